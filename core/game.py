@@ -1,0 +1,253 @@
+"""The contract every game follows (after OpenSpiel's State and Rally the Troops' rules).
+
+A game is a `Game` subclass with a plain JSON-able dict as its state:
+
+- ``setup(players, options, seed)`` → state. Seats are the game's own ids, in seat order,
+  stored as ``state["seats"]``; the service maps the n-th player to the n-th seat.
+- ``prompts(state)`` → ``{seat: Prompt}`` for every seat that must decide now.
+- ``apply(state, seat, action)`` → ``(new_state, events)``; never mutates its input; an
+  illegal action raises `RulesError` saying what is wrong and what is possible.
+- ``view(state, seat)`` → what that seat may see; ``view(state, None)`` is the public view.
+- ``summary(state)`` → JSON-able dict with the common keys `game`, `seats`, `active`,
+  `finished`, `winner`, `reason`, plus the game's own keys.
+
+Subclasses write `_setup`, `_prompts`, `_apply`, `_view`, `_summary` and `outcome`;
+every random number goes through `Ctx.roll` / `Ctx.shuffle` so it is logged and
+verifiable. Queries (verbs with ``query=True``) go through `query` and change nothing.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+import orjson
+
+from core import rng
+from core.errors import RulesError
+from core.grammar import Action, Verb, parse
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened. `to` is None for the channel, else the seats told privately.
+
+    kind: ``info``; ``roll`` (data: n, sides, value); ``reveal`` (hidden information made
+    public: undo stops here); ``image`` (the picture changed and should be posted);
+    ``end`` (the game is over).
+    """
+
+    text: str
+    to: tuple[str, ...] | None = None
+    kind: str = "info"
+    data: dict = field(default_factory=dict)
+
+    @property
+    def public(self) -> bool:
+        return self.to is None
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "to": list(self.to) if self.to else None, "kind": self.kind, "data": self.data}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """What one seat must decide now.
+
+    `text` is one public sentence. `actions` are complete command lines (buttons);
+    `templates` are usages of verbs whose arguments are free (coordinates, names), for
+    help and autocomplete; `private` are complete lines that reveal hidden information
+    and are shown only to the seat (never as public buttons).
+    """
+
+    text: str
+    actions: tuple[str, ...] = ()
+    templates: tuple[str, ...] = ()
+    private: tuple[str, ...] = ()
+
+    def verbs(self) -> set[str]:
+        return {line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private)}
+
+
+class Ctx:
+    """What a rules handler works with: the state being changed, the dice, the events."""
+
+    def __init__(self, state: dict, seat: str | None = None, action: Action | None = None):
+        self.state = state
+        self.seat = seat
+        self.action = action
+        self.events: list[Event] = []
+
+    # dice -------------------------------------------------------------------------
+    def roll(self, sides: int = 6, to: tuple[str, ...] | None = None, label: str = "") -> int:
+        """Draw the next die. `to` keeps a private roll (and its result) off the channel."""
+        box = self.state["rng"]
+        n = box["n"]
+        value = rng.draw(box["seed"], n, sides)
+        box["n"] = n + 1
+        text = f"{label or 'Roll'}: d{sides} → {value}"
+        self.events.append(Event(text, to, "roll", {"n": n, "sides": sides, "value": value}))
+        return value
+
+    def shuffle(self, items: list) -> list:
+        """Fisher–Yates with the game's dice; shuffles are never shown as rolls."""
+        items = list(items)
+        for i in range(len(items) - 1, 0, -1):
+            box = self.state["rng"]
+            j = rng.draw(box["seed"], box["n"], i + 1) - 1
+            self.events.append(Event("", (), "roll", {"n": box["n"], "sides": i + 1, "value": j + 1}))
+            box["n"] += 1
+            items[i], items[j] = items[j], items[i]
+        return items
+
+    # messages ---------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info", **data) -> None:
+        self.events.append(Event(text, None, kind, data))
+
+    def tell(self, seats: str | tuple[str, ...], text: str, kind: str = "info", **data) -> None:
+        seats = (seats,) if isinstance(seats, str) else tuple(seats)
+        self.events.append(Event(text, seats, kind, data))
+
+    def picture(self, seats: tuple[str, ...] | None = None) -> None:
+        """Ask the adapters to post the picture: the public one, or `seats`' private ones."""
+        self.events.append(Event("", seats, "image"))
+
+    def reveal(self, text: str, **data) -> None:
+        """Hidden information becomes public: said in the channel, and undo stops here."""
+        self.events.append(Event(text, None, "reveal", data))
+
+
+class Game:
+    id: str = ""
+    title: str = ""
+    aliases: tuple[str, ...] = ()
+    min_players: int = 2
+    max_players: int = 2
+    verbs: dict[str, Verb] = {}
+    option_verbs: dict[str, Verb] = {}   # options of `/new GAME ...`, as key=value
+
+    # the public contract ----------------------------------------------------------
+    def setup(self, players: list[str], options: dict, seed: str) -> dict:
+        return self.start(players, options, seed)[0]
+
+    def start(self, players: list[str], options: dict, seed: str) -> tuple[dict, list[Event]]:
+        """`setup` plus the events it produced (opening messages, setup rolls)."""
+        if not self.min_players <= len(players) <= self.max_players:
+            raise RulesError(
+                f"{self.title} is for {self.min_players}–{self.max_players} players, not {len(players)}.",
+                code="PLAYERS")
+        state = {"game": self.id, "seats": [], "rng": {"seed": seed, "n": 0}}
+        ctx = Ctx(state)
+        self._setup(ctx, list(players), dict(options))
+        return state, ctx.events
+
+    def prompts(self, state: dict) -> dict[str, Prompt]:
+        if self.outcome(state)[0]:
+            return {}
+        return self._prompts(state)
+
+    def parse(self, line: str, private: bool = False) -> Action:
+        return parse(line, self.verbs, private)
+
+    def apply(self, state: dict, seat: str, action: Action | str) -> tuple[dict, list[Event]]:
+        if isinstance(action, str):
+            action = self.parse(action)
+        verb = self.verbs.get(action.verb)
+        if verb is None or verb.query:
+            raise RulesError(f"{action.verb!r} is not an action of {self.title}.", code="UNKNOWN")
+        if verb.private and not action.private:
+            raise RulesError(f"`{action.verb}` is private: send it to the bot in a private chat, "
+                             "not in the channel.", code="MUST_BE_PRIVATE")
+        finished, _, _ = self.outcome(state)
+        if finished:
+            raise RulesError("The game is over: nothing more can be played. Try /export or /verify.",
+                             code="FINISHED")
+        prompts = self._prompts(state)
+        prompt = prompts.get(seat)
+        if prompt is None:
+            waiting = ", ".join(prompts) or "nobody"
+            raise RulesError(f"It is not your turn: waiting for {waiting}.", code="NOT_YOUR_TURN")
+        if action.verb not in prompt.verbs():
+            raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
+                             f"Possible: {self.possible(prompt)}.", code="NOT_NOW")
+        new = copy_state(state)
+        ctx = Ctx(new, seat, action)
+        self._apply(ctx)
+        return new, ctx.events
+
+    def query(self, state: dict, seat: str | None, action: Action) -> list[Event]:
+        ctx = Ctx(copy_state(state), seat, action)
+        self._query(ctx)
+        return ctx.events
+
+    def view(self, state: dict, seat: str | None) -> dict:
+        view = self._view(state, seat)
+        view.pop("rng", None)   # the seed never leaves the rules
+        return view
+
+    def summary(self, state: dict) -> dict:
+        finished, winner, reason = self.outcome(state)
+        base = {
+            "game": self.id,
+            "seats": list(state["seats"]),
+            "active": list(self.prompts(state)),
+            "finished": finished,
+            "winner": winner,
+            "reason": reason,
+        }
+        base.update(self._summary(state))
+        return base
+
+    def possible(self, prompt: Prompt, limit: int = 8) -> str:
+        lines = list(prompt.actions[:limit]) + list(prompt.templates)
+        more = len(prompt.actions) - limit
+        return "; ".join(f"`{line}`" for line in lines) + (f" and {more} more" if more > 0 else "")
+
+    def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        """A random legal command line for self-play. Games with free arguments override."""
+        prompt = self.prompts(state)[seat]
+        choices = list(prompt.actions) + list(prompt.private)
+        return rnd.choice(choices)
+
+    def invariants(self, state: dict) -> list[str]:
+        """Broken invariants of a state, as sentences (empty when all hold). For self-play."""
+        return []
+
+    def parse_options(self, tokens: list[str]) -> dict:
+        """Options of `/new GAME key=value ...`."""
+        options = {}
+        for token in tokens:
+            key, eq, value = token.partition("=")
+            verb = self.option_verbs.get(key.lower())
+            if not eq or verb is None:
+                known = ", ".join(f"{k}=<{k}>" for k in self.option_verbs) or "none"
+                raise RulesError(f"Unknown option {token!r} for {self.title}. Options: {known}.", code="OPTION")
+            options[key.lower()] = verb.params[0].convert(key, value)
+        return options
+
+    # what each game writes -----------------------------------------------------------
+    def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
+        raise NotImplementedError
+
+    def _prompts(self, state: dict) -> dict[str, Prompt]:
+        raise NotImplementedError
+
+    def _apply(self, ctx: Ctx) -> None:
+        raise NotImplementedError
+
+    def _query(self, ctx: Ctx) -> None:
+        raise RulesError(f"{self.title} has no command {ctx.action.verb!r}.", code="UNKNOWN")
+
+    def _view(self, state: dict, seat: str | None) -> dict:
+        raise NotImplementedError
+
+    def _summary(self, state: dict) -> dict:
+        return {}
+
+    def outcome(self, state: dict) -> tuple[bool, object, str | None]:
+        """(finished, winner, reason): winner is a seat, a list of seats, or None."""
+        raise NotImplementedError
+
+
+def copy_state(state: dict) -> dict:
+    """A deep copy through orjson: the fastest deep copy of JSON-shaped data we have."""
+    return orjson.loads(orjson.dumps(state))

@@ -1,0 +1,1 @@
+"""One package per game: rules module, data files beside it."""

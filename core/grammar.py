@@ -1,0 +1,157 @@
+"""One text grammar for actions, shared by every adapter.
+
+A command line is ``verb arg arg flag key=value``; tokens are split with ``shlex`` so a
+name with spaces can be quoted. Each game declares its verbs with typed parameters;
+`Verb.parse` turns tokens into an `Action` and `Action.line` formats it back into the
+canonical line, so ``parse(a.line) == a`` for every action.
+"""
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+
+from core.errors import ParseError
+
+KINDS = ("word", "int", "float", "choice", "text")
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    kind: str = "word"           # word | int | float | choice | text (rest of the line)
+    choices: tuple[str, ...] = ()
+    optional: bool = False
+    low: float | None = None
+    high: float | None = None
+
+    def __post_init__(self):
+        if self.kind not in KINDS:
+            raise ValueError(f"unknown parameter kind {self.kind!r}")
+
+    @property
+    def usage(self) -> str:
+        shown = "|".join(self.choices) if self.kind == "choice" else self.name
+        return f"[{shown}]" if self.optional else f"<{shown}>"
+
+    def convert(self, verb: str, raw: str):
+        what = f"`{verb}` {self.name}"
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except ValueError:
+                raise ParseError(f"{what} must be a whole number, not {raw!r}.") from None
+        elif self.kind == "float":
+            try:
+                value = float(raw)
+            except ValueError:
+                raise ParseError(f"{what} must be a number such as 12.5, not {raw!r}.") from None
+            if value != value or value in (float("inf"), float("-inf")):
+                raise ParseError(f"{what} must be a finite number, not {raw!r}.")
+            value = round(value, 2)
+        elif self.kind == "choice":
+            value = raw.lower()
+            if value not in self.choices:
+                raise ParseError(f"{what} must be one of {', '.join(self.choices)}, not {raw!r}.")
+        else:
+            value = raw
+        if self.low is not None and value < self.low or self.high is not None and value > self.high:
+            raise ParseError(f"{what} must be between {_num(self.low)} and {_num(self.high)}, not {raw}.")
+        return value
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb of a game's grammar: positional params, bare flags and key=value options."""
+
+    name: str
+    params: tuple[Param, ...] = ()
+    flags: tuple[str, ...] = ()
+    options: tuple[Param, ...] = ()
+    help: str = ""
+    query: bool = False          # reads the state, changes nothing, never logged
+    private: bool = False        # only accepted in a private chat (direct message)
+
+    @property
+    def usage(self) -> str:
+        parts = [self.name] + [p.usage for p in self.params]
+        parts += [f"[{f}]" for f in self.flags]
+        parts += [f"[{o.name}=<{o.name}>]" for o in self.options]
+        return " ".join(parts)
+
+    def parse(self, tokens: list[str], private: bool = False) -> Action:
+        args: list = []
+        flags: set[str] = set()
+        opts: dict = {}
+        by_option = {o.name: o for o in self.options}
+        positional: list[str] = []
+        for i, token in enumerate(tokens):
+            if self.params and self.params[-1].kind == "text" and len(positional) == len(self.params) - 1:
+                positional.append(" ".join(tokens[i:]))
+                break
+            key, eq, value = token.partition("=")
+            if eq and key.lower() in by_option:
+                opts[key.lower()] = by_option[key.lower()].convert(self.name, value)
+            elif token.lower() in self.flags:
+                flags.add(token.lower())
+            else:
+                positional.append(token)
+        if len(positional) > len(self.params):
+            extra = " ".join(positional[len(self.params):])
+            raise ParseError(f"`{self.name}` got more than it takes ({extra!r}). Usage: {self.usage}")
+        for i, param in enumerate(self.params):
+            if i < len(positional):
+                args.append(param.convert(self.name, positional[i]))
+            elif not param.optional:
+                raise ParseError(f"`{self.name}` is missing {param.name}. Usage: {self.usage}")
+        return Action(self.name, tuple(args), tuple(sorted(flags)), tuple(sorted(opts.items())), private)
+
+
+@dataclass(frozen=True)
+class Action:
+    verb: str
+    args: tuple = ()
+    flags: tuple[str, ...] = ()
+    opts: tuple[tuple[str, object], ...] = ()
+    private: bool = field(default=False, compare=False)
+
+    @property
+    def line(self) -> str:
+        parts = [self.verb] + [_quote(a) for a in self.args] + list(self.flags)
+        parts += [f"{k}={_quote(v)}" for k, v in self.opts]
+        return " ".join(parts)
+
+    def opt(self, name: str, default=None):
+        return dict(self.opts).get(name, default)
+
+    def __str__(self) -> str:
+        return self.line
+
+
+def tokenize(line: str) -> list[str]:
+    try:
+        return shlex.split(line)
+    except ValueError as exc:  # an unclosed quote
+        raise ParseError(f"Could not read that line ({exc}); close your quotes.") from None
+
+
+def parse(line: str, verbs: dict[str, Verb], private: bool = False) -> Action:
+    tokens = tokenize(line.strip())
+    if not tokens:
+        raise ParseError("The command is empty. Known commands: " + ", ".join(sorted(verbs)) + ".")
+    verb = verbs.get(tokens[0].lower())
+    if verb is None:
+        raise ParseError(f"Unknown command {tokens[0]!r}. Known commands: {', '.join(sorted(verbs))}.")
+    return verb.parse(tokens[1:], private)
+
+
+def _quote(value) -> str:
+    if isinstance(value, float):
+        return _num(value)
+    text = str(value)
+    return shlex.quote(text) if text == "" or any(c in text for c in " \t'\"\\;") else text
+
+
+def _num(value) -> str:
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return f"{value:g}" if isinstance(value, float) else str(value)
