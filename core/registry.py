@@ -3,8 +3,12 @@ so that one game's import error never hides the others."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
+import logging
 
 from core.errors import RulesError
+
+log = logging.getLogger("strategos.registry")
 
 MODULES = {
     "infinity": "core.games.infinity",
@@ -13,6 +17,7 @@ MODULES = {
     "starcraft": "core.games.starcraft",
 }
 _loaded: dict = {}
+_broken: set = set()
 
 
 def register(game) -> None:
@@ -24,7 +29,7 @@ def available() -> list[str]:
     """Ids of the games whose module exists in this installation."""
     out = list(_loaded)
     for gid, module in MODULES.items():
-        if gid not in out and importlib.util.find_spec(module) is not None:
+        if gid not in out and gid not in _broken and importlib.util.find_spec(module) is not None:
             out.append(gid)
     return out
 
@@ -35,9 +40,14 @@ def get_game(name: str):
         if key == game.id or key in game.aliases:
             return game
     for gid in available():
-        if gid in _loaded:
+        if gid in _loaded or gid in _broken:
             continue
-        game = importlib.import_module(MODULES[gid]).GAME
+        try:
+            game = importlib.import_module(MODULES[gid]).GAME
+        except Exception:  # one broken game must not take the others down
+            log.exception("game %s cannot be loaded", gid)
+            _broken.add(gid)
+            continue
         _loaded[gid] = game
         if key == game.id or key in game.aliases:
             return game
@@ -45,4 +55,10 @@ def get_game(name: str):
 
 
 def all_games() -> list:
-    return [get_game(gid) for gid in available()]
+    games = []
+    for gid in available():
+        try:
+            games.append(get_game(gid))
+        except RulesError:   # its module failed to load (logged); the others still play
+            pass
+    return games

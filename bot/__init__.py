@@ -1,0 +1,1 @@
+"""The platform: store, service, and the adapters (console, Discord, Telegram)."""

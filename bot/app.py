@@ -1,0 +1,20 @@
+"""Wiring shared by every entry point: settings → logging, store, service."""
+from __future__ import annotations
+
+import logging
+
+from bot.service import Service
+from bot.settings import Settings, get_settings
+from bot.store import Store, connect
+
+
+def configure_logging(settings: Settings) -> None:
+    logging.basicConfig(level=settings.strategos_log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s %(message)s")
+
+
+def make_service(settings: Settings | None = None) -> Service:
+    settings = settings or get_settings()
+    store = Store(connect(settings.redis_url, settings.strategos_data))
+    return Service(store, remind_after=settings.strategos_remind_after,
+                   image_format=settings.strategos_image_format)

@@ -1,0 +1,81 @@
+"""`strategos`: one console script, one subcommand per job."""
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import orjson
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="strategos", description="Board wargames played in chat.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    console = sub.add_parser("console", help="play in this terminal (embedded Redis unless REDIS_URL)")
+    console.add_argument("--script", type=Path, help="run a file of `name: /command` lines, then exit")
+    console.add_argument("--channel", default="console", help="the channel the console plays in")
+    console.add_argument("--out", type=Path, default=Path("out"), help="folder for pictures and files")
+
+    selfplay = sub.add_parser("selfplay", help="random legal play through the service, for bugs")
+    selfplay.add_argument("game")
+    selfplay.add_argument("--players", type=int, default=2)
+    selfplay.add_argument("--seed", type=int, default=1)
+    selfplay.add_argument("--games", type=int, default=1)
+    selfplay.add_argument("--trace", type=Path, help="write JSON Lines: setup, then one line per action")
+    selfplay.add_argument("--max-actions", type=int, default=20000)
+    selfplay.add_argument("--options", default="", help="game options, e.g. 'mission=crossfire'")
+
+    verify = sub.add_parser("verify", help="check every roll of an exported finished game")
+    verify.add_argument("file", type=Path)
+
+    sub.add_parser("bench", help="latency of a command through the service on real Redis")
+    sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
+    sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
+
+    args = parser.parse_args(argv)
+    from bot.app import configure_logging, make_service
+    from bot.settings import get_settings
+
+    settings = get_settings()
+    if args.command == "verify":
+        from core.replay import verify as check
+
+        problems = check(orjson.loads(args.file.read_bytes()))
+        print("verified: every roll is the seed's own draw" if not problems else "\n".join(problems))
+        return 1 if problems else 0
+    if args.command == "bench":
+        from bench.__main__ import main as bench_main
+
+        return bench_main([])
+    if args.command == "console":
+        from bot.console import Console
+        from bot.replies import Command
+
+        if args.script:
+            channel = f"script-{args.script.stem}"
+            service = make_service(settings)
+            service.handle(Command("console", channel, "script", "/abort", admin=True))  # a fresh table
+            return Console(service, channel, args.out).run_script(args.script.read_text().splitlines())
+        return Console(make_service(settings), args.channel, args.out).repl()
+    configure_logging(settings)
+    if args.command == "selfplay":
+        from bot.selfplay import run
+
+        report = run(make_service(settings), args.game, args.players, args.seed, args.games, args.trace,
+                     args.max_actions, args.options)
+        print(report.text())
+        return 1 if report.problems else 0
+    if args.command == "discord":
+        from bot.discord import run as run_discord
+
+        return run_discord(settings)
+    if args.command == "telegram":
+        from bot.telegram import run as run_telegram
+
+        return run_telegram(settings)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

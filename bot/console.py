@@ -1,0 +1,99 @@
+"""The console adapter: a REPL (or a script) where each line is ``name: /command args``.
+
+``name (dm): /command`` sends the command as a private message. In a script, a line
+starting with ``!`` must be refused; any other refused line stops the script with a
+non-zero exit. Pictures are written to files whose paths are printed.
+"""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import Iterable, TextIO
+
+from bot.replies import Command, Reply
+from bot.service import Service
+
+LINE = re.compile(r"^(?P<expect>!)?\s*(?P<name>[^:()]+?)\s*(?P<dm>\(dm\))?\s*:\s*(?P<text>.*)$", re.S)
+
+
+class Console:
+    def __init__(self, service: Service, channel: str = "console", out_dir: Path = Path("out"),
+                 stream: TextIO = sys.stdout):
+        self.service = service
+        self.channel = channel
+        self.out_dir = out_dir
+        self.stream = stream
+
+    def say(self, line: str) -> tuple[bool, Reply | None]:
+        """Run one console line; returns (as_expected, reply)."""
+        match = LINE.match(line.strip())
+        if not match:
+            self.print("? Write lines as `name: /command args` (or `name (dm): /command` for a private "
+                       "message). /help lists the commands.")
+            return False, None
+        name = match["name"].strip()
+        private = bool(match["dm"])
+        cmd = Command("console", None if private else self.channel, name, match["text"].strip(),
+                      name=name, private=private)
+        reply = self.service.handle(cmd)
+        self.show(reply, name)
+        expected_refusal = bool(match["expect"])
+        refused = not reply.ok
+        return refused == expected_refusal, reply
+
+    def show(self, reply: Reply, sender: str) -> None:
+        if reply.error:
+            self.print(f"  ! refused ({reply.code}): {reply.error}")
+        for text in reply.public:
+            self.print(f"  {text}")
+        for user, texts in reply.private.items():
+            for text in texts:
+                self.print(f"  [to {user} only] {text}")
+        if reply.buttons:
+            self.print("  [buttons] " + " | ".join(b.line for b in reply.buttons))
+        if reply.image is not None:
+            self.print(f"  [picture] {self.save(reply.image)}")
+        for user, picture in reply.private_images.items():
+            self.print(f"  [picture for {user} only] {self.save(picture)}")
+        if reply.file is not None:
+            self.print(f"  [file] {self.write(*reply.file)}")
+
+    def save(self, picture) -> Path:
+        return self.write(picture.filename, picture.render())
+
+    def write(self, name: str, data: bytes) -> Path:
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / name
+        path.write_bytes(data)
+        return path
+
+    def print(self, text: str) -> None:
+        print(text, file=self.stream, flush=True)
+
+    def run_script(self, lines: Iterable[str]) -> int:
+        """Run a script; 0 when every line went as expected, else 1 at the first surprise."""
+        for number, raw in enumerate(lines, 1):
+            line = raw.rstrip("\n")
+            if not line.strip() or line.lstrip().startswith("#"):
+                continue
+            self.print(f"> {line}")
+            as_expected, reply = self.say(line)
+            if not as_expected:
+                what = "was accepted but the script expected a refusal" if line.lstrip().startswith("!") \
+                    else "was refused"
+                self.print(f"Script stopped at line {number}: the command {what}.")
+                return 1
+        return 0
+
+    def repl(self) -> int:
+        self.print("Strategos console. Each line is `name: /command`, e.g. `alice: /new infinity`. "
+                   "`name (dm): ...` is a private message. /help lists commands; Ctrl-D quits.")
+        while True:
+            try:
+                line = input("> ")
+            except (EOFError, KeyboardInterrupt):
+                self.print("")
+                return 0
+            if line.strip():
+                self.say(line)

@@ -1,0 +1,72 @@
+"""What the service hands back to an adapter, and what an adapter hands in.
+
+Adapters turn a platform update into a `Command` and a `Reply` back into messages,
+pictures, buttons and private messages. Nothing here knows a chat platform.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Command:
+    platform: str              # "console", "discord", "telegram", "selfplay"
+    channel: str | None        # the channel (or thread) id; None for a private chat
+    user: str                  # the platform's user id, as text
+    text: str                  # "/join", "/inf place A1 3 4", or a button's line
+    name: str = ""             # display name, for the lobby
+    private: bool = False      # arrived in a private chat / direct message
+    version: int | None = None  # for a button press: the version it was drawn for
+    admin: bool = False        # the platform says this user may manage the channel
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    line: str        # the command text a press sends, e.g. "/inf roll"
+    version: int     # the game version the button was drawn for
+    seat: str        # the seat whose prompt it belongs to
+    user: str | None  # the user seated there (adapters may restrict presses to them)
+
+
+@dataclass
+class Picture:
+    """A picture to post. `render()` draws and encodes it once, off the event loop."""
+
+    key: str                        # cache key: game version, viewer, region
+    filename: str
+    _render: Callable[[], bytes] = field(repr=False)
+    _bytes: bytes | None = field(default=None, repr=False)
+
+    def render(self) -> bytes:
+        if self._bytes is None:
+            self._bytes = self._render()
+        return self._bytes
+
+
+@dataclass
+class Reply:
+    ok: bool = True
+    public: list[str] = field(default_factory=list)             # lines for the channel
+    private: dict[str, list[str]] = field(default_factory=dict)  # user id → lines
+    image: Picture | None = None                                 # the public picture
+    private_images: dict[str, Picture] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)            # users whose decision is pending
+    error: str | None = None        # a refusal, for the sender only (ephemeral where possible)
+    code: str | None = None         # the refusal's stable code
+    file: tuple[str, bytes] | None = None  # an attachment (e.g. /export)
+    channel: str | None = None      # the channel the command acted on (resolved for DMs)
+    version: int | None = None      # the game version after the command
+
+    @classmethod
+    def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":
+        return cls(ok=False, error=sentence, code=code, channel=channel)
+
+    def tell(self, user: str, text: str) -> None:
+        self.private.setdefault(user, []).append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.public)

@@ -1,0 +1,148 @@
+"""Seeded self-play through the real service path: random legal actions until the end.
+
+It reports crashes (an exception anywhere on the path), dead ends (a seat must act and
+has nothing it can do), refusals of sampled actions (the prompt offered something the
+rules then refused), broken invariants, stuck games (no end within a bound) and leaks
+(a game's secret showing up in a public message).
+"""
+from __future__ import annotations
+
+import random
+import time
+import traceback
+from dataclasses import dataclass, field
+from typing import Callable
+
+import orjson
+
+from bot.replies import Command, Reply
+from bot.service import Service
+from core.registry import get_game
+
+PLATFORM = "selfplay"
+
+
+@dataclass
+class GameReport:
+    seed: str
+    actions: int = 0
+    finished: bool = False
+    problems: list[str] = field(default_factory=list)
+    summary: dict | None = None
+    counters: dict = field(default_factory=dict)
+
+
+@dataclass
+class Report:
+    game: str
+    players: int
+    games: list[GameReport] = field(default_factory=list)
+    wall: float = 0.0
+
+    @property
+    def problems(self) -> list[str]:
+        return [f"seed {g.seed}: {p}" for g in self.games for p in g.problems]
+
+    def text(self) -> str:
+        actions = sum(g.actions for g in self.games)
+        finished = sum(g.finished for g in self.games)
+        lines = [f"{self.game}: {len(self.games)} games, {self.players} players, {finished} finished, "
+                 f"{actions} actions, {self.wall:.2f} s wall ({actions / self.wall if self.wall else 0:.0f} actions/s)"]
+        totals: dict = {}
+        for g in self.games:
+            for k, v in g.counters.items():
+                totals[k] = totals.get(k, 0) + v
+        if totals:
+            lines.append("counted: " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items())))
+        problems = self.problems
+        lines.append(f"problems: {len(problems)}")
+        lines += [f"  {p}" for p in problems[:20]]
+        return "\n".join(lines)
+
+
+def play_one(service: Service, game_id: str, players: int, seed: str, max_actions: int = 20000,
+             trace: Callable[[dict], None] | None = None, on_reply: Callable[[Reply, object], None] | None = None,
+             options: str = "") -> GameReport:
+    game = get_game(game_id)
+    rnd = random.Random(f"selfplay:{seed}")
+    channel = f"{game.id}-{players}-{seed}"
+    users = [f"p{i + 1}" for i in range(players)]
+    report = GameReport(seed)
+
+    def send(user: str, text: str, private: bool = False) -> Reply:
+        reply = service.handle(Command(PLATFORM, None if private else channel, user, text, name=user,
+                                       private=private, admin=True))
+        if on_reply is not None:
+            on_reply(reply, report)
+        return reply
+
+    send(users[0], "/abort")   # a previous run's game in this channel, if any
+    for text, user in [(f"/new {game.id} seed={seed} {options}".strip(), users[0])] + \
+            [("/join", u) for u in users] + [("/start", users[0])]:
+        reply = send(user, text)
+        if not reply.ok:
+            report.problems.append(f"lobby refused {text!r}: {reply.error}")
+            return report
+    loaded = service.state(PLATFORM, channel)
+    _, state, rec = loaded
+    if trace:
+        trace({"setup": {"game": game.id, "players": users, "seed_sha256": rec.meta["seed_sha256"],
+                         "options": rec.meta["options"]}, "summary": game.summary(state)})
+    seat_user = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    while report.actions < max_actions:
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        seat = rnd.choice(sorted(prompts))
+        prompt = prompts[seat]
+        if not (prompt.actions or prompt.templates or prompt.private):
+            report.problems.append(f"dead end: {seat} must act but has no legal action ({prompt.text})")
+            return report
+        try:
+            line = game.sample(state, seat, rnd)
+        except Exception:
+            report.problems.append("crash in sample: " + traceback.format_exc(limit=3))
+            return report
+        verb = game.verbs[line.split(" ", 1)[0]]
+        private = verb.private or line in prompt.private
+        try:
+            reply = send(seat_user[seat], f"/{game.id} {line}", private)
+        except Exception:
+            report.problems.append(f"crash on `{line}`: " + traceback.format_exc(limit=5))
+            return report
+        if not reply.ok:
+            report.problems.append(f"sampled `{line}` by {seat} was refused: {reply.error or reply.private}")
+            return report
+        _, state, rec = service.state(PLATFORM, channel)
+        report.actions += 1
+        broken = game.invariants(state)
+        if broken:
+            report.problems.append(f"after `{line}`: " + "; ".join(broken))
+            return report
+        if trace:
+            trace({"n": report.actions, "seat": seat, "action": line, "summary": game.summary(state)})
+    summary = game.summary(state)
+    report.summary = summary
+    report.finished = summary["finished"]
+    if not report.finished:
+        report.problems.append(f"stuck: no end after {report.actions} actions")
+    return report
+
+
+def run(service: Service, game_id: str, players: int, seed: int, games: int = 1, trace_file=None,
+        max_actions: int = 20000, options: str = "") -> Report:
+    report = Report(get_game(game_id).id, players)
+    started = time.perf_counter()
+    out = open(trace_file, "wb") if trace_file else None
+    try:
+        def trace(line: dict) -> None:
+            out.write(orjson.dumps(line) + b"\n")
+
+        for i in range(games):
+            report.games.append(play_one(service, game_id, players, str(seed + i), max_actions,
+                                         trace if out else None, options=options))
+    finally:
+        if out:
+            out.close()
+    report.wall = time.perf_counter() - started
+    return report

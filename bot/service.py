@@ -1,0 +1,637 @@
+"""The one path every adapter takes: (platform, channel, user, text) → Reply.
+
+It runs the lobby, maps users to seats, refuses what must be refused, and does
+load → apply → save as one compare-and-set per command (retrying on a lost race).
+It holds no rule of any game: those are in core/, reached through the Game contract.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import re
+import time
+from dataclasses import dataclass
+
+import orjson
+
+import render
+from bot.replies import Button, Command, Picture, Reply
+from bot.store import Conflict, Record, Store, StoreError
+from core import rng
+from core.errors import ParseError, RulesError
+from core.game import Event, Game
+from core.registry import available, get_game
+from core.replay import FORMAT, entry_for, replay, rolls_of, verify
+
+log = logging.getLogger("strategos.command")
+
+RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
+MAX_BUTTONS = 20
+
+PLATFORM_HELP = {
+    "new": ("/new GAME [key=value ...] [seed=N]", "open a lobby for a game in this channel"),
+    "join": ("/join", "take the next free seat"),
+    "leave": ("/leave", "give your seat back (lobby only)"),
+    "start": ("/start", "deal the game once enough players sit"),
+    "abort": ("/abort", "end the game here (its creator or a channel admin)"),
+    "status": ("/status", "whose decision is pending, and what they can do"),
+    "map": ("/map [region]", "the current picture"),
+    "me": ("/me", "your private view (sent privately)"),
+    "log": ("/log [n]", "the last n actions"),
+    "undo": ("/undo", "take back your own last action, if no die or secret came out since"),
+    "export": ("/export", "the game as JSON (setup + log; the seed once the game is over)"),
+    "import": ("/import JSON", "load an exported game into a channel without a game"),
+    "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
+    "remind": ("/remind", "ping the players whose decision is pending"),
+    "help": ("/help [command|game]", "this list, or one command's usage"),
+}
+PLATFORM = set(PLATFORM_HELP)
+NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
+_SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
+
+
+@dataclass
+class Timings:
+    load: float = 0.0
+    apply: float = 0.0
+    save: float = 0.0
+
+    def line(self, total: float) -> str:
+        return (f"load_ms={self.load * 1e3:.2f} apply_ms={self.apply * 1e3:.2f} "
+                f"save_ms={self.save * 1e3:.2f} total_ms={total * 1e3:.2f}")
+
+
+def split_command(text: str) -> tuple[str, str]:
+    """"/inf@StrategosBot place A1 3 4" → ("inf", "place A1 3 4")."""
+    match = _SPLIT.match(text or "")
+    if not match:
+        return "", ""
+    word = match.group(1).split("@", 1)[0].lower()
+    return word, match.group(2).strip()
+
+
+class Service:
+    def __init__(self, store: Store, remind_after: float = 6 * 3600, image_format: str = "png",
+                 clock=time.time):
+        self.store = store
+        self.remind_after = remind_after
+        self.image_format = image_format
+        self.clock = clock
+
+    # the entry point ------------------------------------------------------------------
+    def handle(self, cmd: Command) -> Reply:
+        started = time.perf_counter()
+        timings = Timings()
+        word, _ = split_command(cmd.text)
+        try:
+            reply = self._dispatch(cmd, timings)
+        except StoreError as exc:
+            reply = Reply.refuse(str(exc), "STORE_DOWN", cmd.channel)
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, cmd.channel)
+        total = time.perf_counter() - started
+        # one structured line per command; only the verb, never arguments (they may be secret)
+        log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
+                 cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
+                 "ok" if reply.ok else f"refused:{reply.code}", reply.version, timings.line(total))
+        return reply
+
+    def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
+        word, rest = split_command(cmd.text)
+        if not word:
+            return Reply.refuse("Send a command such as /help.", "EMPTY")
+        channel = cmd.channel
+        if channel is None:
+            channel, rest_text = self._route_private(cmd)
+            word, rest = split_command(rest_text)
+        if word in PLATFORM and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
+            return self._platform(word, rest, cmd, channel, timings)
+        game = _game_or_none(word)
+        if game is not None:
+            verb, sub_rest = split_command(rest)
+            if not verb:
+                return self._help(game.id)
+            if verb not in game.verbs and verb in PLATFORM:
+                if verb == "new":
+                    return self._new(f"{game.id} {sub_rest}", cmd, channel)
+                return self._platform(verb, sub_rest, cmd, channel, timings)
+            return self._act(cmd, channel, rest, timings, game)
+        return self._act(cmd, channel, f"{word} {rest}".strip(), timings, None)
+
+    def _route_private(self, cmd: Command) -> tuple[str, str]:
+        """A private message acts on the sender's one open game, or the one named g=CHANNEL."""
+        word, rest = split_command(cmd.text)
+        if word.startswith("g="):
+            return word[2:], rest
+        channels = [c for c in self.store.user_channels(cmd.platform, cmd.user)
+                    if (rec := self.store.load(cmd.platform, c)) and rec.meta
+                    and rec.meta["status"] in ("lobby", "playing")]
+        if not channels:
+            raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
+        if len(channels) > 1:
+            raise RulesError("You play in several channels; start your message with g=CHANNEL, one of: "
+                             + ", ".join(channels) + ".", code="WHICH_GAME")
+        return channels[0], cmd.text
+
+    def _game_has_verb(self, platform: str, channel: str, verb: str) -> bool:
+        rec = self.store.load(platform, channel)
+        return bool(rec and rec.meta and verb in get_game(rec.meta["game"]).verbs)
+
+    # platform commands ---------------------------------------------------------------
+    def _platform(self, word: str, rest: str, cmd: Command, channel: str, timings: Timings) -> Reply:
+        if rest and word in NO_ARGUMENT:
+            return Reply.refuse(f"/{word} takes no argument (got {rest!r}). Usage: {PLATFORM_HELP[word][0]}.",
+                                "MALFORMED", channel)
+        if word == "help":
+            return self._help(rest)
+        if word == "new":
+            return self._new(rest, cmd, channel)
+        if word == "import":
+            return self._import(rest, cmd, channel)
+        started = time.perf_counter()
+        rec = self.store.load(cmd.platform, channel, with_setup=word in ("export", "verify", "undo"))
+        timings.load = time.perf_counter() - started
+        if rec is None or rec.meta is None:
+            return Reply.refuse("There is no game in this channel. Start one with /new GAME "
+                                f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+        handler = getattr(self, f"_{word}")
+        reply = handler(rest, cmd, channel, rec)
+        reply.channel = reply.channel or channel
+        return reply
+
+    def _help(self, topic: str) -> Reply:
+        topic = topic.strip().lstrip("/").lower()
+        if topic in PLATFORM_HELP:
+            usage, what = PLATFORM_HELP[topic]
+            return Reply(public=[f"{usage}: {what}."])
+        game = _game_or_none(topic) if topic else None
+        if game is not None:
+            lines = [f"{game.title} (/{game.aliases[0] if game.aliases else game.id} VERB ...):"]
+            lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
+            return Reply(public=lines)
+        if topic:
+            return Reply.refuse(f"No help for {topic!r}. Try /help, or /help with a command or a game "
+                                f"({', '.join(sorted(available()))}).", "UNKNOWN")
+        lines = ["Commands:"] + [f"  {u} — {w}" for u, w in PLATFORM_HELP.values()]
+        lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands.")
+        return Reply(public=lines)
+
+    def _new(self, rest: str, cmd: Command, channel: str) -> Reply:
+        tokens = rest.split()
+        if not tokens:
+            return Reply.refuse(f"Name the game: /new GAME (games: {', '.join(sorted(available()))}).",
+                                "MALFORMED", channel)
+        game = get_game(tokens[0])
+        seed = None
+        options_tokens = []
+        for token in tokens[1:]:
+            if token.lower().startswith("seed="):
+                seed = token.split("=", 1)[1]
+                if not seed:
+                    return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
+            else:
+                options_tokens.append(token)
+        options = game.parse_options(options_tokens)
+        rec = self.store.load(cmd.platform, channel)
+        if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
+            return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
+                                "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
+        meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
+                "players": [], "seed": seed}
+        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta)
+        seats = f"{game.min_players}" if game.min_players == game.max_players else \
+            f"{game.min_players}–{game.max_players}"
+        return Reply(public=[f"New game of {game.title} for {seats} players. Type /join to sit, "
+                             "then /start."], channel=channel, version=version)
+
+    def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
+        if meta["status"] != "lobby":
+            return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
+                                "STARTED", channel)
+        elif len(meta["players"]) >= game.max_players:
+            return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
+        else:
+            meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
+        version = self._commit_meta(cmd.platform, channel, rec, meta)
+        self.store.link_user(cmd.platform, cmd.user, channel)
+        names = ", ".join(p["name"] for p in meta["players"])
+        return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."], version=version)
+
+    def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        meta = rec.meta
+        if meta["status"] != "lobby":
+            return Reply.refuse("The game has started: seats are fixed now. Ask its creator or an admin to "
+                                "/abort it.", "STARTED", channel)
+        if not any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("You are not seated in this game.", "NOT_SEATED", channel)
+        meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
+        version = self._commit_meta(cmd.platform, channel, rec, meta)
+        self.store.link_user(cmd.platform, cmd.user, channel, on=False)
+        return Reply(public=[f"{cmd.name or cmd.user} leaves the table."], version=version)
+
+    def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta["status"] != "lobby":
+            return Reply.refuse("This game has already started.", "STARTED", channel)
+        if cmd.user != meta["creator"] and not cmd.admin and \
+                not any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("Only a seated player, the game's creator or an admin can /start.",
+                                "NOT_SEATED", channel)
+        names = [p["name"] for p in meta["players"]]
+        if len(names) < game.min_players:
+            return Reply.refuse(f"{game.title} needs at least {game.min_players} players; "
+                                f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
+        seed = meta.pop("seed", None) or rng.new_seed()
+        state, events = game.start(names, meta["options"], seed)
+        setup = {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
+                 "setup_rolls": rolls_of(events)}
+        meta.update(status="playing", seed_sha256=rng.commitment(seed))
+        for player, seat in zip(meta["players"], state["seats"]):
+            player["seat"] = seat
+        version = self.store.commit(cmd.platform, channel, rec.version, meta=meta, setup=setup, state=state)
+        self._schedule(cmd.platform, channel, version)
+        seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
+        reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
+                              f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
+                              "/verify then checks every roll)."], version=version)
+        self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, picture=True)
+        return reply
+
+    def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        if cmd.user != rec.meta["creator"] and not cmd.admin:
+            return Reply.refuse("Only the game's creator or a channel admin can /abort it.", "FORBIDDEN",
+                                channel)
+        version = self.store.commit(cmd.platform, channel, rec.version, delete=True)
+        for p in rec.meta["players"]:
+            if p["user"]:
+                self.store.link_user(cmd.platform, p["user"], channel, on=False)
+        return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."],
+                     version=version)
+
+    def _status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta["status"] == "lobby":
+            names = ", ".join(p["name"] for p in meta["players"]) or "nobody yet"
+            return Reply(public=[f"{game.title} lobby. Seated: {names}. /join, then /start."],
+                         version=rec.version)
+        summary = game.summary(rec.state)
+        reply = Reply(public=[_status_line(game, summary, rec.version)], version=rec.version)
+        self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.platform, channel)
+        return reply
+
+    def _map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = self._playing(rec, channel)
+        if not render.has_picture(game.id):
+            return Reply.refuse(f"{game.title} has no picture yet; /status tells the position.", "NO_PICTURE")
+        region = rest.strip().lower() or None
+        return Reply(image=self._picture(cmd.platform, channel, game, rec.state, rec.version, None, region),
+                     version=rec.version)
+
+    def _me(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = self._playing(rec, channel)
+        seat = self._seat(rec.meta, cmd.user)
+        if seat is None:
+            return Reply.refuse("You are not seated in this game, so there is no private view.", "NOT_SEATED")
+        reply = Reply(version=rec.version)
+        reply.tell(cmd.user, _describe_view(game, game.view(rec.state, seat)))
+        if render.has_picture(game.id):
+            reply.private_images[cmd.user] = self._picture(cmd.platform, channel, game, rec.state,
+                                                           rec.version, seat, None)
+        return reply
+
+    def _log(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        try:
+            count = int(rest) if rest.strip() else 10
+        except ValueError:
+            return Reply.refuse(f"/log takes a number of actions, not {rest!r}.", "MALFORMED")
+        entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
+        if not entries:
+            return Reply(public=["No action has been played yet."])
+        total = len(self.store.log(cmd.platform, channel)) if count else 0
+        first = total - len(entries) + 1
+        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else e["line"])
+                 for i, e in enumerate(entries)]
+        return Reply(public=lines, version=rec.version)
+
+    def _export(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        if rec.meta["status"] == "lobby":
+            return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
+        data = self.export(cmd.platform, channel, rec)
+        note = "" if data["seed"] else " The game is not over: private actions and the seed are left out."
+        name = f"strategos-{rec.meta['game']}-{channel}-v{rec.version}.json"
+        return Reply(public=[f"Export of this game (version {rec.version}).{note}"],
+                     file=(name, orjson.dumps(data, option=orjson.OPT_INDENT_2)), version=rec.version)
+
+    def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
+        rec = rec or self.store.load(platform, channel, with_setup=True)
+        setup = rec.setup or self.store.setup(platform, channel)
+        finished = rec.meta["status"] == "finished"
+        entries = self.store.log(platform, channel)
+        log_out = []
+        for e in entries:
+            item = {"seat": e["seat"], "line": e["line"], "private": e["private"], "rolls": e["rolls"]}
+            if not finished:   # before the end an export is public: no secret line, roll or seed
+                item["rolls"] = [r for r in e["rolls"] if r[3]]
+                if e["private"]:
+                    item["line"] = None
+            log_out.append(item)
+        return {"format": FORMAT, "game": setup["game"], "players": setup["players"],
+                "options": setup["options"], "seed": setup["seed"] if finished else None,
+                "seed_sha256": rec.meta["seed_sha256"],
+                "setup_rolls": setup.get("setup_rolls", []) if finished else
+                [r for r in setup.get("setup_rolls", []) if r[3]],
+                "log": log_out, "summary": get_game(setup["game"]).summary(rec.state)}
+
+    def _import(self, rest: str, cmd: Command, channel: str) -> Reply:
+        rec = self.store.load(cmd.platform, channel)
+        if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
+            return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
+        try:
+            data = orjson.loads(rest)
+            game = get_game(data["game"])
+            if not data.get("seed"):
+                raise ValueError("it has no seed (only a finished game's export can be imported)")
+            problems = verify(data)
+            if problems:
+                raise ValueError(problems[0])
+            setup = {"game": game.id, "players": data["players"], "options": data.get("options", {}),
+                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", [])}
+            state = replay(game, setup, data["log"])
+        except (ValueError, KeyError, TypeError, orjson.JSONDecodeError, RulesError) as exc:
+            return Reply.refuse(f"That export cannot be imported: {exc}.", "BAD_IMPORT", channel)
+        finished = game.outcome(state)[0]
+        meta = {"status": "finished" if finished else "playing", "game": game.id, "options": setup["options"],
+                "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
+                "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
+        entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
+                    "rolls": e["rolls"], "reveal": False} for e in data["log"]]
+        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta, setup=setup,
+                                    state=state, append=entries)
+        return Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
+                             "every roll checks against its seed."], channel=channel, version=version)
+
+    def _verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        if rec.meta["status"] != "finished":
+            return Reply.refuse("The seed stays secret until the game ends; its SHA-256 is "
+                                f"{rec.meta.get('seed_sha256', '?')}. /verify works once the game is over.",
+                                "NOT_FINISHED")
+        problems = verify(self.export(cmd.platform, channel, rec))
+        if problems:
+            return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
+        count = len(self.store.log(cmd.platform, channel))
+        return Reply(public=[f"Verified: the seed matches its SHA-256 and every roll of the {count} actions "
+                             "is the seed's own draw."], version=rec.version)
+
+    def _undo(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = self._playing(rec, channel)
+        seat = self._seat(rec.meta, cmd.user)
+        entries = self.store.log(cmd.platform, channel)
+        if not entries:
+            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+        last = entries[-1]
+        if last["seat"] != seat:
+            return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
+                                "NOT_YOURS")
+        if last["rolls"] or last["reveal"]:
+            return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
+                                "IRREVERSIBLE")
+        setup = rec.setup or self.store.setup(cmd.platform, channel)
+        state = replay(game, setup, entries[:-1])
+        version = self.store.commit(cmd.platform, channel, rec.version, state=state, pop=1)
+        shown = "a private action" if last["private"] else f"`{last['line']}`"
+        reply = Reply(public=[f"{seat} takes back {shown}."], version=version)
+        self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], picture=True)
+        return reply
+
+    def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = self._playing(rec, channel)
+        reply = Reply(version=rec.version)
+        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, cmd.platform, channel)
+        if not reply.mentions:
+            return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
+        reply.public.insert(0, "Reminder:")
+        return reply
+
+    # game actions ----------------------------------------------------------------------
+    def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
+        started = time.perf_counter()
+        rec = self.store.load(cmd.platform, channel)
+        timings.load += time.perf_counter() - started
+        if rec is None or rec.meta is None:
+            word = line.split(" ", 1)[0]
+            if named is None:
+                return Reply.refuse(f"Unknown command /{word}. Try /help; start a game with /new GAME.",
+                                    "UNKNOWN", channel)
+            return Reply.refuse(f"There is no game here. Start one with /new {named.id}.", "NO_GAME", channel)
+        game = get_game(rec.meta["game"])
+        if named is not None and named.id != game.id:
+            return Reply.refuse(f"This channel plays {game.title}, not {named.title}.", "WRONG_GAME", channel)
+        if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
+            return Reply.refuse(f"Unknown command /{line.split(' ', 1)[0]}. Try /help or /help {game.id}.",
+                                "UNKNOWN", channel)
+        if rec.meta["status"] != "playing":
+            state_word = "has not started: /join, then /start" if rec.meta["status"] == "lobby" else "is over"
+            return Reply.refuse(f"The game {state_word}.", "NOT_PLAYING", channel)
+        seat = self._seat(rec.meta, cmd.user)
+        if seat is None:
+            seated = ", ".join(f"{p['seat']} {p['name']}" for p in rec.meta["players"])
+            return Reply.refuse(f"You are not seated in this game (seats: {seated}); only its players can act.",
+                                "NOT_SEATED", channel)
+        action = game.parse(line, cmd.private)
+        if game.verbs[action.verb].query:
+            events = game.query(rec.state, seat, action)
+            reply = Reply(version=rec.version, channel=channel)
+            self._deliver(reply, cmd.platform, channel, game, rec.meta, rec.state, rec.version, events)
+            return reply
+        for _ in range(RETRIES):
+            if cmd.version is not None and cmd.version != rec.version:
+                return self._stale(cmd, channel, game, rec)
+            try:
+                started = time.perf_counter()
+                state, events = game.apply(rec.state, seat, action)
+                timings.apply += time.perf_counter() - started
+            except RulesError as exc:
+                reply = Reply.refuse(exc.message, exc.code, channel)
+                if exc.private:   # the refusal speaks of hidden information: tell the sender only
+                    reply.error, reply.code = None, exc.code
+                    reply.tell(cmd.user, exc.message)
+                return reply
+            finished, _, _ = game.outcome(state)
+            meta = rec.meta
+            if finished:
+                meta = dict(meta, status="finished")
+            started = time.perf_counter()
+            try:
+                version = self.store.commit(cmd.platform, channel, rec.version, state=state,
+                                            meta=meta if finished else None,
+                                            append=[entry_for(seat, action, events, cmd.user)])
+            except Conflict:
+                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
+                rec = self.store.load(cmd.platform, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] != "playing":
+                    return Reply.refuse("The game ended or was aborted while you played.", "GONE", channel)
+                continue
+            finally:
+                timings.save += time.perf_counter() - started
+            break
+        else:
+            return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+        if not finished:
+            self._schedule(cmd.platform, channel, version)
+        reply = Reply(version=version, channel=channel)
+        if action.private and not any(e.to is None and e.kind != "roll" or e.kind == "reveal" for e in events):
+            # a private action the rules did not announce: the channel must not learn it happened
+            self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
+            reply.public.clear()
+            reply.image = None
+            reply.tell(cmd.user, "Done (only you were told).")
+        else:
+            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events)
+        return reply
+
+    def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
+        prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
+        now = f" Now: {prompt.text}" if prompt else ""
+        return Reply.refuse(f"That button is from an earlier position (version {cmd.version}; the game is at "
+                            f"{rec.version}), so it was not used.{now}", "STALE", channel)
+
+    # replies ---------------------------------------------------------------------------
+    def _narrate(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
+                 version: int, events: list[Event], picture: bool = False) -> None:
+        """Events, the picture, what happens next (or how the game ended)."""
+        self._deliver(reply, platform, channel, game, meta, state, version, events, picture)
+        finished, winner, reason = game.outcome(state)
+        if finished:
+            setup = self.store.setup(platform, channel) or {}
+            who = ", ".join(winner) if isinstance(winner, list) else (winner or "nobody")
+            reply.public.append(f"The game is over ({reason or 'finished'}). Winner: {who}.")
+            reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
+                                "/verify recomputes every roll, /export saves the game.")
+        else:
+            self._prompt_lines(reply, game, meta, state, version, platform, channel)
+
+    def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
+                 version: int, events: list[Event], picture: bool = False) -> None:
+        users = {p.get("seat"): p["user"] for p in meta["players"]}
+        for event in events:
+            if event.kind == "image":
+                if not render.has_picture(game.id):
+                    continue
+                if event.to is None:
+                    picture = True
+                for seat in event.to or ():
+                    if users.get(seat):
+                        reply.private_images[users[seat]] = self._picture(platform, channel, game, state,
+                                                                          version, seat, None)
+            elif not event.text:
+                continue
+            elif event.to is None:
+                reply.public.append(event.text)
+            else:
+                for seat in event.to:
+                    if users.get(seat):
+                        reply.tell(users[seat], event.text)
+        if picture and render.has_picture(game.id):
+            reply.image = self._picture(platform, channel, game, state, version, None, None)
+
+    def _prompt_lines(self, reply: Reply, game: Game, meta: dict, state: dict, version: int,
+                      platform: str, channel: str) -> None:
+        users = {p.get("seat"): p for p in meta["players"]}
+        for seat, prompt in game.prompts(state).items():
+            player = users.get(seat) or {"user": None, "name": seat}
+            reply.public.append(f"Waiting for {player['name']} ({seat}): {prompt.text}")
+            if player["user"]:
+                reply.mentions.append(player["user"])
+                if prompt.private:
+                    reply.tell(player["user"], "Your private choices: "
+                               + "; ".join(f"`{line}`" for line in prompt.private))
+            prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+            for line in prompt.actions[:MAX_BUTTONS]:
+                reply.buttons.append(Button(line, f"{prefix} {line}", version, seat, player["user"]))
+
+    def _picture(self, platform: str, channel: str, game: Game, state: dict, version: int,
+                 seat: str | None, region: str | None) -> Picture:
+        fmt = self.image_format
+        key = f"img:{version}:{seat or 'public'}:{region or 'all'}:{fmt}"
+
+        def make() -> bytes:
+            cached = self.store.cache_get(platform, channel, key)
+            if cached is not None:
+                return cached
+            options = {"region": region} if region else {}
+            data = render.encode(render.draw(game.id, game.view(state, seat), seat, **options), fmt)
+            self.store.cache_set(platform, channel, key, data)
+            return data
+
+        name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
+        return Picture(key, f"{name}.{render.extension(fmt)}", make)
+
+    # reminders -------------------------------------------------------------------------
+    def _schedule(self, platform: str, channel: str, version: int) -> None:
+        if self.remind_after > 0:
+            self.store.schedule_reminder(platform, channel, version, self.clock() + self.remind_after)
+
+    def due_reminders(self, platform: str | None = None) -> list[Reply]:
+        """Replies for the games whose pending decision has waited too long (each claimed once)."""
+        replies = []
+        for plat, channel, version in self.store.claim_due_reminders(self.clock()):
+            if platform and plat != platform:
+                self.store.schedule_reminder(plat, channel, version, self.clock())
+                continue
+            rec = self.store.load(plat, channel)
+            if rec is None or rec.meta is None or rec.version != version or rec.meta["status"] != "playing":
+                continue   # the game moved on: that reminder is moot
+            reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
+            if reply.ok:
+                reply.channel = channel
+                replies.append(reply)
+        return replies
+
+    # helpers ---------------------------------------------------------------------------
+    def _commit_meta(self, platform: str, channel: str, rec: Record, meta: dict) -> int:
+        return self.store.commit(platform, channel, rec.version, meta=meta)
+
+    @staticmethod
+    def _seat(meta: dict, user: str) -> str | None:
+        return next((p.get("seat") for p in meta["players"] if p["user"] == user), None)
+
+    @staticmethod
+    def _playing(rec: Record, channel: str) -> Game:
+        if rec.meta["status"] == "lobby":
+            raise RulesError("The game has not started yet: /join, then /start.", code="NOT_STARTED")
+        return get_game(rec.meta["game"])
+
+    def state(self, platform: str, channel: str) -> tuple[Game, dict, Record] | None:
+        """The game and state of a channel (for self-play and tools; adapters use `handle`)."""
+        rec = self.store.load(platform, channel)
+        if rec is None or rec.meta is None or rec.state is None:
+            return None
+        return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _game_or_none(word: str) -> Game | None:
+    try:
+        return get_game(word)
+    except RulesError:
+        return None
+
+
+def _status_line(game: Game, summary: dict, version: int) -> str:
+    keys = [k for k in ("turn", "phase", "round", "segment", "step") if summary.get(k) is not None]
+    where = ", ".join(f"{k} {summary[k]}" for k in keys)
+    state = "over" if summary["finished"] else "in play"
+    return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
+
+
+def _describe_view(game: Game, view: dict) -> str:
+    """A private view as text: the game may offer `describe(view)`, else compact JSON."""
+    describe = getattr(game, "describe", None)
+    if describe is not None:
+        return describe(view)
+    return orjson.dumps(view).decode()[:3500]

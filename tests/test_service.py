@@ -1,0 +1,193 @@
+"""The service: lobby, seats, refusals that change nothing, buttons, secrets, undo,
+export/import, reminders."""
+import orjson
+import pytest
+
+from bot.replies import Command
+from core import registry
+from tests.tally import Tally
+
+
+class Other(Tally):
+    id, title, aliases = "other", "Other", ()
+
+
+registry.register(Other())
+
+
+def send(service, user, text, channel="c", **kw):
+    return service.handle(Command("t", channel, user, text, name=user, **kw))
+
+
+@pytest.fixture
+def game(service):
+    for user, text in [("alice", "/new tally target=20 seed=7"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert send(service, user, text).ok
+    return service
+
+
+def snapshot(service, channel="c"):
+    rec = service.store.load("t", channel)
+    return rec.version, rec.raw_state, service.store.log("t", channel)
+
+
+@pytest.mark.parametrize("user, text, code, words", [
+    ("bob", "/tl add 1", "NOT_YOUR_TURN", "not your turn"),
+    ("carol", "/tl add 1", "NOT_SEATED", "not seated"),
+    ("alice", "/tl add 0", "MALFORMED", "between 1 and 9"),
+    ("alice", "/tl add", "MALFORMED", "missing n"),
+    ("alice", "/fly", "UNKNOWN", "Unknown command /fly"),
+    ("alice", "/tl secret x", "MUST_BE_PRIVATE", "private"),
+    ("alice", "/tl show", "NOT_NOW", "cannot `show` now"),
+    ("alice", "/new tally", "GAME_EXISTS", "already open"),
+    ("bob", "/abort", "FORBIDDEN", "creator"),
+    ("alice", "/verify", "NOT_FINISHED", "secret until the game ends"),
+    ("alice", "/undo", "NOTHING_TO_UNDO", "Nothing"),
+    ("alice", "/log x", "MALFORMED", "number"),
+    ("alice", "/other add 1", "WRONG_GAME", "plays Tally"),
+])
+def test_bad_input_gets_a_sentence_and_changes_nothing(game, user, text, code, words):
+    before = snapshot(game)
+    reply = send(game, user, text)
+    assert not reply.ok and reply.code == code
+    assert words in reply.error
+    assert snapshot(game) == before
+
+
+def test_a_refusal_says_what_is_possible(game):
+    reply = send(game, "alice", "/tl show")
+    assert "Possible: `roll`; `add 1`; `add 2`; `add <n>`" in reply.error
+
+
+def test_accepted_action_narrates_and_offers_buttons_for_the_next_seat(game):
+    reply = send(game, "alice", "/tl add 2")
+    assert reply.ok and "P1 adds 2: total 2." in reply.public
+    assert reply.mentions == ["bob"]
+    assert {b.line for b in reply.buttons} >= {"/tl roll", "/tl add 1"}
+    assert all(b.version == reply.version and b.user == "bob" for b in reply.buttons)
+
+
+def test_button_from_an_old_version_is_refused(game):
+    reply = send(game, "alice", "/tl add 2")
+    button = reply.buttons[0]
+    assert send(game, "bob", "/tl add 1").ok
+    before = snapshot(game)
+    stale = send(game, "alice", button.line, version=button.version)
+    assert stale.code == "STALE" and "earlier position" in stale.error
+    assert snapshot(game) == before
+
+
+def test_button_of_the_current_version_works(game):
+    button = send(game, "alice", "/tl add 2").buttons[0]
+    assert send(game, "bob", button.line, version=button.version).ok
+
+
+def test_private_action_by_dm_is_routed_and_never_public(game):
+    assert send(game, "alice", "/tl add 1").ok
+    reply = game.handle(Command("t", None, "bob", "/tl secret swordfish", private=True))
+    assert reply.ok and reply.channel == "c"
+    assert reply.public == [] and reply.buttons == [] and reply.image is None
+    assert any("swordfish" in t for t in reply.private["bob"])
+    assert all("swordfish" not in t for u, ts in reply.private.items() if u != "bob" for t in ts)
+    log = send(game, "alice", "/log")
+    assert "swordfish" not in log.text and "(a private action)" in log.text
+
+
+def test_private_message_from_a_user_without_game_is_refused(game):
+    reply = game.handle(Command("t", None, "zed", "/tl secret x", private=True))
+    assert reply.code == "NO_GAME"
+
+
+def test_undo_own_last_action_unless_dice_or_reveal(game):
+    assert send(game, "alice", "/tl add 2").ok
+    assert send(game, "bob", "/undo").code == "NOT_YOURS"
+    undo = send(game, "alice", "/undo")
+    assert undo.ok and undo.mentions == ["alice"]
+    assert game.store.load("t", "c").state["total"] == 0 and game.store.log("t", "c") == []
+    assert send(game, "alice", "/tl roll").ok
+    assert send(game, "alice", "/undo").code == "IRREVERSIBLE"
+
+
+def test_export_before_the_end_hides_private_lines_and_the_seed(game):
+    assert game.handle(Command("t", None, "alice", "/tl secret hush", private=True))
+    reply = send(game, "alice", "/export")
+    data = orjson.loads(reply.file[1])
+    assert data["seed"] is None and b"hush" not in reply.file[1]
+    assert data["log"][0]["line"] is None
+
+
+def test_finish_reveals_seed_then_verify_and_import(game):
+    users = ["alice", "bob"]
+    turn = 0
+    while True:
+        reply = send(game, users[turn % 2], "/tl add 9")
+        turn += 1
+        if any("game is over" in line for line in reply.public):
+            break
+    assert any("seed was 7" in line for line in reply.public)
+    assert send(game, "alice", "/verify").ok
+    export = send(game, "alice", "/export").file[1]
+    imported = send(game, "carol", "/import " + export.decode(), channel="other")
+    assert imported.ok
+    assert game.store.load("t", "other").raw_state == game.store.load("t", "c").raw_state
+    assert send(game, "carol", "/verify", channel="other").ok
+
+
+def test_import_refuses_a_tampered_export(game):
+    for i in range(6):
+        send(game, ["alice", "bob"][i % 2], "/tl roll")
+    while not send(game, "alice", "/tl add 9").ok and send(game, "bob", "/tl add 9").ok:
+        pass
+    data = game.export("t", "c")
+    data["seed"] = "7"   # force the full export to test import on a finished-looking game
+    data["log"][0]["rolls"] = [[0, 6, 7, True]]
+    reply = send(game, "carol", "/import " + orjson.dumps(data).decode(), channel="other2")
+    assert reply.code == "BAD_IMPORT"
+
+
+def test_abort_by_creator_then_new_game(game):
+    assert send(game, "alice", "/abort").ok
+    assert send(game, "bob", "/status").code == "NO_GAME"
+    assert send(game, "bob", "/new tally").ok
+
+
+def test_lobby_rules(service):
+    assert send(service, "alice", "/new tally").ok
+    assert send(service, "bob", "/join").ok
+    assert send(service, "bob", "/join").code == "ALREADY_SEATED"
+    assert send(service, "bob", "/leave").ok
+    assert send(service, "carol", "/start").code == "NOT_SEATED"
+    assert send(service, "alice", "/start").code == "PLAYERS"
+    assert send(service, "alice", "/tl add 1").code == "NOT_PLAYING"
+
+
+def test_help_lists_commands_and_game_verbs(service):
+    assert "/new GAME" in send(service, "a", "/help").text
+    assert "add <n>" in send(service, "a", "/help tally").text
+    assert send(service, "a", "/help nonsense").code == "UNKNOWN"
+
+
+def test_bot_name_suffix_is_accepted(game):
+    assert send(game, "alice", "/tl@StrategosBot add 1").ok
+
+
+def test_reminder_fires_once_for_the_pending_player(game):
+    game.clock = lambda: 10 ** 12          # far in the future: every reminder is due
+    first = game.due_reminders()
+    assert [r.mentions for r in first] == [["alice"]]
+    assert game.due_reminders() == []      # claimed: never twice
+
+
+def test_reminder_is_dropped_when_the_game_moved_on(game):
+    assert send(game, "alice", "/tl add 1").ok
+    game.clock = lambda: 10 ** 12
+    replies = game.due_reminders()
+    assert [r.mentions for r in replies] == [["bob"]]
+
+
+def test_query_changes_nothing_and_answers_privately(game):
+    before = snapshot(game)
+    reply = send(game, "bob", "/tl total")
+    assert reply.ok and reply.private == {"bob": ["The total is 0."]}
+    assert snapshot(game) == before
