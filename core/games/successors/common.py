@@ -1,0 +1,76 @@
+"""Small helpers used by several rule modules: roll-offs (§0.2), cards (§4.8), names."""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .forces import gen_label
+
+
+def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
+    """§0.2 roll-off: each tied player rolls; lowest wins unless told highest; re-roll ties."""
+    tied = list(seats)
+    while len(tied) > 1:
+        rolls = {s: ctx.roll(6, label=f"{why}: roll-off, {s}") for s in tied}
+        best = min(rolls.values()) if lowest else max(rolls.values())
+        tied = [s for s in tied if rolls[s] == best]
+    return tied[0]
+
+
+def rank_by_seniority(ctx, state: dict, seats: list[str], why: str, majors_only: bool = False) -> str:
+    """§0.2 seniority tie-break: the most senior general wins; without one, rank below; still
+    tied, roll off."""
+    from .scoring import most_senior
+    if len(seats) == 1:
+        return seats[0]
+    sen = {s: most_senior(state, s, majors_only) for s in seats}
+    best = max(sen.values())
+    top = [s for s in seats if sen[s] == best]
+    if len(top) == 1:
+        return top[0]
+    return rolloff(ctx, top, why)
+
+
+def draw_card(ctx) -> int | None:
+    """§4.8: draw the top card; an empty pile is rebuilt from the shuffled discards."""
+    state = ctx.state
+    if not state["deck"] and state["discard"]:
+        state["deck"] = ctx.shuffle(sorted(state["discard"]))
+        state["discard"] = []
+        ctx.say("The draw pile is empty: the discard pile is shuffled into a new draw pile (§4.8).")
+    if not state["deck"]:
+        return None
+    return state["deck"].pop(0)
+
+
+def card_name(n: int) -> str:
+    c = BOARD.cards[n]
+    return f"#{n} {c['name']}"
+
+
+def find_general(state: dict, name: str) -> str:
+    key = name.strip().lower()
+    for g in state["gens"]:
+        if g.lower() == key:
+            return g
+    for g, d in BOARD.generals.items():
+        if d["name"].lower() == key or d["name"].lower().startswith(key) and len(key) >= 4:
+            return g
+    raise RulesError(f"There is no general {name!r}. Major generals go by name (perdikkas); "
+                     "minor generals by seat and number (A1 to A4).", code="NO_GENERAL")
+
+
+def find_space(name: str) -> str:
+    key = name.strip().lower().replace(" ", "_").replace("-", "_")
+    if key in BOARD.spaces:
+        return key
+    for sid, sp in BOARD.spaces.items():
+        if sp["name"].lower() == name.strip().lower():
+            return sid
+    close = [s for s in BOARD.spaces if s.startswith(key[:3])][:6]
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    raise RulesError(f"There is no space {name!r}.{hint}", code="NO_SPACE")
+
+
+def label(name: str) -> str:
+    return gen_label(name)

@@ -1,0 +1,125 @@
+"""Where the pieces are: queries over the state shared by every rules module.
+
+State layout (all JSON):
+
+- ``gens[name] = {"o": seat, "at": where, "in": bool}``: every general. Major generals
+  are keyed by their data id (``perdikkas``); minor generals by seat + number (``A1``..``A4``,
+  labels I..IV of §1.3.3). ``at`` is a space id, or ``dispersed``, ``dead``, ``reserve``,
+  ``out`` (not yet in play: Polyperchon, Demetrios, Peukestas) or ``gone`` (Antipatros
+  after Turn III). ``o`` is the seat that received the general and never changes.
+  ``in`` marks a general inside a Major City (§5.5).
+- ``cus[space][seat] = {type: n}``: CUs in the field of a space (types of §1.4).
+- ``pcs[space] = seat | "IND"``: political control markers (§8.3).
+- ``indep[army] = space | "box" | "removed"``: independent armies (§1.8).
+"""
+from __future__ import annotations
+
+from .board import BOARD
+
+CU_TYPES = tuple(BOARD.cu_types)           # merc, mac, royal, silver, eleph, indep
+PLAYER_CU = ("merc", "mac", "royal", "silver", "eleph")
+
+
+def is_major(name: str) -> bool:
+    return name in BOARD.generals
+
+
+def seniority(name: str) -> int:
+    return BOARD.generals[name]["sen"] if is_major(name) else BOARD.minor["sen"]
+
+
+def gen_stat(name: str, key: str) -> int:
+    return BOARD.generals[name][key] if is_major(name) else BOARD.minor[key]
+
+
+def gen_label(name: str) -> str:
+    if is_major(name):
+        return BOARD.generals[name]["name"]
+    return f"minor general {name[0]}-{BOARD.minor['labels'][int(name[1:]) - 1]} ({name})"
+
+
+def on_map(state: dict, name: str) -> bool:
+    return state["gens"][name]["at"] in BOARD.spaces
+
+
+def living(state: dict, name: str) -> bool:
+    """§3.2.2: living generals are those on the map or in the Dispersed box."""
+    return on_map(state, name) or state["gens"][name]["at"] == "dispersed"
+
+
+def generals_of(state: dict, seat: str, where: str | None = None) -> list[str]:
+    return [g for g, d in state["gens"].items() if d["o"] == seat and (where is None or d["at"] == where)]
+
+
+def generals_at(state: dict, space: str, seat: str | None = None) -> list[str]:
+    return [g for g, d in state["gens"].items() if d["at"] == space and (seat is None or d["o"] == seat)]
+
+
+def cus_at(state: dict, space: str, seat: str) -> dict:
+    return state["cus"].get(space, {}).get(seat, {})
+
+
+def n_cus(state: dict, space: str, seat: str) -> int:
+    return sum(cus_at(state, space, seat).values())
+
+
+def add_cus(state: dict, space: str, seat: str, kind: str, n: int = 1) -> None:
+    box = state["cus"].setdefault(space, {}).setdefault(seat, {})
+    box[kind] = box.get(kind, 0) + n
+    if box[kind] <= 0:
+        del box[kind]
+    if not box:
+        del state["cus"][space][seat]
+    if not state["cus"][space]:
+        del state["cus"][space]
+
+
+def cu_spaces(state: dict, seat: str) -> list[str]:
+    return [s for s, by in state["cus"].items() if by.get(seat)]
+
+
+def indep_at(state: dict, space: str) -> str | None:
+    for army, at in state["indep"].items():
+        if at == space:
+            return army
+    return None
+
+
+def enemy_cus(state: dict, space: str, seat: str) -> bool:
+    """Opponent CUs or an independent army in the space (§0.2 enemies)."""
+    if indep_at(state, space):
+        return True
+    return any(o != seat and sum(c.values()) for o, c in state["cus"].get(space, {}).items())
+
+
+def enemy_units(state: dict, space: str, seat: str) -> bool:
+    """Enemy CUs or enemy generals in the space."""
+    return enemy_cus(state, space, seat) or any(
+        d["at"] == space and d["o"] != seat for d in state["gens"].values())
+
+
+def besieged(state: dict, space: str, seat: str) -> bool:
+    """§3.3.4: a general or Major City is besieged when enemy CUs (independents included)
+    are in its space."""
+    return enemy_cus(state, space, seat)
+
+
+def owners_at(state: dict, space: str) -> set[str]:
+    out = {o for o, c in state["cus"].get(space, {}).items() if sum(c.values())}
+    out |= {d["o"] for d in state["gens"].values() if d["at"] == space}
+    return out
+
+
+def pool_left(state: dict, seat: str, kind: str) -> int:
+    """Counters of a CU type still in the pool (§1.4): per player for Mercenaries and
+    Loyal Macedonians, for the whole game for neutral types."""
+    spec = BOARD.cu_types[kind]
+    def counted(o: str) -> int:
+        total = sum(by.get(o, {}).get(kind, 0) for by in state["cus"].values())
+        total += state["p"][o]["disp"].get(kind, 0)
+        total += state.get("reinf", {}).get(o, {}).get(kind, 0)
+        return total
+    if "per_player" in spec:
+        return spec["per_player"] - counted(seat)
+    used = sum(counted(o) for o in state["seats"])
+    return spec["total"] - used - state.get("gone_cus", {}).get(kind, 0)

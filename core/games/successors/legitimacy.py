@@ -1,0 +1,85 @@
+"""§9 Legitimacy: the LP sources of §9.2 and royal control of §9.7, computed from the
+board. (Battles, Champion flips, marriage, killing and coming of age are steps II–III.)
+
+Royal state: ``royals[id] = {"st": "active"|"inactive"|"dead"|"throne", "at": space,
+"by": general|None}`` (``by`` = the general whose force carries it). The body:
+``body = {"st": "cart"|"buried"|"removed", "at": space|None, "by": general|None}``.
+"""
+from __future__ import annotations
+
+from .board import BOARD
+from .forces import living, n_cus, owners_at
+
+
+def _marker_controller(state: dict, at: str | None, by: str | None, inside_ok: bool = True) -> str | None:
+    """§9.7.3 control priority for a marker at `at` carried by `by`."""
+    if at is None:
+        return None
+    if by is not None and state["gens"][by]["at"] == at:
+        return state["gens"][by]["o"]                     # carrying force's owner
+    pc = state["pcs"].get(at)
+    if inside_ok and BOARD.spaces[at]["type"] == "MAJ" and pc not in (None, "IND"):
+        return pc                                          # counts as inside the city (§9.7.2)
+    field = sorted(owners_at(state, at))
+    if len(field) == 1:
+        return field[0]                                    # owner of the units there
+    if len(field) > 1:                                     # several sides: the one with CUs
+        with_cus = [o for o in field if n_cus(state, at, o)]
+        if len(with_cus) == 1:
+            return with_cus[0]
+    if pc not in (None, "IND"):
+        return pc
+    return None
+
+
+def royal_controller(state: dict, rid: str) -> str | None:
+    r = state["royals"][rid]
+    if r["st"] != "active":
+        return None                                        # §9.7.4 inactive women, dead, crowned
+    return _marker_controller(state, r["at"], r["by"])
+
+
+def body_controller(state: dict) -> str | None:
+    b = state["body"]
+    if b["st"] != "cart":
+        return None
+    return _marker_controller(state, b["at"], b["by"])
+
+
+def lp_parts(state: dict, seat: str) -> dict[str, int]:
+    """§9.2 every LP source of a seat, by name."""
+    p = state["p"][seat]
+    parts: dict[str, int] = {}
+    if p["champion"]:
+        parts["champion"] = 3
+    mac = BOARD.provinces["MAC"]["major_city"]
+    from .scoring import province_controller
+    if province_controller(state, "MAC") == seat:
+        parts["strategos"] = BOARD.markers["strategos"]["lp"]
+    for g, d in BOARD.generals.items():
+        if d["lp"] and state["gens"].get(g, {}).get("o") == seat and living(state, g):
+            parts[g] = d["lp"]
+    heirs = [BOARD.royals[r]["lp"] for r in state["royals"]
+             if BOARD.royals[r]["kind"] == "heir" and royal_controller(state, r) == seat]
+    if heirs:
+        parts["heir"] = max(heirs)                         # only one heir counts
+    women = sum(BOARD.royals[r]["lp"] for r in state["royals"]
+                if BOARD.royals[r]["kind"] == "woman" and royal_controller(state, r) == seat)
+    if women:
+        parts["women"] = women
+    if p["pella"]:
+        parts["pella_burial"] = BOARD.markers["pella_burial"]["lp"]
+    b = state["body"]
+    if b["st"] == "buried" and b["at"] != mac and state["pcs"].get(b["at"]) == seat:
+        parts["guardian"] = BOARD.markers["guardian"]["lp"]
+    if p["suspicion"]:
+        parts["suspicion"] = BOARD.markers["suspicion"]["lp"]
+    return parts
+
+
+def lp(state: dict, seat: str) -> int:
+    return max(0, sum(lp_parts(state, seat).values()))
+
+
+def all_lp(state: dict) -> dict[str, int]:
+    return {s: lp(state, s) for s in state["seats"]}

@@ -1,0 +1,243 @@
+"""§3.3 Reinforcement Phase: fleets (§3.3.1), collection (§3.3.2), bonuses (§3.3.3),
+placement (§3.3.4) and the no-eligible-space fallback with dispersal (§3.3.5).
+
+The placement engine is shared with the training track (§4.4.4). What a player still
+has to place is ``state["placing"]``::
+
+    {"seat", "why": "reinforcements"|"training", "left": {type: n}, "gens": [names],
+     "placed": {space: CUs placed there this phase}, "fb": {province: CUs placed by fallback},
+     "new": [minor generals put on the map this phase]}
+"""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import label, rank_by_seniority
+from .forces import (PLAYER_CU, add_cus, besieged, enemy_units, generals_at, generals_of, is_major,
+                     pool_left)
+from . import legitimacy, scoring
+
+CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
+
+
+def _give(state: dict, left: dict, seat: str, kind: str, n: int) -> int:
+    """Take up to n CUs of a type from the pool (§1.4: nothing when it has run out)."""
+    n = max(0, min(n, pool_left(state, seat, kind) - left.get(kind, 0)))
+    if n:
+        left[kind] = left.get(kind, 0) + n
+    return n
+
+
+def start_phase(ctx) -> None:
+    """§3.3.1-§3.3.3: fleets, collection, bonuses. Fills state["reinf"] per seat."""
+    state = ctx.state
+    if state["ifleets_disp"]:                                     # §3.3.1
+        ctx.say("Dispersed Independent fleets return to their waiting boxes.")
+    state["ifleets_disp"] = []
+    for seat in state["seats"]:
+        p = state["p"][seat]
+        p["fleets"] += p["fleets_disp"]
+        p["fleets_disp"] = []
+    reinf = {}
+    for seat in state["seats"]:                                   # §3.3.2
+        p = state["p"][seat]
+        left = dict(p["disp"])
+        p["disp"] = {}
+        gens = sorted((g for g in generals_of(state, seat) if is_major(g)
+                       and state["gens"][g]["at"] in ("dispersed", "arriving")),
+                      key=lambda g: -BOARD.generals[g]["sen"])
+        reinf[seat] = {"left": left, "gens": gens}
+    state["reinf"] = {s: r["left"] for s, r in reinf.items()}    # counted by pool_left
+    for seat in state["seats"]:
+        _give(state, state["reinf"][seat], seat, "merc", 2)
+    mac = scoring.province_controller(state, "MAC")               # §3.3.3
+    if mac:
+        got = _give(state, state["reinf"][mac], mac, "mac", 1)
+        ctx.say(f"{mac} controls Macedonia: +{got} Loyal Macedonian CU.")
+    lps = legitimacy.all_lp(state)
+    top = [s for s in state["seats"] if lps[s] == max(lps.values())]
+    best = rank_by_seniority(ctx, state, top, "most LP", majors_only=True)
+    got = _give(state, state["reinf"][best], best, "mac", 1)
+    ctx.say(f"{best} has the most LP ({lps[best]}): +{got} Loyal Macedonian CU.")
+    vps = scoring.all_vp(state)
+    top = [s for s in state["seats"] if vps[s] == max(vps.values())]
+    for s in top:
+        got = _give(state, state["reinf"][s], s, "merc", 2 if len(top) == 1 else 1)
+        ctx.say(f"{s} has the most VP ({vps[s]}): +{got} Mercenary CU{'s' if got != 1 else ''}.")
+    state["reinf_gens"] = {s: r["gens"] for s, r in reinf.items()}
+    for seat in state["seats"]:
+        what = describe(state["reinf"][seat], state["reinf_gens"][seat])
+        ctx.say(f"{seat} collects {what}.")
+
+
+def describe(left: dict, gens: list[str]) -> str:
+    parts = [f"{n} {CU_NAMES[k]}" for k, n in left.items() if n]
+    parts += [label(g) for g in gens]
+    return ", ".join(parts) or "nothing"
+
+
+def begin(state: dict, seat: str, why: str, left: dict, gens: list[str]) -> None:
+    state["placing"] = {"seat": seat, "why": why, "left": {k: n for k, n in left.items() if n},
+                        "gens": list(gens), "placed": {}, "fb": {}, "new": []}
+
+
+# §3.3.4 eligibility ------------------------------------------------------------------------
+def _own_major_city(state: dict, space: str, seat: str) -> bool:
+    return BOARD.spaces[space]["type"] == "MAJ" and state["pcs"].get(space) == seat
+
+
+def eligible(state: dict, seat: str, unit: str) -> list[str]:
+    """Spaces eligible under §3.3.4 for one more `unit` (a CU type or a major general),
+    with the 2-CU limit."""
+    pl = state["placing"]
+    out = []
+    for s in BOARD.spaces:
+        mine_here = generals_at(state, s, seat)
+        a = state["pcs"].get(s) == seat and not enemy_units(state, s, seat)
+        unbes = not besieged(state, s, seat)
+        b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
+        c = unbes and _own_major_city(state, s, seat)
+        majors = [g for g in mine_here if is_major(g)]
+        d = unbes and bool(majors)
+        if unit in BOARD.cu_types:
+            if not (a or b or c or d):
+                continue
+            if pl["placed"].get(s, 0) >= 2 and not (c or d):      # the 2-CU limit
+                continue
+        else:                                                      # a major general himself
+            if not (a or b or c or (d and any(g != unit for g in majors))):
+                continue
+        out.append(s)
+    return out
+
+
+def fallback(state: dict, seat: str, unit: str) -> list[str]:
+    """§3.3.5: uncontrolled or Independent, no enemy units, not in another player's
+    province; at most 2 CUs per province."""
+    pl = state["placing"]
+    out = []
+    for s, sp in BOARD.spaces.items():
+        if state["pcs"].get(s) not in (None, "IND") or enemy_units(state, s, seat):
+            continue
+        owner = scoring.province_controller(state, sp["province"])
+        if owner not in (None, seat):
+            continue
+        if unit in BOARD.cu_types and pl["fb"].get(sp["province"], 0) >= 2:
+            continue
+        out.append(s)
+    return out
+
+
+def options(state: dict) -> dict[str, tuple[str, list[str]]]:
+    """unit → ("normal"|"fallback", spaces) for every unit left to place."""
+    pl = state["placing"]
+    seat = pl["seat"]
+    out = {}
+    for unit in [*(k for k, n in pl["left"].items() if n), *pl["gens"]]:
+        normal = eligible(state, seat, unit)
+        if normal:
+            out[unit] = ("normal", normal)
+        else:
+            fb = fallback(state, seat, unit)
+            if fb:
+                out[unit] = ("fallback", fb)
+    return out
+
+
+def _reserve_minor(state: dict, seat: str) -> str | None:
+    in_play = sum(1 for g in generals_of(state, seat)
+                  if state["gens"][g]["at"] in BOARD.spaces or state["gens"][g]["at"] == "dispersed")
+    if in_play >= state["p"][seat]["limit"]:
+        return None
+    reserve = sorted(g for g in generals_of(state, seat, "reserve"))
+    return reserve[0] if reserve else None
+
+
+def place(ctx, unit: str, space: str, count: int = 1) -> None:
+    """Place `count` of `unit` (CU type or general) in `space`, checking §3.3.4/§3.3.5."""
+    state = ctx.state
+    pl = state["placing"]
+    seat = pl["seat"]
+    opts = options(state)
+    if unit not in opts:
+        left = describe(pl["left"], pl["gens"])
+        raise RulesError(f"You have no {unit} to place here. Still to place: {left}.", code="NO_UNIT")
+    mode, spaces = opts[unit]
+    if space not in spaces:
+        where = ", ".join(spaces[:12]) + (" …" if len(spaces) > 12 else "")
+        rule = "§3.3.4" if mode == "normal" else "the fallback of §3.3.5"
+        raise RulesError(f"{BOARD.spaces[space]['name']} is not eligible for {unit} under {rule}. "
+                         f"Eligible: {where}.", code="NOT_ELIGIBLE")
+    if unit not in BOARD.cu_types:                                    # a major general
+        state["gens"][unit]["at"] = space
+        state["gens"][unit]["in"] = False
+        pl["gens"].remove(unit)
+        ctx.say(f"{seat} places {label(unit)} at {BOARD.spaces[space]['name']}"
+                f"{' (fallback, §3.3.5)' if mode == 'fallback' else ''}.")
+        return
+    if count < 1 or count > pl["left"].get(unit, 0):
+        raise RulesError(f"You have {pl['left'].get(unit, 0)} {CU_NAMES[unit]} CUs to place, not {count}.",
+                         code="COUNT")
+    for _ in range(count):
+        opts = options(state)
+        if unit not in opts or opts[unit][0] != mode or space not in opts[unit][1]:
+            break
+        pl["left"][unit] -= 1
+        if mode == "normal":
+            pl["placed"][space] = pl["placed"].get(space, 0) + 1
+            add_cus(state, space, seat, unit)
+            ctx.say(f"{seat} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']}.")
+            continue
+        prov = BOARD.spaces[space]["province"]                         # §3.3.5 fallback group
+        pl["fb"][prov] = pl["fb"].get(prov, 0) + 1
+        if not generals_at(state, space, seat):
+            gen = pl["gens"][0] if pl["gens"] else _reserve_minor(state, seat)
+            if gen is None:
+                state["p"][seat]["disp"][unit] = state["p"][seat]["disp"].get(unit, 0) + 1
+                ctx.say(f"{seat} has no general to go with 1 {CU_NAMES[unit]} CU at "
+                        f"{BOARD.spaces[space]['name']}: it is dispersed (§3.3.5).")
+                continue
+            if gen in pl["gens"]:
+                pl["gens"].remove(gen)
+            else:
+                pl["new"].append(gen)
+            state["gens"][gen]["at"] = space
+            ctx.say(f"{seat} places {label(gen)} at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+        add_cus(state, space, seat, unit)
+        ctx.say(f"{seat} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+    pl["left"] = {k: n for k, n in pl["left"].items() if n}
+
+
+def settle(ctx) -> bool:
+    """Apply forced outcomes: disperse what cannot be placed (§3.3.5), place automatically
+    when only one option exists. True when the placing is finished."""
+    state = ctx.state
+    pl = state["placing"]
+    seat = pl["seat"]
+    while True:
+        if not pl["left"] and not pl["gens"]:
+            return True
+        opts = options(state)
+        stuck = [u for u in [*pl["left"], *pl["gens"]] if u not in opts]
+        for u in stuck:                                                  # §3.3.5 dispersal
+            if u in BOARD.cu_types:
+                n = pl["left"].pop(u)
+                state["p"][seat]["disp"][u] = state["p"][seat]["disp"].get(u, 0) + n
+                ctx.say(f"{seat} cannot place {n} {CU_NAMES[u]} CU{'s' if n > 1 else ''}: dispersed (§3.3.5).")
+            else:
+                pl["gens"].remove(u)
+                state["gens"][u]["at"] = "dispersed"
+                ctx.say(f"{seat} cannot place {label(u)}: he stays in the Dispersed box (§3.3.5).")
+        if stuck:
+            continue
+        if len(opts) == 1:
+            (unit, (mode, spaces)), = opts.items()
+            if len(spaces) == 1:
+                place(ctx, unit, spaces[0], pl["left"].get(unit, 1) if unit in pl["left"] else 1)
+                continue
+        return False
+
+
+def legal_lines(state: dict) -> list[str]:
+    return [f"place {u} {s}" for u, (_, spaces) in options(state).items() for s in spaces]

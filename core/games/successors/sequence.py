@@ -1,0 +1,300 @@
+"""§3 Sequence of play: the Game Turn (§3.1) and its phases: Preparations (§3.2: turn
+events, Usurper, turn order), Reinforcements (§3.3, rules in reinforcements.py), Tyche
+deal (§3.4), Strategy (§3.5 → strategy.py), Isolation (§3.6, §8.2) and End of Turn (§3.7).
+
+`advance(ctx)` runs every automatic step until a player must decide (what he must decide
+is derived by `prompts`), the game ends, or nothing is left. The cursor is
+``phase`` / ``step`` (inside a phase) / ``round`` / ``cur`` (index in ``order``) / ``segment``.
+"""
+from __future__ import annotations
+
+from .board import BOARD
+from .common import card_name, label, rank_by_seniority, rolloff
+from .forces import is_major, living
+from . import movement, reinforcements, scoring, strategy
+
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+DEAL = {2: (5, 10), 3: (5, 5), 4: (5, 0), 5: (4, 0)}                  # §3.4 hand, table
+
+
+def set_phase(ctx, phase: str, step: str = "start") -> None:
+    state = ctx.state
+    state["phase"] = phase
+    state["step"] = step
+    state["cur"] = 0
+    if phase != "strategy":
+        state["round"] = None
+        state["segment"] = None
+    names = {"preparations": "Preparations", "reinforcements": "Reinforcement Phase", "tyche_deal": "Tyche Deal",
+             "strategy": "Strategy Phase", "isolation": "Isolation Phase", "end_of_turn": "End of Turn"}
+    ctx.say(f"Turn {ROMAN[state['turn']]}: {names[phase]}.")
+    ctx.picture()
+
+
+def check_victory(ctx) -> bool:
+    """§10.5: immediate victory, checked after actions, segments and phases."""
+    state = ctx.state
+    if state["result"]:
+        return True
+    won = scoring.immediate_winner(state)
+    if won:
+        seat, reason = won
+        state["result"] = {"winner": seat, "reason": reason}
+        ctx.say(f"{seat} wins: {reason}.", kind="end")
+        return True
+    return False
+
+
+def waiting(state: dict) -> bool:
+    """True when a player must decide (see game.prompts)."""
+    if state["result"]:
+        return True
+    if state["placing"] is not None or state["act"] is not None:
+        return True
+    ph, st = state["phase"], state["step"]
+    if ph == "preparations" and st == "order":
+        return True
+    if ph == "strategy" and state["segment"] in ("tyche", "activation"):
+        return True
+    if ph == "strategy" and state["segment"] == "forage":
+        return bool(strategy.forage_lines(state, state["order"][state["cur"]]))
+    if ph == "end_of_turn" and st == "burial":
+        return state["cur"] < len(state["order"]) and bool(movement.can_bury(state, state["order"][state["cur"]]))
+    return False
+
+
+def advance(ctx) -> None:
+    state = ctx.state
+    for _ in range(10000):
+        if check_victory(ctx):
+            return
+        if state["placing"] is not None:
+            if reinforcements.settle(ctx):
+                why = state["placing"]["why"]
+                state["placing"] = None
+                if why == "reinforcements":
+                    state["cur"] += 1
+                continue
+            return
+        if waiting(state):
+            return
+        STEPS[state["phase"]](ctx)
+    raise RuntimeError("successors: the sequence did not settle")
+
+
+# §3.2 Preparations -------------------------------------------------------------------------------
+def preparations(ctx) -> None:
+    state = ctx.state
+    st = state["step"]
+    if st == "start":
+        state["step"] = "events"
+    elif st == "events":
+        turn_events(ctx)
+        state["step"] = "usurper"
+    elif st == "usurper":                                                  # §3.2.2
+        vps = scoring.all_vp(state)
+        top = [s for s in state["seats"] if vps[s] == max(vps.values())]
+        state["usurper"] = rank_by_seniority(ctx, state, top, "Usurper")
+        ctx.say(f"{state['usurper']} has the most VP ({vps[state['usurper']]}) and is the Usurper (§3.2.2).")
+        state["step"] = "chooser"
+    elif st == "chooser":                                                  # §3.2.3
+        vps = scoring.all_vp(state)
+        low = [s for s in state["seats"] if vps[s] == min(vps.values())]
+        state["chooser"] = rolloff(ctx, low, "fewest VP") if len(low) > 1 else low[0]
+        ctx.say(f"{state['chooser']} has the fewest VP ({vps[state['chooser']]}) and chooses the First Player "
+                "and the direction (§3.2.3).")
+        state["step"] = "order"
+
+
+def choose_order(ctx, first: str, direction: str) -> None:
+    """§3.2.3: turn order starts with the First Player and goes left (ascending seat order)
+    or right (descending)."""
+    state = ctx.state
+    seats = state["seats"]
+    i = seats.index(first)
+    step = 1 if direction == "left" else -1
+    state["order"] = [seats[(i + step * k) % len(seats)] for k in range(len(seats))]
+    state["first"] = first
+    state["direction"] = direction
+    state.pop("chooser", None)
+    ctx.say(f"Turn order: {', '.join(state['order'])} ({direction}).")
+    if state["turn"] == 1:                                                 # §3.2.1 Turn I
+        ctx.say("Turn I: no Reinforcement Phase.")
+        set_phase(ctx, "tyche_deal")
+    else:
+        set_phase(ctx, "reinforcements")
+
+
+def turn_events(ctx) -> None:
+    """§3.2.1 turn events and exceptions."""
+    state = ctx.state
+    t = state["turn"]
+    if t == 1:
+        ctx.say("Turn I: no reinforcements; the Funeral Cart cannot move, the body cannot be buried, "
+                "and nobody can win an immediate victory (§3.2.1).")
+    elif t == 2:
+        ctx.say("Turn II: card #10 Peukestas, Satrap of Persis may now be played for its event (§3.2.1).")
+    elif t == 3:
+        ant = state["gens"]["antipatros"]
+        if living(state, "antipatros"):
+            state["gens"]["polyperchon"] = {"o": ant["o"], "at": ant["at"], "in": ant["in"]}
+            for r in state["royals"].values():
+                if r["by"] == "antipatros":
+                    r["by"] = "polyperchon"
+            if state["body"]["by"] == "antipatros":
+                state["body"]["by"] = "polyperchon"
+            where = BOARD.spaces[ant["at"]]["name"] if ant["at"] in BOARD.spaces else "the Dispersed box"
+            ant["at"] = "gone"
+            ctx.say(f"Turn III: Polyperchon replaces Antipatros for {ant['o']} at {where} (§3.2.1).")
+        owner = state["gens"]["antigonos"]["o"]
+        state["gens"]["demetrios"] = {"o": owner, "at": "arriving", "in": False}
+        state["p"][owner]["limit"] += 1
+        ctx.say(f"Turn III: Demetrios joins {owner} as a reinforcement; general limit +1 (§3.2.1).")
+    elif t in (4, 5):
+        heir = "alexander_iv" if t == 4 else "herakles"
+        ctx.say(f"Turn {ROMAN[t]}: {BOARD.royals[heir]['name']} comes of age (§9.11): the Regency check "
+                "(§10.3) and the choice to murder or crown come in step III.")
+        if t == 4 and state["body"]["st"] == "cart":
+            state["body"] = {"st": "removed", "at": None, "by": None}
+            ctx.say("Turn IV: the body was never buried: the Funeral Cart leaves the game (§9.6.7).")
+
+
+# §3.3 Reinforcements ----------------------------------------------------------------------------
+def reinforcement_phase(ctx) -> None:
+    state = ctx.state
+    if state["step"] == "start":
+        reinforcements.start_phase(ctx)
+        state["step"] = "place"
+        state["cur"] = 0
+        return
+    if state["cur"] >= len(state["order"]):
+        state.pop("reinf", None)
+        state.pop("reinf_gens", None)
+        set_phase(ctx, "tyche_deal")
+        return
+    seat = state["order"][state["cur"]]
+    left = state["reinf"].pop(seat)
+    state["reinf"][seat] = {}
+    reinforcements.begin(state, seat, "reinforcements", left, state["reinf_gens"][seat])
+    ctx.say(f"{seat} places reinforcements: {reinforcements.describe(left, state['reinf_gens'][seat])}.")
+
+
+# §3.4 Tyche deal --------------------------------------------------------------------------------
+def deal(ctx) -> None:
+    state = ctx.state
+    cards = list(state["deck"]) + state["discard"] + state["table"]
+    for s in state["seats"]:
+        cards += state["p"][s]["hand"]
+        state["p"][s]["hand"] = []
+    state["deck"] = ctx.shuffle(sorted(cards))
+    state["discard"], state["table"] = [], []
+    hand, table = DEAL[state["n"]]
+    for _ in range(hand):
+        for s in state["order"]:
+            state["p"][s]["hand"].append(state["deck"].pop(0))
+    for _ in range(table):
+        state["table"].append(state["deck"].pop(0))
+    for s in state["seats"]:
+        ctx.tell(s, "Your hand: " + "; ".join(card_name(c) for c in sorted(state["p"][s]["hand"])) + ".")
+    ctx.say(f"Tyche deal: {hand} cards each" + (f", {table} face down to the table" if table else "")
+            + f"; {len(state['deck'])} cards in the draw pile (§3.4).")
+    set_phase(ctx, "strategy")
+    state["round"] = 1
+    state["segment"] = "surrender"
+    ctx.say(f"Round 1: {state['order'][0]} plays first.")
+
+
+# §3.5 / §4 Strategy ------------------------------------------------------------------------------
+def strategy_phase(ctx) -> None:
+    state = ctx.state
+    seat = state["order"][state["cur"]]
+    seg = state["segment"]
+    if seg == "surrender":
+        strategy.surrender(ctx, seat)
+        state["segment"] = "tyche"
+        if not state["p"][seat]["hand"]:                                    # §4.4.1 empty hand
+            ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
+            start_activation(state)
+    elif seg == "forage":                                                   # §4.6
+        for space in strategy.forage_spaces(state, seat):
+            kinds = sorted(strategy.cus_at(state, space, seat))
+            if space not in state["forage"] and len(kinds) == 1:
+                strategy.forage(ctx, seat, space, kinds[0])
+        if not strategy.forage_lines(state, seat):
+            next_player(ctx)
+
+
+def start_activation(state: dict) -> None:
+    state["segment"] = "activation"
+    state["done"] = []
+    state["used"] = {}
+
+
+def start_forage(state: dict) -> None:
+    state["segment"] = "forage"
+    state["done"] = []
+    state["used"] = {}
+    state["forage"] = []
+
+
+def next_player(ctx) -> None:
+    state = ctx.state
+    state["forage"] = None
+    state["cur"] += 1
+    if state["cur"] < len(state["order"]):
+        state["segment"] = "surrender"
+        return
+    strategy.end_of_round(ctx)                                             # §4.2
+    if state["round"] < strategy.rounds(state):
+        state["round"] += 1
+        state["cur"] = 0
+        state["segment"] = "surrender"
+        ctx.say(f"Round {state['round']}: {state['order'][0]} plays first.")
+        return
+    strategy.discard_hands(ctx)                                            # §4.8
+    set_phase(ctx, "isolation")
+
+
+# §3.6 Isolation ----------------------------------------------------------------------------------
+def isolation(ctx) -> None:
+    state = ctx.state
+    for seat in state["order"]:
+        gone = scoring.isolated_pcs(state, seat)                           # §8.2.7 all at once
+        for s in gone:
+            del state["pcs"][s]
+        if gone:
+            ctx.say(f"Isolation: {seat} removes isolated PCs at "
+                    f"{', '.join(BOARD.spaces[s]['name'] for s in gone)} (§8.2).")
+    set_phase(ctx, "end_of_turn", "burial")
+    state["cur"] = 0
+
+
+# §3.7 End of Turn --------------------------------------------------------------------------------
+def end_of_turn(ctx) -> None:
+    state = ctx.state
+    if state["step"] == "burial":                                         # item 1, Turns II-III
+        if state["turn"] in (2, 3) and state["cur"] < len(state["order"]):
+            state["cur"] += 1                                              # this player cannot bury
+        else:
+            state["step"] = "close"
+        return
+    for s in state["seats"]:                                               # item 2
+        state["p"][s]["suspicion"] = False
+    if state["turn"] == 5:                                                 # item 3, §10.4
+        winners, reason = scoring.final_winner(state)
+        state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": reason}
+        ctx.say(f"End of the game: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}, {reason}.",
+                kind="end")
+        return
+    state["turn"] += 1
+    set_phase(ctx, "preparations", "events")
+
+
+STEPS = {
+    "preparations": preparations,
+    "reinforcements": reinforcement_phase,
+    "tyche_deal": deal,
+    "strategy": strategy_phase,
+    "isolation": isolation,
+    "end_of_turn": end_of_turn,
+}

@@ -1,0 +1,285 @@
+"""§4 The Strategy Phase: rounds and segments (§4.1), table reveals (§4.2), Surrender
+(§4.3), the Tyche segment's OP uses (§4.4.1-§4.4.4), forage (§4.6, §8.1.1) and card
+housekeeping (§4.8). Card events are step III: until then a card is played for its OPs,
+and a Surprise card can only be discarded for a replacement (§4.4.2).
+"""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import card_name, draw_card, find_general, find_space, label, rolloff
+from .forces import (add_cus, cus_at, enemy_cus, generals_of, is_major, n_cus)
+from . import movement, reinforcements, scoring
+
+LAND = ("land", "pass", "strait")
+TRAIN_COST = {"merc": 3, "mac": 7}                                   # §4.4.4
+
+
+def rounds(state: dict) -> int:
+    """§4.1: 5 rounds with 2-4 players, 4 with 5."""
+    return 4 if state["n"] == 5 else 5
+
+
+def reveal_count(state: dict) -> int:
+    """§4.2: 2 table cards with 2 players, 1 with 3, none otherwise."""
+    return {2: 2, 3: 1}.get(state["n"], 0)
+
+
+# §4.3 Surrender segment ------------------------------------------------------------------------
+def surrender(ctx, seat: str) -> None:
+    state = ctx.state
+    removed, placed = [], []
+    for s, sp in BOARD.spaces.items():                                 # A. remove
+        owner = state["pcs"].get(s)
+        if owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
+            continue
+        if n_cus(state, s, seat) >= 1 and n_cus(state, s, owner) == 0:
+            del state["pcs"][s]
+            removed.append(sp["name"])
+    for s, sp in BOARD.spaces.items():                                 # B. place
+        if sp["type"] == "TRN" or s in state["pcs"]:
+            continue
+        if n_cus(state, s, seat) >= 1 and not enemy_cus(state, s, seat):
+            state["pcs"][s] = seat
+            placed.append(sp["name"])
+    if removed:
+        ctx.say(f"Surrender: {seat} removes opponent PCs at {', '.join(removed)} (§4.3 A).")
+    if placed:
+        ctx.say(f"Surrender: {seat} places PCs at {', '.join(placed)} (§4.3 B).")
+
+
+# §4.4.3(a) PC placement --------------------------------------------------------------------------
+def pc_targets(state: dict, seat: str) -> list[str]:
+    """Spaces where an OP may place a PC: not Transit, no PC, no enemy CUs, within 2 MP of a
+    space holding your PC, along a path whose inner spaces hold no enemy PC or enemy CUs."""
+    kinds = LAND + (("sea",) if scoring.fleet_strength(state, seat) >= 1 else ())
+    starts = [s for s, o in state["pcs"].items() if o == seat]
+    best: dict[str, int] = {s: 0 for s in starts}
+    todo = list(starts)
+    while todo:
+        s = todo.pop()
+        if best[s] and (state["pcs"].get(s) not in (None, seat) or enemy_cus(state, s, seat)):
+            continue                                                   # cannot pass through
+        for n, k in BOARD.adj[s]:
+            if k not in kinds:
+                continue
+            c = best[s] + BOARD.kinds[k]["mp"]
+            if c <= 2 and c < best.get(n, 99):
+                best[n] = c
+                todo.append(n)
+    return sorted(s for s in best if BOARD.spaces[s]["type"] != "TRN" and s not in state["pcs"]
+                  and not enemy_cus(state, s, seat))
+
+
+def _in_play(state: dict, seat: str) -> int:
+    return sum(1 for g in generals_of(state, seat)
+               if state["gens"][g]["at"] in BOARD.spaces or state["gens"][g]["at"] == "dispersed")
+
+
+def uses(state: dict, seat: str, card: int) -> list[str]:
+    """Complete lines for the card (templates excluded)."""
+    c = BOARD.cards[card]
+    if c["ops"] is None:
+        return [f"play {card} redraw"]
+    ops = c["ops"]
+    p = state["p"][seat]
+    out = []
+    track = p["track"][0]
+    out += [f"play {card} train {track}"] if track else [f"play {card} train merc", f"play {card} train mac"]
+    if ops == 4:
+        if 1 in p["fleets"]:
+            out.append(f"play {card} fleet upgrade")
+        if len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
+            out.append(f"play {card} fleet new")
+    return out
+
+
+def play(ctx, seat: str, card: int, use: str, rest: str) -> None:
+    """§4.4: play exactly one card of the hand for one use."""
+    state = ctx.state
+    p = state["p"][seat]
+    if card not in p["hand"]:
+        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND", private=True)
+    c = BOARD.cards[card]
+    ops = c["ops"]
+    args = rest.split()
+    if use == "redraw":
+        if ops is not None:
+            raise RulesError(f"{card_name(card)} is not a Surprise card: play it for its OPs "
+                             "(pc, march, train, fleet, recruit).", code="NOT_SURPRISE")
+        p["hand"].remove(card)
+        state["discard"].append(card)
+        new = draw_card(ctx)
+        ctx.reveal(f"{seat} discards {card_name(card)} and draws a replacement (§4.4.2).")
+        if new is not None:
+            p["hand"].append(new)
+            ctx.tell(seat, f"You draw {card_name(new)}.")
+        return
+    if ops is None:
+        raise RulesError(f"{card_name(card)} is a Surprise card with no OP value: its event comes "
+                         f"in step III, so for now `play {card} redraw` discards it for a replacement.",
+                         code="SURPRISE")
+    if use == "event":
+        raise RulesError("Card events come in step III: for now play the card for its OPs "
+                         "(pc, march, train, fleet, recruit).", code="NO_EVENTS")
+    if use == "pc":                                                    # §4.4.3(a)
+        if not args or len(args) > ops:
+            raise RulesError(f"Name 1 to {ops} spaces: `play {card} pc <space> [<space>...]`.", code="COUNT")
+        targets = pc_targets(state, seat)
+        spaces = [find_space(a) for a in args]
+        if len(set(spaces)) != len(spaces):
+            raise RulesError("Name each space once.", code="TWICE")
+        bad = [s for s in spaces if s not in targets]
+        if bad:
+            raise RulesError(f"{', '.join(BOARD.spaces[s]['name'] for s in bad)}: a PC goes on a space that is "
+                             "not a Transit Point, has no PC and no enemy CUs, within 2 MP of one of your PCs "
+                             f"(§4.4.3 a). Possible: {', '.join(targets[:15]) or 'none'}.", code="PC_TARGET")
+        _discard(ctx, seat, card, f"to place {len(spaces)} PC{'s' if len(spaces) > 1 else ''}")
+        for s in spaces:
+            state["pcs"][s] = seat
+        ctx.say(f"{seat} places PCs at {', '.join(BOARD.spaces[s]['name'] for s in spaces)}.")
+    elif use == "march":                                               # §4.4.3(b)
+        if not args:
+            raise RulesError(f"Name the force: `play {card} march <general> [<general>...]`.", code="NO_GENERAL")
+        movement.parse_force(state, seat, rest)
+        _discard(ctx, seat, card, f"to force-march ({ops} MP)")
+        movement.start(ctx, seat, rest, "march", ops)
+    elif use == "train":                                               # §4.4.3(c), §4.4.4
+        kind = p["track"][0]
+        want = args[0].lower() if args else None
+        if kind is None:
+            if want not in TRAIN_COST:
+                raise RulesError("Name the CU to train: `train merc` (3 OPs) or `train mac` (7 OPs).",
+                                 code="TRAIN_TYPE")
+            kind = want
+        elif want not in (None, kind):
+            raise RulesError(f"Your track is training a {kind} CU; the type cannot change while "
+                             "OPs remain on it (§4.4.4).", code="TRAIN_TYPE")
+        _discard(ctx, seat, card, f"to train ({ops} OPs)")
+        train(ctx, seat, kind, ops)
+    elif use == "fleet":                                               # §4.4.3(d)
+        if ops != 4:
+            raise RulesError("The fleet action needs a 4-OP card (§4.4.3 d).", code="FLEET")
+        how = args[0].lower() if args else ""
+        if how == "upgrade" and 1 in p["fleets"]:
+            _discard(ctx, seat, card, "to upgrade a fleet")
+            p["fleets"][p["fleets"].index(1)] = 2
+            ctx.say(f"{seat} upgrades a fleet to strength 2.")
+        elif how == "new" and len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
+            _discard(ctx, seat, card, "to put a new fleet into play")
+            p["fleets"].append(1)
+            ctx.say(f"{seat} puts a fleet into play at strength 1.")
+        else:
+            raise RulesError("`fleet upgrade` flips an active strength-1 fleet; `fleet new` needs a counter "
+                             "in your pool. " + ("; ".join(l for l in uses(state, seat, card) if "fleet" in l)
+                                                 or "Neither is possible now."), code="FLEET")
+    elif use == "recruit":                                             # §4.4.3(e)
+        if ops < 3:
+            raise RulesError("Recruiting needs a 3-OP or 4-OP card (§4.4.3 e).", code="RECRUIT")
+        if _in_play(state, seat) >= p["limit"]:
+            raise RulesError(f"You have {_in_play(state, seat)} generals in play, your limit is "
+                             f"{p['limit']} (§1.3.5).", code="LIMIT")
+        reserve = sorted(generals_of(state, seat, "reserve"))
+        if not reserve:
+            raise RulesError("You have no minor general in your reserve.", code="RESERVE")
+        if len(args) != 1:
+            raise RulesError(f"`play {card} recruit <space>`: name one space.", code="COUNT")
+        space = find_space(args[0])
+        ok = recruit_spaces(state, seat)
+        if space not in ok:
+            raise RulesError(f"{BOARD.spaces[space]['name']} is not eligible under §3.3.4 (a)-(d). "
+                             f"Eligible: {', '.join(ok[:15])}.", code="NOT_ELIGIBLE")
+        _discard(ctx, seat, card, "to recruit")
+        state["gens"][reserve[0]]["at"] = space
+        ctx.say(f"{seat} recruits {label(reserve[0])} at {BOARD.spaces[space]['name']}.")
+    else:
+        raise RulesError(f"Unknown use {use!r}.", code="USE")
+
+
+def recruit_spaces(state: dict, seat: str) -> list[str]:
+    reinforcements.begin(state, seat, "recruit", {"merc": 1}, [])
+    try:
+        return reinforcements.eligible(state, seat, "merc")
+    finally:
+        state["placing"] = None
+
+
+def _discard(ctx, seat: str, card: int, why: str) -> None:
+    state = ctx.state
+    state["p"][seat]["hand"].remove(card)
+    state["discard"].append(card)
+    ctx.reveal(f"{seat} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
+
+
+def train(ctx, seat: str, kind: str, ops: int) -> None:
+    """§4.4.4: add OPs; a finished CU is placed at once (§3.3.4-§3.3.5); surplus lost."""
+    state = ctx.state
+    track = state["p"][seat]["track"]
+    track[0] = kind
+    track[1] += ops
+    if track[1] < TRAIN_COST[kind]:
+        ctx.say(f"{seat}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
+        return
+    state["p"][seat]["track"] = [None, 0]
+    left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
+    ctx.say(f"{seat} finishes training a {BOARD.cu_types[kind]['name']} CU"
+            f"{'' if left else ', but the pool is empty (§1.4)'}.")
+    if left:
+        reinforcements.begin(state, seat, "training", left, [])
+
+
+# §4.6 Forage ------------------------------------------------------------------------------------
+def forage_limit(space: str) -> int:
+    return 3 if BOARD.spaces[space]["type"] == "TRN" else 8
+
+
+def forage_spaces(state: dict, seat: str) -> list[str]:
+    return sorted(s for s in list(state["cus"]) if n_cus(state, s, seat) > forage_limit(s))
+
+
+def forage_lines(state: dict, seat: str, single: bool = False) -> list[str]:
+    """Choices still open in the Forage segment: one space at a time, only where the player
+    has more than one CU type there (one type: the bot removes it, §0.2)."""
+    todo = [s for s in forage_spaces(state, seat) if s not in (state["forage"] or [])
+            and (single or len(cus_at(state, s, seat)) > 1)]
+    return [f"forage {s} {k}" for s in todo[:1] for k in sorted(cus_at(state, s, seat))]
+
+
+def forage(ctx, seat: str, space: str, kind: str) -> None:
+    state = ctx.state
+    ok = space in forage_spaces(state, seat) and space not in state["forage"]
+    if not ok or kind not in cus_at(state, space, seat):
+        raise RulesError(f"Forage: remove 1 CU from {', '.join(forage_lines(state, seat))}.", code="FORAGE")
+    add_cus(state, space, seat, kind, -1)
+    state["forage"].append(space)
+    if kind in ("royal", "silver"):
+        state["gone_cus"][kind] = state["gone_cus"].get(kind, 0) + 1
+    ctx.say(f"Forage: {seat} loses 1 {BOARD.cu_types[kind]['name']} CU at {BOARD.spaces[space]['name']} "
+            f"(more than {forage_limit(space)} CUs, §4.6).")
+
+
+# §4.2 end of round ------------------------------------------------------------------------------
+def end_of_round(ctx) -> None:
+    state = ctx.state
+    k = min(reveal_count(state), len(state["table"]))
+    shown = [state["table"].pop(0) for _ in range(k)]
+    for card in shown:
+        c = BOARD.cards[card]
+        if c["table_event"]:
+            vps = scoring.all_vp(state)
+            low = [s for s in state["seats"] if vps[s] == min(vps.values())]
+            who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
+            ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it. "
+                       "Card events come in step III, so it has no effect yet (§4.2).")
+        else:
+            ctx.reveal(f"Table card {card_name(card)} is revealed: no effect (§4.2).")
+        state["discard"].append(card)
+
+
+def discard_hands(ctx) -> None:
+    """§4.8: at the end of the Strategy Phase all cards still in hands are discarded."""
+    state = ctx.state
+    for seat in state["seats"]:
+        state["discard"] += state["p"][seat]["hand"]
+        state["p"][seat]["hand"] = []
