@@ -1,0 +1,217 @@
+"""The `Game` of Infinity's initiative roll and deployment (infinity.md).
+
+This module only wires things together; each rule lives in the module named after it:
+§2.5–2.6 `missions`, §2.2–2.4 and §3 entry `roster`, §3–§6 `pregame`, §5 grading
+`initiative`, §7–§9 `deployment` and `placement`, §8.1 `geometry`, prompts `prompts`,
+§11 `views`, self-play `selfplay`.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+import orjson
+
+from core.errors import RulesError
+from core.game import Ctx, Game, Prompt, copy_state
+from core.grammar import Action, Param, Verb
+from core.games.infinity import deployment, pregame, selfplay, views
+from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
+from core.games.infinity.prompts import prompts
+from core.games.infinity.roster import USAGE
+
+ID = Param("id", "word")
+COORD = (Param("x", "float"), Param("y", "float"))
+DEPLOY_VERBS = ("place", "airborne", "withdraw", "undo", "done")
+ROSTER_VERBS = ("add", "roster", "remove", "lt", "ready")
+
+
+class Infinity(Game):
+    id = "infinity"
+    title = "Infinity"
+    aliases = ("inf",)
+    min_players = max_players = 2
+    verbs = {v.name: v for v in (
+        Verb("add", (Param("line", "text"),), help=f"§3.2 {USAGE} (hd troopers by DM)"),
+        Verb("roster", (Param("lines", "text"),), help="§3.2 many roster lines at once"),
+        Verb("remove", (ID,), help="§3.4 delete a trooper before locking"),
+        Verb("lt", (ID,), private=True, help="§3.3 name your Lieutenant (DM only)"),
+        Verb("ready", help="§3.4 lock your roster"),
+        Verb("unready", help="§3.4 unlock while the other player is not ready"),
+        Verb("mission", (Param("what", "choice", choices=("show", "load")),
+                         Param("json", "text", optional=True)), help="§2.6 show / replace the mission"),
+        Verb("roll", help="§5 the Initiative Roll"),
+        Verb("choose", (Param("option", "choice", choices=("initiative", "deployment")),), help="§6.1"),
+        Verb("deploy", options=(Param("zone", "choice", choices=("north", "south")),
+                                Param("first", "choice", choices=("me", "them"))), help="§6.2"),
+        Verb("initiative", options=(Param("first", "choice", choices=("me", "them")),), help="§6.3"),
+        Verb("place", (ID, *COORD), flags=("prone",),
+             options=(Param("facing", "float", low=0, high=360),), help="§8 place a trooper"),
+        Verb("airborne", (ID,), help="§9.4 keep an ad trooper off the table"),
+        Verb("withdraw", (ID,), help="§7.9 a trooper with no legal position"),
+        Verb("undo", help="§7.7 take back your last placement of this step"),
+        Verb("done", help="§7.2 end step 1/2 with one trooper left (the reserve)"),
+        Verb("agree", help="§8.3 accept a base that does not fit"),
+        Verb("refuse", help="§8.3 refuse it"),
+        Verb("zones", query=True, help="§7.8 zones, Forward Deployment areas, centre line, exclusion"),
+        Verb("measure", (*COORD, Param("x2", "float"), Param("y2", "float")), query=True,
+             help="§7.8 distance between two points"),
+        Verb("show", query=True, help="§14 the table image"),
+        Verb("status", query=True, help="the state in text"),
+        Verb("me", query=True, help="§11 your private view (answered by DM)"),
+        Verb("export", query=True, help="§12 the public state as JSON, once complete"),
+    )}
+    option_verbs = {"mission": Verb("mission", (Param("mission", "choice", choices=BUILTIN),))}
+
+    # setup ------------------------------------------------------------------------
+    def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
+        state = ctx.state
+        mission = builtin(options.get("mission", BUILTIN[0]))
+        state["seats"] = ["A", "B"]
+        state.update({
+            "players": {"A": players[0], "B": players[1]},
+            "mission": mission,
+            "phase": "rosters",
+            "rosters": {"A": [], "B": []},
+            "counters": {"A": {"public": 0, "hidden": 0}, "B": {"public": 0, "hidden": 0}},
+            "locked": {"A": False, "B": False},
+            "lt_wip": None,
+            "attempts": [],
+            "winner": None,
+            "choice": None,
+            "holder_initiative": None,
+            "holder_deployment": None,
+            "zone_of": None,
+            "player1": None,
+            "first_turn": None,
+            "step_log": [],
+            "pending_waiver": None,
+        })
+        ctx.say(f"Infinity — {mission['name']}: A is {players[0]}, B is {players[1]}. Enter your "
+                f"rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
+                "`lt <id>` (your Lieutenant) by direct message; then `ready`.")
+        ctx.picture()
+
+    # the turn -----------------------------------------------------------------------
+    def _prompts(self, state: dict) -> dict[str, Prompt]:
+        return prompts(state)
+
+    def apply(self, state: dict, seat: str, action: Action | str):
+        """The base `apply`, plus three refusals/paths of this game: `mission show` is read
+        only at any time; `unready` is open to a ready seat (which has no prompt, §3.4);
+        deployment verbs out of step say NOT_YOUR_STEP (§8 P1)."""
+        if isinstance(action, str):
+            action = self.parse(action)
+        phase = state["phase"]
+        if action.verb == "mission" and action.args[0] == "show":
+            return copy_state(state), self.query(state, seat, action)
+        if phase == "rosters" and seat in ("A", "B") and state["locked"][seat]:
+            if action.verb == "unready":
+                new = copy_state(state)
+                ctx = Ctx(new, seat, action)
+                pregame.do_unready(ctx)
+                return new, ctx.events
+            if action.verb in ROSTER_VERBS or action.verb == "mission":
+                raise RulesError("Your roster is locked: type `unready` first (possible while the "
+                                 "other player is not ready).", code="LOCKED")
+        if action.verb in DEPLOY_VERBS and seat in ("A", "B"):
+            owner = deployment.step_owner(state)
+            if owner is not None and owner != seat:
+                raise RulesError(f"It is step {deployment.step_of(state)}, {owner}'s step: wait for "
+                                 "your own step to deploy.", code="NOT_YOUR_STEP")
+            if owner is None and phase != "complete":
+                raise RulesError("Troopers are deployed in the Deployment Phase, after the "
+                                 "Initiative Roll and the choice.", code="NOT_YOUR_STEP")
+        return super().apply(state, seat, action)
+
+    def _apply(self, ctx: Ctx) -> None:
+        verb = ctx.action.verb
+        handler = {
+            "add": pregame.do_add, "roster": pregame.do_roster, "remove": pregame.do_remove,
+            "lt": pregame.do_lt, "ready": pregame.do_ready, "unready": pregame.do_unready,
+            "roll": pregame.do_roll, "choose": pregame.do_choose, "deploy": pregame.do_deploy,
+            "initiative": pregame.do_initiative,
+            "place": deployment.do_place, "airborne": deployment.do_airborne,
+            "withdraw": deployment.do_withdraw, "undo": deployment.do_undo,
+            "done": deployment.do_done, "agree": deployment.do_agree, "refuse": deployment.do_refuse,
+        }.get(verb)
+        if verb == "mission":
+            pregame.do_mission_load(ctx)
+        elif handler is None:
+            raise RulesError(f"{verb!r} is not an action of Infinity.", code="UNKNOWN")
+        else:
+            handler(ctx)
+
+    # queries ------------------------------------------------------------------------
+    def _query(self, ctx: Ctx) -> None:
+        state, a, seat = ctx.state, ctx.action, ctx.seat
+        if a.verb == "zones":
+            ctx.say(zones_text(state))
+        elif a.verb == "measure":
+            x1, y1, x2, y2 = a.args
+            d = math.hypot(x2 - x1, y2 - y1)
+            ctx.say(f"From ({x1:g}, {y1:g}) to ({x2:g}, {y2:g}): {d:.2f}\".")
+        elif a.verb == "show":
+            ctx.picture()
+            if a.private and seat in ("A", "B"):
+                ctx.picture((seat,))
+        elif a.verb == "status":
+            if a.private and seat in ("A", "B"):
+                ctx.tell(seat, views.status_text(state, seat))
+            else:
+                ctx.say(views.status_text(state, None))
+        elif a.verb == "me":
+            if seat not in ("A", "B"):
+                raise RulesError("You have no seat in this game.", code="NO_SEAT")
+            ctx.tell(seat, views.status_text(state, seat))
+            ctx.picture((seat,))
+        elif a.verb == "mission":
+            m = state["mission"]
+            ctx.say(f"Mission {m['name']} ({m['id']}): " + orjson.dumps(m).decode())
+        elif a.verb == "export":
+            if state["phase"] != "complete":
+                raise RulesError("`export` gives the final state once deployment is complete.",
+                                 code="NOT_NOW")
+            ctx.say(orjson.dumps(self.view(state, None)).decode())
+        else:
+            raise RulesError(f"Infinity has no command {a.verb!r}.", code="UNKNOWN")
+
+    # views --------------------------------------------------------------------------
+    def _view(self, state: dict, seat: str | None) -> dict:
+        return views.view(state, seat if seat in ("A", "B") else None)
+
+    def _summary(self, state: dict) -> dict:
+        return views.summary(state)
+
+    def outcome(self, state: dict):
+        if state["phase"] == "complete":
+            return True, None, "deployment complete"
+        return False, None, None
+
+    # self-play ----------------------------------------------------------------------
+    def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        return selfplay.sample(self, state, seat, rnd)
+
+    def invariants(self, state: dict) -> list[str]:
+        return selfplay.invariants(state)
+
+
+def zones_text(state: dict) -> str:
+    """§7.8: both zones, the Forward Deployment areas, the centre line, exclusion zones."""
+    m = state["mission"]
+    w, h = m["table"]["w"], m["table"]["h"]
+
+    def r(rect):
+        return "[" + ", ".join(f"{v:g}" for v in rect) + "]"
+
+    owner = {side: s for s, side in (state["zone_of"] or {}).items()}
+    lines = [f"Table {w:g}\" × {h:g}\"; centre line y = {h / 2:g}."]
+    for side in ("south", "north"):
+        z = m["zones"][side]
+        who = f" ({owner[side]})" if side in owner else ""
+        lines.append(f"{side.capitalize()} zone{who}: {r(z)}, {z[2] - z[0]:g}\" × {z[3] - z[1]:g}\"; "
+                     f"fd1 area {r(fd_area(m, side, 'fd1'))}; fd2 area {r(fd_area(m, side, 'fd2'))}; "
+                     f"half {r(half(m, side))}.")
+    ex = ", ".join(r(e) for e in m["exclusion"]) or "none"
+    lines.append(f"Exclusion zones: {ex}.")
+    return "\n".join(lines)

@@ -1,0 +1,54 @@
+"""Plane geometry of the table (§2.1, §8.1). Pure functions on floats, inches.
+
+A rectangle is ``[x0, y0, x1, y1]`` with x0 < x1 and y0 < y1 (§2.5); a base is a
+circle given by its centre and radius. ε (§0.2) is the tolerance of every test.
+"""
+from __future__ import annotations
+
+import math
+
+EPS = 0.001          # §0.2 ε, inches
+MM_PER_INCH = 25.4
+
+
+def radius(base_mm: float) -> float:
+    """§2.1.2: base radius in inches from the base diameter in mm."""
+    return base_mm / MM_PER_INCH / 2
+
+
+def distance(x1: float, y1: float, x2: float, y2: float) -> float:
+    return math.hypot(x2 - x1, y2 - y1)
+
+
+def circle_inside_rect(x: float, y: float, r: float, rect) -> bool:
+    """§8.1 *inside a rectangle*: the whole base is within it (± ε)."""
+    x0, y0, x1, y1 = rect
+    return x - r >= x0 - EPS and x + r <= x1 + EPS and y - r >= y0 - EPS and y + r <= y1 + EPS
+
+
+def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
+    """§8.1 *overlap with a rectangle*: dx² + dy² < (r − ε)² (touching is not overlap)."""
+    x0, y0, x1, y1 = rect
+    dx = max(x0 - x, 0.0, x - x1)
+    dy = max(y0 - y, 0.0, y - y1)
+    return dx * dx + dy * dy < (r - EPS) ** 2
+
+
+def in_contact(x1, y1, r1, x2, y2, r2) -> bool:
+    """§8 P7 silhouette contact: centre distance does not exceed r1 + r2 + ε."""
+    return distance(x1, y1, x2, y2) <= r1 + r2 + EPS
+
+
+def overlapping(x1, y1, r1, x2, y2, r2) -> bool:
+    """§8 P8 overlap of two bases: centre distance below r1 + r2 − ε (touching allowed)."""
+    return distance(x1, y1, x2, y2) < r1 + r2 - EPS
+
+
+def rects_overlap(a, b) -> bool:
+    """Two rectangles share interior (used by mission validation, §2.5.2)."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def rect_inside(inner, outer) -> bool:
+    return (inner[0] >= outer[0] - EPS and inner[1] >= outer[1] - EPS
+            and inner[2] <= outer[2] + EPS and inner[3] <= outer[3] + EPS)

@@ -1,0 +1,183 @@
+"""Placement checks P4–P9 of §8, with the skill areas of §9.2–§9.3, the area priority of
+§9.6 and the hidden-trooper contact rules of §9.5.2–§9.5.3.
+
+P1–P3 (step, trooper, channel) depend on the command and live in `deployment.py`.
+`evaluate` returns a `Verdict` or raises the first failing check as a `RulesError`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.errors import RulesError
+from core.games.infinity import geometry as geo
+from core.games.infinity.missions import fd_area, half, other
+from core.games.infinity.roster import has, is_hidden
+
+# §9.6 area order
+ZONE, FORWARD, INF_OWN, INF_ENEMY = "zone", "forward", "inf_own", "inf_enemy"
+AREA_NAMES = {ZONE: "your Deployment Zone", FORWARD: "your Forward Deployment area",
+              INF_OWN: "your own half (Infiltration)", INF_ENEMY: "the enemy half (Infiltration, PH roll)"}
+
+
+@dataclass
+class Verdict:
+    kind: str                  # "ok" | "terrain" (P9 failed, waivable, §8.3) | "reveal" (§9.5.2)
+    area: str = ZONE
+    terrain: str = ""          # id of the terrain piece for "terrain"
+    revealed: tuple = ()       # ids of the enemy hidden troopers touched, for "reveal"
+
+    @property
+    def needs_roll(self) -> bool:
+        return self.area == INF_ENEMY   # §9.3.2
+
+
+def _fmt(v: float) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _rect(r) -> str:
+    return "[" + ", ".join(_fmt(v) for v in r) + "]"
+
+
+def areas(state: dict, seat: str, t: dict) -> list[tuple[str, list[float] | None]]:
+    """The areas this trooper may use now, in the §9.6 order; INF_ENEMY has no rectangle
+    (any position on the table not overlapping the enemy zone, §9.3.2)."""
+    mission = state["mission"]
+    side = state["zone_of"][seat]
+    out = [(ZONE, mission["zones"][side])]
+    if t["must_place_in_zone"]:                      # §9.3.3 after a failed roll
+        return out
+    if has(t, "fd2"):
+        out.append((FORWARD, fd_area(mission, side, "fd2")))
+    elif has(t, "fd1"):
+        out.append((FORWARD, fd_area(mission, side, "fd1")))
+    if has(t, "inf"):
+        out.append((INF_OWN, half(mission, side)))
+        out.append((INF_ENEMY, None))
+    return out
+
+
+def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
+             waive_terrain: bool = False, see_enemy_hidden: bool = True) -> Verdict:
+    """Run P4–P9 in order (§8) for trooper `t` of `seat` at (x, y).
+
+    `see_enemy_hidden=False` checks with the knowledge of `seat` only (for private
+    suggestions, which must not leak where the enemy's hidden troopers are).
+    """
+    mission = state["mission"]
+    w, h = mission["table"]["w"], mission["table"]["h"]
+    r = geo.radius(t["base_mm"])
+    hidden = is_hidden(t)
+    where = f"{t['id']} (base {t['base_mm']} mm, r {r:.3f}\") at ({_fmt(x)}, {_fmt(y)})"
+    side = state["zone_of"][seat]
+    enemy = other_seat(seat)
+
+    # P4 OFF_TABLE
+    if not geo.circle_inside_rect(x, y, r, [0, 0, w, h]):
+        raise RulesError(f"{where} is off the table: the whole base must lie within "
+                         f"0–{_fmt(w)} × 0–{_fmt(h)}.", code="OFF_TABLE", private=hidden)
+
+    # P5 OUTSIDE_AREA and P6 EXCLUSION, area by area in the §9.6 order
+    chosen = None
+    excluded_by = None
+    for area, rect in areas(state, seat, t):
+        if area == INF_ENEMY:
+            inside = not geo.circle_overlaps_rect(x, y, r, mission["zones"][other(side)])
+        else:
+            inside = geo.circle_inside_rect(x, y, r, rect)
+        if not inside:
+            continue
+        if area != ZONE:
+            hit = next((ex for ex in mission["exclusion"] if geo.circle_overlaps_rect(x, y, r, ex)), None)
+            if hit is not None:
+                excluded_by = excluded_by or hit
+                continue
+        chosen = area
+        break
+    if chosen is None and excluded_by is not None:
+        raise RulesError(f"{where} overlaps the Exclusion Zone {_rect(excluded_by)}: outside your "
+                         "own Deployment Zone no base may overlap an Exclusion Zone.",
+                         code="EXCLUSION", private=hidden)
+    if chosen is None:
+        allowed = []
+        for area, rect in areas(state, seat, t):
+            if area == INF_ENEMY:
+                allowed.append(f"{AREA_NAMES[area]} without overlapping the enemy zone")
+            else:
+                allowed.append(f"{AREA_NAMES[area]} {_rect(rect)}")
+        edge = ""
+        zone = mission["zones"][side]
+        if len(allowed) == 1:
+            edge = (f"; its base spans x {_fmt(x - r)}–{_fmt(x + r)}, y {_fmt(y - r)}–{_fmt(y + r)}")
+        raise RulesError(f"{where} is not wholly inside " + " or ".join(allowed) + edge + ".",
+                         code="OUTSIDE_AREA", private=hidden)
+
+    # P7 CONTACT with visible enemy troopers, neutral elements and objectives
+    for e in state["rosters"][enemy]:
+        if e["placed"] is None or is_hidden(e):
+            continue
+        er = geo.radius(e["base_mm"])
+        if geo.in_contact(x, y, r, e["placed"]["x"], e["placed"]["y"], er):
+            d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
+            raise RulesError(f"{where} would be in base contact with enemy {e['id']} "
+                             f"(centres {d:.3f}\" apart, contact up to {r + er + geo.EPS:.3f}\").",
+                             code="CONTACT", private=hidden)
+    for key, label in (("objectives", "objective"), ("neutral", "neutral element")):
+        for o in mission[key]:
+            orad = geo.radius(o["d_mm"])
+            if geo.in_contact(x, y, r, o["x"], o["y"], orad):
+                raise RulesError(f"{where} would be in base contact with the {label} {o['id']} "
+                                 f"at ({_fmt(o['x'])}, {_fmt(o['y'])}); no skill allows that.",
+                                 code="CONTACT", private=hidden)
+
+    # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
+    # goes to the owner only, §9.5.1)
+    for f in state["rosters"][seat]:
+        if f["placed"] is None or f["id"] == t["id"]:
+            continue
+        fr = geo.radius(f["base_mm"])
+        if geo.overlapping(x, y, r, f["placed"]["x"], f["placed"]["y"], fr):
+            raise RulesError(f"{where} would overlap your {f['id']} at "
+                             f"({_fmt(f['placed']['x'])}, {_fmt(f['placed']['y'])}); bases may touch "
+                             "but not overlap.", code="OVERLAP", private=hidden or is_hidden(f))
+
+    # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
+    if not waive_terrain:
+        for piece in mission["terrain"]:
+            if geo.circle_overlaps_rect(x, y, r, piece["rect"]):
+                if hidden:
+                    raise RulesError(f"{where} does not fit: it overlaps terrain {piece['id']} "
+                                     f"{_rect(piece['rect'])}. Hidden troopers cannot ask for an "
+                                     "agreement (§8.3).", code="TERRAIN", private=True)
+                return Verdict("terrain", chosen, terrain=piece["id"])
+
+    # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
+    if see_enemy_hidden:
+        touched = []
+        for e in state["rosters"][enemy]:
+            if e["placed"] is None or not is_hidden(e):
+                continue
+            if geo.in_contact(x, y, r, e["placed"]["x"], e["placed"]["y"], geo.radius(e["base_mm"])):
+                touched.append(e["id"])
+        if touched:
+            if hidden:
+                raise RulesError(f"{where}: position unavailable, choose another spot.",
+                                 code="POSITION_UNAVAILABLE", private=True)
+            return Verdict("reveal", chosen, revealed=tuple(touched))
+    return Verdict("ok", chosen)
+
+
+def legal(state: dict, seat: str, t: dict, x: float, y: float, *, see_enemy_hidden: bool = True,
+          allow_terrain: bool = False) -> Verdict | None:
+    """The verdict if (x, y) passes P4–P9 (or only fails P9 when `allow_terrain`), else None."""
+    try:
+        v = evaluate(state, seat, t, x, y, see_enemy_hidden=see_enemy_hidden)
+    except RulesError:
+        return None
+    if v.kind == "ok" or (allow_terrain and v.kind == "terrain"):
+        return v
+    return None
+
+
+def other_seat(seat: str) -> str:
+    return "B" if seat == "A" else "A"

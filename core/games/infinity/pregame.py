@@ -1,0 +1,235 @@
+"""Handlers of the phases before deployment: rosters (§3), the Initiative Roll (§5) and
+the choice (§6). Each takes a `Ctx` whose state it changes, or raises `RulesError`."""
+from __future__ import annotations
+
+from core.errors import RulesError
+from core.games.infinity import initiative
+from core.games.infinity.missions import parse_mission
+from core.games.infinity.roster import (MAX_TROOPERS, describe, has, hidden_id, new_trooper,
+                                        parse_line, parse_lines)
+
+SEATS = ("A", "B")
+
+
+def other_seat(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+def find(state: dict, seat: str, tid: str) -> dict | None:
+    tid = tid.upper()
+    return next((t for t in state["rosters"][seat] if t["id"] == tid), None)
+
+
+def lieutenant(state: dict, seat: str) -> dict | None:
+    return next((t for t in state["rosters"][seat] if t["lt"]), None)
+
+
+# §3.2–3.3 adding troopers ------------------------------------------------------------
+
+def _must_be_private(what: str) -> RulesError:
+    return RulesError(f"Refused and nothing stored: {what} go only by direct message to the bot. "
+                      "Careful, the message you sent is visible in the channel.",
+                      code="MUST_BE_PRIVATE")
+
+
+def add_records(ctx, records: list[dict]) -> None:
+    """§3.2/§3.3: store the parsed records atomically (all or nothing)."""
+    state, seat, private = ctx.state, ctx.seat, ctx.action.private
+    hidden = [("hd" in r["skills"]) for r in records]
+    if not private and (any(hidden) or any(r["lt"] for r in records)):
+        raise _must_be_private("hidden (hd) troopers and the Lieutenant (lt)")
+    if private and not all(hidden):
+        name = next(r["name"] for r, h in zip(records, hidden) if not h)
+        raise RulesError(f"{name} is a public trooper: enter it in the channel so both players see "
+                         "it. Only troopers with skills=hd are added by direct message.",
+                         code="WRONG_CHANNEL")
+    lts = [r["name"] for r in records if r["lt"]]
+    if len(lts) > 1:
+        raise RulesError(f"A roster has exactly one Lieutenant, but {', '.join(lts)} all carry lt.",
+                         code="TWO_LIEUTENANTS", private=True)
+    roster = state["rosters"][seat]
+    if len(roster) + len(records) > MAX_TROOPERS:
+        raise RulesError(f"A roster holds at most {MAX_TROOPERS} troopers; you have {len(roster)}.",
+                         code="ROSTER_FULL", private=True)
+    names = {t["name"].lower(): t["id"] for t in roster}
+    for r in records:
+        if r["name"].lower() in names:
+            raise RulesError(f"Your roster already has a trooper named {r['name']} "
+                             f"({names[r['name'].lower()]}); names are unique.",
+                             code="DUPLICATE_NAME", private=True)
+        names[r["name"].lower()] = "this message"
+    counters = state["counters"][seat]
+    added = []
+    for r, h in zip(records, hidden):
+        key = "hidden" if h else "public"
+        counters[key] += 1
+        tid = f"{seat}{'H' if h else ''}{counters[key]}"
+        t = new_trooper(tid, r, h)
+        roster.append(t)
+        added.append(t)
+        if r["lt"]:
+            for other in roster:
+                other["lt"] = False
+            t["lt"] = True
+    lines = "\n".join(describe(t) for t in added)
+    if private:
+        ctx.tell(seat, f"Hidden troopers added (only you see them):\n{lines}"
+                 + ("" if not lts else f"\nLieutenant: {next(t['id'] for t in added if t['lt'])}."))
+    else:
+        ctx.say(f"{seat} adds:\n{lines}")
+
+
+def do_add(ctx) -> None:
+    add_records(ctx, [parse_line(ctx.action.args[0], "add")])
+
+
+def do_roster(ctx) -> None:
+    add_records(ctx, parse_lines(ctx.action.args[0]))
+
+
+def do_remove(ctx) -> None:
+    """§3.4 `remove <id>`: before locking; a freed number is never reused (§2.3)."""
+    state, seat = ctx.state, ctx.seat
+    tid = ctx.action.args[0].upper()
+    if hidden_id(tid) and not ctx.action.private:
+        raise _must_be_private("hidden troopers")
+    t = find(state, seat, tid)
+    if t is None:
+        raise RulesError(f"{tid} is not in your roster.", code="BAD_TROOPER", private=ctx.action.private)
+    if not t["hidden"] and ctx.action.private:
+        raise RulesError(f"{tid} is public: remove it in the channel.", code="WRONG_CHANNEL")
+    state["rosters"][seat].remove(t)
+    if t["hidden"]:
+        ctx.tell(seat, f"Hidden trooper {tid} removed." + (" You have no Lieutenant now." if t["lt"] else ""))
+    else:
+        ctx.say(f"{seat} removes {tid} {t['name']}.")
+        if t["lt"]:
+            ctx.tell(seat, f"{tid} was your Lieutenant: name another with `lt <id>` by DM.")
+
+
+def do_lt(ctx) -> None:
+    """§3.3 `lt <id>` by DM (the verb is private): names or changes the Lieutenant."""
+    state, seat = ctx.state, ctx.seat
+    t = find(state, seat, ctx.action.args[0])
+    if t is None:
+        ids = ", ".join(x["id"] for x in state["rosters"][seat]) or "none yet"
+        raise RulesError(f"{ctx.action.args[0].upper()} is not in your roster (yours: {ids}).",
+                         code="BAD_TROOPER", private=True)
+    for x in state["rosters"][seat]:
+        x["lt"] = False
+    t["lt"] = True
+    ctx.tell(seat, f"Your Lieutenant is {t['id']} {t['name']} (WIP {t['wip']}). Only you know it.")
+
+
+def do_ready(ctx) -> None:
+    """§3.4 lock; §3.5 both locked → initiative."""
+    state, seat = ctx.state, ctx.seat
+    roster = state["rosters"][seat]
+    if not roster:
+        raise RulesError("Your roster is empty: add at least one trooper before `ready`.",
+                         code="EMPTY_ROSTER", private=True)
+    lts = [t for t in roster if t["lt"]]
+    if len(lts) != 1:
+        raise RulesError("Name exactly one Lieutenant first: send `lt <id>` to the bot by direct "
+                         "message.", code="NO_LIEUTENANT", private=True)
+    state["locked"][seat] = True
+    public = sum(1 for t in roster if not t["hidden"])
+    ctx.say(f"{seat} is ready ({public} public trooper{'' if public == 1 else 's'}).")
+    if all(state["locked"][s] for s in SEATS):
+        state["phase"] = "initiative"
+        ctx.say("Both rosters are locked. Initiative Roll (§5): either player types `roll`.")
+        ctx.picture()
+
+
+def do_unready(ctx) -> None:
+    state, seat = ctx.state, ctx.seat
+    if not state["locked"][seat] or state["locked"][other_seat(seat)]:
+        raise RulesError("`unready` only unlocks your roster while the other player is not ready.",
+                         code="NOT_NOW")
+    state["locked"][seat] = False
+    ctx.say(f"{seat} unlocks its roster.")
+
+
+def do_mission_load(ctx) -> None:
+    """§2.6: a custom mission, before either roster is locked (§2.5.2 validation)."""
+    state = ctx.state
+    if any(state["locked"].values()):
+        raise RulesError("The mission can only be replaced before either roster is locked.",
+                         code="NOT_NOW")
+    if len(ctx.action.args) < 2 or not ctx.action.args[1]:
+        raise RulesError("Usage: mission load <json>.", code="MALFORMED")
+    state["mission"] = parse_mission(ctx.action.args[1])
+    m = state["mission"]
+    ctx.say(f"Mission set to {m['name']} ({m['id']}), table {m['table']['w']}\" × {m['table']['h']}\".")
+    ctx.picture()
+
+
+# §5 Initiative Roll ----------------------------------------------------------------------
+
+def do_roll(ctx) -> None:
+    state = ctx.state
+    wip = {s: lieutenant(state, s)["wip"] for s in SEATS}
+    state["lt_wip"] = wip
+    ctx.reveal(f"Lieutenant WIP — A: {wip['A']}, B: {wip['B']}.")           # §5.1
+    while True:                                                             # §5.7
+        ra = ctx.roll(20, label=f"A initiative (WIP {wip['A']})")          # §5.2, §10.2
+        rb = ctx.roll(20, label=f"B initiative (WIP {wip['B']})")
+        result = initiative.winner(ra, wip["A"], rb, wip["B"])
+        state["attempts"].append({"A": ra, "B": rb, "result": result})
+        ctx.say(f"Attempt {len(state['attempts'])}: " + initiative.explain(ra, wip["A"], rb, wip["B"]))
+        if result != "tie":
+            break
+    state["winner"] = result
+    state["phase"] = "choice"
+    ctx.say(f"{result} chooses: `choose initiative` or `choose deployment` (§6.1).")
+
+
+# §6 the choice ---------------------------------------------------------------------------
+
+def do_choose(ctx) -> None:
+    state, seat = ctx.state, ctx.seat
+    option = ctx.action.args[0]
+    state["choice"] = option
+    if option == "deployment":
+        state["holder_deployment"], state["holder_initiative"] = seat, other_seat(seat)
+    else:
+        state["holder_initiative"], state["holder_deployment"] = seat, other_seat(seat)
+    d = state["holder_deployment"]
+    ctx.say(f"{seat} takes {option}; {other_seat(seat)} gets "
+            f"{'initiative' if option == 'deployment' else 'deployment'}. "
+            f"{d} declares first: `deploy zone=<north/south> first=<me/them>` (§6.2).")
+
+
+def do_deploy(ctx) -> None:
+    state, seat = ctx.state, ctx.seat
+    zone, first = ctx.action.opt("zone"), ctx.action.opt("first")
+    if zone is None or first is None:
+        raise RulesError("Say both: `deploy zone=<north/south> first=<me/them>`.", code="MALFORMED")
+    other = other_seat(seat)
+    state["zone_of"] = {seat: zone, other: "south" if zone == "north" else "north"}
+    state["player1"] = seat if first == "me" else other
+    p1 = state["player1"]
+    ctx.say(f"{seat} deploys in the {zone} zone, {other} in the {state['zone_of'][other]} zone; "
+            f"{p1} deploys first (Player 1). {state['holder_initiative']} now declares "
+            "`initiative first=<me/them>` (§6.3).")
+
+
+def do_initiative(ctx) -> None:
+    from core.games.infinity.deployment import advance
+    state, seat = ctx.state, ctx.seat
+    first = ctx.action.opt("first")
+    if first is None:
+        raise RulesError("Say who plays first: `initiative first=<me/them>`.", code="MALFORMED")
+    state["first_turn"] = seat if first == "me" else other_seat(seat)
+    p1 = state["player1"]
+    ctx.say(f"{state['first_turn']} takes the first Player Turn of every Game Round. "
+            f"Deployment Phase (§7): {p1} is Player 1 ({state['zone_of'][p1]} zone), "
+            f"{other_seat(p1)} is Player 2.")
+    state["phase"] = "deploy_1"
+    ctx.say(f"Step 1: {p1} places all its troopers but one.")
+    ctx.picture()
+    advance(ctx)
+
+
+def has_skill(t: dict, code: str) -> bool:
+    return has(t, code)

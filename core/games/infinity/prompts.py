@@ -1,0 +1,130 @@
+"""Who must decide now, and what they may type (§3–§9). Public parts (`text`, `actions`,
+`templates`) are built from public information only; lines naming hidden troopers or the
+Lieutenant go to `private` (shown to their owner only, §11)."""
+from __future__ import annotations
+
+from core.game import Prompt
+from core.games.infinity import placement
+from core.games.infinity.deployment import must_place, pending, step_of, step_owner
+from core.games.infinity.placement import _fmt, areas
+from core.games.infinity.pregame import other_seat
+from core.games.infinity.roster import USAGE, has, is_hidden
+
+PLACE_USAGE = "place <id> <x> <y> [prone] [facing=<deg>]"
+HIDDEN_QUICK_ADD = (        # private quick-add buttons for hidden troopers (self-play uses them)
+    "wip=13; ph=11; s=2; skills=hd",
+    "wip=12; ph=12; s=2; skills=hd,inf",
+    "wip=13; ph=10; s=2; skills=hd,ad",
+    "wip=12; ph=11; s=2; skills=hd,fd1",
+    "wip=11; ph=13; s=3; skills=hd,fd2",
+)
+
+
+def prompts(state: dict) -> dict[str, Prompt]:
+    phase = state["phase"]
+    if phase == "rosters":
+        return {s: _roster_prompt(state, s) for s in ("A", "B") if not state["locked"][s]}
+    if phase == "initiative":
+        p = Prompt("Initiative Roll: either player types `roll`.", actions=("roll",))
+        return {"A": p, "B": p}
+    if phase == "choice":
+        if state["choice"] is None:
+            w = state["winner"]
+            return {w: Prompt(f"{w} won the Initiative Roll and chooses initiative or deployment.",
+                              actions=("choose initiative", "choose deployment"))}
+        if state["zone_of"] is None:
+            d = state["holder_deployment"]
+            return {d: Prompt(f"{d} chooses its Deployment Zone and who deploys first.",
+                              actions=tuple(f"deploy zone={z} first={f}" for z in ("south", "north")
+                                            for f in ("me", "them")))}
+        i = state["holder_initiative"]
+        return {i: Prompt(f"{i} chooses who takes the first Player Turn.",
+                          actions=("initiative first=me", "initiative first=them"))}
+    if step_of(state) is not None:
+        return _deploy_prompts(state)
+    return {}
+
+
+def _roster_prompt(state: dict, seat: str) -> Prompt:
+    roster = state["rosters"][seat]
+    templates = [USAGE, "roster <lines>", "remove <id>"]
+    if not any(state["locked"].values()):
+        templates.append("mission load <json>")
+    private = [f"lt {t['id']}" for t in roster]
+    private += [f"remove {t['id']}" for t in roster if t["hidden"]]
+    if len(roster) < 30:
+        name = f"Hidden {state['counters'][seat]['hidden'] + 1}"
+        if all(t["name"].lower() != name.lower() for t in roster):
+            private += [f"add {name}; {rest}" for rest in HIDDEN_QUICK_ADD]
+    return Prompt(f"{seat} enters its roster (public troopers in the channel; hidden troopers and "
+                  "the Lieutenant by direct message), then types `ready`.",
+                  actions=("ready",), templates=tuple(templates), private=tuple(private))
+
+
+def _deploy_prompts(state: dict) -> dict[str, Prompt]:
+    step, owner = step_of(state), step_owner(state)
+    out: dict[str, Prompt] = {}
+    w = state["pending_waiver"]
+    if w:
+        out[other_seat(w["seat"])] = Prompt(
+            f"{w['seat']} asks to place {w['id']} at ({_fmt(w['x'])}, {_fmt(w['y'])}) although its "
+            f"base overlaps terrain {w['terrain']}: `agree` or `refuse`.", actions=("agree", "refuse"))
+    forced = must_place(state, owner)
+    mine = pending(state, owner)
+    private = []
+    for t in mine:
+        if not is_hidden(t) or (forced is not None and forced is not t):
+            continue
+        private += [f"place {t['id']} {_fmt(x)} {_fmt(y)}" for x, y in suggestions(state, owner, t)]
+        if has(t, "ad") and forced is None:
+            private.append(f"airborne {t['id']}")
+        private.append(f"withdraw {t['id']}")
+    if forced is not None and not is_hidden(forced):
+        fid = forced["id"]
+        out[owner] = Prompt(f"Step {step}: {owner} must place {fid} wholly inside its own zone "
+                            "(failed Infiltration roll) or withdraw it.",
+                            actions=(f"withdraw {fid}",),
+                            templates=(f"place {fid} <x> <y> [prone] [facing=<deg>]",))
+        return out
+    airborne = tuple(f"airborne {t['id']}" for t in mine if not is_hidden(t) and has(t, "ad"))
+    if step in (1, 2):
+        out[owner] = Prompt(f"Step {step}: {owner} deploys all its troopers but one (the reserve), "
+                            "then types `done`.",
+                            actions=("done", "undo") + airborne,
+                            templates=(PLACE_USAGE, "withdraw <id>"),
+                            private=tuple(private) + ("undo",))
+    else:
+        out[owner] = Prompt(f"Step {step}: {owner} deploys its reserve.", actions=airborne,
+                            templates=(PLACE_USAGE, "withdraw <id>"), private=tuple(private))
+    return dict(sorted(out.items()))
+
+
+def _halton(i: int, base: int) -> float:
+    f, out = 1.0, 0.0
+    while i:
+        f /= base
+        out += f * (i % base)
+        i //= base
+    return out
+
+
+def suggestions(state: dict, seat: str, t: dict, want: int = 2, tries: int = 24) -> list[tuple]:
+    """A few legal spots for a hidden trooper, deterministic, judged with the owner's own
+    knowledge only (so they never leak where the enemy's hidden troopers are)."""
+    from core.games.infinity.geometry import radius
+    r = radius(t["base_mm"])
+    rects = [rect for area, rect in areas(state, seat, t) if rect is not None]
+    rect = rects[-1]
+    start = 1 + 7 * sum(1 for x in state["rosters"][seat] if x["placed"]) + len(state["step_log"])
+    out = []
+    for i in range(start, start + tries):
+        x0, y0, x1, y1 = rect[0] + r, rect[1] + r, rect[2] - r, rect[3] - r
+        if x1 < x0 or y1 < y0:
+            break
+        x = round(x0 + (x1 - x0) * _halton(i, 2), 2)
+        y = round(y0 + (y1 - y0) * _halton(i, 3), 2)
+        if placement.legal(state, seat, t, x, y, see_enemy_hidden=False):
+            out.append((x, y))
+            if len(out) >= want:
+                break
+    return out
