@@ -77,6 +77,7 @@ class Service:
         self.remind_after = remind_after
         self.image_format = image_format
         self.clock = clock
+        self.last_timings: tuple[Timings, float] | None = None   # for the benchmark
 
     # the entry point ------------------------------------------------------------------
     def handle(self, cmd: Command) -> Reply:
@@ -90,6 +91,7 @@ class Service:
         except RulesError as exc:
             reply = Reply.refuse(exc.message, exc.code, cmd.channel)
         total = time.perf_counter() - started
+        self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
         log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",

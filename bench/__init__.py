@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m bench` or `strategos bench`. They print figures; no test times anything."""

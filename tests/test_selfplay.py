@@ -1,0 +1,39 @@
+"""Self-play through the service path, and the structured command log."""
+import logging
+
+import orjson
+
+from bot.replies import Command
+from bot.selfplay import run
+
+
+def test_selfplay_finishes_games_and_writes_a_trace(service, tmp_path):
+    trace = tmp_path / "trace.jsonl"
+    report = run(service, "tally", 3, seed=10, games=5, trace_file=trace, options="target=25")
+    assert report.problems == []
+    assert all(g.finished for g in report.games)
+    lines = [orjson.loads(line) for line in trace.read_bytes().splitlines()]
+    assert set(lines[0]) == {"setup", "summary"} and lines[0]["summary"]["game"] == "tally"
+    assert [line["n"] for line in lines[1:lines.index(next(x for x in lines[1:] if "setup" in x))]][:3] == [1, 2, 3]
+    action_lines = [line for line in lines if "n" in line]
+    assert all({"n", "seat", "action", "summary"} == set(line) for line in action_lines)
+    assert "games, 3 players, 5 finished" in report.text()
+
+
+def test_selfplay_reports_a_stuck_game(service):
+    report = run(service, "tally", 2, seed=1, games=1, max_actions=2, options="target=1000")
+    assert report.problems and "stuck" in report.problems[0]
+
+
+def test_one_structured_log_line_per_command_without_arguments(service, caplog):
+    caplog.set_level(logging.INFO, logger="strategos.command")
+    for user, text in [("a", "/new tally seed=1"), ("a", "/join"), ("a", "/start")]:
+        service.handle(Command("t", "logchan", user, text))
+    caplog.clear()
+    service.handle(Command("t", None, "a", "/tl secret hunter2", private=True))
+    assert len(caplog.records) == 1
+    line = caplog.records[0].getMessage()
+    for key in ("platform=t", "channel=logchan", "user=a", "command=tl", "outcome=ok", "load_ms=",
+                "apply_ms=", "save_ms=", "total_ms="):
+        assert key in line
+    assert "hunter2" not in line
