@@ -115,6 +115,10 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
             return report
         _, state, rec = service.state(PLATFORM, channel)
         report.actions += 1
+        leaks = _leaks(game, state, reply)
+        if leaks:
+            report.problems.append(f"after `{line}`: secret {leaks[0]!r} shown in public")
+            return report
         broken = game.invariants(state)
         if broken:
             report.problems.append(f"after `{line}`: " + "; ".join(broken))
@@ -127,6 +131,15 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     if not report.finished:
         report.problems.append(f"stuck: no end after {report.actions} actions")
     return report
+
+
+def _leaks(game, state: dict, reply: Reply) -> list[str]:
+    """Secrets of the new state that a public line, a button or the public view shows."""
+    secrets = [s for s in game.secrets(state) if s]
+    if not secrets:
+        return []
+    public = "\n".join(reply.public + [b.line for b in reply.buttons]) + orjson.dumps(game.view(state, None)).decode()
+    return [s for s in secrets if s in public]
 
 
 def run(service: Service, game_id: str, players: int, seed: int, games: int = 1, trace_file=None,

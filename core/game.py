@@ -208,6 +208,11 @@ class Game:
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
 
+    def secrets(self, state: dict) -> list[str]:
+        """Strings that must not appear in any public message or the public view right now
+        (hidden names, the Lieutenant's id, ...). Self-play checks every public line."""
+        return []
+
     def invariants(self, state: dict) -> list[str]:
         """Broken invariants of a state, as sentences (empty when all hold). For self-play."""
         return []

@@ -40,7 +40,7 @@ class Tally(Game):
 
         return {seat: Prompt(f"add to the total ({state['total']}/{state['target']}).",
                              actions=actions(seat), templates=("add <n>",),
-                             private=("secret xyzzy",)) for seat in seats}
+                             private=(f"secret word{seat}",)) for seat in seats}
 
     def _apply(self, ctx: Ctx):
         s, a = ctx.state, ctx.action

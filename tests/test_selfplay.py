@@ -37,3 +37,12 @@ def test_one_structured_log_line_per_command_without_arguments(service, caplog):
                 "apply_ms=", "save_ms=", "total_ms="):
         assert key in line
     assert "hunter2" not in line
+
+
+def test_selfplay_catches_a_secret_in_public(service, monkeypatch):
+    from tests.tally import GAME
+
+    # a broken view that shows the hidden words must be caught
+    monkeypatch.setattr(type(GAME), "_view", lambda self, state, seat: dict(state))
+    report = run(service, "tally", 2, seed=3, games=3, options="target=60")
+    assert any("shown in public" in p for p in report.problems)
