@@ -118,6 +118,9 @@ def pool_left(state: dict, seat: str, kind: str) -> int:
         total = sum(by.get(o, {}).get(kind, 0) for by in state["cus"].values())
         total += state["p"][o]["disp"].get(kind, 0)
         total += state.get("reinf", {}).get(o, {}).get(kind, 0)
+        pl = state.get("placing")
+        if pl and pl["seat"] == o:
+            total += pl["left"].get(kind, 0)
         return total
     if "per_player" in spec:
         return spec["per_player"] - counted(seat)

@@ -42,6 +42,9 @@ class Successors(Game):
         "move": Verb("move", (Param("path", "text"),), help="§5 move the active force along spaces."),
         "take": Verb("take", (Param("marker", "choice", movement.MARKERS),), help="§5.11 pick up a royal or the Cart."),
         "drop": Verb("drop", (Param("marker", "choice", movement.MARKERS),), help="§5.11 drop a royal or the Cart."),
+        "reroll": Verb("reroll", help="§1.3.2 Antigonos re-rolls his activation die once."),
+        "disband": Verb("disband", (Param("space"), Param("count", "int", optional=True, low=1, high=8)),
+                        help="§4.5 disband Royal CUs that have not moved this player turn; they leave the game."),
         "stop": Verb("stop", help="end the current activation; unspent MP are lost."),
         "end": Verb("end", help="end your Activation segment."),
         "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
@@ -73,6 +76,9 @@ class Successors(Game):
             lines += movement.carry_options(state)
             if movement.can_bury(state, act["seat"]):
                 lines.append("bury")
+            if act.get("reroll") and len(act["path"]) == 1:
+                lines.append("reroll")
+            lines += [f"disband {s}" for s in movement.disbandable(state, act["seat"])]
             return {act["seat"]: Prompt(
                 f"{act['seat']}'s force at {BOARD.spaces[act['at']]['name']} has {act['mp']} MP.",
                 (*lines, "stop"), ("move <space> [<space>...]",))}
@@ -90,8 +96,9 @@ class Successors(Game):
             seg = state["segment"]
             if seg == "tyche":
                 private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
+                disb = tuple(f"disband {s}" for s in movement.disbandable(state, seat))
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).",
-                                     (), ("play <card> pc <space> [<space>...]",
+                                     disb, ("play <card> pc <space> [<space>...]",
                                           "play <card> march <general> [<general>...]",
                                           "play <card> recruit <space>"), private)}
             if seg == "activation":
@@ -101,6 +108,7 @@ class Successors(Game):
                 gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
                         and g not in state["done"]]
                 acts = tuple(f"activate {g}" for g in gens)
+                lines += [f"disband {s}" for s in movement.disbandable(state, seat)]
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces "
                                      "or end (§4.5).", (*acts, *lines),
                                      ("activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]",))}
@@ -136,6 +144,10 @@ class Successors(Game):
             self._auto_stop(ctx)
         elif v in ("take", "drop"):
             movement.carry(ctx, v, a.args[0])
+        elif v == "reroll":
+            movement.reroll(ctx)
+        elif v == "disband":
+            movement.disband(ctx, seat, find_space(a.args[0]), a.args[1] if len(a.args) > 1 else 1)
         elif v == "stop":
             self._stop(ctx)
         elif v == "bury":
@@ -237,7 +249,7 @@ class Successors(Game):
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury"))]
+            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll"))]
             if moves and rnd.random() < 0.8:
                 return rnd.choice(moves)
             return "stop"
@@ -261,6 +273,8 @@ class Successors(Game):
             return rnd.choice(lines)
         if state["phase"] == "strategy" and state["segment"] == "activation":
             acts = [l for l in prompt.actions if l.startswith("activate")]
+            if rnd.random() < 0.02:
+                acts = [l for l in prompt.actions if l.startswith("disband")] or acts
             if acts and rnd.random() < 0.7:
                 return rnd.choice(acts)
             return "bury" if "bury" in prompt.actions else "end"

@@ -94,11 +94,11 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     gens, cus = parse_force(state, seat, text)
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
-    if mp is None:
-        ini = initiative(state, cmd, at)
-        roll = ctx.roll(6, label=f"{label(cmd)} activation (Initiative {ini})")
-        mp = 2 if roll < ini else 3 if roll == ini else 4             # §5.2
-    state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at]}
+    rolled = mp is None
+    if rolled:
+        mp = roll_mp(ctx, cmd, at)
+    state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
+                    "reroll": rolled and cmd == "antigonos"}
     state["done"] += gens
     if state["turn"] == 1 and state["body"]["by"] in gens:            # §5.11 Cart never moves in Turn I
         state["body"]["by"] = None
@@ -108,6 +108,24 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     n = sum(cus.values())
     ctx.say(f"{seat} activates {what} with {n} CU{'s' if n != 1 else ''} at "
             f"{BOARD.spaces[at]['name']}: {mp} MP.")
+
+
+def roll_mp(ctx, cmd: str, at: str) -> int:
+    """§5.2: roll against the commander's Initiative: lower 2 MP, equal 3, higher 4."""
+    ini = initiative(ctx.state, cmd, at)
+    roll = ctx.roll(6, label=f"{label(cmd)} activation (Initiative {ini})")
+    return 2 if roll < ini else 3 if roll == ini else 4
+
+
+def reroll(ctx) -> None:
+    """§1.3.2 Antigonos: may re-roll his activation die once; the second roll stands."""
+    act = ctx.state["act"]
+    if not act.get("reroll") or len(act["path"]) > 1:
+        raise RulesError("Only Antigonos, commanding, may re-roll his activation die, once, before moving.",
+                         code="NO_REROLL")
+    act["reroll"] = False
+    act["mp"] = roll_mp(ctx, "antigonos", act["at"])
+    ctx.say(f"Antigonos re-rolls: {act['mp']} MP.")
 
 
 def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
@@ -199,8 +217,10 @@ def finish(ctx) -> None:
     state = ctx.state
     act = state["act"]
     used = state["used"].setdefault(act["at"], {})
+    moved = state["turn_moved"].setdefault(act["at"], {})
     for k, n in act["cus"].items():
         used[k] = used.get(k, 0) + n
+        moved[k] = moved.get(k, 0) + n
     state["act"] = None
     ctx.picture()
 
@@ -277,3 +297,30 @@ def bury(ctx, seat: str) -> None:
         ctx.say(f"{seat} buries Alexander at {BOARD.spaces[space]['name']}: the Tomb is placed there "
                 "and its controller is Guardian of the Tomb (§9.6.5).")
     ctx.picture()
+
+
+# §4.5 disbanding Royal CUs ----------------------------------------------------------------------
+def disbandable(state: dict, seat: str) -> dict[str, int]:
+    """Royal CUs of the seat that have not moved this player turn, by space."""
+    out = {}
+    for space, by in state["cus"].items():
+        n = by.get(seat, {}).get("royal", 0) - state["turn_moved"].get(space, {}).get("royal", 0)
+        act = state["act"]
+        if act and act["seat"] == seat and act["at"] == space:
+            n -= act["cus"].get("royal", 0)
+        if n > 0:
+            out[space] = n
+    return out
+
+
+def disband(ctx, seat: str, space: str, count: int) -> None:
+    state = ctx.state
+    can = disbandable(state, seat).get(space, 0)
+    if count < 1 or count > can:
+        raise RulesError(f"You may disband {can} Royal CU{'s' if can != 1 else ''} at "
+                         f"{BOARD.spaces[space]['name']} (those that have not moved this player turn, §4.5).",
+                         code="DISBAND")
+    add_cus(state, space, seat, "royal", -count)
+    state["gone_cus"]["royal"] = state["gone_cus"].get("royal", 0) + count
+    ctx.say(f"{seat} disbands {count} Royal CU{'s' if count > 1 else ''} at {BOARD.spaces[space]['name']}: "
+            "they leave the game (§4.5).")

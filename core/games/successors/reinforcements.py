@@ -87,10 +87,10 @@ def _own_major_city(state: dict, space: str, seat: str) -> bool:
     return BOARD.spaces[space]["type"] == "MAJ" and state["pcs"].get(space) == seat
 
 
-def eligible(state: dict, seat: str, unit: str) -> list[str]:
+def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[str]:
     """Spaces eligible under §3.3.4 for one more `unit` (a CU type or a major general),
-    with the 2-CU limit."""
-    pl = state["placing"]
+    with the 2-CU limit (`pl` defaults to the placing under way)."""
+    pl = pl or state["placing"] or {"placed": {}, "new": []}
     out = []
     for s in BOARD.spaces:
         mine_here = generals_at(state, s, seat)

@@ -64,7 +64,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["indep"] = {a: (d["start"] or "box") for a, d in BOARD.indep_armies.items()}  # §2.4.2
     state["ifleets_disp"] = []                                  # §2.4.3 all in waiting boxes
     state["gone_cus"] = {}                                      # Royal/Silver CUs out of the game
-    state["deck"] = sorted(BOARD.base_deck)                     # §2.6 cards #1-#57
+    state["deck"] = sorted(BOARD.base_deck)                     # §2.4.6 cards #1-#57
     state["discard"] = []
     state["removed"] = []
     state["table"] = []
@@ -82,6 +82,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["act"] = None
     state["done"] = []
     state["used"] = {}
+    state["turn_moved"] = {}
     state["forage"] = None
     state["result"] = None
     ctx.say("Successors: " + ", ".join(

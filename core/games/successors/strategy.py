@@ -29,6 +29,7 @@ def reveal_count(state: dict) -> int:
 # §4.3 Surrender segment ------------------------------------------------------------------------
 def surrender(ctx, seat: str) -> None:
     state = ctx.state
+    state["turn_moved"] = {}                                           # a new player turn
     removed, placed = [], []
     for s, sp in BOARD.spaces.items():                                 # A. remove
         owner = state["pcs"].get(s)
@@ -198,11 +199,8 @@ def play(ctx, seat: str, card: int, use: str, rest: str) -> None:
 
 
 def recruit_spaces(state: dict, seat: str) -> list[str]:
-    reinforcements.begin(state, seat, "recruit", {"merc": 1}, [])
-    try:
-        return reinforcements.eligible(state, seat, "merc")
-    finally:
-        state["placing"] = None
+    """§4.4.3(e): spaces eligible under §3.3.4 (a) to (d)."""
+    return reinforcements.eligible(state, seat, "merc", {"placed": {}, "new": []})
 
 
 def _discard(ctx, seat: str, card: int, why: str) -> None:

@@ -1,0 +1,76 @@
+"""Helpers for the Successors tests: build games, drive them, edit states."""
+import random
+
+import pytest
+
+from core.game import Ctx
+from core.games.successors import GAME
+from core.games.successors.board import BOARD
+
+
+def new(n=3, seed="t"):
+    """A fresh game (waiting for the §3.2.3 choice of First Player)."""
+    state, _ = GAME.start([f"p{i}" for i in range(n)], {}, seed)
+    return state
+
+
+def act(state, seat, line):
+    return GAME.apply(state, seat, line)
+
+
+def texts(events):
+    return " | ".join(e.text for e in events if e.text)
+
+
+def only(state):
+    """The single seat that must act now."""
+    prompts = GAME.prompts(state)
+    assert len(prompts) == 1, prompts
+    return next(iter(prompts))
+
+
+def choose_order(state, first=None, direction="left"):
+    seat = only(state)
+    first = first or state["seats"][0]
+    return act(state, seat, f"first {first.lower()} {direction}")[0]
+
+
+def to_strategy(n=3, seed="t"):
+    """Turn I, round 1, waiting for the first player's Tyche segment."""
+    return choose_order(new(n, seed))
+
+
+def run_until(state, pred, seed=0, limit=20000):
+    """Random legal play until pred(state) holds."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        if pred(state):
+            return state
+        prompts = GAME.prompts(state)
+        assert prompts, "the game ended before the condition held"
+        seat = rnd.choice(sorted(prompts))
+        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+    raise AssertionError("condition never held")
+
+
+def ctx_for(state, seat=None):
+    return Ctx(state, seat)
+
+
+def clear_board(state):
+    """Remove every unit and PC (tests then place what they need)."""
+    state["cus"] = {}
+    state["pcs"] = {}
+    for g, d in state["gens"].items():
+        if d["at"] in BOARD.spaces:
+            d["at"] = "reserve" if g[0].isupper() else "out"
+    for r in state["royals"].values():
+        r["by"] = None
+    state["body"]["by"] = None
+    state["indep"] = {a: "box" for a in state["indep"]}
+    return state
+
+
+@pytest.fixture
+def game():
+    return GAME
