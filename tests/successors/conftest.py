@@ -74,3 +74,22 @@ def clear_board(state):
 @pytest.fixture
 def game():
     return GAME
+
+
+def jump(state, turn, **changes):
+    """Start Game Turn `turn` from this board (its Preparations Phase), after `changes`."""
+    from core.game import copy_state
+    from core.games.successors import sequence
+    state = copy_state(state)
+    state.update(turn=turn, phase="preparations", step="events", round=None, segment=None,
+                 act=None, placing=None, cur=0)
+    state.update(changes)
+    ctx = Ctx(state)
+    sequence.advance(ctx)
+    return state, ctx.events
+
+
+def place_cus(state, space, seat, **cus):
+    from core.games.successors.forces import add_cus
+    for k, n in cus.items():
+        add_cus(state, space, seat, k, n)

@@ -6,7 +6,10 @@ has to place is ``state["placing"]``::
 
     {"seat", "why": "reinforcements"|"training", "left": {type: n}, "gens": [names],
      "placed": {space: CUs placed there this phase}, "fb": {province: CUs placed by fallback},
-     "new": [minor generals put on the map this phase]}
+     "new": [minor generals put on the map this phase],
+     "fbgens": [major generals placed by the fallback: they make no space eligible under
+                §3.3.4 (d) this phase, so the 2-CU-per-province cap holds "even with a major
+                general present"]}
 """
 from __future__ import annotations
 
@@ -79,7 +82,7 @@ def describe(left: dict, gens: list[str]) -> str:
 
 def begin(state: dict, seat: str, why: str, left: dict, gens: list[str]) -> None:
     state["placing"] = {"seat": seat, "why": why, "left": {k: n for k, n in left.items() if n},
-                        "gens": list(gens), "placed": {}, "fb": {}, "new": []}
+                        "gens": list(gens), "placed": {}, "fb": {}, "new": [], "fbgens": []}
 
 
 # §3.3.4 eligibility ------------------------------------------------------------------------
@@ -98,7 +101,7 @@ def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[
         unbes = not besieged(state, s, seat)
         b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
         c = unbes and _own_major_city(state, s, seat)
-        majors = [g for g in mine_here if is_major(g)]
+        majors = [g for g in mine_here if is_major(g) and g not in pl.get("fbgens", [])]
         d = unbes and bool(majors)
         if unit in BOARD.cu_types:
             if not (a or b or c or d):
@@ -173,6 +176,8 @@ def place(ctx, unit: str, space: str, count: int = 1) -> None:
         state["gens"][unit]["at"] = space
         state["gens"][unit]["in"] = False
         pl["gens"].remove(unit)
+        if mode == "fallback":                    # he makes no space eligible this phase
+            pl["fbgens"].append(unit)
         ctx.say(f"{seat} places {label(unit)} at {BOARD.spaces[space]['name']}"
                 f"{' (fallback, §3.3.5)' if mode == 'fallback' else ''}.")
         return
@@ -200,6 +205,7 @@ def place(ctx, unit: str, space: str, count: int = 1) -> None:
                 continue
             if gen in pl["gens"]:
                 pl["gens"].remove(gen)
+                pl["fbgens"].append(gen)
             else:
                 pl["new"].append(gen)
             state["gens"][gen]["at"] = space
