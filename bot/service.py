@@ -90,6 +90,11 @@ class Service:
             reply = Reply.refuse(str(exc), "STORE_DOWN", cmd.channel)
         except RulesError as exc:
             reply = Reply.refuse(exc.message, exc.code, cmd.channel)
+        except Exception:   # a bug of ours: the write comes last, so nothing was stored
+            log.exception("command failed: platform=%s channel=%s user=%s command=%s",
+                          cmd.platform, cmd.channel, cmd.user, word or "-")
+            reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
+                                 "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
@@ -487,7 +492,11 @@ class Service:
         if not finished:
             self._schedule(cmd.platform, channel, version)
         reply = Reply(version=version, channel=channel)
-        if action.private and not any(e.to is None and e.kind != "roll" or e.kind == "reveal" for e in events):
+        if finished:
+            for player in meta["players"]:   # private messages no longer route to this game
+                if player["user"]:
+                    self.store.link_user(cmd.platform, player["user"], channel, on=False)
+        if action.private and not any(e.to is None and e.text for e in events):
             # a private action the rules did not announce: the channel must not learn it happened
             self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
             reply.public.clear()

@@ -191,3 +191,17 @@ def test_query_changes_nothing_and_answers_privately(game):
     reply = send(game, "bob", "/tl total")
     assert reply.ok and reply.private == {"bob": ["The total is 0."]}
     assert snapshot(game) == before
+
+
+def test_a_bug_in_a_game_is_an_apology_and_changes_nothing(game, monkeypatch):
+    from tests.tally import GAME
+
+    def broken(self, ctx):
+        ctx.state["total"] = 999
+        raise ZeroDivisionError
+
+    monkeypatch.setattr(type(GAME), "_apply", broken)
+    before = snapshot(game)
+    reply = send(game, "alice", "/tl add 1")
+    assert reply.code == "INTERNAL" and "nothing was changed" in reply.error
+    assert snapshot(game) == before
