@@ -105,6 +105,9 @@ class Infinity(Game):
         phase = state["phase"]
         if action.verb == "mission" and action.args[0] == "show":
             return copy_state(state), self.query(state, seat, action)
+        if action.verb == "mission" and (phase != "rosters" or any(state["locked"].values())):
+            raise RulesError("The mission can only be replaced before either roster is locked (§2.6).",
+                             code="NOT_NOW")
         if phase == "rosters" and seat in ("A", "B") and state["locked"][seat]:
             if action.verb == "unready":
                 new = copy_state(state)
@@ -194,6 +197,16 @@ class Infinity(Game):
 
     def invariants(self, state: dict) -> list[str]:
         return selfplay.invariants(state)
+
+    def secrets(self, state: dict) -> list[str]:
+        """Ids and names of hidden troopers not revealed (§9.5, §11); the Lieutenant's id is
+        secret only as an association, so a hidden Lieutenant is covered here."""
+        out = []
+        for seat in ("A", "B"):
+            for t in state["rosters"][seat]:
+                if t["hidden"] and not t["revealed"]:
+                    out += [t["id"], t["name"]]
+        return out
 
 
 def zones_text(state: dict) -> str:
