@@ -50,8 +50,11 @@ class Console:
         for user, texts in reply.private.items():
             for text in texts:
                 self.print(f"  [to {user} only] {text}")
-        if reply.buttons:
-            self.print("  [buttons] " + " | ".join(b.line for b in reply.buttons))
+        seats: dict[str, list[str]] = {}
+        for button in reply.buttons:
+            seats.setdefault(button.seat, []).append(button.line)
+        for seat, lines in seats.items():
+            self.print(f"  [buttons for {seat}] " + " | ".join(lines))
         if reply.image is not None:
             self.print(f"  [picture] {self.save(reply.image)}")
         for user, picture in reply.private_images.items():
