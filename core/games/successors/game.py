@@ -158,7 +158,7 @@ class Successors(Game):
             state["cur"] += 1
         elif v == "end":
             ctx.say(f"{seat} ends the Activation segment.")
-            sequence.start_forage(state)
+            sequence.start_forage(ctx)
         elif v == "forage":
             strategy.forage(ctx, seat, find_space(a.args[0]), a.args[1])
         sequence.advance(ctx)

@@ -170,10 +170,12 @@ def move(ctx, path: list[str]) -> None:
         if cost > act["mp"]:
             raise RulesError(f"Reaching {BOARD.spaces[dest]['name']} costs {cost} MP; the force has "
                              f"{act['mp']} MP left.", code="NO_MP")
+        from .legitimacy import royal_controller
+        before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
         _relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
-        _arrive(ctx, act, dest)
+        _arrive(ctx, act, dest, before)
     ctx.say(f"{act['seat']} moves to {BOARD.spaces[act['at']]['name']} ({act['mp']} MP left).")
 
 
@@ -193,15 +195,15 @@ def _relocate(state: dict, act: dict, dest: str) -> None:
     act["at"] = dest
 
 
-def _arrive(ctx, act: dict, dest: str) -> None:
+def _arrive(ctx, act: dict, dest: str, before: dict) -> None:
     """§9.9: unattended heirs are captured; unattended active women of another controller
-    become inactive unless inside their controller's Major City."""
-    from .legitimacy import royal_controller
+    become inactive unless inside their controller's Major City. `before` holds the
+    controllers as they were before the force entered."""
     state = ctx.state
     for rid, r in state["royals"].items():
         if r["at"] != dest or r["by"] is not None or r["st"] != "active":
             continue
-        ctrl = royal_controller(state, rid)
+        ctrl = before.get(rid)
         if BOARD.royals[rid]["kind"] == "heir":
             if ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
                                             and state["pcs"].get(dest) == ctrl):

@@ -230,11 +230,19 @@ def start_activation(state: dict) -> None:
     state["used"] = {}
 
 
-def start_forage(state: dict) -> None:
+def start_forage(ctx) -> None:
+    """§4.6: one CU per space over its limit; where only one CU type is there, the bot
+    removes it (the only legal choice), the others are asked."""
+    state = ctx.state
     state["segment"] = "forage"
     state["done"] = []
     state["used"] = {}
     state["forage"] = []
+    seat = state["order"][state["cur"]]
+    for space in strategy.forage_spaces(state, seat):
+        kinds = sorted(strategy.cus_at(state, space, seat))
+        if len(kinds) == 1:
+            strategy.forage(ctx, seat, space, kinds[0])
 
 
 def next_player(ctx) -> None:
