@@ -526,33 +526,46 @@ def webhook_app(path: str, application: Application, secret: str):
     return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)])
 
 
-async def serve_webhook(application: Application, settings) -> None:
-    """Webhook mode: set the webhook, take updates over HTTP until SIGINT/SIGTERM."""
+async def start_webhook(application: Application, settings):
+    """Initialize, register the webhook with Telegram and listen; returns the HTTP server."""
     from tornado.httpserver import HTTPServer
 
     path = urlsplit(settings.telegram_webhook_url).path or "/"
     await application.initialize()
-    try:
+    if application.post_init:
         await application.post_init(application)
-        await application.bot.set_webhook(settings.telegram_webhook_url, allowed_updates=ALLOWED_UPDATES,
-                                          secret_token=settings.telegram_webhook_secret,
-                                          max_connections=settings.telegram_webhook_max_connections)
-        await application.start()
-        server = HTTPServer(webhook_app(path, application, settings.telegram_webhook_secret))
-        server.listen(settings.telegram_webhook_port, address=settings.telegram_webhook_listen)
-        log.info("webhook mode: listening on %s:%s%s", settings.telegram_webhook_listen,
-                 settings.telegram_webhook_port, path)
+    await application.bot.set_webhook(settings.telegram_webhook_url, allowed_updates=ALLOWED_UPDATES,
+                                      secret_token=settings.telegram_webhook_secret,
+                                      max_connections=settings.telegram_webhook_max_connections)
+    await application.start()
+    server = HTTPServer(webhook_app(path, application, settings.telegram_webhook_secret))
+    server.listen(settings.telegram_webhook_port, address=settings.telegram_webhook_listen)
+    log.info("webhook mode: listening on %s:%s%s", settings.telegram_webhook_listen,
+             settings.telegram_webhook_port, path)
+    return server
+
+
+async def stop_webhook(application: Application, server) -> None:
+    server.stop()
+    await server.close_all_connections()
+    if application.running:
+        await application.stop()
+    if application.post_shutdown:
+        await application.post_shutdown(application)
+    await application.shutdown()
+
+
+async def serve_webhook(application: Application, settings) -> None:
+    """Webhook mode: take updates over HTTP until SIGINT/SIGTERM."""
+    server = await start_webhook(application, settings)
+    try:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
-        server.stop()
-        await server.close_all_connections()
-        await application.stop()
     finally:
-        await application.post_shutdown(application)
-        await application.shutdown()
+        await stop_webhook(application, server)
 
 
 def run(settings) -> int:
