@@ -91,11 +91,12 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
         out[owner] = Prompt(f"Step {step}: {owner} deploys all its troopers but one (the reserve), "
                             "then types `done`.",
                             actions=("done", "undo") + airborne,
-                            templates=(PLACE_USAGE, "withdraw <id>"),
+                            templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private) + ("undo",))
     else:
         out[owner] = Prompt(f"Step {step}: {owner} deploys its reserve.", actions=airborne,
-                            templates=(PLACE_USAGE, "withdraw <id>"), private=tuple(private))
+                            templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
+                            private=tuple(private))
     return dict(sorted(out.items()))
 
 
