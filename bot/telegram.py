@@ -31,8 +31,8 @@ from urllib.parse import urlsplit
 
 import orjson
 from telegram import (BotCommand, BotCommandScopeDefault, InlineKeyboardButton, InlineKeyboardMarkup,
-                      InputFile, Message, ReplyParameters, Update)
-from telegram.constants import ChatMemberStatus, ChatType, MessageLimit, ParseMode
+                      InputFile, LinkPreviewOptions, Message, ReplyParameters, Update)
+from telegram.constants import ChatMemberStatus, MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, ApplicationHandlerStop,
                           CallbackQueryHandler, ContextTypes, MessageHandler, TypeHandler, filters)
@@ -54,6 +54,7 @@ USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names a
 FILE_ID_TTL = 7 * 24 * 3600
 BUTTONS_PER_ROW = 3
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
 
 
@@ -368,7 +369,7 @@ class TelegramAdapter:
             last = i == len(parts) - 1
             sent = await bot.send_message(
                 chat_id, part, parse_mode=ParseMode.HTML, message_thread_id=thread,
-                reply_markup=markup if last else None, disable_web_page_preview=True,
+                reply_markup=markup if last else None, link_preview_options=NO_PREVIEW,
                 reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
                 if reply_to and i == 0 else None)
         return sent

@@ -47,7 +47,7 @@ async def test_a_duplicated_update_acts_once(tg):
     await tg.say(1, "/join", update_id=4242, name="Alice")     # Telegram delivers it again
     texts = [p["text"] for p in tg.tg.sent(GROUP)]
     assert texts == ["Alice joins. Seated: Alice."], "the repeat neither joined again nor was refused"
-    game, state, rec = None, None, tg.adapter.service.store.load("telegram", str(GROUP))
+    rec = tg.adapter.service.store.load("telegram", str(GROUP))
     assert [p["user"] for p in rec.meta["players"]] == ["1"]
 
 

@@ -1,4 +1,5 @@
 """Webhook mode, offline on localhost: a request without the right secret is refused."""
+import asyncio
 import socket
 
 import httpx
@@ -73,7 +74,6 @@ async def test_the_right_secret_is_accepted_and_the_update_handled(webhook):
     for _ in range(100):   # the application's update fetcher runs it in the background
         if request.sent(GROUP):
             break
-        import asyncio
         await asyncio.sleep(0.02)
     assert "New game of Tally" in request.texts(GROUP)
 
