@@ -49,8 +49,12 @@ class StrategosClient(discord.AutoShardedClient):
         self.remind_every = remind_every
         self._reminders: asyncio.Task | None = None
 
+    @staticmethod
+    def dynamic_item_classes() -> tuple[type, ...]:
+        return (ActionButton, ActionSelect)
+
     async def setup_hook(self) -> None:
-        self.add_dynamic_items(ActionButton, ActionSelect)
+        self.add_dynamic_items(*self.dynamic_item_classes())
         if self.sync:
             try:
                 await sync_if_changed(self.tree, self.service, self.application_id)
