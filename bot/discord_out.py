@@ -114,26 +114,28 @@ def build_view(service: Service, channel: str, buttons: list[Button]) -> discord
     if not buttons or not channel or not channel.isdigit():
         return None
     view = discord.ui.View(timeout=None)
-    seats = {b.seat for b in buttons}
+    # one control per distinct line: the service knows the presser's seat
+    seats_of: dict[str, list[str]] = {}
+    first: dict[str, Button] = {}
+    for b in buttons:
+        seats_of.setdefault(b.line, []).append(b.seat)
+        first.setdefault(b.line, b)
+    several = len({b.seat for b in buttons}) > 1
+    unique = list(first.values())
 
     def label(b: Button) -> str:
-        return f"{b.seat}: {b.label}" if len(seats) > 1 else b.label
+        owners = seats_of[b.line]
+        return f"{owners[0]}: {b.label}" if several and len(owners) == 1 else b.label
 
-    if len(buttons) <= MAX_PLAIN_BUTTONS:
-        for b in buttons:
+    if len(unique) <= MAX_PLAIN_BUTTONS:
+        for b in unique:
             prefix = len(button_id(channel, b.version, ""))
             view.add_item(ActionButton(channel, b.version,
                                        encode_line(service, channel, b.line, CUSTOM_ID_LIMIT - prefix), label(b)))
     else:
-        version = buttons[0].version
-        options, seen = [], set()
-        for b in buttons[:SELECT_LIMIT]:
-            value = encode_line(service, channel, b.line, 100)
-            if value in seen:
-                continue
-            seen.add(value)
-            options.append(discord.SelectOption(label=label(b)[:100] or "…", value=value))
-        view.add_item(ActionSelect(channel, version, options))
+        options = [discord.SelectOption(label=label(b)[:100] or "…", value=encode_line(service, channel, b.line, 100))
+                   for b in unique[:SELECT_LIMIT]]
+        view.add_item(ActionSelect(channel, unique[0].version, options))
     view.stop()
     return view
 
