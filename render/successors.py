@@ -1,0 +1,985 @@
+"""The Successors map picture (successors.md §1), drawn from a view only (never the state).
+
+``draw(view, seat=None, region=None)`` returns a Pillow image: the whole board (default
+1600 px wide) with a side panel in its empty north-east and south-east corners, or, with
+``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
+``persia``), a crop at phone scale under a one-line header. Frames, the warp and the
+panel corners live in ``successors_regions.json``.
+
+Geometry. Board positions (2400 x 1600 canvas, spaces.json) are first *warped*: a
+piecewise-linear squeeze of the sparse east (x > 950) and south (y > 1010) so that the
+crowded Aegean gets more pixels. Then each frame crops and scales. `to_px` is that
+transform, shared by the drawer and the tests.
+
+Speed. Everything that depends only on the board (sea, land, province areas and
+borders, names, VP, connections, empty space symbols, space names, label placement) is
+built once per frame and process (`base`). A render copies that base and pastes cached
+RGBA sprites: control-coloured symbols, force counters, royal chips, the panel's lines.
+
+Run ``python -m render.successors examples/`` to regenerate the example PNGs.
+"""
+from __future__ import annotations
+
+import json
+import math
+import sys
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+
+from core.errors import RulesError
+from core.games.successors.board import BOARD
+
+CONF = json.loads((Path(__file__).with_name("successors_regions.json")).read_text(encoding="utf-8"))
+REGIONS: dict[str, dict] = CONF["regions"]
+
+# colours -------------------------------------------------------------------------------------
+SEA = (163, 196, 220)
+COAST = (96, 134, 166)
+LANE = (40, 84, 150)
+BORDER = (120, 96, 70)
+ROAD = (110, 82, 58)
+PASS = (150, 50, 40)
+STRAIT = (30, 120, 160)
+INK = (25, 25, 25)
+WHITE = (255, 255, 255)
+HALO = (255, 255, 255)
+GOLD = (232, 184, 40)
+PANEL_BG = (250, 247, 238)
+PANEL_LINE = (150, 140, 120)
+REGION_LAND = {
+    "Europe": (222, 216, 186), "Asia Minor": (230, 212, 176), "Levant": (224, 222, 178),
+    "Africa": (238, 224, 172), "Mesopotamia": (214, 222, 178), "Upper Satrapies": (228, 206, 182),
+}
+NAMED = {"Purple": (128, 62, 176), "Blue": (36, 96, 214), "Yellow": (240, 200, 20),
+         "Red": (206, 40, 40), "Green": (34, 146, 64)}
+INDEP = (120, 120, 120)          # Independent PC, independent armies
+FREE = (252, 252, 252)           # a city with no PC
+TRANSIT = (70, 70, 70)           # Transit Points never hold a PC (§1.9)
+CU_LETTER = {"merc": "M", "mac": "L", "royal": "R", "silver": "S", "eleph": "E", "indep": "I"}
+CU_ORDER = ("royal", "silver", "mac", "merc", "eleph", "indep")
+ROYAL_TAG = {"alexander_iv": "A4", "philip_iii": "P3", "herakles": "He",
+             "olympias": "Ol", "kleopatra": "Kl", "thessalonike": "Th"}
+
+
+def seat_colour(seat: str | None) -> tuple[int, int, int]:
+    """The fill of a control marker: a player's colour (§1.2), Independent grey, or none."""
+    if seat is None:
+        return FREE
+    if seat in ("IND", "independent"):
+        return INDEP
+    return NAMED.get(BOARD.colours.get(seat, ""), (90, 90, 90))
+
+
+def ink_on(colour: tuple) -> tuple:
+    r, g, b = colour[:3]
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
+
+
+# fonts ----------------------------------------------------------------------------------------
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
+
+
+@lru_cache(maxsize=64)
+def font(size: int, bold: bool = False, condensed: bool = True):
+    name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
+    try:
+        return ImageFont.truetype(str(_DEJAVU / name), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+# geometry -------------------------------------------------------------------------------------
+def _pw(v: float, knots: list) -> float:
+    for (a0, b0), (a1, b1) in zip(knots, knots[1:]):
+        if v <= a1:
+            return b0 + (v - a0) * (b1 - b0) / (a1 - a0)
+    (a0, b0), (a1, b1) = knots[-2], knots[-1]
+    return b0 + (v - a0) * (b1 - b0) / (a1 - a0)
+
+
+def warp(x: float, y: float) -> tuple[float, float]:
+    """Board coordinates → map coordinates (the sparse east and south squeezed)."""
+    return _pw(x, CONF["warp"]["x"]), _pw(y, CONF["warp"]["y"])
+
+
+class Frame:
+    """One picture's geometry: a board box scaled to `width` pixels under a `top` strip."""
+
+    def __init__(self, name: str, box: list, width: int, top: int = 0):
+        self.name = name
+        self.box = box
+        self.x0, self.y0 = warp(box[0], box[1])
+        x1, y1 = warp(box[2], box[3])
+        self.s = width / (x1 - self.x0)
+        self.top = top
+        self.size = (width, top + round((y1 - self.y0) * self.s))
+        # UI scale: fonts and counters grow a little in the zoomed crops
+        self.u = min(1.6, max(1.0, 1.0 + 0.45 * (self.s - 0.9)))
+
+    def px(self, x: float, y: float) -> tuple[float, float]:
+        wx, wy = warp(x, y)
+        return (wx - self.x0) * self.s, self.top + (wy - self.y0) * self.s
+
+    def ipx(self, x: float, y: float) -> tuple[int, int]:
+        fx, fy = self.px(x, y)
+        return round(fx), round(fy)
+
+    def k(self, v: float) -> int:
+        """A size in UI pixels scaled for this frame."""
+        return max(1, round(v * self.u))
+
+
+@lru_cache(maxsize=None)
+def frame(region: str | None = None) -> Frame:
+    if region is None:
+        m = CONF["map"]
+        return Frame("map", m["box"], m["width"])
+    key = region.strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in REGIONS:
+        raise RulesError(f"There is no map region {region!r}. Known regions: {', '.join(REGIONS)}.",
+                         code="NO_REGION")
+    r = REGIONS[key]
+    (x0, y0), (x1, y1) = warp(*r["box"][:2]), warp(*r["box"][2:])
+    long = r.get("long", 1280)
+    wx, wy = x1 - x0, y1 - y0
+    top = Frame(key, r["box"], round(wx * min(long / wx, long / wy))).k(30)
+    # the long side of the picture, header strip included, is `long`
+    return Frame(key, r["box"], round(wx * min(long / wx, (long - top) / wy)), top=top)
+
+
+def to_px(space: str, region: str | None = None) -> tuple[int, int]:
+    """Pixel centre of a space's symbol in the picture of `region` (None: whole map)."""
+    sp = BOARD.spaces[space]
+    f = frame(region)
+    return f.ipx(sp["x"], sp["y"])
+
+
+# the base map ---------------------------------------------------------------------------------
+def _clip(poly: list, a: tuple, b: tuple) -> list:
+    """Sutherland–Hodgman: keep the part of `poly` closer to a than to b."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    nx, ny = b[0] - a[0], b[1] - a[1]
+    def side(p):
+        return (p[0] - mx) * nx + (p[1] - my) * ny
+    out = []
+    n = len(poly)
+    for i in range(n):
+        p, q = poly[i], poly[(i + 1) % n]
+        sp, sq = side(p), side(q)
+        if sp <= 0:
+            out.append(p)
+        if (sp <= 0) != (sq <= 0):
+            t = sp / (sp - sq)
+            out.append((p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])))
+    return out
+
+
+@lru_cache(maxsize=1)
+def voronoi() -> dict[str, list]:
+    """Each space's Voronoi cell in map coordinates (the province areas are their unions)."""
+    pts = {s: warp(d["x"], d["y"]) for s, d in BOARD.spaces.items()}
+    big = [(-3000, -3000), (6000, -3000), (6000, 6000), (-3000, 6000)]
+    cells = {}
+    for s, p in pts.items():
+        poly = big
+        near = sorted(pts, key=lambda o: (pts[o][0] - p[0]) ** 2 + (pts[o][1] - p[1]) ** 2)
+        for o in near[1:]:
+            q = pts[o]
+            # a neighbour farther than twice the cell's farthest vertex cannot clip it
+            reach = max((v[0] - p[0]) ** 2 + (v[1] - p[1]) ** 2 for v in poly)
+            if (q[0] - p[0]) ** 2 + (q[1] - p[1]) ** 2 > 4 * reach:
+                break
+            poly = _clip(poly, p, q)
+        cells[s] = poly
+    return cells
+
+
+def _hull(points: list) -> list:
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+    def cross(o, a, b):
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+    lower, upper = [], []
+    for p in pts:
+        while len(lower) >= 2 and cross(lower[-2], lower[-1], p) <= 0:
+            lower.pop()
+        lower.append(p)
+    for p in reversed(pts):
+        while len(upper) >= 2 and cross(upper[-2], upper[-1], p) <= 0:
+            upper.pop()
+        upper.append(p)
+    return lower[:-1] + upper[:-1]
+
+
+def _province_shades() -> dict[str, tuple]:
+    """Region colour, lightened or darkened so that neighbouring provinces differ."""
+    nb: dict[str, set] = {c: set() for c in BOARD.provinces}
+    for _, a, b in BOARD.edges:
+        pa, pb = BOARD.spaces[a]["province"], BOARD.spaces[b]["province"]
+        if pa != pb:
+            nb[pa].add(pb)
+            nb[pb].add(pa)
+    shade: dict[str, int] = {}
+    for c in BOARD.provinces:
+        used = {shade[o] for o in nb[c] if o in shade}
+        shade[c] = next(i for i in range(8) if i not in used)
+    out = {}
+    for c, p in BOARD.provinces.items():
+        base = REGION_LAND[p["region"]]
+        d = (0, -9, 8, -16, 14, 4, -4, 10)[shade[c]]
+        out[c] = tuple(max(0, min(255, v + d)) for v in base)
+    return out
+
+
+def _dashed(d: ImageDraw.ImageDraw, a, b, fill, width, dash, gap):
+    length = math.dist(a, b)
+    if length == 0:
+        return
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    t = 0.0
+    while t < length:
+        e = min(length, t + dash)
+        d.line([(a[0] + ux * t, a[1] + uy * t), (a[0] + ux * e, a[1] + uy * e)], fill=fill, width=width)
+        t = e + gap
+
+
+class Boxes:
+    """Rectangles already used on the picture, in a coarse grid, for label placement."""
+
+    CELL = 48
+
+    def __init__(self, size):
+        self.w, self.h = size
+        self.grid: dict[tuple, list] = {}
+
+    def add(self, r, weight: float = 1.0):
+        for key in self._cells(r):
+            self.grid.setdefault(key, []).append((r, weight))
+
+    def _cells(self, r):
+        c = self.CELL
+        for gx in range(int(r[0]) // c, int(r[2]) // c + 1):
+            for gy in range(int(r[1]) // c, int(r[3]) // c + 1):
+                yield gx, gy
+
+    def cost(self, r) -> float:
+        seen = set()
+        total = 0.0
+        for key in self._cells(r):
+            for o, wgt in self.grid.get(key, ()):
+                if id(o) in seen:
+                    continue
+                seen.add(id(o))
+                dx = min(r[2], o[2]) - max(r[0], o[0])
+                dy = min(r[3], o[3]) - max(r[1], o[1])
+                if dx > 0 and dy > 0:
+                    total += dx * dy * wgt
+        # outside the picture
+        out = (max(0, -r[0]) + max(0, r[2] - self.w)) * (r[3] - r[1]) + \
+              (max(0, -r[1]) + max(0, r[3] - self.h)) * (r[2] - r[0])
+        return total + out * 50
+
+    def copy(self) -> "Boxes":
+        b = Boxes((self.w, self.h))
+        b.grid = {k: list(v) for k, v in self.grid.items()}
+        return b
+
+
+def _symbol_radius(f: Frame, kind: str) -> int:
+    return f.k({"MAJ": 9, "MIN": 7, "STR": 8, "TRN": 5}[kind])
+
+
+@lru_cache(maxsize=512)
+def symbol(kind: str, port: bool, fill: tuple, u: float) -> Image.Image:
+    """A space's symbol (§1.9): Major City square, Minor City circle, Stronghold hexagon,
+    Transit Point small diamond; a port has a navy double rim."""
+    r = max(1, round({"MAJ": 9, "MIN": 7, "STR": 8, "TRN": 5}[kind] * u))
+    pad = 3
+    size = 2 * (r + pad) + 1
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    c = r + pad
+    rim = LANE if port else INK
+    wid = max(2, round(2 * u)) if port else max(1, round(1.4 * u))
+    if kind == "MAJ":
+        d.rectangle([c - r, c - r, c + r, c + r], fill=fill, outline=rim, width=wid)
+    elif kind == "MIN":
+        d.ellipse([c - r, c - r, c + r, c + r], fill=fill, outline=rim, width=wid)
+    elif kind == "STR":
+        pts = [(c + r * math.cos(math.radians(a)), c + r * math.sin(math.radians(a))) for a in range(0, 360, 60)]
+        d.polygon(pts, fill=fill, outline=rim, width=wid)
+    else:
+        d.polygon([(c, c - r), (c + r, c), (c, c + r), (c - r, c)], fill=TRANSIT, outline=INK)
+    if port and kind != "TRN":
+        # a small anchor-like notch under the symbol: the port mark
+        d.line([(c - r + 1, c + r + 2), (c + r - 1, c + r + 2)], fill=LANE, width=max(1, round(u)))
+    return img
+
+
+@lru_cache(maxsize=4096)
+def text_sprite(text: str, size: int, fill: tuple = INK, bold: bool = False, halo: int = 0,
+                halo_fill: tuple = HALO, condensed: bool = True) -> Image.Image:
+    f = font(size, bold, condensed)
+    l, t, r, b = f.getbbox(text, stroke_width=halo)
+    img = Image.new("RGBA", (max(1, r - l), max(1, b - t)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-l, -t), text, font=f, fill=fill, stroke_width=halo, stroke_fill=halo_fill)
+    return img
+
+
+def paste(img: Image.Image, sprite: Image.Image, xy) -> None:
+    img.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
+
+
+class Base:
+    """The parts of one frame that depend on the board only, built once per process."""
+
+    def __init__(self, f: Frame):
+        self.f = f
+        w, h = f.size
+        self.top = top = f.top
+        self.pos = {s: f.px(d["x"], d["y"]) for s, d in BOARD.spaces.items()}
+        self.image = self._land()
+        d = ImageDraw.Draw(self.image)
+        self._connections(d)
+        self.boxes = Boxes(f.size)
+        for s, (x, y) in self.pos.items():
+            r = _symbol_radius(f, BOARD.spaces[s]["type"]) + 2
+            self.boxes.add((x - r, y - r, x + r, y + r), 40.0)
+        for s, d_ in BOARD.spaces.items():
+            sym = symbol(d_["type"], d_["port"], FREE, f.u)
+            x, y = self.pos[s]
+            paste(self.image, sym, (x - sym.width // 2, y - sym.height // 2))
+        self._labels()
+        self._province_labels()
+
+    # sea, land, provinces, borders, coast
+    def _land(self) -> Image.Image:
+        f = self.f
+        w, h = f.size
+        s = f.s
+        top = self.top
+        mask = Image.new("L", (w + 2, h + 2), 0)        # 1 px frame so flood reaches all edges
+        md = ImageDraw.Draw(mask)
+        def p1(sid):
+            x, y = self.pos[sid]
+            return x + 1, y + 1
+        for sid, sp in BOARD.spaces.items():
+            r = (26 if sp["port"] else 70) * s
+            if sid in BOARD.islands:
+                r = 24 * s
+            x, y = p1(sid)
+            md.ellipse([x - r, y - r, x + r, y + r], fill=255)
+        for kind, a, b in BOARD.edges:
+            if kind in ("land", "pass"):
+                md.line([p1(a), p1(b)], fill=255, width=max(2, round(44 * s)))
+        for code in BOARD.provinces:
+            pts = [p1(sid) for sid in BOARD.province_spaces(code) if sid not in BOARD.islands]
+            hull = _hull(pts)
+            if len(hull) >= 3:
+                md.polygon(hull, fill=255)
+        md.rectangle([0, 0, w + 1, h + 1], outline=0)      # the frame: sea reaching an edge is open
+        ImageDraw.floodfill(mask, (0, 0), 128)
+        mask = mask.point(lambda v: 0 if v == 128 else 255).crop((1, 1, w + 1, h + 1))
+        mask = mask.filter(ImageFilter.GaussianBlur(max(2, 9 * s))).point(lambda v: 255 if v >= 118 else 0)
+        if top:
+            ImageDraw.Draw(mask).rectangle([0, 0, w, top], fill=0)
+        # province areas: Voronoi cells of their spaces, in map coordinates → pixels
+        prov = Image.new("RGB", (w, h), SEA)
+        ids = Image.new("L", (w, h), 0)
+        pd, idd = ImageDraw.Draw(prov), ImageDraw.Draw(ids)
+        shades = _province_shades()
+        codes = list(BOARD.provinces)
+        for sid, cell in voronoi().items():
+            pts = [((x - f.x0) * s, top + (y - f.y0) * s) for x, y in cell]
+            code = BOARD.spaces[sid]["province"]
+            pd.polygon(pts, fill=shades[code])
+            idd.polygon(pts, fill=codes.index(code) + 1)
+        # borders: where the province id changes from one pixel to the next
+        right = ImageChops.offset(ids, 1, 0)
+        down = ImageChops.offset(ids, 0, 1)
+        edge = ImageChops.lighter(ImageChops.difference(ids, right), ImageChops.difference(ids, down))
+        edge = edge.point(lambda v: 255 if v else 0).filter(ImageFilter.MaxFilter(3 if s < 1.4 else 5))
+        edge = ImageChops.multiply(edge, mask)
+        prov.paste(BORDER, (0, 0), edge)
+        img = Image.new("RGB", (w, h), SEA)
+        img.paste(prov, (0, 0), mask)
+        coast = mask.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v > 40 else 0)
+        img.paste(COAST, (0, 0), coast)
+        if top:
+            ImageDraw.Draw(img).rectangle([0, 0, w, top - 1], fill=PANEL_BG)
+        return img
+
+    def _connections(self, d: ImageDraw.ImageDraw) -> None:
+        f = self.f
+        u = f.u
+        order = {"trans": 0, "sea": 1, "land": 2, "pass": 3, "strait": 4}
+        for kind, a, b in sorted(BOARD.edges, key=lambda e: order[e[0]]):
+            pa, pb = self.pos[a], self.pos[b]
+            if kind == "sea":
+                _dashed(d, pa, pb, LANE, max(1, round(1.3 * u)), f.k(3), f.k(4))
+            elif kind == "trans":
+                _dashed(d, pa, pb, LANE, max(2, round(2 * u)), f.k(12), f.k(8))
+            elif kind == "land":
+                d.line([pa, pb], fill=ROAD, width=max(2, round(2 * u)))
+            elif kind == "pass":
+                d.line([pa, pb], fill=PASS, width=max(2, round(2 * u)))
+                # chevrons across a pass: two ticks at a third and two thirds
+                L = math.dist(pa, pb) or 1
+                ux, uy = (pb[0] - pa[0]) / L, (pb[1] - pa[1]) / L
+                t = f.k(5)
+                for frac in (0.4, 0.6):
+                    mx, my = pa[0] + (pb[0] - pa[0]) * frac, pa[1] + (pb[1] - pa[1]) * frac
+                    d.line([(mx - uy * t - ux * t * 0.6, my + ux * t - uy * t * 0.6), (mx, my),
+                            (mx + uy * t - ux * t * 0.6, my - ux * t - uy * t * 0.6)],
+                           fill=PASS, width=max(2, round(2 * u)))
+            else:   # strait
+                d.line([pa, pb], fill=STRAIT, width=max(4, round(5 * u)))
+                d.line([pa, pb], fill=WHITE, width=max(1, round(1.5 * u)))
+
+    def _labels(self) -> None:
+        f = self.f
+        size = f.k(11)
+        self.label_at = {}
+        dens = {}
+        for s, p in self.pos.items():
+            dens[s] = sum(1 for o, q in self.pos.items() if math.dist(p, q) < f.k(70))
+        for s in sorted(self.pos, key=lambda s: (-dens[s], s)):
+            sp = BOARD.spaces[s]
+            major = sp["type"] == "MAJ"
+            spr = text_sprite(sp["name"], size + (1 if major else 0), INK, major, 2)
+            x, y = self.pos[s]
+            r = _symbol_radius(f, sp["type"]) + 2
+            w, h = spr.size
+            cands = [(x + r, y - h / 2), (x - r - w, y - h / 2), (x - w / 2, y + r), (x - w / 2, y - r - h),
+                     (x + r - 2, y + r - 4), (x + r - 2, y - r - h + 4), (x - r - w + 2, y + r - 4),
+                     (x - r - w + 2, y - r - h + 4)]
+            best = min(cands, key=lambda c: (self.boxes.cost((c[0], c[1], c[0] + w, c[1] + h)), cands.index(c)))
+            rect = (best[0], best[1], best[0] + w, best[1] + h)
+            self.boxes.add(rect, 4.0)
+            self.label_at[s] = rect
+            paste(self.image, spr, best)
+
+    def _province_labels(self) -> None:
+        f = self.f
+        size = f.k(11)
+        for code, p in BOARD.provinces.items():
+            pts = [self.pos[s] for s in BOARD.province_spaces(code)]
+            cx = sum(q[0] for q in pts) / len(pts)
+            cy = sum(q[1] for q in pts) / len(pts)
+            name = text_sprite(p["name"].upper(), size, (92, 70, 50), True, 0, condensed=True)
+            vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
+            pad = f.k(3)
+            w = name.width + pad * 3 + vp.width
+            h = max(name.height, vp.height) + pad * 2
+            cands = []
+            for rad in (0, 20, 40, 60, 80):
+                for ang in range(0, 360, 30 if rad else 360):
+                    cands.append((cx + f.k(rad) * math.cos(math.radians(ang)) - w / 2,
+                                  cy + f.k(rad) * math.sin(math.radians(ang)) - h / 2))
+            own = set(BOARD.province_spaces(code))
+            def cost(c):
+                rect = (c[0], c[1], c[0] + w, c[1] + h)
+                mid = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
+                near = min(self.pos, key=lambda s: math.dist(self.pos[s], mid))
+                return self.boxes.cost(rect) + (0 if near in own else 2000) + math.dist(mid, (cx, cy)) * 0.5
+            best = min(cands, key=cost)
+            rect = (best[0], best[1], best[0] + w, best[1] + h)
+            self.boxes.add(rect, 2.0)
+            d = ImageDraw.Draw(self.image)
+            paste(self.image, name, (best[0], best[1] + pad))
+            vx = best[0] + name.width + pad * 2
+            d.rounded_rectangle([vx - pad, best[1] + pad - 2, vx + vp.width + pad, best[1] + pad + vp.height + 2],
+                                radius=pad, fill=(120, 92, 60))
+            paste(self.image, vp, (vx, best[1] + pad))
+
+
+@lru_cache(maxsize=None)
+def base(region: str | None = None) -> Base:
+    return Base(frame(region))
+
+
+# the pieces ------------------------------------------------------------------------------------
+def _gen_name(g: str) -> str:
+    if g in BOARD.generals:
+        return BOARD.generals[g]["name"]
+    try:
+        return f"{g[0]}-{BOARD.minor['labels'][int(g[1:]) - 1]}"
+    except (ValueError, IndexError):
+        return g
+
+
+def _seniority(g: str) -> int:
+    return BOARD.generals[g]["sen"] if g in BOARD.generals else BOARD.minor["sen"]
+
+
+@lru_cache(maxsize=2048)
+def chip(text: str, bg: tuple, fg: tuple, size: int, pad: int, border: tuple | None = None) -> Image.Image:
+    t = text_sprite(text, size, fg, True)
+    w, h = t.width + 2 * pad, size + pad
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=max(2, pad), fill=bg, outline=border)
+    img.paste(t, (pad, (h - t.height) // 2), t)
+    return img
+
+
+@lru_cache(maxsize=1024)
+def counter(rows: tuple, bg: tuple, u: float) -> Image.Image:
+    """A force counter: rows of (text, chip colour or None) tuples, on the owner's colour."""
+    size = max(9, round(11 * u))
+    pad = max(2, round(3 * u))
+    fg = ink_on(bg)
+    sprites = []
+    for row in rows:
+        items = []
+        for text, cbg in row:
+            if cbg is None:
+                items.append(text_sprite(text, size, fg, True))
+            else:
+                items.append(chip(text, cbg, ink_on(cbg), size - 1, max(2, pad - 1)))
+        sprites.append(items)
+    gap = max(2, round(3 * u))
+    rows_w = [sum(s.width for s in items) + gap * (len(items) - 1) for items in sprites]
+    rows_h = [max(s.height for s in items) for items in sprites]
+    w = max(rows_w) + 2 * pad
+    h = sum(rows_h) + pad * (len(rows_h) + 1)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle([0, 0, w - 1, h - 1], radius=pad + 1, fill=bg, outline=INK, width=1)
+    y = pad
+    for items, rh in zip(sprites, rows_h):
+        x = pad
+        for s in items:
+            img.paste(s, (x, y + (rh - s.height) // 2), s)
+            x += s.width + gap
+        y += rh + pad
+    return img
+
+
+def _cu_row(cus: dict) -> list:
+    row = []
+    for k in CU_ORDER:
+        n = cus.get(k, 0)
+        if n:
+            if k == "royal":
+                row.append((f"{n}R", GOLD))
+            elif k == "silver":
+                row.append((f"{n}S", (200, 205, 215)))
+            else:
+                row.append((f"{n}{CU_LETTER[k]}", None))
+    return row
+
+
+def _markers(view: dict) -> dict[str, list]:
+    """Royal family members and the Cart/Tomb on the map: space → [(tag, bg, carrier)]."""
+    out: dict[str, list] = {}
+    for r, d in (view.get("royals") or {}).items():
+        at = d.get("at")
+        if at in BOARD.spaces and d.get("st") in ("active", "inactive"):
+            bg = GOLD if d["st"] == "active" else (214, 214, 214)
+            out.setdefault(at, []).append((ROYAL_TAG.get(r, r[:2].title()), bg, d.get("by")))
+    b = view.get("body") or {}
+    if b.get("at") in BOARD.spaces:
+        if b.get("st") == "tomb":
+            out.setdefault(b["at"], []).append(("Tomb", (60, 60, 60), None))
+        else:
+            out.setdefault(b["at"], []).append(("Cart", (140, 90, 40), b.get("by")))
+    return out
+
+
+def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
+    """Every counter to draw: (space, rows, colour), in a fixed order."""
+    gens: dict[tuple, list] = {}
+    for g, d in (view.get("gens") or {}).items():
+        if d.get("at") in BOARD.spaces:
+            gens.setdefault((d["at"], d.get("o")), []).append(g)
+    cus = view.get("cus") or {}
+    keys = set(gens)
+    for sp, by in cus.items():
+        for o, c in by.items():
+            if sp in BOARD.spaces and sum(c.values()):
+                keys.add((sp, o))
+    markers = _markers(view)
+    carried: dict[str, list] = {}
+    loose: dict[str, list] = {}
+    for sp, items in markers.items():
+        for tag, bg, by in items:
+            if by and view.get("gens", {}).get(by, {}).get("at") == sp:
+                carried.setdefault(by, []).append((tag, bg))
+            else:
+                loose.setdefault(sp, []).append((tag, bg))
+    out = []
+    for sp, o in sorted(keys, key=lambda k: (k[0], str(k[1]))):
+        gs = sorted(gens.get((sp, o), []), key=lambda g: (-_seniority(g), g))
+        rows = []
+        if gs:
+            names = [_gen_name(g) + ("\u2009(in)" if view["gens"][g].get("in") else "") for g in gs]
+            if len(names) <= 2 and sum(len(n) for n in names) <= 18:
+                rows.append(((" · ".join(names), None),))
+            else:
+                rows.append(((f"{names[0]} +{len(names) - 1}", None),))
+        c = _cu_row(cus.get(sp, {}).get(o, {}))
+        if c:
+            rows.append(tuple(c))
+        tags = [t for g in gs for t in carried.get(g, [])]
+        if tags:
+            rows.append(tuple(tags))
+        out.append((sp, tuple(rows), seat_colour(o)))
+    for army, at in sorted((view.get("indep") or {}).items()):
+        if at in BOARD.spaces:
+            spec = BOARD.indep_armies.get(army, {})
+            rows = (((spec.get("name", army), None),), ((f"{spec.get('cus', '?')}I", None),))
+            out.append((at, rows, INDEP))
+    for sp, tags in sorted(loose.items()):
+        out.append((sp, (tuple(tags),), (245, 240, 225)))
+    return out
+
+
+def _sieges(view: dict) -> dict[str, int]:
+    """Siege points by space, from whichever key the view uses (none yet in step I)."""
+    for key in ("sieges", "siege_points", "siege"):
+        v = view.get(key)
+        if isinstance(v, dict):
+            return {s: n for s, n in v.items() if s in BOARD.spaces and isinstance(n, int) and n > 0}
+    return {}
+
+
+def _path(view: dict) -> tuple[str | None, list]:
+    """The activation to draw as an arrow: the one in progress, else the last one if the
+    view keeps it."""
+    act = view.get("act")
+    if isinstance(act, dict) and len(act.get("path") or []) > 1:
+        return act.get("seat"), [s for s in act["path"] if s in BOARD.spaces]
+    last = view.get("last_activation") or view.get("last_move")
+    if isinstance(last, dict) and len(last.get("path") or []) > 1:
+        return last.get("seat"), [s for s in last["path"] if s in BOARD.spaces]
+    return None, []
+
+
+def _arrow(img: Image.Image, pts: list, colour: tuple, u: float) -> None:
+    d = ImageDraw.Draw(img)
+    w = max(3, round(4 * u))
+    d.line(pts, fill=WHITE, width=w + 4, joint="curve")
+    d.line(pts, fill=colour, width=w, joint="curve")
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    L = math.dist((x0, y0), (x1, y1)) or 1
+    ux, uy = (x1 - x0) / L, (y1 - y0) / L
+    back = min(L * 0.6, 9 * u + 6)
+    tip = (x1 - ux * 8 * u, y1 - uy * 8 * u)
+    bx, by = tip[0] - ux * back * 1.6, tip[1] - uy * back * 1.6
+    head = [tip, (bx - uy * back, by + ux * back), (bx + uy * back, by - ux * back)]
+    d.polygon(head, fill=colour, outline=WHITE)
+
+
+# the side panel ---------------------------------------------------------------------------------
+ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+PHASES = {"preparations": "Preparations", "reinforcement": "Reinforcement", "reinforcements": "Reinforcement",
+          "strategy": "Strategy", "end_of_turn": "End of Turn", "scoring": "Scoring", "over": "Game over"}
+
+
+def _seg(text, fg=INK, bg=None, bold=False):
+    return (str(text), fg, bg, bold)
+
+
+@lru_cache(maxsize=512)
+def block(rows: tuple, width: int, u: float) -> Image.Image:
+    """A panel block: rows of segments (text, colour, chip colour or None, bold), first row
+    a title. Cached by content, so an unchanged block costs one paste."""
+    size = max(10, round(12 * u))
+    pad = max(4, round(6 * u))
+    gap = max(3, round(4 * u))
+    lh = size + max(4, round(5 * u))
+    h = pad * 2 + lh * len(rows)
+    img = Image.new("RGB", (width, h), PANEL_BG)
+    d = ImageDraw.Draw(img)
+    d.rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
+    y = pad
+    for i, row in enumerate(rows):
+        x = pad
+        for text, fg, bg, bold in row:
+            if bg is not None:
+                s = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
+            else:
+                s = text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+            img.paste(s, (x, y + (lh - s.height) // 2), s)
+            x += s.width + gap
+        y += lh
+    return img
+
+
+def _panel_blocks(view: dict) -> list[tuple]:
+    """The panel's blocks, each a tuple of rows, from the public view only."""
+    sm = view.get("summary") or {}
+    seats = list(view.get("seats") or [])
+    players = sm.get("players") or {}
+    turn = sm.get("turn", view.get("turn"))
+    phase = sm.get("phase", view.get("phase"))
+    rnd = sm.get("round", view.get("round"))
+    seg = sm.get("segment", view.get("segment"))
+    head = [(_seg(f"Successors · Turn {ROMAN.get(turn, turn)}", bold=True),)]
+    where = [PHASES.get(phase, str(phase).replace("_", " ").title())]
+    if rnd:
+        where.append(f"round {rnd}")
+    if seg:
+        where.append(f"{seg} segment")
+    line = [_seg(" · ".join(where).capitalize())]
+    result = view.get("result")
+    if result:
+        line = [_seg(f"Game over: {result.get('winner')} wins ({result.get('reason', '')})"[:70], bold=True)]
+    head.append(tuple(line))
+    order = sm.get("order") or view.get("order") or seats
+    first = sm.get("first_player", view.get("first"))
+    usurper = sm.get("usurper", view.get("usurper"))
+    row = [_seg("Order:")]
+    for s in order:
+        c = seat_colour(s)
+        tag = s + (" 1st" if s == first else "") + (" Usurper" if s == usurper else "")
+        row.append(_seg(tag, ink_on(c), c))
+    if sm.get("direction") or view.get("direction"):
+        row.append(_seg(f"({sm.get('direction') or view.get('direction')})"))
+    head.append(tuple(row))
+    head.append((_seg(f"Deck {sm.get('deck', view.get('deck', '?'))} · discard {sm.get('discard', '?')} · "
+                      f"table {sm.get('table_cards', view.get('table', '?'))}", (90, 90, 90)),))
+    table = [(_seg("Player", bold=True), _seg("VP  LP  status  cards  fleet  CUs", bold=True))]
+    for s in seats:
+        pl = players.get(s, {})
+        c = seat_colour(s)
+        hand = pl.get("hand")
+        if hand is None:
+            h = (view.get("p") or {}).get(s, {}).get("hand")
+            hand = h if isinstance(h, int) else len(h or [])
+        status = "Champion" if pl.get("status") == "champion" else "Diadochos"
+        table.append((_seg(f"{s} {BOARD.colours.get(s, '')}", ink_on(c), c),
+                      _seg(f"{pl.get('vp', '?'):>2}  {pl.get('legitimacy', '?'):>2}"),
+                      _seg(status, bold=status == "Champion"),
+                      _seg(f"{hand} cards · FS {pl.get('fleets', '?')} · {pl.get('cus', '?')} CU"
+                           + (f" ({pl['royal_cus']}R)" if pl.get("royal_cus") else ""))))
+    blocks = [tuple(head), tuple(table)]
+    # off-map boxes: Dispersed, reserve, dead, independents' holding boxes
+    off = [(_seg("Off the map", bold=True),)]
+    gens = view.get("gens") or {}
+    for s in seats:
+        disp = [_gen_name(g) for g, d in gens.items() if d.get("o") == s and d.get("at") == "dispersed"]
+        cus = (view.get("p") or {}).get(s, {}).get("disp") or {}
+        cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
+        reserve = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
+        bits = []
+        if disp or cu:
+            bits.append("Dispersed: " + ", ".join(disp + ([cu] if cu else [])))
+        bits.append(f"reserve {reserve} minor")
+        c = seat_colour(s)
+        off.append((_seg(s, ink_on(c), c), _seg("; ".join(bits))))
+    dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
+    if dead:
+        off.append((_seg("Dead: " + ", ".join(dead)),))
+    ind = []
+    for army, at in sorted((view.get("indep") or {}).items()):
+        name = BOARD.indep_armies.get(army, {}).get("name", army)
+        if at == "box":
+            ind.append(f"{name} in box")
+        elif at == "removed":
+            ind.append(f"{name} gone")
+    if ind:
+        off.append((_seg("; ".join(ind[:3])),))
+        if ind[3:]:
+            off.append((_seg("; ".join(ind[3:])),))
+    blocks.append(tuple(off))
+    # royal family and the body
+    roy = [(_seg("Royal family", bold=True),)]
+    for r, d in (view.get("royals") or {}).items():
+        spec = BOARD.royals.get(r, {})
+        name = ROYAL_TAG.get(r, r)
+        st = d.get("st")
+        at = BOARD.spaces[d["at"]]["name"] if d.get("at") in BOARD.spaces else (d.get("at") or st)
+        ctrl = None
+        for nm, info in (sm.get("royals") or {}).items():
+            if nm == spec.get("name"):
+                ctrl = info.get("controller")
+        c = seat_colour(ctrl) if ctrl else None
+        row = [_seg(name, INK, GOLD if st == "active" else (214, 214, 214)),
+               _seg(f"{spec.get('lp', '?')} LP {at}" + ("" if st in ("active",) else f" ({st})"))]
+        if ctrl:
+            row.append(_seg(ctrl, ink_on(c), c))
+        roy.append(tuple(row))
+    b = view.get("body") or {}
+    if b:
+        at = BOARD.spaces[b["at"]]["name"] if b.get("at") in BOARD.spaces else b.get("at")
+        roy.append((_seg("Tomb" if b.get("st") == "tomb" else "Cart", WHITE, (140, 90, 40)), _seg(f"at {at}")))
+    blocks.append(tuple(roy))
+    # the last activation and battle, when the view keeps them
+    seat, path = _path(view)
+    if path:
+        c = seat_colour(seat)
+        names = [BOARD.spaces[s]["name"] for s in path]
+        txt = " → ".join(names) if len(names) <= 3 else f"{names[0]} → … → {names[-1]} ({len(names) - 1} moves)"
+        blocks.append(((_seg("Activation", bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),)))
+    battle = view.get("last_battle")
+    if isinstance(battle, dict):
+        txt = battle.get("text") or battle.get("result") or ""
+        at = battle.get("space")
+        rows = [(_seg("Last battle", bold=True),)]
+        if at in BOARD.spaces:
+            rows.append((_seg(BOARD.spaces[at]["name"]),))
+        if txt:
+            rows.append((_seg(str(txt)[:40]),))
+        blocks.append(tuple(rows))
+    return blocks
+
+
+LEGEND_ROWS = (
+    (_seg("Key", bold=True),),
+    (_seg("□ Major  ○ Minor  ⬡ Stronghold"),),
+    (_seg("◆ Transit  blue rim = port"),),
+    (_seg("R Royal  S Silver Sh.  L Loyal Mac."),),
+    (_seg("M Mercenary  E Elephant  I Indep."),),
+    (_seg("— road  ⌃ pass  ═ strait"),),
+    (_seg("··· sea lane  – – trans-Med."),),
+)
+
+
+@lru_cache(maxsize=None)
+def _slots(region: str | None) -> list:
+    f = frame(region)
+    out = []
+    for p in CONF["panels"]:
+        x0, y0 = f.ipx(*p["box"][:2])
+        x1, y1 = f.ipx(*p["box"][2:])
+        out.append([x0, y0, min(x1, f.size[0]) - x0, min(y1, f.size[1]) - y0])
+    return out
+
+
+def _draw_panel(img: Image.Image, view: dict) -> None:
+    f = frame(None)
+    slots = [list(s) for s in _slots(None)]
+    blocks = _panel_blocks(view) + [LEGEND_ROWS]
+    i = 0
+    gap = 4
+    for rows in blocks:
+        while True:
+            x, y, w, h = slots[i]
+            spr = block(rows, w, f.u)
+            if spr.height <= h or i == len(slots) - 1:
+                break
+            i += 1
+        img.paste(spr, (x, y))
+        slots[i][1] += spr.height + gap
+        slots[i][3] -= spr.height + gap
+
+
+def _draw_header(img: Image.Image, view: dict, f: Frame) -> None:
+    sm = view.get("summary") or {}
+    players = sm.get("players") or {}
+    turn = sm.get("turn", view.get("turn"))
+    row = [_seg(REGIONS[f.name]["title"], bold=True),
+           _seg(f"Turn {ROMAN.get(turn, turn)} · {PHASES.get(sm.get('phase'), sm.get('phase'))}"
+                + (f" · round {sm['round']}" if sm.get("round") else ""))]
+    for s in view.get("seats") or []:
+        c = seat_colour(s)
+        pl = players.get(s, {})
+        row.append(_seg(f"{s} {pl.get('vp', '?')} VP {pl.get('legitimacy', '?')} LP", ink_on(c), c))
+    spr = block((tuple(row),), f.size[0], f.u)
+    img.paste(spr.crop((0, 0, f.size[0], min(spr.height, f.top))), (0, 0))
+
+
+# drawing ------------------------------------------------------------------------------------------
+def draw(view: dict, seat: str | None = None, region: str | None = None, **options) -> Image.Image:
+    """The map of a Successors view: the whole board, or `region` cropped at phone scale.
+
+    Only `view` is read (plus the static board data), so the public picture cannot show
+    what the public view hides; `seat` is accepted for the drawer contract and unused.
+    """
+    f = frame(region)
+    b = base(region)
+    img = b.image.copy()
+    u = f.u
+    pos = b.pos
+    # 1. the activation path, under the symbols
+    who, path = _path(view)
+    if path:
+        _arrow(img, [pos[s] for s in path], seat_colour(who), u)
+    # 2. force counters: placed around their space, away from symbols and each other
+    boxes = b.boxes.copy()
+    placed = []
+    d = ImageDraw.Draw(img)
+    for sp, rows, colour in _forces(view):
+        spr = counter(rows, colour, u)
+        x, y = pos[sp]
+        w, h = spr.size
+        r = _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3
+        best, best_cost = None, None
+        for dist in (0, f.k(14), f.k(30), f.k(50)):
+            for ang in range(0, 360, 30):
+                a = math.radians(ang - 45)
+                cx, cy = x + (r + dist + w / 2) * math.cos(a), y + (r + dist + h / 2) * math.sin(a)
+                rect = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
+                c = boxes.cost(rect) + dist * 3
+                if best_cost is None or c < best_cost:
+                    best, best_cost = rect, c
+            if best_cost is not None and best_cost < 50 + dist * 3:
+                break
+        boxes.add(best, 30.0)
+        placed.append((spr, best, (x, y)))
+        ex = min(max(x, best[0]), best[2])
+        ey = min(max(y, best[1]), best[3])
+        d.line([(x, y), (ex, ey)], fill=INK, width=max(1, round(u)))
+    # 3. control of every space: its symbol in the owner's colour (§8.3)
+    pcs = view.get("pcs") or {}
+    for sp, spec in BOARD.spaces.items():
+        owner = pcs.get(sp) if spec["type"] != "TRN" else None
+        sym = symbol(spec["type"], spec["port"], seat_colour(owner), f.u)
+        x, y = pos[sp]
+        paste(img, sym, (x - sym.width // 2, y - sym.height // 2))
+    # 4. counters over everything on the map
+    for spr, rect, _ in placed:
+        paste(img, spr, rect[:2])
+    # 5. siege points on besieged cities
+    for sp, n in sorted(_sieges(view).items()):
+        s = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
+        x, y = pos[sp]
+        paste(img, s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
+    # 6. panel
+    if f.top:
+        _draw_header(img, view, f)
+    else:
+        _draw_panel(img, view)
+    return img
+
+
+def sample_views():
+    """Views for the examples and the benchmark: a 3-player start and a self-played
+    mid-game position (seeded, so always the same)."""
+    import random
+    from core.games.successors import GAME
+    state = GAME.setup(["a", "b", "c"], {}, "examples")
+    start = GAME.view(state, None)
+    rnd = random.Random(1)
+    mid = None
+    for i in range(400):
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        s = sorted(prompts)[0]
+        state, _ = GAME.apply(state, s, GAME.sample(state, s, rnd))
+        if i >= 250 and state.get("act") and len(state["act"].get("path", [])) > 2:
+            mid = GAME.view(state, None)
+            break
+    return start, mid or GAME.view(state, None)
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[0] if argv else "examples")
+    out.mkdir(parents=True, exist_ok=True)
+    start, mid = sample_views()
+    jobs = [("successors-start.png", start, None), ("successors-mid.png", mid, None),
+            ("successors-mid-greece.png", mid, "greece"), ("successors-mid-asia-minor.png", mid, "asia-minor")]
+    for name, view, region in jobs:
+        draw(view, None, region=region).save(out / name, "PNG", compress_level=6)
+        print(out / name)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
