@@ -266,12 +266,15 @@ class TelegramAdapter:
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version)
         reply = await asyncio.to_thread(self.service.handle, cmd)
-        if reply.error:
-            # refusals of a press (stale, not your turn, ...) go to the presser alone
-            await query.answer(_cut(reply.error, ALERT_LIMIT), show_alert=True)
+        try:
+            if reply.error:
+                # refusals of a press (stale, not your turn, ...) go to the presser alone
+                await query.answer(_cut(reply.error, ALERT_LIMIT), show_alert=True)
+            else:
+                await query.answer()
             reply.error = None
-        else:
-            await query.answer()
+        except TelegramError as exc:   # e.g. "query is too old": the refusal goes to the chat instead
+            log.info("callback query %s not answered: %s", query.id, exc)
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
 
@@ -347,8 +350,12 @@ class TelegramAdapter:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)
                     continue
-                except Forbidden:   # the user blocked the bot (or never opened the chat)
+                except (Forbidden, BadRequest) as exc:   # blocked the bot, or the chat is gone
+                    log.info("cannot write to user %s privately: %s", user, exc)
                     await asyncio.to_thread(self._close, user)
+                except TelegramError as exc:   # a network hiccup: the group must still get its lines
+                    log.warning("private message to user %s failed: %s", user, exc)
+                    continue
             closed.append(user)
         return closed
 

@@ -26,6 +26,7 @@ class FakeTelegram(BaseRequest):
         self.forbidden: set[int] = set()      # chats that answer 403 (the user blocked the bot)
         self.admins: set[int] = set()
         self.photo_fails = False              # sendPhoto answers 400 (e.g. PHOTO_INVALID_DIMENSIONS)
+        self.errors: dict[str, tuple[int, str]] = {}   # endpoint → (HTTP code, description)
         self._ids = itertools.count(1000)
 
     @property
@@ -52,6 +53,9 @@ class FakeTelegram(BaseRequest):
         if chat_id is not None and int(chat_id) in self.forbidden:
             return 403, orjson.dumps({"ok": False, "error_code": 403,
                                       "description": "Forbidden: bot was blocked by the user"})
+        if endpoint in self.errors:
+            code, description = self.errors[endpoint]
+            return code, orjson.dumps({"ok": False, "error_code": code, "description": description})
         if endpoint == "sendPhoto" and self.photo_fails:
             return 400, orjson.dumps({"ok": False, "error_code": 400,
                                       "description": "Bad Request: PHOTO_INVALID_DIMENSIONS"})

@@ -62,3 +62,12 @@ async def test_an_expired_or_forged_button_is_an_alert(tg):
     answers = tg.answers()
     assert len(answers) == 2 and all(a["show_alert"] and "expired" in a["text"] for a in answers)
     assert tg.tg.sent() == []
+
+
+async def test_a_press_answered_too_late_is_still_narrated(tg):
+    await seat(tg, 1, 2)
+    add_one = next(b for b in tg.buttons() if b["text"] == "add 1")
+    tg.tg.errors["answerCallbackQuery"] = (400, "Bad Request: query is too old and response timeout expired")
+    tg.tg.clear()
+    await tg.click(1, add_one["callback_data"])
+    assert "P1 adds 1" in tg.tg.texts(GROUP)
