@@ -1,0 +1,113 @@
+"""The command tree: built from the grammars, hashed, synced only on change; autocomplete."""
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord import make_client, run, shard_ids_of
+from bot.discord_tree import compose, hash_key, specs_of, sync_if_changed, tree_hash, tree_payload
+from bot.settings import Settings
+from core import registry
+from core.grammar import Param, Verb
+from tests.discord.harness import APP_ID, CHANNEL, make_harness
+from tests.tally import Tally
+
+ALICE, BOB, CAROL = "101", "102", "103"
+
+
+def command(tree, name):
+    return next(d for d in tree_payload(tree) if d["name"] == name)
+
+
+async def test_each_game_is_a_group_of_typed_subcommands(service):
+    h = await make_harness(service)
+    tally = command(h.client.tree, "tally")
+    subs = {o["name"]: o for o in tally["options"]}
+    assert set(subs) == {"add", "roll", "secret", "show", "total"}
+    (n,) = subs["add"]["options"]
+    assert (n["type"], n["required"], n["min_value"], n["max_value"]) == (4, True, 1, 9)
+    (word,) = subs["secret"]["options"]
+    assert word["type"] == 3 and word["autocomplete"] is True
+    assert {c["name"] for c in tree_payload(h.client.tree)} >= {
+        "new", "join", "leave", "start", "status", "map", "log", "undo", "export", "verify", "help", "remind",
+        "abort", "me"}
+    assert command(h.client.tree, "new")["contexts"] == [0, 1]      # guilds and the bot's DMs
+
+
+def test_choices_flags_and_options_become_typed_options_and_compose_the_console_line():
+    verb = Verb("place", (Param("id"), Param("x", "float"), Param("y", "float"),
+                          Param("how", "choice", ("fast", "slow"), optional=True)),
+                flags=("prone",), options=(Param("facing", "float", low=0, high=360),))
+    specs = specs_of(verb)
+    assert [(s.name, s.role) for s in specs] == [("id", "param"), ("x", "param"), ("y", "param"),
+                                                ("how", "param"), ("prone", "flag"), ("facing", "option")]
+    values = {"a0": "A4", "a1": 22.5, "a2": 10.25, "a3": None, "f0": True, "o0": 90.0}
+    assert compose("/inf", verb, specs, values) == "/inf place A4 22.5 10.25 prone facing=90"
+    assert compose("/inf", verb, specs, {"a0": "Big Gun", "a1": 1.0, "a2": 2.0}) == "/inf place 'Big Gun' 1 2"
+
+
+async def test_the_tree_hash_is_stable_and_changes_with_the_tree(service):
+    first = await make_harness(service)
+    again = await make_harness(service)
+    assert tree_hash(first.client.tree) == tree_hash(again.client.tree)
+
+    class Tally2(Tally):
+        verbs = dict(Tally.verbs, double=Verb("double", help="double the total"))
+
+    original = registry._loaded["tally"]
+    registry._loaded["tally"] = Tally2()
+    try:
+        changed = await make_harness(service)
+    finally:
+        registry._loaded["tally"] = original
+    assert tree_hash(changed.client.tree) != tree_hash(first.client.tree)
+
+
+async def test_sync_happens_only_when_the_tree_changed(service):
+    h = await make_harness(service)
+    tree = h.client.tree
+    assert await sync_if_changed(tree, service, int(APP_ID)) is True
+    puts = h.recorder.find("PUT", f"/applications/{APP_ID}/commands")
+    assert len(puts) == 1 and {c["name"] for c in puts[0].payload} == {c["name"] for c in tree_payload(tree)}
+    assert service.store.redis.get(hash_key(service, int(APP_ID))).decode() == tree_hash(tree)
+    assert await sync_if_changed(tree, service, int(APP_ID)) is False    # a restart with the same tree
+    assert len(h.recorder.find("PUT", "/commands")) == 1
+    service.store.redis.set(hash_key(service, int(APP_ID)), "an older tree")
+    assert await sync_if_changed(tree, service, int(APP_ID)) is True
+    assert len(h.recorder.find("PUT", "/commands")) == 2
+
+
+async def test_autocomplete_offers_the_pending_prompts_values_to_that_player_only(service):
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="tally")
+    await h.say(ALICE, "alice", "join")
+    await h.say(BOB, "bob", "join")
+    await h.say(ALICE, "alice", "start")
+    calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="")
+    assert calls[-1].payload == {"type": 8, "data": {"choices": [{"name": "wordP1", "value": "wordP1"}]}}
+    for uid, name in ((BOB, "bob"), (CAROL, "carol")):     # not their decision / not a player
+        calls = await h.say(uid, name, "tally", "secret", focused="word", word="")
+        assert calls[-1].payload == {"type": 8, "data": {"choices": []}}
+    calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="WORD", dm=True)
+    assert calls[-1].payload["data"]["choices"] == [{"name": "wordP1", "value": "wordP1"}]   # from a DM too
+    calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="zz")
+    assert calls[-1].payload == {"type": 8, "data": {"choices": []}}      # filtered by what is typed
+
+
+def test_run_refuses_clearly_without_a_token(capsys):
+    assert run(Settings(discord_token=None)) == 2
+    assert "DISCORD_TOKEN is not set" in capsys.readouterr().out
+
+
+def test_shard_settings(service):
+    assert shard_ids_of("0, 2") == [0, 2] and shard_ids_of("") is None
+    with pytest.raises(ValueError, match="DISCORD_SHARD_COUNT"):
+        make_client(Settings(discord_token="t", discord_shard_ids="1"), service)
+    with pytest.raises(ValueError, match="between 0 and 1"):
+        make_client(Settings(discord_token="t", discord_shard_count=2, discord_shard_ids="2"), service)
+
+
+async def test_sharded_client_takes_its_shards(service):
+    client = make_client(Settings(discord_token="t", discord_shard_count=4, discord_shard_ids="1,3"), service)
+    assert isinstance(client, discord.AutoShardedClient)
+    assert (client.shard_count, client.shard_ids) == (4, [1, 3])
+    assert isinstance(client.tree, app_commands.CommandTree)
