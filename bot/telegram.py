@@ -173,7 +173,10 @@ class TelegramAdapter:
         application.add_error_handler(self.on_error)
 
     async def on_startup(self, application: Application) -> None:
-        await self.publish_commands(application.bot)
+        try:
+            await self.publish_commands(application.bot)
+        except TelegramError as exc:   # the menu is a nicety: play works without it
+            log.warning("command menu not published: %s", exc)
         if self.remind_every > 0 and self._reminders is None:
             self._reminders = asyncio.create_task(self._remind_loop(), name="strategos-reminders")
 
@@ -531,7 +534,11 @@ def webhook_app(path: str, application: Application, secret: str):
             await application.update_queue.put(update)
             self.set_status(200)
 
-    return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)])
+    def log_request(handler) -> None:   # one access line per update is noise; refusals are logged above
+        log.debug("%s %s %s", handler.get_status(), handler.request.method, handler.request.uri)
+
+    return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)],
+                                   log_function=log_request)
 
 
 async def start_webhook(application: Application, settings):

@@ -91,6 +91,8 @@ class FakeTelegram(BaseRequest):
             if params.get("caption"):
                 message["caption"] = params["caption"]
             return message
+        if endpoint == "getUpdates":
+            return []
         return True   # answerCallbackQuery, setMyCommands, setWebhook, ...
 
     # what was said ------------------------------------------------------------------

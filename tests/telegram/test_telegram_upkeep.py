@@ -28,3 +28,32 @@ async def test_the_command_menu_is_published_per_language_only_when_changed(tg):
     tg.tg.clear()
     assert await tg.adapter.publish_commands(tg.app.bot) is False
     assert tg.tg.calls == []
+
+
+async def test_polling_start_up_publishes_the_menu_and_runs_the_reminder_loop(service):
+    import asyncio
+
+    from bot.telegram import ALLOWED_UPDATES, TelegramAdapter
+    from tests.telegram.conftest import TOKEN, FakeTelegram, Harness
+
+    request, polling = FakeTelegram(), FakeTelegram()
+    adapter = TelegramAdapter(service, remind_every=0.05)
+    app = adapter.build(TOKEN, request=request, get_updates_request=polling)
+    async with app:
+        await app.post_init(app)
+        await app.updater.start_polling(poll_interval=0.05, allowed_updates=ALLOWED_UPDATES)
+        await app.start()
+        harness = Harness(app, request, adapter)
+        await seat(harness, ALICE)
+        service.clock = lambda: time.time() + 3600
+        for _ in range(100):
+            if "Reminder:" in request.texts(GROUP):
+                break
+            await asyncio.sleep(0.02)
+        await app.updater.stop()
+        await app.stop()
+        await app.post_shutdown(app)
+    assert "Reminder:" in request.texts(GROUP)
+    assert any(e == "setMyCommands" for e, _, _ in request.calls)
+    assert any(e == "getUpdates" for e, _, _ in polling.calls)
+    assert adapter._reminders is None, "the reminder task stops with the application"
