@@ -329,7 +329,8 @@ class Adapter:
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
                                             outlet.file_limit)
-            await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
+            if files or notes:
+                await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
         if elsewhere and not public.empty() and not reply.error and sender not in reply.private:
             await outlet.send(True, content=f"Done: posted in <#{channel}>.", allowed_mentions=NO_PING)
         await outlet.finish()

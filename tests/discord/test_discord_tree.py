@@ -111,3 +111,10 @@ async def test_sharded_client_takes_its_shards(service):
     assert isinstance(client, discord.AutoShardedClient)
     assert (client.shard_count, client.shard_ids) == (4, [1, 3])
     assert isinstance(client.tree, app_commands.CommandTree)
+
+
+async def test_start_up_syncs_once_then_never_again_for_the_same_tree(service):
+    first = await make_harness(service, sync=True)        # setup_hook: dynamic items, then the sync check
+    assert len(first.recorder.find("PUT", f"/applications/{APP_ID}/commands")) == 1
+    second = await make_harness(service, sync=True)       # a restart
+    assert second.recorder.find("PUT", "/commands") == []
