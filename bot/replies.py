@@ -54,6 +54,7 @@ class Reply:
     private_images: dict[str, Picture] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
     mentions: list[str] = field(default_factory=list)            # users whose decision is pending
+    names: dict[str, str] = field(default_factory=dict)          # user id → display name (for mentions)
     error: str | None = None        # a refusal, for the sender only (ephemeral where possible)
     code: str | None = None         # the refusal's stable code
     file: tuple[str, bytes] | None = None  # an attachment (e.g. /export)

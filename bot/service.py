@@ -108,6 +108,8 @@ class Service:
         if not word:
             return Reply.refuse("Send a command such as /help.", "EMPTY")
         channel = cmd.channel
+        if word == "help":
+            return self._help(rest)
         if channel is None:
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
@@ -559,6 +561,7 @@ class Service:
             reply.public.append(f"Waiting for {player['name']} ({seat}): {prompt.text}")
             if player["user"]:
                 reply.mentions.append(player["user"])
+                reply.names[player["user"]] = player["name"]
                 if prompt.private:
                     reply.tell(player["user"], "Your private choices: "
                                + "; ".join(f"`{line}`" for line in prompt.private))

@@ -205,3 +205,13 @@ def test_a_bug_in_a_game_is_an_apology_and_changes_nothing(game, monkeypatch):
     reply = send(game, "alice", "/tl add 1")
     assert reply.code == "INTERNAL" and "nothing was changed" in reply.error
     assert snapshot(game) == before
+
+
+def test_help_works_in_a_private_chat_without_a_game(service):
+    reply = service.handle(Command("t", None, "newcomer", "/help", private=True))
+    assert reply.ok and "/new GAME" in reply.text
+
+
+def test_mentions_carry_display_names(game):
+    reply = send(game, "alice", "/tl add 1")
+    assert reply.names == {"bob": "bob"}
