@@ -71,3 +71,24 @@ class Reply:
     @property
     def text(self) -> str:
         return "\n".join(self.public)
+
+
+def chunks(lines: list[str], limit: int) -> list[str]:
+    """Lines joined into as few messages of at most `limit` characters as they fit
+    (a single longer line is cut). Every chat platform caps a message's length."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out

@@ -38,6 +38,7 @@ from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, Appli
                           CallbackQueryHandler, ContextTypes, MessageHandler, TypeHandler, filters)
 from telegram.request import BaseRequest
 
+from bot import replies
 from bot.replies import Button, Command, Picture, Reply
 from bot.service import PLATFORM as PLATFORM_WORDS, Service, split_command
 from bot.store import BUTTON_TTL, StoreError
@@ -90,22 +91,7 @@ def mention(user: str, name: str | None) -> str:
 
 
 def chunks(lines: list[str], limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
-    """Join lines into as few messages as fit Telegram's limit (a single huge line is cut)."""
-    out, current = [], ""
-    for line in lines:
-        while len(line) > limit:
-            if current:
-                out.append(current)
-                current = ""
-            out.append(line[:limit])
-            line = line[limit:]
-        if current and len(current) + 1 + len(line) > limit:
-            out.append(current)
-            current = ""
-        current = f"{current}\n{line}" if current else line
-    if current:
-        out.append(current)
-    return out
+    return replies.chunks(lines, limit)
 
 
 def map_full(text: str) -> tuple[str, bool]:
