@@ -53,7 +53,7 @@ def _roster_prompt(state: dict, seat: str) -> Prompt:
     private = [f"lt {t['id']}" for t in roster]
     private += [f"remove {t['id']}" for t in roster if t["hidden"]]
     if len(roster) < 30:
-        name = f"Ghost {state['counters'][seat]['hidden'] + 1}-hd"
+        name = f"Ghost {seat}{state['counters'][seat]['hidden'] + 1}-hd"
         if all(t["name"].lower() != name.lower() for t in roster):
             private += [f"add {name}; {rest}" for rest in HIDDEN_QUICK_ADD]
     return Prompt(f"{seat} enters its roster (public troopers in the channel; hidden troopers and "

@@ -94,6 +94,18 @@ def _random_point(state, seat, t, rnd) -> tuple[float, float]:
     return x, y
 
 
+def _near_hidden_enemies(state, seat, t, rnd) -> list[tuple[float, float]]:
+    import math
+    enemy = "B" if seat == "A" else "A"
+    out = []
+    for e in state["rosters"][enemy]:
+        if e["placed"] and is_hidden(e):
+            d = geo.radius(t["base_mm"]) + geo.radius(e["base_mm"]) - 0.05
+            a = rnd.uniform(0, 2 * math.pi)
+            out.append((round(e["placed"]["x"] + d * math.cos(a), 2), round(e["placed"]["y"] + d * math.sin(a), 2)))
+    return out
+
+
 def _can_undo(state, seat) -> bool:
     mine = [e for e in state["step_log"] if e["seat"] == seat and e["step"] == step_of(state)]
     return bool(mine) and not mine[-1]["rolled"] and must_place(state, seat) is None
@@ -112,6 +124,8 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
         return "undo"
     cands = [forced] if forced else list(pend)
     rnd.shuffle(cands)
+    if rnd.random() < 0.03:                       # §7.9, now and then
+        return f"withdraw {cands[0]['id']}"
     for t in cands:
         if is_hidden(t):
             lines = []
@@ -129,8 +143,10 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
             continue
         if has(t, "ad") and not forced and rnd.random() < 0.25:
             return f"airborne {t['id']}"
-        for _ in range(40):
-            x, y = _random_point(state, seat, t, rnd)
+        spots = [_random_point(state, seat, t, rnd) for _ in range(40)]
+        if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
+            spots = _near_hidden_enemies(state, seat, t, rnd) + spots
+        for x, y in spots:
             try:
                 v = placement.evaluate(state, seat, t, x, y)
             except Exception:
