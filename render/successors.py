@@ -107,16 +107,17 @@ def warp(x: float, y: float) -> tuple[float, float]:
 class Frame:
     """One picture's geometry: a board box scaled to `width` pixels under a `top` strip."""
 
-    def __init__(self, name: str, box: list, width: int, top: int = 0):
+    def __init__(self, name: str, box: list, width: int, top: int = 0, height: int | None = None,
+                 u: float | None = None):
         self.name = name
         self.box = box
         self.x0, self.y0 = warp(box[0], box[1])
         x1, y1 = warp(box[2], box[3])
         self.s = width / (x1 - self.x0)
         self.top = top
-        self.size = (width, top + round((y1 - self.y0) * self.s))
+        self.size = (width, height or top + round((y1 - self.y0) * self.s))
         # UI scale: fonts and counters grow a little in the zoomed crops
-        self.u = min(1.6, max(1.0, 1.0 + 0.45 * (self.s - 0.9)))
+        self.u = u or min(1.6, max(1.0, 1.0 + 0.45 * (self.s - 0.72)))
 
     def px(self, x: float, y: float) -> tuple[float, float]:
         wx, wy = warp(x, y)
@@ -132,10 +133,14 @@ class Frame:
 
 
 @lru_cache(maxsize=None)
-def frame(region: str | None = None) -> Frame:
+def frame(region: str | None = None, width: int | None = None) -> Frame:
+    """The geometry of the whole map (`width` px wide, default from the JSON) or of a
+    region crop; an unknown region is refused naming the known ones."""
     if region is None:
         m = CONF["map"]
-        return Frame("map", m["box"], m["width"])
+        width = int(width or m["width"])
+        ratio = width / m["width"]
+        return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio)
     key = region.strip().lower().replace("_", "-").replace(" ", "-")
     if key not in REGIONS:
         raise RulesError(f"There is no map region {region!r}. Known regions: {', '.join(REGIONS)}.",
@@ -149,10 +154,10 @@ def frame(region: str | None = None) -> Frame:
     return Frame(key, r["box"], round(wx * min(long / wx, (long - top) / wy)), top=top)
 
 
-def to_px(space: str, region: str | None = None) -> tuple[int, int]:
+def to_px(space: str, region: str | None = None, width: int | None = None) -> tuple[int, int]:
     """Pixel centre of a space's symbol in the picture of `region` (None: whole map)."""
     sp = BOARD.spaces[space]
-    f = frame(region)
+    f = frame(region, width)
     return f.ipx(sp["x"], sp["y"])
 
 
@@ -333,6 +338,21 @@ def paste(img: Image.Image, sprite: Image.Image, xy) -> None:
     img.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
 
 
+def _two_lines(text: str, size: int, fill: tuple) -> Image.Image:
+    """A province name; long names break at their space or hyphen onto two lines."""
+    if len(text) <= 12:
+        return text_sprite(text, size, fill, True)
+    cut = max(text.rfind(" ", 0, len(text) // 2 + 4), text.rfind("-", 0, len(text) // 2 + 4))
+    if cut <= 0:
+        return text_sprite(text, size, fill, True)
+    a = text_sprite(text[:cut + (1 if text[cut] == "-" else 0)].strip(), size, fill, True)
+    b = text_sprite(text[cut + 1:].strip(), size, fill, True)
+    img = Image.new("RGBA", (max(a.width, b.width), a.height + b.height + 2), (0, 0, 0, 0))
+    img.paste(a, (0, 0), a)
+    img.paste(b, (0, a.height + 2), b)
+    return img
+
+
 class Base:
     """The parts of one frame that depend on the board only, built once per process."""
 
@@ -375,9 +395,10 @@ class Base:
         for kind, a, b in BOARD.edges:
             if kind in ("land", "pass"):
                 md.line([p1(a), p1(b)], fill=255, width=max(2, round(44 * s)))
-        for code in BOARD.provinces:
-            pts = [p1(sid) for sid in BOARD.province_spaces(code) if sid not in BOARD.islands]
-            hull = _hull(pts)
+        groups = [[sid for sid in BOARD.province_spaces(code) if sid not in BOARD.islands]
+                  for code in BOARD.provinces] + CONF.get("land", [])
+        for group in groups:
+            hull = _hull([p1(sid) for sid in group])
             if len(hull) >= 3:
                 md.polygon(hull, fill=255)
         md.rectangle([0, 0, w + 1, h + 1], outline=0)      # the frame: sea reaching an edge is open
@@ -406,6 +427,7 @@ class Base:
         prov.paste(BORDER, (0, 0), edge)
         img = Image.new("RGB", (w, h), SEA)
         img.paste(prov, (0, 0), mask)
+        self.mask = mask
         coast = mask.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v > 40 else 0)
         img.paste(COAST, (0, 0), coast)
         if top:
@@ -462,20 +484,20 @@ class Base:
             self.label_at[s] = rect
             paste(self.image, spr, best)
 
-    def _province_labels(self) -> None:
+    def _province_labels(self) -> None:  # noqa: C901
         f = self.f
         size = f.k(11)
         for code, p in BOARD.provinces.items():
             pts = [self.pos[s] for s in BOARD.province_spaces(code)]
             cx = sum(q[0] for q in pts) / len(pts)
             cy = sum(q[1] for q in pts) / len(pts)
-            name = text_sprite(p["name"].upper(), size, (92, 70, 50), True, 0, condensed=True)
+            name = _two_lines(p["name"].upper(), size, (92, 70, 50))
             vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
             pad = f.k(3)
             w = name.width + pad * 3 + vp.width
             h = max(name.height, vp.height) + pad * 2
             cands = []
-            for rad in (0, 20, 40, 60, 80):
+            for rad in (0, 15, 30, 45, 60, 80, 100):
                 for ang in range(0, 360, 30 if rad else 360):
                     cands.append((cx + f.k(rad) * math.cos(math.radians(ang)) - w / 2,
                                   cy + f.k(rad) * math.sin(math.radians(ang)) - h / 2))
@@ -484,21 +506,25 @@ class Base:
                 rect = (c[0], c[1], c[0] + w, c[1] + h)
                 mid = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
                 near = min(self.pos, key=lambda s: math.dist(self.pos[s], mid))
-                return self.boxes.cost(rect) + (0 if near in own else 2000) + math.dist(mid, (cx, cy)) * 0.5
+                inside = 0 <= mid[0] < self.f.size[0] and 0 <= mid[1] < self.f.size[1]
+                land = inside and self.mask.getpixel((int(mid[0]), int(mid[1]))) > 0
+                return (self.boxes.cost(rect) + (0 if near in own else 1e7) + (0 if land else 1e6)
+                        + math.dist(mid, (cx, cy)) * 0.5)
             best = min(cands, key=cost)
             rect = (best[0], best[1], best[0] + w, best[1] + h)
-            self.boxes.add(rect, 2.0)
+            self.boxes.add(rect, 3.0)
             d = ImageDraw.Draw(self.image)
             paste(self.image, name, (best[0], best[1] + pad))
             vx = best[0] + name.width + pad * 2
-            d.rounded_rectangle([vx - pad, best[1] + pad - 2, vx + vp.width + pad, best[1] + pad + vp.height + 2],
+            vy = best[1] + pad + (name.height - vp.height) // 2
+            d.rounded_rectangle([vx - pad, vy - 2, vx + vp.width + pad, vy + vp.height + 2],
                                 radius=pad, fill=(120, 92, 60))
-            paste(self.image, vp, (vx, best[1] + pad))
+            paste(self.image, vp, (vx, vy))
 
 
 @lru_cache(maxsize=None)
-def base(region: str | None = None) -> Base:
-    return Base(frame(region))
+def base(region: str | None = None, width: int | None = None) -> Base:
+    return Base(frame(region, width))
 
 
 # the pieces ------------------------------------------------------------------------------------
@@ -684,33 +710,73 @@ def _seg(text, fg=INK, bg=None, bold=False):
     return (str(text), fg, bg, bold)
 
 
+@lru_cache(maxsize=64)
+def key_sprite(key: str, u: float) -> Image.Image:
+    """A legend sample: a space symbol (``MAJ``, ``MIN:port``...) or a connection kind."""
+    kind, _, port = key.partition(":")
+    if kind in ("MAJ", "MIN", "STR", "TRN"):
+        return symbol(kind, port == "port", FREE, u)
+    w, h = round(26 * u), round(12 * u)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    y = h // 2
+    if kind == "land":
+        d.line([(0, y), (w, y)], fill=ROAD, width=max(2, round(2 * u)))
+    elif kind == "pass":
+        d.line([(0, y), (w, y)], fill=PASS, width=max(2, round(2 * u)))
+        t = round(4 * u)
+        d.line([(w / 2 - t, y - t), (w / 2, y), (w / 2 - t, y + t)], fill=PASS, width=max(2, round(2 * u)))
+    elif kind == "strait":
+        d.line([(0, y), (w, y)], fill=STRAIT, width=max(4, round(5 * u)))
+        d.line([(0, y), (w, y)], fill=WHITE, width=max(1, round(1.5 * u)))
+    elif kind == "sea":
+        _dashed(d, (0, y), (w, y), LANE, max(1, round(1.3 * u)), round(3 * u), round(4 * u))
+    elif kind == "trans":
+        _dashed(d, (0, y), (w, y), LANE, max(2, round(2 * u)), round(9 * u), round(6 * u))
+    return img
+
+
 @lru_cache(maxsize=512)
-def block(rows: tuple, width: int, u: float) -> Image.Image:
+def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None) -> Image.Image:
     """A panel block: rows of segments (text, colour, chip colour or None, bold), first row
-    a title. Cached by content, so an unchanged block costs one paste."""
+    a title; a text starting with NUL is a legend sample (`key_sprite`). `cols` puts the
+    i-th segment of every row but the title at x = cols[i]. Cached by content, so an
+    unchanged block costs one paste."""
     size = max(10, round(12 * u))
     pad = max(4, round(6 * u))
     gap = max(3, round(4 * u))
     lh = size + max(4, round(5 * u))
-    h = pad * 2 + lh * len(rows)
-    img = Image.new("RGB", (width, h), PANEL_BG)
-    d = ImageDraw.Draw(img)
-    d.rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
-    y = pad
+    laid = []
+    right = 0
     for i, row in enumerate(rows):
         x = pad
-        for text, fg, bg, bold in row:
-            if bg is not None:
-                s = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
+        items = []
+        for j, (text, fg, bg, bold) in enumerate(row):
+            if cols and i and j < len(cols):
+                x = pad + round(cols[j] * u)
+            if text.startswith("\x00"):
+                spr = key_sprite(text[1:], u)
+            elif bg is not None:
+                spr = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
             else:
-                s = text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
-            img.paste(s, (x, y + (lh - s.height) // 2), s)
-            x += s.width + gap
+                spr = text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+            items.append((spr, x))
+            x += spr.width + gap
+        right = max(right, x - gap)
+        laid.append(items)
+    width = width or right + pad
+    h = pad * 2 + lh * len(rows)
+    img = Image.new("RGB", (width, h), PANEL_BG)
+    ImageDraw.Draw(img).rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
+    y = pad
+    for items in laid:
+        for spr, x in items:
+            img.paste(spr, (x, y + (lh - spr.height) // 2), spr)
         y += lh
     return img
 
 
-def _panel_blocks(view: dict) -> list[tuple]:
+def _panel_blocks(view: dict) -> dict[str, tuple]:
     """The panel's blocks, each a tuple of rows, from the public view only."""
     sm = view.get("summary") or {}
     seats = list(view.get("seats") or [])
@@ -743,7 +809,9 @@ def _panel_blocks(view: dict) -> list[tuple]:
     head.append(tuple(row))
     head.append((_seg(f"Deck {sm.get('deck', view.get('deck', '?'))} · discard {sm.get('discard', '?')} · "
                       f"table {sm.get('table_cards', view.get('table', '?'))}", (90, 90, 90)),))
-    table = [(_seg("Player", bold=True), _seg("VP  LP  status  cards  fleet  CUs", bold=True))]
+    table = [(_seg("Players", bold=True),),
+             (_seg(""), _seg("VP", bold=True), _seg("LP", bold=True), _seg("status", bold=True),
+              _seg("cards", bold=True), _seg("FS", bold=True), _seg("CUs", bold=True))]
     for s in seats:
         pl = players.get(s, {})
         c = seat_colour(s)
@@ -753,11 +821,10 @@ def _panel_blocks(view: dict) -> list[tuple]:
             hand = h if isinstance(h, int) else len(h or [])
         status = "Champion" if pl.get("status") == "champion" else "Diadochos"
         table.append((_seg(f"{s} {BOARD.colours.get(s, '')}", ink_on(c), c),
-                      _seg(f"{pl.get('vp', '?'):>2}  {pl.get('legitimacy', '?'):>2}"),
-                      _seg(status, bold=status == "Champion"),
-                      _seg(f"{hand} cards · FS {pl.get('fleets', '?')} · {pl.get('cus', '?')} CU"
-                           + (f" ({pl['royal_cus']}R)" if pl.get("royal_cus") else ""))))
-    blocks = [tuple(head), tuple(table)]
+                      _seg(pl.get("vp", "?"), bold=True), _seg(pl.get("legitimacy", "?"), bold=True),
+                      _seg(status), _seg(hand), _seg(pl.get("fleets", "?")),
+                      _seg(f"{pl.get('cus', '?')}" + (f" ({pl['royal_cus']}R)" if pl.get("royal_cus") else ""))))
+    blocks = {"turn": tuple(head), "players": tuple(table)}
     # off-map boxes: Dispersed, reserve, dead, independents' holding boxes
     off = [(_seg("Off the map", bold=True),)]
     gens = view.get("gens") or {}
@@ -786,7 +853,7 @@ def _panel_blocks(view: dict) -> list[tuple]:
         off.append((_seg("; ".join(ind[:3])),))
         if ind[3:]:
             off.append((_seg("; ".join(ind[3:])),))
-    blocks.append(tuple(off))
+    blocks["offmap"] = tuple(off)
     # royal family and the body
     roy = [(_seg("Royal family", bold=True),)]
     for r, d in (view.get("royals") or {}).items():
@@ -808,14 +875,14 @@ def _panel_blocks(view: dict) -> list[tuple]:
     if b:
         at = BOARD.spaces[b["at"]]["name"] if b.get("at") in BOARD.spaces else b.get("at")
         roy.append((_seg("Tomb" if b.get("st") == "tomb" else "Cart", WHITE, (140, 90, 40)), _seg(f"at {at}")))
-    blocks.append(tuple(roy))
+    blocks["royals"] = tuple(roy)
     # the last activation and battle, when the view keeps them
     seat, path = _path(view)
     if path:
         c = seat_colour(seat)
         names = [BOARD.spaces[s]["name"] for s in path]
         txt = " → ".join(names) if len(names) <= 3 else f"{names[0]} → … → {names[-1]} ({len(names) - 1} moves)"
-        blocks.append(((_seg("Activation", bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),)))
+        blocks["activation"] = ((_seg("Activation", bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
     battle = view.get("last_battle")
     if isinstance(battle, dict):
         txt = battle.get("text") or battle.get("result") or ""
@@ -825,48 +892,45 @@ def _panel_blocks(view: dict) -> list[tuple]:
             rows.append((_seg(BOARD.spaces[at]["name"]),))
         if txt:
             rows.append((_seg(str(txt)[:40]),))
-        blocks.append(tuple(rows))
+        blocks["battle"] = tuple(rows)
+    blocks["legend"] = LEGEND_ROWS
     return blocks
 
 
+TABLE_COLS = (0, 78, 104, 130, 196, 234, 262)
 LEGEND_ROWS = (
     (_seg("Key", bold=True),),
-    (_seg("□ Major  ○ Minor  ⬡ Stronghold"),),
-    (_seg("◆ Transit  blue rim = port"),),
-    (_seg("R Royal  S Silver Sh.  L Loyal Mac."),),
-    (_seg("M Mercenary  E Elephant  I Indep."),),
-    (_seg("— road  ⌃ pass  ═ strait"),),
-    (_seg("··· sea lane  – – trans-Med."),),
+    (_seg("\x00MAJ"), _seg("Major"), _seg("\x00MIN"), _seg("Minor"), _seg("\x00STR"), _seg("Strongh.")),
+    (_seg("\x00TRN"), _seg("Transit"), _seg("\x00MIN:port"), _seg("port"), _seg("\x00land"), _seg("road")),
+    (_seg("\x00pass"), _seg("pass"), _seg("\x00strait"), _seg("strait")),
+    (_seg("\x00sea"), _seg("sea lane"), _seg("\x00trans"), _seg("trans-Med.")),
+    (_seg("R", INK, GOLD), _seg("Royal"), _seg("S", INK, (200, 205, 215)), _seg("Silver Shields")),
+    (_seg("L Loyal Macedonian  M Mercenary"),),
+    (_seg("E Elephant  I Independent"),),
 )
 
 
-@lru_cache(maxsize=None)
-def _slots(region: str | None) -> list:
-    f = frame(region)
-    out = []
-    for p in CONF["panels"]:
-        x0, y0 = f.ipx(*p["box"][:2])
-        x1, y1 = f.ipx(*p["box"][2:])
-        out.append([x0, y0, min(x1, f.size[0]) - x0, min(y1, f.size[1]) - y0])
-    return out
-
-
-def _draw_panel(img: Image.Image, view: dict) -> None:
-    f = frame(None)
-    slots = [list(s) for s in _slots(None)]
-    blocks = _panel_blocks(view) + [LEGEND_ROWS]
-    i = 0
-    gap = 4
-    for rows in blocks:
-        while True:
-            x, y, w, h = slots[i]
-            spr = block(rows, w, f.u)
-            if spr.height <= h or i == len(slots) - 1:
-                break
-            i += 1
-        img.paste(spr, (x, y))
-        slots[i][1] += spr.height + gap
-        slots[i][3] -= spr.height + gap
+def _draw_panel(img: Image.Image, view: dict, f: Frame) -> None:
+    """The side panel: a strip of blocks along the bottom edge (over the open sea), and
+    stacked blocks in the empty north-east corner (successors_regions.json "panels")."""
+    blocks = _panel_blocks(view)
+    conf = CONF["panels"]
+    gap = f.k(6)
+    x = gap
+    for name in conf["strip"]:
+        if name in blocks:
+            spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
+            img.paste(spr, (x, f.size[1] - gap - spr.height))
+            x += spr.width + gap
+    for slot in conf["slots"]:
+        x0, y = f.ipx(*slot["box"][:2])
+        x1, _ = f.ipx(*slot["box"][2:])
+        y = max(y, gap)
+        for name in slot["blocks"]:
+            if name in blocks:
+                spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
+                img.paste(spr, (x0, y))
+                y += spr.height + gap
 
 
 def _draw_header(img: Image.Image, view: dict, f: Frame) -> None:
@@ -885,14 +949,15 @@ def _draw_header(img: Image.Image, view: dict, f: Frame) -> None:
 
 
 # drawing ------------------------------------------------------------------------------------------
-def draw(view: dict, seat: str | None = None, region: str | None = None, **options) -> Image.Image:
+def draw(view: dict, seat: str | None = None, region: str | None = None, width: int | None = None,
+         **options) -> Image.Image:
     """The map of a Successors view: the whole board, or `region` cropped at phone scale.
 
     Only `view` is read (plus the static board data), so the public picture cannot show
     what the public view hides; `seat` is accepted for the drawer contract and unused.
     """
-    f = frame(region)
-    b = base(region)
+    f = frame(region, width)
+    b = base(region, width)
     img = b.image.copy()
     u = f.u
     pos = b.pos
@@ -944,7 +1009,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, **optio
     if f.top:
         _draw_header(img, view, f)
     else:
-        _draw_panel(img, view)
+        _draw_panel(img, view, f)
     return img
 
 
