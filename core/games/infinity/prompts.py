@@ -11,7 +11,7 @@ from core.games.infinity.pregame import other_seat
 from core.games.infinity.roster import USAGE, has, is_hidden
 
 PLACE_USAGE = "place <id> <x> <y> [prone] [facing=<deg>]"
-HIDDEN_QUICK_ADD = (        # private quick-add buttons for hidden troopers (self-play uses them)
+HIDDEN_QUICK_ADD = (        # one private quick-add button for a hidden trooper, rotating (self-play uses it)
     "wip=13; ph=11; s=2; skills=hd",
     "wip=12; ph=12; s=2; skills=hd,inf",
     "wip=13; ph=10; s=2; skills=hd,ad",
@@ -53,9 +53,10 @@ def _roster_prompt(state: dict, seat: str) -> Prompt:
     private = [f"lt {t['id']}" for t in roster]
     private += [f"remove {t['id']}" for t in roster if t["hidden"]]
     if len(roster) < 30:
-        name = f"Ghost {seat}{state['counters'][seat]['hidden'] + 1}-hd"
+        n = state["counters"][seat]["hidden"] + 1
+        name = f"Ghost {seat}{n}-hd"
         if all(t["name"].lower() != name.lower() for t in roster):
-            private += [f"add {name}; {rest}" for rest in HIDDEN_QUICK_ADD]
+            private.append(f"add {name}; {HIDDEN_QUICK_ADD[(n - 1) % len(HIDDEN_QUICK_ADD)]}")
     return Prompt(f"{seat} enters its roster (public troopers in the channel; hidden troopers and "
                   "the Lieutenant by direct message), then types `ready`.",
                   actions=("ready",), templates=tuple(templates), private=tuple(private))
