@@ -173,7 +173,7 @@ def _user_channel(service: Service, user: str) -> str | None:
 
 
 def suggestions(service: Service, channel: str | None, user: str, game_id: str, verb: Verb, spec: Spec,
-                filled: dict[str, str]) -> list[str]:
+                filled: dict[int, str]) -> list[str]:
     """Values for `spec` from the lines of the user's pending prompt (blocking: run in a thread)."""
     if channel is None:
         channel = _user_channel(service, user)
@@ -198,7 +198,7 @@ def suggestions(service: Service, channel: str | None, user: str, game_id: str, 
         if spec.role == "option":
             value = opts.get(spec.param.name)
         else:
-            if any(str(filled.get(i, "")).strip() not in ("", positional[i] if i < len(positional) else "")
+            if any(filled.get(i) and filled[i].lower() != positional[i].lower()
                    for i in range(min(spec.index, len(positional)))):
                 continue   # an earlier argument already chosen rules this line out
             if spec.index >= len(positional):
@@ -217,8 +217,14 @@ def _rank(values: list[str], current: str) -> list[app_commands.Choice[str]]:
 
 
 def _filled(interaction: discord.Interaction, specs: list[Spec]) -> dict[int, str]:
+    """The arguments already given, as the tokens a line would hold (10.0 → "10")."""
     namespace = interaction.namespace
-    return {s.index: getattr(namespace, s.name, None) or "" for s in specs if s.role == "param"}
+    out = {}
+    for s in specs:
+        value = getattr(namespace, s.name, None)
+        if s.role == "param" and value not in (None, ""):
+            out[s.index] = _token(value, "word" if s.param.kind == "text" else s.param.kind).strip("'")
+    return out
 
 
 def make_autocomplete(adapter: "Adapter", game_id: str, verb: Verb, spec: Spec, specs: list[Spec]):

@@ -92,3 +92,34 @@ async def test_buttons_survive_a_restart(service):
     fresh = await make_harness(service)        # a new process: no view was ever stored in it
     calls = await fresh.send(fresh.press(ALICE, "alice", f"sg:b:{CHANNEL}:{version}:/tl add 1", message))
     assert "P1 adds 1: total 1." in calls[1].content
+
+
+async def test_a_press_posts_the_new_picture_rendered_in_a_worker_thread(service):
+    import threading
+
+    from bot.replies import Picture
+
+    h, message = await started(service)
+    threads = []
+
+    def draw():
+        threads.append(threading.current_thread())
+        return b"\x89PNG picture"
+
+    handle = service.handle
+
+    def with_picture(cmd):
+        reply = handle(cmd)
+        if reply.ok:
+            reply.image = Picture("k", "tally-v9.png", draw)
+        return reply
+
+    service.handle = with_picture
+    version = service.state("discord", CHANNEL)[2].version
+    calls = await h.send(h.press(ALICE, "alice", f"sg:b:{CHANNEL}:{version}:/tl roll", message))
+    assert calls[0].payload["type"] == 5
+    post = calls[1]
+    assert post.files == [("tally-v9.png", b"\x89PNG picture")]
+    assert post.payload["attachments"] == [{"id": 0, "filename": "tally-v9.png"}]
+    assert post.custom_ids()       # the next buttons ride on the message with the picture
+    assert threads and threads[0] is not threading.main_thread()

@@ -118,3 +118,27 @@ async def test_start_up_syncs_once_then_never_again_for_the_same_tree(service):
     assert len(first.recorder.find("PUT", f"/applications/{APP_ID}/commands")) == 1
     second = await make_harness(service, sync=True)       # a restart
     assert second.recorder.find("PUT", "/commands") == []
+
+
+def test_suggestions_follow_the_arguments_already_chosen(service):
+    from types import SimpleNamespace
+
+    from bot.discord_tree import suggestions
+    from core.game import Prompt
+
+    verb = Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True)), flags=("prone",),
+                options=(Param("facing", "word"),))
+    prompt = Prompt("place", actions=("place Pyrrhos Epeiros", "place Pyrrhos Makedonia 2 prone",
+                                      "place Kassandros Makedonia facing=north", "move a-b"),
+                    templates=("place <unit> <space>",), private=("place Secret Thrace",))
+    game = SimpleNamespace(id="fake", prompts=lambda state: {"A": prompt})
+    rec = SimpleNamespace(meta={"players": [{"user": ALICE, "seat": "A"}, {"user": BOB, "seat": "B"}]})
+    service.state = lambda platform, channel: (game, {}, rec)
+    unit, space, count = specs_of(verb)[:3]
+    facing = specs_of(verb)[-1]
+    assert suggestions(service, CHANNEL, ALICE, "fake", verb, unit, {}) == ["Pyrrhos", "Kassandros", "Secret"]
+    assert suggestions(service, CHANNEL, ALICE, "fake", verb, space, {0: "pyrrhos"}) == ["Epeiros", "Makedonia"]
+    assert suggestions(service, CHANNEL, ALICE, "fake", verb, count, {0: "Pyrrhos", 1: "Makedonia"}) == ["2"]
+    assert suggestions(service, CHANNEL, ALICE, "fake", verb, facing, {}) == ["north"]
+    assert suggestions(service, CHANNEL, BOB, "fake", verb, unit, {}) == []       # not Bob's decision
+    assert suggestions(service, CHANNEL, ALICE, "other", verb, unit, {}) == []    # another game's command
