@@ -1,0 +1,123 @@
+"""Speed and size of the Successors map picture (render/successors.py), per format.
+
+A seeded self-played mid-game position (an activation in progress, so the path arrow is
+drawn) is rendered and encoded again and again; every format is measured side by side in
+the same run, interleaved, so the machine's state affects them alike. For each format:
+
+- render: `draw(view)` only (the cached base map copied, the overlay drawn);
+- encode: encoding the image that render just produced (palette conversion included);
+- total: render + encode of one picture, timed as one;
+- bare: encoding one fixed, already rendered image again (the floor for total);
+- size: bytes of the file.
+
+Targets (issue 6): total <= 1.3 x bare, whole map <= 30 ms total at the default size,
+file <= 2 MB. Never `optimize=True`.
+
+    python -m bench.render_successors [--runs 30] [--width 1280] [--region greece]
+    python -m bench.render_successors --examples examples/     # also writes the example PNGs
+"""
+from __future__ import annotations
+
+import argparse
+import io
+import statistics
+import sys
+import time
+
+from PIL import Image
+
+from render import FORMATS
+from render import successors as R
+
+
+def _png256(img: Image.Image, out) -> None:
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
+
+
+def _plain(name: str, params: dict):
+    def save(img: Image.Image, out) -> None:
+        img.save(out, name, **params)
+    return save
+
+
+ENCODERS = {
+    "png-1 (platform png)": _plain(*FORMATS["png"]),
+    "png-6": _plain("PNG", {"compress_level": 6}),
+    "webp lossless m0": _plain(*FORMATS["webp"]),
+    "png 256 colours": _png256,
+    "jpeg q85": _plain(*FORMATS["jpeg"]),
+}
+
+
+def encode(save, img) -> bytes:
+    out = io.BytesIO()
+    save(img, out)
+    return out.getvalue()
+
+
+def measure(view: dict, runs: int, **options) -> dict:
+    """Interleaved timings in ms: {format: {render, encode, total, bare, size}}."""
+    fixed = R.draw(view, None, **options)           # builds the base map (untimed) and the fixed image
+    for save in ENCODERS.values():                  # warm every encoder and sprite cache once
+        encode(save, R.draw(view, None, **options))
+    res = {name: {"render": [], "encode": [], "total": [], "bare": [], "size": 0} for name in ENCODERS}
+    for _ in range(runs):
+        for name, save in ENCODERS.items():
+            r = res[name]
+            t0 = time.perf_counter()
+            img = R.draw(view, None, **options)
+            t1 = time.perf_counter()
+            data = encode(save, img)
+            t2 = time.perf_counter()
+            r["render"].append((t1 - t0) * 1000)
+            r["encode"].append((t2 - t1) * 1000)
+            r["total"].append((t2 - t0) * 1000)
+            t3 = time.perf_counter()
+            bare = encode(save, fixed)
+            r["bare"].append((time.perf_counter() - t3) * 1000)
+            r["size"] = len(data)
+            assert bare == data, "the same view must give the same bytes"
+    return {name: {k: (statistics.median(v) if isinstance(v, list) else v) for k, v in r.items()}
+            for name, r in res.items()}
+
+
+def report(title: str, size: tuple, res: dict, budget_ms: float | None) -> None:
+    print(f"\n{title}: {size[0]}x{size[1]} px (medians, ms)")
+    print(f"  {'format':<22}{'render':>8}{'encode':>8}{'total':>8}{'bare':>8}{'tot/bare':>9}{'size KB':>9}  targets")
+    for name, r in res.items():
+        ratio = r["total"] / r["bare"] if r["bare"] else float("inf")
+        ok = [ratio <= 1.3, r["size"] <= 2 * 1024 * 1024]
+        if budget_ms is not None:
+            ok.append(r["total"] <= budget_ms)
+        print(f"  {name:<22}{r['render']:>8.1f}{r['encode']:>8.1f}{r['total']:>8.1f}{r['bare']:>8.1f}"
+              f"{ratio:>9.2f}{r['size'] / 1024:>9.0f}  {'ok' if all(ok) else 'MISSED'}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m bench.render_successors", description=__doc__.split("\n")[0])
+    ap.add_argument("--runs", type=int, default=30)
+    ap.add_argument("--width", type=int, default=None, help="whole-map width (default: the drawer's)")
+    ap.add_argument("--region", default="greece", help="region crop measured after the whole map ('' for none)")
+    ap.add_argument("--examples", metavar="DIR", help="also write the example PNGs to DIR")
+    args = ap.parse_args(argv)
+    t = time.perf_counter()
+    start, mid = R.sample_views()
+    print(f"self-played mid-game position: Turn {mid['turn']}, {mid['phase']}, round {mid['round']} "
+          f"({(time.perf_counter() - t) * 1000:.0f} ms to play)")
+    t = time.perf_counter()
+    R.base(None, args.width)
+    print(f"base map built once per process: {(time.perf_counter() - t) * 1000:.0f} ms")
+    f = R.frame(None, args.width)
+    report("whole map", f.size, measure(mid, args.runs, width=args.width), 30.0)
+    if args.region:
+        t = time.perf_counter()
+        R.base(args.region)
+        print(f"\nbase of region {args.region!r} built: {(time.perf_counter() - t) * 1000:.0f} ms")
+        report(f"region {args.region}", R.frame(args.region).size, measure(mid, args.runs, region=args.region), None)
+    if args.examples:
+        R.main([args.examples])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
