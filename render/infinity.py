@@ -192,7 +192,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict, x0: float) -> None:
         line(f"{wv['seat']} asks to put {wv['id']} on terrain")
     if view["lt_wip"]:
         line(f"Lt WIP A {view['lt_wip']['A']}, B {view['lt_wip']['B']}; "
-             f"{len(view['attempts'])} attempt(s)")
+             f"{len(view['initiative_attempts'])} attempt(s)")
     if view["winner"]:
         line(f"Initiative Roll: {view['winner']}")
     if view["zone_of"]:
@@ -209,7 +209,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict, x0: float) -> None:
             return
         for i, t in enumerate(roster):
             mark = ("*" if t.get("lt") else "") + (" (hidden)" if t.get("hidden") and not t["revealed"] else "")
-            status = t["status"]
+            status = "reserve-to-come" if t["status"] == "reserve" else t["status"]
             if t["placed"] and t["placed"]["prone"]:
                 status += ", prone"
             if not line(f"{t['id']} {t['name'][:14]}{mark}: {status}", fill=COLOURS[s]):

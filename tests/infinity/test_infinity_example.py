@@ -47,7 +47,7 @@ def test_example_script_plays_a_whole_pregame():  # §3–§12 end to end
         outcomes.append(ok)
         assert GAME.invariants(state) == []
     assert state["phase"] == "complete" and GAME.outcome(state) == (True, None, "deployment complete")
-    assert len(state["attempts"]) == 2 and state["winner"] == "A"
+    assert len(state["initiative_attempts"]) == 2 and state["winner"] == "A"
     ninja = next(t for t in state["rosters"]["A"] if t["name"] == "Ninja")
     assert ninja["roll_used"] and ninja["placed"] == {"x": 30, "y": 6, "facing": 0.0, "prone": False}
     ghost = next(t for t in state["rosters"]["A"] if t["id"] == "AH1")

@@ -203,11 +203,11 @@ def test_rerolls_are_automatic():  # §5.4 tie → roll again, §5.7 one command
                            and reference_winner(r[2], 13, r[3], 14) == "tie"
                            and reference_winner(r[4], 13, r[5], 14) != "tie", 6)
     state, ev = act(lieutenants(13, 14, seed), "A", "roll")
-    assert len(state["attempts"]) == 3
-    assert [a["result"] for a in state["attempts"]][:2] == ["tie", "tie"]
+    assert len(state["initiative_attempts"]) == 3
+    assert [a["result"] for a in state["initiative_attempts"]][:2] == ["tie", "tie"]
     assert len([e for e in ev if e.kind == "roll"]) == 6
     assert sum("roll again" in e.text for e in ev) == 2
-    assert GAME.summary(state)["rolls"] == state["attempts"]
+    assert GAME.summary(state)["rolls"] == state["initiative_attempts"]
 
 
 def test_attempt_sentence():  # §5.7 every attempt posted

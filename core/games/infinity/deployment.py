@@ -83,7 +83,7 @@ def complete(ctx) -> None:
                            for t in public if t["placed"]) or "none"
         off = ", ".join(t["id"] for t in public if t["airborne"]) or "none"
         lines.append(f"{seat} ({state['zone_of'][seat]} zone): placed {placed}; off-table (airborne) {off}.")
-    rolls = "; ".join(f"{a['A']}/{a['B']} → {a['result']}" for a in state["attempts"])
+    rolls = "; ".join(f"{a['rollA']}/{a['rollB']} → {a['result']}" for a in state["initiative_attempts"])
     lines.append(f"Initiative attempts (A/B): {rolls}.")
     ctx.say("\n".join(lines), kind="end")
     ctx.picture()

@@ -76,7 +76,7 @@ class Infinity(Game):
             "counters": {"A": {"public": 0, "hidden": 0}, "B": {"public": 0, "hidden": 0}},
             "locked": {"A": False, "B": False},
             "lt_wip": None,
-            "attempts": [],
+            "initiative_attempts": [],
             "winner": None,
             "choice": None,
             "holder_initiative": None,

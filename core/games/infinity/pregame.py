@@ -175,8 +175,8 @@ def do_roll(ctx) -> None:
         ra = ctx.roll(20, label=f"A initiative (WIP {wip['A']})")          # §5.2, §10.2
         rb = ctx.roll(20, label=f"B initiative (WIP {wip['B']})")
         result = initiative.winner(ra, wip["A"], rb, wip["B"])
-        state["attempts"].append({"A": ra, "B": rb, "result": result})
-        ctx.say(f"Attempt {len(state['attempts'])}: " + initiative.explain(ra, wip["A"], rb, wip["B"]))
+        state["initiative_attempts"].append({"rollA": ra, "rollB": rb, "result": result})
+        ctx.say(f"Attempt {len(state['initiative_attempts'])}: " + initiative.explain(ra, wip["A"], rb, wip["B"]))
         if result != "tie":
             break
     state["winner"] = result

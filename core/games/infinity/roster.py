@@ -15,7 +15,7 @@ MAX_TROOPERS = 30                                  # §2.3
 SKILL_CODES = ("fd1", "fd2", "inf", "ad", "hd")    # §2.4
 BASE_BY_SILHOUETTE = {1: 25, 2: 25, 3: 40, 5: 40, 6: 40, 4: 55, 7: 55, 8: 70}   # §2.2
 BASES = (25, 40, 55, 70)
-NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 \-]{0,23}$")
+NAME_RE = re.compile(r"^[^\W_](?:[^\W_]| |-){0,23}$")     # letters (any script), digits, space, hyphen
 FIELDS = ("wip", "ph", "s", "base", "skills", "lt")
 USAGE = "add <name>; wip=<n>; ph=<n>; s=<n>[; base=<mm>][; skills=<a,b>]"
 

@@ -53,7 +53,7 @@ def view(state: dict, seat: str | None) -> dict:
         "step_owner": step_owner(state),
         "locked": dict(state["locked"]),
         "lt_wip": state["lt_wip"],
-        "attempts": [dict(a) for a in state["attempts"]],
+        "initiative_attempts": [dict(a) for a in state["initiative_attempts"]],
         "winner": state["winner"],
         "choice": state["choice"],
         "holder_initiative": state["holder_initiative"],
@@ -81,7 +81,7 @@ def summary(state: dict) -> dict:
         "first_turn": state["first_turn"],
         "placed": placed,
         "pending": waiting,
-        "rolls": [dict(a) for a in state["attempts"]],
+        "rolls": [dict(a) for a in state["initiative_attempts"]],
     }
 
 
