@@ -99,7 +99,7 @@ class Spec:
         return str
 
     def autocompleted(self) -> bool:
-        return self.role != "flag" and (self.param.kind in ("word", "text")
+        return self.role != "flag" and (self.param.kind in ("word", "text", "int")
                                         or self.param.kind == "choice" and len(self.param.choices) > MAX_CHOICES)
 
     def description(self) -> str:
@@ -209,11 +209,14 @@ def suggestions(service: Service, channel: str | None, user: str, game_id: str, 
     return values
 
 
-def _rank(values: list[str], current: str) -> list[app_commands.Choice[str]]:
-    current = (current or "").lower()
+def _rank(values: list[str], current: Any, kind: str = "word") -> list[app_commands.Choice]:
+    current = str(current or "").lower()
+    if kind == "int":   # an integer option's suggestions must be integers
+        values = [v for v in values if re.fullmatch(r"-?\d+", v)]
     starts = [v for v in values if v.lower().startswith(current)]
     contains = [v for v in values if current in v.lower() and v not in starts]
-    return [app_commands.Choice(name=_clip(v), value=v[:100]) for v in (starts + contains)[:MAX_CHOICES]]
+    return [app_commands.Choice(name=_clip(v), value=int(v) if kind == "int" else v[:100])
+            for v in (starts + contains)[:MAX_CHOICES]]
 
 
 def _filled(interaction: discord.Interaction, specs: list[Spec]) -> dict[int, str]:
@@ -238,7 +241,7 @@ def make_autocomplete(adapter: "Adapter", game_id: str, verb: Verb, spec: Spec, 
         except Exception:
             log.exception("autocomplete failed")
             values = []
-        return _rank(values, current)
+        return _rank(values, current, spec.param.kind)
 
     return autocomplete
 

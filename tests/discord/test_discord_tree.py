@@ -24,7 +24,7 @@ async def test_each_game_is_a_group_of_typed_subcommands(service):
     subs = {o["name"]: o for o in tally["options"]}
     assert set(subs) == {"add", "roll", "secret", "show", "total"}
     (n,) = subs["add"]["options"]
-    assert (n["type"], n["required"], n["min_value"], n["max_value"]) == (4, True, 1, 9)
+    assert (n["type"], n["required"], n["min_value"], n["max_value"], n["autocomplete"]) == (4, True, 1, 9, True)
     (word,) = subs["secret"]["options"]
     assert word["type"] == 3 and word["autocomplete"] is True
     assert {c["name"] for c in tree_payload(h.client.tree)} >= {
@@ -89,6 +89,8 @@ async def test_autocomplete_offers_the_pending_prompts_values_to_that_player_onl
         assert calls[-1].payload == {"type": 8, "data": {"choices": []}}
     calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="WORD", dm=True)
     assert calls[-1].payload["data"]["choices"] == [{"name": "wordP1", "value": "wordP1"}]   # from a DM too
+    calls = await h.say(ALICE, "alice", "tally", "add", focused="n", n="")
+    assert calls[-1].payload["data"]["choices"] == [{"name": "1", "value": 1}, {"name": "2", "value": 2}]
     calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="zz")
     assert calls[-1].payload == {"type": 8, "data": {"choices": []}}      # filtered by what is typed
 
