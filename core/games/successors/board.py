@@ -64,6 +64,9 @@ class Board:
         self.markers: dict[str, dict] = {m["id"]: m for m in comp["markers"]}
         self.cards: dict[int, dict] = {c["n"]: c for c in raw["cards"]["cards"]}
         self.base_deck: list[int] = [n for n, c in self.cards.items() if not c["optional"]]
+        self._prov_spaces: dict[str, list[str]] = {c: [] for c in self.provinces}
+        for sid, sp in self.spaces.items():
+            self._prov_spaces.setdefault(sp["province"], []).append(sid)
         # adjacency: space -> list of (neighbour, kind)
         self.adj: dict[str, list[tuple[str, str]]] = {s: [] for s in self.spaces}
         for kind, a, b in self.edges:
@@ -194,7 +197,7 @@ class Board:
         return min(costs) if costs else None
 
     def province_spaces(self, code: str) -> list[str]:
-        return [s for s, d in self.spaces.items() if d["province"] == code]
+        return self._prov_spaces[code]
 
     def is_city(self, space: str) -> bool:
         return self.spaces[space]["type"] != "TRN"

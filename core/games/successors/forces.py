@@ -110,19 +110,34 @@ def owners_at(state: dict, space: str) -> set[str]:
     return out
 
 
-def pool_left(state: dict, seat: str, kind: str) -> int:
+def cu_counts(state: dict) -> dict[str, dict[str, int]]:
+    """seat → type → CUs that seat has anywhere (map, Dispersed box, still to place)."""
+    out = {o: {} for o in state["seats"]}
+    def add(o, kind, n):
+        if o in out:
+            out[o][kind] = out[o].get(kind, 0) + n
+    for by in state["cus"].values():
+        for o, c in by.items():
+            for kind, n in c.items():
+                add(o, kind, n)
+    for o in state["seats"]:
+        for kind, n in state["p"][o]["disp"].items():
+            add(o, kind, n)
+        for kind, n in state.get("reinf", {}).get(o, {}).items():
+            add(o, kind, n)
+    pl = state.get("placing")
+    if pl:
+        for kind, n in pl["left"].items():
+            add(pl["seat"], kind, n)
+    return out
+
+
+def pool_left(state: dict, seat: str, kind: str, counts: dict | None = None) -> int:
     """Counters of a CU type still in the pool (§1.4): per player for Mercenaries and
     Loyal Macedonians, for the whole game for neutral types."""
     spec = BOARD.cu_types[kind]
-    def counted(o: str) -> int:
-        total = sum(by.get(o, {}).get(kind, 0) for by in state["cus"].values())
-        total += state["p"][o]["disp"].get(kind, 0)
-        total += state.get("reinf", {}).get(o, {}).get(kind, 0)
-        pl = state.get("placing")
-        if pl and pl["seat"] == o:
-            total += pl["left"].get(kind, 0)
-        return total
+    counts = counts or cu_counts(state)
     if "per_player" in spec:
-        return spec["per_player"] - counted(seat)
-    used = sum(counted(o) for o in state["seats"])
+        return spec["per_player"] - counts[seat].get(kind, 0)
+    used = sum(c.get(kind, 0) for c in counts.values())
     return spec["total"] - used - state.get("gone_cus", {}).get(kind, 0)

@@ -292,10 +292,11 @@ class Successors(Game):
             for s, c in by.items():
                 if any(n <= 0 for n in c.values()):
                     out.append(f"empty CU entry at {space} for {s}")
+        from .forces import cu_counts, pool_left
+        counts = cu_counts(state)
         for kind in PLAYER_CU:
             for s in state["seats"]:
-                from .forces import pool_left
-                if pool_left(state, s, kind) < 0:
+                if pool_left(state, s, kind, counts) < 0:
                     out.append(f"more {kind} CUs than counters for {s}")
         for g, d in state["gens"].items():
             if d["at"] not in BOARD.spaces and d["at"] not in ("dispersed", "dead", "reserve", "out", "gone", "arriving"):

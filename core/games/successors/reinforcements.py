@@ -95,8 +95,14 @@ def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[
     with the 2-CU limit (`pl` defaults to the placing under way)."""
     pl = pl or state["placing"] or {"placed": {}, "new": []}
     out = []
+    mine: dict[str, list[str]] = {}
+    for g, d in state["gens"].items():
+        if d["o"] == seat and d["at"] in BOARD.spaces:
+            mine.setdefault(d["at"], []).append(g)
     for s in BOARD.spaces:
-        mine_here = generals_at(state, s, seat)
+        mine_here = mine.get(s, [])
+        if not mine_here and state["pcs"].get(s) != seat:
+            continue                                   # none of (a)-(d) can hold
         a = state["pcs"].get(s) == seat and not enemy_units(state, s, seat)
         unbes = not besieged(state, s, seat)
         b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
