@@ -154,4 +154,7 @@ def run(settings) -> int:
     except discord.PrivilegedIntentsRequired:
         print("Discord refused a privileged intent; this bot needs none — check the application settings.")
         return 1
+    except (OSError, discord.GatewayNotFound, discord.HTTPException) as exc:
+        print(f"Cannot reach Discord ({type(exc).__name__}: {exc}). Check the network and try again.")
+        return 1
     return 0
