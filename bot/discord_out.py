@@ -20,6 +20,7 @@ from typing import Any
 import discord
 
 from bot.replies import Button, Command, Reply
+from bot.replies import chunks as split_lines
 from bot.service import Service
 
 log = logging.getLogger("strategos.discord")
@@ -215,25 +216,8 @@ class Outgoing:
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
-    """Lines packed into messages of at most `limit` characters (a longer line is cut)."""
-    out: list[str] = []
-    current = ""
-    for line in lines:
-        while len(line) > limit:
-            if current:
-                out.append(current)
-                current = ""
-            out.append(line[:limit])
-            line = line[limit:]
-        candidate = f"{current}\n{line}" if current else line
-        if len(candidate) > limit:
-            out.append(current)
-            current = line
-        else:
-            current = candidate
-    if current:
-        out.append(current)
-    return out
+    """Lines packed into Discord messages (the platform's one chunking function)."""
+    return split_lines(lines, limit)
 
 
 def mention_allowance(users: list[str]) -> discord.AllowedMentions:
