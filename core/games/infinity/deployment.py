@@ -180,13 +180,14 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
     x, y = request["x"], request["y"]
     hidden = is_hidden(t)
     if verdict.kind == "reveal":                                        # §9.5.2
+        enemy = other_seat(seat)
+        ctx.say(f"{t['id']} cannot go to ({_fmt(x)}, {_fmt(y)}): it would touch a hidden trooper of "
+                f"{enemy}, which is revealed.")
         for eid in verdict.revealed:
-            e = find(state, other_seat(seat), eid)
+            e = find(state, enemy, eid)
             e["revealed"] = True
-            ctx.reveal(f"{t['id']} cannot go to ({_fmt(x)}, {_fmt(y)}): it would touch a hidden "
-                       f"trooper of {other_seat(seat)}, now revealed: {e['id']} {e['name']} "
-                       f"(S{e['s']}) at ({_fmt(e['placed']['x'])}, {_fmt(e['placed']['y'])}).",
-                       id=e["id"])
+            ctx.reveal(f"Revealed: {enemy}'s {e['id']} {e['name']} (S{e['s']}) at "
+                       f"({_fmt(e['placed']['x'])}, {_fmt(e['placed']['y'])}).", id=e["id"])
         ctx.say(f"{seat}, choose another spot for {t['id']}.")
         ctx.picture()
         return
