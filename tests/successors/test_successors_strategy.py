@@ -424,7 +424,8 @@ def test_antigonos_reroll():  # §1.3.2
 
 def test_disband_royal_cus():  # §4.5
     state, first = activation(seed="db")
-    assert "disband pella" in GAME.prompts(state)[first].actions
+    assert "disband <space> [<count>]" in GAME.prompts(state)[first].templates
+    assert movement.disbandable(state, first)["pella"] == 2
     state, _ = act(state, first, "disband pella 2")
     assert "royal" not in cus_at(state, "pella", first)
     assert state["gone_cus"]["royal"] == 2

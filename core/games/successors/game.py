@@ -78,10 +78,9 @@ class Successors(Game):
                 lines.append("bury")
             if act.get("reroll") and len(act["path"]) == 1:
                 lines.append("reroll")
-            lines += [f"disband {s}" for s in movement.disbandable(state, act["seat"])]
             return {act["seat"]: Prompt(
                 f"{act['seat']}'s force at {BOARD.spaces[act['at']]['name']} has {act['mp']} MP.",
-                (*lines, "stop"), ("move <space> [<space>...]",))}
+                (*lines, "stop"), ("move <space> [<space>...]", "disband <space> [<count>]"))}
         ph = state["phase"]
         if ph == "preparations" and state["step"] == "order":
             seat = state["chooser"]
@@ -96,9 +95,8 @@ class Successors(Game):
             seg = state["segment"]
             if seg == "tyche":
                 private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
-                disb = tuple(f"disband {s}" for s in movement.disbandable(state, seat))
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).",
-                                     disb, ("play <card> pc <space> [<space>...]",
+                                     (), ("disband <space> [<count>]","play <card> pc <space> [<space>...]",
                                           "play <card> march <general> [<general>...]",
                                           "play <card> recruit <space>"), private)}
             if seg == "activation":
@@ -108,10 +106,10 @@ class Successors(Game):
                 gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
                         and g not in state["done"]]
                 acts = tuple(f"activate {g}" for g in gens)
-                lines += [f"disband {s}" for s in movement.disbandable(state, seat)]
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces "
                                      "or end (§4.5).", (*acts, *lines),
-                                     ("activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]",))}
+                                     ("activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]",
+                                      "disband <space> [<count>]"))}
             if seg == "forage":
                 return {seat: Prompt(f"{seat} must remove 1 CU to forage (§4.6).",
                                      tuple(strategy.forage_lines(state, seat)))}
@@ -274,7 +272,7 @@ class Successors(Game):
         if state["phase"] == "strategy" and state["segment"] == "activation":
             acts = [l for l in prompt.actions if l.startswith("activate")]
             if rnd.random() < 0.02:
-                acts = [l for l in prompt.actions if l.startswith("disband")] or acts
+                acts = [f"disband {s}" for s in movement.disbandable(state, seat)] or acts
             if acts and rnd.random() < 0.7:
                 return rnd.choice(acts)
             return "bury" if "bury" in prompt.actions else "end"
