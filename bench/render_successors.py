@@ -4,7 +4,8 @@ A seeded self-played mid-game position (an activation in progress, so the path a
 drawn) is rendered and encoded again and again; every format is measured side by side in
 the same run, interleaved, so the machine's state affects them alike. For each format:
 
-- render: `draw(view)` only (the cached base map copied, the overlay drawn);
+- render: `draw(view)` only (the cached base map copied, the overlay drawn, the result
+  mapped to the frame's fixed 256-colour palette);
 - encode: encoding the image that render just produced (palette conversion included);
 - total: render + encode of one picture, timed as one;
 - bare: encoding one fixed, already rendered image again (the floor for total);
@@ -26,26 +27,35 @@ import time
 
 from PIL import Image
 
-from render import FORMATS
+import render
 from render import successors as R
 
 
-def _png256(img: Image.Image, out) -> None:
-    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
-
-
-def _plain(name: str, params: dict):
+def _platform(fmt: str):
     def save(img: Image.Image, out) -> None:
-        img.save(out, name, **params)
+        out.write(render.encode(img, fmt))
     return save
 
 
+def _png(level: int):
+    def save(img: Image.Image, out) -> None:
+        img.save(out, "PNG", compress_level=level)
+    return save
+
+
+def _octree(img: Image.Image, out) -> None:
+    img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE).save(out, "PNG", compress_level=1)
+
+
+# (draw options, encoder). The drawer returns a 256-colour image on a fixed palette; the
+# last two rows ask it for RGB instead, to show what that palette saves.
 ENCODERS = {
-    "png-1 (platform png)": _plain(*FORMATS["png"]),
-    "png-6": _plain("PNG", {"compress_level": 6}),
-    "webp lossless m0": _plain(*FORMATS["webp"]),
-    "png 256 colours": _png256,
-    "jpeg q85": _plain(*FORMATS["jpeg"]),
+    "png-1 (platform png)": ({}, _platform("png")),
+    "png-6": ({}, _png(6)),
+    "webp lossless m0": ({}, _platform("webp")),
+    "jpeg q85": ({}, _platform("jpeg")),
+    "RGB drawer, png-1": ({"mode": "RGB"}, _png(1)),
+    "RGB + octree 256, png-1": ({"mode": "RGB"}, _octree),
 }
 
 
@@ -57,15 +67,15 @@ def encode(save, img) -> bytes:
 
 def measure(view: dict, runs: int, **options) -> dict:
     """Interleaved timings in ms: {format: {render, encode, total, bare, size}}."""
-    fixed = R.draw(view, None, **options)           # builds the base map (untimed) and the fixed image
-    for save in ENCODERS.values():                  # warm every encoder and sprite cache once
-        encode(save, R.draw(view, None, **options))
+    fixed = {name: R.draw(view, None, **options, **extra) for name, (extra, _) in ENCODERS.items()}
+    for name, (extra, save) in ENCODERS.items():     # warm every encoder and sprite cache once
+        encode(save, R.draw(view, None, **options, **extra))
     res = {name: {"render": [], "encode": [], "total": [], "bare": [], "size": 0} for name in ENCODERS}
     for _ in range(runs):
-        for name, save in ENCODERS.items():
+        for name, (extra, save) in ENCODERS.items():
             r = res[name]
             t0 = time.perf_counter()
-            img = R.draw(view, None, **options)
+            img = R.draw(view, None, **options, **extra)
             t1 = time.perf_counter()
             data = encode(save, img)
             t2 = time.perf_counter()
@@ -73,7 +83,7 @@ def measure(view: dict, runs: int, **options) -> dict:
             r["encode"].append((t2 - t1) * 1000)
             r["total"].append((t2 - t0) * 1000)
             t3 = time.perf_counter()
-            bare = encode(save, fixed)
+            bare = encode(save, fixed[name])
             r["bare"].append((time.perf_counter() - t3) * 1000)
             r["size"] = len(data)
             assert bare == data, "the same view must give the same bytes"

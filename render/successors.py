@@ -132,19 +132,32 @@ class Frame:
         return max(1, round(v * self.u))
 
 
-@lru_cache(maxsize=None)
+def region_key(region: str | None) -> str | None:
+    """The region's name as in the JSON (`Asia Minor`, `asia_minor` → `asia-minor`); an
+    unknown region is refused with a sentence naming the known ones."""
+    if region is None or not str(region).strip():
+        return None
+    key = str(region).strip().lower().replace("_", "-").replace(" ", "-")
+    if key not in REGIONS:
+        raise RulesError(f"There is no map region {region!r}. Known regions: {', '.join(REGIONS)}; "
+                         "without a region the whole map is drawn.", code="NO_REGION")
+    return key
+
+
 def frame(region: str | None = None, width: int | None = None) -> Frame:
     """The geometry of the whole map (`width` px wide, default from the JSON) or of a
-    region crop; an unknown region is refused naming the known ones."""
-    if region is None:
+    region crop (`width` ignored)."""
+    key = region_key(region)
+    return _frame(key, None if key else (int(width) if width else None))
+
+
+@lru_cache(maxsize=None)
+def _frame(key: str | None, width: int | None) -> Frame:
+    if key is None:
         m = CONF["map"]
         width = int(width or m["width"])
         ratio = width / m["width"]
         return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio)
-    key = region.strip().lower().replace("_", "-").replace(" ", "-")
-    if key not in REGIONS:
-        raise RulesError(f"There is no map region {region!r}. Known regions: {', '.join(REGIONS)}.",
-                         code="NO_REGION")
     r = REGIONS[key]
     (x0, y0), (x1, y1) = warp(*r["box"][:2]), warp(*r["box"][2:])
     long = r.get("long", 1280)
@@ -623,9 +636,14 @@ class Base:
             paste(self.image, vp, (vx, vy))
 
 
-@lru_cache(maxsize=None)
 def base(region: str | None = None, width: int | None = None) -> Base:
-    return Base(frame(region, width))
+    """The cached base map of a frame (built on first use, ~1 s, then kept)."""
+    return _base(frame(region, width))
+
+
+@lru_cache(maxsize=None)
+def _base(f: Frame) -> Base:
+    return Base(f)
 
 
 # the pieces ------------------------------------------------------------------------------------
