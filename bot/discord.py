@@ -20,12 +20,11 @@ from discord import app_commands
 from bot.discord_out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet
 from bot.discord_tree import build_tree, sync_if_changed
 from bot.replies import Command
-from bot.service import Service, split_command
+from bot.service import Service
 
 log = logging.getLogger("strategos.discord")
 
 REMIND_EVERY = 60.0
-LOOKS = {"status", "map", "log", "help", "export", "verify", "me"}   # answered where they are asked
 
 
 class StrategosClient(discord.AutoShardedClient):
@@ -86,13 +85,9 @@ class StrategosClient(discord.AutoShardedClient):
         if message.guild is not None or message.author.bot or not message.content.strip():
             return
         text = message.content.strip()
-        word, rest = split_command(text)
-        if word.startswith("g="):
-            word, rest = split_command(rest)
-        local = word in LOOKS or _is_query(word, rest)
         cmd = Command(PLATFORM, None, str(message.author.id), text, name=message.author.display_name,
                       private=True)
-        await self.strategos.dispatch(cmd, ChannelOutlet(message.channel), True, local)
+        await self.strategos.dispatch(cmd, ChannelOutlet(message.channel), True)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("slash command failed: %s", error, exc_info=error)
@@ -104,17 +99,6 @@ class StrategosClient(discord.AutoShardedClient):
                 await interaction.response.send_message(sentence, ephemeral=True)
         except discord.HTTPException:
             pass
-
-
-def _is_query(word: str, rest: str) -> bool:
-    from core.registry import get_game
-
-    try:
-        game = get_game(word)
-    except Exception:
-        return False
-    verb = game.verbs.get(split_command(rest)[0])
-    return bool(verb and verb.query)
 
 
 def shard_ids_of(text: str | None) -> list[int] | None:

@@ -253,17 +253,17 @@ class Adapter:
                        private=private or in_dm, version=version, admin=admin)
 
     async def run(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = False,
-                  private: bool = False, local: bool = False) -> Reply:
+                  private: bool = False) -> Reply:
         """A slash command: defer at once, ask the service in a thread, render the reply.
 
         `ephemeral`: only the sender sees the answer (help, /me, queries). `private`: the
         command is a secret (a private verb): answered ephemerally, its announced outcome
-        posted in the channel. `local`: a look (status, map…): from a DM, answered there.
+        posted in the channel. A look (status, map…) that changed nothing is answered where asked.
         """
         ephemeral = ephemeral or private
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         cmd = self.command(interaction, text, private=private)
-        return await self.dispatch(cmd, InteractionOutlet(interaction, ephemeral), ephemeral, local)
+        return await self.dispatch(cmd, InteractionOutlet(interaction, ephemeral), ephemeral)
 
     async def press(self, interaction: discord.Interaction, channel: str, version: int, value: str) -> Reply | None:
         """A button or select press: the line it carries, at the version it was drawn for."""
@@ -275,9 +275,9 @@ class Adapter:
                                             "use /status, then type the command.")
             return None
         cmd = self.command(interaction, line, version=version, channel=channel)
-        return await self.dispatch(cmd, outlet, False, False)
+        return await self.dispatch(cmd, outlet, False)
 
-    async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool, local: bool) -> Reply:
+    async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
         try:
             reply = await asyncio.to_thread(self.service.handle, cmd)
         except Exception:
@@ -286,18 +286,17 @@ class Adapter:
                                             "Try again in a moment.")
             return Reply.refuse("internal error", "INTERNAL")
         try:
-            await self.deliver(cmd, reply, outlet, ephemeral, local)
+            await self.deliver(cmd, reply, outlet, ephemeral)
         except Exception:
             log.exception("a reply could not be delivered")
         return reply
 
     # replies out ---------------------------------------------------------------------
-    async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool,
-                      local: bool = False) -> None:
+    async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool) -> None:
         sender = cmd.user
         channel = reply.channel or cmd.channel
         # a private command (a DM, a secret verb) that acted: the channel hears the outcome
-        elsewhere = (cmd.channel is None or cmd.private) and not local and channel is not None
+        elsewhere = (cmd.channel is None or cmd.private) and reply.changed and channel is not None
         with_buttons = elsewhere or (cmd.channel is not None and not ephemeral)
         public = await self.outgoing(reply, channel if with_buttons else None,
                                      DEFAULT_FILE_LIMIT if elsewhere else outlet.file_limit)

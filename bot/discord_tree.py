@@ -164,12 +164,9 @@ def _split_line(line: str, verb: Verb) -> tuple[list[str], dict[str, str]] | Non
 
 
 def _user_channel(service: Service, user: str) -> str | None:
-    """For a DM: the user's one open game (as the service would route it)."""
-    for channel in service.store.user_channels(PLATFORM, user):
-        rec = service.store.load(PLATFORM, channel)
-        if rec and rec.meta and rec.meta.get("status") == "playing":
-            return channel
-    return None
+    """For a DM: the user's one open game, as the service routes it."""
+    channels = service.open_channels(PLATFORM, user)
+    return channels[0] if len(channels) == 1 else None
 
 
 def suggestions(service: Service, channel: str | None, user: str, game_id: str, verb: Verb, spec: Spec,
@@ -256,7 +253,7 @@ def verb_command(adapter: "Adapter", game, verb: Verb, parent: app_commands.Grou
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         text = compose(prefix, verb, specs, values)
-        await adapter.run(interaction, text, ephemeral=verb.query, private=verb.private, local=verb.query)
+        await adapter.run(interaction, text, ephemeral=verb.query, private=verb.private)
 
     parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
                                     annotation=discord.Interaction)]
@@ -302,9 +299,9 @@ def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
 def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands: list[app_commands.Command] = []
 
-    def simple(word: str, *, ephemeral: bool = False, local: bool = False) -> None:
+    def simple(word: str, *, ephemeral: bool = False) -> None:
         async def callback(interaction: discord.Interaction) -> None:
-            await adapter.run(interaction, f"/{word}", ephemeral=ephemeral, local=local)
+            await adapter.run(interaction, f"/{word}", ephemeral=ephemeral)
 
         commands.append(app_commands.Command(name=word, description=_clip(PLATFORM_HELP[word][1]),
                                              callback=callback))
@@ -312,8 +309,8 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     for word in ("join", "leave", "start", "abort", "undo", "remind"):
         simple(word)
     for word in ("status", "export", "verify"):
-        simple(word, local=True)
-    simple("me", ephemeral=True, local=True)
+        simple(word)
+    simple("me", ephemeral=True)
 
     games = sorted(available())[:MAX_CHOICES] or ["none"]
     GameName = Literal[tuple(games)]  # type: ignore[valid-type]
@@ -326,20 +323,20 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="new", description=_clip(PLATFORM_HELP["new"][1]), callback=new))
 
     async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/map {region or ''}".strip(), local=True)
+        await adapter.run(interaction, f"/map {region or ''}".strip())
 
     map_.__discord_app_commands_param_description__ = {"region": "a part of the board"}  # type: ignore
     commands.append(app_commands.Command(name="map", description=_clip(PLATFORM_HELP["map"][1]), callback=map_))
 
     async def log_(interaction: discord.Interaction,
                    count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
-        await adapter.run(interaction, f"/log {count or ''}".strip(), local=True)
+        await adapter.run(interaction, f"/log {count or ''}".strip())
 
     log_.__discord_app_commands_param_description__ = {"count": "how many actions (default 10)"}  # type: ignore
     commands.append(app_commands.Command(name="log", description=_clip(PLATFORM_HELP["log"][1]), callback=log_))
 
     async def help_(interaction: discord.Interaction, topic: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True, local=True)
+        await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True)
 
     async def help_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _rank(sorted(PLATFORM_HELP) + sorted(available()), current)

@@ -60,6 +60,7 @@ class Reply:
     file: tuple[str, bytes] | None = None  # an attachment (e.g. /export)
     channel: str | None = None      # the channel the command acted on (resolved for DMs)
     version: int | None = None      # the game version after the command
+    changed: bool = False           # the command changed the stored game (else it only looked)
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

@@ -127,14 +127,17 @@ class Service:
             return self._act(cmd, channel, rest, timings, game)
         return self._act(cmd, channel, f"{word} {rest}".strip(), timings, None)
 
+    def open_channels(self, platform: str, user: str) -> list[str]:
+        """The channels where `user` sits at a game in its lobby or in play."""
+        return [c for c in self.store.user_channels(platform, user)
+                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+
     def _route_private(self, cmd: Command) -> tuple[str, str]:
         """A private message acts on the sender's one open game, or the one named g=CHANNEL."""
         word, rest = split_command(cmd.text)
         if word.startswith("g="):
             return word[2:], rest
-        channels = [c for c in self.store.user_channels(cmd.platform, cmd.user)
-                    if (rec := self.store.load(cmd.platform, c)) and rec.meta
-                    and rec.meta["status"] in ("lobby", "playing")]
+        channels = self.open_channels(cmd.platform, cmd.user)
         if not channels:
             raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
         if len(channels) > 1:
@@ -211,7 +214,7 @@ class Service:
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         return Reply(public=[f"New game of {game.title} for {seats} players. Type /join to sit, "
-                             "then /start."], channel=channel, version=version)
+                             "then /start."], channel=channel, version=version, changed=True)
 
     def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -228,7 +231,7 @@ class Service:
         version = self._commit_meta(cmd.platform, channel, rec, meta)
         self.store.link_user(cmd.platform, cmd.user, channel)
         names = ", ".join(p["name"] for p in meta["players"])
-        return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."], version=version)
+        return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."], version=version, changed=True)
 
     def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -240,7 +243,7 @@ class Service:
         meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
         version = self._commit_meta(cmd.platform, channel, rec, meta)
         self.store.link_user(cmd.platform, cmd.user, channel, on=False)
-        return Reply(public=[f"{cmd.name or cmd.user} leaves the table."], version=version)
+        return Reply(public=[f"{cmd.name or cmd.user} leaves the table."], version=version, changed=True)
 
     def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -267,7 +270,7 @@ class Service:
         seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
         reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
                               f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
-                              "/verify then checks every roll)."], version=version)
+                              "/verify then checks every roll)."], version=version, changed=True)
         self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, picture=True)
         return reply
 
@@ -280,7 +283,7 @@ class Service:
             if p["user"]:
                 self.store.link_user(cmd.platform, p["user"], channel, on=False)
         return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."],
-                     version=version)
+                     version=version, changed=True)
 
     def _status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -383,7 +386,7 @@ class Service:
         version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta, setup=setup,
                                     state=state, append=entries)
         return Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
-                             "every roll checks against its seed."], channel=channel, version=version)
+                             "every roll checks against its seed."], channel=channel, version=version, changed=True)
 
     def _verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] != "finished":
@@ -414,7 +417,7 @@ class Service:
         state = replay(game, setup, entries[:-1])
         version = self.store.commit(cmd.platform, channel, rec.version, state=state, pop=1)
         shown = "a private action" if last["private"] else f"`{last['line']}`"
-        reply = Reply(public=[f"{seat} takes back {shown}."], version=version)
+        reply = Reply(public=[f"{seat} takes back {shown}."], version=version, changed=True)
         self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], picture=True)
         return reply
 
@@ -493,7 +496,7 @@ class Service:
             return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
         if not finished:
             self._schedule(cmd.platform, channel, version)
-        reply = Reply(version=version, channel=channel)
+        reply = Reply(version=version, channel=channel, changed=True)
         if finished:
             for player in meta["players"]:   # private messages no longer route to this game
                 if player["user"]:

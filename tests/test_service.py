@@ -215,3 +215,15 @@ def test_help_works_in_a_private_chat_without_a_game(service):
 def test_mentions_carry_display_names(game):
     reply = send(game, "alice", "/tl add 1")
     assert reply.names == {"bob": "bob"}
+
+
+def test_reply_says_whether_the_game_changed(game):
+    assert send(game, "alice", "/tl add 1").changed
+    assert not send(game, "alice", "/status").changed
+    assert not send(game, "bob", "/tl total").changed
+    assert not send(game, "bob", "/tl add 1", version=1).changed      # stale: refused
+
+
+def test_open_channels_lists_the_users_games(game):
+    assert game.open_channels("t", "alice") == ["c"]
+    assert game.open_channels("t", "nobody") == []
