@@ -460,3 +460,17 @@ def test_empty_draw_pile_reshuffles_discards():
     state, ev = act(state, first, "play 12 redraw")
     assert "shuffled" in texts(ev) and len(state["p"][first]["hand"]) == 1
     assert GAME.invariants(state) == []
+
+
+def test_single_surprise_card_is_discarded_by_the_bot():  # §0.2, §4.4.2
+    state, first = start(3, "one")
+    state["cur"] = 1
+    nxt = state["order"][1]
+    give(state, nxt, [12])
+    state["cur"] = 0
+    give(state, first, [21])
+    state, _ = act(state, first, "play 21 train mac")
+    state, ev = act(state, first, "end")
+    assert "discards #12" in texts(ev)
+    assert GAME.summary(state)["segment"] == "activation" and only(state) == nxt
+    assert len(state["p"][nxt]["hand"]) == 1 and 12 in state["discard"]

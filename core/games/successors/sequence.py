@@ -212,8 +212,12 @@ def strategy_phase(ctx) -> None:
     if seg == "surrender":
         strategy.surrender(ctx, seat)
         state["segment"] = "tyche"
-        if not state["p"][seat]["hand"]:                                    # §4.4.1 empty hand
+        hand = state["p"][seat]["hand"]
+        if not hand:                                                        # §4.4.1 empty hand
             ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
+            start_activation(state)
+        elif len(hand) == 1 and BOARD.cards[hand[0]]["ops"] is None:        # §0.2 one legal option
+            strategy.play(ctx, seat, hand[0], "redraw", "")
             start_activation(state)
     elif seg == "forage":                                                   # §4.6
         for space in strategy.forage_spaces(state, seat):
