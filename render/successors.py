@@ -442,6 +442,34 @@ class Base:
         self._province_labels()
         self.occupancy = Occupancy(self.boxes)
         self.palette = self._palette()
+        self.image_p = self.image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        self._inks: dict[tuple, int] = {}
+        self._sprites: dict[int, tuple] = {}
+
+    def ink(self, colour: tuple) -> int:
+        """The palette index of the colour nearest to `colour`."""
+        i = self._inks.get(colour)
+        if i is None:
+            pal = self.palette.getpalette()[:768]
+            i = min(range(256), key=lambda k: sum((pal[3 * k + j] - colour[j]) ** 2 for j in range(3)))
+            self._inks[colour] = i
+        return i
+
+    def to_palette(self, sprite: Image.Image) -> tuple:
+        """A sprite in the frame's palette and its 1-bit mask, converted once per process."""
+        hit = self._sprites.get(id(sprite))
+        if hit is None or hit[0] is not sprite:
+            if sprite.mode == "RGBA":
+                rgb = Image.new("RGB", sprite.size, PANEL_BG)
+                rgb.paste(sprite, (0, 0), sprite)
+                mask = sprite.getchannel("A").point(lambda v: 255 if v >= 128 else 0)
+            else:
+                rgb, mask = sprite.convert("RGB"), None
+            hit = (sprite, rgb.quantize(palette=self.palette, dither=Image.Dither.NONE), mask)
+            if len(self._sprites) > 4096:
+                self._sprites.clear()
+            self._sprites[id(sprite)] = hit
+        return hit[1], hit[2]
 
     def _palette(self) -> Image.Image:
         """The picture's 256 colours, fixed per frame: every flat colour of the drawer
@@ -804,10 +832,11 @@ def _path(view: dict) -> tuple[str | None, list]:
     return None, []
 
 
-def _arrow(img: Image.Image, pts: list, colour: tuple, u: float) -> None:
-    d = ImageDraw.Draw(img)
+def _arrow(cv: "Canvas", pts: list, colour: tuple, u: float) -> None:
+    d = cv.draw
     w = max(3, round(4 * u))
-    d.line(pts, fill=WHITE, width=w + 4, joint="curve")
+    white, colour = cv.ink(WHITE), cv.ink(colour)
+    d.line(pts, fill=white, width=w + 4, joint="curve")
     d.line(pts, fill=colour, width=w, joint="curve")
     (x0, y0), (x1, y1) = pts[-2], pts[-1]
     L = math.dist((x0, y0), (x1, y1)) or 1
@@ -816,7 +845,7 @@ def _arrow(img: Image.Image, pts: list, colour: tuple, u: float) -> None:
     tip = (x1 - ux * 8 * u, y1 - uy * 8 * u)
     bx, by = tip[0] - ux * back * 1.6, tip[1] - uy * back * 1.6
     head = [tip, (bx - uy * back, by + ux * back), (bx + uy * back, by - ux * back)]
-    d.polygon(head, fill=colour, outline=WHITE)
+    d.polygon(head, fill=colour, outline=white)
 
 
 # the side panel ---------------------------------------------------------------------------------
@@ -856,7 +885,8 @@ def key_sprite(key: str, u: float) -> Image.Image:
 
 
 @lru_cache(maxsize=512)
-def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None) -> Image.Image:
+def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
+          height: int | None = None) -> Image.Image:
     """A panel block: rows of segments (text, colour, chip colour or None, bold), first row
     a title; a text starting with NUL is a legend sample (`key_sprite`). `cols` puts the
     i-th segment of every row but the title at x = cols[i]. Cached by content, so an
@@ -884,7 +914,7 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None) -
         right = max(right, x - gap)
         laid.append(items)
     width = width or right + pad
-    h = pad * 2 + lh * len(rows)
+    h = height or pad * 2 + lh * len(rows)
     img = Image.new("RGB", (width, h), PANEL_BG)
     ImageDraw.Draw(img).rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
     y = pad
@@ -1029,7 +1059,7 @@ LEGEND_ROWS = (
 )
 
 
-def _draw_panel(img: Image.Image, view: dict, f: Frame) -> None:
+def _draw_panel(cv: "Canvas", view: dict, f: Frame) -> None:
     """The side panel: a strip of blocks along the bottom edge (over the open sea), and
     stacked blocks in the empty north-east corner (successors_regions.json "panels")."""
     blocks = _panel_blocks(view)
@@ -1039,7 +1069,7 @@ def _draw_panel(img: Image.Image, view: dict, f: Frame) -> None:
     for name in conf["strip"]:
         if name in blocks:
             spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
-            img.paste(spr, (x, f.size[1] - gap - spr.height))
+            cv.paste_block(spr, (x, f.size[1] - gap - spr.height))
             x += spr.width + gap
     for slot in conf["slots"]:
         x0, y = f.ipx(*slot["box"][:2])
@@ -1048,11 +1078,11 @@ def _draw_panel(img: Image.Image, view: dict, f: Frame) -> None:
         for name in slot["blocks"]:
             if name in blocks:
                 spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
-                img.paste(spr, (x0, y))
+                cv.paste_block(spr, (x0, y))
                 y += spr.height + gap
 
 
-def _draw_header(img: Image.Image, view: dict, f: Frame) -> None:
+def _draw_header(cv: "Canvas", view: dict, f: Frame) -> None:
     sm = view.get("summary") or {}
     players = sm.get("players") or {}
     turn = sm.get("turn", view.get("turn"))
@@ -1063,8 +1093,8 @@ def _draw_header(img: Image.Image, view: dict, f: Frame) -> None:
         c = seat_colour(s)
         pl = players.get(s, {})
         row.append(_seg(f"{s} {pl.get('vp', '?')} VP {pl.get('legitimacy', '?')} LP", ink_on(c), c))
-    spr = block((tuple(row),), f.size[0], f.u)
-    img.paste(spr.crop((0, 0, f.size[0], min(spr.height, f.top))), (0, 0))
+    spr = block((tuple(row),), f.size[0], f.u, None, f.top)
+    cv.paste_block(spr, (0, 0))
 
 
 # drawing ------------------------------------------------------------------------------------------
@@ -1077,19 +1107,19 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     """
     f = frame(region, width)
     b = base(region, width)
-    img = b.image.copy()
+    cv = Canvas(b)
     u = f.u
     pos = b.pos
     # 1. the activation path, under the symbols
     who, path = _path(view)
     if path:
-        _arrow(img, [pos[s] for s in path], seat_colour(who), u)
+        _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
     # 2. force counters: placed around their space, away from symbols, labels and each other
     occ = b.occupancy
     rects: list = []
     placed = []
     lines: list = []
-    d = ImageDraw.Draw(img)
+    d, ink = cv.draw, cv.ink(INK)
     for sp, rows, colour in _forces(view):
         spr = counter(rows, colour, u)
         x, y = pos[sp]
@@ -1098,7 +1128,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         placed.append((spr, best))
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
-        d.line([(x, y), (ex, ey)], fill=INK, width=max(1, round(u)))
+        d.line([(x, y), (ex, ey)], fill=ink, width=max(1, round(u)))
         lines.append((min(x, ex) - 12 * u, min(y, ey) - 12 * u, max(x, ex) + 12 * u, max(y, ey) + 12 * u))
     # 3. control of every space: its symbol in the owner's colour (§8.3)
     pcs = view.get("pcs") or {}
@@ -1108,23 +1138,45 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         if owner is None and not path and not any(l[0] <= x <= l[2] and l[1] <= y <= l[3] for l in lines):
             continue            # the base already shows it empty, and no line crosses it
         sym = symbol(spec["type"], spec["port"], seat_colour(owner), f.u)
-        paste(img, sym, (x - sym.width // 2, y - sym.height // 2))
+        cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
     # 4. counters over everything on the map
     for spr, rect in placed:
-        paste(img, spr, rect[:2])
+        cv.paste(spr, rect[:2])
     # 5. siege points on besieged cities
     for sp, n in sorted(_sieges(view).items()):
         s = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
         x, y = pos[sp]
-        paste(img, s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
+        cv.paste(s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
     # 6. panel
     if f.top:
-        _draw_header(img, view, f)
+        _draw_header(cv, view, f)
     else:
-        _draw_panel(img, view, f)
+        _draw_panel(cv, view, f)
     if options.get("mode") == "RGB":
-        return img
-    return img.quantize(palette=b.palette, dither=Image.Dither.NONE)
+        return cv.img.convert("RGB")
+    return cv.img
+
+
+class Canvas:
+    """One render: a copy of the base map in its 256-colour palette. Sprites (drawn in
+    RGBA, cached) are mapped to the palette once per process and pasted with their 1-bit
+    outline as mask, so a render never quantizes pixels."""
+
+    def __init__(self, b: Base):
+        self.b = b
+        self.img = b.image_p.copy()
+        self.draw = ImageDraw.Draw(self.img)
+
+    def ink(self, colour: tuple) -> int:
+        return self.b.ink(colour)
+
+    def paste(self, sprite: Image.Image, xy) -> None:
+        p, mask = self.b.to_palette(sprite)
+        self.img.paste(p, (round(xy[0]), round(xy[1])), mask)
+
+    def paste_block(self, sprite: Image.Image, xy) -> None:
+        p, _ = self.b.to_palette(sprite)
+        self.img.paste(p, (round(xy[0]), round(xy[1])))
 
 
 ANGLES = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
@@ -1133,20 +1185,38 @@ ANGLES = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
 
 def _place(occ: Occupancy, rects: list, x: float, y: float, size: tuple, r: int, f: Frame) -> tuple:
     """The rectangle of a counter near (x, y): the first ring of candidates around the
-    symbol with a free spot, else the least covering one."""
+    symbol with a free spot, else the least covering one. (The cost of `Occupancy.cost`,
+    inlined: this loop is most of a render's Python time.)"""
     w, h = size
+    hw, hh = w / 2, h / 2
+    c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
+    iw, ih = occ.w, occ.h
+    near = [o for o in rects if o[0] < x + r + 60 * f.u + w and o[2] > x - r - 60 * f.u - w
+            and o[1] < y + r + 60 * f.u + h and o[3] > y - r - 60 * f.u - h]
     best, best_cost = None, None
     for dist in (0, f.k(14), f.k(30), f.k(50)):
+        rd = r + dist
+        pen = dist * 3
         for ca, sa in ANGLES:
-            cx = x + (r + dist) * ca + w / 2 * (1 if ca > 0.3 else -1 if ca < -0.3 else 0)
-            cy = y + (r + dist) * sa + h / 2 * (1 if sa > 0.3 else -1 if sa < -0.3 else 0)
-            rect = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
-            c = occ.cost(rect, rects) + dist * 3
+            cx = x + rd * ca + (hw if ca > 0.3 else -hw if ca < -0.3 else 0)
+            cy = y + rd * sa + (hh if sa > 0.3 else -hh if sa < -0.3 else 0)
+            x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
+            gx0 = min(gw, max(0, int(x0) // c4))
+            gy0 = min(gh, max(0, int(y0) // c4))
+            gx1 = min(gw, max(0, int(x1) // c4))
+            gy1 = min(gh, max(0, int(y1) // c4))
+            c = (sat[gy1 * W + gx1] - sat[gy0 * W + gx1] - sat[gy1 * W + gx0] + sat[gy0 * W + gx0]) * c4 * c4
+            if x0 < 0 or y0 < 0 or x1 > iw or y1 > ih:
+                c += ((max(0, -x0) + max(0, x1 - iw)) * h + (max(0, -y0) + max(0, y1 - ih)) * w) * 50
+            for o in near:
+                if o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0:
+                    c += (min(x1, o[2]) - max(x0, o[0])) * (min(y1, o[3]) - max(y0, o[1])) * 30
+            c += pen
             if best_cost is None or c < best_cost:
-                best, best_cost = rect, c
-                if c < dist * 3 + 150:          # free, or a corner of a label at most
+                best, best_cost = (x0, y0, x1, y1), c
+                if c < pen + 150:          # free, or a corner of a label at most
                     return best
-        if best_cost < 600 + dist * 3:
+        if best_cost < 600 + pen:
             break
     return best
 
