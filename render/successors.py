@@ -404,6 +404,17 @@ def paste(img: Image.Image, sprite: Image.Image, xy) -> None:
     img.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
 
 
+def short_name(name: str) -> str:
+    """A space name for crowded places: `Herakleia Lynkestis` → `Herakleia L.`,
+    `Halikarnassos` → `Halikarn.`; names of 9 letters or fewer stay whole."""
+    if len(name) <= 9:
+        return name
+    words = name.split()
+    if len(words) > 1:
+        return f"{words[0][:9]} {words[1][0]}."
+    return name[:8] + "."
+
+
 def _two_lines(text: str, size: int, fill: tuple) -> Image.Image:
     """A province name; long names break at their space or hyphen onto two lines."""
     if len(text) <= 12:
@@ -613,48 +624,81 @@ class Base:
         for s in sorted(self.pos, key=lambda s: (-dens[s], s)):
             sp = BOARD.spaces[s]
             major = sp["type"] == "MAJ"
-            spr = text_sprite(sp["name"], size + (1 if major else 0), INK, major, 2)
             x, y = self.pos[s]
             r = _symbol_radius(f, sp["type"]) + 2
+            choice = None
+            # the full name, or where it would cover other names, a shortened one
+            for text, extra in ((sp["name"], 0), (short_name(sp["name"]), 40)):
+                spr = text_sprite(text, size + (1 if major else 0), INK, major, 2)
+                w, h = spr.size
+                cands = [(x + r, y - h / 2), (x - r - w, y - h / 2), (x - w / 2, y + r), (x - w / 2, y - r - h),
+                         (x + r - 2, y + r - 4), (x + r - 2, y - r - h + 4), (x - r - w + 2, y + r - 4),
+                         (x - r - w + 2, y - r - h + 4)]
+                costs = [self.boxes.cost((c[0], c[1], c[0] + w, c[1] + h)) + extra + i for i, c in enumerate(cands)]
+                i = min(range(len(cands)), key=costs.__getitem__)
+                if choice is None or costs[i] < choice[2]:
+                    choice = (spr, cands[i], costs[i])
+                if costs[i] < 150 or text == short_name(text):
+                    break
+            spr, best, _ = choice
             w, h = spr.size
-            cands = [(x + r, y - h / 2), (x - r - w, y - h / 2), (x - w / 2, y + r), (x - w / 2, y - r - h),
-                     (x + r - 2, y + r - 4), (x + r - 2, y - r - h + 4), (x - r - w + 2, y + r - 4),
-                     (x - r - w + 2, y - r - h + 4)]
-            best = min(cands, key=lambda c: (self.boxes.cost((c[0], c[1], c[0] + w, c[1] + h)), cands.index(c)))
             rect = (best[0], best[1], best[0] + w, best[1] + h)
             self.boxes.add(rect, 4.0)
             self.label_at[s] = rect
             paste(self.image, spr, best)
 
-    def _province_labels(self) -> None:  # noqa: C901
+    def _province_labels(self) -> None:
+        """Each province's name and VP where they cover the least: candidates around its
+        spaces (never nearer to another province's space), on land if possible."""
         f = self.f
         size = f.k(11)
-        for code, p in BOARD.provinces.items():
-            pts = [self.pos[s] for s in BOARD.province_spaces(code)]
-            cx = sum(q[0] for q in pts) / len(pts)
-            cy = sum(q[1] for q in pts) / len(pts)
-            name = _two_lines(p["name"].upper(), size, (92, 70, 50))
+        pos = self.pos
+        dens = {c: sum(1 for a in BOARD.province_spaces(c) for b in pos if math.dist(pos[a], pos[b]) < f.k(80))
+                / len(BOARD.province_spaces(c)) for c in BOARD.provinces}
+        for code in sorted(BOARD.provinces, key=lambda c: (-dens[c], c)):
+            p = BOARD.provinces[code]
+            own = BOARD.province_spaces(code)
+            cx = sum(pos[s][0] for s in own) / len(own)
+            cy = sum(pos[s][1] for s in own) / len(own)
             vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
             pad = f.k(3)
-            w = name.width + pad * 3 + vp.width
-            h = max(name.height, vp.height) + pad * 2
-            cands = []
-            for rad in (0, 15, 30, 45, 60, 80, 100):
-                for ang in range(0, 360, 30 if rad else 360):
-                    cands.append((cx + f.k(rad) * math.cos(math.radians(ang)) - w / 2,
-                                  cy + f.k(rad) * math.sin(math.radians(ang)) - h / 2))
-            own = set(BOARD.province_spaces(code))
-            def cost(c):
-                rect = (c[0], c[1], c[0] + w, c[1] + h)
-                mid = ((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2)
-                near = min(self.pos, key=lambda s: math.dist(self.pos[s], mid))
-                inside = 0 <= mid[0] < self.f.size[0] and 0 <= mid[1] < self.f.size[1]
-                land = inside and self.mask.getpixel((int(mid[0]), int(mid[1]))) > 0
-                return (self.boxes.cost(rect) + (0 if near in own else 1e7) + (0 if land else 1e6)
-                        + math.dist(mid, (cx, cy)) * 0.5)
-            best = min(cands, key=cost)
-            rect = (best[0], best[1], best[0] + w, best[1] + h)
-            self.boxes.add(rect, 3.0)
+            others = [pos[s] for s in pos if s not in own
+                      and min(math.dist(pos[s], pos[o]) for o in own) < f.k(260)]
+            cands = [(cx, cy)]
+            for sid in own:
+                ox, oy = pos[sid]
+                for rad in (18, 32, 48, 66, 86, 110):
+                    for ang in range(0, 360, 24):
+                        cands.append((ox + f.k(rad) * math.cos(math.radians(ang)),
+                                      oy + f.k(rad) * math.sin(math.radians(ang))))
+            choice = None
+            # the full name; where even its best place covers a lot, the province code
+            for name, extra in ((_two_lines(p["name"].upper(), size, (92, 70, 50)), 0),
+                                (text_sprite(code, size, (92, 70, 50), True), 600)):
+                w = name.width + pad * 3 + vp.width
+                h = max(name.height, vp.height) + pad * 2
+                best, best_cost = None, None
+                for mx, my in cands:
+                    rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
+                    c = self.boxes.cost(rect) + math.dist((mx, my), (cx, cy)) * 0.3 + extra
+                    if best_cost is not None and c >= best_cost:
+                        continue
+                    d_own = min(math.dist((mx, my), pos[o]) for o in own)
+                    if any(math.dist((mx, my), q) < d_own for q in others):
+                        continue
+                    inside = 0 <= mx < f.size[0] and 0 <= my < f.size[1]
+                    if not (inside and self.mask.getpixel((int(mx), int(my))) > 0):
+                        c += 150
+                    if best_cost is None or c < best_cost:
+                        best, best_cost = rect, c
+                if best is None:
+                    best, best_cost = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), 1e9
+                if choice is None or best_cost < choice[2]:
+                    choice = (name, best, best_cost)
+                if best_cost < 800:
+                    break
+            name, best, _ = choice
+            self.boxes.add(best, 3.0)
             d = ImageDraw.Draw(self.image)
             paste(self.image, name, (best[0], best[1] + pad))
             vx = best[0] + name.width + pad * 2
@@ -998,10 +1042,8 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
             ind.append(f"{name} in box")
         elif at == "removed":
             ind.append(f"{name} gone")
-    if ind:
-        off.append((_seg("; ".join(ind[:3])),))
-        if ind[3:]:
-            off.append((_seg("; ".join(ind[3:])),))
+    for i in range(0, len(ind), 2):
+        off.append((_seg("; ".join(ind[i:i + 2])),))
     blocks["offmap"] = tuple(off)
     # royal family and the body
     roy = [(_seg("Royal family", bold=True),)]
@@ -1119,6 +1161,13 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     rects: list = []
     placed = []
     lines: list = []
+    for a_, b_ in zip(path, path[1:]):           # counters keep off the activation arrow
+        (x0, y0), (x1, y1) = pos[a_], pos[b_]
+        n = max(1, int(math.dist((x0, y0), (x1, y1)) // (8 * u)))
+        for i in range(n + 1):
+            px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
+            rects.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
+    n_path = len(rects)
     d, ink = cv.draw, cv.ink(INK)
     for sp, rows, colour in _forces(view):
         spr = counter(rows, colour, u)
@@ -1191,10 +1240,11 @@ def _place(occ: Occupancy, rects: list, x: float, y: float, size: tuple, r: int,
     hw, hh = w / 2, h / 2
     c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
     iw, ih = occ.w, occ.h
-    near = [o for o in rects if o[0] < x + r + 60 * f.u + w and o[2] > x - r - 60 * f.u - w
-            and o[1] < y + r + 60 * f.u + h and o[3] > y - r - 60 * f.u - h]
+    reach = r + f.k(100) + 1
+    near = [o for o in rects if o[0] < x + reach + w and o[2] > x - reach - w
+            and o[1] < y + reach + h and o[3] > y - reach - h]
     best, best_cost = None, None
-    for dist in (0, f.k(14), f.k(30), f.k(50)):
+    for dist in (0, f.k(14), f.k(30), f.k(50), f.k(75), f.k(100)):
         rd = r + dist
         pen = dist * 3
         for ca, sa in ANGLES:
