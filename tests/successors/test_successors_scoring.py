@@ -245,3 +245,16 @@ def test_final_winner_shared_when_everything_ties():
     state = blank(2)
     winners, _ = scoring.final_winner(state)
     assert winners == sorted(state["seats"]) or sorted(winners) == sorted(state["seats"])
+
+
+def test_one_pass_controllers_agree():  # §8.4
+    import random
+    from .conftest import run_until
+    state = run_until(new(4, "cp"), lambda s: s["turn"] == 2)
+    for code in BOARD.provinces:
+        assert scoring.controllers(state)[code] == scoring.province_controller(state, code)
+    rnd = random.Random(4)
+    for _ in range(200):
+        state["pcs"] = {s: rnd.choice(["A", "B", "IND"]) for s in BOARD.spaces if rnd.random() < 0.6}
+        ctl = scoring.controllers(state)
+        assert all(ctl[c] == scoring.province_controller(state, c) for c in BOARD.provinces)

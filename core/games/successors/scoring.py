@@ -28,19 +28,35 @@ def province_controller(state: dict, code: str) -> str | None:
     return owner if held >= prov["need"] else None
 
 
+def controllers(state: dict) -> dict[str, str | None]:
+    """Every province's controller in one pass over the PCs (same rule as above)."""
+    held: dict[tuple[str, str], int] = {}
+    for s, o in state["pcs"].items():
+        if o != "IND":
+            key = (BOARD.spaces[s]["province"], o)
+            held[key] = held.get(key, 0) + 1
+    out = {}
+    for code, prov in BOARD.provinces.items():
+        owner = state["pcs"].get(prov["major_city"])
+        out[code] = owner if owner not in (None, "IND") and held.get((code, owner), 0) >= prov["need"] else None
+    return out
+
+
 def control_map(state: dict) -> dict[str, str | None]:
     """Province → seat, "independent" (its Major City is Independent) or None."""
     out = {}
+    ctl = controllers(state)
     for code, prov in BOARD.provinces.items():
-        who = province_controller(state, code)
+        who = ctl[code]
         if who is None and state["pcs"].get(prov["major_city"]) == "IND":
             who = "independent"
         out[code] = who
     return out
 
 
-def provinces_of(state: dict, seat: str) -> list[str]:
-    return [c for c in BOARD.provinces if province_controller(state, c) == seat]
+def provinces_of(state: dict, seat: str, ctl: dict | None = None) -> list[str]:
+    ctl = ctl or controllers(state)
+    return [c for c, o in ctl.items() if o == seat]
 
 
 # §1.5 fleet strength ------------------------------------------------------------------------
@@ -53,10 +69,10 @@ def fleet_strength(state: dict, seat: str) -> int:
 
 
 # §8.5 victory points -----------------------------------------------------------------------
-def vp(state: dict, seat: str) -> int:
-    total = sum(BOARD.provinces[c]["vp"] for c in provinces_of(state, seat))
-    mine = fleet_strength(state, seat)
-    if all(mine > fleet_strength(state, o) for o in state["seats"] if o != seat):
+def vp(state: dict, seat: str, ctl: dict | None = None, fs: dict | None = None) -> int:
+    total = sum(BOARD.provinces[c]["vp"] for c in provinces_of(state, seat, ctl))
+    fs = fs or {o: fleet_strength(state, o) for o in state["seats"]}
+    if all(fs[seat] > fs[o] for o in state["seats"] if o != seat):
         total += 2                                   # Largest Fleet
     if state["pcs"].get("sestos") == seat and state["pcs"].get("abydos") == seat:
         total += 2                                   # Hellespont
@@ -65,7 +81,9 @@ def vp(state: dict, seat: str) -> int:
 
 
 def all_vp(state: dict) -> dict[str, int]:
-    return {s: vp(state, s) for s in state["seats"]}
+    ctl = controllers(state)
+    fs = {o: fleet_strength(state, o) for o in state["seats"]}
+    return {s: vp(state, s, ctl, fs) for s in state["seats"]}
 
 
 def most_senior(state: dict, seat: str, majors_only: bool = False) -> int:
