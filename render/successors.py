@@ -442,6 +442,8 @@ class Base:
         d = ImageDraw.Draw(self.image)
         self._connections(d)
         self.boxes = Boxes(f.size)
+        if f.top:
+            self.boxes.add((0, 0, w, f.top), 40.0)         # the header strip of a region crop
         for s, (x, y) in self.pos.items():
             r = _symbol_radius(f, BOARD.spaces[s]["type"]) + 2
             self.boxes.add((x - r, y - r, x + r, y + r), 40.0)
@@ -575,13 +577,16 @@ class Base:
         right = ImageChops.offset(ids, 1, 0)
         down = ImageChops.offset(ids, 0, 1)
         edge = ImageChops.lighter(ImageChops.difference(ids, right), ImageChops.difference(ids, down))
-        edge = edge.point(lambda v: 255 if v else 0).filter(ImageFilter.MaxFilter(3 if s < 1.4 else 5))
+        edge = edge.point(lambda v: 255 if v else 0)
+        ImageDraw.Draw(edge).rectangle([0, 0, w - 1, h - 1], outline=0)      # offset() wraps around
+        edge = edge.filter(ImageFilter.MaxFilter(3 if s < 1.4 else 5))
         edge = ImageChops.multiply(edge, mask)
         prov.paste(BORDER, (0, 0), edge)
         img = Image.new("RGB", (w, h), SEA)
         img.paste(prov, (0, 0), mask)
         self.mask = mask
         coast = mask.filter(ImageFilter.FIND_EDGES).point(lambda v: 255 if v > 40 else 0)
+        ImageDraw.Draw(coast).rectangle([0, 0, w - 1, h - 1], outline=0)     # the frame is no coast
         img.paste(COAST, (0, 0), coast)
         if top:
             ImageDraw.Draw(img).rectangle([0, 0, w, top - 1], fill=PANEL_BG)
@@ -1169,7 +1174,10 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
             rects.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
     n_path = len(rects)
     d, ink = cv.draw, cv.ink(INK)
+    w_, h_ = f.size
     for sp, rows, colour in _forces(view):
+        if not (-4 <= pos[sp][0] <= w_ + 4 and f.top - 4 <= pos[sp][1] <= h_ + 4):
+            continue                    # a space outside this crop
         spr = counter(rows, colour, u)
         x, y = pos[sp]
         best = _place(occ, rects, x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3, f)
@@ -1193,6 +1201,8 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         cv.paste(spr, rect[:2])
     # 5. siege points on besieged cities
     for sp, n in sorted(_sieges(view).items()):
+        if not (0 <= pos[sp][0] <= w_ and f.top <= pos[sp][1] <= h_):
+            continue
         s = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
         x, y = pos[sp]
         cv.paste(s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
