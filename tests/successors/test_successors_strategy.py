@@ -474,3 +474,36 @@ def test_single_surprise_card_is_discarded_by_the_bot():  # §0.2, §4.4.2
     assert "discards #12" in texts(ev)
     assert GAME.summary(state)["segment"] == "activation" and only(state) == nxt
     assert len(state["p"][nxt]["hand"]) == 1 and 12 in state["discard"]
+
+
+def test_commander_is_the_most_senior_general():  # §1.3.4
+    assert movement.commander(["eumenes", "perdikkas"]) == "perdikkas"
+    assert movement.commander(["A2", "A1"]) == "A2"          # minors: the owner's pick (first named)
+    assert movement.commander(["A1", "demetrios"]) == "demetrios"
+
+
+def test_player_stronghold_counts_as_minor_city():  # §1.9, §4.3 A
+    state = new(3, "str")
+    a = state["gens"]["perdikkas"]["o"]
+    b = state["pcs"]["pergamon"]
+    assert b != a and BOARD.spaces["pergamon"]["type"] == "STR"
+    state["gens"][f"{b}1"]["at"] = "reserve"
+    place_cus(state, "pergamon", a, merc=1)
+    strategy.surrender(Ctx(state), a)
+    assert state["pcs"]["pergamon"] == a
+
+
+def test_burial_at_pella_gives_ten_lp():  # §9.6.4 (the §3.7 burial step)
+    from core.games.successors import legitimacy
+    state = new(3, "pel")
+    a = state["gens"]["perdikkas"]["o"]
+    state["turn"] = 3
+    state["gens"]["perdikkas"]["at"] = "pella"
+    state["body"]["at"] = "pella"
+    state["cus"]["pella"] = {}
+    del state["cus"]["pella"]
+    state["gens"]["antipatros"]["at"] = "dispersed"
+    ctx = Ctx(state, a)
+    movement.bury(ctx, a)
+    assert state["p"][a]["pella"] and legitimacy.lp_parts(state, a)["pella_burial"] == 10
+    assert "guardian" not in legitimacy.lp_parts(state, state["pcs"]["pella"])
