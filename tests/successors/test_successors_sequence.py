@@ -295,6 +295,10 @@ def test_two_cu_limit_except_major_city_or_major_general():  # §3.3.4
     a = state["gens"]["perdikkas"]["o"]
     state = placing_for(state, a, {"merc": 5})
     ctx = Ctx(state, a)
+    with pytest.raises(RulesError, match="Only 2"):
+        reinforcements.place(ctx, "merc", "uruk", 3)
+    state = placing_for(new(3, "lim"), a, {"merc": 5})
+    ctx = Ctx(state, a)
     reinforcements.place(ctx, "merc", "uruk", 2)
     with pytest.raises(RulesError, match="not eligible"):
         reinforcements.place(ctx, "merc", "uruk", 1)

@@ -163,7 +163,7 @@ def _reserve_minor(state: dict, seat: str) -> str | None:
     return reserve[0] if reserve else None
 
 
-def place(ctx, unit: str, space: str, count: int = 1) -> None:
+def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> None:
     """Place `count` of `unit` (CU type or general) in `space`, checking §3.3.4/§3.3.5."""
     state = ctx.state
     pl = state["placing"]
@@ -190,9 +190,14 @@ def place(ctx, unit: str, space: str, count: int = 1) -> None:
     if count < 1 or count > pl["left"].get(unit, 0):
         raise RulesError(f"You have {pl['left'].get(unit, 0)} {CU_NAMES[unit]} CUs to place, not {count}.",
                          code="COUNT")
-    for _ in range(count):
+    for done in range(count):
         opts = options(state)
         if unit not in opts or opts[unit][0] != mode or space not in opts[unit][1]:
+            if strict:
+                raise RulesError(f"Only {done} {CU_NAMES[unit]} CU{'s' if done != 1 else ''} can go to "
+                                 f"{BOARD.spaces[space]['name']} (at most 2 CUs per space, or per province in "
+                                 "the fallback, unless one of your Major Cities or major generals is there).",
+                                 code="LIMIT")
             break
         pl["left"][unit] -= 1
         if mode == "normal":
@@ -246,7 +251,7 @@ def settle(ctx) -> bool:
         if len(opts) == 1:
             (unit, (mode, spaces)), = opts.items()
             if len(spaces) == 1:
-                place(ctx, unit, spaces[0], pl["left"].get(unit, 1) if unit in pl["left"] else 1)
+                place(ctx, unit, spaces[0], pl["left"].get(unit, 1) if unit in pl["left"] else 1, strict=False)
                 continue
         return False
 
