@@ -1,22 +1,42 @@
 """The Successors map picture (successors.md §1), drawn from a view only (never the state).
 
-``draw(view, seat=None, region=None)`` returns a Pillow image: the whole board (default
-1600 px wide) with a side panel in its empty north-east and south-east corners, or, with
-``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
-``persia``), a crop at phone scale under a one-line header. Frames, the warp and the
-panel corners live in ``successors_regions.json``.
+``draw(view, seat=None, region=None, width=None)`` returns a Pillow image:
+
+- no region: the whole board, 1280 x 960 by default (what Telegram shows without
+  rescaling; ``width`` scales it), with the side panel as a strip of blocks along the
+  open sea of the bottom edge (turn, phase, round, segment, order with First Player and
+  Usurper; each player's VP, LP, status, cards in hand as a count, fleet strength, CUs;
+  the royal family and the Cart; a key) and stacked in the empty north-east (off-map
+  boxes: Dispersed, reserve, dead, the independents' holding boxes; the activation in
+  progress; the last battle when the view has one);
+- ``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
+  ``persia``; case, spaces and underscores forgiven): a crop whose long side is 1280 px,
+  under a one-line header. An unknown region raises `RulesError` naming the known ones.
+
+On the map: sea, land (soft discs around the spaces, roads and province hulls, holes
+filled, coast smoothed), provinces as the Voronoi cells of their spaces with borders, names
+and VP; land roads, passes (red with chevrons), straits (blue-white), sea lanes (dotted)
+and trans-Mediterranean lanes (dashed); every space by type (Major City square, Minor
+City circle, Stronghold hexagon, Transit Point diamond; ports with a navy rim) filled
+with its controller's colour (§1.2; Independent grey, no PC white); force counters
+(generals, CUs by type with Royal CUs gold, carried royals and Cart), independent
+armies, unattended royals and the Cart/Tomb, siege points, the activation path.
 
 Geometry. Board positions (2400 x 1600 canvas, spaces.json) are first *warped*: a
 piecewise-linear squeeze of the sparse east (x > 950) and south (y > 1010) so that the
 crowded Aegean gets more pixels. Then each frame crops and scales. `to_px` is that
-transform, shared by the drawer and the tests.
+transform, shared by the drawer and the tests. Frames, the warp, the land hulls and the
+panel layout live in ``successors_regions.json``.
 
-Speed. Everything that depends only on the board (sea, land, province areas and
-borders, names, VP, connections, empty space symbols, space names, label placement) is
-built once per frame and process (`base`). A render copies that base and pastes cached
-RGBA sprites: control-coloured symbols, force counters, royal chips, the panel's lines.
+Speed. Everything that depends only on the board (sea, land, provinces, borders, names,
+VP, connections, empty symbols, label placement, an obstacle table for counters, and a
+fixed 256-colour palette) is built once per frame and process (`base`, ~1-2 s). A render
+copies that palette image and pastes cached sprites mapped to the palette once: ~2 ms,
+and the picture encodes as an 8-bit PNG (~4-8 ms, ~120 KB). ``mode="RGB"`` returns an
+RGB image instead (the benchmark's comparison).
 
-Run ``python -m render.successors examples/`` to regenerate the example PNGs.
+Run ``python -m render.successors examples/`` to regenerate the example PNGs
+(``examples/successors-*.png``).
 """
 from __future__ import annotations
 
