@@ -272,6 +272,15 @@ def _province_shades() -> dict[str, tuple]:
     return out
 
 
+def _fit(img: Image.Image, size: tuple) -> Image.Image:
+    """`img` cropped or padded (with 255: open sea) to `size`."""
+    if img.size == size:
+        return img
+    out = Image.new(img.mode, size, 255)
+    out.paste(img, (0, 0))
+    return out
+
+
 def _dashed(d: ImageDraw.ImageDraw, a, b, fill, width, dash, gap):
     length = math.dist(a, b)
     if length == 0:
@@ -577,8 +586,19 @@ class Base:
             if len(hull) >= 3:
                 md.polygon(hull, fill=255)
         md.rectangle([0, 0, w + 1, h + 1], outline=0)      # the frame: sea reaching an edge is open
-        ImageDraw.floodfill(mask, (0, 0), 128)
-        mask = mask.point(lambda v: 0 if v == 128 else 255).crop((1, 1, w + 1, h + 1))
+        # fill the holes: sea not reached from the frame is land. Pillow's flood fill is
+        # Python, so it runs on a 3x smaller copy (a block is sea unless all land, so narrow
+        # straits stay open); the reached sea is scaled back and met with the drawn sea.
+        k = 3
+        small = mask.reduce(k).point(lambda v: 255 if v == 255 else 0)
+        ImageDraw.Draw(small).rectangle([0, 0, small.width - 1, small.height - 1], outline=0)
+        ImageDraw.floodfill(small, (0, 0), 128)
+        open_sea = small.point(lambda v: 255 if v == 128 else 0).resize((small.width * k, small.height * k),
+                                                                          Image.Resampling.NEAREST)
+        open_sea = _fit(open_sea.crop((0, 0, min(w + 2, open_sea.width), min(h + 2, open_sea.height))),
+                        (w + 2, h + 2))
+        sea = ImageChops.multiply(ImageChops.invert(mask), open_sea)
+        mask = ImageChops.invert(sea).crop((1, 1, w + 1, h + 1))
         mask = mask.filter(ImageFilter.GaussianBlur(max(2, 9 * s))).point(lambda v: 255 if v >= 118 else 0)
         if top:
             ImageDraw.Draw(mask).rectangle([0, 0, w, top], fill=0)
