@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 import math
+from array import array
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -365,7 +366,7 @@ class Occupancy:
             for gx in range(gw):
                 acc += grid[row + gx]
                 sat[base_new + gx + 1] = sat[base_old + gx + 1] + acc
-        self.gw, self.gh, self.sat = gw, gh, sat
+        self.gw, self.gh, self.sat = gw, gh, array("d", sat)      # 8 bytes a cell, not 32
 
     def base_cost(self, r) -> float:
         c, gw, gh = self.CELL, self.gw, self.gh
@@ -485,6 +486,7 @@ class Base:
         self.occupancy = Occupancy(self.boxes)
         self.palette = self._palette()
         self.image_p = self.image.quantize(palette=self.palette, dither=Image.Dither.NONE)
+        del self.image, self.mask, self.boxes          # only the palette image is drawn on
         self._inks: dict[tuple, int] = {}
         self._sprites: dict[int, tuple] = {}
 
