@@ -153,6 +153,11 @@ class Frame:
         return max(1, round(v * self.u))
 
 
+def _header_height(u: float) -> int:
+    """Two rows of a panel block (`block`) at UI scale u: the region crops' header."""
+    return 2 * max(4, round(6 * u)) + 2 * (max(10, round(12 * u)) + max(4, round(5 * u)))
+
+
 def region_key(region: str | None) -> str | None:
     """The region's name as in the JSON (`Asia Minor`, `asia_minor` → `asia-minor`); an
     unknown region is refused with a sentence naming the known ones."""
@@ -183,7 +188,7 @@ def _frame(key: str | None, width: int | None) -> Frame:
     (x0, y0), (x1, y1) = warp(*r["box"][:2]), warp(*r["box"][2:])
     long = r.get("long", 1280)
     wx, wy = x1 - x0, y1 - y0
-    top = Frame(key, r["box"], round(wx * min(long / wx, long / wy))).k(30)
+    top = _header_height(Frame(key, r["box"], round(wx * min(long / wx, long / wy))).u)
     # the long side of the picture, header strip included, is `long`
     return Frame(key, r["box"], round(wx * min(long / wx, (long - top) / wy)), top=top)
 
@@ -1175,14 +1180,15 @@ def _draw_header(cv: "Canvas", view: dict, f: Frame) -> None:
     sm = view.get("summary") or {}
     players = sm.get("players") or {}
     turn = sm.get("turn", view.get("turn"))
-    row = [_seg(REGIONS[f.name]["title"], bold=True),
-           _seg(f"Turn {ROMAN.get(turn, turn)} · {PHASES.get(sm.get('phase'), sm.get('phase'))}"
-                + (f" · round {sm['round']}" if sm.get("round") else ""))]
+    title = (_seg(REGIONS[f.name]["title"], bold=True),
+             _seg(f"· Turn {ROMAN.get(turn, turn)} · {PHASES.get(sm.get('phase'), sm.get('phase'))}"
+                  + (f" · round {sm['round']}" if sm.get("round") else ""), bold=True))
+    row = []
     for s in view.get("seats") or []:
         c = seat_colour(s)
         pl = players.get(s, {})
         row.append(_seg(f"{s} {pl.get('vp', '?')} VP {pl.get('legitimacy', '?')} LP", ink_on(c), c))
-    spr = block((tuple(row),), f.size[0], f.u, None, f.top)
+    spr = block((title, tuple(row)), f.size[0], f.u, None, f.top)
     cv.paste_block(spr, (0, 0))
 
 
