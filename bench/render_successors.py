@@ -131,6 +131,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"base map built once per process: {(time.perf_counter() - t) * 1000:.0f} ms")
     f = R.frame(None, args.width)
     report("whole map", f.size, measure(mid, args.runs, width=args.width), 30.0)
+    alone = []
+    for _ in range(max(10, args.runs)):
+        t = time.perf_counter()
+        R.draw(mid, None, width=args.width)
+        alone.append((time.perf_counter() - t) * 1000)
+    print(f"  render alone, {len(alone)} in a row: median {statistics.median(alone):.1f} ms, "
+          f"best {min(alone):.1f} ms (the rows above interleave encoders, which evict the caches)")
     if args.region:
         t = time.perf_counter()
         R.base(args.region)
