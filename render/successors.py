@@ -346,8 +346,8 @@ class Boxes:
 
 
 class Occupancy:
-    """The base map's obstacles as a summed-area table on a 4 px grid (built once), plus
-    the counters placed during one render: the cost of a rectangle in O(1) + O(counters)."""
+    """The base map's obstacles as a summed-area table on a 4 px grid, built once per
+    frame: the weighted area a rectangle covers in O(1) (see `_place`)."""
 
     CELL = 4
 
@@ -372,26 +372,7 @@ class Occupancy:
                 acc += grid[row + gx]
                 sat[base_new + gx + 1] = sat[base_old + gx + 1] + acc
         self.gw, self.gh, self.sat = gw, gh, array("d", sat)      # 8 bytes a cell, not 32
-
-    def base_cost(self, r) -> float:
-        c, gw, gh = self.CELL, self.gw, self.gh
-        x0, y0 = min(gw, max(0, int(r[0]) // c)), min(gh, max(0, int(r[1]) // c))
-        x1, y1 = min(gw, max(0, int(r[2]) // c)), min(gh, max(0, int(r[3]) // c))
-        W, sat = gw + 1, self.sat
-        total = sat[y1 * W + x1] - sat[y0 * W + x1] - sat[y1 * W + x0] + sat[y0 * W + x0]
-        out = (max(0, -r[0]) + max(0, r[2] - self.w)) * (r[3] - r[1]) + \
-              (max(0, -r[1]) + max(0, r[3] - self.h)) * (r[2] - r[0])
-        return total * c * c + out * 50
-
-    def cost(self, r, placed: list) -> float:
-        total = self.base_cost(r)
-        for o in placed:
-            dx = min(r[2], o[2]) - max(r[0], o[0])
-            if dx > 0:
-                dy = min(r[3], o[3]) - max(r[1], o[1])
-                if dy > 0:
-                    total += dx * dy * 30
-        return total
+        self.w, self.h = boxes.w, boxes.h
 
 
 def _symbol_radius(f: Frame, kind: str) -> int:
@@ -669,7 +650,6 @@ class Base:
     def _labels(self) -> None:
         f = self.f
         size = f.k(11)
-        self.label_at = {}
         dens = {}
         for s, p in self.pos.items():
             dens[s] = sum(1 for o, q in self.pos.items() if math.dist(p, q) < f.k(70))
@@ -696,7 +676,6 @@ class Base:
             w, h = spr.size
             rect = (best[0], best[1], best[0] + w, best[1] + h)
             self.boxes.add(rect, 4.0)
-            self.label_at[s] = rect
             paste(self.image, spr, best)
 
     def _province_labels(self) -> None:
@@ -1292,8 +1271,11 @@ ANGLES = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
 
 def _place(occ: Occupancy, rects: list, x: float, y: float, size: tuple, r: int, f: Frame) -> tuple:
     """The rectangle of a counter near (x, y): the first ring of candidates around the
-    symbol with a free spot, else the least covering one. (The cost of `Occupancy.cost`,
-    inlined: this loop is most of a render's Python time.)"""
+    symbol with a free spot, else the least covering one. A candidate's cost is the
+    weighted area it covers: the base's obstacles from the summed-area table (symbols 40,
+    names 4, province labels 3), counters already placed and the arrow (30), 50 per pixel
+    outside the picture, plus 3 per pixel of distance. Inlined: this loop is most of a
+    render's Python time."""
     w, h = size
     hw, hh = w / 2, h / 2
     c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
