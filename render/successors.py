@@ -372,7 +372,6 @@ class Occupancy:
                 acc += grid[row + gx]
                 sat[base_new + gx + 1] = sat[base_old + gx + 1] + acc
         self.gw, self.gh, self.sat = gw, gh, array("d", sat)      # 8 bytes a cell, not 32
-        self.w, self.h = boxes.w, boxes.h
 
 
 def _symbol_radius(f: Frame, kind: str) -> int:
