@@ -674,7 +674,7 @@ class Base:
             spr, best, _ = choice
             w, h = spr.size
             rect = (best[0], best[1], best[0] + w, best[1] + h)
-            self.boxes.add(rect, 4.0)
+            self.boxes.add(rect, 10.0)
             paste(self.image, spr, best)
 
     def _province_labels(self) -> None:
