@@ -507,3 +507,11 @@ def test_burial_at_pella_gives_ten_lp():  # §9.6.4 (the §3.7 burial step)
     movement.bury(ctx, a)
     assert state["p"][a]["pella"] and legitimacy.lp_parts(state, a)["pella_burial"] == 10
     assert "guardian" not in legitimacy.lp_parts(state, state["pcs"]["pella"])
+
+
+def test_burial_offered_in_own_segments():  # §9.6.3 "during any of your segments"
+    state, first = start(2, "bt", first_is="perdikkas")
+    state["turn"] = 2
+    assert "bury" in GAME.prompts(state)[first].actions
+    state, _ = act(state, first, "bury")
+    assert state["body"]["st"] == "buried" and GAME.summary(state)["segment"] == "tyche"

@@ -95,8 +95,9 @@ class Successors(Game):
             seg = state["segment"]
             if seg == "tyche":
                 private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
+                burial = ("bury",) if movement.can_bury(state, seat) else ()
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).",
-                                     (), ("disband <space> [<count>]","play <card> pc <space> [<space>...]",
+                                     burial, ("disband <space> [<count>]","play <card> pc <space> [<space>...]",
                                           "play <card> march <general> [<general>...]",
                                           "play <card> recruit <space>"), private)}
             if seg == "activation":
