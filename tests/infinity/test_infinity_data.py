@@ -82,6 +82,10 @@ def test_bad_roster_lines_name_the_field(line, text):  # §2.3 ranges and names
     assert text in info.value.message
 
 
+def test_names_in_any_script():  # §2.3 letters, digits, spaces, hyphen
+    assert parse_line("Señor Ñandú-2; wip=1; ph=1; s=1")["name"] == "Señor Ñandú-2"
+
+
 def test_unknown_skills_are_kept_as_text():  # §2.3 skills, §9.7
     assert parse_line("X; wip=1; ph=1; s=1; skills=Mimetism,hd")["skills"] == ["Mimetism", "hd"]
 

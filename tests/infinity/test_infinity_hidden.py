@@ -154,3 +154,23 @@ def test_summary_counts_public_troopers_only():  # contract summary, §11
 def test_secrets_lists_hidden_ids_and_names():  # platform self-play leak check
     state = hidden_start()
     assert GAME.secrets(state) == ["AH1", "Ghost"]
+
+
+def test_hidden_withdraw_is_silent():  # §7.9 by DM, silently, for a hidden trooper
+    state = hidden_start()
+    state2, ev = act(state, "A", "withdraw AH1", private=True)
+    assert all(e.to == ("A",) for e in ev) and trooper(state2, "A", "AH1")["withdrawn"]
+    assert public_json(state2) == public_json(state)
+
+
+def test_agreed_terrain_spot_still_reveals_hidden_enemy():  # §8.3 then §9.5.2
+    b = ("Ninja; wip=14; ph=14; s=2; skills=inf", *THREE_B[1:])
+    state = hidden_start(b=b)
+    # AH1 (fd2) at (12.5, 19.5) beside terrain T1 [6, 15, 12, 19]
+    for line, private in (("place AH1 12.5 19.5", True), ("place A1 30 5", False), ("done", False)):
+        state, _ = act(state, "A", line, private)
+    state, ev = act(state, "B", "place B1 11.8 19.4")          # overlaps T1: B asks A
+    assert state["pending_waiver"]["terrain"] == "T1"
+    state, ev = act(state, "A", "agree")
+    assert trooper(state, "A", "AH1")["revealed"] and trooper(state, "B", "B1")["placed"] is None
+    assert any(e.kind == "reveal" for e in ev)

@@ -41,7 +41,8 @@ def play(seed: int, mission: str, log: list | None = None):
         assert prompts, f"seed {seed}: nobody to act in {state['phase']}"
         seat = rnd.choice(sorted(prompts))
         prompt = prompts[seat]
-        for p in prompts.values():                 # hidden ids never in public prompt parts
+        for p in prompts.values():                 # no dead end; hidden ids never in public prompt parts
+            assert p.actions or p.templates or p.private, (seed, p.text)
             public = " ".join((p.text, *p.actions, *p.templates))
             for s in GAME.secrets(state):
                 assert s not in public, (seed, s, public)
