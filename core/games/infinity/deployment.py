@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.games.infinity import placement
-from core.games.infinity.missions import other
 from core.games.infinity.placement import _fmt
 from core.games.infinity.pregame import find, other_seat
 from core.games.infinity.roster import has, hidden_id, is_hidden, is_pending
@@ -315,7 +314,3 @@ def do_refuse(ctx) -> None:
     w = state["pending_waiver"]
     state["pending_waiver"] = None
     ctx.say(f"{ctx.seat} refuses: {w['seat']}, choose another spot for {w['id']}.")
-
-
-def enemy_zone(state: dict, seat: str) -> list:
-    return state["mission"]["zones"][other(state["zone_of"][seat])]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.games.infinity import initiative
 from core.games.infinity.missions import parse_mission
-from core.games.infinity.roster import (MAX_TROOPERS, describe, has, hidden_id, new_trooper,
+from core.games.infinity.roster import (MAX_TROOPERS, describe, hidden_id, new_trooper,
                                         parse_line, parse_lines)
 
 SEATS = ("A", "B")
@@ -229,7 +229,3 @@ def do_initiative(ctx) -> None:
     ctx.say(f"Step 1: {p1} places all its troopers but one.")
     ctx.picture()
     advance(ctx)
-
-
-def has_skill(t: dict, code: str) -> bool:
-    return has(t, code)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from core.games.infinity.deployment import pending, step_of, step_owner
-from core.games.infinity.pregame import other_seat
 from core.games.infinity.roster import is_hidden
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
@@ -109,7 +108,3 @@ def status_text(state: dict, seat: str | None) -> str:
             lines.append(f"  {t['id']} {t['name']} WIP{t['wip']} PH{t['ph']} S{t['s']}"
                          f"{' ' + ','.join(t['skills']) if t['skills'] else ''}{marks}: {t['status']}{where}")
     return "\n".join(lines)
-
-
-def seat_other(seat: str) -> str:
-    return other_seat(seat)
