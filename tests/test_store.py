@@ -74,7 +74,10 @@ def test_embedded_redis_starts_under_the_data_folder(tmp_path):
 
 
 def test_redis_down_gives_a_sentence_and_writes_nothing():
-    dead = Store(redis.Redis(port=1, socket_connect_timeout=0.2))
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    dead = Store(redis.Redis(port=1, socket_connect_timeout=0.2, retry=Retry(NoBackoff(), 0)))
     with pytest.raises(StoreError, match="cannot be reached"):
         dead.load("t", "c")
     reply = Service(dead).handle(Command("t", "c", "alice", "/join"))
