@@ -296,6 +296,8 @@ def do_done(ctx) -> None:
                          "(the last one is your reserve).", code="RESERVE_RULE", private=True)
     ctx.say(f"{seat} has finished step {step}" + ("; its reserve waits." if left else "."))
     next_step(ctx)
+    if ctx.state["phase"] != "complete":
+        ctx.picture()
 
 
 def do_agree(ctx) -> None:

@@ -182,6 +182,7 @@ def do_roll(ctx) -> None:
     state["winner"] = result
     state["phase"] = "choice"
     ctx.say(f"{result} chooses: `choose initiative` or `choose deployment` (§6.1).")
+    ctx.picture()
 
 
 # §6 the choice ---------------------------------------------------------------------------
@@ -212,6 +213,7 @@ def do_deploy(ctx) -> None:
     ctx.say(f"{seat} deploys in the {zone} zone, {other} in the {state['zone_of'][other]} zone; "
             f"{p1} deploys first (Player 1). {state['holder_initiative']} now declares "
             "`initiative first=<me/them>` (§6.3).")
+    ctx.picture()
 
 
 def do_initiative(ctx) -> None:
