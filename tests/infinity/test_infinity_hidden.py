@@ -174,3 +174,27 @@ def test_agreed_terrain_spot_still_reveals_hidden_enemy():  # §8.3 then §9.5.2
     state, ev = act(state, "A", "agree")
     assert trooper(state, "A", "AH1")["revealed"] and trooper(state, "B", "B1")["placed"] is None
     assert any(e.kind == "reveal" for e in ev)
+
+
+def test_hidden_reserve_of_player_2_in_step_4():  # §7.5, §7.6 silent hidden reserve
+    state = deploy_state(("Fusilier; wip=13; ph=10; s=2", "Sniper; wip=12; ph=10; s=2"),
+                         ("Alguacil; wip=14; ph=10; s=2",), b_hidden=("Shade; wip=12; ph=11; s=2; skills=hd",),
+                         lt=("A1", "BH1"))
+    for line in ("place A1 30 5", "done"):
+        state, _ = act(state, "A", line)
+    state, _ = act(state, "B", "place B1 20 40")
+    state, _ = act(state, "B", "done")
+    state, _ = act(state, "A", "place A2 34 5")
+    assert state["phase"] == "deploy_4" and GAME.summary(state)["pending"]["B"] == 0
+    state, ev = act(state, "B", "place BH1 24 40", private=True)
+    public = [e.text for e in ev if e.to is None and e.text]
+    assert public[0] == "B has deployed its reserve." and state["phase"] == "complete"
+    assert not any("BH1" in t or "Shade" in t for t in public)
+
+
+def test_hidden_add_with_lt_moves_the_lieutenant():  # §2.3 exactly one Lieutenant
+    from .support import new
+    state, _ = act(new(), "A", "add Fusilier; wip=13; ph=10; s=2")
+    state, _ = act(state, "A", "lt A1", private=True)
+    state, ev = act(state, "A", "add Boss; wip=14; ph=10; s=2; skills=hd; lt", private=True)
+    assert [t["lt"] for t in state["rosters"]["A"]] == [False, True]
