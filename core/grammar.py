@@ -1,7 +1,8 @@
 """One text grammar for actions, shared by every adapter.
 
 A command line is ``verb arg arg flag key=value``; tokens are split with ``shlex`` so a
-name with spaces can be quoted. Each game declares its verbs with typed parameters;
+name with spaces can be quoted. A verb whose last parameter is ``text`` takes the rest
+of the line raw (newlines and quotes kept: roster blocks, pasted JSON). Each game declares its verbs with typed parameters;
 `Verb.parse` turns tokens into an `Action` and `Action.line` formats it back into the
 canonical line, so ``parse(a.line) == a`` for every action.
 """
@@ -103,7 +104,12 @@ class Verb:
                 args.append(param.convert(self.name, positional[i]))
             elif not param.optional:
                 raise ParseError(f"`{self.name}` is missing {param.name}. Usage: {self.usage}")
-        return Action(self.name, tuple(args), tuple(sorted(flags)), tuple(sorted(opts.items())), private)
+        raw_tail = bool(self.takes_text and len(args) == len(self.params))
+        return Action(self.name, tuple(args), tuple(sorted(flags)), tuple(sorted(opts.items())), private, raw_tail)
+
+    @property
+    def takes_text(self) -> bool:
+        return bool(self.params) and self.params[-1].kind == "text"
 
 
 @dataclass(frozen=True)
@@ -113,9 +119,12 @@ class Action:
     flags: tuple[str, ...] = ()
     opts: tuple[tuple[str, object], ...] = ()
     private: bool = field(default=False, compare=False)
+    raw_tail: bool = field(default=False, compare=False)   # the last arg is raw text
 
     @property
     def line(self) -> str:
+        if self.raw_tail:
+            return " ".join([self.verb] + [_quote(a) for a in self.args[:-1]] + [self.args[-1]])
         parts = [self.verb] + [_quote(a) for a in self.args] + list(self.flags)
         parts += [f"{k}={_quote(v)}" for k, v in self.opts]
         return " ".join(parts)
@@ -135,7 +144,13 @@ def tokenize(line: str) -> list[str]:
 
 
 def parse(line: str, verbs: dict[str, Verb], private: bool = False) -> Action:
-    tokens = tokenize(line.strip())
+    line = line.strip()
+    verb = verbs.get(line.split(None, 1)[0].lower()) if line else None
+    if verb is not None and verb.takes_text:
+        # words up to the text parameter, then the rest of the line exactly as typed
+        parts = line.split(None, len(verb.params))
+        return verb.parse(parts[1:], private)
+    tokens = tokenize(line)
     if not tokens:
         raise ParseError("The command is empty. Known commands: " + ", ".join(sorted(verbs)) + ".")
     verb = verbs.get(tokens[0].lower())

@@ -28,6 +28,13 @@ def test_text_parameter_keeps_the_rest_of_the_line():
     assert parse("add Fusilier; wip=13", VERBS).args == ("Fusilier; wip=13",)
 
 
+def test_text_parameter_keeps_newlines_and_quotes_and_round_trips():
+    block = 'Fusilier; wip=13\nSniper "Ghost"; wip=14\n{"id": "x"}'
+    action = parse(f"add {block}", VERBS)
+    assert action.args == (block,)
+    assert parse(action.line, VERBS) == action
+
+
 @pytest.mark.parametrize("line, words", [
     ("place A4 abc 3", "x must be a number"),
     ("place A4 3", "missing y"),

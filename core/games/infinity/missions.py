@@ -36,10 +36,12 @@ def builtin(mission_id: str) -> dict:
 
 
 def parse_mission(text: str) -> dict:
-    """The JSON of `mission load`. Chat adapters strip double quotes (the command line is
-    split like a shell line), so a relaxed form with bare words is accepted too:
+    """The JSON of `mission load`, as pasted (the grammar keeps it raw). Single quotes
+    around it are dropped, and a relaxed form with bare words is accepted too:
     ``{id: x, table: {w: 48, h: 48}, ...}``."""
     text = text.strip()
+    if len(text) > 1 and text[0] == text[-1] == "'":
+        text = text[1:-1].strip()
     if not text:
         raise _bad("send the mission as JSON after `mission load`.")
     try:
@@ -48,7 +50,7 @@ def parse_mission(text: str) -> dict:
         try:
             data = _Relaxed(text).document()
         except ValueError as exc:
-            raise _bad(f"this is not valid JSON ({exc}). Wrap the JSON in single quotes.") from None
+            raise _bad(f"this is not valid JSON ({exc}).") from None
     return validate(data)
 
 
