@@ -8,6 +8,7 @@ rules then refused), broken invariants, stuck games (no end within a bound) and 
 from __future__ import annotations
 
 import random
+import re
 import time
 import traceback
 from dataclasses import dataclass, field
@@ -128,6 +129,7 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     summary = game.summary(state)
     report.summary = summary
     report.finished = summary["finished"]
+    report.counters = dict(summary.get("counts") or {})   # e.g. battles, sieges, crushings
     if not report.finished:
         report.problems.append(f"stuck: no end after {report.actions} actions")
     return report
@@ -139,7 +141,8 @@ def _leaks(game, state: dict, reply: Reply) -> list[str]:
     if not secrets:
         return []
     public = "\n".join(reply.public + [b.line for b in reply.buttons]) + orjson.dumps(game.view(state, None)).decode()
-    return [s for s in secrets if s in public]
+    # whole words only: a revealed `BH17` is not a leak of a still-hidden `BH1`
+    return [s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", public)]
 
 
 def run(service: Service, game_id: str, players: int, seed: int, games: int = 1, trace_file=None,

@@ -447,15 +447,17 @@ class Service:
         if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
             return Reply.refuse(f"Unknown command /{line.split(' ', 1)[0]}. Try /help or /help {game.id}.",
                                 "UNKNOWN", channel)
-        if rec.meta["status"] != "playing":
-            state_word = "has not started: /join, then /start" if rec.meta["status"] == "lobby" else "is over"
-            return Reply.refuse(f"The game {state_word}.", "NOT_PLAYING", channel)
+        if rec.meta["status"] == "lobby":
+            return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
         seat = self._seat(rec.meta, cmd.user)
         if seat is None:
             seated = ", ".join(f"{p['seat']} {p['name']}" for p in rec.meta["players"])
             return Reply.refuse(f"You are not seated in this game (seats: {seated}); only its players can act.",
                                 "NOT_SEATED", channel)
         action = game.parse(line, cmd.private)
+        if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
+            return Reply.refuse("The game is over: only looks (/status, /map, /export, queries) remain.",
+                                "NOT_PLAYING", channel)
         if game.verbs[action.verb].query:
             events = game.query(rec.state, seat, action)
             reply = Reply(version=rec.version, channel=channel)

@@ -46,3 +46,18 @@ def test_selfplay_catches_a_secret_in_public(service, monkeypatch):
     monkeypatch.setattr(type(GAME), "_view", lambda self, state, seat: dict(state))
     report = run(service, "tally", 2, seed=3, games=3, options="target=60")
     assert any("shown in public" in p for p in report.problems)
+
+
+def test_leak_check_matches_whole_words_only():
+    from bot.replies import Reply
+    from bot.selfplay import _leaks
+
+    class Game:
+        def secrets(self, state):
+            return ["BH1"]
+
+        def view(self, state, seat):
+            return {}
+
+    assert _leaks(Game(), {}, Reply(public=["BH17 is revealed at (3, 4)."])) == []
+    assert _leaks(Game(), {}, Reply(public=["BH1 is at (3, 4)."])) == ["BH1"]

@@ -227,3 +227,12 @@ def test_reply_says_whether_the_game_changed(game):
 def test_open_channels_lists_the_users_games(game):
     assert game.open_channels("t", "alice") == ["c"]
     assert game.open_channels("t", "nobody") == []
+
+
+def test_queries_still_answer_after_the_end(game):
+    turn = 0
+    while not any("game is over" in line for line in send(game, ["alice", "bob"][turn % 2], "/tl add 9").public):
+        turn += 1
+    assert send(game, "bob", "/tl total").ok
+    refused = send(game, "bob", "/tl add 1")
+    assert refused.code == "NOT_PLAYING" and "over" in refused.error
