@@ -11,7 +11,11 @@ import importlib
 import importlib.util
 import io
 
-FORMATS = {"png": ("PNG", {"compress_level": 1}), "webp": ("WEBP", {"lossless": True, "method": 0}),
+# Chosen by measurement on the 2-core machine (python -m bench.render_successors): our
+# pictures are flat 256-colour images, so PNG level 6 encodes the 1280×960 Successors map
+# in ~10 ms to ~95 KB (level 1: 4 ms, 120 KB; WebP lossless m0: 30 ms; JPEG blurs labels).
+# Never optimize=True (~0.7 s) per move.
+FORMATS = {"png": ("PNG", {"compress_level": 6}), "webp": ("WEBP", {"lossless": True, "method": 0}),
            "jpeg": ("JPEG", {"quality": 85})}
 
 
