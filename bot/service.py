@@ -527,8 +527,8 @@ class Service:
         finished, winner, reason = game.outcome(state)
         if finished:
             setup = self.store.setup(platform, channel) or {}
-            who = ", ".join(winner) if isinstance(winner, list) else (winner or "nobody")
-            reply.public.append(f"The game is over ({reason or 'finished'}). Winner: {who}.")
+            who = ", ".join(winner) if isinstance(winner, list) else winner
+            reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
