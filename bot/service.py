@@ -271,7 +271,7 @@ class Service:
         reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
                               f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                               "/verify then checks every roll)."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, picture=True)
+        self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
         return reply
 
     def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
@@ -294,7 +294,7 @@ class Service:
                          version=rec.version)
         summary = game.summary(rec.state)
         reply = Reply(public=[_status_line(game, summary, rec.version)], version=rec.version)
-        self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.platform, channel)
+        self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
         return reply
 
     def _map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
@@ -418,13 +418,13 @@ class Service:
         version = self.store.commit(cmd.platform, channel, rec.version, state=state, pop=1)
         shown = "a private action" if last["private"] else f"`{last['line']}`"
         reply = Reply(public=[f"{seat} takes back {shown}."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], picture=True)
+        self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
         return reply
 
     def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
         reply = Reply(version=rec.version)
-        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, cmd.platform, channel)
+        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
         if not reply.mentions:
             return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
         reply.public.insert(0, "Reminder:")
@@ -510,7 +510,7 @@ class Service:
             reply.image = None
             reply.tell(cmd.user, "Done (only you were told).")
         else:
-            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events)
+            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
         return reply
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
@@ -521,7 +521,7 @@ class Service:
 
     # replies ---------------------------------------------------------------------------
     def _narrate(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
-                 version: int, events: list[Event], picture: bool = False) -> None:
+                 version: int, events: list[Event], actor: str, picture: bool = False) -> None:
         """Events, the picture, what happens next (or how the game ended)."""
         self._deliver(reply, platform, channel, game, meta, state, version, events, picture)
         finished, winner, reason = game.outcome(state)
@@ -532,7 +532,7 @@ class Service:
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
-            self._prompt_lines(reply, game, meta, state, version, platform, channel)
+            self._prompt_lines(reply, game, meta, state, version, actor)
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
                  version: int, events: list[Event], picture: bool = False) -> None:
@@ -559,7 +559,9 @@ class Service:
             reply.image = self._picture(platform, channel, game, state, version, None, None)
 
     def _prompt_lines(self, reply: Reply, game: Game, meta: dict, state: dict, version: int,
-                      platform: str, channel: str) -> None:
+                      asker: str | None) -> None:
+        """Who must decide what, with buttons. Private choices go to `asker` only (every
+        pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
         users = {p.get("seat"): p for p in meta["players"]}
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
@@ -567,7 +569,7 @@ class Service:
             if player["user"]:
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
-                if prompt.private:
+                if prompt.private and asker in (None, player["user"]):
                     reply.tell(player["user"], "Your private choices: "
                                + "; ".join(f"`{line}`" for line in prompt.private))
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"

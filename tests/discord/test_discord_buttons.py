@@ -30,9 +30,8 @@ async def test_a_press_plays_its_line_at_its_version(service):
     # the next prompt comes with its own buttons, drawn for the new version
     assert calls[1].custom_ids()[0] == f"sg:b:{CHANNEL}:{version + 1}:/tl roll"
     assert calls[2].content == f"Your move: <@{BOB}>"
-    # Bob, who is not the sender, hears his private choices by direct message
-    dm = h.recorder.find("POST", "/users/@me/channels")
-    assert dm and dm[0].payload == {"recipient_id": int(BOB)}
+    # Bob's private choices wait for him to ask (/me, /status) or for a reminder: no DM now
+    assert not h.recorder.find("POST", "/users/@me/channels")
 
 
 async def test_a_stale_press_is_refused_ephemerally(service):

@@ -52,7 +52,8 @@ async def test_an_announced_outcome_of_a_dm_command_is_posted_in_the_game_channe
 async def test_other_players_private_lines_go_by_dm_and_a_closed_dm_leaves_a_secret_free_note(service):
     h = await started(service)
     h.recorder.dm_closed.add(BOB)
-    await h.say(ALICE, "alice", "tally", "add", n=1)   # now Bob decides: his private choices go to him
+    await h.say(ALICE, "alice", "tally", "add", n=1)   # now Bob decides…
+    await h.say(ALICE, "alice", "remind")               # …and a reminder sends him his private choices
     dm_channel = h.recorder.dm_channels[BOB]
     tried = h.recorder.find("POST", f"/channels/{dm_channel}/messages")
     assert tried and "secret wordP2" in tried[0].content      # it was sent to Bob's DM only…
