@@ -1,0 +1,34 @@
+"""Every numbered rule of a played game's spec is cited (`§n.m`) by a test of that game,
+unless it is listed here with the reason it has no checkable effect."""
+import re
+from pathlib import Path
+
+import pytest
+
+RULES = Path(__file__).resolve().parents[1] / "docs" / "rules"   # copies of ../shared/rules
+TESTS = Path(__file__).resolve().parent
+
+NOT_CHECKABLE = {
+    "infinity": {
+        "0": "conventions", "0.1": "tags of the document", "0.2": "terms", "0.3": "the platform's contract",
+        "1.1": "scope (prose)", "1.2": "out of scope", "15": "a state model, not a rule",
+    },
+}
+
+
+def numbered(spec: str) -> list[str]:
+    """Section numbers of headings (`## 5.` / `### 2.5`) and list clauses (`- 5.4 `)."""
+    found = set(re.findall(r"^- (\d+(?:\.\d+)+)\s", spec, re.M))
+    found |= set(re.findall(r"^#{2,4} (\d+(?:\.\d+)*)[ .]", spec, re.M))
+    return sorted(found, key=lambda n: [int(x) for x in n.split(".")])
+
+
+@pytest.mark.parametrize("game", sorted(NOT_CHECKABLE))
+def test_every_numbered_rule_has_a_test_citing_it(game):
+    spec_file = RULES / f"{game}.md"
+    if not spec_file.exists():
+        pytest.skip(f"{spec_file} is not on this machine")
+    cited = "".join(p.read_text() for p in (TESTS / game).glob("*.py"))
+    missing = [n for n in numbered(spec_file.read_text())
+               if n not in NOT_CHECKABLE[game] and f"§{n}" not in cited]
+    assert missing == [], f"rules of {game}.md without a test citing them: {missing}"
