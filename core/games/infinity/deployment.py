@@ -233,11 +233,8 @@ def do_airborne(ctx) -> None:
                          code="NO_SKILL", private=ctx.action.private)
     t["airborne"] = True
     _log(ctx.state, ctx.seat, t, "airborne")
-    if is_hidden(t):
-        ctx.tell(ctx.seat, f"{t['id']} stays off-table (airborne).")
-    else:
-        ctx.say(f"{ctx.seat} keeps {t['id']} off-table (airborne).")
-        ctx.picture()
+    _announce(ctx, t, f"{t['id']} stays off-table (airborne).",
+              f"{ctx.seat} keeps {t['id']} off-table (airborne).")
     _after_deploying(ctx, t, ctx.seat)
 
 
@@ -247,12 +244,18 @@ def do_withdraw(ctx) -> None:
     t = _trooper_for(ctx, ctx.action.args[0], "withdraw")
     t["withdrawn"] = True
     t["must_place_in_zone"] = False
-    if is_hidden(t):
-        ctx.tell(ctx.seat, f"{t['id']} is withdrawn: it takes no part in the game.")
-    else:
-        ctx.say(f"{ctx.seat} withdraws {t['id']}: it takes no part in the game.")
-        ctx.picture()
+    _announce(ctx, t, f"{t['id']} is withdrawn: it takes no part in the game.",
+              f"{ctx.seat} withdraws {t['id']}: it takes no part in the game.")
     _after_deploying(ctx, t, ctx.seat)
+
+
+def _announce(ctx, t: dict, to_owner: str, to_channel: str) -> None:
+    """A hidden trooper's news goes to its owner only (§9.5.1); a visible one's to all, with the picture."""
+    if is_hidden(t):
+        ctx.tell(ctx.seat, to_owner)
+    else:
+        ctx.say(to_channel)
+        ctx.picture()
 
 
 def do_undo(ctx) -> None:
