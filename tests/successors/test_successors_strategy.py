@@ -356,12 +356,12 @@ def test_lone_general():
     assert state["act"]["cus"] == {}
 
 
-def test_entering_an_enemy_held_space_is_refused():
+def test_lone_general_cannot_enter_an_enemy_field_force():  # §5.4.1
     state, first = activation(seed="enemy")
     other = next(s for s in state["seats"] if s != first)
     place_cus(state, "pydna", other, merc=1)
-    state, _ = act(state, first, "activate antipatros")
-    with pytest.raises(RulesError, match="step II"):
+    state, _ = act(state, first, "activate antipatros alone")
+    with pytest.raises(RulesError, match="lone general"):
         act(state, first, "move pydna")
 
 

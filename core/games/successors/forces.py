@@ -141,3 +141,87 @@ def pool_left(state: dict, seat: str, kind: str, counts: dict | None = None) -> 
         return spec["per_player"] - counts[seat].get(kind, 0)
     used = sum(c.get(kind, 0) for c in counts.values())
     return spec["total"] - used - state.get("gone_cus", {}).get(kind, 0)
+
+
+# step II: field and inside (§5.5), losses, fates of generals (§1.3.6) -------------------------
+# ``inside[space] = {type: n}``: the CUs of the city's controller (its PC) that are inside
+# the walls. They are a SUBSET of ``cus[space][controller]`` (so ``cus`` keeps every CU on the
+# map and counts for forage, isolation and the map); generals inside carry ``in: True``.
+LOSS_ORDER = ("merc", "eleph", "mac", "royal", "silver", "indep")
+
+
+def inside_cus(state: dict, space: str, seat: str | None = None) -> dict:
+    box = state.get("inside", {}).get(space, {})
+    if seat is not None and state["pcs"].get(space) != seat:
+        return {}
+    return box
+
+
+def field_cus(state: dict, space: str, seat: str) -> dict:
+    inn = inside_cus(state, space, seat)
+    return {k: n - inn.get(k, 0) for k, n in cus_at(state, space, seat).items() if n - inn.get(k, 0) > 0}
+
+
+def n_field(state: dict, space: str, seat: str) -> int:
+    return sum(field_cus(state, space, seat).values())
+
+
+def n_inside(state: dict, space: str) -> int:
+    return sum(state.get("inside", {}).get(space, {}).values())
+
+
+def field_gens(state: dict, space: str, seat: str | None = None) -> list[str]:
+    return [g for g in generals_at(state, space, seat) if not state["gens"][g]["in"]]
+
+
+def inside_gens(state: dict, space: str) -> list[str]:
+    return [g for g in generals_at(state, space) if state["gens"][g]["in"]]
+
+
+def set_inside(state: dict, space: str, kind: str, delta: int) -> None:
+    box = state.setdefault("inside", {}).setdefault(space, {})
+    box[kind] = box.get(kind, 0) + delta
+    if box[kind] <= 0:
+        del box[kind]
+    if not box:
+        del state["inside"][space]
+
+
+def eliminate(state: dict, space: str, seat: str, kind: str, n: int = 1, inside: bool = False) -> None:
+    """Remove CUs from the map: Mercenaries, Macedonians and Elephants go back to their pools,
+    Royal and Silver Shields CUs leave the game (§1.4)."""
+    if n <= 0:
+        return
+    add_cus(state, space, seat, kind, -n)
+    if inside:
+        set_inside(state, space, kind, -n)
+    if kind in ("royal", "silver"):
+        state["gone_cus"][kind] = state["gone_cus"].get(kind, 0) + n
+
+
+def pick_losses(cus: dict, n: int) -> dict:
+    """The CUs lost from `cus` (owner's choice, made by the bot: the weakest first)."""
+    out, left = {}, n
+    for k in LOSS_ORDER:
+        take = min(left, cus.get(k, 0))
+        if take:
+            out[k] = take
+            left -= take
+    return out
+
+
+def drop_general(state: dict, g: str, fate: str) -> None:
+    """§1.3.6: killed majors go to the Dead pile, dispersed majors to the Dispersed box,
+    minors to the reserve either way. What he carried passes to another general of his force
+    in the space, else stays unattended (§5.11)."""
+    d = state["gens"][g]
+    at = d["at"]
+    d["at"] = ("dead" if fate == "killed" else "dispersed") if is_major(g) else "reserve"
+    d["in"] = False
+    mates = [h for h in generals_at(state, at, d["o"]) if state["gens"][h]["in"] == False] if at in BOARD.spaces else []
+    heir = max(mates, key=seniority) if mates else None
+    for r in state["royals"].values():
+        if r["by"] == g:
+            r["by"] = heir
+    if state["body"]["by"] == g:
+        state["body"]["by"] = heir

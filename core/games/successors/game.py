@@ -15,7 +15,7 @@ from core.grammar import Param, Verb
 from .board import BOARD
 from .common import card_name, find_space, label
 from .forces import PLAYER_CU, generals_of, n_cus
-from . import legitimacy, movement, reinforcements, scoring, sequence, setup, strategy
+from . import legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
 SEAT_CHOICES = tuple("abcde")
 
@@ -49,6 +49,21 @@ class Successors(Game):
         "end": Verb("end", help="end your Activation segment."),
         "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
         "pass": Verb("pass", help="decline to bury the body (§3.7)."),
+        "intercept": Verb("intercept", (Param("force", "text"),),
+                          help="§5.8 intercept with your army in <space> [<general>...] [merc=<n>...]."),
+        "decline": Verb("decline", help="do not intercept / do not sortie."),
+        "fight": Verb("fight", help="§5.8.4 the intercepted force fights."),
+        "fallback": Verb("fallback", help="§5.8.4 the intercepted force falls back; its activation ends."),
+        "inside": Verb("inside", help="§5.5.2 your field force goes inside the city's walls: no battle, a siege."),
+        "avoid": Verb("avoid", (Param("space"),), help="§5.9 try to avoid battle, moving up to 2 spaces."),
+        "stand": Verb("stand", help="§5.4.1 stand and meet the enemy (crushing check, then battle)."),
+        "retreat": Verb("retreat", (Param("where", "text"),),
+                        help="§6.10.4 retreat <space>, or `retreat inside [<space>]` in your own Major City."),
+        "assault": Verb("assault", (Param("space", optional=True),),
+                        help="§7.2 make an assault roll (1 MP; in Surrender, name the space)."),
+        "done": Verb("done", help="§4.3 C make no (more) Surrender rolls."),
+        "remove": Verb("remove", help="§5.4.4 spend 1 MP to remove the opponent PC where your army stands."),
+        "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
     }
@@ -70,9 +85,18 @@ class Successors(Game):
             return {pl["seat"]: Prompt(f"{pl['seat']} places {why}: {what} left (§3.3.4).",
                                        tuple(lines) if len(lines) <= 30 else (),
                                        ("place <unit> <space> [<count>]",))}
+        if state.get("pend"):
+            p = state["pend"]
+            return {p["seat"]: Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
+                                      ("intercept <space> [<general>...] [merc=<n>]",)
+                                      if p["kind"] == "intercept" else ())}
         if state["act"] is not None:
             act = state["act"]
             lines = [f"move {s}" for s in movement.reachable(state)]
+            if movement.can_assault(state):
+                lines.append("assault")
+            if movement.can_remove_pc(state):
+                lines.append("remove")
             lines += movement.carry_options(state)
             if movement.can_bury(state, act["seat"]):
                 lines.append("bury")
@@ -93,6 +117,10 @@ class Successors(Game):
         if ph == "strategy":
             seat = state["order"][state["cur"]]
             seg = state["segment"]
+            if seg == "surrender" and state.get("sroll"):
+                lines = [f"assault {t}" for t in sieges.surrender_targets(state, seat)]
+                return {seat: Prompt(f"Round {state['round']}, {seat}'s Surrender segment: one free assault roll "
+                                     "per space you besiege (§4.3 C).", (*lines, "done"))}
             if seg == "tyche":
                 private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
                 burial = ("bury",) if movement.can_bury(state, seat) else ()
@@ -136,11 +164,11 @@ class Successors(Game):
                 sequence.start_activation(state)
         elif v == "activate":
             movement.start(ctx, seat, a.args[0], "activation", None)
-            self._auto_stop(ctx)
         elif v == "move":
+            if state["act"] is None or state["act"]["seat"] != seat:
+                raise RulesError("You have no force in motion: activate one first.", code="NO_FORCE")
             path = [find_space(s) for s in a.args[0].split()]
             movement.move(ctx, path)
-            self._auto_stop(ctx)
         elif v in ("take", "drop"):
             movement.carry(ctx, v, a.args[0])
         elif v == "reroll":
@@ -160,22 +188,55 @@ class Successors(Game):
             sequence.start_forage(ctx)
         elif v == "forage":
             strategy.forage(ctx, seat, find_space(a.args[0]), a.args[1])
+        elif v in ("intercept", "decline", "fight", "fallback", "inside", "avoid", "stand", "retreat", "sortie"):
+            movement.answer(ctx, seat, v, " ".join(str(x) for x in a.args))
+        elif v == "assault":
+            if state["act"] is not None and state["act"]["seat"] == seat and not state.get("pend"):
+                if a.args and a.args[0] and find_space(a.args[0]) != state["act"]["at"]:
+                    raise RulesError("The active force assaults the space it stands in (§7.2).", code="NO_ASSAULT")
+                movement.assault(ctx)
+            elif state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll"):
+                if not a.args or not a.args[0]:
+                    raise RulesError("Name the space: `assault <space>` (§4.3 C).", code="NO_SPACE")
+                space = find_space(a.args[0])
+                if space not in sieges.surrender_targets(state, seat):
+                    raise RulesError(f"No Surrender roll is possible at {BOARD.spaces[space]['name']}: "
+                                     f"{', '.join(sieges.surrender_targets(state, seat)) or 'none'} (§4.3 C).",
+                                     code="NO_ASSAULT")
+                from .forces import generals_at
+                sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
+                movement.offer_sortie(ctx, space)
+                sieges.settle(state)
+                if not sieges.surrender_targets(state, seat) and not state.get("pend"):
+                    sequence.end_surrender(ctx)
+            else:
+                raise RulesError("No assault is possible now (§7.2).", code="NO_ASSAULT")
+        elif v == "remove":
+            movement.remove_pc(ctx)
+        elif v == "done":
+            if not (state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll")):
+                raise RulesError("Nothing to finish now.", code="NOT_NOW")
+            sequence.end_surrender(ctx)
+        sieges.settle(state)
+        if v not in ("stop", "end", "first", "place", "forage"):
+            self._auto_stop(ctx)
         sequence.advance(ctx)
 
     def _auto_stop(self, ctx: Ctx) -> None:
         """A force that can do nothing more ends its activation by itself."""
         state = ctx.state
         act = state["act"]
-        if act and not movement.reachable(state) and not movement.carry_options(state) \
-                and not movement.can_bury(state, act["seat"]):
+        if not act or state.get("pend"):
+            return
+        if not act["gens"] or (not movement.reachable(state) and not movement.carry_options(state)
+                               and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
+                               and not movement.can_remove_pc(state)):
             self._stop(ctx)
 
     def _stop(self, ctx: Ctx) -> None:
-        state = ctx.state
-        kind = state["act"]["kind"]
-        movement.finish(ctx)
-        if kind == "march":
-            sequence.start_activation(state)
+        if ctx.state.get("pend"):
+            raise RulesError("Wait: another player must decide first.", code="PENDING")
+        movement.end_act(ctx)
 
     # views --------------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
@@ -187,6 +248,7 @@ class Successors(Game):
             q = dict(p)
             q["hand"] = sorted(p["hand"]) if s == seat else len(p["hand"])
             view["p"][s] = q
+        view["sieges"] = sieges.view(state)
         view["summary"] = self._summary(state)
         return view
 
@@ -234,6 +296,8 @@ class Successors(Game):
             "body": {"state": b["st"], "space": b["at"]},
             "royals": royals,
             "control": scoring.control_map(state),
+            "counts": dict(state.get("counts", {})),
+            "sieges": sieges.view(state),
         }
 
     def outcome(self, state: dict):
@@ -245,10 +309,14 @@ class Successors(Game):
     # self-play ----------------------------------------------------------------------------------
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         prompt = self.prompts(state)[seat]
+        if state.get("pend"):
+            return rnd.choice(prompt.actions)
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll"))]
+            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove"))]
+            if "assault" in moves and rnd.random() < 0.6:
+                return "assault"
             if moves and rnd.random() < 0.8:
                 return rnd.choice(moves)
             return "stop"

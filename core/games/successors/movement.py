@@ -15,7 +15,8 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .common import find_general, label
-from .forces import PLAYER_CU, add_cus, cus_at, enemy_units, gen_stat, seniority
+from .forces import (PLAYER_CU, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
+                     indep_at, inside_cus, n_field, n_inside, seniority, set_inside)
 from . import scoring
 
 LAND = ("land", "pass", "strait")
@@ -38,10 +39,12 @@ def initiative(state: dict, gen: str, space: str) -> int:
     return ini
 
 
-def free_cus(state: dict, space: str, seat: str) -> dict:
-    """CUs of the seat in the space not yet part of a force activated this segment."""
+def free_cus(state: dict, space: str, seat: str, inside: bool = False) -> dict:
+    """CUs of the seat in the space (in the field, or inside the city for a sally, §7.10) not
+    yet part of a force activated this segment."""
     used = state["used"].get(space, {})
-    return {k: n - used.get(k, 0) for k, n in cus_at(state, space, seat).items() if n - used.get(k, 0) > 0}
+    have = inside_cus(state, space, seat) if inside else field_cus(state, space, seat)
+    return {k: n - used.get(k, 0) for k, n in have.items() if n - used.get(k, 0) > 0}
 
 
 def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
@@ -64,6 +67,7 @@ def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
     if not gens:
         raise RulesError("Name the general who leads the force, e.g. `activate perdikkas`.", code="NO_GENERAL")
     at = state["gens"][gens[0]]["at"]
+    inside = state["gens"][gens[0]]["in"]
     for g in gens:
         d = state["gens"][g]
         if d["o"] != seat:
@@ -74,7 +78,12 @@ def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
             raise RulesError("All generals of a force must be in the same space.", code="SPLIT")
         if g in state["done"]:
             raise RulesError(f"{label(g)} has already been activated this segment (§4.5).", code="DONE")
-    free = free_cus(state, at, seat)
+        if d["in"] != inside:
+            raise RulesError("Generals inside a city and in the field cannot form one force (§5.5, §7.10).",
+                             code="SPLIT")
+    free = free_cus(state, at, seat, inside)
+    if "silver" in take and take["silver"] not in (0, free.get("silver", 0)):
+        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
     if alone:
         cus = {}
     else:
@@ -98,7 +107,9 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     if rolled:
         mp = roll_mp(ctx, cmd, at)
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
-                    "reroll": rolled and cmd == "antigonos"}
+                    "reroll": rolled and cmd == "antigonos", "tried": []}
+    if state["gens"][gens[0]]["in"]:
+        state["act"]["sally"] = True                                    # §7.10
     state["done"] += gens
     if state["turn"] == 1 and state["body"]["by"] in gens:            # §5.11 Cart never moves in Turn I
         state["body"]["by"] = None
@@ -128,30 +139,63 @@ def reroll(ctx) -> None:
     ctx.say(f"Antigonos re-rolls: {act['mp']} MP.")
 
 
+def via(here: str, dest: str, kinds: tuple[str, ...]) -> str | None:
+    """The connection kind a step uses: the cheapest, land before sea on a tie."""
+    best = None
+    for n, k in BOARD.adj[here]:
+        if n == dest and k in kinds:
+            key = (BOARD.kinds[k]["mp"], 0 if k in LAND else 1)
+            if best is None or key < best[0]:
+                best = (key, k)
+    return best[1] if best else None
+
+
+def hostile_field(state: dict, space: str, seat: str) -> tuple[str, str] | None:
+    """§5.4.1 an enemy field force: ("indep", army) or ("seat", opponent) with units outside
+    any city, else None."""
+    army = indep_at(state, space)
+    if army:
+        return "indep", army
+    for o in sorted(state["cus"].get(space, {})):
+        if o != seat and n_field(state, space, o):
+            return "seat", o
+    for g in field_gens(state, space):
+        o = state["gens"][g]["o"]
+        if o != seat:
+            return "seat", o
+    return None
+
+
 def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     """MP to cross from the force's space to dest, and why not if it cannot (§5.3, §5.6)."""
     here = act["at"]
-    kinds = list(LAND)
+    sally = act.get("sally") and len(act["path"]) == 1
+    kinds = [] if sally else list(LAND)
     n = sum(act["cus"].values())
     fs = scoring.fleet_strength(state, act["seat"])
     sea_ok = n == 0 or (fs >= 1 and n <= 3 * fs)                      # §5.6.2
+    if sally and n > 2:
+        sea_ok = False                                                 # §5.6.4
     if sea_ok:
         kinds += ["sea", "trans"]
     cost = BOARD.cost(here, dest, tuple(kinds))
     if cost is None:
+        if sally:
+            return None, ("a force inside a besieged city leaves only by sea, from a port, with at most "
+                          "2 CUs (§5.6.4, §7.10)")
         if BOARD.cost(here, dest, tuple(BOARD.kinds)) is not None:
             return None, (f"crossing to {BOARD.spaces[dest]['name']} needs a sea lane, and an army may "
                           f"carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)")
         return None, f"{BOARD.spaces[dest]['name']} is not adjacent to {BOARD.spaces[here]['name']}"
-    if enemy_units(state, dest, act["seat"]):
-        return None, (f"{BOARD.spaces[dest]['name']} holds enemy units; entering it (battle, siege, "
-                      "interception, §5.4) comes in step II, so for now a force moves only through "
-                      "friendly and empty spaces")
+    if n == 0 and hostile_field(state, dest, act["seat"]):
+        return None, f"a lone general may never enter a space holding an enemy field force (§5.4.1)"
     return cost, ""
 
 
 def reachable(state: dict) -> list[str]:
     act = state["act"]
+    if state.get("pend"):
+        return []
     out = []
     for n, _ in BOARD.adj[act["at"]]:
         cost, _ = step_cost(state, act, n)
@@ -163,7 +207,9 @@ def reachable(state: dict) -> list[str]:
 def move(ctx, path: list[str]) -> None:
     state = ctx.state
     act = state["act"]
-    for dest in path:
+    if state.get("pend"):
+        raise RulesError("Wait: another player must decide first.", code="PENDING")
+    for i, dest in enumerate(path):
         cost, why = step_cost(state, act, dest)
         if cost is None:
             raise RulesError(f"Cannot move: {why}.", code="ILLEGAL_MOVE")
@@ -172,18 +218,29 @@ def move(ctx, path: list[str]) -> None:
                              f"{act['mp']} MP left.", code="NO_MP")
         from .legitimacy import royal_controller
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
+        kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
+        kind = via(act["at"], dest, kinds) or "land"
+        prev = act["at"]
         _relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
+        act["sea"] = kind not in LAND
         _arrive(ctx, act, dest, before)
-    ctx.say(f"{act['seat']} moves to {BOARD.spaces[act['at']]['name']} ({act['mp']} MP left).")
+        ctx.say(f"{act['seat']} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
+        if enter(ctx, dest, prev):
+            if i < len(path) - 1:
+                ctx.say("The rest of the path is dropped.")
+            return
 
 
 def _relocate(state: dict, act: dict, dest: str) -> None:
     here = act["at"]
     for k, n in act["cus"].items():
         add_cus(state, here, act["seat"], k, -n)
+        if act.get("sally"):
+            set_inside(state, here, k, -n)
         add_cus(state, dest, act["seat"], k, n)
+    act["sally"] = False
     for g in act["gens"]:
         state["gens"][g]["at"] = dest
         state["gens"][g]["in"] = False
@@ -193,6 +250,226 @@ def _relocate(state: dict, act: dict, dest: str) -> None:
     if state["body"]["by"] in act["gens"]:
         state["body"]["at"] = dest
     act["at"] = dest
+
+
+def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
+    """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
+    for k, n in cus.items():
+        add_cus(state, frm, seat, k, -n)
+        add_cus(state, to, seat, k, n)
+    for g in gens:
+        state["gens"][g]["at"] = to
+        state["gens"][g]["in"] = False
+    for r in state["royals"].values():
+        if r["by"] in gens:
+            r["at"] = to
+    if state["body"]["by"] in gens:
+        state["body"]["at"] = to
+
+
+def end_act(ctx) -> None:
+    """End the activation in progress (a force march hands over to the Activation segment)."""
+    state = ctx.state
+    if state["act"] is None:
+        return
+    kind = state["act"]["kind"]
+    finish(ctx)
+    if kind == "march":
+        from .sequence import start_activation
+        start_activation(state)
+
+
+# §5.4 entering spaces, §5.12 attrition, §5.6.4 besieged ports ---------------------------------------
+def enter(ctx, dest: str, prev: str) -> bool:
+    """What happens as the force enters dest; True when its movement stops here."""
+    from .battles import lose_cus, describe
+    state = ctx.state
+    act = state["act"]
+    seat = act["seat"]
+    n = sum(act["cus"].values())
+    sp = BOARD.spaces[dest]
+    if act.get("sea") and sp["type"] == "MAJ" and state["pcs"].get(dest) == seat and enemy_cus(state, dest, seat) \
+            and n <= 2 and n_inside(state, dest) + n <= 2:                # §5.6.4
+        for k, m in act["cus"].items():
+            set_inside(state, dest, k, m)
+        for g in act["gens"]:
+            state["gens"][g]["in"] = True
+        ctx.say(f"{seat}'s force sails into besieged {sp['name']} and goes straight inside (§5.6.4).")
+        end_act(ctx)
+        return True
+    if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR":     # §5.12
+        r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
+        if r <= 2:
+            side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}
+            lost = lose_cus(state, side, dest, 1)
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
+        else:
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
+    host = hostile_field(state, dest, seat)
+    if host:
+        encounter(ctx, dest, prev, host)
+        return True
+    queue = intercept_queue(state, dest)
+    if queue:
+        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": dest, "from": prev}
+        return True
+    return False
+
+
+def intercept_spaces(state: dict, seat: str, dest: str, tried: list[str]) -> list[str]:
+    """§5.8.2: the seat's field armies (1 CU and 1 general) joined to dest by land or pass."""
+    out = []
+    for n, k in BOARD.adj[dest]:
+        if k in ("land", "pass") and n not in out and f"{seat}:{n}" not in tried \
+                and n_field(state, n, seat) and field_gens(state, n, seat):
+            out.append(n)
+    return sorted(out)
+
+
+def intercept_queue(state: dict, dest: str) -> list[str]:
+    """§5.8.1-3: who may try, in turn order starting after the active player."""
+    act = state["act"]
+    seat = act["seat"]
+    if BOARD.spaces[dest]["type"] == "TRN":
+        return []
+    mine = field_cus(state, dest, seat)
+    if any(mine.get(k, 0) > act["cus"].get(k, 0) for k in mine) or \
+            any(g not in act["gens"] for g in field_gens(state, dest, seat)):
+        return []
+    order = state["order"]
+    i = order.index(seat) if seat in order else -1
+    seats = [order[(i + j) % len(order)] for j in range(1, len(order))]
+    return [s for s in seats if intercept_spaces(state, s, dest, act["tried"])]
+
+
+def encounter(ctx, dest: str, prev: str, host: tuple[str, str]) -> None:
+    """§5.4.1: the defender's options (inside, avoid battle), then crushing, then battle."""
+    state = ctx.state
+    if host[0] == "seat":
+        opts = defender_options(state, host[1], dest, prev)
+        if opts:
+            state["pend"] = {"kind": "defend", "seat": host[1], "space": dest, "from": prev}
+            return
+    resolve(ctx, dest, prev)
+
+
+def defender_options(state: dict, dseat: str, dest: str, prev: str) -> list[str]:
+    out = []
+    sp = BOARD.spaces[dest]
+    if sp["type"] == "MAJ" and state["pcs"].get(dest) == dseat and \
+            n_field(state, dest, dseat) + n_inside(state, dest) <= 2:          # §5.5.2
+        out.append("inside")
+    if field_gens(state, dest, dseat):                                         # §5.9
+        out += [f"avoid {s}" for s in avoid_targets(state, dseat, dest, prev)]
+    if out:
+        out.append("stand")
+    return out
+
+
+def avoid_targets(state: dict, seat: str, space: str, came: str) -> list[str]:
+    """§5.9.3: up to 2 spaces by land, pass or strait, never into or through enemy CUs, never
+    into the space the enemy came from."""
+    out, frontier = set(), {space}
+    for _ in range(2):
+        nxt = set()
+        for s in frontier:
+            for n, k in BOARD.adj[s]:
+                if k in LAND and n != came and n != space and not enemy_cus(state, n, seat):
+                    nxt.add(n)
+        out |= nxt
+        frontier = nxt
+    return sorted(out)
+
+
+def side_of_act(state: dict) -> dict:
+    act = state["act"]
+    return {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
+
+
+def side_in_field(state: dict, dseat_or_army: tuple[str, str], space: str) -> dict:
+    kind, who = dseat_or_army
+    if kind == "indep":
+        return {"seat": None, "army": who, "gens": [], "cus": {"indep": BOARD.indep_armies[who]["cus"]}}
+    return {"seat": who, "army": None, "gens": field_gens(state, space, who), "cus": field_cus(state, space, who)}
+
+
+def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
+    """Crushing check (§6.11) unless after an interception, then battle (§6)."""
+    from . import battles
+    state = ctx.state
+    act = state["act"]
+    host = hostile_field(state, dest, act["seat"])
+    if host is None:
+        return
+    att = side_of_act(state)
+    dfn = side_in_field(state, host, dest)
+    if not intercepted and battles.crushes(att["cus"], dfn["cus"]):
+        battles.crush(ctx, att, dfn, dest)
+        return
+    att["intercepted"] = intercepted
+    res = battles.fight(ctx, att, dfn, dest)
+    after_battle(ctx, res, att, dfn, dest, prev)
+
+
+def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> None:
+    """§6.9-§6.10 for a moving Attacker: retreat or continue; the losing Defender's retreat."""
+    from . import battles
+    state = ctx.state
+    act = state["act"]
+    win = res["winner"]
+    if win != "att":
+        back = act["path"][-2] if len(act["path"]) > 1 else prev
+        if act.get("sea") and scoring.fleet_strength(state, act["seat"]) == 0:
+            lost = battles.lose_cus(state, att, dest, None)
+            battles.disperse_all(ctx, att, "no fleet to sail back, §6.9")
+            act["gens"] = []
+        elif act["gens"] or act["cus"]:
+            _relocate(state, act, back)
+            ctx.say(f"{act['seat']} falls back to {BOARD.spaces[back]['name']}; its activation ends "
+                    f"(§{'6.9' if win is None else '6.10'}).")
+        end_act(ctx)
+        return
+    if not act["gens"]:
+        end_act(ctx)
+    if dfn["seat"] and not res.get("royal"):
+        offer_retreat(ctx, dfn["seat"], dest, prev)
+
+
+def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
+    from .battles import can_retreat_inside, retreat_options
+    opts = retreat_options(state, seat, space, came)
+    n = n_field(state, space, seat)
+    room = can_retreat_inside(state, seat, space)
+    lines = [f"retreat {s}" for s in opts]
+    if room >= 0 and n <= room:
+        lines.append("retreat inside")
+    elif room > 0:
+        lines += [f"retreat inside {s}" for s in opts]
+    return lines
+
+
+def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
+    from .battles import do_retreat
+    state = ctx.state
+    if not n_field(state, space, seat) and not field_gens(state, space, seat):
+        return
+    lines = retreat_lines(state, seat, space, came)
+    if len(lines) > 1:
+        state["pend"] = {"kind": "retreat", "seat": seat, "space": space, "from": came}
+        return
+    if not lines:
+        do_retreat(ctx, seat, space, None, False)
+    else:
+        apply_retreat(ctx, seat, space, lines[0])
+
+
+def apply_retreat(ctx, seat: str, space: str, line: str) -> None:
+    from .battles import do_retreat
+    words = line.split()[1:]
+    inside = bool(words) and words[0] == "inside"
+    if inside:
+        words = words[1:]
+    do_retreat(ctx, seat, space, words[0] if words else None, inside)
 
 
 def _arrive(ctx, act: dict, dest: str, before: dict) -> None:
@@ -218,6 +495,8 @@ def finish(ctx) -> None:
     """End the activation: its CUs count as activated where they stand (§4.5)."""
     state = ctx.state
     act = state["act"]
+    if len(act["path"]) > 1:
+        state["last_activation"] = {"seat": act["seat"], "path": list(act["path"])}
     used = state["used"].setdefault(act["at"], {})
     moved = state["turn_moved"].setdefault(act["at"], {})
     for k, n in act["cus"].items():
@@ -326,3 +605,223 @@ def disband(ctx, seat: str, space: str, count: int) -> None:
     state["gone_cus"]["royal"] = state["gone_cus"].get("royal", 0) + count
     ctx.say(f"{seat} disbands {count} Royal CU{'s' if count > 1 else ''} at {BOARD.spaces[space]['name']}: "
             "they leave the game (§4.5).")
+
+
+# answers of other players: interception (§5.8), the defender's options (§5.5.2, §5.9), retreat ---
+def pend_lines(state: dict) -> list[str]:
+    """The complete lines open to the seat that must answer ``state["pend"]``."""
+    p = state["pend"]
+    k = p["kind"]
+    if k == "intercept":
+        act = state["act"]
+        return [f"intercept {s}" for s in intercept_spaces(state, p["seat"], p["space"], act["tried"])] + ["decline"]
+    if k == "respond":
+        return ["fight", "fallback"]
+    if k == "defend":
+        return defender_options(state, p["seat"], p["space"], p["from"])
+    if k == "retreat":
+        return retreat_lines(state, p["seat"], p["space"], p["from"])
+    if k == "sortie":
+        return ["sortie", "decline"]
+    return []
+
+
+def pend_text(state: dict) -> str:
+    p = state["pend"]
+    where = BOARD.spaces[p["space"]]["name"]
+    act = state["act"]
+    who = act["seat"] if act else "the enemy"
+    return {
+        "intercept": f"{p['seat']}: {who}'s force enters {where}. Intercept it (§5.8)?",
+        "respond": f"{p['seat']}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?",
+        "defend": f"{p['seat']}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand "
+                  "(§5.4.1, §5.5.2, §5.9)?",
+        "retreat": f"{p['seat']}: your force lost the battle at {where}. Retreat where (§6.10.4)?",
+        "sortie": f"{p['seat']}: your CUs inside {where} may make a sortie (§12.1).",
+    }[p["kind"]]
+
+
+def answer(ctx, seat: str, verb: str, rest: str) -> None:
+    state = ctx.state
+    p = state.get("pend")
+    line = (verb + " " + rest).strip()
+    if not p or p["seat"] != seat:
+        raise RulesError("There is nothing for you to answer now.", code="NOT_ASKED")
+    lines = pend_lines(state)
+    if p["kind"] == "intercept" and verb == "intercept":
+        pass
+    elif p["kind"] == "avoid" or (p["kind"] == "defend" and verb == "avoid"):
+        pass
+    if line not in lines and not (verb == "intercept" and p["kind"] == "intercept"):
+        raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
+    state["pend"] = None
+    k = p["kind"]
+    if k == "intercept":
+        if verb == "decline":
+            ctx.say(f"{seat} does not intercept.")
+            _next_interceptor(ctx, p)
+        else:
+            try_intercept(ctx, seat, p, rest)
+    elif k == "respond":
+        act = state["act"]
+        if verb == "fight":
+            resolve(ctx, p["space"], p["from"], intercepted=True)
+        else:
+            _relocate(state, act, p["from"])
+            ctx.say(f"{seat} falls back to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.8.4).")
+            end_act(ctx)
+    elif k == "defend":
+        defend(ctx, seat, p, verb, rest)
+    elif k == "retreat":
+        apply_retreat(ctx, seat, p["space"], line)
+    elif k == "sortie":
+        from .sieges import sortie
+        if verb == "sortie":
+            act = state["act"]
+            if act:
+                act.setdefault("sorties", {})[p["space"]] = act.get("sorties", {}).get(p["space"], 0) + 1
+            sortie(ctx, seat, p["space"])
+            offer_sortie(ctx, p["space"])
+
+
+def _next_interceptor(ctx, p: dict) -> None:
+    state = ctx.state
+    act = state["act"]
+    queue = [s for s in p["queue"] if intercept_spaces(state, s, p["space"], act["tried"])]
+    if queue:
+        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": p["space"],
+                         "from": p["from"]}
+
+
+def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
+    """§5.8.3: roll greater than the commander's Initiative; the interceptor moves in free and
+    becomes the Defender. `rest` names the space of the intercepting army, then optionally
+    the generals and CUs sent (default: the whole field force there)."""
+    state = ctx.state
+    act = state["act"]
+    from .common import find_space
+    words = rest.split()
+    if not words:
+        raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
+    src = find_space(words[0])
+    if src not in intercept_spaces(state, seat, p["space"], act["tried"]):
+        state["pend"] = p
+        raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
+    gens = field_gens(state, src, seat)
+    cus = field_cus(state, src, seat)
+    named = [find_general(state, w) for w in words[1:] if "=" not in w]
+    if named:
+        gens = [g for g in gens if g in named]
+    for w in words[1:]:
+        key, eq, val = w.partition("=")
+        if eq and key in cus:
+            cus[key] = max(0, min(cus[key], int(val) if val.isdigit() else cus[key]))
+    cus = {k: n for k, n in cus.items() if n}
+    if not gens or not cus:
+        state["pend"] = p
+        raise RulesError("An interceptor needs at least 1 general and 1 CU (§5.8.3).", code="ANSWER")
+    act["tried"].append(f"{seat}:{src}")
+    cmd = commander(gens)
+    ini = initiative(state, cmd, src)
+    r = ctx.roll(6, label=f"{label(cmd)} interception (Initiative {ini})")
+    if r <= ini:
+        ctx.say(f"{seat} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
+        _next_interceptor(ctx, p)
+        return
+    shift(state, seat, src, p["space"], gens, cus)
+    ctx.say(f"{seat} intercepts from {BOARD.spaces[src]['name']}: {r} beats Initiative {ini}; "
+            f"{label(cmd)} becomes the Defender at {BOARD.spaces[p['space']]['name']} (§5.8.3).")
+    if not sum(act["cus"].values()):                                   # §5.8.4 a lone general must fall back
+        _relocate(state, act, p["from"])
+        ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
+        end_act(ctx)
+        return
+    state["pend"] = {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]}
+
+
+def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
+    state = ctx.state
+    space = p["space"]
+    name = BOARD.spaces[space]["name"]
+    if verb == "inside":                                               # §5.5.2
+        for k, m in field_cus(state, space, seat).items():
+            set_inside(state, space, k, m)
+        for g in field_gens(state, space, seat):
+            state["gens"][g]["in"] = True
+        ctx.say(f"{seat} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
+        return
+    if verb == "avoid":                                                # §5.9
+        from .common import find_space
+        dest = find_space(rest)
+        gens = field_gens(state, space, seat)
+        cmd = commander(gens)
+        ini = initiative(state, cmd, space)
+        if cmd == "eumenes":
+            ok, what = True, "Eumenes avoids battle without a roll"
+        else:
+            r = ctx.roll(6, label=f"{label(cmd)} avoids battle (Initiative {ini})")
+            ok, what = r > ini, f"roll {r} against Initiative {ini}"
+        if ok:
+            shift(state, seat, space, dest, gens, field_cus(state, space, seat))
+            ctx.say(f"{seat} avoids battle ({what}) and moves to {BOARD.spaces[dest]['name']} (§5.9).")
+            return
+        ctx.say(f"{seat} fails to avoid battle ({what}) (§5.9.4).")
+    resolve(ctx, space, p["from"])
+
+
+# §5.4.4 removing a PC, §7.2 assaults by the active force ---------------------------------------------
+def can_remove_pc(state: dict) -> bool:
+    act = state["act"]
+    at, seat = act["at"], act["seat"]
+    pc = state["pcs"].get(at)
+    return (act["mp"] >= 1 and sum(act["cus"].values()) >= 1 and pc not in (None, "IND", seat)
+            and BOARD.spaces[at]["type"] in ("MIN", "STR") and not any(
+                o != seat and sum(c.values()) for o, c in state["cus"].get(at, {}).items()))
+
+
+def remove_pc(ctx) -> None:
+    state = ctx.state
+    act = state["act"]
+    if not act or not can_remove_pc(state):
+        raise RulesError("An army (at least 1 CU) may spend 1 MP to remove an opponent PC from the Minor City "
+                         "or player-held Stronghold it occupies, if no opponent CUs are there (§5.4.4).",
+                         code="NO_REMOVE")
+    act["mp"] -= 1
+    owner = state["pcs"].pop(act["at"])
+    ctx.say(f"{act['seat']} removes {owner}'s PC at {BOARD.spaces[act['at']]['name']} (1 MP, §5.4.4).")
+
+
+def can_assault(state: dict) -> bool:
+    from .sieges import allowed, besieges
+    act = state["act"]
+    if not act or state.get("pend") or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
+        return False
+    seg = "march" if act["kind"] == "march" else "activation"
+    return besieges(state, act["at"], act["seat"]) and allowed(state, act["at"], seg)
+
+
+def assault(ctx) -> None:
+    from . import sieges
+    state = ctx.state
+    act = state["act"]
+    if not act or act["mp"] < 1 or not sum(act["cus"].values()):
+        raise RulesError("An activated army in the space pays 1 MP per assault roll; a lone general cannot "
+                         "assault (§7.2).", code="NO_ASSAULT")
+    seg = "march" if act["kind"] == "march" else "activation"
+    act["mp"] -= 1
+    sieges.assault(ctx, act["seat"], act["at"], seg, act["gens"], act["cus"])
+    offer_sortie(ctx, act["at"])
+
+
+def offer_sortie(ctx, space: str) -> None:
+    """§12.1 (optional): after each enemy assault roll, the CUs inside may sortie."""
+    state = ctx.state
+    if not state.get("options", {}).get("sorties"):
+        return
+    owner = state["pcs"].get(space)
+    if owner in (None, "IND") or not inside_cus(state, space, owner) or not state.get("siege", {}).get(space):
+        return
+    act = state["act"]
+    done = (act or {}).get("sorties", {}).get(space, 0)
+    if sum(inside_cus(state, space, owner).values()) - done > 0:
+        state["pend"] = {"kind": "sortie", "seat": owner, "space": space, "from": space}

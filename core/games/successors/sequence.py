@@ -49,7 +49,9 @@ def waiting(state: dict) -> bool:
     """True when a player must decide (see game.prompts)."""
     if state["result"]:
         return True
-    if state["placing"] is not None or state["act"] is not None:
+    if state["placing"] is not None or state["act"] is not None or state.get("pend"):
+        return True
+    if state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll"):
         return True
     ph, st = state["phase"], state["step"]
     if ph == "preparations" and st == "order":
@@ -211,6 +213,26 @@ def strategy_phase(ctx) -> None:
     seg = state["segment"]
     if seg == "surrender":
         strategy.surrender(ctx, seat)
+        from .sieges import surrender_targets
+        if surrender_targets(state, seat):                                 # §4.3 C: the player decides
+            state["sroll"] = True
+            return
+        end_surrender(ctx)
+    elif seg == "forage":                                                   # §4.6
+        for space in strategy.forage_spaces(state, seat):
+            kinds = sorted(strategy.cus_at(state, space, seat))
+            if space not in state["forage"] and len(kinds) == 1:
+                strategy.forage(ctx, seat, space, kinds[0])
+        if not strategy.forage_lines(state, seat):
+            next_player(ctx)
+
+
+def end_surrender(ctx) -> None:
+    """Close the Surrender segment and open the Tyche segment (§4.4.1)."""
+    state = ctx.state
+    seat = state["order"][state["cur"]]
+    if True:
+        state["sroll"] = False
         state["segment"] = "tyche"
         hand = state["p"][seat]["hand"]
         if not hand:                                                        # §4.4.1 empty hand
@@ -219,13 +241,6 @@ def strategy_phase(ctx) -> None:
         elif len(hand) == 1 and BOARD.cards[hand[0]]["ops"] is None:        # §0.2 one legal option
             strategy.play(ctx, seat, hand[0], "redraw", "")
             start_activation(state)
-    elif seg == "forage":                                                   # §4.6
-        for space in strategy.forage_spaces(state, seat):
-            kinds = sorted(strategy.cus_at(state, space, seat))
-            if space not in state["forage"] and len(kinds) == 1:
-                strategy.forage(ctx, seat, space, kinds[0])
-        if not strategy.forage_lines(state, seat):
-            next_player(ctx)
 
 
 def start_activation(state: dict) -> None:

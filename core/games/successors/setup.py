@@ -68,6 +68,12 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["discard"] = []
     state["removed"] = []
     state["table"] = []
+    state["options"] = {"sorties": bool(options.get("sorties"))}  # §12.1 optional rule
+    state["siege"] = {}                                         # §7 siege points by space
+    state["inside"] = {}                                        # §5.5 CUs inside city walls
+    state["assaults"] = {}                                      # §7.2 rolls this round
+    state["pend"] = None                                        # a question to a non-active seat
+    state["counts"] = {"battles": 0, "sieges": 0, "crushings": 0}
     state["turn"] = 1                                           # §2.4.5
     state["phase"] = "preparations"
     state["step"] = "events"

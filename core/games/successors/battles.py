@@ -1,0 +1,381 @@
+"""§6 Battles: sides (§6.1), the sequence (§6.2), the royal army check (§6.3), strength
+(§6.4, §6.13 Silver Shields, §6.14 Elephants), score (§6.5), result (§6.6), leader loss
+(§6.7), losses (§6.8), draws (§6.9), after the battle (§6.10), crushing (§6.11) and
+independent armies (§6.12); the Champion flip of §9.5 for attacks.
+
+A *side* is a plain dict built for one battle and never stored::
+
+    {"seat": seat | None, "army": independent id | None, "gens": [...], "cus": {type: n},
+     "from": space | None, "sea": bool, "sally": bool}
+
+Losses are the owner's choice (§6.8); the bot takes the weakest CUs first
+(``forces.pick_losses``) and says which.
+"""
+from __future__ import annotations
+
+from .board import BOARD
+from .common import label
+from .forces import (add_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, n_inside, pick_losses,
+                     set_inside)
+from . import legitimacy
+
+STRENGTH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "indep": 1}      # §6.4 (Elephants rolled)
+CRUSH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "eleph": 2, "indep": 1}   # §6.11.2
+LOSSES = ((2, 2, 1), (5, 2, 0), (8, 3, 0), (11, 4, 0))                    # §6.8: D up to, loser, winner
+
+
+def count(state: dict, key: str) -> None:
+    c = state.setdefault("counts", {})
+    c[key] = c.get(key, 0) + 1
+
+
+def commander(gens: list[str]) -> str | None:
+    from .movement import commander as cmd
+    return cmd(gens) if gens else None
+
+
+def combat_factor(gen: str | None, space: str) -> int:
+    """§1.3.2 Combat with Ptolemaios's and Peukestas's location abilities; no commander: 1."""
+    if gen is None:
+        return 1
+    c = gen_stat(gen, "combat")
+    prov = BOARD.spaces[space]["province"]
+    if gen == "ptolemaios" and prov == "EGY":
+        c = 4
+    if gen == "peukestas" and prov in ("PER", "SUS", "MED"):
+        c = 4
+    return c
+
+
+def elephant_strength(rolls: list[int]) -> int:
+    """§6.14: each Elephant is one die − 2, minimum 0 (3, 5, 1 → 1 + 3 + 0 = 4)."""
+    return sum(max(0, r - 2) for r in rolls)
+
+
+def strength(ctx, side: dict, aside: int = 0) -> int:
+    """§6.4 Battle Strength; `aside` Royal CUs set aside add nothing (§6.3)."""
+    total = 0
+    for k, n in side["cus"].items():
+        if k == "eleph":
+            rolls = [ctx.roll(6, label=f"Elephant {i + 1} of {name(side)}") for i in range(n)]
+            total += elephant_strength(rolls)
+        elif k == "royal":
+            total += STRENGTH[k] * (n - aside)
+        else:
+            total += STRENGTH[k] * n
+    return total
+
+
+def raise_dice(dice: list[int], factor: int) -> list[int]:
+    """§6.5.2: a die below the Combat factor is raised to it."""
+    return [max(d, factor) for d in dice]
+
+
+def crush_strength(cus: dict) -> int:
+    return sum(CRUSH[k] * n for k, n in cus.items())
+
+
+def crushes(att_cus: dict, def_cus: dict) -> bool:
+    """§6.11.3: at least 4 times the defender's crush strength; no CUs: any CU crushes."""
+    a, d = crush_strength(att_cus), crush_strength(def_cus)
+    if not sum(def_cus.values()):
+        return sum(att_cus.values()) >= 1
+    return a >= 4 * d
+
+
+def loss_table(d: int) -> tuple[int | None, int]:
+    """§6.8: (loser's loss, None = all; winner's loss) for a difference d ≥ 1."""
+    for top, lose, win in LOSSES:
+        if d <= top:
+            return lose, win
+    return None, 0
+
+
+def name(side: dict) -> str:
+    if side["army"]:
+        return BOARD.indep_armies[side["army"]]["name"]
+    return side["seat"]
+
+
+def sacred(state: dict, side: dict, space: str) -> bool:
+    """§9.3 sacred ground for a Defender: carrying the Cart, or defending the tomb's space while
+    its owner controls the tomb's city."""
+    b = state["body"]
+    if b["st"] == "cart" and b["by"] in side["gens"]:
+        return True
+    return b["st"] == "buried" and b["at"] == space and state["pcs"].get(space) == side["seat"]
+
+
+def effective_legitimacy(state: dict, side: dict, space: str, defender: bool) -> int:
+    """§9.4: LP + the commander's Popularity (+4 sacred ground for a Defender, §9.3)."""
+    el = legitimacy.lp(state, side["seat"])
+    cmd = commander(side["gens"])
+    if cmd:
+        el += gen_stat(cmd, "pop")
+    if defender and sacred(state, side, space):
+        el += 4
+    return el
+
+
+def champion_check(ctx, att: dict, dfn: dict) -> None:
+    """§9.5.2: a Champion attacking a Champion who is not the Usurper becomes a Diadochos."""
+    state = ctx.state
+    a, d = att["seat"], dfn["seat"]
+    if not a or not d or att.get("intercepted"):
+        return
+    if state["p"][a]["champion"] and state["p"][d]["champion"] and state["usurper"] != d:
+        state["p"][a]["champion"] = False
+        ctx.say(f"{a} attacks the Champion {d} and becomes a Diadochos (§9.5.2).")
+
+
+# side changes on the map ----------------------------------------------------------------------------
+def lose_cus(state: dict, side: dict, space: str, n: int | None) -> dict:
+    """Remove n CUs (None: all) of the side that took part; returns what was lost."""
+    if side["army"]:
+        return {}                                                     # §6.8 independents never lose
+    pool = dict(side["cus"])
+    lost = pick_losses(pool, sum(pool.values()) if n is None else n)
+    for k, m in lost.items():
+        eliminate(state, space, side["seat"], k, m)
+        side["cus"][k] -= m
+        if not side["cus"][k]:
+            del side["cus"][k]
+    return lost
+
+
+def describe(cus: dict) -> str:
+    parts = [f"{n} {BOARD.cu_types[k]['name']}" for k, n in cus.items() if n]
+    return ", ".join(parts) if parts else "nothing"
+
+
+def capture(ctx, winner: dict, loser: dict, space: str) -> None:
+    """§6.10.2: heirs and the Cart with the loser pass to the winner (an independent winner
+    leaves them unattended); active women with the loser become inactive."""
+    state = ctx.state
+    to = None if winner["army"] else commander(winner["gens"])
+    for rid, r in state["royals"].items():
+        if r["by"] in loser["gens"] and r["st"] == "active":
+            if BOARD.royals[rid]["kind"] == "heir":
+                r["by"] = to
+                r["at"] = space
+                ctx.say(f"{BOARD.royals[rid]['name']} is captured by {name(winner)} (§6.10).")
+            else:
+                r["by"] = None
+                r["st"] = "inactive"
+                ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§6.10).")
+    b = state["body"]
+    if b["st"] == "cart" and b["by"] in loser["gens"]:
+        b["by"] = to
+        b["at"] = space
+        ctx.say(f"The Funeral Cart is captured by {name(winner)} (§6.10).")
+
+
+def disperse_all(ctx, side: dict, why: str) -> None:
+    state = ctx.state
+    for g in side["gens"]:
+        if state["gens"][g]["at"] in BOARD.spaces:
+            drop_general(state, g, "dispersed")
+    if side["gens"]:
+        ctx.say(f"{', '.join(label(g) for g in side['gens'])} {'is' if len(side['gens']) == 1 else 'are'} "
+                f"dispersed ({why}).")
+    side["gens"] = []
+
+
+def remove_independent(ctx, army: str) -> None:
+    """§1.8: beaten independents leave the game, except the Illyrians and Scythians, who go
+    back to their box."""
+    state = ctx.state
+    fate = BOARD.indep_armies[army]["if_defeated"]
+    state["indep"][army] = "box" if fate == "box" else "removed"
+    ctx.say(f"{BOARD.indep_armies[army]['name']} {'return to their box' if fate == 'box' else 'leave the game'} "
+            "(§1.8).")
+
+
+def indep_wins_here(ctx, space: str) -> None:
+    """§6.10.6 / §5.10: an independent winner removes any player PC, unless in a Major City."""
+    state = ctx.state
+    if BOARD.spaces[space]["type"] != "MAJ" and state["pcs"].get(space) not in (None, "IND"):
+        ctx.say(f"The independents remove {state['pcs'][space]}'s PC at {BOARD.spaces[space]['name']}.")
+        del state["pcs"][space]
+
+
+# crushing §6.11 -----------------------------------------------------------------------------------
+def crush(ctx, att: dict, dfn: dict, space: str) -> None:
+    state = ctx.state
+    count(state, "crushings")
+    champion_check(ctx, att, dfn)
+    text = (f"{name(att)} crushes {name(dfn)} at {BOARD.spaces[space]['name']} "
+            f"(crush strength {crush_strength(att['cus'])} against {crush_strength(dfn['cus'])}, §6.11).")
+    ctx.say(text)
+    state["last_battle"] = {"space": space, "text": text}
+    if dfn["army"]:
+        remove_independent(ctx, dfn["army"])
+        return
+    lose_cus(state, dfn, space, None)
+    capture(ctx, att, dfn, space)
+    disperse_all(ctx, dfn, "crushed")
+
+
+# the battle §6.2 ------------------------------------------------------------------------------------
+def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
+    """Resolve one battle. Returns {"winner": "att"|"def"|None, "d": D, "retreat": [...]}:
+    the caller moves the Attacker (it knows where it came from); this function does every
+    other effect and says what must still be decided (the losing Defender's retreat)."""
+    state = ctx.state
+    count(state, "battles")
+    where = BOARD.spaces[space]["name"]
+    ctx.say(f"Battle at {where}: {name(att)} attacks {name(dfn)} (§6).")
+    champion_check(ctx, att, dfn)                                      # step 2
+    # step 4: royal army check §6.3
+    aside = {"att": 0, "def": 0}
+    if att["seat"] and dfn["seat"]:
+        ela = effective_legitimacy(state, att, space, False)
+        eld = effective_legitimacy(state, dfn, space, True)
+        low = "att" if ela < eld else "def" if eld < ela else None
+        if low:
+            side = att if low == "att" else dfn
+            aside[low] = side["cus"].get("royal", 0)
+            if aside[low]:
+                ctx.say(f"Royal army check: EL {ela} against {eld}; {name(side)} sets {aside[low]} Royal CU"
+                        f"{'s' if aside[low] > 1 else ''} aside (§6.3).")
+            if aside[low] and aside[low] == sum(side["cus"].values()):
+                return all_royal(ctx, att, dfn, low, space)
+    # step 5-6: strength and score
+    sa, sd = strength(ctx, att, aside["att"]), strength(ctx, dfn, aside["def"])
+    dice = {}
+    score = {}
+    for key, side, st in (("att", att, sa), ("def", dfn, sd)):
+        raw = [ctx.roll(6, label=f"battle die of {name(side)}") for _ in range(2)]
+        cmd = None if side["army"] else commander(side["gens"])
+        fac = 0 if side["army"] else combat_factor(cmd, space)
+        dice[key] = raw
+        score[key] = st + sum(raise_dice(raw, fac))
+    d = abs(score["att"] - score["def"])
+    win = None if d == 0 else "att" if score["att"] > score["def"] else "def"
+    text = (f"{name(att)} strength {sa}, dice {dice['att'][0]}+{dice['att'][1]}, score {score['att']}; "
+            f"{name(dfn)} strength {sd}, dice {dice['def'][0]}+{dice['def'][1]}, score {score['def']}: "
+            + ("drawn" if win is None else f"{name(att if win == 'att' else dfn)} wins by {d}") + ".")
+    ctx.say(text)
+    state["last_battle"] = {"space": space, "text": f"Battle at {where}: {text}"}
+    # step 8: leader loss §6.7
+    for key, side in (("att", att), ("def", dfn)):
+        if side["army"] or not side["gens"]:
+            continue
+        cmd = commander(side["gens"])
+        dead = dice[key] == [1, 1]
+        if win is not None and key != win:
+            r = ctx.roll(6, label=f"leader loss of {label(cmd)}")
+            dead = dead or r == 1 or (d >= 6 and r <= 2)
+        if dead:
+            drop_general(state, cmd, "killed")
+            side["gens"].remove(cmd)
+            ctx.say(f"{label(cmd)} is killed (§6.7).")
+    # step 9: losses §6.8 or draw §6.9
+    if win is None:
+        for side in (att, dfn):
+            lost = lose_cus(state, side, space, 1)
+            if lost:
+                ctx.say(f"{name(side)} loses {describe(lost)} (§6.9).")
+        return {"winner": None, "d": 0}
+    winner, loser = (att, dfn) if win == "att" else (dfn, att)
+    ln, wn = loss_table(d)
+    lost = lose_cus(state, loser, space, ln)
+    if lost:
+        ctx.say(f"{name(loser)} loses {describe(lost)} (§6.8).")
+    if wn:
+        lost = lose_cus(state, winner, space, wn)
+        if lost:
+            ctx.say(f"{name(winner)} loses {describe(lost)} (§6.8).")
+    # step 10: after the battle §6.10
+    lkey = "def" if win == "att" else "att"
+    if aside[lkey]:
+        n = min(aside[lkey], state["cus"].get(space, {}).get(loser["seat"], {}).get("royal", 0))
+        if n:
+            transfer_royals(state, loser, winner, space, n)
+            ctx.say(f"{n} set-aside Royal CU{'s' if n > 1 else ''} join{'s' if n == 1 else ''} "
+                    f"{name(winner)} (§6.3).")
+    capture(ctx, winner, loser, space)
+    if loser["army"]:
+        remove_independent(ctx, loser["army"])
+    elif not sum(loser["cus"].values()):
+        disperse_all(ctx, loser, "no CUs left")
+    if winner["army"]:
+        indep_wins_here(ctx, space)
+    return {"winner": win, "d": d}
+
+
+def transfer_royals(state: dict, frm: dict, to: dict, space: str, n: int) -> None:
+    add_cus(state, space, frm["seat"], "royal", -n)
+    add_cus(state, space, to["seat"], "royal", n)
+    frm["cus"]["royal"] = frm["cus"].get("royal", 0) - n
+    if frm["cus"]["royal"] <= 0:
+        del frm["cus"]["royal"]
+    to["cus"]["royal"] = to["cus"].get("royal", 0) + n
+
+
+def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
+    """§6.3.4: an all-Royal side that would be set aside goes over without a battle; its
+    generals are dispersed, its heirs and Cart captured, its women made inactive."""
+    state = ctx.state
+    side, other = (att, dfn) if low == "att" else (dfn, att)
+    n = side["cus"]["royal"]
+    transfer_royals(state, side, other, space, n)
+    ctx.say(f"No battle: {name(side)}'s {n} Royal CU{'s' if n > 1 else ''} go over to {name(other)} (§6.3.4).")
+    state["last_battle"] = {"space": space, "text": f"At {BOARD.spaces[space]['name']} the Royal CUs of "
+                                                   f"{name(side)} go over to {name(other)}."}
+    capture(ctx, other, side, space)
+    disperse_all(ctx, side, "their Royal army went over, §6.3.4")
+    return {"winner": "def" if low == "att" else "att", "d": 0, "royal": True}
+
+
+def retreat_options(state: dict, seat: str, space: str, came_from: str | None) -> list[str]:
+    """§6.10.4: 1 space by land, pass or strait, no enemy CUs, not where the Attacker came from."""
+    from .forces import enemy_cus
+    out = []
+    for n, k in BOARD.adj[space]:
+        if k in ("land", "pass", "strait") and n != came_from and not enemy_cus(state, n, seat) and n not in out:
+            out.append(n)
+    return sorted(out)
+
+
+def can_retreat_inside(state: dict, seat: str, space: str) -> int:
+    """CUs a losing Defender may put inside its own Major City (§5.5.3): room left of 2."""
+    if BOARD.spaces[space]["type"] != "MAJ" or state["pcs"].get(space) != seat:
+        return -1
+    return max(0, 2 - n_inside(state, space))
+
+
+def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> None:
+    """Move the whole surviving field force of `seat` in `space` (§6.10.4)."""
+    from .movement import shift
+    state = ctx.state
+    cus = field_cus(state, space, seat)
+    gens = field_gens(state, space, seat)
+    if inside:
+        room = can_retreat_inside(state, seat, space)
+        keep = {}
+        for k in reversed(("merc", "eleph", "mac", "royal", "silver")):
+            m = min(room, cus.get(k, 0))
+            if m:
+                keep[k] = m
+                room -= m
+        for k, m in keep.items():
+            set_inside(state, space, k, m)
+            cus[k] -= m
+        for g in gens:
+            state["gens"][g]["in"] = True
+        gens = []
+        cus = {k: m for k, m in cus.items() if m}
+        ctx.say(f"{seat} puts {describe(keep)} and its generals inside {BOARD.spaces[space]['name']} (§5.5.3).")
+    if not sum(cus.values()) and not gens:
+        return
+    if dest is None:
+        lost = pick_losses(cus, sum(cus.values()))
+        for k, m in lost.items():
+            eliminate(state, space, seat, k, m)
+        for g in gens:
+            drop_general(state, g, "dispersed")
+        ctx.say(f"{seat}'s force at {BOARD.spaces[space]['name']} has nowhere to retreat and is dispersed (§6.10.4).")
+        return
+    shift(state, seat, space, dest, gens, cus)
+    ctx.say(f"{seat} retreats to {BOARD.spaces[dest]['name']} (§6.10.4).")

@@ -1,0 +1,252 @@
+"""§7 Sieges and assaults: targets and siege points (§7.1), the assault procedure and the
+1 + 2 + 2 limit per round (§7.2), the Assault Table (§7.3), modifiers (§7.4), Royal CUs in a
+besieged city (§7.5), port cities (§7.6), the fall (§7.7), bookkeeping (§7.8), independents
+(§7.9); the Surrender roll of §4.3 step C; sorties (§12.1, optional rule ``sorties``).
+
+State: ``siege[space] = {"o": besieger, "sp": n, "rc": bool}`` (``rc``: the §7.5 check was
+made); ``assaults = {"r": [turn, round], space: [surrender, tyche, activation]}``.
+The public view derives ``sieges = {space: SP}``.
+"""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import label
+from .forces import (add_cus, drop_general, eliminate, field_cus, generals_at, inside_cus, inside_gens,
+                     n_field, n_inside, pick_losses, seniority)
+from . import legitimacy, scoring
+from .battles import count
+
+LIMITS = (1, 2, 2)                                                       # §7.2 per round
+SEGMENT = {"surrender": 0, "march": 1, "activation": 2}
+
+
+def is_target(state: dict, space: str, seat: str) -> bool:
+    """§7.1: an Independent PC (Minor City, Stronghold, Major City) or an opponent's Major City."""
+    sp = BOARD.spaces[space]
+    pc = state["pcs"].get(space)
+    if pc == "IND":
+        return sp["type"] in ("MIN", "STR", "MAJ")
+    return sp["type"] == "MAJ" and pc not in (None, seat)
+
+
+def besieges(state: dict, space: str, seat: str) -> bool:
+    """§7.1: at least 1 CU in the field of a target space."""
+    return n_field(state, space, seat) >= 1 and is_target(state, space, seat)
+
+
+def needed(state: dict, space: str) -> int:
+    """§7.1 table: Independent Minor 1, Stronghold 2, Major 3 always; an opponent's Major City
+    1 + the CUs inside (worked out again at each check)."""
+    t = BOARD.spaces[space]["type"]
+    if state["pcs"].get(space) == "IND":
+        return {"MIN": 1, "STR": 2, "MAJ": 3}[t]
+    return 1 + min(2, n_inside(state, space))
+
+
+def points(state: dict, space: str) -> int:
+    return state.get("siege", {}).get(space, {}).get("sp", 0)
+
+
+def _used(state: dict, space: str) -> list[int]:
+    a = state.setdefault("assaults", {})
+    now = [state["turn"], state["round"]]
+    if a.get("r") != now:
+        a.clear()
+        a["r"] = now
+    return a.get(space, [0, 0, 0])
+
+
+def allowed(state: dict, space: str, segment: str) -> bool:
+    """§7.2: at most 1 roll in Surrender, 2 in Tyche, 2 in Activation segments, per space per round."""
+    i = SEGMENT[segment]
+    return _used(state, space)[i] < LIMITS[i]
+
+
+def modifier(state: dict, seat: str, space: str, gens: list[str]) -> int:
+    """§7.4: the city's Mod, −1 at a port Major City with FS 0, +1 Demetrios. (Heliopolis +1,
+    Traitor in the City +3 and Fortified Walls −2 are card effects: ``assault_mods`` in the state
+    holds them while in effect.)"""
+    sp = BOARD.spaces[space]
+    m = sp["mod"] if sp["type"] == "MAJ" else 0
+    if sp["type"] == "MAJ" and sp["port"] and scoring.fleet_strength(state, seat) == 0:
+        m -= 1
+    if gens and max(gens, key=seniority) == "demetrios":
+        m += 1
+    for card, v in state.get("assault_mods", {}).get(seat, {}).items():
+        m += v
+    return m
+
+
+def table(roll: int) -> tuple[str, int]:
+    """§7.3 Assault Table: ≤1 repulsed, 2-3 nothing, 4-5 +1 SP, 6+ +2 SP."""
+    if roll <= 1:
+        return "repulsed", 0
+    if roll <= 3:
+        return "no effect", 0
+    if roll <= 5:
+        return "+1 SP", 1
+    return "+2 SP", 2
+
+
+def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: dict | None = None) -> str:
+    """One assault roll (§7.2). `force` is the assaulting force's CUs (losses come from it; the
+    Surrender roll takes them from all the seat's field CUs in the space)."""
+    state = ctx.state
+    if not besieges(state, space, seat):
+        raise RulesError(f"You do not besiege {BOARD.spaces[space]['name']}: you need a CU in its field, and it "
+                         "must hold an Independent PC or be an opponent's Major City (§7.1).", code="NO_SIEGE")
+    if not allowed(state, space, segment):
+        raise RulesError(f"{BOARD.spaces[space]['name']} has had all its {segment} assault rolls this round "
+                         "(1 in Surrender, 2 in Tyche, 2 in Activation segments, §7.2).", code="ASSAULT_LIMIT")
+    used = _used(state, space)
+    used[SEGMENT[segment]] += 1
+    state["assaults"][space] = used
+    sieges = state.setdefault("siege", {})
+    if sieges.get(space, {}).get("o") != seat:                           # §7.8 a new besieger
+        sieges[space] = {"o": seat, "sp": 0, "rc": False}
+        count(state, "sieges")
+    owner = state["pcs"].get(space)
+    if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
+            and state["usurper"] != owner:                               # §9.5.3 an attack
+        state["p"][seat]["champion"] = False
+        ctx.say(f"{seat} assaults a city of the Champion {owner} and becomes a Diadochos (§9.5.2).")
+    mod = modifier(state, seat, space, gens)
+    die = ctx.roll(6, label=f"assault on {BOARD.spaces[space]['name']}")
+    result, gain = table(die + mod)
+    count(state, "assaults")
+    name = BOARD.spaces[space]["name"]
+    if result == "repulsed":
+        pool = force if force is not None else field_cus(state, space, seat)
+        lost = pick_losses(pool, 1)
+        for k, m in lost.items():
+            eliminate(state, space, seat, k, m)
+            if force is not None:
+                force[k] -= m
+                if not force[k]:
+                    del force[k]
+        ctx.say(f"{seat} assaults {name}: {die}{mod:+d} = {die + mod}, repulsed; 1 CU lost (§7.3).")
+        return result
+    sieges[space]["sp"] += gain
+    ctx.say(f"{seat} assaults {name}: {die}{mod:+d} = {die + mod}, {result}; "
+            f"{sieges[space]['sp']}/{needed(state, space)} SP (§7.3).")
+    if gain and not sieges[space]["rc"]:
+        royal_check(ctx, seat, space)
+    if sieges[space]["sp"] >= needed(state, space):
+        fall(ctx, seat, space)
+    return result
+
+
+def royal_check(ctx, seat: str, space: str) -> None:
+    """§7.5: once per siege, at the first SP against an opponent's Major City with Royal CUs
+    inside: a higher EL of the besieger brings them over to his field force."""
+    state = ctx.state
+    state["siege"][space]["rc"] = True
+    owner = state["pcs"].get(space)
+    n = inside_cus(state, space).get("royal", 0)
+    if owner in (None, "IND") or not n:
+        return
+    mine = [g for g in generals_at(state, space, seat) if not state["gens"][g]["in"]]
+    his = inside_gens(state, space)
+    el = legitimacy.lp(state, seat) + (prestige(max(mine, key=seniority)) if mine else 0)
+    eld = legitimacy.lp(state, owner) + (prestige(max(his, key=seniority)) if his else 0)
+    b = state["body"]
+    if (b["st"] == "cart" and b["at"] == space and (b["by"] in his or b["by"] is None)) or \
+            (b["st"] == "buried" and b["at"] == space):
+        eld += 4                                                          # §9.3 sacred ground
+    ctx.say(f"Royal CUs inside {BOARD.spaces[space]['name']}: EL {el} against {eld} (§7.5).")
+    if el > eld:
+        add_cus(state, space, owner, "royal", -n)
+        from .forces import set_inside
+        set_inside(state, space, "royal", -n)
+        add_cus(state, space, seat, "royal", n)
+        ctx.say(f"{n} Royal CU{'s' if n > 1 else ''} inside join{'s' if n == 1 else ''} {seat} (§7.5).")
+
+
+def prestige(gen: str) -> int:
+    from .forces import gen_stat
+    return gen_stat(gen, "pop")
+
+
+def fall(ctx, seat: str, space: str) -> None:
+    """§7.7: the space falls to the besieger."""
+    state = ctx.state
+    name = BOARD.spaces[space]["name"]
+    before = state["pcs"].get(space)
+    state["pcs"][space] = seat                                           # 1
+    inn = state.get("inside", {}).pop(space, {})                         # 2
+    if before not in (None, "IND"):
+        for k, n in inn.items():
+            eliminate(state, space, before, k, n)
+    mine = [g for g in generals_at(state, space, seat) if not state["gens"][g]["in"]]
+    to = max(mine, key=seniority) if mine else None
+    for g in inside_gens(state, space):                                  # 3
+        for r in state["royals"].values():                               # 4 heirs inside pass over
+            if r["by"] == g:
+                r["by"] = None
+        if state["body"]["by"] == g:
+            state["body"]["by"] = None
+        drop_general(state, g, "dispersed")
+    for rid, r in state["royals"].items():
+        if r["at"] == space and r["by"] is None and r["st"] == "active":
+            if BOARD.royals[rid]["kind"] == "heir":
+                r["by"] = to
+                ctx.say(f"{seat} captures {BOARD.royals[rid]['name']} (§7.7).")
+            else:
+                r["st"] = "inactive"
+    b = state["body"]
+    if b["st"] == "cart" and b["at"] == space and b["by"] is None:
+        b["by"] = to
+    state["siege"].pop(space, None)                                      # 5
+    count(state, "falls")
+    ctx.say(f"{name} falls to {seat} (§7.7).")
+
+
+def settle(state: dict) -> None:
+    """§5.5.4 units inside return to the field when no enemy CUs remain; §7.8 SP go when the
+    besieger has no CU left there or the space is no longer his target."""
+    from .forces import enemy_cus
+    for space in list(state.get("inside", {})):
+        owner = state["pcs"].get(space)
+        if owner in (None, "IND") or not enemy_cus(state, space, owner):
+            del state["inside"][space]
+    for g, d in state["gens"].items():
+        if d["in"] and (d["at"] not in BOARD.spaces or state["pcs"].get(d["at"]) != d["o"]
+                        or not enemy_cus(state, d["at"], d["o"])):
+            d["in"] = False
+    for space in list(state.get("siege", {})):
+        s = state["siege"][space]
+        if not besieges(state, space, s["o"]):
+            del state["siege"][space]
+
+
+def surrender_targets(state: dict, seat: str) -> list[str]:
+    """§4.3 step C: spaces where the seat has a CU, besieges, and a Surrender roll is left."""
+    return sorted(s for s in state["cus"] if besieges(state, s, seat) and allowed(state, s, "surrender"))
+
+
+def view(state: dict) -> dict:
+    return {s: d["sp"] for s, d in sorted(state.get("siege", {}).items()) if d["sp"] > 0}
+
+
+# §12.1 sorties (optional) ------------------------------------------------------------------------
+def sortie(ctx, seat: str, space: str) -> None:
+    """One sortie by one CU inside: the Assault Table with no modifiers; repulsed: the CU is
+    eliminated; +SP: 1 SP is removed (never below 0); never a loss to the besieger."""
+    state = ctx.state
+    die = ctx.roll(6, label=f"sortie from {BOARD.spaces[space]['name']}")
+    result, gain = table(die)
+    inn = inside_cus(state, space, seat)
+    if result == "repulsed":
+        k = pick_losses(inn, 1)
+        for kind, m in k.items():
+            eliminate(state, space, seat, kind, m, inside=True)
+        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, repulsed; the CU is lost (§12.1).")
+    elif gain:
+        s = state.get("siege", {}).get(space)
+        if s:
+            s["sp"] = max(0, s["sp"] - 1)
+        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, success; 1 SP removed (§12.1).")
+    else:
+        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, no effect (§12.1).")
