@@ -93,3 +93,31 @@ def place_cus(state, space, seat, **cus):
     from core.games.successors.forces import add_cus
     for k, n in cus.items():
         add_cus(state, space, seat, k, n)
+
+
+def battlefield(n=3, seed="bf", turn=2):
+    """Turn `turn`, round 1, the first seat's Activation segment, on an empty board.
+    Returns (state, order)."""
+    state = to_strategy(n, seed)
+    clear_board(state)
+    state.update(turn=turn, segment="activation", done=[], used={}, sroll=False, usurper=None)
+    return state, list(state["order"])
+
+
+def put_gen(state, gen, seat, space, inside=False):
+    state["gens"][gen] = {"o": seat, "at": space, "in": inside}
+
+
+@pytest.fixture
+def dice(monkeypatch):
+    """Force the next dice: append values to the returned list; when it is empty the real
+    generator draws again."""
+    from core import rng
+    seq = []
+    real = rng.draw
+
+    def draw(seed, n, sides):
+        return seq.pop(0) if seq else real(seed, n, sides)
+
+    monkeypatch.setattr(rng, "draw", draw)
+    return seq

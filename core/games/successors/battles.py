@@ -129,14 +129,19 @@ def champion_check(ctx, att: dict, dfn: dict) -> None:
 
 
 # side changes on the map ----------------------------------------------------------------------------
-def lose_cus(state: dict, side: dict, space: str, n: int | None) -> dict:
-    """Remove n CUs (None: all) of the side that took part; returns what was lost."""
+def lose_cus(state: dict, side: dict, space: str, n: int | None, aside: int = 0) -> dict:
+    """Remove n CUs (None: all) of the side that took part (set-aside Royal CUs are never
+    chosen, §6.8); returns what was lost."""
     if side["army"]:
         return {}                                                     # §6.8 independents never lose
     pool = dict(side["cus"])
+    if aside:
+        pool["royal"] = pool.get("royal", 0) - aside
+        if pool["royal"] <= 0:
+            del pool["royal"]
     lost = pick_losses(pool, sum(pool.values()) if n is None else n)
     for k, m in lost.items():
-        eliminate(state, space, side["seat"], k, m)
+        eliminate(state, space, side["seat"], k, m, inside=bool(side.get("inside")))
         side["cus"][k] -= m
         if not side["cus"][k]:
             del side["cus"][k]
@@ -178,7 +183,7 @@ def disperse_all(ctx, side: dict, why: str) -> None:
     if side["gens"]:
         ctx.say(f"{', '.join(label(g) for g in side['gens'])} {'is' if len(side['gens']) == 1 else 'are'} "
                 f"dispersed ({why}).")
-    side["gens"] = []
+    side["gens"].clear()
 
 
 def remove_independent(ctx, army: str) -> None:
@@ -272,22 +277,22 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             ctx.say(f"{label(cmd)} is killed (§6.7).")
     # step 9: losses §6.8 or draw §6.9
     if win is None:
-        for side in (att, dfn):
-            lost = lose_cus(state, side, space, 1)
+        for key, side in (("att", att), ("def", dfn)):
+            lost = lose_cus(state, side, space, 1, aside[key])
             if lost:
                 ctx.say(f"{name(side)} loses {describe(lost)} (§6.9).")
         return {"winner": None, "d": 0}
     winner, loser = (att, dfn) if win == "att" else (dfn, att)
     ln, wn = loss_table(d)
-    lost = lose_cus(state, loser, space, ln)
+    lkey, wkey = ("def", "att") if win == "att" else ("att", "def")
+    lost = lose_cus(state, loser, space, ln, aside[lkey])
     if lost:
         ctx.say(f"{name(loser)} loses {describe(lost)} (§6.8).")
     if wn:
-        lost = lose_cus(state, winner, space, wn)
+        lost = lose_cus(state, winner, space, wn, aside[wkey])
         if lost:
             ctx.say(f"{name(winner)} loses {describe(lost)} (§6.8).")
     # step 10: after the battle §6.10
-    lkey = "def" if win == "att" else "att"
     if aside[lkey]:
         n = min(aside[lkey], state["cus"].get(space, {}).get(loser["seat"], {}).get("royal", 0))
         if n:
@@ -306,6 +311,8 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
 
 def transfer_royals(state: dict, frm: dict, to: dict, space: str, n: int) -> None:
     add_cus(state, space, frm["seat"], "royal", -n)
+    if frm.get("inside"):
+        set_inside(state, space, "royal", -n)
     add_cus(state, space, to["seat"], "royal", n)
     frm["cus"]["royal"] = frm["cus"].get("royal", 0) - n
     if frm["cus"]["royal"] <= 0:

@@ -64,6 +64,7 @@ class Successors(Game):
         "done": Verb("done", help="§4.3 C make no (more) Surrender rolls."),
         "remove": Verb("remove", help="§5.4.4 spend 1 MP to remove the opponent PC where your army stands."),
         "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
+        "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
     }
@@ -97,6 +98,8 @@ class Successors(Game):
                 lines.append("assault")
             if movement.can_remove_pc(state):
                 lines.append("remove")
+            if movement.can_sally(state):
+                lines.append("sally")
             lines += movement.carry_options(state)
             if movement.can_bury(state, act["seat"]):
                 lines.append("bury")
@@ -205,7 +208,6 @@ class Successors(Game):
                                      code="NO_ASSAULT")
                 from .forces import generals_at
                 sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
-                movement.offer_sortie(ctx, space)
                 sieges.settle(state)
                 if not sieges.surrender_targets(state, seat) and not state.get("pend"):
                     sequence.end_surrender(ctx)
@@ -213,6 +215,8 @@ class Successors(Game):
                 raise RulesError("No assault is possible now (§7.2).", code="NO_ASSAULT")
         elif v == "remove":
             movement.remove_pc(ctx)
+        elif v == "sally":
+            movement.sally(ctx)
         elif v == "done":
             if not (state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll")):
                 raise RulesError("Nothing to finish now.", code="NOT_NOW")
@@ -230,7 +234,7 @@ class Successors(Game):
             return
         if not act["gens"] or (not movement.reachable(state) and not movement.carry_options(state)
                                and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
-                               and not movement.can_remove_pc(state)):
+                               and not movement.can_remove_pc(state) and not movement.can_sally(state)):
             self._stop(ctx)
 
     def _stop(self, ctx: Ctx) -> None:
@@ -314,7 +318,7 @@ class Successors(Game):
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove"))]
+            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove", "sally"))]
             if "assault" in moves and rnd.random() < 0.6:
                 return "assault"
             if moves and rnd.random() < 0.8:

@@ -648,12 +648,15 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     if not p or p["seat"] != seat:
         raise RulesError("There is nothing for you to answer now.", code="NOT_ASKED")
     lines = pend_lines(state)
-    if p["kind"] == "intercept" and verb == "intercept":
-        pass
-    elif p["kind"] == "avoid" or (p["kind"] == "defend" and verb == "avoid"):
-        pass
-    if line not in lines and not (verb == "intercept" and p["kind"] == "intercept"):
+    if line not in lines and verb not in ("intercept", "avoid", "retreat"):
         raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
+    if verb in ("avoid", "retreat") and rest:
+        from .common import find_space
+        words = [w if w == "inside" else find_space(w) for w in rest.split()]
+        line = " ".join([verb, *words])
+        rest = " ".join(words)
+        if line not in lines:
+            raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
     state["pend"] = None
     k = p["kind"]
     if k == "intercept":
@@ -825,3 +828,41 @@ def offer_sortie(ctx, space: str) -> None:
     done = (act or {}).get("sorties", {}).get(space, 0)
     if sum(inside_cus(state, space, owner).values()) - done > 0:
         state["pend"] = {"kind": "sortie", "seat": owner, "space": space, "from": space}
+
+
+# §7.10 sallies ------------------------------------------------------------------------------------
+def can_sally(state: dict) -> bool:
+    act = state["act"]
+    return bool(act and act.get("sally") and not state.get("pend") and act["cus"]
+                and hostile_field(state, act["at"], act["seat"]))
+
+
+def sally(ctx) -> None:
+    """§7.10 (a): the force inside attacks the besieging field force in the same space: a
+    battle with the sallying side as Attacker, never a crushing. Losing or drawing, the
+    survivors stay inside and the activation ends; winning, the force is in the field."""
+    from . import battles
+    state = ctx.state
+    if not can_sally(state):
+        raise RulesError("Only a force activated inside a besieged Major City, with at least 1 CU, may sally "
+                         "against the besiegers in its space (§7.10).", code="NO_SALLY")
+    act = state["act"]
+    space = act["at"]
+    host = hostile_field(state, space, act["seat"])
+    att = side_of_act(state)
+    att["inside"] = True
+    dfn = side_in_field(state, host, space)
+    res = battles.fight(ctx, att, dfn, space)
+    if res["winner"] != "att":
+        ctx.say(f"The sally fails: the survivors stay inside {BOARD.spaces[space]['name']} (§7.10).")
+        end_act(ctx)
+        return
+    for k, m in act["cus"].items():
+        set_inside(state, space, k, -m)
+    for g in act["gens"]:
+        state["gens"][g]["in"] = False
+    act["sally"] = False
+    if not act["gens"]:
+        end_act(ctx)
+    if dfn["seat"] and not res.get("royal"):
+        offer_retreat(ctx, dfn["seat"], space, None)

@@ -20,6 +20,7 @@ from .battles import count
 
 LIMITS = (1, 2, 2)                                                       # §7.2 per round
 SEGMENT = {"surrender": 0, "march": 1, "activation": 2}
+CARD_MODS = {14: 1, 49: 3, 20: -2}                                      # §7.4 card modifiers
 
 
 def is_target(state: dict, space: str, seat: str) -> bool:
@@ -65,17 +66,17 @@ def allowed(state: dict, space: str, segment: str) -> bool:
 
 
 def modifier(state: dict, seat: str, space: str, gens: list[str]) -> int:
-    """§7.4: the city's Mod, −1 at a port Major City with FS 0, +1 Demetrios. (Heliopolis +1,
-    Traitor in the City +3 and Fortified Walls −2 are card effects: ``assault_mods`` in the state
-    holds them while in effect.)"""
+    """§7.4: the city's Mod, −1 at a port Major City with FS 0, +1 Demetrios; and the card
+    modifiers (#14 Heliopolis +1, #49 Traitor in the City +3, #20 Fortified Walls −2) listed in
+    ``assault_cards[seat]`` while in effect (the card events that put them there are step III)."""
     sp = BOARD.spaces[space]
     m = sp["mod"] if sp["type"] == "MAJ" else 0
     if sp["type"] == "MAJ" and sp["port"] and scoring.fleet_strength(state, seat) == 0:
         m -= 1
     if gens and max(gens, key=seniority) == "demetrios":
         m += 1
-    for card, v in state.get("assault_mods", {}).get(seat, {}).items():
-        m += v
+    for card in state.get("assault_cards", {}).get(seat, []):
+        m += CARD_MODS[card]
     return m
 
 
