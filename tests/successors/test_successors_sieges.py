@@ -254,6 +254,8 @@ def test_sail_into_own_besieged_port(dice):  # §5.6.4
     place_cus(state, "athenai", b, merc=3)
     put_gen(state, f"{a}1", a, "miletos")                               # miletos → athenai: a sea lane
     place_cus(state, "miletos", a, merc=1)
+    for s in state["seats"]:
+        state["p"][s]["fleets"] = []
     state["p"][a]["fleets"] = [1]
     state = start(state, a, dice)
     state, ev = act(state, a, "move athenai")

@@ -18,6 +18,7 @@ from .forces import PLAYER_CU, generals_of, n_cus
 from . import legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
 SEAT_CHOICES = tuple("abcde")
+NAVAL_DECLINE = 0.5              # self-play: how often a naval interception is declined
 
 
 class Successors(Game):
@@ -49,7 +50,7 @@ class Successors(Game):
         "end": Verb("end", help="end your Activation segment."),
         "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
         "pass": Verb("pass", help="decline to bury the body (§3.7)."),
-        "intercept": Verb("intercept", (Param("force", "text"),),
+        "intercept": Verb("intercept", (Param("force", "text", optional=True),),
                           help="§5.8 intercept with your army in <space> [<general>...] [merc=<n>...]."),
         "decline": Verb("decline", help="do not intercept / do not sortie."),
         "fight": Verb("fight", help="§5.8.4 the intercepted force fights."),
@@ -192,7 +193,7 @@ class Successors(Game):
         elif v == "forage":
             strategy.forage(ctx, seat, find_space(a.args[0]), a.args[1])
         elif v in ("intercept", "decline", "fight", "fallback", "inside", "avoid", "stand", "retreat", "sortie"):
-            movement.answer(ctx, seat, v, " ".join(str(x) for x in a.args))
+            movement.answer(ctx, seat, v, " ".join(str(x) for x in a.args if x is not None))
         elif v == "assault":
             if state["act"] is not None and state["act"]["seat"] == seat and not state.get("pend"):
                 if a.args and a.args[0] and find_space(a.args[0]) != state["act"]["at"]:
@@ -314,6 +315,8 @@ class Successors(Game):
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         prompt = self.prompts(state)[seat]
         if state.get("pend"):
+            if state["pend"]["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
+                return "decline"
             return rnd.choice(prompt.actions)
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))

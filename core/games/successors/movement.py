@@ -225,8 +225,16 @@ def move(ctx, path: list[str]) -> None:
         act["mp"] -= cost
         act["path"].append(dest)
         act["sea"] = kind not in LAND
-        _arrive(ctx, act, dest, before)
         ctx.say(f"{act['seat']} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
+        if act["sea"]:                                                 # §5.7 naval interception
+            queue = naval_queue(state, act["seat"])
+            if queue:
+                state["pend"] = {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
+                                 "from": prev, "before": before}
+                if i < len(path) - 1:
+                    ctx.say("The rest of the path is dropped.")
+                return
+        _arrive(ctx, act, dest, before)
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
                 ctx.say("The rest of the path is dropped.")
@@ -617,6 +625,8 @@ def pend_lines(state: dict) -> list[str]:
         return [f"intercept {s}" for s in intercept_spaces(state, p["seat"], p["space"], act["tried"])] + ["decline"]
     if k == "respond":
         return ["fight", "fallback"]
+    if k == "naval":
+        return ["intercept", "decline"]
     if k == "defend":
         return defender_options(state, p["seat"], p["space"], p["from"])
     if k == "retreat":
@@ -634,6 +644,7 @@ def pend_text(state: dict) -> str:
     return {
         "intercept": f"{p['seat']}: {who}'s force enters {where}. Intercept it (§5.8)?",
         "respond": f"{p['seat']}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?",
+        "naval": f"{p['seat']}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?",
         "defend": f"{p['seat']}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand "
                   "(§5.4.1, §5.5.2, §5.9)?",
         "retreat": f"{p['seat']}: your force lost the battle at {where}. Retreat where (§6.10.4)?",
@@ -659,7 +670,13 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
             raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
     state["pend"] = None
     k = p["kind"]
-    if k == "intercept":
+    if k == "naval":
+        if verb == "decline":
+            ctx.say(f"{seat} does not intercept at sea.")
+            _next_naval(ctx, p)
+        else:
+            try_naval(ctx, seat, p)
+    elif k == "intercept":
         if verb == "decline":
             ctx.say(f"{seat} does not intercept.")
             _next_interceptor(ctx, p)
@@ -866,3 +883,79 @@ def sally(ctx) -> None:
         end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
         offer_retreat(ctx, dfn["seat"], space, None)
+
+
+# §5.7 naval interception ----------------------------------------------------------------------------
+def naval_queue(state: dict, seat: str) -> list[str]:
+    """Opponents with FS of at least 1, in turn order starting after the active player."""
+    order = state["order"]
+    i = order.index(seat) if seat in order else -1
+    seats = [order[(i + j) % len(order)] for j in range(1, len(order))]
+    return [s for s in seats if scoring.fleet_strength(state, s) >= 1]
+
+
+def _next_naval(ctx, p: dict) -> None:
+    """The next opponent's try, or the move goes on into the port."""
+    state = ctx.state
+    queue = [s for s in p["queue"] if scoring.fleet_strength(state, s) >= 1]
+    if queue:
+        state["pend"] = dict(p, seat=queue[0], queue=queue[1:])
+        return
+    _land(ctx, p)
+
+
+def _land(ctx, p: dict) -> None:
+    state = ctx.state
+    act = state["act"]
+    _arrive(ctx, act, p["space"], p.get("before", {}))
+    enter(ctx, p["space"], p["from"])
+
+
+def disperse_fleet(ctx, seat: str) -> None:
+    """One active fleet of the seat is dispersed (owner's choice; the bot takes the weakest of
+    his own counters, then a controlled Independent fleet)."""
+    state = ctx.state
+    p = state["p"][seat]
+    if p["fleets"]:
+        f = min(p["fleets"])
+        p["fleets"].remove(f)
+        p["fleets_disp"].append(f)
+        ctx.say(f"A strength-{f} fleet of {seat} is dispersed (§5.7.3).")
+        return
+    for f in sorted(BOARD.indep_fleets, key=lambda f: f["strength"]):
+        if state["pcs"].get(f["city"]) == seat and f["id"] not in state["ifleets_disp"]:
+            state["ifleets_disp"].append(f["id"])
+            ctx.say(f"The {f['name']} of {seat} is dispersed (§5.7.3).")
+            return
+
+
+def try_naval(ctx, seat: str, p: dict) -> None:
+    """§5.7.2-3: a roll + (interceptor's FS − mover's FS) of 5 or more; then a naval battle:
+    each side rolls + FS, the higher wins."""
+    from .battles import lose_cus, describe
+    state = ctx.state
+    act = state["act"]
+    mover = act["seat"]
+    fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
+    r = ctx.roll(6, label=f"naval interception by {seat}")
+    if r + fi - fm < 5:
+        ctx.say(f"{seat} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
+        _next_naval(ctx, p)
+        return
+    ri = ctx.roll(6, label=f"naval battle, {seat}")
+    rm = ctx.roll(6, label=f"naval battle, {mover}")
+    ti, tm = ri + fi, rm + fm
+    ctx.say(f"{seat} intercepts at sea: naval battle {ti} against {tm} (§5.7.3).")
+    if tm > ti:
+        disperse_fleet(ctx, seat)
+        _land(ctx, p)
+        return
+    _relocate(state, act, p["from"])
+    if ti > tm:
+        side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
+        lost = lose_cus(state, side, p["from"], 1)
+        if lost:
+            ctx.say(f"{mover} loses {describe(lost)} at sea.")
+        disperse_fleet(ctx, mover)
+    ctx.say(f"{mover}'s force returns to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.7.3).")
+    end_act(ctx)
