@@ -106,8 +106,10 @@ class Successors(Game):
                 lines.append("bury")
             if act.get("reroll") and len(act["path"]) == 1:
                 lines.append("reroll")
+            where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else "its box"
+            who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{act['seat']}'s force"
             return {act["seat"]: Prompt(
-                f"{act['seat']}'s force at {BOARD.spaces[act['at']]['name']} has {act['mp']} MP.",
+                f"{who} at {where} has {act['mp']} MP.",
                 (*lines, "stop"), ("move <space> [<space>...]", "disband <space> [<count>]"))}
         ph = state["phase"]
         if ph == "preparations" and state["step"] == "order":
@@ -233,7 +235,7 @@ class Successors(Game):
         act = state["act"]
         if not act or state.get("pend"):
             return
-        if not act["gens"] or (not movement.reachable(state) and not movement.carry_options(state)
+        if (not act["gens"] and not act.get("army")) or (not movement.reachable(state) and not movement.carry_options(state)
                                and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
                                and not movement.can_remove_pc(state) and not movement.can_sally(state)):
             self._stop(ctx)

@@ -168,6 +168,8 @@ def hostile_field(state: dict, space: str, seat: str) -> tuple[str, str] | None:
 
 def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     """MP to cross from the force's space to dest, and why not if it cannot (§5.3, §5.6)."""
+    if act.get("army"):
+        return indep_cost(state, act, dest)
     here = act["at"]
     sally = act.get("sally") and len(act["path"]) == 1
     kinds = [] if sally else list(LAND)
@@ -197,7 +199,16 @@ def reachable(state: dict) -> list[str]:
     if state.get("pend"):
         return []
     out = []
-    for n, _ in BOARD.adj[act["at"]]:
+    if act.get("army"):
+        near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" else BOARD.adj[act["at"]]
+        if act["army"] == "greek_soldiers":
+            if len(act["path"]) > 1:
+                return []
+            x = act["start_x"] if act["start_x"] is not None else 10 ** 6
+            near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
+    else:
+        near = BOARD.adj[act["at"]]
+    for n, _ in near:
         cost, _ = step_cost(state, act, n)
         if cost is not None and cost <= act["mp"] and n not in out:
             out.append(n)
@@ -209,6 +220,7 @@ def move(ctx, path: list[str]) -> None:
     act = state["act"]
     if state.get("pend"):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
+    check_west(state, act, path)
     for i, dest in enumerate(path):
         cost, why = step_cost(state, act, dest)
         if cost is None:
@@ -219,7 +231,7 @@ def move(ctx, path: list[str]) -> None:
         from .legitimacy import royal_controller
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
         kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
-        kind = via(act["at"], dest, kinds) or "land"
+        kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
         prev = act["at"]
         _relocate(state, act, dest)
         act["mp"] -= cost
@@ -234,7 +246,8 @@ def move(ctx, path: list[str]) -> None:
                 if i < len(path) - 1:
                     ctx.say("The rest of the path is dropped.")
                 return
-        _arrive(ctx, act, dest, before)
+        if not act.get("army"):
+            _arrive(ctx, act, dest, before)
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
                 ctx.say("The rest of the path is dropped.")
@@ -243,6 +256,10 @@ def move(ctx, path: list[str]) -> None:
 
 def _relocate(state: dict, act: dict, dest: str) -> None:
     here = act["at"]
+    if act.get("army"):
+        state["indep"][act["army"]] = dest if dest in BOARD.spaces else "box"
+        act["at"] = dest
+        return
     for k, n in act["cus"].items():
         add_cus(state, here, act["seat"], k, -n)
         if act.get("sally"):
@@ -296,7 +313,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
     seat = act["seat"]
     n = sum(act["cus"].values())
     sp = BOARD.spaces[dest]
-    if act.get("sea") and sp["type"] == "MAJ" and state["pcs"].get(dest) == seat and enemy_cus(state, dest, seat) \
+    if act.get("sea") and not act.get("army") and sp["type"] == "MAJ" and state["pcs"].get(dest) == seat and enemy_cus(state, dest, seat) \
             and n <= 2 and n_inside(state, dest) + n <= 2:                # §5.6.4
         for k, m in act["cus"].items():
             set_inside(state, dest, k, m)
@@ -305,7 +322,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
         ctx.say(f"{seat}'s force sails into besieged {sp['name']} and goes straight inside (§5.6.4).")
         end_act(ctx)
         return True
-    if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR":     # §5.12
+    if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
         if r <= 2:
             side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}
@@ -313,9 +330,15 @@ def enter(ctx, dest: str, prev: str) -> bool:
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
         else:
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
-    host = hostile_field(state, dest, seat)
+    host = hostile_for(state, act, dest)
     if host:
         encounter(ctx, dest, prev, host)
+        return True
+    if act.get("army") and act["army"] == "greek_soldiers" and BOARD.spaces[dest]["region"] == "Europe":
+        state["indep"]["greek_soldiers"] = "removed"                 # §5.10 reaching Greece
+        ctx.say("The 23000 Greek Soldiers reach Europe and leave the game (§5.10).")
+        act["fought"] = True
+        end_act(ctx)
         return True
     queue = intercept_queue(state, dest)
     if queue:
@@ -340,13 +363,17 @@ def intercept_queue(state: dict, dest: str) -> list[str]:
     seat = act["seat"]
     if BOARD.spaces[dest]["type"] == "TRN":
         return []
-    mine = field_cus(state, dest, seat)
-    if any(mine.get(k, 0) > act["cus"].get(k, 0) for k in mine) or \
-            any(g not in act["gens"] for g in field_gens(state, dest, seat)):
-        return []
+    if not act.get("army"):
+        mine = field_cus(state, dest, seat)
+        if any(mine.get(k, 0) > act["cus"].get(k, 0) for k in mine) or \
+                any(g not in act["gens"] for g in field_gens(state, dest, seat)):
+            return []
     order = state["order"]
     i = order.index(seat) if seat in order else -1
-    seats = [order[(i + j) % len(order)] for j in range(1, len(order))]
+    if act.get("army"):                                               # every player, from the active one
+        seats = [order[(i + j) % len(order)] for j in range(len(order))]
+    else:
+        seats = [order[(i + j) % len(order)] for j in range(1, len(order))]
     return [s for s in seats if intercept_spaces(state, s, dest, act["tried"])]
 
 
@@ -391,6 +418,8 @@ def avoid_targets(state: dict, seat: str, space: str, came: str) -> list[str]:
 
 def side_of_act(state: dict) -> dict:
     act = state["act"]
+    if act.get("army"):
+        return {"seat": None, "army": act["army"], "gens": [], "cus": {"indep": BOARD.indep_armies[act["army"]]["cus"]}}
     return {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
 
 
@@ -406,13 +435,18 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
     from . import battles
     state = ctx.state
     act = state["act"]
-    host = hostile_field(state, dest, act["seat"])
+    host = hostile_for(state, act, dest)
     if host is None:
+        if act.get("army"):
+            end_act(ctx)                                              # §5.10 movement ends at an encounter
         return
     att = side_of_act(state)
     dfn = side_in_field(state, host, dest)
     if not intercepted and battles.crushes(att["cus"], dfn["cus"]):
         battles.crush(ctx, att, dfn, dest)
+        if act.get("army"):
+            act["fought"] = True
+            end_act(ctx)                                              # §6.11.5
         return
     att["intercepted"] = intercepted
     res = battles.fight(ctx, att, dfn, dest)
@@ -425,6 +459,15 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
     state = ctx.state
     act = state["act"]
     win = res["winner"]
+    if act.get("army"):                                               # §5.10, §6.9, §6.10.6
+        act["fought"] = True
+        if win is None and state["indep"][act["army"]] == dest:
+            _relocate(state, act, act["path"][-2])
+            ctx.say(f"{BOARD.indep_armies[act['army']]['name']} fall back (§6.9).")
+        end_act(ctx)
+        if win == "att" and dfn["seat"] and not res.get("royal"):
+            offer_retreat(ctx, dfn["seat"], dest, prev)
+        return
     if win != "att":
         back = act["path"][-2] if len(act["path"]) > 1 else prev
         if act.get("sea") and scoring.fleet_strength(state, act["seat"]) == 0:
@@ -503,8 +546,14 @@ def finish(ctx) -> None:
     """End the activation: its CUs count as activated where they stand (§4.5)."""
     state = ctx.state
     act = state["act"]
-    if len(act["path"]) > 1:
-        state["last_activation"] = {"seat": act["seat"], "path": list(act["path"])}
+    path = [p for p in act["path"] if p in BOARD.spaces]
+    if len(path) > 1:
+        state["last_activation"] = {"seat": act["seat"], "path": path}
+    if act.get("army"):
+        indep_end(ctx, act)
+        state["act"] = None
+        ctx.picture()
+        return
     used = state["used"].setdefault(act["at"], {})
     moved = state["turn_moved"].setdefault(act["at"], {})
     for k, n in act["cus"].items():
@@ -519,6 +568,8 @@ def carry_options(state: dict) -> list[str]:
     """take/drop lines for the force in motion."""
     from .legitimacy import royal_controller, body_controller
     act = state["act"]
+    if act.get("army"):
+        return []
     seat, at = act["seat"], act["at"]
     out = []
     for rid, r in state["royals"].items():
@@ -751,6 +802,9 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     shift(state, seat, src, p["space"], gens, cus)
     ctx.say(f"{seat} intercepts from {BOARD.spaces[src]['name']}: {r} beats Initiative {ini}; "
             f"{label(cmd)} becomes the Defender at {BOARD.spaces[p['space']]['name']} (§5.8.3).")
+    if act.get("army"):                                               # §5.8.4 an independent army always fights
+        resolve(ctx, p["space"], p["from"], intercepted=True)
+        return
     if not sum(act["cus"].values()):                                   # §5.8.4 a lone general must fall back
         _relocate(state, act, p["from"])
         ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
@@ -959,3 +1013,74 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         disperse_fleet(ctx, mover)
     ctx.say(f"{mover}'s force returns to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.7.3).")
     end_act(ctx)
+
+
+# §5.10 independent armies ----------------------------------------------------------------------------
+def start_independent(ctx, seat: str, army: str) -> None:
+    """A card activates an independent army (step III wires the cards): 3 MP, no roll; the
+    activating seat makes its decisions through the ordinary movement prompts."""
+    state = ctx.state
+    at = state["indep"][army]
+    if at == "removed":
+        raise RulesError(f"{BOARD.indep_armies[army]['name']} have left the game.", code="REMOVED")
+    start_x = BOARD.spaces[at]["x"] if at in BOARD.spaces else None
+    state["act"] = {"seat": seat, "army": army, "gens": [], "cus": {}, "at": at, "mp": 3, "kind": "indep",
+                    "path": [at], "tried": [], "start_x": start_x}
+    ctx.say(f"{seat} activates {BOARD.indep_armies[army]['name']}: 3 MP (§5.10).")
+
+
+def hostile_for(state: dict, act: dict, space: str) -> tuple[str, str] | None:
+    """The enemy field force met by the moving force: for an independent army, any player's."""
+    if not act.get("army"):
+        return hostile_field(state, space, act["seat"])
+    for o in sorted(state["seats"]):
+        if n_field(state, space, o) or field_gens(state, space, o):
+            return "seat", o
+    return None
+
+
+def indep_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
+    """§5.10: land, pass and strait only; the restrictions of §1.8; never into another
+    independent army; from its box only onto its entry spaces (placing counts as entering)."""
+    army = act["army"]
+    spec = BOARD.indep_armies[army]
+    name = spec["name"]
+    if act["at"] == "box":
+        if dest not in spec["enters"]:
+            return None, f"{name} enter only at {', '.join(spec['enters'])} (§1.13)"
+        cost = 0
+    else:
+        cost = BOARD.cost(act["at"], dest, LAND)
+        if cost is None:
+            return None, f"{name} move by land, pass or strait only, to an adjacent space (§5.10)"
+    other = indep_at(state, dest)
+    if other and other != army:
+        return None, f"{name} never enter a space holding another independent army (§5.10)"
+    rest = spec.get("restriction") or {}
+    if "provinces" in rest and BOARD.spaces[dest]["province"] not in rest["provinces"]:
+        return None, f"{name} stay in {', '.join(rest['provinces'])} (§1.8)"
+    return cost, ""
+
+
+def indep_end(ctx, act: dict) -> None:
+    """§5.10 end of movement: outside Major Cities a player PC is removed; a Major City is only
+    besieged. A drawn attacker removes nothing (§6.9.3)."""
+    state = ctx.state
+    army = act["army"]
+    at = state["indep"].get(army)
+    if at not in BOARD.spaces or act.get("fought") or len(act["path"]) < 2:
+        return
+    if BOARD.spaces[at]["type"] != "MAJ" and state["pcs"].get(at) not in (None, "IND"):
+        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {state['pcs'][at]}'s PC at "
+                f"{BOARD.spaces[at]['name']} (§5.10).")
+        del state["pcs"][at]
+
+
+def check_west(state: dict, act: dict, path: list[str]) -> None:
+    """§5.10: the 23000 declare their whole path, which must end farther west."""
+    if act.get("army") != "greek_soldiers" or act["start_x"] is None and act["at"] != "box":
+        return
+    start_x = act["start_x"] if act["start_x"] is not None else BOARD.spaces["baktra"]["x"] + 1
+    if len(act["path"]) > 1 or BOARD.spaces[path[-1]]["x"] >= start_x:
+        raise RulesError("The 23000 Greek Soldiers declare their whole path at once, and it must end farther "
+                         "west than where they start (§5.10).", code="WEST")
