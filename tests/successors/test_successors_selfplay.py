@@ -70,13 +70,39 @@ def test_summary_keys():
     state, _ = GAME.start(["a", "b", "c"], {}, "k")
     s = GAME.summary(state)
     for key in ("turn", "phase", "round", "segment", "order", "first_player", "direction", "usurper",
-                "table_cards", "deck", "discard", "removed", "players", "body", "royals", "control"):
+                "table_cards", "deck", "discard", "removed", "players", "body", "royals", "control",
+                "counts", "sieges"):
         assert key in s
     for p in s["players"].values():
         assert set(p) >= {"vp", "legitimacy", "prestige", "hand", "status", "generals", "cus",
                           "royal_cus", "fleets"}
     assert s["body"] == {"state": "cart", "space": "babylon"}
     assert s["royals"]["Herakles"]["space"] == "pergamon"
+
+
+def counted(n, games):
+    """Battles, sieges and crushings summed over seeded self-played games (summary["counts"],
+    read by the platform driver as GameReport.counters)."""
+    tot = {"battles": 0, "sieges": 0, "crushings": 0}
+    for seed in range(games):
+        state, _, _ = play(n, seed, check=False)
+        counts = GAME.summary(state)["counts"]
+        for k in tot:
+            tot[k] += counts[k]
+    return tot
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_battles_sieges_and_crushings_happen(n):
+    tot = counted(n, 12)
+    assert all(v > 0 for v in tot.values()), tot
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_battles_sieges_and_crushings_over_100_games(n):
+    tot = counted(n, 100)
+    assert all(v > 0 for v in tot.values()), tot
 
 
 @pytest.mark.slow
