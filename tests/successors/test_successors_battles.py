@@ -240,3 +240,15 @@ def test_silver_shields_never_split():  # §6.13
     place_cus(state, "pella", a, silver=2, merc=1)
     with pytest.raises(RulesError, match="never split"):
         act(state, a, f"activate {a}1 silver=1")
+
+
+def test_silver_shields_change_sides_losing_a_cu():  # §6.13
+    state, order = battlefield()
+    a, b = order[0], order[1]
+    place_cus(state, "pella", a, silver=2)
+    battles.silver_change_sides(Ctx(state), "pella", a, b)
+    assert cus_at(state, "pella", b) == {"silver": 1} and cus_at(state, "pella", a) == {}
+    state["discard"].append(36)
+    battles.silver_change_sides(Ctx(state), "pella", b, a)         # the second change eliminates them
+    assert cus_at(state, "pella", a) == {} and state["gone_cus"]["silver"] == 2
+    assert 36 in state["removed"]

@@ -227,3 +227,25 @@ def test_last_activation_in_the_view(dice):  # view for the map
     state, _ = act(state, a, "move pydna")
     state, _ = act(state, a, "stop")
     assert GAME.view(state, None)["last_activation"] == {"seat": a, "path": ["pella", "pydna"]}
+
+
+def test_drop_off_units(dice):  # §5.1
+    state, a, b = setup(att={"mac": 2, "merc": 1}, b_at=None)
+    state = activate(state, a, dice)
+    state, _ = act(state, a, "move pydna")
+    state, _ = act(state, a, "leave merc=1")
+    assert state["act"]["cus"] == {"mac": 2}
+    state, _ = act(state, a, "move pella")
+    assert cus_at(state, "pydna", a) == {"merc": 1} and cus_at(state, "pella", a) == {"mac": 2}
+    state, _ = act(state, a, "stop")
+    with pytest.raises(RulesError):                                 # dropped units count as activated
+        act(state, a, f"activate {a}1")
+
+
+def test_no_burial_with_an_enemy_field_force(dice):  # §9.6.3, §6.10.7
+    from core.games.successors import movement
+    state, a, b = setup(b_at=None)
+    state["body"] = {"st": "cart", "at": "pella", "by": f"{a}1"}
+    assert movement.can_bury(state, a) == "pella"
+    put_gen(state, f"{b}1", b, "pella")
+    assert movement.can_bury(state, a) is None

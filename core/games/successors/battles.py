@@ -386,3 +386,23 @@ def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> No
         return
     shift(state, seat, space, dest, gens, cus)
     ctx.say(f"{seat} retreats to {BOARD.spaces[dest]['name']} (§6.10.4).")
+
+
+def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
+    """§6.13: when #36 turns the Silver Shields (in window W4, step III wires the card), they
+    first lose 1 CU; if that was the last, they leave the game and #36 is removed; otherwise
+    they join the other side and stay with it."""
+    state = ctx.state
+    n = state["cus"].get(space, {}).get(frm, {}).get("silver", 0)
+    if not n:
+        return
+    eliminate(state, space, frm, "silver", 1)
+    if n == 1:
+        if 36 in state["discard"]:
+            state["discard"].remove(36)
+            state["removed"].append(36)
+        ctx.say("The Silver Shields lose their last CU and leave the game; #36 is removed (§6.13).")
+        return
+    add_cus(state, space, frm, "silver", -(n - 1))
+    add_cus(state, space, to, "silver", n - 1)
+    ctx.say(f"The Silver Shields lose 1 CU and go over to {to} (§6.13).")

@@ -65,6 +65,8 @@ class Successors(Game):
         "done": Verb("done", help="§4.3 C make no (more) Surrender rolls."),
         "remove": Verb("remove", help="§5.4.4 spend 1 MP to remove the opponent PC where your army stands."),
         "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
+        "leave": Verb("leave", (Param("units", "text"),),
+                      help="§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]..."),
         "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
@@ -110,7 +112,8 @@ class Successors(Game):
             who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{act['seat']}'s force"
             return {act["seat"]: Prompt(
                 f"{who} at {where} has {act['mp']} MP.",
-                (*lines, "stop"), ("move <space> [<space>...]", "disband <space> [<count>]"))}
+                (*lines, "stop"), ("move <space> [<space>...]", "disband <space> [<count>]",
+                                   "leave [<general>...] [merc=<n>] [mac=<n>]..."))}
         ph = state["phase"]
         if ph == "preparations" and state["step"] == "order":
             seat = state["chooser"]
@@ -220,6 +223,8 @@ class Successors(Game):
             movement.remove_pc(ctx)
         elif v == "sally":
             movement.sally(ctx)
+        elif v == "leave":
+            movement.leave(ctx, a.args[0])
         elif v == "done":
             if not (state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll")):
                 raise RulesError("Nothing to finish now.", code="NOT_NOW")

@@ -617,7 +617,7 @@ def can_bury(state: dict, seat: str) -> str | None:
     g = state["gens"][b["by"]]
     if g["o"] != seat or g["at"] != b["at"] or BOARD.spaces[b["at"]]["type"] != "MAJ":
         return None
-    if enemy_units(state, b["at"], seat):
+    if hostile_field(state, b["at"], seat):                              # §9.6.3 no enemy field force
         return None
     return b["at"]
 
@@ -1084,3 +1084,50 @@ def check_west(state: dict, act: dict, path: list[str]) -> None:
     if len(act["path"]) > 1 or BOARD.spaces[path[-1]]["x"] >= start_x:
         raise RulesError("The 23000 Greek Soldiers declare their whole path at once, and it must end farther "
                          "west than where they start (§5.10).", code="WEST")
+
+
+# §5.1 dropping off units ------------------------------------------------------------------------------
+def leave(ctx, text: str) -> None:
+    """§5.1: the force drops units where it stands; they stop there and count as activated.
+    `text`: [<general>...] [merc=<n>] [mac=<n>] ... (the commander's Cart and royals stay with him)."""
+    state = ctx.state
+    act = state["act"]
+    if not act or act.get("army") or act.get("sally") or state.get("pend"):
+        raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
+    gens, cus = [], {}
+    for tok in text.split():
+        key, eq, val = tok.partition("=")
+        if eq:
+            if key.lower() not in act["cus"] or not val.isdigit() or int(val) > act["cus"][key.lower()]:
+                raise RulesError(f"The force has {act['cus'].get(key.lower(), 0)} {key} CUs.", code="COUNT")
+            if key.lower() == "silver" and int(val) != act["cus"]["silver"]:
+                raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+            cus[key.lower()] = int(val)
+        else:
+            g = find_general(state, tok)
+            if g not in act["gens"]:
+                raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
+            gens.append(g)
+    if not gens and not any(cus.values()):
+        raise RulesError("Name what to leave: `leave [<general>...] [merc=<n>]...`.", code="COUNT")
+    if gens and len(gens) == len(act["gens"]):
+        raise RulesError("The force keeps at least one general; `stop` ends its activation instead.",
+                         code="COUNT")
+    for g in gens:
+        act["gens"].remove(g)
+        for r in state["royals"].values():
+            if r["by"] == g:
+                r["by"] = commander(act["gens"])
+        if state["body"]["by"] == g:
+            state["body"]["by"] = commander(act["gens"])
+    used = state["used"].setdefault(act["at"], {})
+    moved = state["turn_moved"].setdefault(act["at"], {})
+    for k, n in cus.items():
+        if n:
+            act["cus"][k] -= n
+            if not act["cus"][k]:
+                del act["cus"][k]
+            used[k] = used.get(k, 0) + n
+            moved[k] = moved.get(k, 0) + n
+    ctx.say(f"{act['seat']} leaves {', '.join([label(g) for g in gens] + [f'{n} {k}' for k, n in cus.items() if n])} "
+            f"at {BOARD.spaces[act['at']]['name']} (§5.1).")
