@@ -1,10 +1,12 @@
-"""§5 Movement, the step-I subset: forming a force (§4.5, §5.1), movement points (§5.2),
-MP costs (§5.3), sea movement capacity (§5.6.2), carrying royals and the Cart (§5.11),
-and capturing unattended heirs (§9.9).
+"""§5 Movement: forming a force (§4.5, §5.1), movement points (§5.2), MP costs (§5.3),
+entering spaces and encounters (§5.4), field and inside (§5.5), sea movement (§5.6), naval
+interception (§5.7), land interception (§5.8), avoiding battle (§5.9), independent armies
+(§5.10), carrying royals and the Cart (§5.11), Stronghold attrition (§5.12), sallies (§7.10),
+capturing unattended heirs (§9.9).
 
-Not yet (step II): entering a space with enemy units (battles, interception, avoiding
-battle, crushing, sieges, Stronghold attrition, PC removal for 1 MP). Until then a move
-into a space holding enemy units is refused with a sentence saying so.
+A decision that belongs to a seat other than the mover (intercept? go inside or avoid?
+retreat where? fight or fall back? sortie?) is ``state["pend"] = {"kind", "seat", "space",
+"from", ...}``; the game prompts that seat only, and the mover waits.
 
 The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at", "mp",
 "kind": "activation"|"march", "path": [spaces]}``.
