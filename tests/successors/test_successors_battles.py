@@ -252,3 +252,13 @@ def test_silver_shields_change_sides_losing_a_cu():  # §6.13
     battles.silver_change_sides(Ctx(state), "pella", b, a)         # the second change eliminates them
     assert cus_at(state, "pella", a) == {} and state["gone_cus"]["silver"] == 2
     assert 36 in state["removed"]
+
+
+def test_owner_chooses_the_losses(dice):  # §6.8 the owner's standing order
+    state, a, b = two_armies(att={"mac": 4}, dfn={"merc": 2, "mac": 2})
+    state, _ = go(state, a, dice, 1)
+    state, _ = act(state, b, "losses mac")                          # may be set while asked
+    assert state["p"][b]["loss_order"] == ["mac"]
+    dice += [4, 4, 1, 2, 6]                                          # 8+8 against 6+3: D 7, 3 lost
+    state, ev = act(state, b, "stand")
+    assert "loses 2 Loyal Macedonian, 1 Mercenary" in texts(ev)

@@ -8,14 +8,16 @@ A *side* is a plain dict built for one battle and never stored::
     {"seat": seat | None, "army": independent id | None, "gens": [...], "cus": {type: n},
      "from": space | None, "sea": bool, "sally": bool}
 
-Losses are the owner's choice (§6.8); the bot takes the weakest CUs first
-(``forces.pick_losses``) and says which.
+Losses are the owner's choice (§6.8): each player may set a standing order with
+``losses <type>...`` (kept in ``p[seat]["loss_order"]``); without one the bot takes the weakest
+CUs first (``forces.pick_losses``), and it always says which.
 """
 from __future__ import annotations
 
 from .board import BOARD
 from .common import label
-from .forces import (add_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, n_inside, pick_losses,
+from .forces import (add_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, loss_order, n_inside,
+                     pick_losses,
                      set_inside)
 from . import legitimacy
 
@@ -139,7 +141,7 @@ def lose_cus(state: dict, side: dict, space: str, n: int | None, aside: int = 0)
         pool["royal"] = pool.get("royal", 0) - aside
         if pool["royal"] <= 0:
             del pool["royal"]
-    lost = pick_losses(pool, sum(pool.values()) if n is None else n)
+    lost = pick_losses(pool, sum(pool.values()) if n is None else n, loss_order(state, side["seat"]))
     for k, m in lost.items():
         eliminate(state, space, side["seat"], k, m, inside=bool(side.get("inside")))
         side["cus"][k] -= m

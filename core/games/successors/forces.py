@@ -199,10 +199,18 @@ def eliminate(state: dict, space: str, seat: str, kind: str, n: int = 1, inside:
         state["gone_cus"][kind] = state["gone_cus"].get(kind, 0) + n
 
 
-def pick_losses(cus: dict, n: int) -> dict:
-    """The CUs lost from `cus` (owner's choice, made by the bot: the weakest first)."""
+def loss_order(state: dict, seat: str | None) -> tuple[str, ...]:
+    """The owner's standing choice of losses (`losses` verb), else the weakest first."""
+    mine = state["p"].get(seat, {}).get("loss_order") if seat else None
+    if not mine:
+        return LOSS_ORDER
+    return tuple(mine) + tuple(k for k in LOSS_ORDER if k not in mine)
+
+
+def pick_losses(cus: dict, n: int, order: tuple[str, ...] = LOSS_ORDER) -> dict:
+    """The CUs lost from `cus`, in the owner's order (by default the weakest first)."""
     out, left = {}, n
-    for k in LOSS_ORDER:
+    for k in order:
         take = min(left, cus.get(k, 0))
         if take:
             out[k] = take

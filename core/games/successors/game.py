@@ -18,6 +18,7 @@ from .forces import PLAYER_CU, generals_of, n_cus
 from . import legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
 SEAT_CHOICES = tuple("abcde")
+LOSSES = "losses <type> [<type>...]"
 NAVAL_DECLINE = 0.5              # self-play: how often a naval interception is declined
 
 
@@ -67,6 +68,8 @@ class Successors(Game):
         "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
         "leave": Verb("leave", (Param("units", "text"),),
                       help="§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]..."),
+        "losses": Verb("losses", (Param("order", "text"),),
+                       help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`."),
         "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
@@ -92,8 +95,8 @@ class Successors(Game):
         if state.get("pend"):
             p = state["pend"]
             return {p["seat"]: Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
-                                      ("intercept <space> [<general>...] [merc=<n>]",)
-                                      if p["kind"] == "intercept" else ())}
+                                      (("intercept <space> [<general>...] [merc=<n>]",)
+                                       if p["kind"] == "intercept" else ()) + (LOSSES,))}
         if state["act"] is not None:
             act = state["act"]
             lines = [f"move {s}" for s in movement.reachable(state)]
@@ -147,7 +150,7 @@ class Successors(Game):
                 return {seat: Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces "
                                      "or end (§4.5).", (*acts, *lines),
                                      ("activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]",
-                                      "disband <space> [<count>]"))}
+                                      "disband <space> [<count>]", LOSSES))}
             if seg == "forage":
                 return {seat: Prompt(f"{seat} must remove 1 CU to forage (§4.6).",
                                      tuple(strategy.forage_lines(state, seat)))}
@@ -225,6 +228,13 @@ class Successors(Game):
             movement.sally(ctx)
         elif v == "leave":
             movement.leave(ctx, a.args[0])
+        elif v == "losses":
+            kinds = [k.lower() for k in a.args[0].replace(",", " ").split()]
+            if not kinds or any(k not in PLAYER_CU for k in kinds) or len(set(kinds)) != len(kinds):
+                raise RulesError(f"Name CU types once each, first lost first: {', '.join(PLAYER_CU)}.",
+                                 code="CU_TYPE")
+            state["p"][seat]["loss_order"] = kinds
+            ctx.tell(seat, f"Your CU losses will be taken in this order: {', '.join(kinds)}, then the rest.")
         elif v == "done":
             if not (state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll")):
                 raise RulesError("Nothing to finish now.", code="NOT_NOW")

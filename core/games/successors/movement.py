@@ -327,7 +327,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
         if r <= 2:
-            side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}
+            side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}   # owner's order
             lost = lose_cus(state, side, dest, 1)
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
         else:

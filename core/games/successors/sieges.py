@@ -14,7 +14,7 @@ from core.errors import RulesError
 from .board import BOARD
 from .common import label
 from .forces import (add_cus, drop_general, eliminate, field_cus, generals_at, inside_cus, inside_gens,
-                     n_field, n_inside, pick_losses, seniority)
+                     loss_order, n_field, n_inside, pick_losses, seniority)
 from . import legitimacy, scoring
 from .battles import count
 
@@ -120,7 +120,7 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
     name = BOARD.spaces[space]["name"]
     if result == "repulsed":
         pool = force if force is not None else field_cus(state, space, seat)
-        lost = pick_losses(pool, 1)
+        lost = pick_losses(pool, 1, loss_order(state, seat))
         for k, m in lost.items():
             eliminate(state, space, seat, k, m)
             if force is not None:
