@@ -261,3 +261,22 @@ def test_sail_into_own_besieged_port(dice):  # §5.6.4
     state, ev = act(state, a, "move athenai")
     assert inside_cus(state, "athenai", a) == {"merc": 1} and state["act"] is None
     assert state["counts"]["battles"] == 0
+
+
+def test_sorties_option():  # §12.1 off by default, `/new successors sorties=on`
+    assert GAME.parse_options(["sorties=on"]) == {"sorties": "on"}
+    on, _ = GAME.start(["a", "b"], {"sorties": "on"}, "o")
+    off, _ = GAME.start(["a", "b"], {}, "o")
+    assert on["options"]["sorties"] and not off["options"]["sorties"]
+
+
+def test_selfplay_with_sorties():  # §12.1 in play
+    import random
+    for seed in range(3):
+        state, _ = GAME.start(["a", "b", "c"], {"sorties": "on"}, f"s{seed}")
+        rnd = random.Random(seed)
+        while GAME.prompts(state):
+            seat = rnd.choice(sorted(GAME.prompts(state)))
+            state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+            assert GAME.invariants(state) == []
+        assert GAME.outcome(state)[0]

@@ -28,6 +28,8 @@ class Successors(Game):
     aliases = ("succ", "diadochi")
     min_players = 2
     max_players = 5
+    option_verbs = {"sorties": Verb("sorties", (Param("sorties", "choice", choices=("on", "off")),),
+                                    help="§12.1 optional rule: sorties from besieged cities")}
     verbs = {
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
@@ -395,6 +397,25 @@ class Successors(Game):
         for s in state["seats"]:
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
+        from .forces import field_gens, n_field, indep_at
+        for space, box in state.get("inside", {}).items():                # §5.5.1
+            owner = state["pcs"].get(space)
+            have = state["cus"].get(space, {}).get(owner, {})
+            if sum(box.values()) > 2 or any(have.get(k, 0) < n for k, n in box.items()):
+                out.append(f"inside {space}: {box} is not 2 CUs or fewer of {owner}'s {have}")
+        for space in BOARD.spaces:                     # §5.4.3 one side's CUs in the field (a lone
+            sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
+            if indep_at(state, space):                                        # §3.3.4 placement)
+                sides.add("IND")
+            if len(sides) > 1 and not (state.get("pend") and state["pend"]["space"] == space) \
+                    and not (state["act"] and state["act"]["at"] == space and state.get("pend")):
+                out.append(f"{space}: field units of {sorted(sides)} at once")
+        for space, sg in state.get("siege", {}).items():
+            if sg["sp"] < 0:
+                out.append(f"negative SP at {space}")
+        placed = [a for a in state["indep"].values() if a in BOARD.spaces]
+        if len(placed) != len(set(placed)):
+            out.append("two independent armies in one space")
         return out
 
 

@@ -68,7 +68,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["discard"] = []
     state["removed"] = []
     state["table"] = []
-    state["options"] = {"sorties": bool(options.get("sorties"))}  # §12.1 optional rule
+    state["options"] = {"sorties": options.get("sorties") in (True, "on")}   # §12.1 optional rule
     state["siege"] = {}                                         # §7 siege points by space
     state["inside"] = {}                                        # §5.5 CUs inside city walls
     state["assaults"] = {}                                      # §7.2 rolls this round
