@@ -262,3 +262,24 @@ def test_owner_chooses_the_losses(dice):  # §6.8 the owner's standing order
     dice += [4, 4, 1, 2, 6]                                          # 8+8 against 6+3: D 7, 3 lost
     state, ev = act(state, b, "stand")
     assert "loses 2 Loyal Macedonian, 1 Mercenary" in texts(ev)
+
+
+def test_fall_back_into_a_city_whose_defenders_came_out(dice):  # §5.5.4, §6.10.4 (gap filled)
+    state, order = battlefield()
+    a, b = order[0], order[1]
+    state["pcs"]["pella"] = b
+    put_gen(state, f"{b}1", b, "pella", inside=True)
+    place_cus(state, "pella", b, merc=1)
+    state["inside"]["pella"] = {"merc": 1}
+    put_gen(state, f"{b}2", b, "amphipolis")
+    place_cus(state, "amphipolis", b, mac=3)
+    put_gen(state, f"{a}1", a, "pella")                              # a besieges pella
+    place_cus(state, "pella", a, merc=6)
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    assert not state["gens"][f"{b}1"]["in"]                          # they came out (§5.5.4)
+    dice += [1, 2, 5, 5, 6]
+    state, ev = act(state, b, "stand")
+    assert "go back inside" in texts(ev)
+    assert state["gens"][f"{a}1"]["at"] == "pella" and field_cus(state, "pella", b) == {}

@@ -279,6 +279,34 @@ def _relocate(state: dict, act: dict, dest: str) -> None:
     act["at"] = dest
 
 
+def fall_back(ctx, act: dict, back: str) -> None:
+    """The force returns to the space it came from (§5.7.3, §5.8.4, §6.9, §6.10.4). If the
+    units of that city's controller came out of its walls when the force left (§5.5.4), they
+    go back inside as they were; should an enemy field force still hold the space, the force
+    has nowhere to go and is dispersed [gap filled here: the spec is silent]."""
+    state = ctx.state
+    host = hostile_for(state, act, back) if back in BOARD.spaces else None
+    if host and host[0] == "seat" and BOARD.spaces[back]["type"] == "MAJ" \
+            and state["pcs"].get(back) == host[1] and n_field(state, back, host[1]) + n_inside(state, back) <= 2:
+        o = host[1]
+        for k, m in field_cus(state, back, o).items():
+            set_inside(state, back, k, m)
+        for g in field_gens(state, back, o):
+            state["gens"][g]["in"] = True
+        ctx.say(f"{o}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
+    elif host:
+        from .battles import lose_cus, disperse_all
+        if act.get("army"):
+            from .battles import remove_independent
+            remove_independent(ctx, act["army"])
+            return
+        side = {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
+        lose_cus(state, side, act["at"], None)
+        disperse_all(ctx, side, f"an enemy field force holds {BOARD.spaces[back]['name']}")
+        return
+    _relocate(state, act, back)
+
+
 def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
     """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
     for k, n in cus.items():
@@ -464,7 +492,7 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
     if act.get("army"):                                               # §5.10, §6.9, §6.10.6
         act["fought"] = True
         if win is None and state["indep"][act["army"]] == dest:
-            _relocate(state, act, act["path"][-2])
+            fall_back(ctx, act, act["path"][-2])
             ctx.say(f"{BOARD.indep_armies[act['army']]['name']} fall back (§6.9).")
         end_act(ctx)
         if win == "att" and dfn["seat"] and not res.get("royal"):
@@ -477,7 +505,7 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
             battles.disperse_all(ctx, att, "no fleet to sail back, §6.9")
             act["gens"] = []
         elif act["gens"] or act["cus"]:
-            _relocate(state, act, back)
+            fall_back(ctx, act, back)
             ctx.say(f"{act['seat']} falls back to {BOARD.spaces[back]['name']}; its activation ends "
                     f"(§{'6.9' if win is None else '6.10'}).")
         end_act(ctx)
@@ -740,7 +768,7 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
         if verb == "fight":
             resolve(ctx, p["space"], p["from"], intercepted=True)
         else:
-            _relocate(state, act, p["from"])
+            fall_back(ctx, act, p["from"])
             ctx.say(f"{seat} falls back to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.8.4).")
             end_act(ctx)
     elif k == "defend":
@@ -808,7 +836,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         resolve(ctx, p["space"], p["from"], intercepted=True)
         return
     if not sum(act["cus"].values()):                                   # §5.8.4 a lone general must fall back
-        _relocate(state, act, p["from"])
+        fall_back(ctx, act, p["from"])
         ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
         end_act(ctx)
         return
@@ -1006,7 +1034,7 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         disperse_fleet(ctx, seat)
         _land(ctx, p)
         return
-    _relocate(state, act, p["from"])
+    fall_back(ctx, act, p["from"])
     if ti > tm:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
         lost = lose_cus(state, side, p["from"], 1)
