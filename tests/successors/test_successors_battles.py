@@ -283,3 +283,51 @@ def test_fall_back_into_a_city_whose_defenders_came_out(dice):  # §5.5.4, §6.1
     state, ev = act(state, b, "stand")
     assert "go back inside" in texts(ev)
     assert state["gens"][f"{a}1"]["at"] == "pella" and field_cus(state, "pella", b) == {}
+
+
+def test_equal_legitimacy_both_use_royals(dice):  # §6.3.2
+    state, a, b = two_armies(att={"royal": 2}, dfn={"royal": 2})
+    state["p"][a]["champion"] = state["p"][b]["champion"] = False    # (attacking a Champion flips first)
+    state, _ = go(state, a, dice, 1)
+    dice += [3, 3, 1, 2, 6]
+    state, ev = act(state, b, "stand")
+    assert "aside" not in texts(ev) and "strength 4," in texts(ev)
+
+
+def test_active_woman_with_the_loser_becomes_inactive(dice):  # §6.10.2
+    state, a, b = two_armies(att={"mac": 3}, dfn={"merc": 2})
+    state["royals"]["kleopatra"].update(st="active", at="amphipolis", by=f"{b}1")
+    state, _ = go(state, a, dice, 1)
+    dice += [4, 4, 1, 2, 6]
+    state, _ = act(state, b, "stand")
+    r = state["royals"]["kleopatra"]
+    assert r["st"] == "inactive" and r["by"] is None and r["at"] == "amphipolis"
+
+
+def test_retreat_inside_own_major_city(dice):  # §6.10.4, §5.5.3
+    state, a, b = two_armies(att={"mac": 3}, dfn={"merc": 4}, at="amphipolis", to="pella")
+    state["pcs"]["pella"] = b
+    state, _ = go(state, a, dice, 1, dest="pella")
+    assert "inside" not in GAME.prompts(state)[b].actions             # 4 CUs do not fit (§5.5.2)
+    dice += [3, 3, 1, 2, 6]                                          # D 5: b keeps 2
+    state, _ = act(state, b, "stand")
+    assert "retreat inside" in GAME.prompts(state)[b].actions
+    state, _ = act(state, b, "retreat inside")
+    assert state["inside"]["pella"] == {"merc": 2} and state["gens"][f"{b}1"]["in"]
+
+
+def test_sea_attacker_without_fleet_is_dispersed(dice):  # §6.9.2, §6.10.4
+    state, order = battlefield()
+    a, b = order[0], order[1]
+    for s in order:
+        state["p"][s]["fleets"] = []
+    put_gen(state, f"{a}1", a, "miletos")
+    place_cus(state, "miletos", a, merc=2)
+    state["p"][a]["fleets"] = [1]
+    put_gen(state, f"{b}1", b, "athenai")
+    place_cus(state, "athenai", b, mac=2)
+    state, _ = go(state, a, dice, 1, dest="athenai")
+    state["p"][a]["fleets"] = []                                      # its fleet is gone meanwhile
+    dice += [3, 3, 4, 4, 6]
+    state, ev = act(state, b, "stand")
+    assert state["gens"][f"{a}1"]["at"] == "reserve" and cus_at(state, "miletos", a) == {}
