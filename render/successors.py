@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import json
 import math
+import textwrap
 from array import array
 import sys
 from functools import lru_cache
@@ -1111,8 +1112,10 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
         rows = [(_seg("Last battle", bold=True),)]
         if at in BOARD.spaces:
             rows.append((_seg(BOARD.spaces[at]["name"]),))
-        if txt:
-            rows.append((_seg(str(txt)[:40]),))
+        txt = str(txt)
+        if at in BOARD.spaces and txt.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
+            txt = txt.split(": ", 1)[1]     # the space is already the block's first line
+        rows += [(_seg(part),) for part in textwrap.wrap(txt, 44)[:4]]
         blocks["battle"] = tuple(rows)
     blocks["legend"] = LEGEND_ROWS
     return blocks
