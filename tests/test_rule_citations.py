@@ -13,12 +13,32 @@ NOT_CHECKABLE = {
         "0": "conventions", "0.1": "tags of the document", "0.2": "terms", "0.3": "the platform's contract",
         "1.1": "scope (prose)", "1.2": "out of scope", "15": "a state model, not a rule",
     },
+    "successors": {
+        "0.1": "tags of the document ([seed]/[designed]), not a rule",
+        "4.7": "step III: Surprise cards and their response windows, not built yet",
+        "8.1.2": "step III: card #52's event, not built yet",
+        "8.1.3": "step III: the Attrition Table, used only by card #8 and optional §12.5, not built yet",
+        "9.8": "step III: marriage is the event of cards #31/#32, not built yet",
+        "9.10": "step III: royals die only by card #34 or murder at coming of age, not built yet",
+        "9.11": "step III: coming of age (murder or crown), not built yet",
+        "10.3": "step III: the Regency check at coming of age, not built yet",
+        "11.3": "step III: card effects in general, not built yet",
+        "12.2": "step III: optional rule (royal veterans), not built yet",
+        "12.3": "step III: optional rule (glory against the barbarians), not built yet",
+        "12.4": "step III: optional rule (extended deck #58-#60: data only, no option to add them)",
+        "12.5": "step III: optional rule (desert attrition), not built yet",
+        "12.6": "step III: optional rule (package draft), not built yet",
+        "13": "appendix listing the designed points of other sections",
+        "14": "revision notes of the document",
+    },
 }
 
 
 def numbered(spec: str) -> list[str]:
-    """Section numbers of headings (`## 5.` / `### 2.5`) and list clauses (`- 5.4 `)."""
+    """Section numbers of headings (`## 5.` / `### 2.5`), list clauses (`- 5.4 `) and bold
+    paragraph clauses (`**5.6.1**`, `**1.3.1 Attributes.**`)."""
     found = set(re.findall(r"^- (\d+(?:\.\d+)+)\s", spec, re.M))
+    found |= set(re.findall(r"^\*\*(\d+(?:\.\d+)+)[ .*]", spec, re.M))
     found |= set(re.findall(r"^#{2,4} (\d+(?:\.\d+)*)[ .]", spec, re.M))
     return sorted(found, key=lambda n: [int(x) for x in n.split(".")])
 
