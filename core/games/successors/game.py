@@ -373,6 +373,13 @@ class Successors(Game):
             return "bury" if "bury" in prompt.actions else "end"
         return rnd.choice(list(prompt.actions) + list(prompt.private))
 
+    def secrets(self, state: dict) -> list[str]:
+        """Cards in hands and face-down table cards (§11): never in a public line or the public view."""
+        hidden = list(state["table"])
+        for seat in state["seats"]:
+            hidden += state["p"][seat]["hand"]
+        return [card_name(n) for n in hidden]
+
     def invariants(self, state: dict) -> list[str]:
         out = []
         cards = list(state["deck"]) + state["discard"] + state["removed"] + state["table"]
