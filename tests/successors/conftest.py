@@ -121,3 +121,10 @@ def dice(monkeypatch):
 
     monkeypatch.setattr(rng, "draw", draw)
     return seq
+
+
+def activate(state, seat, dice, roll=6, gen=None):
+    """Activate `gen` (default: the seat's minor general I) with the MP die forced to `roll`."""
+    dice.append(roll)
+    state, _ = act(state, seat, f"activate {gen or seat + '1'}")
+    return state

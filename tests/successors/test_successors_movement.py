@@ -6,7 +6,7 @@ from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.forces import cus_at
 
-from .conftest import act, battlefield, place_cus, put_gen, texts
+from .conftest import act, activate, battlefield, place_cus, put_gen, texts
 
 
 def setup(att=None, b_at="tempe", b_cus=None, a_at="pella", a_alone=False):
@@ -21,12 +21,6 @@ def setup(att=None, b_at="tempe", b_cus=None, a_at="pella", a_alone=False):
         put_gen(state, f"{b}1", b, b_at)
         place_cus(state, b_at, b, **(b_cus or {"merc": 2}))
     return state, a, b
-
-
-def activate(state, a, dice, roll=6, gen=None):
-    dice.append(roll)
-    state, _ = act(state, a, f"activate {gen or a + '1'}")
-    return state
 
 
 # §5.8 land interception --------------------------------------------------------------------------

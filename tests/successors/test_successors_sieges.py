@@ -6,7 +6,7 @@ from core.game import Ctx
 from core.games.successors import GAME, sieges
 from core.games.successors.forces import besieged, cus_at, field_cus, inside_cus
 
-from .conftest import act, battlefield, place_cus, put_gen, texts
+from .conftest import act, activate, battlefield, place_cus, put_gen, texts
 
 
 def besieger(space="larisa", pc="IND", cus=None, n=3):
@@ -16,12 +16,6 @@ def besieger(space="larisa", pc="IND", cus=None, n=3):
     put_gen(state, f"{a}1", a, space)
     place_cus(state, space, a, **(cus or {"merc": 3}))
     return state, a, b
-
-
-def start(state, a, dice, mp_roll=6, gen=None):
-    dice.append(mp_roll)
-    state, _ = act(state, a, f"activate {gen or a + '1'}")
-    return state
 
 
 # §7.1 --------------------------------------------------------------------------------------------
@@ -76,7 +70,7 @@ def test_modifiers():  # §7.4
 
 def test_assault_costs_one_mp_and_gains_sp(dice):  # §7.2, §7.3
     state, a, b = besieger()
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     assert "assault" in GAME.prompts(state)[a].actions
     dice.append(4)
     state, ev = act(state, a, "assault")
@@ -87,7 +81,7 @@ def test_assault_costs_one_mp_and_gains_sp(dice):  # §7.2, §7.3
 
 def test_repulsed_loses_a_cu(dice):  # §7.3
     state, a, b = besieger()
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice.append(1)
     state, _ = act(state, a, "assault")
     assert cus_at(state, "larisa", a) == {"merc": 2}
@@ -95,7 +89,7 @@ def test_repulsed_loses_a_cu(dice):  # §7.3
 
 def test_two_activation_rolls_per_round(dice):  # §7.2 limit
     state, a, b = besieger()
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice += [2, 3]
     state, _ = act(state, a, "assault")
     state, _ = act(state, a, "assault")
@@ -111,7 +105,7 @@ def test_two_activation_rolls_per_round(dice):  # §7.2 limit
 
 def test_lone_general_cannot_assault(dice):  # §7.2
     state, a, b = besieger()
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     state["act"]["cus"] = {}
     assert "assault" not in GAME.prompts(state)[a].actions
     with pytest.raises(RulesError):
@@ -120,7 +114,7 @@ def test_lone_general_cannot_assault(dice):  # §7.2
 
 def test_fall_of_an_independent_city(dice):  # §7.7.1, §7.7.5
     state, a, b = besieger("lamia")
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice.append(4)
     state, ev = act(state, a, "assault")
     assert state["pcs"]["lamia"] == a and "lamia" not in state["siege"]
@@ -136,7 +130,7 @@ def test_fall_of_an_opponent_city(dice):  # §7.7.2-4
     state["p"][a]["champion"] = False
     state["p"][b]["champion"] = True                                  # higher EL: royals stay (§7.5)
     state["siege"]["larisa"] = {"o": a, "sp": 2, "rc": False}
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice.append(4)
     state, ev = act(state, a, "assault")
     assert state["pcs"]["larisa"] == a
@@ -151,7 +145,7 @@ def test_royal_cus_inside_change_sides(dice):  # §7.5
     place_cus(state, "larisa", b, royal=2)
     state["inside"]["larisa"] = {"royal": 2}
     state["p"][b]["champion"] = False                                 # a has the higher EL
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice.append(4)
     state, ev = act(state, a, "assault")
     assert "join" in texts(ev)
@@ -162,7 +156,7 @@ def test_royal_cus_inside_change_sides(dice):  # §7.5
 def test_siege_points_go_when_the_besieger_leaves(dice):  # §7.8
     state, a, b = besieger()
     state["siege"]["larisa"] = {"o": a, "sp": 2, "rc": True}
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     state, _ = act(state, a, "move lamia")
     assert "larisa" not in state["siege"]
 
@@ -184,7 +178,7 @@ def test_defender_goes_inside_then_returns_to_the_field(dice):  # §5.5.2, §5.5
     place_cus(state, "pella", b, merc=2)
     put_gen(state, f"{a}1", a, "pydna")
     place_cus(state, "pydna", a, mac=3)
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     state, _ = act(state, a, "move pella")
     assert "inside" in GAME.prompts(state)[b].actions
     state, ev = act(state, b, "inside")
@@ -218,7 +212,7 @@ def test_sally(dice):  # §7.10 (a)
     state["inside"]["pella"] = {"mac": 2}
     put_gen(state, f"{b}1", b, "pella")
     place_cus(state, "pella", b, merc=1)
-    state = start(state, a, dice, gen="krateros")
+    state = activate(state, a, dice, gen="krateros")
     assert state["act"]["sally"] and "sally" in GAME.prompts(state)[a].actions
     dice += [5, 5, 1, 2, 6]                                            # 4+10 against 1+3
     state, ev = act(state, a, "sally")
@@ -236,7 +230,7 @@ def test_sortie(dice):  # §12.1
     state["inside"]["larisa"] = {"merc": 1}
     put_gen(state, f"{a}1", a, "larisa")
     place_cus(state, "larisa", a, merc=3)
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     dice.append(5)
     state, _ = act(state, a, "assault")                               # 1 SP of 2
     assert list(GAME.prompts(state)) == [b]
@@ -257,7 +251,7 @@ def test_sail_into_own_besieged_port(dice):  # §5.6.4
     for s in state["seats"]:
         state["p"][s]["fleets"] = []
     state["p"][a]["fleets"] = [1]
-    state = start(state, a, dice)
+    state = activate(state, a, dice)
     state, ev = act(state, a, "move athenai")
     assert inside_cus(state, "athenai", a) == {"merc": 1} and state["act"] is None
     assert state["counts"]["battles"] == 0

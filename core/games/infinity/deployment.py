@@ -249,10 +249,12 @@ def do_withdraw(ctx) -> None:
     _after_deploying(ctx, t, ctx.seat)
 
 
-def _announce(ctx, t: dict, to_owner: str, to_channel: str) -> None:
-    """A hidden trooper's news goes to its owner only (§9.5.1); a visible one's to all, with the picture."""
-    if is_hidden(t):
+def _announce(ctx, t: dict, to_owner: str, to_channel: str, hidden: bool | None = None) -> None:
+    """A hidden trooper's news goes to its owner only, with their private picture (§9.5.1);
+    a visible one's to the channel, with the public picture."""
+    if is_hidden(t) if hidden is None else hidden:
         ctx.tell(ctx.seat, to_owner)
+        ctx.picture((ctx.seat,))
     else:
         ctx.say(to_channel)
         ctx.picture()
@@ -280,12 +282,7 @@ def do_undo(ctx) -> None:
     t["placed"] = None
     t["airborne"] = False
     text = f"{seat} takes back {'the placement' if last['kind'] == 'place' else 'the airborne declaration'} of {t['id']}."
-    if last["hidden"]:
-        ctx.tell(seat, text)
-        ctx.picture((seat,))
-    else:
-        ctx.say(text)
-        ctx.picture()
+    _announce(ctx, t, text, text, hidden=last["hidden"])
 
 
 def do_done(ctx) -> None:
