@@ -52,8 +52,8 @@ def _octree(img: Image.Image, out) -> None:
 # (draw options, encoder). The drawer returns a 256-colour image on a fixed palette; the
 # last two rows ask it for RGB instead, to show what that palette saves.
 ENCODERS = {
-    "png-1 (platform png)": ({}, _platform("png")),
-    "png-6": ({}, _png(6)),
+    "png-1": ({}, _png(1)),
+    "png-6 (platform png)": ({}, _platform("png")),
     "webp lossless m0": ({}, _platform("webp")),
     "jpeg q85": ({}, _platform("jpeg")),
     "RGB drawer, png-1": ({"mode": "RGB"}, _png(1)),
