@@ -31,3 +31,22 @@ def test_self_play_through_the_service_never_shows_a_hand_in_public(service):
         report = play_one(service, "successors", players, f"secrets-{players}", max_actions=400)
         assert not [p for p in report.problems if "shown in public" in p]
         assert report.actions == 400 or report.finished
+
+
+def test_the_map_is_posted_after_every_battle_or_siege():
+    """Issue 6: the picture follows each activation, battle or siege, and phase change."""
+    state = GAME.setup(["a", "b", "c"], {}, "pictures")
+    rnd = random.Random(4)
+    checked = 0
+    for _ in range(3000):
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        seat = rnd.choice(sorted(prompts))
+        line = GAME.sample(state, seat, rnd)
+        before = dict(state.get("counts") or {})
+        state, events = GAME.apply(state, seat, GAME.parse(line, line in prompts[seat].private))
+        if (state.get("counts") or {}) != before:
+            assert any(e.kind == "image" and e.to is None for e in events), line
+            checked += 1
+    assert checked > 10

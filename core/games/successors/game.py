@@ -160,6 +160,12 @@ class Successors(Game):
 
     # actions ------------------------------------------------------------------------------------
     def _apply(self, ctx: Ctx) -> None:
+        before = dict(ctx.state.get("counts") or {})
+        self._handle(ctx)
+        if (ctx.state.get("counts") or {}) != before:   # a battle, siege, assault or fall: post the map
+            ctx.picture()
+
+    def _handle(self, ctx: Ctx) -> None:
         state, seat, a = ctx.state, ctx.seat, ctx.action
         v = a.verb
         if v == "first":
