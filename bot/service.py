@@ -325,8 +325,7 @@ class Service:
         entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
         if not entries:
             return Reply(public=["No action has been played yet."])
-        total = len(self.store.log(cmd.platform, channel)) if count else 0
-        first = total - len(entries) + 1
+        first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
         lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else e["line"])
                  for i, e in enumerate(entries)]
         return Reply(public=lines, version=rec.version)
@@ -396,7 +395,7 @@ class Service:
         problems = verify(self.export(cmd.platform, channel, rec))
         if problems:
             return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
-        count = len(self.store.log(cmd.platform, channel))
+        count = self.store.log_length(cmd.platform, channel)
         return Reply(public=[f"Verified: the seed matches its SHA-256 and every roll of the {count} actions "
                              "is the seed's own draw."], version=rec.version)
 

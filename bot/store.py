@@ -131,6 +131,13 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
 
+    def log_length(self, platform: str, channel: str) -> int:
+        _, log_key = self._keys(platform, channel)
+        try:
+            return int(self.redis.llen(log_key))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),

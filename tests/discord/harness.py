@@ -266,3 +266,14 @@ async def make_harness(service, **client_options) -> Harness:
     await client._async_setup_hook()
     await client.setup_hook()
     return Harness(client, recorder)
+
+
+ALICE, BOB, CAROL = "101", "102", "103"
+
+
+async def two_seated(h, options=None) -> list:
+    """Alice opens a Tally game, Alice and Bob sit, Alice starts it; the calls of /start."""
+    await h.say(ALICE, "alice", "new", game="tally", **({"options": options} if options else {}))
+    await h.say(ALICE, "alice", "join")
+    await h.say(BOB, "bob", "join")
+    return await h.say(ALICE, "alice", "start")

@@ -1,17 +1,12 @@
 """Buttons and select menus: persistent DynamicItems whose custom_id carries the line."""
 from bot.discord_out import ActionButton, build_view, decode_line
 from bot.replies import Button
-from tests.discord.harness import CHANNEL, make_harness, message_payload
-
-ALICE, BOB, CAROL = "101", "102", "103"
+from tests.discord.harness import ALICE, BOB, CAROL, CHANNEL, make_harness, message_payload, two_seated
 
 
 async def started(service, options=None):
     h = await make_harness(service)
-    await h.say(ALICE, "alice", "new", game="tally", **({"options": options} if options else {}))
-    await h.say(ALICE, "alice", "join")
-    await h.say(BOB, "bob", "join")
-    calls = await h.say(ALICE, "alice", "start")
+    calls = await two_seated(h, options)
     post = next(c for c in calls if c.payload and c.payload.get("components"))
     return h, message_payload(CHANNEL, post.payload)
 

@@ -1,16 +1,11 @@
 """Secrets stay secret: ephemeral answers, direct messages, and a secret-free fallback."""
 from bot.replies import Command
-from tests.discord.harness import CHANNEL, make_harness
-
-ALICE, BOB = "101", "102"
+from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, two_seated
 
 
 async def started(service):
     h = await make_harness(service)
-    await h.say(ALICE, "alice", "new", game="tally")
-    await h.say(ALICE, "alice", "join")
-    await h.say(BOB, "bob", "join")
-    await h.say(ALICE, "alice", "start")
+    await two_seated(h)
     h.recorder.clear()
     return h
 

@@ -8,10 +8,9 @@ from bot.discord_tree import compose, hash_key, specs_of, sync_if_changed, tree_
 from bot.settings import Settings
 from core import registry
 from core.grammar import Param, Verb
-from tests.discord.harness import APP_ID, CHANNEL, make_harness
+from tests.discord.harness import ALICE, BOB, CAROL, APP_ID, CHANNEL, make_harness, two_seated
 from tests.tally import Tally
 
-ALICE, BOB, CAROL = "101", "102", "103"
 
 
 def command(tree, name):
@@ -78,10 +77,7 @@ async def test_sync_happens_only_when_the_tree_changed(service):
 
 async def test_autocomplete_offers_the_pending_prompts_values_to_that_player_only(service):
     h = await make_harness(service)
-    await h.say(ALICE, "alice", "new", game="tally")
-    await h.say(ALICE, "alice", "join")
-    await h.say(BOB, "bob", "join")
-    await h.say(ALICE, "alice", "start")
+    await two_seated(h)
     calls = await h.say(ALICE, "alice", "tally", "secret", focused="word", word="")
     assert calls[-1].payload == {"type": 8, "data": {"choices": [{"name": "wordP1", "value": "wordP1"}]}}
     for uid, name in ((BOB, "bob"), (CAROL, "carol")):     # not their decision / not a player
