@@ -99,8 +99,10 @@ def _header(view: dict) -> list:
         lines.append((text, font(BODY), INK))
     if view.get("me") in ("A", "B"):
         me = view["me"]
-        lines.append((f"PRIVATE VIEW of {who(view, me)}: hidden troopers and the Lieutenant "
+        lines.append((f"PRIVATE VIEW of {who(view, me)}: your hidden troopers and your Lieutenant "
                       "are shown. Do not share.", font(BODY, True), DARK[me]))
+    else:        # same line height as the private banner, so both pictures share one layout
+        lines.append(("Public view: hidden troopers and Lieutenants are not shown.", font(BODY, True), MUTED))
     return lines
 
 

@@ -139,7 +139,7 @@ def test_me_and_status():  # §11 private view by DM
     state, _ = act(hidden_start(), "A", "place AH1 16 19", private=True)
     ev = GAME.query(state, "A", GAME.parse("me", private=True))
     assert all(e.to == ("A",) for e in ev)
-    assert "AH1 Ghost" in texts(ev) and "★Lt" in texts(ev)
+    assert "AH1 Ghost [★ your LIEUTENANT" in texts(ev)
     assert any(e.kind == "image" and e.to == ("A",) for e in ev)
     pub = texts(GAME.query(state, "B", GAME.parse("status")))
     assert "AH1" not in pub and "Ghost" not in pub and "★" not in pub

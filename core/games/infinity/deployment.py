@@ -197,6 +197,8 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
         target = t["ph"] - 3
         to = (seat,) if hidden else None
         value = ctx.roll(20, to=to, label=f"{t['id']} Infiltration (PH {t['ph']}, needs {target} or less)")
+        t["infiltration"] = {"roll": value, "target": target,          # for the owner's view (§11)
+                             "passed": 0 < target and value <= target}
         if value > target or target <= 0:                               # §9.3.3 failure
             t["must_place_in_zone"] = True
             text = (f"{t['id']} fails its Infiltration roll ({value} > {target}): it is not placed "

@@ -166,7 +166,7 @@ class Infinity(Game):
         elif a.verb == "me":
             if seat not in ("A", "B"):
                 raise RulesError("You have no seat in this game.", code="NO_SEAT")
-            ctx.tell(seat, views.status_text(state, seat))
+            ctx.tell(seat, views.describe(views.view(state, seat)))
             ctx.picture((seat,))
         elif a.verb == "mission":
             m = state["mission"]
@@ -182,6 +182,10 @@ class Infinity(Game):
     # views --------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
         return views.view(state, seat if seat in ("A", "B") else None)
+
+    def describe(self, view: dict) -> str:
+        """The private view in words (§11), for `/me` and `me`."""
+        return views.describe(view)
 
     def _summary(self, state: dict) -> dict:
         return views.summary(state)
