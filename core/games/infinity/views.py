@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.games.infinity.deployment import pending, step_of, step_owner
+from core.games.infinity.pregame import who
 from core.games.infinity.roster import is_hidden
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
@@ -90,17 +91,18 @@ def status_text(state: dict, seat: str | None) -> str:
     v = view(state, seat)
     m = v["mission"]
     lines = [f"Infinity — {m['name']} — phase {v['phase']}"
-             + (f", step {v['step']} ({v['step_owner']})" if v["step"] else "")]
+             + (f", step {v['step']} ({who(v, v['step_owner'])})" if v["step"] else "")]
     if v["lt_wip"]:
-        lines.append(f"Lieutenant WIP — A: {v['lt_wip']['A']}, B: {v['lt_wip']['B']}")
+        lines.append(f"Lieutenant WIP — {who(v, 'A')}: {v['lt_wip']['A']}, {who(v, 'B')}: {v['lt_wip']['B']}")
     if v["winner"]:
-        lines.append(f"Initiative Roll won by {v['winner']}; initiative: {v['holder_initiative']}, "
-                     f"deployment: {v['holder_deployment']}")
+        lines.append(f"Initiative Roll won by {who(v, v['winner'])}; initiative: {who(v, v['holder_initiative'])}, "
+                     f"deployment: {who(v, v['holder_deployment'])}")
     if v["zone_of"]:
-        lines.append(f"Zones: A {v['zone_of']['A']}, B {v['zone_of']['B']}; Player 1: {v['player1']}"
-                     + (f"; first turn: {v['first_turn']}" if v["first_turn"] else ""))
+        lines.append(f"Zones: {who(v, 'A')} {v['zone_of']['A']}, {who(v, 'B')} {v['zone_of']['B']}; "
+                     f"Player 1: {who(v, v['player1'])}"
+                     + (f"; first turn: {who(v, v['first_turn'])}" if v["first_turn"] else ""))
     for s in ("A", "B"):
-        lines.append(f"{s} ({v['players'][s]}){' ready' if v['locked'][s] else ''}:")
+        lines.append(f"{who(v, s)}{' ready' if v['locked'][s] else ''}:")
         for t in v["rosters"][s]:
             where = ""
             if t["placed"]:
@@ -121,13 +123,6 @@ SKILL_WORDS = {       # §2.4, §9: what each code lets the trooper do at deploy
     "ad": "Airborne Deployment: may stay off the table (`airborne <id>`)",
     "hd": "Hidden Deployment: placed by DM, unseen by your opponent",
 }
-
-
-def who(view: dict, seat: str | None) -> str:
-    """A seat as players read it: the player's name with the seat letter."""
-    if seat not in ("A", "B"):
-        return str(seat)
-    return f"{view['players'][seat]} ({seat})"
 
 
 def _where(t: dict) -> str:
