@@ -407,7 +407,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         f = font(BODY, True)
         spots = ([(b[0] + 8, b[3] - 6, "ld"), (b[2] - 8, b[3] - 6, "rd")] if side == "south"
                  else [(b[0] + 8, b[1] + 6, "la"), (b[2] - 8, b[1] + 6, "ra")])
-        _label(d, labels, name, f, spots, colour, halo=tint(colour if side not in owner else COLOURS[owner[side]]))
+        _label(d, labels, name, f, spots, colour, halo=tint(COLOURS[owner[side]] if side in owner else GREY))
 
     for piece in m["terrain"]:
         b = box(piece["rect"])

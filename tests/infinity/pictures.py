@@ -88,12 +88,17 @@ def states() -> list[tuple[str, dict]]:
     return out
 
 
-def pictures(folder: Path) -> list[tuple[Path, float, tuple]]:
-    """Write public and private (seat A, and B where it differs) pictures; (path, ms, size)."""
+EXAMPLES_PRIVATE = ("rosters", "step2")     # phases whose private pictures go to examples/
+
+
+def pictures(folder: Path, private_in=None) -> list[tuple[Path, float, int]]:
+    """Write the public picture of every phase and the private ones of both seats (of the
+    phases in `private_in`, all when None); returns (path, draw+encode ms, bytes)."""
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     for name, state in states():
-        for seat in (None, "A", "B"):
+        seats = (None, "A", "B") if private_in is None or name in private_in else (None,)
+        for seat in seats:
             view = GAME.view(state, seat)
             started = time.perf_counter()
             data = render.encode(render.draw("infinity", view, seat))
@@ -107,7 +112,7 @@ def pictures(folder: Path) -> list[tuple[Path, float, tuple]]:
 
 def main() -> None:
     folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "examples"
-    for path, ms, size in pictures(folder):
+    for path, ms, size in pictures(folder, EXAMPLES_PRIVATE):
         print(f"{path.name:40} {ms:6.1f} ms {size // 1024:4d} KB")
 
 
