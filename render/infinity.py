@@ -1,9 +1,9 @@
 """The Infinity table image (infinity.md §14), drawn from a view only (never the state).
 
 Laid out for a phone: 1280 px wide, portrait. A header (mission, phase, whose decision,
-Initiative Roll), the table filling the width (25 px per inch for a 48" table; wider
-tables get fewer pixels per inch), and below it both rosters side by side as a table
-(§14.3). North is up. Bases are drawn at true size, so a 25 mm base is ~25 px across.
+Initiative Roll), the table filling the width (25 px per inch for a 48" table; a very
+deep custom table is scaled down to stay under 1500 px), and below it both rosters side
+by side as a table (§14.3). North is up. Bases are drawn at true size, so a 25 mm base is ~25 px across.
 
 The public view never holds hidden troopers or the Lieutenant, so the public image
 cannot show them (§14.4); a seat's private view adds them, and only then does the image
@@ -24,7 +24,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 WIDTH = 1280
 SIDE = 40                 # left/right margin: grid labels left, Forward Deployment labels right
-MAX_PX = 25               # pixels per inch for a 48" table (1200 px); wider tables get fewer
 MAX_TABLE_H = 1500        # a very deep custom table is scaled down to keep the image postable
 COLOURS = {"A": (0x2F, 0x6F, 0xDF), "B": (0xD0, 0x3A, 0x3A)}      # §14.2
 DARK = {"A": (0x1B, 0x45, 0x96), "B": (0x8E, 0x1F, 0x1F)}          # same hues, for text
@@ -160,7 +159,7 @@ def _facts(view: dict) -> list[str]:
 def layout(view: dict) -> Layout:
     t = view["mission"]["table"]
     w, h = t["w"], t["h"]
-    ppi = min(MAX_PX, (WIDTH - 2 * SIDE) / w, MAX_TABLE_H / h)
+    ppi = min((WIDTH - 2 * SIDE) / w, MAX_TABLE_H / h)
     header = _header(view)
     top = 14 + sum(f.size + 10 for _, f, _ in header) + 8
     table_w, table_h = round(w * ppi), round(h * ppi)

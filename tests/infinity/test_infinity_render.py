@@ -39,6 +39,11 @@ def test_size_fills_a_phone_width():  # §14.1 1280 px wide, the 48" table acros
     assert img.size[0] == WIDTH == 1280 and img.size == lay.size
     assert lay.table_w >= 1200 and lay.ppi == 25              # old layout: 960 px, 20 px per inch
     assert img.size[1] < 1700
+    m = view["mission"]
+    small = layout(dict(view, mission=dict(m, table={"w": 24, "h": 24})))
+    deep = layout(dict(view, mission=dict(m, table={"w": 48, "h": 120})))
+    assert small.table_w == 1200 and small.ppi == 50              # a small table fills the width too
+    assert deep.table_h <= 1500 and deep.size[0] == 1280          # a deep one stays postable
 
 
 def test_tokens_and_text_read_on_a_phone():  # §14.3 a 25 mm base ~25 px across, text ≥ 14 px
