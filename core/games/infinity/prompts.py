@@ -1,4 +1,5 @@
-"""Who must decide now, and what they may type (§3–§9). Public parts (`text`, `actions`,
+"""Who must decide now, and what they may type (§3–§9). The text speaks to the player who
+must act (the service shows it as "Waiting for alice (A): <text>"). Public parts (`text`, `actions`,
 `templates`) are built from public information only; lines naming hidden troopers or the
 Lieutenant go to `private` (shown to their owner only, §11)."""
 from __future__ import annotations
@@ -30,15 +31,15 @@ def prompts(state: dict) -> dict[str, Prompt]:
     if phase == "choice":
         if state["choice"] is None:
             w = state["winner"]
-            return {w: Prompt(f"{who(state, w)} won the Initiative Roll and chooses initiative or deployment.",
+            return {w: Prompt("You won the Initiative Roll: choose initiative or deployment.",
                               actions=("choose initiative", "choose deployment"))}
         if state["zone_of"] is None:
             d = state["holder_deployment"]
-            return {d: Prompt(f"{who(state, d)} chooses a Deployment Zone and who deploys first.",
+            return {d: Prompt("Choose your Deployment Zone and who deploys first.",
                               actions=tuple(f"deploy zone={z} first={f}" for z in ("south", "north")
                                             for f in ("me", "them")))}
         i = state["holder_initiative"]
-        return {i: Prompt(f"{who(state, i)} chooses who takes the first Player Turn.",
+        return {i: Prompt("Choose who takes the first Player Turn.",
                           actions=("initiative first=me", "initiative first=them"))}
     if step_of(state) is not None:
         return _deploy_prompts(state)
@@ -57,8 +58,8 @@ def _roster_prompt(state: dict, seat: str) -> Prompt:
         name = f"Ghost {seat}{n}-hd"
         if all(t["name"].lower() != name.lower() for t in roster):
             private.append(f"add {name}; {HIDDEN_QUICK_ADD[(n - 1) % len(HIDDEN_QUICK_ADD)]}")
-    return Prompt(f"{who(state, seat)} enters a roster (public troopers in the channel; hidden troopers and "
-                  "the Lieutenant by direct message), then types `ready`.",
+    return Prompt("Enter your roster (public troopers in the channel; hidden troopers and the "
+                  "Lieutenant by direct message), then type `ready`.",
                   actions=("ready",), templates=tuple(templates), private=tuple(private))
 
 
@@ -82,20 +83,20 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
         private.append(f"withdraw {t['id']}")
     if forced is not None and not is_hidden(forced):
         fid = forced["id"]
-        out[owner] = Prompt(f"Step {step}: {who(state, owner)} must place {fid} wholly inside its own zone "
-                            "(failed Infiltration roll) or withdraw it.",
+        out[owner] = Prompt(f"Step {step}: place {fid} wholly inside your own zone (failed "
+                            "Infiltration roll) or withdraw it.",
                             actions=(f"withdraw {fid}",),
                             templates=(f"place {fid} <x> <y> [prone] [facing=<deg>]",))
         return out
     airborne = tuple(f"airborne {t['id']}" for t in mine if not is_hidden(t) and has(t, "ad"))
     if step in (1, 2):
-        out[owner] = Prompt(f"Step {step}: {who(state, owner)} deploys all troopers but one (the reserve), "
-                            "then types `done`.",
+        out[owner] = Prompt(f"Step {step}: deploy all your troopers but one (the reserve), then type "
+                            "`done`.",
                             actions=("done", "undo") + airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private) + ("undo",))
     else:
-        out[owner] = Prompt(f"Step {step}: {who(state, owner)} deploys the reserve.", actions=airborne,
+        out[owner] = Prompt(f"Step {step}: deploy your reserve.", actions=airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private))
     return dict(sorted(out.items()))

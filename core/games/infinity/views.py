@@ -222,8 +222,8 @@ def describe(view: dict) -> str:
         lines.append("Now: " + _pending_for(view, me))
     if view["lt_wip"]:
         tries = "; ".join(f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"])
-        lines.append(f"Initiative Roll: Lieutenant WIP A {view['lt_wip']['A']}, B {view['lt_wip']['B']}; "
-                     f"rolls A/B {tries}" + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
+        lines.append(f"Initiative Roll: Lieutenant WIP {who(view, 'A')} {view['lt_wip']['A']}, "
+                     f"{who(view, 'B')} {view['lt_wip']['B']}; rolls A/B {tries}" + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
                      + ".")
     if view["zone_of"]:
         lines.append(f"Zones: {who(view, 'A')} {view['zone_of']['A']}, {who(view, 'B')} "
