@@ -538,22 +538,24 @@ def _fit(text: str, f, width: float) -> str:
 
 # the rosters under the table (§14.3) ------------------------------------------------------------
 
-COLUMNS = (("id", 0), ("name", 46), ("WIP", 214), ("PH", 252), ("S", 284), ("base", 306),
-           ("skills", 352), ("status", 430))
+COLUMNS = (("id", 0), ("name", 42), ("WIP", 254), ("PH", 288), ("S", 318), ("base", 340),
+           ("skills", 376), ("status", 452))
 COLUMN_W = (WIDTH - 2 * SIDE - 20) // 2
 
 
 def _status_word(t: dict, phase: str) -> str:
     if phase == "rosters":
-        return "hidden" if t.get("hidden") else "entered"
+        return "entered"
     status = {"reserve": "reserve-to-come"}.get(t["status"], t["status"])
     if t["placed"] and t["placed"]["prone"]:
         status += ", prone"
-    if t["revealed"]:
-        status = "revealed, " + status
-    elif t.get("hidden"):
-        status = "hidden, " + status
     return status
+
+
+def _marks(t: dict) -> str:
+    """After the name: the owner's Lieutenant, a hidden trooper (private), a revealed one."""
+    return ((" ★Lt" if t.get("lt") else "")
+            + (" (revealed)" if t["revealed"] else " (hidden)" if t.get("hidden") else ""))
 
 
 def _legend(d, view: dict, lay: Layout) -> None:
@@ -581,11 +583,12 @@ def _legend(d, view: dict, lay: Layout) -> None:
             colour = DARK[s]
             if t.get("lt") or (t.get("hidden") and not t["revealed"]):     # only its owner sees this row
                 d.rectangle([x - 4, y - 2, x + COLUMN_W - 4, y + ROW - 4], fill=PRIVATE_ROW)
-            mark = (" ★Lt" if t.get("lt") else "")
-            cells = (t["id"], t["name"] + mark, str(t["wip"]), str(t["ph"]), str(t["s"]),
+            mark = _marks(t)
+            name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - body.getlength(mark)
+            cells = (t["id"], _fit(t["name"], body, name_w) + mark, str(t["wip"]), str(t["ph"]), str(t["s"]),
                      f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"]))
             for (name, off), value, nxt in zip(COLUMNS, cells, [c[1] for c in COLUMNS[1:]] + [COLUMN_W]):
-                f = bold if name in ("id", "name") else body
+                f = bold if name == "id" else body
                 if name == "status" and t["status"] == "pending" and not t["placed"]:
                     colour_cell = INK
                 else:

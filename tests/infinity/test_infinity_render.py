@@ -149,7 +149,7 @@ def test_private_image_marks_hidden_and_lieutenant():  # §14.4
     own, pub = render(own_view, "A"), render(pub_view)
     assert "AH1 hidden, Lieutenant" in [t for t, _ in own.labels]
     assert any("PRIVATE VIEW of alice (A)" in t for t in own.texts)
-    assert "Ghost ★Lt" in own.texts
+    assert "Ghost ★Lt (hidden)" in own.texts
     said = " ".join(pub.texts)
     assert "Ghost" not in said and "AH1" not in said and "★" not in said and "PRIVATE" not in said
     # the other player's private picture holds none of it either
