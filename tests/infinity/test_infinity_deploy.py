@@ -28,7 +28,7 @@ def test_step1_places_all_but_one_then_done():  # §7.2
     assert err.private and "2 pending troopers" in err.message
     state, _ = act(state, "A", "place A2 14 5")
     state, ev = act(state, "A", "done")
-    assert state["phase"] == "deploy_2" and "Step 2: B" in texts(ev)
+    assert state["phase"] == "deploy_2" and "Step 2: bob (B)" in texts(ev)
     assert GAME.view(state, None)["rosters"]["A"][2]["status"] == "reserve"
 
 
@@ -59,8 +59,8 @@ def test_steps_3_and_4_reserves_then_complete():  # §7.3–7.5, §12
     assert GAME.outcome(state) == (True, None, "deployment complete")
     assert GAME.prompts(state) == {}
     end = next(e for e in ev if e.kind == "end")
-    assert "A takes the first Player Turn" in end.text
-    assert "A (south zone): placed A1 (10, 5), A2 (14, 5), A3 (18, 5, prone)" in end.text
+    assert "alice (A) takes the first Player Turn" in end.text
+    assert "alice (A), south zone: placed A1 (10, 5), A2 (14, 5), A3 (18, 5, prone)" in end.text
     assert "off-table (airborne) none" in end.text
     assert any(e.kind == "image" and e.to is None for e in ev)
     refuse(state, "B", "place B3 30 40", code="FINISHED")
@@ -79,7 +79,7 @@ def test_export_after_complete():  # §12 export
 def test_player2_places_nothing_in_step1():  # §7.3, §8 P1 NOT_YOUR_STEP
     state = start()
     err = refuse(state, "B", "place B1 20 40", code="NOT_YOUR_STEP")
-    assert err.message == "It is step 1, A's step: wait for your own step to deploy."
+    assert err.message == "It is step 1, alice (A)'s step: wait for your own step to deploy."
 
 
 def test_no_placement_before_the_phase():  # §8 P1
@@ -106,7 +106,7 @@ def test_undo_last_placement():  # §7.7
     state, _ = act(state, "A", "place A1 10 5")
     state, ev = act(state, "A", "undo")
     assert trooper(state, "A", "A1")["placed"] is None
-    assert "A takes back the placement of A1." in texts(ev)
+    assert "alice (A) takes back the placement of A1." in texts(ev)
     err = refuse(state, "A", "undo", code="NO_UNDO")
     assert err.message == "You have nothing to undo in this step."
 
@@ -115,8 +115,8 @@ def test_zones_and_measure():  # §7.8
     state = start(mission="crossfire")
     text = texts(GAME.query(state, "B", GAME.parse("zones")))
     assert "centre line y = 24" in text
-    assert "South zone (A): [0, 0, 48, 12], 48\" × 12\"; fd1 area [0, 0, 48, 16]; fd2 area [0, 0, 48, 20]" in text
-    assert "North zone (B): [0, 36, 48, 48]" in text and "fd2 area [0, 28, 48, 48]" in text
+    assert "South zone of alice (A): [0, 0, 48, 12], 48\" × 12\"; fd1 area [0, 0, 48, 16]; fd2 area [0, 0, 48, 20]" in text
+    assert "North zone of bob (B): [0, 36, 48, 48]" in text and "fd2 area [0, 28, 48, 48]" in text
     assert "Exclusion zones: [0, 20, 48, 28]." in text
     assert texts(GAME.query(state, "A", GAME.parse("measure 0 0 3 4"))) == 'From (0, 0) to (3, 4): 5.00".'
 
@@ -124,7 +124,7 @@ def test_zones_and_measure():  # §7.8
 def test_withdraw():  # §7.9
     state = start()
     state, ev = act(state, "A", "withdraw A2")
-    assert trooper(state, "A", "A2")["withdrawn"] and "A withdraws A2" in texts(ev)
+    assert trooper(state, "A", "A2")["withdrawn"] and "alice (A) withdraws A2" in texts(ev)
     state, _ = act(state, "A", "place A1 10 5")
     err = refuse(state, "A", "withdraw A3", code="RESERVE_RULE")
     assert "cannot be withdrawn in step 1" in err.message
@@ -142,7 +142,7 @@ def test_withdraw_reserve_ends_step():  # §7.9 in steps 3–4
 
 def test_p2_trooper_of_the_other_player():  # §8 P2
     err = refuse(start(), "A", "place B1 10 5", code="BAD_TROOPER")
-    assert err.message == "B1 belongs to B; you can only deploy your own troopers."
+    assert err.message == "B1 belongs to bob (B); you can only deploy your own troopers."
     assert refuse(start(), "A", "place A9 10 5", code="BAD_TROOPER").message == "A9 is not in your roster."
 
 

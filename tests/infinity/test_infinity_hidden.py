@@ -72,7 +72,7 @@ def test_hidden_reserve_announced_without_naming():  # §7.6, §11 reserve not a
     assert "AH1" not in p.text + " ".join(p.actions + p.templates)
     state, ev = act(state, "A", "place AH1 16 19", private=True)
     public = [e.text for e in ev if e.to is None and e.text]
-    assert "A has deployed its reserve." in public
+    assert "alice (A) has deployed its reserve." in public
     assert not any("AH1" in t or "Ghost" in t for t in public)
     assert state["phase"] == "deploy_4"
 
@@ -139,7 +139,7 @@ def test_me_and_status():  # §11 private view by DM
     state, _ = act(hidden_start(), "A", "place AH1 16 19", private=True)
     ev = GAME.query(state, "A", GAME.parse("me", private=True))
     assert all(e.to == ("A",) for e in ev)
-    assert "AH1 Ghost" in texts(ev) and "★Lt" in texts(ev)
+    assert "AH1 Ghost [★ your LIEUTENANT" in texts(ev)
     assert any(e.kind == "image" and e.to == ("A",) for e in ev)
     pub = texts(GAME.query(state, "B", GAME.parse("status")))
     assert "AH1" not in pub and "Ghost" not in pub and "★" not in pub
@@ -188,7 +188,7 @@ def test_hidden_reserve_of_player_2_in_step_4():  # §7.5, §7.6 silent hidden r
     assert state["phase"] == "deploy_4" and GAME.summary(state)["pending"]["B"] == 0
     state, ev = act(state, "B", "place BH1 24 40", private=True)
     public = [e.text for e in ev if e.to is None and e.text]
-    assert public[0] == "B has deployed its reserve." and state["phase"] == "complete"
+    assert public[0] == "bob (B) has deployed its reserve." and state["phase"] == "complete"
     assert not any("BH1" in t or "Shade" in t for t in public)
 
 

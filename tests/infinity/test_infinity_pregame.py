@@ -120,7 +120,7 @@ def test_lock_and_unready():  # §3.4 unready while the other is not ready
     err = refuse(state, "A", "add More; wip=10; ph=10; s=2", code="LOCKED")
     assert "type `unready` first" in err.message
     state, ev = act(state, "A", "unready")
-    assert state["locked"]["A"] is False and "A unlocks" in texts(ev)
+    assert state["locked"]["A"] is False and "alice (A) unlocks" in texts(ev)
     state, _ = act(state, "A", "ready")
     state, _ = act(state, "B", "ready")
     refuse(state, "A", "unready")
@@ -188,10 +188,10 @@ def test_roll_posts_wip_then_rolls_a_then_b():  # §5.1, §5.2, §10.2
     seed = seed_with_rolls(lambda r: reference_winner(r[0], 13, r[1], 14) != "tie")
     state = lieutenants(13, 14, seed)
     state, ev = act(state, "B", "roll")
-    assert ev[0].kind == "reveal" and ev[0].text == "Lieutenant WIP — A: 13, B: 14."
+    assert ev[0].kind == "reveal" and ev[0].text == "Lieutenant WIP — alice (A): 13, bob (B): 14."
     rolls = [e for e in ev if e.kind == "roll"]
     assert [(e.data["n"], e.data["value"]) for e in rolls] == [(n, rng.draw(seed, n, 20)) for n in range(2)]
-    assert rolls[0].text.startswith("A initiative") and rolls[1].text.startswith("B initiative")
+    assert rolls[0].text.startswith("alice (A) initiative") and rolls[1].text.startswith("bob (B) initiative")
     assert all(e.to is None for e in ev)
     assert state["phase"] == "choice" and state["winner"] in ("A", "B")
     assert state["lt_wip"] == {"A": 13, "B": 14}
@@ -249,7 +249,7 @@ def test_deployment_declared_first_then_initiative():  # §6.2, §6.3, §6.4 ord
     refuse(state, o, "deploy zone=south first=me")              # §6.4 final
     state, ev = act(state, w, "initiative first=them")
     assert state["first_turn"] == o and state["phase"] == "deploy_3"   # one trooper each: §7.6
-    assert f"{o} takes the first Player Turn" in texts(ev)
+    assert f"{state['players'][o]} ({o}) takes the first Player Turn" in texts(ev)
 
 
 def test_deploy_needs_both_options():  # §6.2 syntax

@@ -12,7 +12,7 @@ from core.games.infinity import GAME
 from render.infinity import draw
 
 GAMES = 1000
-LT_OK = re.compile(r"^Lieutenant WIP — A: \d+, B: \d+\.$")
+LT_OK = re.compile(r"^Lieutenant WIP — [^:]+ \(A\): \d+, [^:]+ \(B\): \d+\.$")
 
 
 def public_leaks(events, secrets: list[str]) -> list[str]:

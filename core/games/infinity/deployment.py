@@ -6,7 +6,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.games.infinity import placement
 from core.games.infinity.placement import _fmt
-from core.games.infinity.pregame import find, other_seat
+from core.games.infinity.pregame import find, other_seat, who
 from core.games.infinity.roster import has, hidden_id, is_hidden, is_pending
 
 STEPS = ("deploy_1", "deploy_2", "deploy_3", "deploy_4")
@@ -49,9 +49,9 @@ def advance(ctx) -> None:
         left = len(pending(state, owner))
         if step in (1, 2) and left <= 1:
             what = "no trooper to deploy" if left == 0 else "a single trooper, kept in reserve"
-            ctx.say(f"Step {step}: {owner} has {what}; the step ends at once.")
+            ctx.say(f"Step {step}: {who(state, owner)} has {what}; the step ends at once.")
         elif step in (3, 4) and left == 0:
-            ctx.say(f"Step {step}: {owner} has no reserve to deploy.")
+            ctx.say(f"Step {step}: {who(state, owner)} has no reserve to deploy.")
         else:
             return
         next_step(ctx)
@@ -66,7 +66,7 @@ def next_step(ctx) -> None:
     state["phase"] = STEPS[step]
     owner = step_owner(state)
     what = "places all its troopers but one" if step + 1 in (1, 2) else "places its reserve"
-    ctx.say(f"Step {step + 1}: {owner} {what}.")
+    ctx.say(f"Step {step + 1}: {who(state, owner)} {what}.")
     advance(ctx)
 
 
@@ -74,16 +74,16 @@ def complete(ctx) -> None:
     """§12: the report, the final image, state `complete`."""
     state = ctx.state
     state["phase"] = "complete"
-    lines = [f"Deployment complete. {state['first_turn']} takes the first Player Turn."]
+    lines = [f"Deployment complete. {who(state, state['first_turn'])} takes the first Player Turn."]
     for seat in ("A", "B"):
         public = [t for t in state["rosters"][seat] if not is_hidden(t)]
         placed = ", ".join(f"{t['id']} ({_fmt(t['placed']['x'])}, {_fmt(t['placed']['y'])}"
                            f"{', prone' if t['placed']['prone'] else ''})"
                            for t in public if t["placed"]) or "none"
         off = ", ".join(t["id"] for t in public if t["airborne"]) or "none"
-        lines.append(f"{seat} ({state['zone_of'][seat]} zone): placed {placed}; off-table (airborne) {off}.")
-    rolls = "; ".join(f"{a['rollA']}/{a['rollB']} → {a['result']}" for a in state["initiative_attempts"])
-    lines.append(f"Initiative attempts (A/B): {rolls}.")
+        lines.append(f"{who(state, seat)}, {state['zone_of'][seat]} zone: placed {placed}; off-table (airborne) {off}.")
+    rolls = "; ".join(f"{a['rollA']}/{a['rollB']} → {who(state, a['result'])}" for a in state["initiative_attempts"])
+    lines.append(f"Initiative attempts ({who(state, 'A')} / {who(state, 'B')}): {rolls}.")
     ctx.say("\n".join(lines), kind="end")
     ctx.picture()
 
@@ -99,7 +99,7 @@ def _trooper_for(ctx, tid: str, verb: str) -> dict:
         raise RulesError(f"Hidden troopers are handled by direct message only; send `{verb}` "
                          "to the bot privately.", code="WRONG_CHANNEL")
     if find(state, other_seat(seat), tid) is not None and not hidden_id(tid):
-        raise RulesError(f"{tid} belongs to {other_seat(seat)}; you can only deploy your own "
+        raise RulesError(f"{tid} belongs to {who(state, other_seat(seat))}; you can only deploy your own "
                          "troopers.", code="BAD_TROOPER", private=private)
     t = find(state, seat, tid)
     if t is None:
@@ -141,7 +141,7 @@ def _cancel_waiver(ctx) -> None:
     w = ctx.state.get("pending_waiver")
     if w and w["seat"] == ctx.seat:
         ctx.state["pending_waiver"] = None
-        ctx.say(f"{ctx.seat} withdraws its request to place {w['id']} on terrain.")
+        ctx.say(f"{who(ctx.state, ctx.seat)} withdraws its request to place {w['id']} on terrain.")
 
 
 def _after_deploying(ctx, t: dict, seat: str) -> None:
@@ -149,7 +149,7 @@ def _after_deploying(ctx, t: dict, seat: str) -> None:
     state = ctx.state
     if step_of(state) in (3, 4) and not pending(state, seat):
         if is_hidden(t):
-            ctx.say(f"{seat} has deployed its reserve.")                    # §7.6
+            ctx.say(f"{who(state, seat)} has deployed its reserve.")                    # §7.6
         next_step(ctx)
 
 
@@ -168,7 +168,7 @@ def do_place(ctx) -> None:
     if verdict.kind == "terrain":                                      # §8.3
         state["pending_waiver"] = {**request, "terrain": verdict.terrain}
         ctx.say(f"{t['id']}'s base does not fit at ({_fmt(x)}, {_fmt(y)}): it overlaps terrain "
-                f"{verdict.terrain}. {other_seat(seat)}, do you agree to place it there anyway? "
+                f"{verdict.terrain}. {who(state, other_seat(seat))}, do you agree to place it there anyway? "
                 "`agree` or `refuse`.")
         return
     _finish(ctx, t, request, verdict)
@@ -181,13 +181,13 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
     if verdict.kind == "reveal":                                        # §9.5.2
         enemy = other_seat(seat)
         ctx.say(f"{t['id']} cannot go to ({_fmt(x)}, {_fmt(y)}): it would touch a hidden trooper of "
-                f"{enemy}, which is revealed.")
+                f"{who(state, enemy)}, which is revealed.")
         for eid in verdict.revealed:
             e = find(state, enemy, eid)
             e["revealed"] = True
-            ctx.reveal(f"Revealed: {enemy}'s {e['id']} {e['name']} (S{e['s']}) at "
+            ctx.reveal(f"Revealed: {who(state, enemy)}'s {e['id']} {e['name']} (S{e['s']}) at "
                        f"({_fmt(e['placed']['x'])}, {_fmt(e['placed']['y'])}).", id=e["id"])
-        ctx.say(f"{seat}, choose another spot for {t['id']}.")
+        ctx.say(f"{who(state, seat)}, choose another spot for {t['id']}.")
         ctx.picture()
         return
     rolled = False
@@ -197,6 +197,8 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
         target = t["ph"] - 3
         to = (seat,) if hidden else None
         value = ctx.roll(20, to=to, label=f"{t['id']} Infiltration (PH {t['ph']}, needs {target} or less)")
+        t["infiltration"] = {"roll": value, "target": target,          # for the owner's view (§11)
+                             "passed": 0 < target and value <= target}
         if value > target or target <= 0:                               # §9.3.3 failure
             t["must_place_in_zone"] = True
             text = (f"{t['id']} fails its Infiltration roll ({value} > {target}): it is not placed "
@@ -213,7 +215,7 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
         t["must_place_in_zone"] = False
     t["placed"] = {"x": x, "y": y, "facing": request["facing"], "prone": request["prone"]}
     _log(state, seat, t, "place", rolled)
-    text = (f"{seat} places {t['id']} at ({_fmt(x)}, {_fmt(y)}), facing {_fmt(request['facing'])}°"
+    text = (f"{who(state, seat)} places {t['id']} at ({_fmt(x)}, {_fmt(y)}), facing {_fmt(request['facing'])}°"
             f"{', Prone' if request['prone'] else ''}.")
     if hidden:
         ctx.tell(seat, text + " (hidden: only you see it)")
@@ -234,7 +236,7 @@ def do_airborne(ctx) -> None:
     t["airborne"] = True
     _log(ctx.state, ctx.seat, t, "airborne")
     _announce(ctx, t, f"{t['id']} stays off-table (airborne).",
-              f"{ctx.seat} keeps {t['id']} off-table (airborne).")
+              f"{who(ctx.state, ctx.seat)} keeps {t['id']} off-table (airborne).")
     _after_deploying(ctx, t, ctx.seat)
 
 
@@ -245,7 +247,7 @@ def do_withdraw(ctx) -> None:
     t["withdrawn"] = True
     t["must_place_in_zone"] = False
     _announce(ctx, t, f"{t['id']} is withdrawn: it takes no part in the game.",
-              f"{ctx.seat} withdraws {t['id']}: it takes no part in the game.")
+              f"{who(ctx.state, ctx.seat)} withdraws {t['id']}: it takes no part in the game.")
     _after_deploying(ctx, t, ctx.seat)
 
 
@@ -281,7 +283,7 @@ def do_undo(ctx) -> None:
     t = find(state, seat, last["id"])
     t["placed"] = None
     t["airborne"] = False
-    text = f"{seat} takes back {'the placement' if last['kind'] == 'place' else 'the airborne declaration'} of {t['id']}."
+    text = f"{who(state, seat)} takes back {'the placement' if last['kind'] == 'place' else 'the airborne declaration'} of {t['id']}."
     _announce(ctx, t, text, text, hidden=last["hidden"])
 
 
@@ -294,7 +296,7 @@ def do_done(ctx) -> None:
     if left > 1:
         raise RulesError(f"You still have {left} pending troopers: deploy all but one before `done` "
                          "(the last one is your reserve).", code="RESERVE_RULE", private=True)
-    ctx.say(f"{seat} has finished step {step}" + ("; its reserve waits." if left else "."))
+    ctx.say(f"{who(state, seat)} has finished step {step}" + ("; its reserve waits." if left else "."))
     next_step(ctx)
     if ctx.state["phase"] != "complete":
         ctx.picture()
@@ -306,7 +308,7 @@ def do_agree(ctx) -> None:
     w = state["pending_waiver"]
     state["pending_waiver"] = None
     t = find(state, w["seat"], w["id"])
-    ctx.say(f"{ctx.seat} agrees.")
+    ctx.say(f"{who(state, ctx.seat)} agrees.")
     verdict = placement.evaluate(state, w["seat"], t, w["x"], w["y"], waive_terrain=True)
     _finish(ctx, t, w, verdict)
 
@@ -315,4 +317,4 @@ def do_refuse(ctx) -> None:
     state = ctx.state
     w = state["pending_waiver"]
     state["pending_waiver"] = None
-    ctx.say(f"{ctx.seat} refuses: {w['seat']}, choose another spot for {w['id']}.")
+    ctx.say(f"{who(state, ctx.seat)} refuses: {who(state, w['seat'])}, choose another spot for {w['id']}.")

@@ -120,7 +120,7 @@ class Infinity(Game):
         if action.verb in DEPLOY_VERBS and seat in ("A", "B"):
             owner = deployment.step_owner(state)
             if owner is not None and owner != seat:
-                raise RulesError(f"It is step {deployment.step_of(state)}, {owner}'s step: wait for "
+                raise RulesError(f"It is step {deployment.step_of(state)}, {pregame.who(state, owner)}'s step: wait for "
                                  "your own step to deploy.", code="NOT_YOUR_STEP")
             if owner is None and phase != "complete":
                 raise RulesError("Troopers are deployed in the Deployment Phase, after the "
@@ -166,7 +166,7 @@ class Infinity(Game):
         elif a.verb == "me":
             if seat not in ("A", "B"):
                 raise RulesError("You have no seat in this game.", code="NO_SEAT")
-            ctx.tell(seat, views.status_text(state, seat))
+            ctx.tell(seat, views.describe(views.view(state, seat)))
             ctx.picture((seat,))
         elif a.verb == "mission":
             m = state["mission"]
@@ -182,6 +182,10 @@ class Infinity(Game):
     # views --------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
         return views.view(state, seat if seat in ("A", "B") else None)
+
+    def describe(self, view: dict) -> str:
+        """The private view in words (§11), for `/me` and `me`."""
+        return views.describe(view)
 
     def _summary(self, state: dict) -> dict:
         return views.summary(state)
@@ -221,8 +225,8 @@ def zones_text(state: dict) -> str:
     lines = [f"Table {w:g}\" × {h:g}\"; centre line y = {h / 2:g}."]
     for side in ("south", "north"):
         z = m["zones"][side]
-        who = f" ({owner[side]})" if side in owner else ""
-        lines.append(f"{side.capitalize()} zone{who}: {r(z)}, {z[2] - z[0]:g}\" × {z[3] - z[1]:g}\"; "
+        whose = f" of {pregame.who(state, owner[side])}" if side in owner else ""
+        lines.append(f"{side.capitalize()} zone{whose}: {r(z)}, {z[2] - z[0]:g}\" × {z[3] - z[1]:g}\"; "
                      f"fd1 area {r(fd_area(m, side, 'fd1'))}; fd2 area {r(fd_area(m, side, 'fd2'))}; "
                      f"half {r(half(m, side))}.")
     ex = ", ".join(r(e) for e in m["exclusion"]) or "none"

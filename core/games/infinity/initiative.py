@@ -27,13 +27,14 @@ def winner(roll_a: int, wip_a: int, roll_b: int, wip_b: int) -> str:
     return "A" if roll_a > roll_b else "B"          # 5. the higher roll wins
 
 
-def explain(roll_a: int, wip_a: int, roll_b: int, wip_b: int) -> str:
-    """One sentence for an attempt (§5.7: every attempt is posted)."""
+def explain(roll_a: int, wip_a: int, roll_b: int, wip_b: int, names: tuple = ("A", "B")) -> str:
+    """One sentence for an attempt (§5.7: every attempt is posted); `names` say the seats
+    as players read them."""
     ga, gb = grade(roll_a, wip_a), grade(roll_b, wip_b)
     result = winner(roll_a, wip_a, roll_b, wip_b)
-    head = f"A rolls {roll_a} ({ga}), B rolls {roll_b} ({gb})"
+    head = f"{names[0]} rolls {roll_a} ({ga}), {names[1]} rolls {roll_b} ({gb})"
     if result != "tie":
-        return f"{head}: {result} wins the Initiative Roll."
+        return f"{head}: {names[0] if result == 'A' else names[1]} wins the Initiative Roll."
     if ga == gb == "failure":
         why = "both fail"
     elif ga == gb == "critical":

@@ -15,6 +15,13 @@ def other_seat(seat: str) -> str:
     return "B" if seat == "A" else "A"
 
 
+def who(state: dict, seat: str | None) -> str:
+    """A seat as players read it: the player's name with the seat letter (works on a
+    state or a view, both hold the players' names)."""
+    players = state.get("players") or {}
+    return f"{players[seat]} ({seat})" if seat in players else str(seat)
+
+
 def find(state: dict, seat: str, tid: str) -> dict | None:
     tid = tid.upper()
     return next((t for t in state["rosters"][seat] if t["id"] == tid), None)
@@ -76,7 +83,7 @@ def add_records(ctx, records: list[dict]) -> None:
         ctx.tell(seat, f"Hidden troopers added (only you see them):\n{lines}"
                  + ("" if not lts else f"\nLieutenant: {next(t['id'] for t in added if t['lt'])}."))
     else:
-        ctx.say(f"{seat} adds:\n{lines}")
+        ctx.say(f"{who(state, seat)} adds:\n{lines}")
 
 
 def do_add(ctx) -> None:
@@ -102,7 +109,7 @@ def do_remove(ctx) -> None:
     if t["hidden"]:
         ctx.tell(seat, f"Hidden trooper {tid} removed." + (" You have no Lieutenant now." if t["lt"] else ""))
     else:
-        ctx.say(f"{seat} removes {tid} {t['name']}.")
+        ctx.say(f"{who(state, seat)} removes {tid} {t['name']}.")
         if t["lt"]:
             ctx.tell(seat, f"{tid} was your Lieutenant: name another with `lt <id>` by DM.")
 
@@ -134,7 +141,7 @@ def do_ready(ctx) -> None:
                          "message.", code="NO_LIEUTENANT", private=True)
     state["locked"][seat] = True
     public = sum(1 for t in roster if not t["hidden"])
-    ctx.say(f"{seat} is ready ({public} public trooper{'' if public == 1 else 's'}).")
+    ctx.say(f"{who(state, seat)} is ready ({public} public trooper{'' if public == 1 else 's'}).")
     if all(state["locked"][s] for s in SEATS):
         state["phase"] = "initiative"
         ctx.say("Both rosters are locked. Initiative Roll (§5): either player types `roll`.")
@@ -147,7 +154,7 @@ def do_unready(ctx) -> None:
         raise RulesError("`unready` only unlocks your roster while the other player is not ready.",
                          code="NOT_NOW")
     state["locked"][seat] = False
-    ctx.say(f"{seat} unlocks its roster.")
+    ctx.say(f"{who(state, seat)} unlocks its roster.")
 
 
 def do_mission_load(ctx) -> None:
@@ -170,18 +177,19 @@ def do_roll(ctx) -> None:
     state = ctx.state
     wip = {s: lieutenant(state, s)["wip"] for s in SEATS}
     state["lt_wip"] = wip
-    ctx.reveal(f"Lieutenant WIP — A: {wip['A']}, B: {wip['B']}.")           # §5.1
+    ctx.reveal(f"Lieutenant WIP — {who(state, 'A')}: {wip['A']}, {who(state, 'B')}: {wip['B']}.")  # §5.1
     while True:                                                             # §5.7
-        ra = ctx.roll(20, label=f"A initiative (WIP {wip['A']})")          # §5.2, §10.2
-        rb = ctx.roll(20, label=f"B initiative (WIP {wip['B']})")
+        ra = ctx.roll(20, label=f"{who(state, 'A')} initiative (WIP {wip['A']})")   # §5.2, §10.2
+        rb = ctx.roll(20, label=f"{who(state, 'B')} initiative (WIP {wip['B']})")
         result = initiative.winner(ra, wip["A"], rb, wip["B"])
         state["initiative_attempts"].append({"rollA": ra, "rollB": rb, "result": result})
-        ctx.say(f"Attempt {len(state['initiative_attempts'])}: " + initiative.explain(ra, wip["A"], rb, wip["B"]))
+        ctx.say(f"Attempt {len(state['initiative_attempts'])}: " + initiative.explain(ra, wip["A"], rb, wip["B"],
+                                                                                  (who(state, "A"), who(state, "B"))))
         if result != "tie":
             break
     state["winner"] = result
     state["phase"] = "choice"
-    ctx.say(f"{result} chooses: `choose initiative` or `choose deployment` (§6.1).")
+    ctx.say(f"{who(state, result)} chooses: `choose initiative` or `choose deployment` (§6.1).")
     ctx.picture()
 
 
@@ -196,9 +204,9 @@ def do_choose(ctx) -> None:
     else:
         state["holder_initiative"], state["holder_deployment"] = seat, other_seat(seat)
     d = state["holder_deployment"]
-    ctx.say(f"{seat} takes {option}; {other_seat(seat)} gets "
+    ctx.say(f"{who(state, seat)} takes {option}; {who(state, other_seat(seat))} gets "
             f"{'initiative' if option == 'deployment' else 'deployment'}. "
-            f"{d} declares first: `deploy zone=<north/south> first=<me/them>` (§6.2).")
+            f"{who(state, d)} declares first: `deploy zone=<north/south> first=<me/them>` (§6.2).")
 
 
 def do_deploy(ctx) -> None:
@@ -210,8 +218,9 @@ def do_deploy(ctx) -> None:
     state["zone_of"] = {seat: zone, other: "south" if zone == "north" else "north"}
     state["player1"] = seat if first == "me" else other
     p1 = state["player1"]
-    ctx.say(f"{seat} deploys in the {zone} zone, {other} in the {state['zone_of'][other]} zone; "
-            f"{p1} deploys first (Player 1). {state['holder_initiative']} now declares "
+    ctx.say(f"{who(state, seat)} deploys in the {zone} zone, {who(state, other)} in the "
+            f"{state['zone_of'][other]} zone; {who(state, p1)} deploys first (Player 1). "
+            f"{who(state, state['holder_initiative'])} now declares "
             "`initiative first=<me/them>` (§6.3).")
     ctx.picture()
 
@@ -224,10 +233,10 @@ def do_initiative(ctx) -> None:
         raise RulesError("Say who plays first: `initiative first=<me/them>`.", code="MALFORMED")
     state["first_turn"] = seat if first == "me" else other_seat(seat)
     p1 = state["player1"]
-    ctx.say(f"{state['first_turn']} takes the first Player Turn of every Game Round. "
-            f"Deployment Phase (§7): {p1} is Player 1 ({state['zone_of'][p1]} zone), "
-            f"{other_seat(p1)} is Player 2.")
+    ctx.say(f"{who(state, state['first_turn'])} takes the first Player Turn of every Game Round. "
+            f"Deployment Phase (§7): {who(state, p1)} is Player 1 ({state['zone_of'][p1]} zone), "
+            f"{who(state, other_seat(p1))} is Player 2.")
     state["phase"] = "deploy_1"
-    ctx.say(f"Step 1: {p1} places all its troopers but one.")
+    ctx.say(f"Step 1: {who(state, p1)} places all its troopers but one.")
     ctx.picture()
     advance(ctx)

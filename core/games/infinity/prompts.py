@@ -1,4 +1,5 @@
-"""Who must decide now, and what they may type (§3–§9). Public parts (`text`, `actions`,
+"""Who must decide now, and what they may type (§3–§9). The text speaks to the player who
+must act (the service shows it as "Waiting for alice (A): <text>"). Public parts (`text`, `actions`,
 `templates`) are built from public information only; lines naming hidden troopers or the
 Lieutenant go to `private` (shown to their owner only, §11)."""
 from __future__ import annotations
@@ -7,7 +8,7 @@ from core.game import Prompt
 from core.games.infinity import placement
 from core.games.infinity.deployment import must_place, pending, step_of, step_owner
 from core.games.infinity.placement import _fmt, areas
-from core.games.infinity.pregame import other_seat
+from core.games.infinity.pregame import other_seat, who
 from core.games.infinity.roster import USAGE, has, is_hidden
 
 PLACE_USAGE = "place <id> <x> <y> [prone] [facing=<deg>]"
@@ -30,15 +31,15 @@ def prompts(state: dict) -> dict[str, Prompt]:
     if phase == "choice":
         if state["choice"] is None:
             w = state["winner"]
-            return {w: Prompt(f"{w} won the Initiative Roll and chooses initiative or deployment.",
+            return {w: Prompt("You won the Initiative Roll: choose initiative or deployment.",
                               actions=("choose initiative", "choose deployment"))}
         if state["zone_of"] is None:
             d = state["holder_deployment"]
-            return {d: Prompt(f"{d} chooses its Deployment Zone and who deploys first.",
+            return {d: Prompt("Choose your Deployment Zone and who deploys first.",
                               actions=tuple(f"deploy zone={z} first={f}" for z in ("south", "north")
                                             for f in ("me", "them")))}
         i = state["holder_initiative"]
-        return {i: Prompt(f"{i} chooses who takes the first Player Turn.",
+        return {i: Prompt("Choose who takes the first Player Turn.",
                           actions=("initiative first=me", "initiative first=them"))}
     if step_of(state) is not None:
         return _deploy_prompts(state)
@@ -57,8 +58,8 @@ def _roster_prompt(state: dict, seat: str) -> Prompt:
         name = f"Ghost {seat}{n}-hd"
         if all(t["name"].lower() != name.lower() for t in roster):
             private.append(f"add {name}; {HIDDEN_QUICK_ADD[(n - 1) % len(HIDDEN_QUICK_ADD)]}")
-    return Prompt(f"{seat} enters its roster (public troopers in the channel; hidden troopers and "
-                  "the Lieutenant by direct message), then types `ready`.",
+    return Prompt("Enter your roster (public troopers in the channel; hidden troopers and the "
+                  "Lieutenant by direct message), then type `ready`.",
                   actions=("ready",), templates=tuple(templates), private=tuple(private))
 
 
@@ -68,7 +69,7 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
     w = state["pending_waiver"]
     if w:
         out[other_seat(w["seat"])] = Prompt(
-            f"{w['seat']} asks to place {w['id']} at ({_fmt(w['x'])}, {_fmt(w['y'])}) although its "
+            f"{who(state, w['seat'])} asks to place {w['id']} at ({_fmt(w['x'])}, {_fmt(w['y'])}) although its "
             f"base overlaps terrain {w['terrain']}: `agree` or `refuse`.", actions=("agree", "refuse"))
     forced = must_place(state, owner)
     mine = pending(state, owner)
@@ -82,20 +83,20 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
         private.append(f"withdraw {t['id']}")
     if forced is not None and not is_hidden(forced):
         fid = forced["id"]
-        out[owner] = Prompt(f"Step {step}: {owner} must place {fid} wholly inside its own zone "
-                            "(failed Infiltration roll) or withdraw it.",
+        out[owner] = Prompt(f"Step {step}: place {fid} wholly inside your own zone (failed "
+                            "Infiltration roll) or withdraw it.",
                             actions=(f"withdraw {fid}",),
                             templates=(f"place {fid} <x> <y> [prone] [facing=<deg>]",))
         return out
     airborne = tuple(f"airborne {t['id']}" for t in mine if not is_hidden(t) and has(t, "ad"))
     if step in (1, 2):
-        out[owner] = Prompt(f"Step {step}: {owner} deploys all its troopers but one (the reserve), "
-                            "then types `done`.",
+        out[owner] = Prompt(f"Step {step}: deploy all your troopers but one (the reserve), then type "
+                            "`done`.",
                             actions=("done", "undo") + airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private) + ("undo",))
     else:
-        out[owner] = Prompt(f"Step {step}: {owner} deploys its reserve.", actions=airborne,
+        out[owner] = Prompt(f"Step {step}: deploy your reserve.", actions=airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private))
     return dict(sorted(out.items()))

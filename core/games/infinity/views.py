@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.games.infinity.deployment import pending, step_of, step_owner
+from core.games.infinity.pregame import who
 from core.games.infinity.roster import is_hidden
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
@@ -26,6 +27,8 @@ def status(state: dict, seat: str, t: dict) -> str:
 def trooper_view(state: dict, seat: str, t: dict, own: bool) -> dict:
     out = {k: t[k] for k in PUBLIC_FIELDS}
     out["status"] = status(state, seat, t)
+    if t.get("infiltration") and (own or not t["hidden"]):     # a hidden trooper's roll: owner only (§9.3.4)
+        out["infiltration"] = dict(t["infiltration"])
     if own:
         out["lt"] = t["lt"]
         out["hidden"] = t["hidden"]
@@ -88,17 +91,18 @@ def status_text(state: dict, seat: str | None) -> str:
     v = view(state, seat)
     m = v["mission"]
     lines = [f"Infinity — {m['name']} — phase {v['phase']}"
-             + (f", step {v['step']} ({v['step_owner']})" if v["step"] else "")]
+             + (f", step {v['step']} ({who(v, v['step_owner'])})" if v["step"] else "")]
     if v["lt_wip"]:
-        lines.append(f"Lieutenant WIP — A: {v['lt_wip']['A']}, B: {v['lt_wip']['B']}")
+        lines.append(f"Lieutenant WIP — {who(v, 'A')}: {v['lt_wip']['A']}, {who(v, 'B')}: {v['lt_wip']['B']}")
     if v["winner"]:
-        lines.append(f"Initiative Roll won by {v['winner']}; initiative: {v['holder_initiative']}, "
-                     f"deployment: {v['holder_deployment']}")
+        lines.append(f"Initiative Roll won by {who(v, v['winner'])}; initiative: {who(v, v['holder_initiative'])}, "
+                     f"deployment: {who(v, v['holder_deployment'])}")
     if v["zone_of"]:
-        lines.append(f"Zones: A {v['zone_of']['A']}, B {v['zone_of']['B']}; Player 1: {v['player1']}"
-                     + (f"; first turn: {v['first_turn']}" if v["first_turn"] else ""))
+        lines.append(f"Zones: {who(v, 'A')} {v['zone_of']['A']}, {who(v, 'B')} {v['zone_of']['B']}; "
+                     f"Player 1: {who(v, v['player1'])}"
+                     + (f"; first turn: {who(v, v['first_turn'])}" if v["first_turn"] else ""))
     for s in ("A", "B"):
-        lines.append(f"{s} ({v['players'][s]}){' ready' if v['locked'][s] else ''}:")
+        lines.append(f"{who(v, s)}{' ready' if v['locked'][s] else ''}:")
         for t in v["rosters"][s]:
             where = ""
             if t["placed"]:
@@ -107,4 +111,148 @@ def status_text(state: dict, seat: str | None) -> str:
             marks = (" ★Lt" if t.get("lt") else "") + (" [hidden]" if t.get("hidden") and not t["revealed"] else "")
             lines.append(f"  {t['id']} {t['name']} WIP{t['wip']} PH{t['ph']} S{t['s']}"
                          f"{' ' + ','.join(t['skills']) if t['skills'] else ''}{marks}: {t['status']}{where}")
+    return "\n".join(lines)
+
+
+# §11 the private view in words ------------------------------------------------------------------
+
+SKILL_WORDS = {       # §2.4, §9: what each code lets the trooper do at deployment
+    "fd1": "Forward Deployment 1: up to 4\" beyond your zone",
+    "fd2": "Forward Deployment 2: up to 8\" beyond your zone",
+    "inf": "Infiltration: anywhere in your half, or the enemy half with a PH−3 roll",
+    "ad": "Airborne Deployment: may stay off the table (`airborne <id>`)",
+    "hd": "Hidden Deployment: placed by DM, unseen by your opponent",
+}
+
+
+def _where(t: dict) -> str:
+    if t["placed"]:
+        p = t["placed"]
+        return (f"placed at ({_num(p['x'])}, {_num(p['y'])}), facing {_num(p['facing'])}°"
+                + (", Prone" if p["prone"] else ""))
+    return {"airborne": "off the table (airborne)", "withdrawn": "withdrawn",
+            "reserve": "pending: your reserve, deployed in step 3 or 4"}.get(t["status"], "pending")
+
+
+def _num(v) -> str:
+    return f"{v:.2f}".rstrip("0").rstrip(".")
+
+
+def _line(t: dict, own: bool, phase: str) -> str:
+    marks = []
+    if t.get("lt"):
+        marks.append("★ your LIEUTENANT (secret)")
+    if t.get("hidden"):
+        marks.append("revealed hidden trooper" if t["revealed"] else "HIDDEN: only you see it")
+    head = f"{t['id']} {t['name']}" + (f" [{'; '.join(marks)}]" if marks else "")
+    stats = f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base"
+    skills = f", skills {','.join(t['skills'])}" if t["skills"] else ""
+    text = f"  {head}: {stats}{skills}."
+    if phase == "rosters":
+        return text
+    if own or t["placed"] or t["status"] in ("airborne", "withdrawn"):
+        where = _where(t)
+        text += f" {where[0].upper()}{where[1:]}."
+    else:
+        text += " Not deployed yet."            # which one is the reserve is never said (§11)
+    if t.get("must_place_in_zone"):
+        text += " Failed its Infiltration roll: place it wholly inside your zone next, or withdraw it."
+    return text
+
+
+def _pending_for(view: dict, me: str) -> str:
+    """What the rules wait for, said to `me`."""
+    phase, other = view["phase"], "B" if me == "A" else "A"
+    mine = view["rosters"][me]
+    w = view["pending_waiver"]
+    if w:
+        if w["seat"] == me:
+            return f"You asked to place {w['id']} on terrain; waiting for {who(view, other)} to `agree` or `refuse`."
+        return f"{who(view, w['seat'])} asks to place {w['id']} on terrain: type `agree` or `refuse`."
+    if phase == "rosters":
+        if view["locked"][me]:
+            return (f"Your roster is locked; waiting for {who(view, other)} to type `ready`"
+                    + (" (you may `unready` until then)." if not view["locked"][other] else "."))
+        todo = []
+        if not mine:
+            todo.append("add at least one trooper (`add <name>; wip=<n>; ph=<n>; s=<n>`)")
+        if not any(t.get("lt") for t in mine):
+            todo.append("name your Lieutenant by DM (`lt <id>`)")
+        todo.append("type `ready`")
+        return "Your turn to build your roster: " + ", then ".join(todo) + "."
+    if phase == "initiative":
+        return "Initiative Roll: either player types `roll`."
+    if phase == "choice":
+        if view["choice"] is None:
+            holder, what = view["winner"], "`choose initiative` or `choose deployment`"
+        elif view["zone_of"] is None:
+            holder, what = view["holder_deployment"], "`deploy zone=<north/south> first=<me/them>`"
+        else:
+            holder, what = view["holder_initiative"], "`initiative first=<me/them>`"
+        return f"Your decision: {what}." if holder == me else f"Waiting for {who(view, holder)}: {what}."
+    if view["step"]:
+        owner, step = view["step_owner"], view["step"]
+        left = [t for t in mine if not t["placed"] and t["status"] in ("pending", "reserve")]
+        ids = ", ".join(f"{t['id']} {t['name']}" for t in left) or "none"
+        if owner != me:
+            return (f"Step {step} of 4: {who(view, owner)} is deploying. Your troopers still to "
+                    f"deploy: {ids}.")
+        forced = next((t for t in left if t.get("must_place_in_zone")), None)
+        if forced is not None:
+            return (f"Step {step} of 4, your step: place {forced['id']} wholly inside your zone "
+                    f"(`place {forced['id']} <x> <y>`) or `withdraw {forced['id']}`.")
+        if step in (1, 2):
+            return (f"Step {step} of 4, your step: deploy all your troopers but one (the reserve), "
+                    f"then `done`. Still to deploy: {ids}. Hidden ones by DM.")
+        return f"Step {step} of 4, your step: deploy your reserve ({ids})."
+    if phase == "complete":
+        return f"Deployment is complete; {who(view, view['first_turn'])} takes the first Player Turn."
+    return phase
+
+
+def describe(view: dict) -> str:
+    """A seat's private view in words (§11): its roster with the Lieutenant and hidden
+    troopers marked, its private rolls, what is pending for it; the opponent's public
+    troopers. The public view (no seat) gets the same without the private parts."""
+    me = view.get("me")
+    m = view["mission"]
+    lines = [f"Infinity — {m['name']}" + (f" — private view of {who(view, me)}, for you only"
+                                            if me else " — public view")]
+    if me:
+        lines.append("Now: " + _pending_for(view, me))
+    if view["lt_wip"]:
+        tries = "; ".join(f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"])
+        lines.append(f"Initiative Roll: Lieutenant WIP {who(view, 'A')} {view['lt_wip']['A']}, "
+                     f"{who(view, 'B')} {view['lt_wip']['B']}; rolls A/B {tries}" + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
+                     + ".")
+    if view["zone_of"]:
+        lines.append(f"Zones: {who(view, 'A')} {view['zone_of']['A']}, {who(view, 'B')} "
+                     f"{view['zone_of']['B']}; Player 1 (deploys first): {who(view, view['player1'])}"
+                     + (f"; first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else "")
+                     + ".")
+    seats = [me, "B" if me == "A" else "A"] if me else ["A", "B"]
+    used = set()
+    for s in seats:
+        own = s == me
+        roster = view["rosters"][s]
+        title = "Your roster" if own else f"{who(view, s)}'s public roster"
+        if view["phase"] == "rosters":
+            title += " (locked)" if view["locked"][s] else " (still open)"
+        lines.append(f"{title}, {len(roster)} trooper{'' if len(roster) == 1 else 's'}:")
+        lines += [_line(t, own, view["phase"]) for t in roster] or ["  none yet"]
+        for t in roster:
+            used.update(k for k in t["skills"] if k in SKILL_WORDS)
+        if own:
+            lt = next((t for t in roster if t.get("lt")), None)
+            lines.append(f"  Lieutenant: {lt['id']} {lt['name']} (WIP {lt['wip']}); its identity stays secret."
+                         if lt else "  Lieutenant: none yet — send `lt <id>` by DM.")
+            rolls = [f"{t['id']} {t['name']} Infiltration: rolled {t['infiltration']['roll']}, needed "
+                     f"{t['infiltration']['target']} or less — "
+                     + ("passed" if t["infiltration"]["passed"] else "failed")
+                     + (" (private: hidden trooper)" if t.get("hidden") and not t["revealed"] else "")
+                     for t in roster if t.get("infiltration")]
+            if rolls:
+                lines.append("  Your rolls: " + "; ".join(rolls) + ".")
+    if used:
+        lines.append("Skills: " + "; ".join(SKILL_WORDS[k] for k in ("fd1", "fd2", "inf", "ad", "hd") if k in used) + ".")
     return "\n".join(lines)
