@@ -6,6 +6,7 @@ import re
 import time
 
 import orjson
+import pytest
 
 from core.errors import RulesError
 from core.games.infinity import GAME
@@ -74,11 +75,15 @@ def play(seed: int, mission: str, log: list | None = None):
     return state, stats
 
 
-def test_thousand_games():  # contract: self-play through GAME
+@pytest.mark.parametrize("games", [
+    100,
+    pytest.param(GAMES, marks=pytest.mark.slow),
+])
+def test_selfplay_games(games):  # contract: self-play through GAME; 100 in CI, 1,000 with -m slow
     started = time.perf_counter()
     totals = {"actions": 0, "reveals": 0, "rolls": 0, "hidden": 0}
     phases_seen = set()
-    for seed in range(GAMES):
+    for seed in range(games):
         state, stats = play(seed, ("frontline", "crossfire")[seed % 2])
         assert state["phase"] == "complete"
         for k in totals:
@@ -90,7 +95,7 @@ def test_thousand_games():  # contract: self-play through GAME
             if t["placed"] and t["placed"]["prone"]:
                 phases_seen.add("prone")
     wall = time.perf_counter() - started
-    print(f"\n{GAMES} games, {totals}, {wall:.1f} s")
+    print(f"\n{games} games, {totals}, {wall:.1f} s")
     assert phases_seen >= {"airborne", "withdrawn", "placed", "hidden", "prone"}
     assert totals["reveals"] > 0 and totals["hidden"] > 0
 
