@@ -46,6 +46,7 @@ PLATFORM_HELP = {
     "help": ("/help [command|game]", "this list, or one command's usage"),
 }
 PLATFORM = set(PLATFORM_HELP)
+CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
@@ -113,6 +114,10 @@ class Service:
         if channel is None:
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
+            platform_word = self._platform_word(cmd.platform, channel, word, rest)
+            if platform_word in CHANNEL_ONLY:
+                return Reply.refuse(f"/{platform_word} works only inside the channel itself, not in a private "
+                                    "message.", "IN_CHANNEL_ONLY")
         if word in PLATFORM and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
             return self._platform(word, rest, cmd, channel, timings)
         game = _game_or_none(word)
@@ -132,11 +137,27 @@ class Service:
         return [c for c in self.store.user_channels(platform, user)
                 if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
 
+    def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
+        """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
+        if word in PLATFORM:
+            return None if word == "undo" and self._game_has_verb(platform, channel, word) else word
+        game = _game_or_none(word)
+        verb = split_command(rest)[0]
+        return verb if game is not None and verb not in game.verbs and verb in PLATFORM else None
+
     def _route_private(self, cmd: Command) -> tuple[str, str]:
-        """A private message acts on the sender's one open game, or the one named g=CHANNEL."""
+        """A private message acts on the sender's one open game, or the one named g=CHANNEL —
+        only a channel where the sender sits (or whose lobby they opened)."""
         word, rest = split_command(cmd.text)
         if word.startswith("g="):
-            return word[2:], rest
+            name = _SPLIT.match(cmd.text).group(1)[2:]
+            channels = self.open_channels(cmd.platform, cmd.user)
+            if name and (name in channels or self._created(cmd.platform, name, cmd.user)):
+                return name, rest
+            yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
+            what = f"You have no game in channel {name!r}" if name else "g= needs a channel name"
+            raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
+                             code="NOT_YOUR_CHANNEL")
         channels = self.open_channels(cmd.platform, cmd.user)
         if not channels:
             raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
@@ -144,6 +165,10 @@ class Service:
             raise RulesError("You play in several channels; start your message with g=CHANNEL, one of: "
                              + ", ".join(channels) + ".", code="WHICH_GAME")
         return channels[0], cmd.text
+
+    def _created(self, platform: str, channel: str, user: str) -> bool:
+        rec = self.store.load(platform, channel)
+        return bool(rec and rec.meta and rec.meta["creator"] == user and rec.meta["status"] in ("lobby", "playing"))
 
     def _game_has_verb(self, platform: str, channel: str, verb: str) -> bool:
         rec = self.store.load(platform, channel)

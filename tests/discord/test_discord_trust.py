@@ -1,0 +1,44 @@
+"""Trust on Discord (issue 11), through discord.py's own objects offline."""
+from tests.discord.harness import ALICE, BOB, CHANNEL, Harness, make_harness, message_payload, settle, two_seated, user
+
+STRANGER = "666"
+
+
+async def dm_message(h: Harness, uid: str, text: str) -> list:
+    """A plain message in the bot's DM, dispatched as the gateway does (MESSAGE_CREATE)."""
+    start = len(h.recorder.calls)
+    data = message_payload(f"9{uid}", {"content": text})
+    data["author"] = user(uid, f"user{uid}")
+    h.client._connection.parse_message_create(data)
+    await settle()
+    return h.recorder.calls[start:]
+
+
+async def test_a_dm_cannot_open_a_game_in_a_channel_the_sender_names(service):
+    h = await make_harness(service)
+    calls = await dm_message(h, STRANGER, "g=31337 /new tally")
+    assert not h.recorder.find("POST", "/channels/31337/messages"), "nothing is posted in channel 31337"
+    assert service.store.load("discord", "31337") is None
+    answer = h.recorder.find("POST", f"/channels/9{STRANGER}/messages")
+    assert answer and "a private message reaches only a channel where you sit" in answer[0].content
+    assert calls
+
+
+async def test_a_dm_join_of_a_real_lobby_is_refused(service):
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="tally")
+    await h.say(ALICE, "alice", "join")
+    version = service.store.load("discord", CHANNEL).version
+    await dm_message(h, BOB, f"g={CHANNEL} /join")
+    assert service.store.load("discord", CHANNEL).version == version
+    assert "a private message reaches only a channel where you sit" in \
+        h.recorder.find("POST", f"/channels/9{BOB}/messages")[0].content
+
+
+async def test_a_slash_abort_sent_in_a_dm_is_refused(service):
+    h = await make_harness(service)
+    await two_seated(h)
+    version = service.store.load("discord", CHANNEL).version
+    calls = await h.say(ALICE, "alice", "abort", dm=True)
+    assert service.store.load("discord", CHANNEL).version == version
+    assert any("only inside the channel itself" in c.content for c in calls)

@@ -1,0 +1,22 @@
+"""Trust on Telegram (issue 11), through python-telegram-bot's own objects offline."""
+from tests.telegram.conftest import GROUP, seat
+
+ALICE, BOB, STRANGER = 11, 22, 66
+FOREIGN = -1009999999999
+
+
+async def test_a_private_chat_cannot_open_or_join_a_lobby_in_a_foreign_group(tg):
+    await tg.say(STRANGER, f"g={FOREIGN} /new tally", chat=STRANGER)
+    await tg.say(STRANGER, f"g={FOREIGN} /join", chat=STRANGER)
+    assert tg.tg.sent(FOREIGN) == [], "the bot never posts in the group named by a stranger"
+    assert tg.adapter.service.store.load("telegram", str(FOREIGN)) is None
+    assert "a private message reaches only a channel where you sit" in tg.tg.texts(STRANGER)
+
+
+async def test_a_seated_player_cannot_abort_from_the_private_chat(tg):
+    await seat(tg, ALICE, BOB)
+    tg.tg.clear()
+    await tg.say(ALICE, f"g={GROUP} /abort", chat=ALICE)
+    assert tg.tg.sent(GROUP) == []
+    assert "only inside the channel itself" in tg.tg.texts(ALICE)
+    assert tg.adapter.service.store.load("telegram", str(GROUP)).meta["status"] == "playing"
