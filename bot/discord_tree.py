@@ -319,7 +319,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         await adapter.run(interaction, f"/new {game} {options or ''}".strip())
 
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "the game to play here", "options": "key=value options, e.g. seed=42"}
+        "game": "the game to play here", "options": "the game's key=value options, e.g. target=20"}
     commands.append(app_commands.Command(name="new", description=_clip(PLATFORM_HELP["new"][1]), callback=new))
 
     async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:

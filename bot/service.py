@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 import random
 import re
+import secrets
 import time
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ RETRIES = 100   # compare-and-set attempts per command before giving up (with ji
 MAX_BUTTONS = 20
 
 PLATFORM_HELP = {
-    "new": ("/new GAME [key=value ...] [seed=N]", "open a lobby for a game in this channel"),
+    "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
     "join": ("/join", "take the next free seat"),
     "leave": ("/leave", "give your seat back (lobby only)"),
     "start": ("/start", "deal the game once enough players sit"),
@@ -46,6 +47,7 @@ PLATFORM_HELP = {
     "help": ("/help [command|game]", "this list, or one command's usage"),
 }
 PLATFORM = set(PLATFORM_HELP)
+PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
@@ -223,6 +225,10 @@ class Service:
         options_tokens = []
         for token in tokens[1:]:
             if token.lower().startswith("seed="):
+                if cmd.platform in PUBLIC_PLATFORMS:
+                    return Reply.refuse("seed= is not accepted here: a seed typed in a channel lets anyone "
+                                        "rebuild every hand and die. The bot draws a secret seed itself and "
+                                        "reveals it at the end.", "NO_SEED", channel)
                 seed = token.split("=", 1)[1]
                 if not seed:
                     return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
@@ -238,8 +244,11 @@ class Service:
         version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
-        return Reply(public=[f"New game of {game.title} for {seats} players. Type /join to sit, "
-                             "then /start."], channel=channel, version=version, changed=True)
+        lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        if seed is not None:
+            lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
+                         "(fine for a test, not for a real game).")
+        return Reply(public=lines, channel=channel, version=version, changed=True)
 
     def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -283,7 +292,7 @@ class Service:
         if len(names) < game.min_players:
             return Reply.refuse(f"{game.title} needs at least {game.min_players} players; "
                                 f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
-        seed = meta.pop("seed", None) or rng.new_seed()
+        seed = meta.pop("seed", None) or secrets.token_hex(32)   # 256 bits
         state, events = game.start(names, meta["options"], seed)
         setup = {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
                  "setup_rolls": rolls_of(events)}

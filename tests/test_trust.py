@@ -61,3 +61,20 @@ def test_the_creator_of_a_lobby_may_look_at_it_privately(service):
     send(service, "carol", "/new tally", "lobby")
     reply = dm(service, "carol", "g=lobby /status")
     assert reply.ok and "Tally lobby" in reply.text
+
+
+# 2. a chosen seed is for the console and tests only ----------------------------------------------
+def test_seed_is_refused_on_discord_and_telegram_and_the_bot_draws_256_bits(service):
+    for platform in ("discord", "telegram"):
+        reply = service.handle(Command(platform, "g1", "alice", "/new tally seed=4711", name="alice"))
+        assert not reply.ok and reply.code == "NO_SEED" and "secret seed" in reply.error
+        assert service.store.load(platform, "g1") is None
+        for user, text in [("alice", "/new tally"), ("alice", "/join"), ("alice", "/start")]:
+            assert service.handle(Command(platform, "g1", user, text, name=user)).ok
+        seed = service.store.setup(platform, "g1")["seed"]
+        assert len(seed) == 64 and int(seed, 16) >= 0     # 32 bytes from `secrets`, as hex
+
+
+def test_the_console_takes_a_seed_and_says_the_dice_are_predictable(service):
+    reply = service.handle(Command("console", "table", "alice", "/new tally seed=4711", name="alice"))
+    assert reply.ok and any("predictable" in line for line in reply.public)

@@ -42,3 +42,10 @@ async def test_a_slash_abort_sent_in_a_dm_is_refused(service):
     calls = await h.say(ALICE, "alice", "abort", dm=True)
     assert service.store.load("discord", CHANNEL).version == version
     assert any("only inside the channel itself" in c.content for c in calls)
+
+
+async def test_seed_in_the_options_of_new_is_refused(service):
+    h = await make_harness(service)
+    calls = await h.say(ALICE, "alice", "new", game="tally", options="seed=4711")
+    assert any("seed= is not accepted here" in c.content and c.ephemeral for c in calls)
+    assert service.store.load("discord", CHANNEL) is None

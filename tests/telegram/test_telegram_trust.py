@@ -20,3 +20,9 @@ async def test_a_seated_player_cannot_abort_from_the_private_chat(tg):
     assert tg.tg.sent(GROUP) == []
     assert "only inside the channel itself" in tg.tg.texts(ALICE)
     assert tg.adapter.service.store.load("telegram", str(GROUP)).meta["status"] == "playing"
+
+
+async def test_seed_typed_in_a_group_is_refused(tg):
+    await tg.say(ALICE, "/new tally seed=4711")
+    assert "seed= is not accepted here" in tg.tg.texts(GROUP)
+    assert tg.adapter.service.store.load("telegram", str(GROUP)) is None
