@@ -250,7 +250,8 @@ class Adapter:
         user = interaction.user
         return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
                        name=getattr(user, "display_name", None) or user.name,
-                       private=private or in_dm, version=version, admin=admin)
+                       private=private or in_dm, version=version, admin=admin,
+                       key=f"dci:{interaction.id}")   # the interaction id: a command counts once
 
     async def run(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = False,
                   private: bool = False) -> Reply:

@@ -19,6 +19,7 @@ class Command:
     private: bool = False      # arrived in a private chat / direct message
     version: int | None = None  # for a button press: the version it was drawn for
     admin: bool = False        # the platform says this user may manage the channel
+    key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
 
 
 @dataclass(frozen=True)

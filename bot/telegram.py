@@ -106,6 +106,12 @@ def map_full(text: str) -> tuple[str, bool]:
     return text, False
 
 
+def command_key(bot_id: int, update: Update) -> str:
+    """The command's idempotency key: Telegram's update_id (unique per bot), so a redelivered
+    update, or the service's retry of it, is applied once."""
+    return f"tg{bot_id}:{update.update_id}"
+
+
 def needs_admin(text: str) -> bool:
     """Commands whose permission may depend on being a chat admin (the service decides)."""
     word, rest = split_command(text)
@@ -219,7 +225,7 @@ class TelegramAdapter:
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
         admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
-                      admin=admin)
+                      admin=admin, key=command_key(context.bot.id, update))
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
@@ -236,7 +242,8 @@ class TelegramAdapter:
             await self._opened(context.bot, origin, rest)
             return
         text, full = map_full(message.text)
-        cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True)
+        cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
+                      key=command_key(context.bot.id, update))
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, origin, full)
 
@@ -253,7 +260,8 @@ class TelegramAdapter:
                                "can be done now.", show_alert=True)
             return
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
-        cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version)
+        cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version,
+                      key=command_key(context.bot.id, update))
         reply = await asyncio.to_thread(self.service.handle, cmd)
         try:
             if reply.error:

@@ -78,3 +78,164 @@ def test_seed_is_refused_on_discord_and_telegram_and_the_bot_draws_256_bits(serv
 def test_the_console_takes_a_seed_and_says_the_dice_are_predictable(service):
     reply = service.handle(Command("console", "table", "alice", "/new tally seed=4711", name="alice"))
     assert reply.ok and any("predictable" in line for line in reply.public)
+
+
+# 3. a command counts once; a lost reply says "unknown", never "nothing was changed" ---------------
+def test_a_repeated_command_key_returns_the_first_outcome_without_applying_again(service):
+    started(service)
+    first = send(service, "alice", "/tl add 2", key="tg1:500")
+    assert first.ok and first.changed
+    again = send(service, "alice", "/tl add 2", key="tg1:500")
+    assert again.ok and not again.changed and "Already done" in again.text
+    assert again.version == first.version
+    assert [e["line"] for e in service.store.log("t", "c")] == ["add 2"]
+    assert service.state("t", "c")[1]["total"] == 2
+
+
+def test_platform_commands_are_idempotent_too(service):
+    send(service, "alice", "/new tally", key="k1")
+    assert send(service, "bob", "/join", key="k2").ok
+    again = send(service, "bob", "/join", key="k2")
+    assert again.ok and "Already done" in again.text          # not "You are already seated"
+    assert send(service, "alice", "/new tally", key="k1").text.startswith("Already done")
+
+
+def _upstream(redis_client):
+    import os
+    import socket
+    from urllib.parse import urlsplit
+
+    url = os.environ.get("REDIS_URL")
+    if url:
+        parts = urlsplit(url)
+        return lambda: socket.create_connection((parts.hostname, parts.port or 6379))
+
+    def unix():
+        sock = socket.socket(socket.AF_UNIX)
+        sock.connect(redis_client.socket_file)
+        return sock
+    return unix
+
+
+def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied_twice(redis_client, store):
+    """A loopback proxy cuts the connection right after Redis ran the write, then stays dark."""
+    import redis
+
+    from bot.service import Service
+    from bot.store import RETRY, Store
+    from tests.cutproxy import CutProxy
+
+    proxy = CutProxy(_upstream(redis_client))
+    try:
+        client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
+        service = Service(Store(client, prefix=store.prefix), remind_after=60)
+        started(service)
+        proxy.arm()
+        lost = send(service, "alice", "/tl add 2", key="tg1:777")
+        assert proxy.cuts == 1
+        assert not lost.ok and lost.code == "OUTCOME_UNKNOWN"
+        assert "cannot tell whether it was carried out" in lost.error and "/status" in lost.error
+        assert "nothing was changed" not in lost.error
+        # Redis did store it, exactly once
+        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
+        proxy.heal()
+        retry = send(service, "alice", "/tl add 2", key="tg1:777")   # the same command again
+        assert retry.ok and "Already done" in retry.text
+        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
+        assert service.state("t", "c")[1]["total"] == 2
+        print(f"\nlost-reply test: stored {store.log_length('t', 'c')} time(s), first reply {lost.code}, "
+              f"retry: {retry.text!r}")
+    finally:
+        proxy.close()
+
+
+def test_a_reply_lost_then_redis_reachable_again_is_known_to_have_been_applied(redis_client, store):
+    """redis-py resends the script on a fresh connection: the key in the script makes that safe."""
+    import redis
+
+    from bot.service import Service
+    from bot.store import RETRY, Store
+    from tests.cutproxy import CutProxy
+
+    proxy = CutProxy(_upstream(redis_client))
+    try:
+        client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
+        service = Service(Store(client, prefix=store.prefix), remind_after=60)
+        started(service)
+        proxy.arm()
+        proxy_heal = threading_timer(0.05, proxy.heal)
+        reply = send(service, "alice", "/tl add 2")          # no platform key: the service makes one
+        proxy_heal.join()
+        assert proxy.cuts == 1
+        assert reply.ok and reply.changed, reply.error
+        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
+    finally:
+        proxy.close()
+
+
+def threading_timer(delay, fn):
+    import threading
+    t = threading.Timer(delay, fn)
+    t.start()
+    return t
+
+
+# 5. one retry path for every write ------------------------------------------------------------
+def _race(service, monkeypatch, rival_text, rival_user="carol"):
+    """The next commit loses a race: a rival command is stored between its read and its write."""
+    from bot.service import Service
+    from bot.store import Store
+
+    rival = Service(Store(service.store.redis, prefix=service.store.prefix), remind_after=60)
+    commit = service.store.commit
+    raced = []
+
+    def racing_commit(*args, **kwargs):
+        if not raced:
+            raced.append(send(rival, rival_user, rival_text))
+        return commit(*args, **kwargs)
+
+    monkeypatch.setattr(service.store, "commit", racing_commit)
+    return raced
+
+
+def test_two_joins_at_once_both_sit(service, monkeypatch):
+    send(service, "alice", "/new tally")
+    raced = _race(service, monkeypatch, "/join")
+    reply = send(service, "bob", "/join")
+    assert raced[0].ok and reply.ok, reply.error
+    players = [p["user"] for p in service.store.load("t", "c").meta["players"]]
+    assert sorted(players) == ["bob", "carol"]
+
+
+def test_leave_start_undo_abort_retry_a_lost_race(service, monkeypatch):
+    send(service, "alice", "/new tally target=20 seed=7")
+    for user in ("alice", "bob", "carol"):
+        send(service, user, "/join")
+    _race(service, monkeypatch, "/leave", "carol")
+    assert send(service, "bob", "/leave").ok
+    monkeypatch.undo()
+    send(service, "bob", "/join")
+    _race(service, monkeypatch, "/status", "bob")           # a look does not bump the version…
+    assert send(service, "alice", "/start").ok
+    monkeypatch.undo()
+    send(service, "alice", "/tl add 1")
+    _race(service, monkeypatch, "/tl add 2", "bob")          # …an action does
+    reply = send(service, "alice", "/undo")
+    assert reply.code == "NOT_YOURS", reply.error            # judged on the fresh log, not a crash
+    monkeypatch.undo()
+    _race(service, monkeypatch, "/tl add 1", "bob")
+    assert send(service, "alice", "/abort").ok
+    assert service.store.load("t", "c").meta is None
+
+
+def test_console_lines_have_their_own_keys(service, tmp_path):
+    import io
+
+    from bot.console import Console
+
+    out = io.StringIO()
+    console = Console(service, "k", tmp_path, out)
+    lines = ["alice: /new tally target=20", "alice: /join", "alice: /start", "alice: /tl add 1", "alice: /tl add 1"]
+    assert console.run_script(lines) == 0, out.getvalue()
+    assert [e["line"] for e in service.store.log("console", "k")] == ["add 1", "add 1"]

@@ -49,3 +49,16 @@ async def test_seed_in_the_options_of_new_is_refused(service):
     calls = await h.say(ALICE, "alice", "new", game="tally", options="seed=4711")
     assert any("seed= is not accepted here" in c.content and c.ephemeral for c in calls)
     assert service.store.load("discord", CHANNEL) is None
+
+
+async def test_each_interaction_carries_its_id_as_the_commands_key(service):
+    h = await make_harness(service)
+    await two_seated(h)
+    seen = []
+    handle = service.handle
+    service.handle = lambda cmd: seen.append(cmd) or handle(cmd)
+    payload = h.slash(ALICE, "alice", "tally", "add", n=2)
+    await h.send(payload)
+    assert seen[-1].key == f"dci:{payload['id']}"
+    assert "Already done" in handle(seen[-1]).text
+    assert [e["line"] for e in service.store.log("discord", CHANNEL)] == ["add 2"]

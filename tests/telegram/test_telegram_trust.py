@@ -26,3 +26,16 @@ async def test_seed_typed_in_a_group_is_refused(tg):
     await tg.say(ALICE, "/new tally seed=4711")
     assert "seed= is not accepted here" in tg.tg.texts(GROUP)
     assert tg.adapter.service.store.load("telegram", str(GROUP)) is None
+
+
+async def test_each_update_carries_its_update_id_as_the_commands_key(tg):
+    await seat(tg, ALICE, BOB)
+    seen = []
+    handle = tg.adapter.service.handle
+    tg.adapter.service.handle = lambda cmd: seen.append(cmd) or handle(cmd)
+    update = await tg.say(ALICE, "/tl add 2")
+    assert seen[-1].key == f"tg999:{update.update_id}"
+    # the service's own retry of that command (e.g. after a lost reply) is applied once
+    again = handle(seen[-1])
+    assert "Already done" in again.text
+    assert [e["line"] for e in tg.adapter.service.store.log("telegram", str(GROUP))] == ["add 2"]
