@@ -6,6 +6,7 @@ It holds no rule of any game: those are in core/, reached through the Game contr
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import re
@@ -420,7 +421,15 @@ class Service:
         game = self._playing(rec, channel)
         if not render.has_picture(game.id):
             return Reply.refuse(f"{game.title} has no picture yet; /status tells the position.", "NO_PICTURE")
-        region = rest.strip().lower() or None
+        region = rest.strip() or None
+        if region is not None:
+            regions = _regions(game.id)
+            key = region.lower().replace("_", "-").replace(" ", "-")
+            if key not in regions:
+                known = (f"Its regions: {', '.join(regions)}" if regions else f"{game.title}'s map has no regions")
+                return Reply.refuse(f"There is no map region {_shown(region)}. {known}; /map without a region "
+                                    "draws the whole map.", "NO_REGION")
+            region = key
         return Reply(image=self._picture(cmd.platform, channel, game, rec.state, rec.version, None, region),
                      version=rec.version)
 
@@ -745,6 +754,19 @@ def _game_or_none(word: str) -> Game | None:
         return get_game(word)
     except RulesError:
         return None
+
+
+def _regions(game_id: str) -> list[str]:
+    """The named parts of a game's map its drawer offers (`REGIONS` of render/<game>.py), so a
+    wrong name is refused before anything is drawn."""
+    module = importlib.import_module(f"render.{game_id}")
+    return list(getattr(module, "REGIONS", {}) or {})
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """A user's words quoted back inside a code span: no platform formats or links them."""
+    text = text.replace("`", "'").replace("\n", " ")
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
 
 
 def _status_line(game: Game, summary: dict, version: int) -> str:

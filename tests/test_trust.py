@@ -239,3 +239,43 @@ def test_console_lines_have_their_own_keys(service, tmp_path):
     lines = ["alice: /new tally target=20", "alice: /join", "alice: /start", "alice: /tl add 1", "alice: /tl add 1"]
     assert console.run_script(lines) == 0, out.getvalue()
     assert [e["line"] for e in service.store.log("console", "k")] == ["add 1", "add 1"]
+
+
+# 6. /map refuses an unknown region with the list, before anything is drawn ----------------------
+def _successors(service, channel="m"):
+    for user, text in [("alice", "/new successors seed=3"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert send(service, user, text, channel).ok, text
+    return service
+
+
+def test_map_of_an_unknown_region_is_refused_with_the_regions(service, monkeypatch):
+    import render
+
+    _successors(service)
+    drawn = []
+    monkeypatch.setattr(render, "draw", lambda *a, **k: drawn.append(a) or (_ for _ in ()).throw(AssertionError))
+    for region in ("atlantis", "full", "<b>x</b>"):
+        reply = send(service, "alice", f"/map {region}", "m")
+        assert not reply.ok and reply.code == "NO_REGION" and reply.image is None, region
+        assert "greece" in reply.error and "asia-minor" in reply.error
+    assert "`<b>x</b>`" in reply.error     # what the user typed comes back only inside a code span
+    assert drawn == []
+
+
+def test_map_of_a_known_region_is_accepted_in_any_spelling(service):
+    _successors(service)
+    reply = send(service, "alice", "/map Asia Minor", "m")
+    assert reply.ok and reply.image is not None and reply.image.filename.endswith("-asia-minor.png")
+
+
+def test_the_console_answers_map_atlantis_with_a_sentence_not_a_traceback(service, tmp_path):
+    import io
+
+    from bot.console import Console
+
+    out = io.StringIO()
+    console = Console(service, "m", tmp_path, out)
+    setup = ["alice: /new successors seed=3", "alice: /join", "bob: /join", "alice: /start"]
+    assert console.run_script(setup + ["! alice: /map atlantis", "! alice: /map full"]) == 0, out.getvalue()
+    assert "refused (NO_REGION): There is no map region `atlantis`" in out.getvalue()
