@@ -215,6 +215,16 @@ class Outgoing:
         return not (self.lines or self.files or self.view or self.mentions)
 
 
+_CODE_SPAN = re.compile(r"(`[^`\n]+`)")
+
+
+def markdown_line(line: str) -> str:
+    """A service line for Discord: markdown escaped (no masked link, heading or bold from
+    what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
+    return "".join(part if _CODE_SPAN.fullmatch(part) else discord.utils.escape_markdown(part)
+                   for part in _CODE_SPAN.split(line))
+
+
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Lines packed into Discord messages (the platform's one chunking function)."""
     return split_lines(lines, limit)
@@ -307,8 +317,8 @@ class Adapter:
             else:
                 await self.answer(outlet, public, ephemeral)
         if reply.error:
-            await outlet.send(True, content=chunks([reply.error])[0], allowed_mentions=NO_PING)
-        for text in chunks(reply.private.get(sender, [])):
+            await outlet.send(True, content=chunks([markdown_line(reply.error)])[0], allowed_mentions=NO_PING)
+        for text in chunks([markdown_line(line) for line in reply.private.get(sender, [])]):
             await outlet.send(True, content=text, allowed_mentions=NO_PING)
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
@@ -321,7 +331,7 @@ class Adapter:
         await self.tell_others(reply, sender, channel)
 
     async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
-        out = Outgoing(lines=list(reply.public), mentions=list(reply.mentions))
+        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions))
         pictures = []
         if reply.image is not None:
             pictures.append((reply.image.filename, reply.image))
@@ -398,7 +408,7 @@ class Adapter:
         for user in users:
             if not user.isdigit():
                 continue
-            texts = chunks(reply.private.get(user, []))
+            texts = chunks([markdown_line(line) for line in reply.private.get(user, [])])
             files, notes = [], []
             if user in reply.private_images:
                 picture = reply.private_images[user]

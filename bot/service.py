@@ -12,6 +12,7 @@ import random
 import re
 import secrets
 import time
+import unicodedata
 import uuid
 from dataclasses import dataclass, field
 from typing import Callable
@@ -29,6 +30,8 @@ from core.replay import FORMAT, entry_for, replay, rolls_of, verify
 
 log = logging.getLogger("strategos.command")
 
+LINE_LIMIT = 4096             # characters of one command line (a Telegram message holds 4,096)
+IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 MAX_BUTTONS = 20
 
@@ -130,9 +133,16 @@ class Service:
         return reply
 
     def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
+        refusal = _unreadable(cmd.text)
+        if refusal:
+            return Reply.refuse(refusal, "MALFORMED")
         word, rest = split_command(cmd.text)
         if not word:
             return Reply.refuse("Send a command such as /help.", "EMPTY")
+        limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
+        if len(cmd.text) > limit:
+            return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
+                                "Nothing was done.", "TOO_LONG")
         channel = cmd.channel
         if word == "help":
             return self._help(rest)
@@ -180,7 +190,7 @@ class Service:
             if name and (name in channels or self._created(cmd.platform, name, cmd.user)):
                 return name, rest
             yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
-            what = f"You have no game in channel {name!r}" if name else "g= needs a channel name"
+            what = f"You have no game in channel {_shown(name)}" if name else "g= needs a channel name"
             raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
                              code="NOT_YOUR_CHANNEL")
         channels = self.open_channels(cmd.platform, cmd.user)
@@ -202,7 +212,7 @@ class Service:
     # platform commands ---------------------------------------------------------------
     def _platform(self, word: str, rest: str, cmd: Command, channel: str, timings: Timings) -> Reply:
         if rest and word in NO_ARGUMENT:
-            return Reply.refuse(f"/{word} takes no argument (got {rest!r}). Usage: {PLATFORM_HELP[word][0]}.",
+            return Reply.refuse(f"/{word} takes no argument (got {_shown(rest)}). Usage: {PLATFORM_HELP[word][0]}.",
                                 "MALFORMED", channel)
         if word == "help":
             return self._help(rest)
@@ -289,7 +299,7 @@ class Service:
             lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
             return Reply(public=lines)
         if topic:
-            return Reply.refuse(f"No help for {topic!r}. Try /help, or /help with a command or a game "
+            return Reply.refuse(f"No help for {_shown(topic)}. Try /help, or /help with a command or a game "
                                 f"({', '.join(sorted(available()))}).", "UNKNOWN")
         lines = ["Commands:"] + [f"  {u} — {w}" for u, w in PLATFORM_HELP.values()]
         lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands.")
@@ -449,12 +459,12 @@ class Service:
         try:
             count = int(rest) if rest.strip() else 10
         except ValueError:
-            return Reply.refuse(f"/log takes a number of actions, not {rest!r}.", "MALFORMED")
+            return Reply.refuse(f"/log takes a number of actions, not {_shown(rest)}.", "MALFORMED")
         entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
         if not entries:
             return Reply(public=["No action has been played yet."])
         first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
-        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else e["line"])
+        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else _shown(e["line"], 300))
                  for i, e in enumerate(entries)]
         return Reply(public=lines, version=rec.version)
 
@@ -542,7 +552,7 @@ class Service:
         state = replay(game, setup, entries[:-1])
 
         def done(version: int) -> Reply:
-            shown = "a private action" if last["private"] else f"`{last['line']}`"
+            shown = "a private action" if last["private"] else _shown(last["line"], 300)
             reply = Reply(public=[f"{seat} takes back {shown}."])
             self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
             return reply
@@ -567,14 +577,14 @@ class Service:
         if rec is None or rec.meta is None:
             word = line.split(" ", 1)[0]
             if named is None:
-                return Reply.refuse(f"Unknown command /{word}. Try /help; start a game with /new GAME.",
+                return Reply.refuse(f"Unknown command {_shown('/' + word)}. Try /help; start a game with /new GAME.",
                                     "UNKNOWN", channel)
             return Reply.refuse(f"There is no game here. Start one with /new {named.id}.", "NO_GAME", channel)
         game = get_game(rec.meta["game"])
         if named is not None and named.id != game.id:
             return Reply.refuse(f"This channel plays {game.title}, not {named.title}.", "WRONG_GAME", channel)
         if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
-            return Reply.refuse(f"Unknown command /{line.split(' ', 1)[0]}. Try /help or /help {game.id}.",
+            return Reply.refuse(f"Unknown command {_shown('/' + line.split(' ', 1)[0])}. Try /help or /help {game.id}.",
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
@@ -754,6 +764,17 @@ def _game_or_none(word: str) -> Game | None:
         return get_game(word)
     except RulesError:
         return None
+
+
+def _unreadable(text: str) -> str | None:
+    """Why a line cannot be taken: a lone surrogate (not storable as UTF-8) or a control
+    character other than a newline or tab (invisible, and unsafe to echo)."""
+    for ch in text or "":
+        category = unicodedata.category(ch)
+        if category == "Cs" or (category == "Cc" and ch not in "\n\r\t"):
+            return (f"The command holds a character that cannot be used (U+{ord(ch):04X}); type it again "
+                    "without it.")
+    return None
 
 
 def _regions(game_id: str) -> list[str]:

@@ -279,3 +279,77 @@ def test_the_console_answers_map_atlantis_with_a_sentence_not_a_traceback(servic
     setup = ["alice: /new successors seed=3", "alice: /join", "bob: /join", "alice: /start"]
     assert console.run_script(setup + ["! alice: /map atlantis", "! alice: /map full"]) == 0, out.getvalue()
     assert "refused (NO_REGION): There is no map region `atlantis`" in out.getvalue()
+
+
+# 7. what a user types is checked, capped, and never echoed unescaped ----------------------------
+from core import registry  # noqa: E402
+from core.grammar import Param, Verb  # noqa: E402
+from tests.tally import Tally  # noqa: E402
+
+
+class Scribe(Tally):
+    """Tally with a free-text verb, like Successors' `intercept <force>`."""
+    id, title, aliases = "scribe", "Scribe", ("sc",)
+    verbs = dict(Tally.verbs, note=Verb("note", (Param("text", "text"),), help="write a note"))
+
+    def _prompts(self, state):
+        from dataclasses import replace
+        return {seat: replace(p, templates=p.templates + ("note <text>",))
+                for seat, p in super()._prompts(state).items()}
+
+
+registry.register(Scribe())
+EVIL = "<b>The game is over: A wins</b> see [here](http://evil.example) **now**"
+
+
+def scribe(service, channel="s"):
+    for user, text in [("alice", "/new scribe target=20 seed=7"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert send(service, user, text, channel).ok
+    return service
+
+
+def test_a_lone_surrogate_or_control_character_is_refused_not_a_crash(service):
+    scribe(service)
+    before = service.store.load("t", "s").version
+    for text in ("/sc note abc\ud800", "/sc note a\x00b", "/sc note \x1b[31mred"):
+        reply = send(service, "alice", text, "s")
+        assert not reply.ok and reply.code == "MALFORMED" and "cannot be used" in reply.error, text
+    assert service.store.load("t", "s").version == before
+    assert send(service, "alice", "/sc note two\nlines\tand a tab", "s").ok
+
+
+def test_a_command_line_is_capped_at_4096_characters(service):
+    scribe(service)
+    too_long = send(service, "alice", "/sc note " + "x" * 4096, "s")
+    assert too_long.code == "TOO_LONG" and "4,096" in too_long.error
+    assert send(service, "alice", "/sc note " + "x" * (4096 - 9), "s").ok
+
+
+def test_log_and_undo_quote_what_a_user_typed_in_a_code_span(service):
+    scribe(service)
+    assert send(service, "alice", f"/sc note {EVIL}", "s").ok
+    log = send(service, "bob", "/log", "s")
+    assert f"1. P1: `note {EVIL}`" in log.text
+    assert send(service, "bob", "/sc note a `tick` breaks out", "s").ok
+    undo = send(service, "bob", "/undo", "s")
+    assert "takes back `note a 'tick' breaks out`" in undo.text    # a backtick cannot close the span
+
+
+async def test_discord_escapes_markdown_outside_code_spans(service):
+    from tests.discord.harness import ALICE, make_harness
+
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="tally")
+    calls = await h.say(ALICE, "alice", "help", topic="[click](http://evil.example)")
+    shown = " ".join(c.content for c in calls)
+    assert "`[click](http://evil.example)`" in shown        # quoted, so shown literally
+    from bot.discord_out import markdown_line
+    assert markdown_line(f"{EVIL} `{EVIL}`") == (
+        r"<b>The game is over: A wins</b> see \[here](http://evil.example) \*\*now\*\* " + f"`{EVIL}`")
+
+
+def test_a_word_parameter_is_a_name_not_an_essay(service):
+    started(service)
+    reply = service.handle(Command("t", None, "alice", "/tl secret " + "w" * 101, private=True))
+    assert reply.code == "MALFORMED" and "at most 100" in reply.error
