@@ -280,6 +280,11 @@ class Adapter:
         """A button or select press: the line it carries, at the version it was drawn for."""
         await interaction.response.defer(thinking=True)
         outlet = InteractionOutlet(interaction, False)
+        if str(interaction.channel_id) != channel:
+            # the rights (admin) come from the channel clicked: the game must come from it too
+            await outlet.send(True, content="This button belongs to a game in another channel, so it was not "
+                                            "used. Use /status in that channel.")
+            return None
         line = await asyncio.to_thread(decode_line, self.service, channel, value)
         if line is None:
             await outlet.send(True, content="This button is too old to remember its action; "

@@ -1,5 +1,5 @@
 """Trust on Discord (issue 11), through discord.py's own objects offline."""
-from tests.discord.harness import ALICE, BOB, CHANNEL, Harness, make_harness, message_payload, settle, two_seated, user
+from tests.discord.harness import ALICE, BOB, CAROL, CHANNEL, Harness, make_harness, message_payload, settle, two_seated, user
 
 STRANGER = "666"
 
@@ -62,3 +62,18 @@ async def test_each_interaction_carries_its_id_as_the_commands_key(service):
     assert seen[-1].key == f"dci:{payload['id']}"
     assert "Already done" in handle(seen[-1]).text
     assert [e["line"] for e in service.store.log("discord", CHANNEL)] == ["add 2"]
+
+
+async def test_a_button_naming_another_channel_is_refused_and_its_admin_rights_do_not_travel(service):
+    """Rights come from the channel clicked, so the game must come from it too (issue 11.10)."""
+    h = await make_harness(service)
+    await two_seated(h)
+    version = service.state("discord", CHANNEL)[2].version
+    forged = f"sg:b:{CHANNEL}:{version}:/abort"
+    elsewhere = "801"
+    message = message_payload(elsewhere, {"components": [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "abort", "custom_id": forged}]}]})
+    calls = await h.send(h.press(CAROL, "carol", forged, message, channel=elsewhere, admin=True))
+    assert service.store.load("discord", CHANNEL).meta["status"] == "playing"
+    assert any(c.ephemeral and "another channel" in c.content for c in calls)
+    assert not h.recorder.find("POST", f"/channels/{CHANNEL}/messages")
