@@ -46,14 +46,14 @@ def encode_line(service: Service, channel: str, line: str, room: int) -> str:
     if len(line) <= room and not line.startswith("~"):
         return line
     key = _line_key(line)
-    service.store.cache_set(PLATFORM, channel, f"btn:{key}", line.encode(), ttl=BUTTON_TTL)
+    service.cache_set(PLATFORM, channel, f"btn:{key}", line.encode(), BUTTON_TTL)
     return f"~{key}"
 
 
 def decode_line(service: Service, channel: str, value: str) -> str | None:
     if not value.startswith("~"):
         return value
-    raw = service.store.cache_get(PLATFORM, channel, f"btn:{value[1:]}")
+    raw = service.cache_get(PLATFORM, channel, f"btn:{value[1:]}")
     return raw.decode() if raw is not None else None
 
 

@@ -374,25 +374,18 @@ def tree_hash(tree: app_commands.CommandTree) -> str:
 
 
 def hash_key(service: Service, application_id: int | None) -> str:
-    return f"{service.store.prefix}:discord:tree-hash:{application_id or 'app'}"
+    return f"discord:tree-hash:{application_id or 'app'}"
 
 
 async def sync_if_changed(tree: app_commands.CommandTree, service: Service, application_id: int | None) -> bool:
     """Sync the global commands when their hash differs from the one stored in Redis."""
     key = hash_key(service, application_id)
     digest = tree_hash(tree)
-    try:
-        stored = await asyncio.to_thread(service.store.redis.get, key)
-    except Exception:
-        log.warning("could not read the command tree hash; syncing")
-        stored = None
-    if stored is not None and stored.decode() == digest:
+    stored = await asyncio.to_thread(service.setting, key)   # None when unreadable: sync
+    if stored == digest:
         log.info("command tree unchanged (%s); no sync", digest[:12])
         return False
     synced = await tree.sync()
     log.info("synced %d commands (tree %s)", len(synced), digest[:12])
-    try:
-        await asyncio.to_thread(service.store.redis.set, key, digest)
-    except Exception:
-        log.warning("could not store the command tree hash")
+    await asyncio.to_thread(service.set_setting, key, digest)
     return True

@@ -751,6 +751,30 @@ class Service:
             raise RulesError("The game has not started yet: /join, then /start.", code="NOT_STARTED")
         return get_game(rec.meta["game"])
 
+    # small caches for the adapters (button ids, file ids, who opened a private chat), so no
+    # adapter reaches the store itself --------------------------------------------------------
+    def cache_get(self, platform: str, scope: str, name: str) -> bytes | None:
+        return self.store.cache_get(platform, scope, name)
+
+    def cache_set(self, platform: str, scope: str, name: str, value: bytes, ttl: int) -> None:
+        self.store.cache_set(platform, scope, name, value, ttl)
+
+    def cache_set_many(self, platform: str, scope: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        self.store.cache_set_many(platform, scope, entries, ttl)
+
+    def cache_delete(self, platform: str, scope: str, name: str) -> None:
+        self.store.cache_delete(platform, scope, name)
+
+    def once(self, name: str, ttl: int = 24 * 3600) -> bool:
+        """True the first time `name` is seen (e.g. a platform's update id); raises StoreError."""
+        return self.store.once(name, ttl)
+
+    def setting(self, name: str) -> str | None:
+        return self.store.setting(name)
+
+    def set_setting(self, name: str, value: str) -> None:
+        self.store.set_setting(name, value)
+
     def state(self, platform: str, channel: str) -> tuple[Game, dict, Record] | None:
         """The game and state of a channel (for self-play and tools; adapters use `handle`)."""
         rec = self.store.load(platform, channel)

@@ -261,6 +261,36 @@ class Store:
         except redis.RedisError:
             log.warning("cache write failed for %s", name)
 
+    def cache_delete(self, platform: str, channel: str, name: str) -> None:
+        try:
+            self.redis.delete(f"{self.tag(platform, channel)}:{name}")
+        except redis.RedisError:
+            log.warning("cache delete failed for %s", name)
+
+    def cache_set_many(self, platform: str, channel: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        tag = self.tag(platform, channel)
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for name, value in entries:
+                pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.execute()
+        except redis.RedisError:
+            log.warning("could not store %d cache entries for %s", len(entries), channel)
+
+    def setting(self, name: str) -> str | None:
+        """A small process-wide value (e.g. the hash of the published command list); None if unreadable."""
+        try:
+            raw = self.redis.get(f"{self.prefix}:{name}")
+        except redis.RedisError:
+            return None
+        return raw.decode() if raw is not None else None
+
+    def set_setting(self, name: str, value: str) -> None:
+        try:
+            self.redis.set(f"{self.prefix}:{name}", value)
+        except redis.RedisError:
+            log.warning("could not store the setting %s", name)
+
     def once(self, name: str, ttl: int = 24 * 3600) -> bool:
         """True the first time `name` is seen within `ttl` (e.g. a Telegram update id)."""
         try:

@@ -353,3 +353,16 @@ def test_a_word_parameter_is_a_name_not_an_essay(service):
     started(service)
     reply = service.handle(Command("t", None, "alice", "/tl secret " + "w" * 101, private=True))
     assert reply.code == "MALFORMED" and "at most 100" in reply.error
+
+
+def test_no_adapter_imports_the_store():
+    """Layers point down: adapters talk to the service only (its caches included)."""
+    import ast
+    from pathlib import Path
+
+    for name in ("telegram.py", "discord.py", "discord_out.py", "discord_tree.py", "console.py"):
+        tree = ast.parse((Path(__file__).parent.parent / "bot" / name).read_text())
+        imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+        imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        assert "bot.store" not in imported, name
+        assert ".store." not in (Path(__file__).parent.parent / "bot" / name).read_text(), name

@@ -39,3 +39,13 @@ async def test_each_update_carries_its_update_id_as_the_commands_key(tg):
     again = handle(seen[-1])
     assert "Already done" in again.text
     assert [e["line"] for e in tg.adapter.service.store.log("telegram", str(GROUP))] == ["add 2"]
+
+
+async def test_a_button_pressed_in_another_chat_is_not_honoured(tg):
+    await seat(tg, ALICE, BOB)
+    data = next(b for b in tg.buttons() if b["text"] == "add 1")["callback_data"]
+    tg.tg.clear()
+    await tg.click(ALICE, data, chat=-100555)
+    (answer,) = tg.answers()
+    assert answer.get("show_alert") and "expired" in answer["text"]
+    assert tg.adapter.service.state("telegram", str(GROUP))[1]["total"] == 0
