@@ -26,7 +26,7 @@ from core import rng
 from core.errors import ParseError, RulesError
 from core.game import Event, Game
 from core.registry import available, get_game
-from core.replay import FORMAT, entry_for, replay, rolls_of, verify
+from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify
 
 log = logging.getLogger("strategos.command")
 
@@ -386,8 +386,8 @@ class Service:
                                 f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
         seed = meta.pop("seed", None) or secrets.token_hex(32)   # 256 bits
         state, events = game.start(names, meta["options"], seed)
-        setup = {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
-                 "setup_rolls": rolls_of(events)}
+        setup = stamp(game, {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
+                             "setup_rolls": rolls_of(events)})
         meta.update(status="playing", seed_sha256=rng.commitment(seed))
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
@@ -490,7 +490,8 @@ class Service:
                 if e["private"]:
                     item["line"] = None
             log_out.append(item)
-        return {"format": FORMAT, "game": setup["game"], "players": setup["players"],
+        return {"format": setup.get("format", FORMAT), "rules_version": setup.get("rules_version", 1),
+                "game": setup["game"], "players": setup["players"],
                 "options": setup["options"], "seed": setup["seed"] if finished else None,
                 "seed_sha256": rec.meta["seed_sha256"],
                 "setup_rolls": setup.get("setup_rolls", []) if finished else
@@ -509,8 +510,10 @@ class Service:
             if problems:
                 raise ValueError(problems[0])
             setup = {"game": game.id, "players": data["players"], "options": data.get("options", {}),
-                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", [])}
-            state = replay(game, setup, data["log"])
+                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", []),
+                     **{k: data[k] for k in ("format", "rules_version") if k in data}}
+            setup, log_in = upgrade(game, setup, data["log"])   # migrated to the rules of this bot
+            state = replay(game, setup, log_in)
         except (ValueError, KeyError, TypeError, orjson.JSONDecodeError, RulesError) as exc:
             return Reply.refuse(f"That export cannot be imported: {exc}.", "BAD_IMPORT", channel)
         finished = game.outcome(state)[0]
@@ -518,7 +521,7 @@ class Service:
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
-                    "rolls": e["rolls"], "reveal": False} for e in data["log"]]
+                    "rolls": e["rolls"], "reveal": False} for e in log_in]
         return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
                                                    "every roll checks against its seed."]),
                      meta=meta, setup=setup, state=state, append=entries)
@@ -528,12 +531,18 @@ class Service:
             return Reply.refuse("The seed stays secret until the game ends; its SHA-256 is "
                                 f"{rec.meta.get('seed_sha256', '?')}. /verify works once the game is over.",
                                 "NOT_FINISHED")
-        problems = verify(self.export(cmd.platform, channel, rec))
+        export = self.export(cmd.platform, channel, rec)
+        problems = verify(export)
         if problems:
             return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
         count = self.store.log_length(cmd.platform, channel)
-        return Reply(public=[f"Verified: the seed matches its SHA-256 and every roll of the {count} actions "
-                             "is the seed's own draw."], version=rec.version)
+        lines = [f"Verified: the seed matches its SHA-256 and every roll of the {count} actions is the seed's "
+                 "own draw."]
+        try:
+            upgrade(get_game(export["game"]), export, export["log"])
+        except RulesError as exc:   # played under other rules: dice checked, the log not replayed
+            lines.append(exc.message)
+        return Reply(public=lines, version=rec.version)
 
     def _undo(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
