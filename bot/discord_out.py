@@ -385,7 +385,7 @@ class Adapter:
             await outlet.send(False, content="Your move: " + " ".join(f"<@{u}>" for u in out.mentions),
                               allowed_mentions=mention_allowance(out.mentions))
 
-    async def post(self, channel: str, out: Outgoing) -> None:
+    async def post(self, channel: str, out: Outgoing) -> bool:
         """The public part straight to a channel (reminders, private commands, DMs)."""
         target = self.client.get_partial_messageable(int(channel))
         lines = list(out.lines)
@@ -404,7 +404,8 @@ class Adapter:
                 await target.send(**message)
             except discord.HTTPException as exc:
                 log.warning("could not post in channel %s: %s", channel, exc)
-                return
+                return False
+        return True
 
     async def tell_others(self, reply: Reply, sender: str, channel: str | None) -> None:
         """Other players' private lines and pictures, by direct message."""
@@ -442,7 +443,10 @@ class Adapter:
     # reminders -----------------------------------------------------------------------
     async def remind_once(self) -> int:
         replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
         for reply in replies:
             if reply.channel and reply.channel.isdigit():
-                await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT))
-        return len(replies)
+                if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
+                    await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
+                    posted += 1
+        return posted

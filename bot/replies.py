@@ -62,6 +62,7 @@ class Reply:
     channel: str | None = None      # the channel the command acted on (resolved for DMs)
     version: int | None = None      # the game version after the command
     changed: bool = False           # the command changed the stored game (else it only looked)
+    lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

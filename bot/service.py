@@ -34,6 +34,7 @@ LINE_LIMIT = 4096             # characters of one command line (a Telegram messa
 IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 MAX_BUTTONS = 20
+REMIND_LEASE = 120.0   # seconds a claimed reminder is left to its worker before another may send it
 
 PLATFORM_HELP = {
     "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
@@ -408,6 +409,7 @@ class Service:
                                 channel)
 
         def done(version: int) -> Reply:
+            self.store.cancel_reminder(cmd.platform, channel)
             for p in rec.meta["players"]:
                 if p["user"]:
                     self._quietly("unindex a player's game",
@@ -630,6 +632,7 @@ class Service:
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
             if finished:
+                self.store.cancel_reminder(cmd.platform, channel)
                 for player in meta["players"]:   # private messages no longer route to this game
                     if player["user"]:
                         self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
@@ -731,23 +734,36 @@ class Service:
     # reminders -------------------------------------------------------------------------
     def _schedule(self, platform: str, channel: str, version: int) -> None:
         if self.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, version, self.clock() + self.remind_after)
+            self.store.schedule_reminder(platform, channel, self.clock() + self.remind_after)
 
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Replies for the games whose pending decision has waited too long (each claimed once)."""
+        """Replies for the games of `platform` whose pending decision has waited too long.
+
+        Each is leased to this caller; hand it back with `reminded(reply)` once posted. One
+        not handed back (the worker died, the post failed) comes due again after the lease.
+        """
         replies = []
-        for plat, channel, version in self.store.claim_due_reminders(self.clock()):
-            if platform and plat != platform:
-                self.store.schedule_reminder(plat, channel, version, self.clock())
-                continue
-            rec = self.store.load(plat, channel)
-            if rec is None or rec.meta is None or rec.version != version or rec.meta["status"] != "playing":
-                continue   # the game moved on: that reminder is moot
-            reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
-            if reply.ok:
+        now = self.clock()
+        for plat in [platform] if platform else self.store.reminder_platforms():
+            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
+                rec = self.store.load(plat, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] != "playing" or \
+                        self.store.reminded_version(plat, channel) == rec.version:
+                    self.store.reminder_dropped(plat, channel, lease)   # moot, or sent already
+                    continue
+                reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
+                if not reply.ok:
+                    self.store.reminder_dropped(plat, channel, lease)
+                    continue
                 reply.channel = channel
+                reply.lease = (plat, channel, rec.version, lease)
                 replies.append(reply)
         return replies
+
+    def reminded(self, reply: Reply) -> None:
+        """A reminder from `due_reminders` was posted: never again for that version."""
+        if reply.lease is not None:
+            self.store.reminder_sent(*reply.lease)
 
     # helpers ---------------------------------------------------------------------------
     @staticmethod

@@ -30,6 +30,7 @@ RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3)
 
 IMAGE_TTL = 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600
+REMINDED_TTL = 30 * 24 * 3600
 KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
 
 # KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected version, number
@@ -65,6 +66,20 @@ end
 if KEYS[3] then redis.call('SET', KEYS[3], version, 'EX', KEY_TTL) end
 return {1, version}
 """.replace("KEY_TTL", str(KEY_TTL))
+
+
+# KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
+return due
+"""
+# KEYS: a platform's reminders. ARGV: channel, lease end. Removes it if still at that lease.
+_RELEASE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+"""
 
 
 class StoreError(Exception):
@@ -122,6 +137,8 @@ class Store:
         self.redis = client
         self.prefix = prefix
         self._commit = client.register_script(_COMMIT)
+        self._claim = client.register_script(_CLAIM)
+        self._release = client.register_script(_RELEASE)
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -305,25 +322,65 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
 
-    # reminders: a sorted set scored by due time; ZREM decides who sends ---------------
-    @property
-    def reminders_key(self) -> str:
-        return f"{self.prefix}:reminders"
+    # reminders: one sorted set per platform, one member per game (its channel), scored by
+    # when it is due. A worker claims a due member by pushing its score a lease ahead; once it
+    # has posted, it marks the game's version as reminded and removes the member (if no move
+    # rescheduled it meanwhile). A worker that dies mid-way leaves the member to come due
+    # again when the lease ends: at least once; the marker: never twice for one version.
+    def reminders_key(self, platform: str) -> str:
+        return f"{self.prefix}:reminders:{platform}"
 
-    def schedule_reminder(self, platform: str, channel: str, version: int, due: float) -> None:
-        member = orjson.dumps([platform, channel, version])
+    def schedule_reminder(self, platform: str, channel: str, due: float) -> None:
         try:
-            self.redis.zadd(self.reminders_key, {member: due})
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zadd(self.reminders_key(platform), {channel: due})
+            pipe.sadd(f"{self.prefix}:reminder-platforms", platform)
+            pipe.execute()
         except redis.RedisError:
             log.warning("could not schedule a reminder for %s:%s", platform, channel)
 
-    def claim_due_reminders(self, now: float, limit: int = 50) -> list[tuple[str, str, int]]:
-        """Reminders due by `now`, each claimed by exactly one caller across processes."""
+    def cancel_reminder(self, platform: str, channel: str) -> None:
         try:
-            due = self.redis.zrangebyscore(self.reminders_key, "-inf", now, start=0, num=limit)
-            return [tuple(orjson.loads(m)) for m in due if self.redis.zrem(self.reminders_key, m) == 1]
+            self.redis.zrem(self.reminders_key(platform), channel)
+        except redis.RedisError:
+            log.warning("could not cancel the reminder of %s:%s", platform, channel)
+
+    def reminder_platforms(self) -> list[str]:
+        try:
+            return sorted(p.decode() for p in self.redis.smembers(f"{self.prefix}:reminder-platforms"))
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+
+    def claim_reminders(self, platform: str, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        """Channels whose reminder is due by `now`, each leased to this caller until now + lease."""
+        until = now + lease
+        try:
+            claimed = self._claim(keys=[self.reminders_key(platform)], args=[repr(now), repr(until), limit])
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return [(c.decode(), until) for c in claimed]
+
+    def reminder_sent(self, platform: str, channel: str, version: int, lease: float) -> None:
+        """Posted: mark the version reminded, and drop the member unless a move rescheduled it."""
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:reminded", version, ex=REMINDED_TTL)
+            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+        except redis.RedisError:
+            log.warning("could not record the reminder of %s:%s as sent", platform, channel)
+
+    def reminder_dropped(self, platform: str, channel: str, lease: float) -> None:
+        """Nothing to send (game over, or this version was reminded already): drop the member."""
+        try:
+            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+        except redis.RedisError:
+            log.warning("could not drop the reminder of %s:%s", platform, channel)
+
+    def reminded_version(self, platform: str, channel: str) -> int | None:
+        try:
+            raw = self.redis.get(f"{self.tag(platform, channel)}:reminded")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(raw) if raw is not None else None
 
 
 def _unknown(exc: Exception) -> str:

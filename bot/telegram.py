@@ -438,12 +438,16 @@ class TelegramAdapter:
     async def remind(self) -> int:
         """Post every due reminder of a Telegram game; returns how many were posted."""
         replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
         for reply in replies:
             try:
                 await self.deliver(reply, None)
-            except TelegramError as exc:
+            except TelegramError as exc:   # not handed back: it comes due again after its lease
                 log.warning("reminder for %s not posted: %s", reply.channel, exc)
-        return len(replies)
+                continue
+            await asyncio.to_thread(self.service.reminded, reply)
+            posted += 1
+        return posted
 
     async def _remind_loop(self) -> None:
         while True:

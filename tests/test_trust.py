@@ -366,3 +366,70 @@ def test_no_adapter_imports_the_store():
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
         assert "bot.store" not in imported, name
         assert ".store." not in (Path(__file__).parent.parent / "bot" / name).read_text(), name
+
+
+# 9. reminders: one entry per game and platform, a lease, a sent-marker ----------------------------
+def _remind_game(store, platform="t", channel="r", clock=None):
+    from bot.service import Service
+
+    service = Service(store, remind_after=60, clock=clock or (lambda: 1000.0))
+    for user, text in [("alice", "/new tally target=100"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert service.handle(Command(platform, channel, user, text, name=user)).ok
+    return service
+
+
+def test_the_reminder_set_holds_one_entry_per_game_however_many_moves(store):
+    service = _remind_game(store)
+    for i in range(30):
+        assert send(service, ("alice", "bob")[i % 2], "/tl add 1", "r").ok
+    keys = [k.decode() for k in store.redis.keys(f"{store.prefix}:reminders*")
+            if store.redis.type(k) == b"zset"]
+    assert sum(store.redis.zcard(k) for k in keys) == 1
+
+
+def test_a_worker_that_dies_after_claiming_leaves_the_reminder_to_another(store):
+    from bot.service import REMIND_LEASE, Service
+
+    now = [1000.0]
+    _remind_game(store, clock=lambda: now[0])
+    now[0] += 61
+    dying = Service(store, remind_after=60, clock=lambda: now[0])
+    assert [r.mentions for r in dying.due_reminders("t")] == [["alice"]]   # claimed… and never posted
+    other = Service(store, remind_after=60, clock=lambda: now[0])
+    assert other.due_reminders("t") == []            # leased to the first worker for now
+    now[0] += REMIND_LEASE + 1
+    again = other.due_reminders("t")
+    assert [r.mentions for r in again] == [["alice"]]   # the lease ran out: sent by another
+    other.reminded(again[0])
+    now[0] += 10 * REMIND_LEASE
+    assert other.due_reminders("t") == [] and dying.due_reminders("t") == []
+
+
+def test_a_reminder_posted_once_is_never_posted_again_for_that_version(store):
+    from bot.service import Service
+
+    now = [1000.0]
+    service = _remind_game(store, clock=lambda: now[0])
+    now[0] += 61
+    (first,) = service.due_reminders("t")
+    service.reminded(first)
+    # a slow worker whose lease ran out re-schedules nothing: even a stray entry finds the marker
+    store.schedule_reminder("t", "r", now[0])
+    assert Service(store, remind_after=60, clock=lambda: now[0]).due_reminders("t") == []
+
+
+def test_each_platform_claims_only_its_own_reminders(store):
+    from bot.service import Service
+
+    now = [1000.0]
+    _remind_game(store, "discord", "111", clock=lambda: now[0])
+    _remind_game(store, "telegram", "-222", clock=lambda: now[0])
+    now[0] += 61
+    service = Service(store, remind_after=60, clock=lambda: now[0])
+    scores = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in store.redis.keys(f"{store.prefix}:reminders*")
+              if store.redis.type(k) == b"zset"}
+    assert [r.channel for r in service.due_reminders("telegram")] == ["-222"]
+    after = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in scores}
+    discord_key = next(k for k in scores if b"111" in b"".join(scores[k]))
+    assert after[discord_key] == scores[discord_key]      # the Discord entry was not touched
