@@ -433,3 +433,47 @@ def test_each_platform_claims_only_its_own_reminders(store):
     after = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in scores}
     discord_key = next(k for k in scores if b"111" in b"".join(scores[k]))
     assert after[discord_key] == scores[discord_key]      # the Discord entry was not touched
+
+
+def test_redis_stalled_beyond_the_client_timeout_says_unknown_and_counts_once(redis_client, store):
+    """Redis stalls (DEBUG SLEEP) longer than the client's timeout; the write sent meanwhile
+    runs when it wakes. (CLIENT PAUSE would not do: Redis drops a paused client's command
+    when the client gives up, so nothing is stored — "unknown" is then right too.)"""
+    import os
+    import time
+
+    import pytest
+    import redis
+    from redis.backoff import NoBackoff
+    from redis.retry import Retry
+
+    from bot.service import Service
+    from bot.store import Store
+
+    if os.environ.get("REDIS_URL"):
+        pytest.skip("pausing a shared server is not ours to do")
+    client = redis.Redis(unix_socket_path=redis_client.socket_file, socket_timeout=0.2, retry=Retry(NoBackoff(), 1))
+    service = Service(Store(client, prefix=store.prefix), remind_after=60)
+    started(service)
+    import threading
+
+    sleeper = threading.Thread(target=lambda: redis.Redis(unix_socket_path=redis_client.socket_file)
+                               .execute_command("DEBUG", "SLEEP", 1.2))
+    commit = service.store.commit
+
+    def stalled_commit(*args, **kwargs):   # the game was read; Redis stalls just as the write goes out
+        sleeper.start()
+        time.sleep(0.05)
+        return commit(*args, **kwargs)
+
+    service.store.commit = stalled_commit
+    paused = time.monotonic()
+    lost = send(service, "alice", "/tl add 2", key="tg1:888")
+    assert time.monotonic() - paused < 1.2, "the answer came before the pause ended"
+    assert lost.code == "OUTCOME_UNKNOWN" and "nothing was changed" not in lost.error
+    sleeper.join()
+    service.store.commit = commit
+    assert [e["line"] for e in store.log("t", "c")] == ["add 2"]      # it ran once Redis woke, once
+    retry = send(service, "alice", "/tl add 2", key="tg1:888")
+    assert retry.ok and "Already done" in retry.text
+    assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
