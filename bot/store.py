@@ -5,9 +5,12 @@ cluster slot, and every write is a compare-and-set on the version, done by one L
 script: a write made from a stale read is refused and the caller retries on the fresh
 state, so two players pressing at once never lose an update or apply one twice.
 
-    strategos:{discord:123}:game   hash: ver, meta, setup, snap
-    strategos:{discord:123}:log    list: one JSON entry per accepted action
-    strategos:{discord:123}:img:*  cached encoded pictures, per version (with a TTL)
+    strategos:{discord:123}:game      hash: ver, meta, setup (with format and rules version), snap
+    strategos:{discord:123}:log       list: one JSON entry per accepted action
+    strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
+    strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
 """
 from __future__ import annotations
 
