@@ -16,7 +16,6 @@ import pytest
 
 from bot.replies import Command
 from core import registry
-from core.grammar import Param, Verb
 from core.registry import get_game
 from core.replay import MIGRATIONS, replay
 from tests.tally import Tally

@@ -427,8 +427,8 @@ def test_each_platform_claims_only_its_own_reminders(store):
     _remind_game(store, "telegram", "-222", clock=lambda: now[0])
     now[0] += 61
     service = Service(store, remind_after=60, clock=lambda: now[0])
-    scores = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in store.redis.keys(f"{store.prefix}:reminders*")
-              if store.redis.type(k) == b"zset"}
+    keys = [k for k in store.redis.keys(f"{store.prefix}:reminders*") if store.redis.type(k) == b"zset"]
+    scores = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in keys}
     assert [r.channel for r in service.due_reminders("telegram")] == ["-222"]
     after = {k: dict(store.redis.zrange(k, 0, -1, withscores=True)) for k in scores}
     discord_key = next(k for k in scores if b"111" in b"".join(scores[k]))
