@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import sys
+import uuid
 from pathlib import Path
 from typing import Iterable, TextIO
 
@@ -24,6 +25,8 @@ class Console:
         self.channel = channel
         self.out_dir = out_dir
         self.stream = stream
+        self.session = uuid.uuid4().hex[:12]   # with the line number: each line's idempotency key
+        self.lines = 0
 
     def say(self, line: str) -> tuple[bool, Reply | None]:
         """Run one console line; returns (as_expected, reply)."""
@@ -34,8 +37,9 @@ class Console:
             return False, None
         name = match["name"].strip()
         private = bool(match["dm"])
+        self.lines += 1
         cmd = Command("console", None if private else self.channel, name, match["text"].strip(),
-                      name=name, private=private)
+                      name=name, private=private, key=f"console:{self.session}:{self.lines}")
         reply = self.service.handle(cmd)
         self.show(reply, name)
         expected_refusal = bool(match["expect"])

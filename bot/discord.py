@@ -86,7 +86,7 @@ class StrategosClient(discord.AutoShardedClient):
             return
         text = message.content.strip()
         cmd = Command(PLATFORM, None, str(message.author.id), text, name=message.author.display_name,
-                      private=True)
+                      private=True, key=f"dcm:{message.id}")
         await self.strategos.dispatch(cmd, ChannelOutlet(message.channel), True)
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

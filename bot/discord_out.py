@@ -46,14 +46,14 @@ def encode_line(service: Service, channel: str, line: str, room: int) -> str:
     if len(line) <= room and not line.startswith("~"):
         return line
     key = _line_key(line)
-    service.store.cache_set(PLATFORM, channel, f"btn:{key}", line.encode(), ttl=BUTTON_TTL)
+    service.cache_set(PLATFORM, channel, f"btn:{key}", line.encode(), BUTTON_TTL)
     return f"~{key}"
 
 
 def decode_line(service: Service, channel: str, value: str) -> str | None:
     if not value.startswith("~"):
         return value
-    raw = service.store.cache_get(PLATFORM, channel, f"btn:{value[1:]}")
+    raw = service.cache_get(PLATFORM, channel, f"btn:{value[1:]}")
     return raw.decode() if raw is not None else None
 
 
@@ -215,6 +215,16 @@ class Outgoing:
         return not (self.lines or self.files or self.view or self.mentions)
 
 
+_CODE_SPAN = re.compile(r"(`[^`\n]+`)")
+
+
+def markdown_line(line: str) -> str:
+    """A service line for Discord: markdown escaped (no masked link, heading or bold from
+    what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
+    return "".join(part if _CODE_SPAN.fullmatch(part) else discord.utils.escape_markdown(part)
+                   for part in _CODE_SPAN.split(line))
+
+
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
     """Lines packed into Discord messages (the platform's one chunking function)."""
     return split_lines(lines, limit)
@@ -250,7 +260,8 @@ class Adapter:
         user = interaction.user
         return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
                        name=getattr(user, "display_name", None) or user.name,
-                       private=private or in_dm, version=version, admin=admin)
+                       private=private or in_dm, version=version, admin=admin,
+                       key=f"dci:{interaction.id}")   # the interaction id: a command counts once
 
     async def run(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = False,
                   private: bool = False) -> Reply:
@@ -269,6 +280,11 @@ class Adapter:
         """A button or select press: the line it carries, at the version it was drawn for."""
         await interaction.response.defer(thinking=True)
         outlet = InteractionOutlet(interaction, False)
+        if str(interaction.channel_id) != channel:
+            # the rights (admin) come from the channel clicked: the game must come from it too
+            await outlet.send(True, content="This button belongs to a game in another channel, so it was not "
+                                            "used. Use /status in that channel.")
+            return None
         line = await asyncio.to_thread(decode_line, self.service, channel, value)
         if line is None:
             await outlet.send(True, content="This button is too old to remember its action; "
@@ -306,8 +322,8 @@ class Adapter:
             else:
                 await self.answer(outlet, public, ephemeral)
         if reply.error:
-            await outlet.send(True, content=chunks([reply.error])[0], allowed_mentions=NO_PING)
-        for text in chunks(reply.private.get(sender, [])):
+            await outlet.send(True, content=chunks([markdown_line(reply.error)])[0], allowed_mentions=NO_PING)
+        for text in chunks([markdown_line(line) for line in reply.private.get(sender, [])]):
             await outlet.send(True, content=text, allowed_mentions=NO_PING)
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
@@ -320,7 +336,7 @@ class Adapter:
         await self.tell_others(reply, sender, channel)
 
     async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
-        out = Outgoing(lines=list(reply.public), mentions=list(reply.mentions))
+        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions))
         pictures = []
         if reply.image is not None:
             pictures.append((reply.image.filename, reply.image))
@@ -369,7 +385,7 @@ class Adapter:
             await outlet.send(False, content="Your move: " + " ".join(f"<@{u}>" for u in out.mentions),
                               allowed_mentions=mention_allowance(out.mentions))
 
-    async def post(self, channel: str, out: Outgoing) -> None:
+    async def post(self, channel: str, out: Outgoing) -> bool:
         """The public part straight to a channel (reminders, private commands, DMs)."""
         target = self.client.get_partial_messageable(int(channel))
         lines = list(out.lines)
@@ -388,7 +404,8 @@ class Adapter:
                 await target.send(**message)
             except discord.HTTPException as exc:
                 log.warning("could not post in channel %s: %s", channel, exc)
-                return
+                return False
+        return True
 
     async def tell_others(self, reply: Reply, sender: str, channel: str | None) -> None:
         """Other players' private lines and pictures, by direct message."""
@@ -397,7 +414,7 @@ class Adapter:
         for user in users:
             if not user.isdigit():
                 continue
-            texts = chunks(reply.private.get(user, []))
+            texts = chunks([markdown_line(line) for line in reply.private.get(user, [])])
             files, notes = [], []
             if user in reply.private_images:
                 picture = reply.private_images[user]
@@ -426,7 +443,10 @@ class Adapter:
     # reminders -----------------------------------------------------------------------
     async def remind_once(self) -> int:
         replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
         for reply in replies:
             if reply.channel and reply.channel.isdigit():
-                await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT))
-        return len(replies)
+                if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
+                    await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
+                    posted += 1
+        return posted

@@ -319,7 +319,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         await adapter.run(interaction, f"/new {game} {options or ''}".strip())
 
     new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "the game to play here", "options": "key=value options, e.g. seed=42"}
+        "game": "the game to play here", "options": "the game's key=value options, e.g. target=20"}
     commands.append(app_commands.Command(name="new", description=_clip(PLATFORM_HELP["new"][1]), callback=new))
 
     async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:
@@ -374,25 +374,18 @@ def tree_hash(tree: app_commands.CommandTree) -> str:
 
 
 def hash_key(service: Service, application_id: int | None) -> str:
-    return f"{service.store.prefix}:discord:tree-hash:{application_id or 'app'}"
+    return f"discord:tree-hash:{application_id or 'app'}"
 
 
 async def sync_if_changed(tree: app_commands.CommandTree, service: Service, application_id: int | None) -> bool:
     """Sync the global commands when their hash differs from the one stored in Redis."""
     key = hash_key(service, application_id)
     digest = tree_hash(tree)
-    try:
-        stored = await asyncio.to_thread(service.store.redis.get, key)
-    except Exception:
-        log.warning("could not read the command tree hash; syncing")
-        stored = None
-    if stored is not None and stored.decode() == digest:
+    stored = await asyncio.to_thread(service.setting, key)   # None when unreadable: sync
+    if stored == digest:
         log.info("command tree unchanged (%s); no sync", digest[:12])
         return False
     synced = await tree.sync()
     log.info("synced %d commands (tree %s)", len(synced), digest[:12])
-    try:
-        await asyncio.to_thread(service.store.redis.set, key, digest)
-    except Exception:
-        log.warning("could not store the command tree hash")
+    await asyncio.to_thread(service.set_setting, key, digest)
     return True

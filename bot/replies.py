@@ -19,6 +19,7 @@ class Command:
     private: bool = False      # arrived in a private chat / direct message
     version: int | None = None  # for a button press: the version it was drawn for
     admin: bool = False        # the platform says this user may manage the channel
+    key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
 
 
 @dataclass(frozen=True)
@@ -61,6 +62,7 @@ class Reply:
     channel: str | None = None      # the channel the command acted on (resolved for DMs)
     version: int | None = None      # the game version after the command
     changed: bool = False           # the command changed the stored game (else it only looked)
+    lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

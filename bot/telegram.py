@@ -41,7 +41,7 @@ from telegram.request import BaseRequest
 from bot import replies
 from bot.replies import Button, Command, Picture, Reply
 from bot.service import PLATFORM as PLATFORM_WORDS, Service, split_command
-from bot.store import BUTTON_TTL, StoreError
+from bot.service import StoreError
 from bot.telegram_commands import command_lists, digest
 
 log = logging.getLogger("strategos.telegram")
@@ -53,6 +53,7 @@ CAPTION_LIMIT = 1024           # a photo caption, in characters
 ALERT_LIMIT = 200              # an answerCallbackQuery text
 USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
 FILE_ID_TTL = 7 * 24 * 3600
+BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
 BUTTONS_PER_ROW = 3
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
@@ -106,6 +107,12 @@ def map_full(text: str) -> tuple[str, bool]:
     return text, False
 
 
+def command_key(bot_id: int, update: Update) -> str:
+    """The command's idempotency key: Telegram's update_id (unique per bot), so a redelivered
+    update, or the service's retry of it, is applied once."""
+    return f"tg{bot_id}:{update.update_id}"
+
+
 def needs_admin(text: str) -> bool:
     """Commands whose permission may depend on being a chat admin (the service decides)."""
     word, rest = split_command(text)
@@ -128,7 +135,6 @@ class Origin:
 class TelegramAdapter:
     def __init__(self, service: Service, remind_every: float = REMIND_EVERY):
         self.service = service
-        self.store = service.store
         self.remind_every = remind_every
         self.application: Application | None = None
         self._reminders: asyncio.Task | None = None
@@ -179,28 +185,22 @@ class TelegramAdapter:
         from core.registry import all_games
 
         lists = command_lists(all_games())
-        key = f"{self.store.prefix}:tg:commands:{bot.id}"
+        key = f"tg:commands:{bot.id}"
         new = digest(lists)
-        try:
-            old = await asyncio.to_thread(self.store.redis.get, key)
-        except Exception:   # noqa: BLE001 — Redis down: publish anyway, it is idempotent
-            old = None
-        if old is not None and old.decode() == new:
+        old = await asyncio.to_thread(self.service.setting, key)   # None when Redis is down: publish anyway
+        if old == new:
             return False
         for language, rows in lists.items():
             await bot.set_my_commands([BotCommand(name, text) for name, text in rows],
                                       scope=BotCommandScopeDefault(), language_code=language)
-        try:
-            await asyncio.to_thread(self.store.redis.set, key, new)
-        except Exception:   # noqa: BLE001
-            log.warning("could not record the published command list")
+        await asyncio.to_thread(self.service.set_setting, key, new)
         return True
 
     # updates ------------------------------------------------------------------------------
     async def on_any(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """Telegram may deliver an update twice: the second time, nothing happens."""
         try:
-            first = await asyncio.to_thread(self.store.once, f"tg-update:{context.bot.id}:{update.update_id}")
+            first = await asyncio.to_thread(self.service.once, f"tg-update:{context.bot.id}:{update.update_id}")
         except StoreError:
             first = True   # Redis is down: the service will say so to the user
         if not first:
@@ -219,7 +219,7 @@ class TelegramAdapter:
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
         admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
-                      admin=admin)
+                      admin=admin, key=command_key(context.bot.id, update))
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
@@ -236,7 +236,8 @@ class TelegramAdapter:
             await self._opened(context.bot, origin, rest)
             return
         text, full = map_full(message.text)
-        cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True)
+        cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
+                      key=command_key(context.bot.id, update))
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, origin, full)
 
@@ -244,16 +245,20 @@ class TelegramAdapter:
         query, user = update.callback_query, update.effective_user
         try:
             _, channel, button_id = query.data.split("|", 2)
-            raw = await asyncio.to_thread(self.store.cache_get, PLATFORM, channel, f"btn:{button_id}")
+            raw = await asyncio.to_thread(self.service.cache_get, PLATFORM, channel, f"btn:{button_id}")
             stored_channel, version, line = orjson.loads(raw) if raw else (None, None, None)
         except (ValueError, TypeError, orjson.JSONDecodeError):
             stored_channel = None
+        pressed_in = query.message.chat.id if query.message is not None else None
+        if stored_channel is not None and pressed_in != chat_of(channel)[0]:
+            stored_channel = None   # a button travels with its message: one elsewhere is not ours to honour
         if stored_channel is None or stored_channel != channel:
             await query.answer("This button has expired. Type the command instead; /status shows what "
                                "can be done now.", show_alert=True)
             return
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
-        cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version)
+        cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version,
+                      key=command_key(context.bot.id, update))
         reply = await asyncio.to_thread(self.service.handle, cmd)
         try:
             if reply.error:
@@ -377,7 +382,7 @@ class TelegramAdapter:
         kind = "doc" if as_document else "photo"
         where = channel or "dm"
         cache_key = f"tgfile:{kind}:{picture.key}"
-        cached = await asyncio.to_thread(self.store.cache_get, PLATFORM, where, cache_key)
+        cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, where, cache_key)
         kwargs = dict(caption=caption, parse_mode=ParseMode.HTML, message_thread_id=thread, reply_markup=markup)
         if cached:
             try:
@@ -398,7 +403,7 @@ class TelegramAdapter:
         file_id = (message.document.file_id if message.document else
                    message.photo[-1].file_id if message.photo else None)
         if file_id:
-            await asyncio.to_thread(self.store.cache_set, PLATFORM, where, cache_key, file_id.encode(),
+            await asyncio.to_thread(self.service.cache_set, PLATFORM, where, cache_key, file_id.encode(),
                                     FILE_ID_TTL)
         return message
 
@@ -433,12 +438,16 @@ class TelegramAdapter:
     async def remind(self) -> int:
         """Post every due reminder of a Telegram game; returns how many were posted."""
         replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
         for reply in replies:
             try:
                 await self.deliver(reply, None)
-            except TelegramError as exc:
+            except TelegramError as exc:   # not handed back: it comes due again after its lease
                 log.warning("reminder for %s not posted: %s", reply.channel, exc)
-        return len(replies)
+                continue
+            await asyncio.to_thread(self.service.reminded, reply)
+            posted += 1
+        return posted
 
     async def _remind_loop(self) -> None:
         while True:
@@ -455,36 +464,26 @@ class TelegramAdapter:
         return f"user:{user}"
 
     def _remember(self, user: int, name: str, opened: bool) -> None:
-        self.store.cache_set(PLATFORM, self._user_tag(user), "name", name.encode(), USER_TTL)
+        self.service.cache_set(PLATFORM, self._user_tag(user), "name", name.encode(), USER_TTL)
         if opened:
-            self.store.cache_set(PLATFORM, self._user_tag(user), "dm", b"1", USER_TTL)
+            self.service.cache_set(PLATFORM, self._user_tag(user), "dm", b"1", USER_TTL)
 
     def _is_open(self, user: str) -> bool:
-        return self.store.cache_get(PLATFORM, self._user_tag(user), "dm") is not None
+        return self.service.cache_get(PLATFORM, self._user_tag(user), "dm") is not None
 
     def _close(self, user: str) -> None:
-        try:
-            self.store.redis.delete(f"{self.store.tag(PLATFORM, self._user_tag(user))}:dm")
-        except Exception:   # noqa: BLE001
-            log.warning("could not record that user %s closed the private chat", user)
+        self.service.cache_delete(PLATFORM, self._user_tag(user), "dm")
 
     def _names(self, users: list[str]) -> dict[str, str]:
         out = {}
         for user in users:
-            raw = self.store.cache_get(PLATFORM, self._user_tag(user), "name")
+            raw = self.service.cache_get(PLATFORM, self._user_tag(user), "name")
             if raw:
                 out[user] = raw.decode()
         return out
 
     def _store_buttons(self, channel: str, entries: list[tuple[str, bytes]]) -> None:
-        tag = self.store.tag(PLATFORM, channel)
-        try:
-            pipe = self.store.redis.pipeline(transaction=False)
-            for name, value in entries:
-                pipe.set(f"{tag}:{name}", value, ex=BUTTON_TTL)
-            pipe.execute()
-        except Exception:   # noqa: BLE001 — a press then answers "expired"
-            log.warning("could not store %d buttons for %s", len(entries), channel)
+        self.service.cache_set_many(PLATFORM, channel, entries, BUTTON_TTL)   # if lost, a press says "expired"
 
 
 def _plain(text: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from core.errors import ParseError
 
 KINDS = ("word", "int", "float", "choice", "text")
+WORD_LIMIT = 100   # a word parameter names a thing (a unit, a space, a card): never an essay
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,8 @@ class Param:
                 raise ParseError(f"{what} must be one of {', '.join(self.choices)}, not {raw!r}.")
         else:
             value = raw
+            if self.kind == "word" and len(raw) > WORD_LIMIT:
+                raise ParseError(f"{what} is {len(raw)} characters long; a name is at most {WORD_LIMIT}.")
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
             raise ParseError(f"{what} must be between {_num(self.low)} and {_num(self.high)}, not {raw}.")
         return value

@@ -2,7 +2,7 @@
 
 An export (``/export``, ``strategos verify FILE``) is JSON::
 
-    {"format": "strategos/1", "game": "infinity", "players": [...], "options": {...},
+    {"format": "strategos/1", "rules_version": 1, "game": "infinity", "players": [...], "options": {...},
      "seed": "..." | null, "seed_sha256": "...",
      "setup_rolls": [[n, sides, value], ...],
      "log": [{"seat": "A", "line": "roll", "private": false,
@@ -10,11 +10,60 @@ An export (``/export``, ``strategos verify FILE``) is JSON::
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from core import rng
+from core.errors import RulesError
 from core.game import Event, Game
 from core.registry import get_game
 
-FORMAT = "strategos/1"
+FORMAT = "strategos/1"   # the shape of a stored or exported game (setup + log entries)
+
+# A game whose rules change in a way that alters the replay of old logs raises its
+# `rules_version` (a class attribute; 1 when absent) and registers here an explicit step
+# that carries a game saved under the previous version forward:
+#     MIGRATIONS[(game id, old version)] = step(setup, entries) -> (setup, entries)
+# Every stored game names the version it was played under, so it is always replayed with
+# the rules it was played under, or migrated, or refused with a sentence saying why.
+MIGRATIONS: dict[tuple[str, int], Callable[[dict, list[dict]], tuple[dict, list[dict]]]] = {}
+
+
+def rules_version(game: Game) -> int:
+    return int(getattr(game, "rules_version", 1))
+
+
+def stamp(game: Game, setup: dict) -> dict:
+    """A new game's setup with the format and rules version it is played under."""
+    return dict(setup, format=FORMAT, rules_version=rules_version(game))
+
+
+def upgrade(game: Game, setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
+    """The setup and log carried to the current format and rules, step by step; a game
+    that cannot be carried raises RulesError (OLD_RULES) saying why."""
+    setup = dict(setup)
+    if "format" not in setup:
+        # saved before the format was stored (strategos/1 of 2026, every game at rules 1):
+        # tests/fixtures/ holds such games and tests/test_fixtures.py loads them
+        setup["format"] = FORMAT
+        setup.setdefault("rules_version", 1)
+    if setup["format"] != FORMAT:
+        raise RulesError(f"This game is stored in format {setup['format']!r}, which this bot does not read "
+                         f"(it reads {FORMAT}).", code="OLD_FORMAT")
+    version, current = int(setup.get("rules_version", 1)), rules_version(game)
+    if version > current:
+        raise RulesError(f"This game was played under rules version {version} of {game.title}, newer than this "
+                         f"bot's ({current}); a newer bot can replay it.", code="NEW_RULES")
+    while version < current:
+        step = MIGRATIONS.get((game.id, version))
+        if step is None:
+            raise RulesError(f"This game was played under rules version {version} of {game.title}; this bot runs "
+                             f"version {current} and has no migration from it, so its earlier actions cannot be "
+                             "replayed (no undo, and /verify checks the dice only). The game itself goes on.",
+                             code="OLD_RULES")
+        setup, entries = step(dict(setup), [dict(e) for e in entries])
+        version += 1
+        setup["rules_version"] = version
+    return setup, entries
 
 
 def rolls_of(events: list[Event]) -> list[list]:
@@ -36,6 +85,7 @@ def entry_for(seat: str, action, events: list[Event], user: str | None = None) -
 
 def replay(game: Game, setup: dict, entries: list[dict]) -> dict:
     """The state reached by replaying `entries` from `setup` (game, players, options, seed)."""
+    setup, entries = upgrade(game, setup, entries)
     state, _ = game.start(setup["players"], setup.get("options", {}), setup["seed"])
     for entry in entries:
         state, _ = game.apply(state, entry["seat"], game.parse(entry["line"], entry.get("private", False)))
@@ -62,9 +112,13 @@ def verify(export: dict) -> list[str]:
             if rng.draw(seed, n, sides) != value:
                 problems.append(f"{where}: roll #{n} (d{sides}) is recorded as {value}, "
                                 f"but the seed gives {rng.draw(seed, n, sides)}.")
-    state, events = game.start(export["players"], export.get("options", {}), seed)
+    try:
+        setup, log = upgrade(game, export, export["log"])
+    except RulesError:
+        return problems   # played under other rules: the dice are checked, the replay cannot be
+    state, events = game.start(setup["players"], setup.get("options", {}), seed)
     made = [("setup", rolls_of(events))]
-    for i, e in enumerate(export["log"], 1):
+    for i, e in enumerate(log, 1):
         try:
             state, events = game.apply(state, e["seat"], game.parse(e["line"], e.get("private", False)))
         except Exception as exc:  # a tampered log may hold an action the rules refuse

@@ -37,7 +37,7 @@ def snapshot(service, channel="c"):
     ("carol", "/tl add 1", "NOT_SEATED", "not seated"),
     ("alice", "/tl add 0", "MALFORMED", "between 1 and 9"),
     ("alice", "/tl add", "MALFORMED", "missing n"),
-    ("alice", "/fly", "UNKNOWN", "Unknown command /fly"),
+    ("alice", "/fly", "UNKNOWN", "Unknown command `/fly`"),
     ("alice", "/tl secret x", "MUST_BE_PRIVATE", "private"),
     ("alice", "/tl show", "NOT_NOW", "cannot `show` now"),
     ("alice", "/new tally", "GAME_EXISTS", "already open"),

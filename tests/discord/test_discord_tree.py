@@ -67,10 +67,10 @@ async def test_sync_happens_only_when_the_tree_changed(service):
     assert await sync_if_changed(tree, service, int(APP_ID)) is True
     puts = h.recorder.find("PUT", f"/applications/{APP_ID}/commands")
     assert len(puts) == 1 and {c["name"] for c in puts[0].payload} == {c["name"] for c in tree_payload(tree)}
-    assert service.store.redis.get(hash_key(service, int(APP_ID))).decode() == tree_hash(tree)
+    assert service.store.redis.get(f"{service.store.prefix}:{hash_key(service, int(APP_ID))}").decode() == tree_hash(tree)
     assert await sync_if_changed(tree, service, int(APP_ID)) is False    # a restart with the same tree
     assert len(h.recorder.find("PUT", "/commands")) == 1
-    service.store.redis.set(hash_key(service, int(APP_ID)), "an older tree")
+    service.store.redis.set(f"{service.store.prefix}:{hash_key(service, int(APP_ID))}", "an older tree")
     assert await sync_if_changed(tree, service, int(APP_ID)) is True
     assert len(h.recorder.find("PUT", "/commands")) == 2
 

@@ -1,0 +1,152 @@
+"""Games saved by earlier code load forever (issue 11.8).
+
+tests/fixtures/*.json hold games exactly as Redis stored them (written by
+tests/fixtures/make_fixtures.py; the first ones by main before issue 11, which stored no
+format or rules version). Each must still replay to its own snapshot, carry on, undo,
+verify and round-trip /export → /import. A rules change that breaks one must raise the
+game's `rules_version` and register a migration in core/replay.MIGRATIONS; the Tally
+"v2" below shows both roads: without a migration the refusals say why, with one
+everything works again.
+"""
+from dataclasses import replace
+from pathlib import Path
+
+import orjson
+import pytest
+
+from bot.replies import Command
+from core import registry
+from core.registry import get_game
+from core.replay import MIGRATIONS, replay
+from tests.tally import Tally
+
+FIXTURES = sorted((Path(__file__).parent / "fixtures").glob("*.json"))
+
+
+def load(store, path: Path) -> dict:
+    data = orjson.loads(path.read_bytes())
+    game_key, log_key = store._keys(data["platform"], data["channel"])
+    store.redis.hset(game_key, mapping=data["game"])
+    if data["log"]:
+        store.redis.rpush(log_key, *data["log"])
+    for player in orjson.loads(data["game"]["meta"])["players"]:
+        if player["user"] and data["game"]["meta"] and not data["finished"]:
+            store.link_user(data["platform"], player["user"], data["channel"])
+    return data
+
+
+def say(service, data, user, text, channel=None, **kw):
+    return service.handle(Command(data["platform"], channel or data["channel"], user, text, name=user, **kw))
+
+
+def test_there_are_fixtures_of_every_kind():
+    names = {p.stem for p in FIXTURES}
+    assert {"tally-finished", "tally-playing", "successors-playing", "infinity-playing",
+            "infinity-finished"} <= names
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.stem)
+def test_a_saved_game_replays_to_its_own_snapshot(store, path):
+    data = load(store, path)
+    rec = store.load(data["platform"], data["channel"], with_setup=True)
+    game = get_game(rec.meta["game"])
+    entries = store.log(data["platform"], data["channel"])
+    assert orjson.dumps(replay(game, rec.setup, entries)) == rec.raw_state
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if "finished" in p.stem], ids=lambda p: p.stem)
+def test_a_saved_finished_game_verifies_and_its_export_imports(service, path):
+    data = load(service.store, path)
+    creator = orjson.loads(data["game"]["meta"])["creator"]
+    verified = say(service, data, creator, "/verify")
+    assert verified.ok and len(verified.public) == 1, verified.error or verified.public
+    export = say(service, data, creator, "/export")
+    imported = say(service, data, "someone", "/import " + export.file[1].decode(), channel="copy")
+    assert imported.ok, imported.error
+    assert service.store.load(data["platform"], "copy").raw_state == \
+        service.store.load(data["platform"], data["channel"]).raw_state
+
+
+@pytest.mark.parametrize("path", [p for p in FIXTURES if "playing" in p.stem], ids=lambda p: p.stem)
+def test_a_saved_game_in_play_undoes_and_carries_on(service, path):
+    data = load(service.store, path)
+    last = orjson.loads(data["log"][-1])
+    if "undo" not in get_game(orjson.loads(data["game"]["meta"])["game"]).verbs:   # else the game's own undo
+        undo = say(service, data, last["user"], "/undo")
+        assert undo.ok or undo.code == "IRREVERSIBLE", undo.error
+    game, state, rec = service.state(data["platform"], data["channel"])
+    users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    seat, prompt = next((s, p) for s, p in game.prompts(state).items() if p.actions)
+    moved = say(service, data, users[seat], f"/{game.id} {prompt.actions[0]}")
+    assert moved.ok and moved.changed, moved.error
+
+
+# a rules change -------------------------------------------------------------------------------
+class TallyV2(Tally):
+    """Tally after a rules change: `add N` is now called `plus N`."""
+    rules_version = 2
+    verbs = {("plus" if k == "add" else k): (replace(v, name="plus") if k == "add" else v)
+             for k, v in Tally.verbs.items()}
+
+    def _prompts(self, state):
+        return {seat: replace(p, actions=tuple(a.replace("add", "plus") for a in p.actions),
+                              templates=tuple(t.replace("add", "plus") for t in p.templates))
+                for seat, p in super()._prompts(state).items()}
+
+    def _apply(self, ctx):
+        if ctx.action.verb == "plus":
+            ctx.action = replace(ctx.action, verb="add")
+        return super()._apply(ctx)
+
+
+def rename_add(setup, entries):
+    return setup, [dict(e, line=e["line"].replace("add", "plus", 1) if e["line"] else e["line"])
+                   for e in entries]
+
+
+@pytest.fixture
+def v2(monkeypatch):
+    monkeypatch.setitem(registry._loaded, "tally", TallyV2())
+    yield
+    registry.register(Tally())
+
+
+def fixture(name):
+    return next(p for p in FIXTURES if p.stem == name)
+
+
+def test_after_a_rules_change_without_migration_the_refusals_say_why(service, v2):
+    playing = load(service.store, fixture("tally-playing"))
+    last = orjson.loads(playing["log"][-1])
+    undo = say(service, playing, last["user"], "/undo")
+    assert undo.code == "OLD_RULES" and "rules version 1 of Tally" in undo.error, undo.error
+    finished = load(service.store, fixture("tally-finished"))
+    creator = orjson.loads(finished["game"]["meta"])["creator"]
+    verified = say(service, finished, creator, "/verify")
+    assert verified.ok and "no migration" in verified.text        # honest dice, not "tampered"
+    export = say(service, finished, creator, "/export")
+    imported = say(service, finished, "someone", "/import " + export.file[1].decode(), channel="copy")
+    assert imported.code == "BAD_IMPORT" and "rules version 1 of Tally" in imported.error
+
+
+def test_after_a_rules_change_with_a_migration_old_games_undo_verify_and_import(service, v2, monkeypatch):
+    monkeypatch.setitem(MIGRATIONS, ("tally", 1), rename_add)
+    playing = load(service.store, fixture("tally-playing"))
+    last = orjson.loads(playing["log"][-1])
+    assert say(service, playing, last["user"], "/undo").ok
+    finished = load(service.store, fixture("tally-finished"))
+    creator = orjson.loads(finished["game"]["meta"])["creator"]
+    verified = say(service, finished, creator, "/verify")
+    assert verified.ok and len(verified.public) == 1
+    export = say(service, finished, creator, "/export")
+    assert orjson.loads(export.file[1])["rules_version"] == 1      # an export names its rules
+    imported = say(service, finished, "someone", "/import " + export.file[1].decode(), channel="copy")
+    assert imported.ok, imported.error
+    assert service.store.setup(finished["platform"], "copy")["rules_version"] == 2
+
+
+def test_a_new_game_stores_its_format_and_rules_version(service):
+    for user, text in [("a", "/new tally"), ("a", "/join"), ("a", "/start")]:
+        assert service.handle(Command("t", "n", user, text)).ok
+    setup = service.store.setup("t", "n")
+    assert setup["format"] == "strategos/1" and setup["rules_version"] == 1
