@@ -25,7 +25,7 @@ from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, Stor
 from core import rng
 from core.errors import ParseError, RulesError
 from core.game import Event, Game
-from core.registry import available, get_game
+from core.registry import all_games, available, get_game
 from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify
 
 log = logging.getLogger("strategos.command")
@@ -51,7 +51,7 @@ PLATFORM_HELP = {
     "import": ("/import JSON", "load an exported game into a channel without a game"),
     "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
     "remind": ("/remind", "ping the players whose decision is pending"),
-    "help": ("/help [command|game]", "this list, or one command's usage"),
+    "help": ("/help [command|game [verb]]", "this list, a command's usage, or a game verb's with an example"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
@@ -161,6 +161,8 @@ class Service:
             verb, sub_rest = split_command(rest)
             if not verb:
                 return self._help(game.id)
+            if verb == "help" and verb not in game.verbs:
+                return self._help(f"{game.id} {sub_rest}")
             if verb not in game.verbs and verb in PLATFORM:
                 if verb == "new":
                     return self._platform("new", f"{game.id} {sub_rest}", cmd, channel, timings)
@@ -291,19 +293,26 @@ class Service:
 
     def _help(self, topic: str) -> Reply:
         topic = topic.strip().lstrip("/").lower()
-        if topic in PLATFORM_HELP:
-            usage, what = PLATFORM_HELP[topic]
-            return Reply(public=[f"{usage}: {what}."])
-        game = _game_or_none(topic) if topic else None
+        first, _, verb = topic.partition(" ")
+        game = _game_or_none(first) if first else None
+        if game is not None and verb.strip():
+            return _game_verb_help(game, verb.strip().lstrip("/"))
+        shared = [g for g in all_games() if topic in g.verbs] if topic and not verb else []
+        if topic in PLATFORM_HELP or (game is None and shared):
+            lines = [f"{PLATFORM_HELP[topic][0]}: {PLATFORM_HELP[topic][1]}."] if topic in PLATFORM_HELP else []
+            for other in shared:
+                lines += _verb_help(other, other.verbs[topic])
+            return Reply(public=lines)
         if game is not None:
-            lines = [f"{game.title} (/{game.aliases[0] if game.aliases else game.id} VERB ...):"]
+            lines = [f"{game.title} (/{_prefix(game)} VERB ...; /help {_prefix(game)} VERB gives an example):"]
             lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
             return Reply(public=lines)
         if topic:
             return Reply.refuse(f"No help for {_shown(topic)}. Try /help, or /help with a command or a game "
                                 f"({', '.join(sorted(available()))}).", "UNKNOWN")
         lines = ["Commands:"] + [f"  {u} — {w}" for u, w in PLATFORM_HELP.values()]
-        lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands.")
+        lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands, "
+                     "/help GAME VERB (or /help VERB) shows one with an example.")
         return Reply(public=lines)
 
     def _new(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
@@ -806,6 +815,27 @@ class Service:
         if rec is None or rec.meta is None or rec.state is None:
             return None
         return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _prefix(game: Game) -> str:
+    return game.aliases[0] if game.aliases else game.id
+
+
+def _verb_help(game: Game, verb) -> list[str]:
+    """One verb of one game for /help: usage, what it does, an example that parses."""
+    prefix = _prefix(game)
+    note = " Send it to the bot in a private chat." if verb.private else ""
+    note += " A look: it changes nothing." if verb.query else ""
+    what = f" — {verb.help}" if verb.help else ""
+    return [f"{game.title}: /{prefix} {verb.usage}{what}{note}", f"  Example: /{prefix} {verb.sample}"]
+
+
+def _game_verb_help(game: Game, word: str) -> Reply:
+    verb = game.verbs.get(word.lower())
+    if verb is None:
+        return Reply.refuse(f"{game.title} has no command {_shown(word)}. Its commands: "
+                            f"{', '.join(game.verbs)}.", "UNKNOWN")
+    return Reply(public=_verb_help(game, verb))
 
 
 def _game_or_none(word: str) -> Game | None:

@@ -35,6 +35,17 @@ class Param:
         shown = "|".join(self.choices) if self.kind == "choice" else self.name
         return f"[{shown}]" if self.optional else f"<{shown}>"
 
+    @property
+    def sample(self) -> str:
+        """A value this parameter accepts, for a generated example: the first choice, the low
+        bound of a number, else the parameter's name in capitals (a word to replace)."""
+        if self.kind == "choice":
+            return self.choices[0]
+        if self.kind in ("int", "float"):
+            low = self.low if self.low is not None else 1
+            return _num(float(low)) if self.kind == "float" else str(int(low))
+        return self.name.upper()
+
     def convert(self, verb: str, raw: str):
         what = f"`{verb}` {self.name}"
         if self.kind == "int":
@@ -74,6 +85,15 @@ class Verb:
     help: str = ""
     query: bool = False          # reads the state, changes nothing, never logged
     private: bool = False        # only accepted in a private chat (direct message)
+    example: str = ""            # a complete line for /help; default: built from the params
+
+    @property
+    def sample(self) -> str:
+        """An example line for /help: `example`, else the verb with a sample of each
+        required parameter (a line that `parse` accepts)."""
+        if self.example:
+            return self.example
+        return " ".join([self.name] + [p.sample for p in self.params if not p.optional])
 
     @property
     def usage(self) -> str:

@@ -1,0 +1,61 @@
+"""/help VERB and /help GAME VERB: every verb of every game has its usage and an example,
+generated from the grammar the parser uses, and the example parses with the game's own parser."""
+import pytest
+
+from bot.replies import Command
+from core.registry import all_games
+
+GAMES = all_games()
+VERBS = [(game, verb) for game in GAMES for verb in game.verbs.values()]
+
+
+def ask(service, text):
+    return service.handle(Command("console", "help-ch", "ann", text, name="Ann"))
+
+
+@pytest.mark.parametrize("game,verb", VERBS, ids=[f"{g.id}-{v.name}" for g, v in VERBS])
+def test_every_verb_of_every_game_has_help_with_an_example_that_parses(service, game, verb):
+    prefix = game.aliases[0] if game.aliases else game.id
+    for topic in (f"/help {game.id} {verb.name}", f"/help {prefix} {verb.name}", f"/{prefix} help {verb.name}"):
+        reply = ask(service, topic)
+        assert reply.ok, (topic, reply.error)
+        text = "\n".join(reply.public)
+        assert verb.usage in text and f"Example: /{prefix} {verb.sample}" in text
+    action = game.parse(verb.sample, private=True)
+    assert action.verb == verb.name
+
+
+def test_a_verb_without_a_game_lists_every_game_that_has_it(service):
+    shared = {}
+    for game, verb in VERBS:
+        shared.setdefault(verb.name, []).append(game)
+    name, games = max(shared.items(), key=lambda kv: len(kv[1]))
+    assert len(games) >= 2   # the registered games share at least one verb (e.g. `place`, `done`)
+    text = "\n".join(ask(service, f"/help {name}").public)
+    for game in games:
+        assert f"{game.title}: /" in text
+
+
+def test_help_move_and_help_succ_move_answer(service):
+    for topic in ("/help move", "/help succ move", "/help successors move"):
+        reply = ask(service, topic)
+        assert reply.ok and "Successors: /succ move <path>" in reply.public[0]
+
+
+def test_an_unknown_verb_of_a_game_lists_its_verbs(service):
+    reply = ask(service, "/help inf fly")
+    assert not reply.ok and "has no command" in reply.error and "place" in reply.error
+
+
+def test_a_platform_command_that_is_also_a_game_verb_shows_both(service):
+    text = "\n".join(ask(service, "/help status").public)
+    assert text.startswith("/status:") and "Infinity: /inf status" in text
+
+
+def test_a_generated_example_uses_the_first_choice_and_the_low_bound():
+    from core.grammar import Param, Verb
+
+    verb = Verb("hit", (Param("who"), Param("n", "int", low=2), Param("how", "choice", ("hard", "soft")),
+                        Param("x", "float", optional=True)))
+    assert verb.sample == "hit WHO 2 hard"
+    assert Verb("hit", example="hit me 3").sample == "hit me 3"
