@@ -404,8 +404,8 @@ class Service:
 
         def done(version: int) -> Reply:
             self._schedule(cmd.platform, channel, version)
-            seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
-            reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
+            seating = ", ".join(_player_names(game, meta, state).values())
+            reply = Reply(public=[f"{game.title} begins. Players in seat order — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                                   "/verify then checks every roll)."])
             self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)
@@ -475,8 +475,9 @@ class Service:
         if not entries:
             return Reply(public=["No action has been played yet."])
         first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
-        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else _shown(e["line"], 300))
-                 for i, e in enumerate(entries)]
+        names = _player_names(get_game(rec.meta["game"]), rec.meta, rec.state)
+        lines = [f"{first + i}. {names.get(e['seat'], e['seat'])}: "
+                 + ("(a private action)" if e["private"] else _shown(e["line"], 300)) for i, e in enumerate(entries)]
         return Reply(public=lines, version=rec.version)
 
     def _export(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
@@ -573,7 +574,7 @@ class Service:
 
         def done(version: int) -> Reply:
             shown = "a private action" if last["private"] else _shown(last["line"], 300)
-            reply = Reply(public=[f"{seat} takes back {shown}."])
+            reply = Reply(public=[f"{_player_names(game, rec.meta, state).get(seat, seat)} takes back {shown}."])
             self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
             return reply
         return Write(done, state=state, pop=1)
@@ -610,8 +611,8 @@ class Service:
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
         seat = self._seat(rec.meta, cmd.user)
         if seat is None:
-            seated = ", ".join(f"{p['seat']} {p['name']}" for p in rec.meta["players"])
-            return Reply.refuse(f"You are not seated in this game (seats: {seated}); only its players can act.",
+            seated = ", ".join(_player_names(game, rec.meta, rec.state).values())
+            return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
                                 "NOT_SEATED", channel)
         action = game.parse(line, cmd.private)
         if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
@@ -628,7 +629,7 @@ class Service:
         try:
             state, events = game.apply(rec.state, seat, action)
         except RulesError as exc:
-            reply = Reply.refuse(exc.message, exc.code, channel)
+            reply = Reply.refuse(_named_refusal(exc, game, rec.meta, rec.state), exc.code, channel)
             if exc.private:   # the refusal speaks of hidden information: tell the sender only
                 reply.error, reply.code = None, exc.code
                 reply.tell(cmd.user, exc.message)
@@ -674,7 +675,9 @@ class Service:
         finished, winner, reason = game.outcome(state)
         if finished:
             setup = self.store.setup(platform, channel) or {}
-            who = ", ".join(winner) if isinstance(winner, list) else winner
+            names = _player_names(game, meta, state)
+            who = ", ".join(names.get(w, str(w)) for w in (winner if isinstance(winner, list) else [winner] if winner
+                                                              else []))
             reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
@@ -710,9 +713,10 @@ class Service:
         """Who must decide what, with buttons. Private choices go to `asker` only (every
         pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
         users = {p.get("seat"): p for p in meta["players"]}
+        labels = _seat_labels(game, state)
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
-            reply.public.append(f"Waiting for {player['name']} ({seat}): {prompt.text}")
+            reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
             if player["user"]:
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
@@ -815,6 +819,40 @@ class Service:
         if rec is None or rec.meta is None or rec.state is None:
             return None
         return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _seat_labels(game: Game, state: dict | None) -> dict[str, str]:
+    """Each seat as the channel reads it beside its player's name: the seat id, with the colour
+    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`)."""
+    if not state:
+        return {}
+    try:
+        players = game.summary(state).get("players")
+    except Exception:   # a label is a courtesy: never let it break a reply
+        log.exception("summary failed while naming seats of %s", game.id)
+        players = None
+    players = players if isinstance(players, dict) else {}
+    labels = {}
+    for seat in state.get("seats", []):
+        info = players.get(seat) if isinstance(players.get(seat), dict) else {}
+        extra = info.get("colour") or info.get("faction")
+        labels[seat] = f"{seat}, {str(extra).lower()}" if extra else str(seat)
+    return labels
+
+
+def _player_names(game: Game, meta: dict, state: dict | None) -> dict[str, str]:
+    """seat → "Ann (B, purple)", in seat order: the player first, the seat beside."""
+    labels = _seat_labels(game, state)
+    return {p["seat"]: f"{p['name']} ({labels.get(p['seat'], p['seat'])})" for p in meta["players"] if p.get("seat")}
+
+
+def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
+    """A refusal that points at seats (the contract's "waiting for A") names their players."""
+    if exc.code != "NOT_YOUR_TURN":
+        return exc.message
+    names = _player_names(game, meta, state)
+    waiting = ", ".join(names.get(seat, seat) for seat in game.prompts(state)) or "nobody"
+    return f"It is not your turn: waiting for {waiting}."
 
 
 def _prefix(game: Game) -> str:
