@@ -15,7 +15,7 @@ def main(argv: list[str] | None = None) -> int:
     console = sub.add_parser("console", help="play in this terminal (embedded Redis unless REDIS_URL)")
     console.add_argument("--script", type=Path, help="run a file of `name: /command` lines, then exit")
     console.add_argument("--channel", default="console", help="the channel the console plays in")
-    console.add_argument("--out", type=Path, default=Path("out"), help="folder for pictures and files")
+    console.add_argument("--out", type=Path, default=Path("out"), help="folder for pictures and files (one subfolder per channel)")
 
     selfplay = sub.add_parser("selfplay", help="random legal play through the service, for bugs")
     selfplay.add_argument("game")
@@ -49,15 +49,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return bench_main([])
     if args.command == "console":
-        from bot.console import Console
-        from bot.replies import Command
+        from bot.console import Console, run_script_file
 
         if args.script:
-            channel = f"script-{args.script.stem}"
-            service = make_service(settings)
-            service.handle(Command("console", channel, "script", "/abort", admin=True))  # a fresh table
-            return Console(service, channel, args.out).run_script(args.script.read_text().splitlines())
-        return Console(make_service(settings), args.channel, args.out).repl()
+            return run_script_file(make_service(settings), args.script, args.out)
+        return Console(make_service(settings), args.channel, args.out / args.channel).repl()
     configure_logging(settings)
     if args.command == "selfplay":
         import logging

@@ -2,7 +2,10 @@
 
 ``name (dm): /command`` sends the command as a private message. In a script, a line
 starting with ``!`` must be refused; any other refused line stops the script with a
-non-zero exit. Pictures are written to files whose paths are printed.
+non-zero exit. Pictures are written to files whose paths are printed (`strategos console`
+puts them in a folder per channel, `out/<channel>/`). A private line speaks about the
+console's own channel (``g=CHANNEL`` is added unless the line names one), so a script
+never depends on which other tables its players still sit at.
 """
 from __future__ import annotations
 
@@ -37,8 +40,13 @@ class Console:
             return False, None
         name = match["name"].strip()
         private = bool(match["dm"])
+        text = match["text"].strip()
+        if private and not text.lower().startswith("g="):
+            # the console is one table: its private messages are about it, whatever other
+            # tables (an earlier script's) the same names still sit at
+            text = f"g={self.channel} {text}"
         self.lines += 1
-        cmd = Command("console", None if private else self.channel, name, match["text"].strip(),
+        cmd = Command("console", None if private else self.channel, name, text,
                       name=name, private=private, key=f"console:{self.session}:{self.lines}")
         reply = self.service.handle(cmd)
         self.show(reply, name)
@@ -104,3 +112,11 @@ class Console:
                 return 0
             if line.strip():
                 self.say(line)
+
+
+def run_script_file(service: Service, script: Path, out: Path, stream: TextIO = sys.stdout) -> int:
+    """`strategos console --script FILE`: a fresh table in channel ``script-<name>``, its
+    pictures in ``out/script-<name>/``; runs the same whatever ran before it."""
+    channel = f"script-{script.stem}"
+    service.handle(Command("console", channel, "script", "/abort", admin=True))   # a fresh table
+    return Console(service, channel, out / channel, stream).run_script(script.read_text().splitlines())

@@ -28,3 +28,33 @@ def test_a_surprise_stops_the_script(service, tmp_path):
 def test_an_expected_refusal_that_passes_stops_the_script(service, tmp_path):
     out = io.StringIO()
     assert Console(service, "s3", tmp_path, out).run_script(["! alice: /new tally"]) == 1
+
+
+EXAMPLES = Path(__file__).parent.parent / "examples"
+
+
+def test_example_scripts_run_in_any_order_with_pictures_per_channel(service, tmp_path):
+    """Each example runs the same after the other (its players still sit at the other's table:
+    a private line speaks about the script's own channel), and each channel's pictures go to
+    a folder of their own instead of overwriting each other's."""
+    from bot.console import run_script_file
+
+    for order in (("successors", "infinity"), ("infinity", "successors")):
+        for name in order:
+            out = io.StringIO()
+            code = run_script_file(service, EXAMPLES / f"{name}.txt", tmp_path, out)
+            assert code == 0, out.getvalue()[-2000:]
+    assert list((tmp_path / "script-successors").glob("successors-v*.png"))
+    assert list((tmp_path / "script-infinity").glob("infinity-v*.png"))
+    assert not list(tmp_path.glob("*.png"))
+
+
+def test_a_private_line_names_the_console_channel_unless_it_names_one(service, tmp_path):
+    out = io.StringIO()
+    for channel in ("one", "two"):   # bob sits at two tables
+        Console(service, channel, tmp_path, out).run_script(
+            ["alice: /new tally free=1", "alice: /join", "bob: /join", "alice: /start"])
+    ok, reply = Console(service, "two", tmp_path, out).say("bob (dm): /tl secret swordfish")
+    assert ok and reply.ok and "Your word is swordfish." in reply.private["bob"][0]
+    ok, reply = Console(service, "two", tmp_path, out).say("bob (dm): g=nowhere /tl secret x")
+    assert reply.code == "NOT_YOUR_CHANNEL"
