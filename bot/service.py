@@ -20,6 +20,7 @@ from typing import Callable
 import orjson
 
 import render
+from bot.describe import describe as readable
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -460,7 +461,7 @@ class Service:
         if seat is None:
             return Reply.refuse("You are not seated in this game, so there is no private view.", "NOT_SEATED")
         reply = Reply(version=rec.version)
-        reply.tell(cmd.user, _describe_view(game, game.view(rec.state, seat)))
+        reply.tell(cmd.user, _describe_view(game, game.view(rec.state, seat), rec.state))
         if render.has_picture(game.id):
             reply.private_images[cmd.user] = self._picture(cmd.platform, channel, game, rec.state,
                                                            rec.version, seat, None)
@@ -914,9 +915,10 @@ def _status_line(game: Game, summary: dict, version: int) -> str:
     return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
 
 
-def _describe_view(game: Game, view: dict) -> str:
-    """A private view as text: the game may offer `describe(view)`, else compact JSON."""
+def _describe_view(game: Game, view: dict, state: dict | None = None) -> str:
+    """A private view as text: the game may offer `describe(view)`, else readable lines with
+    what only this player sees first (never raw JSON, never cut mid-field)."""
     describe = getattr(game, "describe", None)
     if describe is not None:
         return describe(view)
-    return orjson.dumps(view).decode()[:3500]
+    return readable(view, game.view(state, None) if state is not None else None)
