@@ -10,7 +10,7 @@ async def test_the_deep_link_opens_the_private_chat_and_delivers_the_view(tg):
     await tg.say(ALICE, f"/start g{GROUP}", chat=ALICE)
     private = tg.tg.texts(ALICE)
     assert "Private messages are on" in private
-    assert '"total":0' in private, "the /me view of the game the link was for"
+    assert "total: 0" in private, "the /me view of the game the link was for"
     assert tg.tg.sent(GROUP) == [], "opening the chat does not start anything in the group"
 
 
