@@ -7,6 +7,8 @@ from pathlib import Path
 
 import orjson
 
+RAW = argparse.RawDescriptionHelpFormatter
+
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="strategos", description="Board wargames played in chat.")
@@ -30,8 +32,16 @@ def main(argv: list[str] | None = None) -> int:
     verify.add_argument("file", type=Path)
 
     sub.add_parser("bench", help="latency of a command through the service on real Redis")
-    sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)")
-    sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)")
+    from bot.settings import settings_help
+
+    common = ("redis_url", "strategos_")
+    sub.add_parser("discord", help="run the Discord bot (DISCORD_TOKEN)", formatter_class=RAW,
+                   description="Run the Discord bot (docs/discord.md; deploying: docs/deploy.md).",
+                   epilog=settings_help(*common, "discord_"))
+    sub.add_parser("telegram", help="run the Telegram bot (TELEGRAM_TOKEN)", formatter_class=RAW,
+                   description="Run the Telegram bot: long polling, or a webhook server when "
+                               "TELEGRAM_WEBHOOK_URL is set (docs/telegram.md; deploying: docs/deploy.md).",
+                   epilog=settings_help(*common, "telegram_"))
 
     args = parser.parse_args(argv)
     from bot.app import configure_logging, make_service

