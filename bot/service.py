@@ -21,6 +21,7 @@ import orjson
 
 import render
 from bot.describe import describe as readable
+from bot.imports import export_problem
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -326,6 +327,8 @@ class Service:
         options_tokens = []
         for token in tokens[1:]:
             if token.lower().startswith("seed="):
+                if seed is not None:
+                    return Reply.refuse("seed= is given more than once; give it once.", "MALFORMED", channel)
                 if cmd.platform in PUBLIC_PLATFORMS:
                     return Reply.refuse("seed= is not accepted here: a seed typed in a channel lets anyone "
                                         "rebuild every hand and die. The bot draws a secret seed itself and "
@@ -472,6 +475,9 @@ class Service:
             count = int(rest) if rest.strip() else 10
         except ValueError:
             return Reply.refuse(f"/log takes a number of actions, not {_shown(rest)}.", "MALFORMED")
+        if count < 1:
+            return Reply.refuse(f"/log N shows the last N actions (1 to 100); {_shown(rest)} is not a count. "
+                                "/log alone shows the last 10.", "MALFORMED")
         entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
         if not entries:
             return Reply(public=["No action has been played yet."])
@@ -516,9 +522,10 @@ class Service:
             return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
         try:
             data = orjson.loads(rest)
+            problem = export_problem(data)
+            if problem:
+                raise ValueError(problem)
             game = get_game(data["game"])
-            if not data.get("seed"):
-                raise ValueError("it has no seed (only a finished game's export can be imported)")
             problems = verify(data)
             if problems:
                 raise ValueError(problems[0])
@@ -527,8 +534,17 @@ class Service:
                      **{k: data[k] for k in ("format", "rules_version") if k in data}}
             setup, log_in = upgrade(game, setup, data["log"])   # migrated to the rules of this bot
             state = replay(game, setup, log_in)
-        except (ValueError, KeyError, TypeError, orjson.JSONDecodeError, RulesError) as exc:
-            return Reply.refuse(f"That export cannot be imported: {exc}.", "BAD_IMPORT", channel)
+        except orjson.JSONDecodeError as exc:
+            return Reply.refuse(f"That export cannot be imported: it is not JSON ({exc.msg} at line {exc.lineno}, "
+                                f"column {exc.colno}).", "BAD_IMPORT", channel)
+        except RulesError as exc:
+            return Reply.refuse(f"That export cannot be imported: {exc.message.rstrip('.')}.", "BAD_IMPORT", channel)
+        except ValueError as exc:
+            return Reply.refuse(f"That export cannot be imported: {str(exc).rstrip('.')}.", "BAD_IMPORT", channel)
+        except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # a shape not checked above
+            log.warning("an /import failed on its content", exc_info=True)
+            return Reply.refuse("That export cannot be imported: some field does not have the shape /export "
+                                "writes (was the file edited?).", "BAD_IMPORT", channel)
         finished = game.outcome(state)[0]
         meta = {"status": "finished" if finished else "playing", "game": game.id, "options": setup["options"],
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),

@@ -226,6 +226,9 @@ class Game:
             if not eq or verb is None:
                 known = ", ".join(f"{k}=<{k}>" for k in self.option_verbs) or "none"
                 raise RulesError(f"Unknown option {token!r} for {self.title}. Options: {known}.", code="OPTION")
+            if key.lower() in options:   # a repeated option is a typo or noise, never "last one wins"
+                raise RulesError(f"The option {key.lower()}= is given more than once; give each option once.",
+                                 code="OPTION")
             options[key.lower()] = verb.params[0].convert(key, value)
         return options
 
