@@ -63,10 +63,10 @@ class Console:
             for text in texts:
                 self.print(f"  [to {user} only] {text}")
         seats: dict[str, list[str]] = {}
-        for button in reply.buttons:
-            seats.setdefault(button.seat, []).append(button.line)
-        for seat, lines in seats.items():
-            self.print(f"  [buttons for {seat}] " + " | ".join(lines))
+        for button in reply.buttons:   # named by the player they are for (the seat if nobody sits there)
+            seats.setdefault(reply.names.get(button.user) or button.user or button.seat, []).append(button.line)
+        for who, lines in seats.items():
+            self.print(f"  [buttons for {who}] " + " | ".join(lines))
         if reply.image is not None:
             self.print(f"  [picture] {self.save(reply.image)}")
         for user, picture in reply.private_images.items():

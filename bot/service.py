@@ -409,7 +409,7 @@ class Service:
         def done(version: int) -> Reply:
             self._schedule(cmd.platform, channel, version)
             seating = ", ".join(_player_names(game, meta, state).values())
-            reply = Reply(public=[f"{game.title} begins. Players in seat order — {seating}.",
+            reply = Reply(public=[f"{game.title} begins. Players — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                                   "/verify then checks every roll)."])
             self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user, picture=True)

@@ -18,7 +18,7 @@ def table(service, game="tally", options="target=5", channel="names"):
 
 def test_the_first_to_join_gets_the_first_seat_and_the_start_names_players(service):
     start = table(service)
-    assert "Players in seat order — Bob (P1), Ann (P2)." in start.public[0]
+    assert "Players — Bob (P1), Ann (P2)." in start.public[0]
     assert any(line.startswith("Waiting for Bob (P1):") for line in start.public)
 
 
@@ -56,3 +56,13 @@ def test_a_game_with_colours_shows_the_colour_beside_the_seat(service):
     first = state["seats"][0]
     colour = game.summary(state)["players"][first]["colour"].lower()
     assert f"Bob ({first}, {colour})" in start.public[0]
+
+
+def test_the_console_names_whose_buttons_they_are(service, tmp_path):
+    import io
+
+    from bot.console import Console
+
+    out = io.StringIO()
+    Console(service, "btn", tmp_path, out).run_script(["ann: /new tally", "bob: /join", "ann: /join", "ann: /start"])
+    assert "[buttons for bob] /tl roll" in out.getvalue()
