@@ -882,6 +882,8 @@ def _verb_help(game: Game, verb) -> list[str]:
     note = " Send it to the bot in a private chat." if verb.private else ""
     note += " A look: it changes nothing." if verb.query else ""
     what = f" — {verb.help}" if verb.help else ""
+    if note and what and what[-1] not in ".!?)":
+        what += "."
     return [f"{game.title}: /{prefix} {verb.usage}{what}{note}", f"  Example: /{prefix} {verb.sample}"]
 
 

@@ -229,7 +229,7 @@ class Game:
             if key.lower() in options:   # a repeated option is a typo or noise, never "last one wins"
                 raise RulesError(f"The option {key.lower()}= is given more than once; give each option once.",
                                  code="OPTION")
-            options[key.lower()] = verb.params[0].convert(key, value)
+            options[key.lower()] = verb.params[0].convert(key, value, what=f"The option {key.lower()}=")
         return options
 
     # what each game writes -----------------------------------------------------------

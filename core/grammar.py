@@ -46,8 +46,8 @@ class Param:
             return _num(float(low)) if self.kind == "float" else str(int(low))
         return self.name.upper()
 
-    def convert(self, verb: str, raw: str):
-        what = f"`{verb}` {self.name}"
+    def convert(self, verb: str, raw: str, what: str = ""):
+        what = what or f"`{verb}` {self.name}"
         if self.kind == "int":
             try:
                 value = int(raw)

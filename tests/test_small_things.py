@@ -72,3 +72,8 @@ def test_log_refuses_a_count_below_one(service, count):
     reply = say(service, f"/log {count}")
     assert reply.code == "MALFORMED" and "last N actions" in reply.error
     assert say(service, "/log 1").public == ["1. Ann (P1): `add 1`"]
+
+
+def test_a_wrong_option_value_names_the_option_once(service):
+    reply = say(service, "/new successors sorties=maybe")
+    assert reply.error == "The option sorties= must be one of on, off, not 'maybe'."
