@@ -17,7 +17,8 @@ def main(argv: list[str] | None = None) -> int:
     console = sub.add_parser("console", help="play in this terminal (embedded Redis unless REDIS_URL)")
     console.add_argument("--script", type=Path, help="run a file of `name: /command` lines, then exit")
     console.add_argument("--channel", default="console", help="the channel the console plays in")
-    console.add_argument("--out", type=Path, default=Path("out"), help="folder for pictures and files (one subfolder per channel)")
+    console.add_argument("--out", type=Path, default=Path("out"),
+                         help="folder for pictures and files (one subfolder per channel)")
 
     selfplay = sub.add_parser("selfplay", help="random legal play through the service, for bugs")
     selfplay.add_argument("game")
