@@ -439,6 +439,9 @@ class Service:
                          version=rec.version)
         summary = game.summary(rec.state)
         reply = Reply(public=[_status_line(game, summary, rec.version)], version=rec.version)
+        who = _winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
+        if who:
+            reply.public.append(f"Winner: {who}.")
         self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
         return reply
 
@@ -692,9 +695,7 @@ class Service:
         finished, winner, reason = game.outcome(state)
         if finished:
             setup = self.store.setup(platform, channel) or {}
-            names = _player_names(game, meta, state)
-            who = ", ".join(names.get(w, str(w)) for w in (winner if isinstance(winner, list) else [winner] if winner
-                                                              else []))
+            who = _winners(game, meta, state, winner)
             reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
@@ -861,6 +862,13 @@ def _player_names(game: Game, meta: dict, state: dict | None) -> dict[str, str]:
     """seat → "Ann (B, purple)", in seat order: the player first, the seat beside."""
     labels = _seat_labels(game, state)
     return {p["seat"]: f"{p['name']} ({labels.get(p['seat'], p['seat'])})" for p in meta["players"] if p.get("seat")}
+
+
+def _winners(game: Game, meta: dict, state: dict, winner) -> str:
+    """The winner (a seat, a list of seats, or None) named by players: "Ann (B, purple)"."""
+    names = _player_names(game, meta, state)
+    seats = winner if isinstance(winner, list) else [winner] if winner else []
+    return ", ".join(names.get(seat, str(seat)) for seat in seats)
 
 
 def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:

@@ -37,6 +37,7 @@ def test_log_undo_and_winner_name_players(service):
     say(service, "ann", "/tl add 2")
     end = say(service, "bob", "/tl add 2")
     assert "Winner: Bob (P1)." in " ".join(end.public)
+    assert say(service, "ann", "/status").public[1] == "Winner: Bob (P1)."
     log = say(service, "ann", "/log")
     assert log.public[:3] == ["1. Bob (P1): `add 2`", "2. Ann (P2): `add 2`", "3. Bob (P1): `add 2`"]
 
