@@ -95,6 +95,7 @@ def test_every_documented_command_runs_offline(where, argv, tmp_path):
         assert any(word in " ".join(argv) for word in NOT_RUN), where
         return
     env = dict(os.environ, STRATEGOS_DATA=str(tmp_path / "data"), TELEGRAM_TOKEN="", DISCORD_TOKEN="")
+    env.pop("REDIS_URL", None)   # a scratch embedded Redis: never write into a developer's server
     done = subprocess.run(command, cwd=ROOT, env=env, stdin=subprocess.DEVNULL, capture_output=True, text=True,
                           timeout=300)
     assert done.returncode == 0, f"{where}\n{done.stdout[-2000:]}\n{done.stderr[-2000:]}"
