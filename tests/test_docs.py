@@ -31,7 +31,8 @@ NOT_RUN = {
     "pytest": "the test suite itself",
 }
 # files the docs name that a user creates or a command writes (not shipped)
-OUTPUTS = {"trace.jsonl", "exported-game.json", ".env", "out/", "data/", "out/script-infinity/"}
+# (files the commands write, or folders the bot makes at run time: none is in a fresh clone)
+OUTPUTS = {"trace.jsonl", "exported-game.json", ".env", "out/", "data/", "./data", "out/script-infinity/"}
 # slash words that are not the bot's commands: BotFather's, a webhook URL path
 NOT_OURS = {"newbot", "setjoingroups", "setdescription", "setuserpic", "setprivacy", "setcommands", "telegram",
             "command"}
