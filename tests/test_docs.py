@@ -30,8 +30,7 @@ NOT_RUN = {
     "pip": "installs from the network",
     "pytest": "the test suite itself",
 }
-# files the docs name that a user creates or a command writes (not shipped)
-# (files the commands write, or folders the bot makes at run time: none is in a fresh clone)
+# files the docs name that a user creates, a command writes or the bot makes at run time (not shipped)
 OUTPUTS = {"trace.jsonl", "exported-game.json", ".env", "out/", "data/", "./data", "out/script-infinity/"}
 # slash words that are not the bot's commands: BotFather's, a webhook URL path
 NOT_OURS = {"newbot", "setjoingroups", "setdescription", "setuserpic", "setprivacy", "setcommands", "telegram",
