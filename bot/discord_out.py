@@ -448,5 +448,6 @@ class Adapter:
             if reply.channel and reply.channel.isdigit():
                 if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
                     await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
+                    await self.tell_others(reply, "", reply.channel)   # private choices, privately
                     posted += 1
         return posted

@@ -20,6 +20,8 @@ class Command:
     version: int | None = None  # for a button press: the version it was drawn for
     admin: bool = False        # the platform says this user may manage the channel
     key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
+    by: str | None = None      # "deadline" when the scheduler plays a default (never set by an adapter)
+    seat: str | None = None    # with `by`: the seat played for
 
 
 @dataclass(frozen=True)

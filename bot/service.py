@@ -20,6 +20,7 @@ from typing import Callable
 import orjson
 
 import render
+from bot.asyncplay import REMIND_LEASE, AsyncPlay, play_options
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -34,7 +35,6 @@ LINE_LIMIT = 4096             # characters of one command line (a Telegram messa
 IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 MAX_BUTTONS = 20
-REMIND_LEASE = 120.0   # seconds a claimed reminder is left to its worker before another may send it
 
 PLATFORM_HELP = {
     "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
@@ -50,14 +50,15 @@ PLATFORM_HELP = {
     "export": ("/export", "the game as JSON (setup + log; the seed once the game is over)"),
     "import": ("/import JSON", "load an exported game into a channel without a game"),
     "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
-    "remind": ("/remind", "ping the players whose decision is pending"),
+    "remind": ("/remind [on|off|tz ZONE|quiet 23-08]", "ping the pending players; or your own reminder settings"),
     "help": ("/help [command|game]", "this list, or one command's usage"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
 WRITES = {"join", "leave", "start", "abort", "undo"}   # with new and import: the platform commands that write
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
-NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
+NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify"}
+USER_WORDS = {"remind"}   # with an argument: the user's own settings, in any channel or in private
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
 
@@ -98,11 +99,12 @@ def split_command(text: str) -> tuple[str, str]:
     return word, match.group(2).strip()
 
 
-class Service:
-    def __init__(self, store: Store, remind_after: float = 6 * 3600, image_format: str = "png",
-                 clock=time.time):
+class Service(AsyncPlay):
+    def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
+                 clock=time.time, remind_repeat: float = 24 * 3600):
         self.store = store
         self.remind_after = remind_after
+        self.remind_repeat = remind_repeat
         self.image_format = image_format
         self.clock = clock
         self.last_timings: tuple[Timings, float] | None = None   # for the benchmark
@@ -147,6 +149,8 @@ class Service:
         channel = cmd.channel
         if word == "help":
             return self._help(rest)
+        if word in USER_WORDS and rest:
+            return self._user_word(word, rest, cmd)
         if channel is None:
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
@@ -325,12 +329,13 @@ class Service:
                     return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
             else:
                 options_tokens.append(token)
+        play, options_tokens = play_options(options_tokens)
         options = game.parse_options(options_tokens)
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": [], "seed": seed}
+                "players": [], "seed": seed, "play": play}
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
@@ -392,9 +397,10 @@ class Service:
         meta.update(status="playing", seed_sha256=rng.commitment(seed))
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
+        self._start_clock(meta, state["seats"])
 
         def done(version: int) -> Reply:
-            self._schedule(cmd.platform, channel, version)
+            self._schedule(cmd.platform, channel, version, meta, state)
             seating = ", ".join(f"{p['seat']}: {p['name']}" for p in meta["players"])
             reply = Reply(public=[f"{game.title} begins. Seats — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
@@ -599,7 +605,7 @@ class Service:
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
-        seat = self._seat(rec.meta, cmd.user)
+        seat = cmd.seat if cmd.by and cmd.seat else self._seat(rec.meta, cmd.user)
         if seat is None:
             seated = ", ".join(f"{p['seat']} {p['name']}" for p in rec.meta["players"])
             return Reply.refuse(f"You are not seated in this game (seats: {seated}); only its players can act.",
@@ -627,7 +633,9 @@ class Service:
         finally:
             timings.apply += time.perf_counter() - started
         finished, _, _ = game.outcome(state)
-        meta = dict(rec.meta, status="finished") if finished else rec.meta
+        meta = self._on_move(rec.meta, game, rec.state, seat, cmd.by)
+        if finished:
+            meta["status"] = "finished"
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
@@ -638,7 +646,7 @@ class Service:
                         self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
                             cmd.platform, u, channel, on=False))
             else:
-                self._schedule(cmd.platform, channel, version)
+                self._schedule(cmd.platform, channel, version, meta, state)
             if action.private and not any(e.to is None and e.text for e in events):
                 # a private action the rules did not announce: the channel must not learn it happened
                 self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
@@ -648,8 +656,10 @@ class Service:
             else:
                 self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
             return reply
-        return Write(done, state=state, meta=meta if finished else None,
-                     append=[entry_for(seat, action, events, cmd.user)])
+        entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
+        if cmd.by:
+            entry["by"] = cmd.by
+        return Write(done, state=state, meta=meta, append=[entry])
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
@@ -731,39 +741,9 @@ class Service:
         name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
         return Picture(key, f"{name}.{render.extension(fmt)}", make)
 
-    # reminders -------------------------------------------------------------------------
-    def _schedule(self, platform: str, channel: str, version: int) -> None:
-        if self.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, self.clock() + self.remind_after)
-
-    def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Replies for the games of `platform` whose pending decision has waited too long.
-
-        Each is leased to this caller; hand it back with `reminded(reply)` once posted. One
-        not handed back (the worker died, the post failed) comes due again after the lease.
-        """
-        replies = []
-        now = self.clock()
-        for plat in [platform] if platform else self.store.reminder_platforms():
-            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
-                rec = self.store.load(plat, channel)
-                if rec is None or rec.meta is None or rec.meta["status"] != "playing" or \
-                        self.store.reminded_version(plat, channel) == rec.version:
-                    self.store.reminder_dropped(plat, channel, lease)   # moot, or sent already
-                    continue
-                reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
-                if not reply.ok:
-                    self.store.reminder_dropped(plat, channel, lease)
-                    continue
-                reply.channel = channel
-                reply.lease = (plat, channel, rec.version, lease)
-                replies.append(reply)
-        return replies
-
-    def reminded(self, reply: Reply) -> None:
-        """A reminder from `due_reminders` was posted: never again for that version."""
-        if reply.lease is not None:
-            self.store.reminder_sent(*reply.lease)
+    # user-level words: settings of the sender, wherever typed ------------------------------
+    def _user_word(self, word: str, rest: str, cmd: Command) -> Reply:
+        return self._remind_settings(rest, cmd)
 
     # helpers ---------------------------------------------------------------------------
     @staticmethod

@@ -137,7 +137,7 @@ class TelegramAdapter:
         self.service = service
         self.remind_every = remind_every
         self.application: Application | None = None
-        self._reminders: asyncio.Task | None = None
+        self._reminders = None   # the JobQueue job that polls the schedule
 
     # wiring -------------------------------------------------------------------------------
     def build(self, token: str, *, request: BaseRequest | None = None,
@@ -169,12 +169,16 @@ class TelegramAdapter:
             await self.publish_commands(application.bot)
         except TelegramError as exc:   # the menu is a nicety: play works without it
             log.warning("command menu not published: %s", exc)
-        if self.remind_every > 0 and self._reminders is None:
-            self._reminders = asyncio.create_task(self._remind_loop(), name="strategos-reminders")
+        if self.remind_every > 0 and self._reminders is None and application.job_queue is not None:
+            self._reminders = application.job_queue.run_repeating(
+                self._remind_job, interval=self.remind_every, first=self.remind_every, name="strategos-reminders")
 
     async def on_shutdown(self, application: Application) -> None:
         if self._reminders is not None:
-            self._reminders.cancel()
+            try:
+                self._reminders.schedule_removal()
+            except Exception:   # noqa: BLE001 — the JobQueue stopped first and dropped it already
+                pass
             self._reminders = None
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -449,15 +453,12 @@ class TelegramAdapter:
             posted += 1
         return posted
 
-    async def _remind_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.remind_every)
-            try:
-                await self.remind()
-            except asyncio.CancelledError:
-                raise
-            except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
-                log.exception("reminder round failed")
+    async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """JobQueue's repeating job: one look at the schedule."""
+        try:
+            await self.remind()
+        except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
+            log.exception("reminder round failed")
 
     # Redis (blocking: called through asyncio.to_thread) ----------------------------------------
     def _user_tag(self, user: str | int) -> str:
