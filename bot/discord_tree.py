@@ -306,7 +306,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         commands.append(app_commands.Command(name=word, description=_clip(PLATFORM_HELP[word][1]),
                                              callback=callback))
 
-    for word in ("join", "leave", "start", "abort", "undo", "remind"):
+    for word in ("join", "leave", "start", "abort", "undo"):
         simple(word)
     for word in ("status", "export", "verify"):
         simple(word)
@@ -334,6 +334,31 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
 
     log_.__discord_app_commands_param_description__ = {"count": "how many actions (default 10)"}  # type: ignore
     commands.append(app_commands.Command(name="log", description=_clip(PLATFORM_HELP["log"][1]), callback=log_))
+
+    simple("agree")
+
+    async def replace(interaction: discord.Interaction, seat: str, user: discord.User) -> None:
+        await adapter.run(interaction, f"/replace {seat} <@{user.id}>")
+
+    replace.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "seat": "the absent seat", "user": "who takes it"}
+    commands.append(app_commands.Command(name="replace", description=_clip(PLATFORM_HELP["replace"][1]),
+                                         callback=replace))
+
+    async def handover(interaction: discord.Interaction, user: discord.User) -> None:
+        await adapter.run(interaction, f"/handover <@{user.id}>")
+
+    handover.__discord_app_commands_param_description__ = {"user": "who takes your seat"}  # type: ignore
+    commands.append(app_commands.Command(name="handover", description=_clip(PLATFORM_HELP["handover"][1]),
+                                         callback=handover))
+
+    async def remind(interaction: discord.Interaction, setting: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/remind {setting or ''}".strip(), ephemeral=bool(setting))
+
+    remind.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "setting": "on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)"}
+    commands.append(app_commands.Command(name="remind", description=_clip(PLATFORM_HELP["remind"][1]),
+                                         callback=remind))
 
     async def help_(interaction: discord.Interaction, topic: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True)

@@ -52,12 +52,15 @@ PLATFORM_HELP = {
     "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
     "remind": ("/remind [on|off|tz ZONE|quiet 23-08]", "ping the pending players; or your own reminder settings"),
     "help": ("/help [command|game]", "this list, or one command's usage"),
+    "replace": ("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)"),
+    "handover": ("/handover @user", "hand your seat to another user (the others and they /agree)"),
+    "agree": ("/agree", "agree to a /handover or /replace"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
-WRITES = {"join", "leave", "start", "abort", "undo"}   # with new and import: the platform commands that write
+WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree"}   # with new and import: the platform commands that write
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
-NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify"}
+NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
 USER_WORDS = {"remind"}   # with an argument: the user's own settings, in any channel or in private
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
