@@ -337,6 +337,26 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
 
     simple("agree")
 
+    async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > 512 * 1024:
+            await interaction.response.send_message("That file is too large to be a Strategos export.",
+                                                    ephemeral=True)
+            return
+        data = await file.read()
+        await adapter.run(interaction, "/import " + data.decode("utf-8", "replace"))
+
+    import_.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "file": "a Strategos export, or the transfer file of a game moved here"}
+    commands.append(app_commands.Command(name="import", description=_clip(PLATFORM_HELP["import"][1]),
+                                         callback=import_))
+
+    async def replay(interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
+        await adapter.run(interaction, f"/replay {action}")
+
+    replay.__discord_app_commands_param_description__ = {"action": "the action number (see /log)"}  # type: ignore
+    commands.append(app_commands.Command(name="replay", description=_clip(PLATFORM_HELP["replay"][1]),
+                                         callback=replay))
+
     async def replace(interaction: discord.Interaction, seat: str, user: discord.User) -> None:
         await adapter.run(interaction, f"/replace {seat} <@{user.id}>")
 

@@ -21,6 +21,7 @@ import orjson
 
 import render
 from bot.asyncplay import REMIND_LEASE, AsyncPlay, play_options
+from bot.history import History
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -45,10 +46,11 @@ PLATFORM_HELP = {
     "status": ("/status", "whose decision is pending, and what they can do"),
     "map": ("/map [region]", "the current picture"),
     "me": ("/me", "your private view (sent privately)"),
-    "log": ("/log [n]", "the last n actions"),
+    "log": ("/log [n]", "the last n actions, in words"),
+    "replay": ("/replay N", "the map as it stood after action N"),
     "undo": ("/undo", "take back your own last action, if no die or secret came out since"),
-    "export": ("/export", "the game as JSON (setup + log; the seed once the game is over)"),
-    "import": ("/import JSON", "load an exported game into a channel without a game"),
+    "export": ("/export", "the game as JSON (the seed once it is over; privately, a file to move it)"),
+    "import": ("/import JSON|file", "load an exported game, or continue a moved one, in a channel without a game"),
     "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
     "remind": ("/remind [on|off|tz ZONE|quiet 23-08]", "ping the pending players; or your own reminder settings"),
     "help": ("/help [command|game]", "this list, or one command's usage"),
@@ -102,7 +104,7 @@ def split_command(text: str) -> tuple[str, str]:
     return word, match.group(2).strip()
 
 
-class Service(AsyncPlay):
+class Service(AsyncPlay, History):
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
                  clock=time.time, remind_repeat: float = 24 * 3600):
         self.store = store
@@ -352,6 +354,8 @@ class Service(AsyncPlay):
         game = get_game(meta["game"])
         if any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
+        if meta["status"] == "playing" and meta.get("imported"):
+            return self._rejoin(cmd, channel, rec)
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
@@ -466,24 +470,16 @@ class Service(AsyncPlay):
                                                            rec.version, seat, None)
         return reply
 
-    def _log(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
-        try:
-            count = int(rest) if rest.strip() else 10
-        except ValueError:
-            return Reply.refuse(f"/log takes a number of actions, not {_shown(rest)}.", "MALFORMED")
-        entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
-        if not entries:
-            return Reply(public=["No action has been played yet."])
-        first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
-        lines = [f"{first + i}. {e['seat']}: " + ("(a private action)" if e["private"] else _shown(e["line"], 300))
-                 for i, e in enumerate(entries)]
-        return Reply(public=lines, version=rec.version)
-
     def _export(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
+        if cmd.private and rec.meta["status"] == "playing" and self._seat(rec.meta, cmd.user) is not None:
+            return Reply(public=["This file moves the game: /import it in a channel without a game, here or on "
+                                 "another platform, and the game continues there (once; keep it to yourself)."],
+                         file=self._transfer_out(cmd, channel, rec), version=rec.version)
         data = self.export(cmd.platform, channel, rec)
-        note = "" if data["seed"] else " The game is not over: private actions and the seed are left out."
+        note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
+                                        "the game elsewhere, send /export to me in a private message.")
         name = f"strategos-{rec.meta['game']}-{channel}-v{rec.version}.json"
         return Reply(public=[f"Export of this game (version {rec.version}).{note}"],
                      file=(name, orjson.dumps(data, option=orjson.OPT_INDENT_2)), version=rec.version)
@@ -514,6 +510,8 @@ class Service(AsyncPlay):
             return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
         try:
             data = orjson.loads(rest)
+            if isinstance(data, dict) and data.get("format") == "strategos-transfer/1":
+                return self._transfer_in(data, cmd, channel)
             game = get_game(data["game"])
             if not data.get("seed"):
                 raise ValueError("it has no seed (only a finished game's export can be imported)")

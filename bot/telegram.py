@@ -49,6 +49,7 @@ log = logging.getLogger("strategos.telegram")
 PLATFORM = "telegram"
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 REMIND_EVERY = 60.0            # seconds between two looks at the due reminders
+IMPORT_FILE_LIMIT = 512 * 1024   # the service's own limit of an /import
 CAPTION_LIMIT = 1024           # a photo caption, in characters
 ALERT_LIMIT = 200              # an answerCallbackQuery text
 USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
@@ -161,6 +162,8 @@ class TelegramAdapter:
         application.add_handler(TypeHandler(Update, self.on_any), group=-1)
         application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
         application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
+        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.Document.ALL
+                                               & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
         application.add_error_handler(self.on_error)
 
@@ -227,6 +230,23 @@ class TelegramAdapter:
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
+
+    async def on_import_file(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file sent to the group with the caption /import: an export, or a game moved here."""
+        message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+        if message is None or user is None or message.document is None:
+            return
+        thread = message.message_thread_id if message.is_topic_message else None
+        origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
+        if (message.document.file_size or 0) > IMPORT_FILE_LIMIT:
+            reply = Reply.refuse("That file is too large to be a Strategos export.", "TOO_LONG")
+        else:
+            data = await (await context.bot.get_file(message.document.file_id)).download_as_bytearray()
+            text = "/import " + bytes(data).decode("utf-8", "replace")
+            cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
+                          key=command_key(context.bot.id, update))
+            reply = await asyncio.to_thread(self.service.handle, cmd)
+        await self.deliver(reply, origin)
 
     async def on_private(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user
