@@ -448,3 +448,88 @@ def _user_ref(word: str) -> str:
 
 def _is(user: str, name: str, ref: str) -> bool:
     return ref in (user, (name or "").lower(), (name or "").lower().replace(" ", ""))
+
+
+class Tables:
+    """/games across channels and platforms (with /link between one's accounts), /spectate."""
+
+    # /link: one person's accounts on several platforms ------------------------------------------
+    def _link_key(self, code: str) -> str:
+        return f"{self.store.prefix}:link:{code}"
+
+    def accounts(self, platform: str, user: str) -> list[tuple[str, str]]:
+        """(platform, user) of every account linked with this one, itself first."""
+        peers = self.store.user_prefs(platform, user).get("accounts")
+        out = [(platform, user)]
+        for item in (peers.split(",") if peers else []):
+            plat, _, uid = item.partition(":")
+            if (plat, uid) not in out:
+                out.append((plat, uid))
+        return out
+
+    def _link_word(self, rest: str, cmd: Command) -> Reply:
+        import secrets as _secrets
+
+        code = rest.strip()
+        if not code:
+            code = f"{_secrets.randbelow(10 ** 8):08d}"
+            self.store.redis.set(self._link_key(code), f"{cmd.platform}:{cmd.user}", ex=600)
+            return Reply(private={cmd.user: [f"Send /link {code} to the bot from your other account (on the other "
+                                             "platform) within 10 minutes: /games will then list both."]})
+        raw = self.store.redis.getdel(self._link_key(code))
+        if raw is None:
+            return Reply.refuse("That link code is unknown or expired; ask for a new one with /link.", "BAD_CODE")
+        plat, _, uid = raw.decode().partition(":")
+        group = dict.fromkeys(self.accounts(cmd.platform, cmd.user) + self.accounts(plat, uid))
+        value = ",".join(f"{p}:{u}" for p, u in group)
+        for p, u in group:
+            self.store.set_user_pref(p, u, "accounts", value)
+        return Reply(private={cmd.user: [f"Linked: {', '.join(f'{p} {u}' for p, u in group)}."]})
+
+    # /games ------------------------------------------------------------------------------------
+    def _games_word(self, rest: str, cmd: Command) -> Reply:
+        lines = []
+        for plat, user in self.accounts(cmd.platform, cmd.user):
+            for channel in self.store.user_channels(plat, user):
+                rec = self.store.load(plat, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] not in ("lobby", "playing"):
+                    continue
+                game = get_game(rec.meta["game"])
+                where = f"{plat} {channel}" + ("" if plat == cmd.platform else " (linked account)")
+                if rec.meta["status"] == "lobby":
+                    lines.append(f"• {game.title} in {where}: lobby, not started.")
+                    continue
+                names = {p.get("seat"): p for p in rec.meta["players"]}
+                pending = list(game.prompts(rec.state))
+                mine = any(names.get(s, {}).get("user") == user for s in pending)
+                who = ", ".join(f"{names[s]['name']} ({s})" if s in names else s for s in pending) or "nobody"
+                lines.append(f"• {game.title} in {where}: " + ("your turn" if mine else f"waiting for {who}")
+                             + f" (version {rec.version}).")
+        if not lines:
+            return Reply(private={cmd.user: ["You sit in no open game."]})
+        return Reply(private={cmd.user: ["Your games:"] + lines})
+
+    # /spectate ---------------------------------------------------------------------------------
+    def _spectate(self, rest: str, cmd: Command, channel: str, rec: Record):
+        from bot.service import Write
+
+        meta = rec.meta
+        if self._seat(meta, cmd.user) is not None:
+            return Reply.refuse("You play in this game; spectators are the others.", "SEATED", channel)
+        watching = list(meta.get("spectators") or [])
+        stop = rest.strip().lower() == "off"
+        if stop and cmd.user not in watching:
+            return Reply.refuse("You are not watching this game.", "NOT_WATCHING", channel)
+        if not stop and cmd.user in watching:
+            return Reply.refuse("You watch this game already (/spectate off to stop).", "WATCHING", channel)
+        watching = [u for u in watching if u != cmd.user] if stop else watching + [cmd.user]
+        meta = dict(meta, spectators=watching)
+        text = ("You no longer watch this game." if stop else
+                "You watch this game: its public messages and prompts come to you privately (/spectate off stops).")
+        return Write(lambda version: Reply(private={cmd.user: [text]}), meta=meta)
+
+    def _to_spectators(self, reply: Reply, meta: dict) -> None:
+        """The public lines of a move, privately to each spectator (never a private line)."""
+        for user in meta.get("spectators") or ():
+            if reply.public:
+                reply.private.setdefault(user, []).extend(reply.public)

@@ -336,6 +336,20 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="log", description=_clip(PLATFORM_HELP["log"][1]), callback=log_))
 
     simple("agree")
+    simple("games", ephemeral=True)
+
+    async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)
+
+    link.__discord_app_commands_param_description__ = {"code": "the code your other account got"}  # type: ignore
+    commands.append(app_commands.Command(name="link", description=_clip(PLATFORM_HELP["link"][1]), callback=link))
+
+    async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
+
+    spectate.__discord_app_commands_param_description__ = {"off": "stop watching"}  # type: ignore
+    commands.append(app_commands.Command(name="spectate", description=_clip(PLATFORM_HELP["spectate"][1]),
+                                         callback=spectate))
 
     async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
         if file.size > 512 * 1024:

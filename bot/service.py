@@ -20,7 +20,7 @@ from typing import Callable
 import orjson
 
 import render
-from bot.asyncplay import REMIND_LEASE, AsyncPlay, play_options
+from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options
 from bot.history import History
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
@@ -57,13 +57,16 @@ PLATFORM_HELP = {
     "replace": ("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)"),
     "handover": ("/handover @user", "hand your seat to another user (the others and they /agree)"),
     "agree": ("/agree", "agree to a /handover or /replace"),
+    "games": ("/games", "the games you sit in, everywhere, and whose turn it is (sent privately)"),
+    "link": ("/link [CODE]", "link your accounts on two platforms, for /games"),
+    "spectate": ("/spectate [off]", "follow this game's public messages privately (non-players)"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
-WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree"}   # with new and import: the platform commands that write
+WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}   # with new and import: the platform commands that write
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
-USER_WORDS = {"remind"}   # with an argument: the user's own settings, in any channel or in private
+USER_WORDS = {"remind", "games", "link"}   # the user's own (with an argument for remind), anywhere
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
 
@@ -104,7 +107,7 @@ def split_command(text: str) -> tuple[str, str]:
     return word, match.group(2).strip()
 
 
-class Service(AsyncPlay, History):
+class Service(AsyncPlay, History, Tables):
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
                  clock=time.time, remind_repeat: float = 24 * 3600):
         self.store = store
@@ -154,7 +157,7 @@ class Service(AsyncPlay, History):
         channel = cmd.channel
         if word == "help":
             return self._help(rest)
-        if word in USER_WORDS and rest:
+        if word in USER_WORDS and (rest or word != "remind"):
             return self._user_word(word, rest, cmd)
         if channel is None:
             channel, rest_text = self._route_private(cmd)
@@ -682,6 +685,7 @@ class Service(AsyncPlay, History):
                                 "/verify recomputes every roll, /export saves the game.")
         else:
             self._prompt_lines(reply, game, meta, state, version, actor)
+        self._to_spectators(reply, meta)
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
                  version: int, events: list[Event], picture: bool = False) -> None:
@@ -744,6 +748,10 @@ class Service(AsyncPlay, History):
 
     # user-level words: settings of the sender, wherever typed ------------------------------
     def _user_word(self, word: str, rest: str, cmd: Command) -> Reply:
+        if word == "games":
+            return self._games_word(rest, cmd)
+        if word == "link":
+            return self._link_word(rest, cmd)
         return self._remind_settings(rest, cmd)
 
     # helpers ---------------------------------------------------------------------------
