@@ -200,9 +200,13 @@ class AsyncPlay:
         for plat in [platform] if platform else self.store.reminder_platforms():
             for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
                 try:
-                    replies.extend(self._due(plat, channel, lease, now))
+                    due = self._due(plat, channel, lease, now)
                 except Exception:   # one game's failure must not stop the others' reminders
                     log.exception("scheduler failed for %s:%s", plat, channel)
+                    continue
+                for reply in due:   # in the channel's language (lines added after `handle` too)
+                    self._localize(Command(plat, reply.channel or channel, "", ""), reply)
+                replies.extend(due)
         return replies
 
     def _due(self, plat: str, channel: str, lease: float, now: float) -> list[Reply]:
@@ -399,9 +403,11 @@ class AsyncPlay:
         meta = dict(meta, invite={"kind": kind, "seat": seat, "ref": ref, "by": cmd.user,
                                   "waiting": agree_from + ["@new"]})
         others = " ".join(f"<@{u}>" if u.isdigit() else u for u in agree_from)
-        text = (f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}. "
-                + (f"Each other player ({others}) and " if agree_from else "")
-                + f"{words[0]} type /agree to confirm.")
+        if agree_from:
+            text = (f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}. Each other player ({others}) "
+                    f"and {words[0]} type /agree to confirm.")
+        else:
+            text = f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}; {words[0]} types /agree to confirm."
         return Write(lambda version: Reply(public=[text]), meta=meta)
 
     def _agree(self, rest: str, cmd: Command, channel: str, rec: Record):

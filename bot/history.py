@@ -11,6 +11,7 @@ old channel's game is closed as moved.
 """
 from __future__ import annotations
 
+import logging
 import secrets as _secrets
 
 import orjson
@@ -23,6 +24,9 @@ from core import rng
 from core.errors import RulesError
 from core.registry import get_game
 from core.replay import replay, upgrade
+from bot.i18n import LANGUAGES, language_of, localize
+
+log = logging.getLogger("strategos.history")
 
 TRANSFER_TTL = 30 * 24 * 3600
 LOG_MAX = 100
@@ -199,3 +203,42 @@ def _states(game, setup: dict, entries: list[dict]) -> list[dict]:
         except RulesError:
             break
     return out
+
+
+class Languages:
+    """/lang per channel and per user, and the translation of every reply at the service's edge."""
+
+    def _user_lang(self, platform: str, user: str) -> str | None:
+        try:
+            return language_of(self.store.user_prefs(platform, user).get("lang"))
+        except StoreError:
+            return None
+
+    def _localize(self, cmd: Command, reply: Reply) -> None:
+        if reply.code in ("OUTCOME_UNKNOWN", "STORE_DOWN"):
+            return   # Redis is in trouble: answer now, in English, without asking it for a language
+        try:
+            channel = reply.channel or cmd.channel
+            lang = None
+            if cmd.private or channel is None:
+                lang = self._user_lang(cmd.platform, cmd.user)
+            if lang is None and channel is not None:
+                lang = language_of(self.store.channel_lang(cmd.platform, channel))
+            lang = lang or "en"
+            if reply.private:
+                own = {u: self._user_lang(cmd.platform, u) for u in reply.private}
+                localize(reply, lang, own.get)
+            else:
+                localize(reply, lang)
+        except Exception:   # noqa: BLE001 — a translation never costs a command its answer
+            log.exception("could not translate a reply")
+
+    def _lang_word(self, rest: str, cmd: Command) -> Reply:
+        lang = language_of(rest)
+        if lang is None or len(rest.strip()) != 2:
+            return Reply.refuse("Languages: en (English), es (español), ru (русский). Usage: /lang es.", "MALFORMED")
+        if cmd.channel is not None and not cmd.private:
+            self.store.set_channel_lang(cmd.platform, cmd.channel, lang)
+            return Reply(public=[f"This channel now speaks {LANGUAGES[lang]}."], channel=cmd.channel)
+        self.store.set_user_pref(cmd.platform, cmd.user, "lang", lang)
+        return Reply(private={cmd.user: [f"Your private messages now come in {LANGUAGES[lang]}."]})

@@ -65,6 +65,7 @@ class Reply:
     version: int | None = None      # the game version after the command
     changed: bool = False           # the command changed the stored game (else it only looked)
     lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
+    lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

@@ -21,7 +21,7 @@ import orjson
 
 import render
 from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options
-from bot.history import History
+from bot.history import History, Languages
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -60,13 +60,14 @@ PLATFORM_HELP = {
     "games": ("/games", "the games you sit in, everywhere, and whose turn it is (sent privately)"),
     "link": ("/link [CODE]", "link your accounts on two platforms, for /games"),
     "spectate": ("/spectate [off]", "follow this game's public messages privately (non-players)"),
+    "lang": ("/lang en|es|ru", "the language of this channel, or of your private messages"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
 WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}   # with new and import: the platform commands that write
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
-USER_WORDS = {"remind", "games", "link"}   # the user's own (with an argument for remind), anywhere
+USER_WORDS = {"remind", "games", "link", "lang"}   # the user's own (with an argument for remind), anywhere
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
 
@@ -107,7 +108,7 @@ def split_command(text: str) -> tuple[str, str]:
     return word, match.group(2).strip()
 
 
-class Service(AsyncPlay, History, Tables):
+class Service(AsyncPlay, History, Tables, Languages):
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
                  clock=time.time, remind_repeat: float = 24 * 3600):
         self.store = store
@@ -135,6 +136,7 @@ class Service(AsyncPlay, History, Tables):
                           cmd.platform, cmd.channel, cmd.user, word or "-")
             reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
                                  "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
+        self._localize(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
@@ -752,6 +754,8 @@ class Service(AsyncPlay, History, Tables):
             return self._games_word(rest, cmd)
         if word == "link":
             return self._link_word(rest, cmd)
+        if word == "lang":
+            return self._lang_word(rest, cmd)
         return self._remind_settings(rest, cmd)
 
     # helpers ---------------------------------------------------------------------------

@@ -404,6 +404,20 @@ class Store:
         version, _, at = raw.decode().partition(":")
         return int(version), (float(at) if at else None)
 
+    # a channel's language (/lang), kept across its games
+    def channel_lang(self, platform: str, channel: str) -> str | None:
+        try:
+            raw = self.redis.get(f"{self.tag(platform, channel)}:lang")
+        except redis.RedisError:
+            return None   # English rather than a refusal
+        return raw.decode() if raw else None
+
+    def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:lang", lang)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
     # a user's own settings, kept across games and channels: remind on/off, tz, quiet, lang ----
     def prefs_key(self, platform: str, user: str) -> str:
         return f"{self.prefix}:prefs:{{{platform}:{user}}}"
