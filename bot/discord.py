@@ -55,7 +55,10 @@ class StrategosClient(discord.AutoShardedClient):
         return (ActionButton, ActionSelect)
 
     async def setup_hook(self) -> None:
+        from bot.discord_i18n import StrategosTranslator
+
         self.add_dynamic_items(*self.dynamic_item_classes())
+        await self.tree.set_translator(StrategosTranslator())   # descriptions in es and ru
         if self.sync:
             try:
                 await sync_if_changed(self.tree, self.service, self.application_id)

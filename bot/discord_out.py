@@ -210,6 +210,12 @@ class Outgoing:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
     mentions: list[str] = field(default_factory=list)
+    lang: str = "en"
+
+    def your_move(self) -> str:
+        from bot.i18n import gettext_
+
+        return gettext_(self.lang, "Your move:") + " " + " ".join(f"<@{u}>" for u in self.mentions)
 
     def empty(self) -> bool:
         return not (self.lines or self.files or self.view or self.mentions)
@@ -336,7 +342,8 @@ class Adapter:
         await self.tell_others(reply, sender, channel)
 
     async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
-        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions))
+        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions),
+                       lang=reply.lang)
         pictures = []
         if reply.image is not None:
             pictures.append((reply.image.filename, reply.image))
@@ -382,7 +389,7 @@ class Adapter:
             await outlet.send(ephemeral, **message)
         if out.mentions and not ephemeral:
             # a separate message: an edited "thinking…" message would not notify anyone
-            await outlet.send(False, content="Your move: " + " ".join(f"<@{u}>" for u in out.mentions),
+            await outlet.send(False, content=out.your_move(),
                               allowed_mentions=mention_allowance(out.mentions))
 
     async def post(self, channel: str, out: Outgoing) -> bool:
@@ -390,7 +397,7 @@ class Adapter:
         target = self.client.get_partial_messageable(int(channel))
         lines = list(out.lines)
         if out.mentions:
-            lines.append("Your move: " + " ".join(f"<@{u}>" for u in out.mentions))
+            lines.append(out.your_move())
         texts = chunks(lines) or [None]
         for i, text in enumerate(texts):
             last = i == len(texts) - 1

@@ -428,8 +428,10 @@ def tree_payload(tree: app_commands.CommandTree) -> list[dict]:
 
 
 def tree_hash(tree: app_commands.CommandTree) -> str:
+    from bot.discord_i18n import catalogue_digest
+
     data = json.dumps(tree_payload(tree), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+    return hashlib.sha256((data + catalogue_digest()).encode()).hexdigest()   # translations count too
 
 
 def hash_key(service: Service, application_id: int | None) -> str:
