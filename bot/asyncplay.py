@@ -476,13 +476,20 @@ class Tables:
     def _link_word(self, rest: str, cmd: Command) -> Reply:
         import secrets as _secrets
 
+        import redis
+
+        from bot.store import StoreError
+
         code = rest.strip()
-        if not code:
-            code = f"{_secrets.randbelow(10 ** 8):08d}"
-            self.store.redis.set(self._link_key(code), f"{cmd.platform}:{cmd.user}", ex=600)
-            return Reply(private={cmd.user: [f"Send /link {code} to the bot from your other account (on the other "
-                                             "platform) within 10 minutes: /games will then list both."]})
-        raw = self.store.redis.getdel(self._link_key(code))
+        try:
+            if not code:
+                code = f"{_secrets.randbelow(10 ** 8):08d}"
+                self.store.redis.set(self._link_key(code), f"{cmd.platform}:{cmd.user}", ex=600)
+                return Reply(private={cmd.user: [f"Send /link {code} to the bot from your other account (on the "
+                                                 "other platform) within 10 minutes: /games will then list both."]})
+            raw = self.store.redis.getdel(self._link_key(code))
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now; nothing was changed.") from exc
         if raw is None:
             return Reply.refuse("That link code is unknown or expired; ask for a new one with /link.", "BAD_CODE")
         plat, _, uid = raw.decode().partition(":")

@@ -135,3 +135,26 @@ def test_deadline_and_clock_are_capped_at_seven_days(store):
     service = Service(store)
     reply = say(service, "alice", "/new tally deadline=8d")
     assert not reply.ok and "7 days" in reply.error
+
+
+@pytest.mark.parametrize("game_id", sorted(set(available()) | {"tally"}))
+def test_every_prompt_met_by_defaults_has_a_legal_default_and_those_without_a_button_are_named(game_id):
+    """Played by defaults alone, straight on the rules: each default is accepted; prompts
+    that offer no complete line (only free-argument templates), where the default comes from
+    the game's own `sample`, are listed in the test output for the games' authors."""
+    game = get_game(game_id)
+    players = [f"u{i}" for i in range(PLAYERS.get(game_id, game.min_players))]
+    state, _ = game.start(players, {"target": 30} if game_id == "tally" else {}, "seed-7")
+    sampled = set()
+    for _ in range(5000):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        seat = sorted(prompts)[0]
+        prompt = prompts[seat]
+        line = game.default_action(state, seat)
+        if line not in (*prompt.actions, *prompt.private):
+            sampled.add(prompt.text[:80])
+        state, _ = game.apply(state, seat, game.parse(line, line in prompt.private and line not in prompt.actions))
+    assert game.outcome(state)[0]
+    print(f"{game_id}: prompts without a complete line (default from sample): {sorted(sampled) or 'none'}")
