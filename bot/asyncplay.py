@@ -103,6 +103,14 @@ def quiet_end(prefs: dict, now: float) -> float | None:
     return until.timestamp()
 
 
+def _span(seconds: float) -> str:
+    """3 d 4 h, 5 h 20 min, 12 min."""
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
+    return " ".join(parts) or "1 min"
+
+
 def _zone(name: str | None) -> ZoneInfo:
     try:
         return ZoneInfo(name or "UTC")
@@ -316,6 +324,9 @@ class AsyncPlay:
         reply.private = {u: lines for u, lines in reply.private.items() if u in wanted}
         reply.buttons = [b for b in reply.buttons if b.user in wanted]
         reply.public.insert(0, "Reminder:")
+        expiry, _ = self._expiry(rec.meta, game, rec.state)
+        if expiry is not None and expiry > now:
+            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
         return reply, min(later) if later else None
 
     def reminded(self, reply: Reply) -> None:

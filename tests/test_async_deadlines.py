@@ -158,3 +158,12 @@ def test_every_prompt_met_by_defaults_has_a_legal_default_and_those_without_a_bu
         state, _ = game.apply(state, seat, game.parse(line, line in prompt.private and line not in prompt.actions))
     assert game.outcome(state)[0]
     print(f"{game_id}: prompts without a complete line (default from sample): {sorted(sampled) or 'none'}")
+
+
+def test_a_reminder_says_when_the_deadline_will_play(store):
+    now = [1000.0]
+    service = table(store, now, "deadline=3d remind=1h")
+    now[0] += H + 1
+    (reply,) = service.due_reminders("t")
+    assert reply.public[-1] == "Without a decision, the deadline plays the default in 2 d 22 h."
+    service.reminded(reply)
