@@ -184,6 +184,19 @@ class AsyncPlay:
         order = sorted(times, key=lambda s: (times[s], s))
         return times[order[0]], order
 
+    def _timer_lines(self, reply: Reply, game, meta: dict, state: dict) -> None:
+        """/status: when the deadline plays, and who is absent."""
+        if meta.get("status") != "playing":
+            return
+        now = self.clock()
+        expiry, _ = self._expiry(meta, game, state)
+        if expiry is not None and expiry > now:
+            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
+        for p in meta["players"]:
+            if p.get("absent"):
+                reply.public.append(f"{p['name']} ({p['seat']}) is absent: the deadline plays for that seat; "
+                                    f"/replace {p['seat']} @user gives it to someone else.")
+
     def _next_event(self, meta: dict, game, state: dict, now: float) -> float:
         play = self._play_defaults(meta.get("play") or {})
         due = now + play["remind"]
@@ -249,7 +262,8 @@ class AsyncPlay:
         prompt = game.prompts(rec.state)[seat]
         private = line in prompt.private and line not in prompt.actions
         player = next((p for p in rec.meta["players"] if p.get("seat") == seat), {"user": None, "name": seat})
-        cmd = Command(plat, channel, player["user"] or f"seat:{seat}", f"/{game.id} {line}", private=private, version=rec.version,
+        cmd = Command(plat, channel, player["user"] or f"seat:{seat}", f"/{game.id} {line}", private=private,
+                      version=rec.version,
                       key=f"deadline:{rec.version}:{seat}", by="deadline", seat=seat)
         reply = self.handle(cmd)
         if not reply.ok:

@@ -79,6 +79,7 @@ MESSAGES = [
     N_('That button is from an earlier position (version {version}; the game is at {current}), so it was not used.{now}'),
     N_('Nobody has a decision pending.'),
     N_('Reminder:'),
+    N_('{name} ({seat}) is absent: the deadline plays for that seat; /replace {seat2} @user gives it to someone else.'),
     N_('Without a decision, the deadline plays the default in {when}.'),
     N_('{title} has no picture yet; /status tells the position.'),
     N_('You are not seated in this game, so there is no private view.'),

@@ -20,7 +20,7 @@ from typing import Callable
 import orjson
 
 import render
-from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options
+from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa: F401 — REMIND_LEASE re-exported
 from bot.history import History, Languages
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
@@ -64,7 +64,8 @@ PLATFORM_HELP = {
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
-WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}   # with new and import: the platform commands that write
+# with new and import: the platform commands that write
+WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
 NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
 USER_WORDS = {"remind", "games", "link", "lang"}   # the user's own (with an argument for remind), anywhere
@@ -445,6 +446,7 @@ class Service(AsyncPlay, History, Tables, Languages):
         summary = game.summary(rec.state)
         reply = Reply(public=[_status_line(game, summary, rec.version)], version=rec.version)
         self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
+        self._timer_lines(reply, game, meta, rec.state)
         return reply
 
     def _map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:

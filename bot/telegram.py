@@ -108,6 +108,17 @@ def map_full(text: str) -> tuple[str, bool]:
     return text, False
 
 
+def with_user_ids(message: Message) -> str:
+    """The text with each mention of a user picked from the member list (a text_mention, which
+    carries the user's id) written `<@id>`, as /replace and /handover read it."""
+    text = message.text
+    for entity, shown in sorted(message.parse_entities(["text_mention"]).items(),
+                                key=lambda item: -item[0].offset):
+        if entity.user is not None:
+            text = text.replace(shown, f"<@{entity.user.id}>", 1)
+    return text
+
+
 def command_key(bot_id: int, update: Update) -> str:
     """The command's idempotency key: Telegram's update_id (unique per bot), so a redelivered
     update, or the service's retry of it, is applied once."""
@@ -222,7 +233,7 @@ class TelegramAdapter:
         if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
             return   # /command@AnotherBot
         thread = message.message_thread_id if message.is_topic_message else None
-        text, full = map_full(message.text)
+        text, full = map_full(with_user_ids(message))
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
         admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,

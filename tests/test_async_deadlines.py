@@ -92,6 +92,9 @@ def test_three_expiries_in_a_row_mark_a_player_absent_and_play_goes_on(store):
     assert any("is now absent" in t for t in texts)
     rec = store.load("t", "d")
     assert [p.get("absent", False) for p in rec.meta["players"]] == [True, False]
+    status = say(service, "bob", "/status").public
+    assert "alice (P1) is absent: the deadline plays for that seat; /replace P1 @user gives it to someone else." \
+        in status
     now[0] += 1   # an absent seat does not wait for its deadline
     (reply,) = service.due_reminders("t")
     assert "Time is up for alice" in reply.public[0]

@@ -47,3 +47,17 @@ def test_a_spectator_gets_the_public_prompts_privately_and_never_a_secret(servic
     assert "carol" not in reply.private
     assert say(service, "carol", "/spectate off", "s").ok
     assert "carol" not in say(service, "bob", "/tl add 1", "s").private
+
+
+async def test_telegram_mentions_picked_from_the_member_list_name_the_user_by_id(service):
+    from telegram import Message
+
+    from bot.telegram import with_user_ids
+
+    message = Message.de_json({
+        "message_id": 1, "date": 1700000000, "chat": {"id": -5, "type": "supergroup"},
+        "text": "/handover Dave Smith",
+        "entities": [{"type": "bot_command", "offset": 0, "length": 9},
+                     {"type": "text_mention", "offset": 10, "length": 10,
+                      "user": {"id": 4242, "is_bot": False, "first_name": "Dave"}}]}, None)
+    assert with_user_ids(message) == "/handover <@4242>"
