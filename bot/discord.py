@@ -93,7 +93,9 @@ class StrategosClient(discord.AutoShardedClient):
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("slash command failed: %s", error, exc_info=error)
-        sentence = "That command could not be read; try /help."
+        from bot.i18n import gettext_, of_locale
+
+        sentence = gettext_(of_locale(interaction.locale), "That command could not be read; try /help.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(sentence, ephemeral=True)

@@ -100,7 +100,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or self.item.values
         if not values:
-            await interaction.response.send_message("Pick one of the actions.", ephemeral=True)
+            await interaction.response.send_message(_t(interaction.locale, "Pick one of the actions."),
+                                                    ephemeral=True)
             return
         await adapter_of(interaction).press(interaction, self.channel, self.version, values[0])
 
@@ -224,6 +225,13 @@ class Outgoing:
 _CODE_SPAN = re.compile(r"(`[^`\n]+`)")
 
 
+def _t(locale, msgid: str, **values) -> str:
+    """The adapter's own sentence in the user's (interaction locale) or the reply's language."""
+    from bot.i18n import gettext_, of_locale
+
+    return gettext_(of_locale(locale), msgid, **values)
+
+
 def markdown_line(line: str) -> str:
     """A service line for Discord: markdown escaped (no masked link, heading or bold from
     what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
@@ -288,13 +296,13 @@ class Adapter:
         outlet = InteractionOutlet(interaction, False)
         if str(interaction.channel_id) != channel:
             # the rights (admin) come from the channel clicked: the game must come from it too
-            await outlet.send(True, content="This button belongs to a game in another channel, so it was not "
-                                            "used. Use /status in that channel.")
+            await outlet.send(True, content=_t(interaction.locale, "This button belongs to a game in another "
+                                               "channel, so it was not used. Use /status in that channel."))
             return None
         line = await asyncio.to_thread(decode_line, self.service, channel, value)
         if line is None:
-            await outlet.send(True, content="This button is too old to remember its action; "
-                                            "use /status, then type the command.")
+            await outlet.send(True, content=_t(interaction.locale, "This button is too old to remember its "
+                                               "action; use /status, then type the command."))
             return None
         cmd = self.command(interaction, line, version=version, channel=channel)
         return await self.dispatch(cmd, outlet, False)
@@ -337,7 +345,8 @@ class Adapter:
             if files or notes:
                 await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
         if elsewhere and not public.empty() and not reply.error and sender not in reply.private:
-            await outlet.send(True, content=f"Done: posted in <#{channel}>.", allowed_mentions=NO_PING)
+            await outlet.send(True, content=_t(reply.lang, "Done: posted in {where}.", where=f"<#{channel}>"),
+                              allowed_mentions=NO_PING)
         await outlet.finish()
         await self.tell_others(reply, sender, channel)
 
@@ -439,8 +448,8 @@ class Adapter:
                 closed.append(user)
         if closed and channel:
             who = " ".join(f"<@{u}>" for u in closed)
-            sentence = (f"{who}: I have something private for you but cannot send you a direct message. "
-                        "Allow direct messages from this server's members, then use /me here.")
+            sentence = _t(reply.lang, "{who}: I have something private for you but cannot send you a direct "
+                              "message. Allow direct messages from this server's members, then use /me here.", who=who)
             try:
                 await self.client.get_partial_messageable(int(channel)).send(content=sentence,
                                                                             allowed_mentions=NO_PING)

@@ -109,6 +109,12 @@ def localize(reply, lang: str, lang_of=None) -> None:
     reply.lang = lang
 
 
+def of_locale(code) -> str:
+    """A platform's locale ("es-ES", "ru", discord.Locale.russian, Telegram's language_code) → en|es|ru."""
+    code = str(getattr(code, "value", code) or "").lower()[:2]
+    return code if code in LANGUAGES else DEFAULT
+
+
 def language_of(text: str | None) -> str | None:
     code = (text or "").strip().lower()[:2]
     return code if code in LANGUAGES else None

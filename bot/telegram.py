@@ -39,6 +39,7 @@ from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, Appli
 from telegram.request import BaseRequest
 
 from bot import replies
+from bot.i18n import gettext_, of_locale
 from bot.replies import Button, Command, Picture, Reply
 from bot.service import PLATFORM as PLATFORM_WORDS, Service, split_command
 from bot.service import StoreError
@@ -250,7 +251,8 @@ class TelegramAdapter:
         thread = message.message_thread_id if message.is_topic_message else None
         origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
         if (message.document.file_size or 0) > IMPORT_FILE_LIMIT:
-            reply = Reply.refuse("That file is too large to be a Strategos export.", "TOO_LONG")
+            reply = Reply.refuse(gettext_(of_locale(user.language_code),
+                                          "That file is too large to be a Strategos export."), "TOO_LONG")
         else:
             data = await (await context.bot.get_file(message.document.file_id)).download_as_bytearray()
             text = "/import " + bytes(data).decode("utf-8", "replace")
@@ -268,7 +270,7 @@ class TelegramAdapter:
         origin = Origin(message.chat_id, None, message.message_id, str(user.id), True)
         word, rest = split_command(message.text)
         if word == "start":   # the deep link: /start <code>; never the game's /start
-            await self._opened(context.bot, origin, rest)
+            await self._opened(context.bot, origin, rest, of_locale(user.language_code))
             return
         text, full = map_full(message.text)
         cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
@@ -307,10 +309,10 @@ class TelegramAdapter:
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
 
-    async def _opened(self, bot, origin: Origin, code: str) -> None:
-        await self._send_text(bot, origin.chat_id, None, [
-            "Private messages are on: your hands, private choices and secret results will come here. "
-            "Play in the group; here you can also type a game's commands (e.g. /me)."])
+    async def _opened(self, bot, origin: Origin, code: str, lang: str = "en") -> None:
+        await self._send_text(bot, origin.chat_id, None, [gettext_(
+            lang, "Private messages are on: your hands, private choices and secret results will come here. "
+                  "Play in the group; here you can also type a game's commands (e.g. /me).")])
         channel = channel_of_code(code.strip())
         if channel is None:
             return
@@ -348,7 +350,7 @@ class TelegramAdapter:
             names = await asyncio.to_thread(self._names, reply.mentions)
             lines.append("🔔 " + ", ".join(mention(u, names.get(u)) for u in reply.mentions))
         if closed and public_chat is not None:
-            lines.append(await self._open_notice(bot, closed, reply.channel))
+            lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
         if reply.image is not None:
             text = "\n".join(lines)
@@ -388,13 +390,13 @@ class TelegramAdapter:
             closed.append(user)
         return closed
 
-    async def _open_notice(self, bot, users: list[str], channel: str | None) -> str:
+    async def _open_notice(self, bot, users: list[str], channel: str | None, lang: str = "en") -> str:
         names = await asyncio.to_thread(self._names, users)
         link = f"https://t.me/{bot.username}?start={deep_link_code(channel)}"
         who = ", ".join(mention(u, names.get(u)) for u in users)
-        return (f"{who}: I have something private for you, but cannot write to you yet. Open a private "
-                f'chat with me once: <a href="{link}">{html.escape(link)}</a> (press Start); '
-                "/me then shows your private view.")
+        return gettext_(lang, "{who}: I have something private for you, but cannot write to you yet. Open a "
+                              "private chat with me once: {link} (press Start); /me then shows your private view.",
+                        who=who, link=f'<a href="{link}">{html.escape(link)}</a>')
 
     async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
                          markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,

@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 from bot.i18n import LOCALE_DIR, translate
 from bot.replies import Command
 from bot.service import PLATFORM_HELP
+from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 FIELD = re.compile(r"\{(\w+)\}")
 
@@ -116,3 +117,22 @@ def test_the_spanish_and_russian_console_examples_run_to_the_end(service, tmp_pa
     out = io.StringIO()
     assert Console(service, "ex", tmp_path, out).run_script(script.read_text().splitlines()) == 0, out.getvalue()
     assert words in out.getvalue()
+
+
+async def test_telegram_greets_a_newly_opened_private_chat_in_the_users_language(service, tg):
+    from telegram import Update
+
+    user = {"id": 31, "is_bot": False, "first_name": "Olga", "language_code": "ru"}
+    update = Update.de_json({"update_id": 77, "message": {
+        "message_id": 5, "date": 1700000000, "chat": {"id": 31, "type": "private", "first_name": "Olga"},
+        "from": user, "text": "/start", "entities": [{"type": "bot_command", "offset": 0, "length": 6}]}},
+        tg.app.bot)
+    await tg.app.process_update(update)
+    assert tg.tg.texts(31).startswith("Личные сообщения включены")
+
+
+async def test_discord_answers_a_stale_button_in_the_pressers_language(service):
+    from bot.discord_out import _t
+
+    assert _t("es-ES", "Pick one of the actions.") == "Elige una de las acciones."
+    assert _t("fr", "Pick one of the actions.") == "Pick one of the actions."
