@@ -86,6 +86,7 @@ MESSAGES = [
     N_('There is no map region {shown}. {known}; /map without a region draws the whole map.'),
     N_('Nothing has been played yet, so there is nothing to undo.'),
     N_('Only the player who made the last action can undo it, and it was not yours.'),
+    N_('The deadline played that action when time was up, so it stands.'),
     N_('That action rolled dice or revealed hidden information, so it stands.'),
     N_('{seat} takes back {shown}.'),
     N_('The game has not started; there is nothing to export yet.'),

@@ -570,6 +570,8 @@ class Service(AsyncPlay, History, Tables, Languages):
         if last["seat"] != seat:
             return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
                                 "NOT_YOURS")
+        if last.get("by") == "deadline":
+            return Reply.refuse("The deadline played that action when time was up, so it stands.", "IRREVERSIBLE")
         if last["rolls"] or last["reveal"]:
             return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
                                 "IRREVERSIBLE")

@@ -78,6 +78,7 @@ def test_a_deadline_expires_on_time_and_plays_the_default_as_the_deadline(store)
     (entry,) = store.log("t", "d")
     assert entry["by"] == "deadline" and entry["seat"] == "P1" and entry["line"] == "roll"
     assert service.due_reminders("t") == []            # bob's two hours start now
+    assert say(service, "alice", "/undo").error.startswith("The deadline played that action")
     assert "1." in say(service, "bob", "/log").public[0]
 
 
