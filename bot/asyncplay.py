@@ -43,6 +43,7 @@ DAY = 24 * 3600
 CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
+STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
 PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock")
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
@@ -242,7 +243,8 @@ class AsyncPlay:
             if expiry is None or expiry > now:
                 break
             reply = self._play_default(plat, channel, rec, game, seats[0])
-            if reply is None:
+            if reply is None:   # logged; try again in an hour rather than at every poll
+                expiry = now + STUCK_RETRY
                 break
             out.append(reply)
         else:
