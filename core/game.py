@@ -243,7 +243,8 @@ class Game:
                 line = self.sample(state, seat, random.Random(i))
             except (RulesError, IndexError):
                 continue
-            if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and self._legal(state, seat, line, line in prompt.private):
+            if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
+                    self._legal(state, seat, line, line in prompt.private):
                 return line
         raise RulesError(f"No legal default was found for {seat}: {prompt.text}", code="NO_DEFAULT")
 
