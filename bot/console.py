@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Iterable, TextIO
 
 from bot.replies import Command, Reply
-from bot.service import Service
+from bot.service import USER_WORDS, Service, split_command
 
 LINE = re.compile(r"^(?P<expect>!)?\s*(?P<name>[^:()]+?)\s*(?P<dm>\(dm\))?\s*:\s*(?P<text>.*)$", re.S)
 
@@ -41,9 +41,10 @@ class Console:
         name = match["name"].strip()
         private = bool(match["dm"])
         text = match["text"].strip()
-        if private and not text.lower().startswith("g="):
+        if private and not text.lower().startswith("g=") and split_command(text)[0] not in USER_WORDS:
             # the console is one table: its private messages are about it, whatever other
-            # tables (an earlier script's) the same names still sit at
+            # tables (an earlier script's) the same names still sit at (a user's own settings,
+            # /lang /remind /games /link, belong to no table)
             text = f"g={self.channel} {text}"
         self.lines += 1
         cmd = Command("console", None if private else self.channel, name, text,

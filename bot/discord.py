@@ -11,11 +11,11 @@ messages. No rule of any game is checked here.
 """
 from __future__ import annotations
 
-import asyncio
 import logging
 
 import discord
 from discord import app_commands
+from discord.ext import tasks
 
 from bot.discord_out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet
 from bot.discord_tree import build_tree, sync_if_changed
@@ -46,35 +46,37 @@ class StrategosClient(discord.AutoShardedClient):
         build_tree(self.tree, self.strategos)
         self.sync = sync
         self.remind_every = remind_every
-        self._reminders: asyncio.Task | None = None
+        # discord.ext.tasks polls the Redis schedule: it reconnects, logs and keeps going
+        self.reminder_loop = tasks.loop(seconds=max(remind_every, 1.0))(self.remind_round)
+        self.reminder_loop.before_loop(self.wait_until_ready)
 
     @staticmethod
     def dynamic_item_classes() -> tuple[type, ...]:
         return (ActionButton, ActionSelect)
 
     async def setup_hook(self) -> None:
+        from bot.discord_i18n import StrategosTranslator
+
         self.add_dynamic_items(*self.dynamic_item_classes())
+        await self.tree.set_translator(StrategosTranslator())   # descriptions in es and ru
         if self.sync:
             try:
                 await sync_if_changed(self.tree, self.service, self.application_id)
             except discord.HTTPException as exc:
                 log.error("could not sync the slash commands: %s", exc)
         if self.remind_every > 0:
-            self._reminders = asyncio.create_task(self.remind_forever(), name="strategos-reminders")
+            self.reminder_loop.start()
 
     async def close(self) -> None:
-        if self._reminders is not None:
-            self._reminders.cancel()
+        self.reminder_loop.cancel()
         await super().close()
 
-    async def remind_forever(self) -> None:
-        await self.wait_until_ready()
-        while not self.is_closed():
-            try:
-                await self.strategos.remind_once()
-            except Exception:
-                log.exception("reminders failed this round")
-            await asyncio.sleep(self.remind_every)
+    async def remind_round(self) -> None:
+        """One look at the schedule: due deadlines played and announced, due reminders posted."""
+        try:
+            await self.strategos.remind_once()
+        except Exception:   # one bad round must not stop the loop
+            log.exception("reminders failed this round")
 
     async def on_ready(self) -> None:
         log.info("Discord: logged in as %s (shards %s of %s, %d guilds)", self.user, self.shard_ids,
@@ -91,7 +93,9 @@ class StrategosClient(discord.AutoShardedClient):
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         log.error("slash command failed: %s", error, exc_info=error)
-        sentence = "That command could not be read; try /help."
+        from bot.i18n import gettext_, of_locale
+
+        sentence = gettext_(of_locale(interaction.locale), "That command could not be read; try /help.")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(sentence, ephemeral=True)

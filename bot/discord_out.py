@@ -100,7 +100,8 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or self.item.values
         if not values:
-            await interaction.response.send_message("Pick one of the actions.", ephemeral=True)
+            await interaction.response.send_message(_t(interaction.locale, "Pick one of the actions."),
+                                                    ephemeral=True)
             return
         await adapter_of(interaction).press(interaction, self.channel, self.version, values[0])
 
@@ -210,12 +211,25 @@ class Outgoing:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
     mentions: list[str] = field(default_factory=list)
+    lang: str = "en"
+
+    def your_move(self) -> str:
+        from bot.i18n import gettext_
+
+        return gettext_(self.lang, "Your move:") + " " + " ".join(f"<@{u}>" for u in self.mentions)
 
     def empty(self) -> bool:
         return not (self.lines or self.files or self.view or self.mentions)
 
 
 _CODE_SPAN = re.compile(r"(`[^`\n]+`)")
+
+
+def _t(locale, msgid: str, **values) -> str:
+    """The adapter's own sentence in the user's (interaction locale) or the reply's language."""
+    from bot.i18n import gettext_, of_locale
+
+    return gettext_(of_locale(locale), msgid, **values)
 
 
 def markdown_line(line: str) -> str:
@@ -282,13 +296,13 @@ class Adapter:
         outlet = InteractionOutlet(interaction, False)
         if str(interaction.channel_id) != channel:
             # the rights (admin) come from the channel clicked: the game must come from it too
-            await outlet.send(True, content="This button belongs to a game in another channel, so it was not "
-                                            "used. Use /status in that channel.")
+            await outlet.send(True, content=_t(interaction.locale, "This button belongs to a game in another "
+                                               "channel, so it was not used. Use /status in that channel."))
             return None
         line = await asyncio.to_thread(decode_line, self.service, channel, value)
         if line is None:
-            await outlet.send(True, content="This button is too old to remember its action; "
-                                            "use /status, then type the command.")
+            await outlet.send(True, content=_t(interaction.locale, "This button is too old to remember its "
+                                               "action; use /status, then type the command."))
             return None
         cmd = self.command(interaction, line, version=version, channel=channel)
         return await self.dispatch(cmd, outlet, False)
@@ -331,12 +345,14 @@ class Adapter:
             if files or notes:
                 await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
         if elsewhere and not public.empty() and not reply.error and sender not in reply.private:
-            await outlet.send(True, content=f"Done: posted in <#{channel}>.", allowed_mentions=NO_PING)
+            await outlet.send(True, content=_t(reply.lang, "Done: posted in {where}.", where=f"<#{channel}>"),
+                              allowed_mentions=NO_PING)
         await outlet.finish()
         await self.tell_others(reply, sender, channel)
 
     async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
-        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions))
+        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions),
+                       lang=reply.lang)
         pictures = []
         if reply.image is not None:
             pictures.append((reply.image.filename, reply.image))
@@ -382,7 +398,7 @@ class Adapter:
             await outlet.send(ephemeral, **message)
         if out.mentions and not ephemeral:
             # a separate message: an edited "thinking…" message would not notify anyone
-            await outlet.send(False, content="Your move: " + " ".join(f"<@{u}>" for u in out.mentions),
+            await outlet.send(False, content=out.your_move(),
                               allowed_mentions=mention_allowance(out.mentions))
 
     async def post(self, channel: str, out: Outgoing) -> bool:
@@ -390,7 +406,7 @@ class Adapter:
         target = self.client.get_partial_messageable(int(channel))
         lines = list(out.lines)
         if out.mentions:
-            lines.append("Your move: " + " ".join(f"<@{u}>" for u in out.mentions))
+            lines.append(out.your_move())
         texts = chunks(lines) or [None]
         for i, text in enumerate(texts):
             last = i == len(texts) - 1
@@ -432,8 +448,8 @@ class Adapter:
                 closed.append(user)
         if closed and channel:
             who = " ".join(f"<@{u}>" for u in closed)
-            sentence = (f"{who}: I have something private for you but cannot send you a direct message. "
-                        "Allow direct messages from this server's members, then use /me here.")
+            sentence = _t(reply.lang, "{who}: I have something private for you but cannot send you a direct "
+                              "message. Allow direct messages from this server's members, then use /me here.", who=who)
             try:
                 await self.client.get_partial_messageable(int(channel)).send(content=sentence,
                                                                             allowed_mentions=NO_PING)
@@ -448,5 +464,6 @@ class Adapter:
             if reply.channel and reply.channel.isdigit():
                 if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
                     await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
+                    await self.tell_others(reply, "", reply.channel)   # private choices, privately
                     posted += 1
         return posted

@@ -306,7 +306,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         commands.append(app_commands.Command(name=word, description=_clip(PLATFORM_HELP[word][1]),
                                              callback=callback))
 
-    for word in ("join", "leave", "start", "abort", "undo", "remind"):
+    for word in ("join", "leave", "start", "abort", "undo"):
         simple(word)
     for word in ("status", "export", "verify"):
         simple(word)
@@ -334,6 +334,65 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
 
     log_.__discord_app_commands_param_description__ = {"count": "how many actions (default 10)"}  # type: ignore
     commands.append(app_commands.Command(name="log", description=_clip(PLATFORM_HELP["log"][1]), callback=log_))
+
+    simple("agree")
+    simple("games", ephemeral=True)
+
+    async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)
+
+    link.__discord_app_commands_param_description__ = {"code": "the code your other account got"}  # type: ignore
+    commands.append(app_commands.Command(name="link", description=_clip(PLATFORM_HELP["link"][1]), callback=link))
+
+    async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
+
+    spectate.__discord_app_commands_param_description__ = {"off": "stop watching"}  # type: ignore
+    commands.append(app_commands.Command(name="spectate", description=_clip(PLATFORM_HELP["spectate"][1]),
+                                         callback=spectate))
+
+    async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > 512 * 1024:
+            await interaction.response.send_message("That file is too large to be a Strategos export.",
+                                                    ephemeral=True)
+            return
+        data = await file.read()
+        await adapter.run(interaction, "/import " + data.decode("utf-8", "replace"))
+
+    import_.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "file": "a Strategos export, or the transfer file of a game moved here"}
+    commands.append(app_commands.Command(name="import", description=_clip(PLATFORM_HELP["import"][1]),
+                                         callback=import_))
+
+    async def replay(interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
+        await adapter.run(interaction, f"/replay {action}")
+
+    replay.__discord_app_commands_param_description__ = {"action": "the action number (see /log)"}  # type: ignore
+    commands.append(app_commands.Command(name="replay", description=_clip(PLATFORM_HELP["replay"][1]),
+                                         callback=replay))
+
+    async def replace(interaction: discord.Interaction, seat: str, user: discord.User) -> None:
+        await adapter.run(interaction, f"/replace {seat} <@{user.id}>")
+
+    replace.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "seat": "the absent seat", "user": "who takes it"}
+    commands.append(app_commands.Command(name="replace", description=_clip(PLATFORM_HELP["replace"][1]),
+                                         callback=replace))
+
+    async def handover(interaction: discord.Interaction, user: discord.User) -> None:
+        await adapter.run(interaction, f"/handover <@{user.id}>")
+
+    handover.__discord_app_commands_param_description__ = {"user": "who takes your seat"}  # type: ignore
+    commands.append(app_commands.Command(name="handover", description=_clip(PLATFORM_HELP["handover"][1]),
+                                         callback=handover))
+
+    async def remind(interaction: discord.Interaction, setting: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/remind {setting or ''}".strip(), ephemeral=bool(setting))
+
+    remind.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "setting": "on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)"}
+    commands.append(app_commands.Command(name="remind", description=_clip(PLATFORM_HELP["remind"][1]),
+                                         callback=remind))
 
     async def help_(interaction: discord.Interaction, topic: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True)
@@ -369,8 +428,10 @@ def tree_payload(tree: app_commands.CommandTree) -> list[dict]:
 
 
 def tree_hash(tree: app_commands.CommandTree) -> str:
+    from bot.discord_i18n import catalogue_digest
+
     data = json.dumps(tree_payload(tree), sort_keys=True, separators=(",", ":"), default=str)
-    return hashlib.sha256(data.encode()).hexdigest()
+    return hashlib.sha256((data + catalogue_digest()).encode()).hexdigest()   # translations count too
 
 
 def hash_key(service: Service, application_id: int | None) -> str:

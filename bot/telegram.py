@@ -39,6 +39,7 @@ from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, Appli
 from telegram.request import BaseRequest
 
 from bot import replies
+from bot.i18n import gettext_, of_locale
 from bot.replies import Button, Command, Picture, Reply
 from bot.service import PLATFORM as PLATFORM_WORDS, Service, split_command
 from bot.service import StoreError
@@ -49,6 +50,7 @@ log = logging.getLogger("strategos.telegram")
 PLATFORM = "telegram"
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 REMIND_EVERY = 60.0            # seconds between two looks at the due reminders
+IMPORT_FILE_LIMIT = 512 * 1024   # the service's own limit of an /import
 CAPTION_LIMIT = 1024           # a photo caption, in characters
 ALERT_LIMIT = 200              # an answerCallbackQuery text
 USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
@@ -107,6 +109,17 @@ def map_full(text: str) -> tuple[str, bool]:
     return text, False
 
 
+def with_user_ids(message: Message) -> str:
+    """The text with each mention of a user picked from the member list (a text_mention, which
+    carries the user's id) written `<@id>`, as /replace and /handover read it."""
+    text = message.text
+    for entity, shown in sorted(message.parse_entities(["text_mention"]).items(),
+                                key=lambda item: -item[0].offset):
+        if entity.user is not None:
+            text = text.replace(shown, f"<@{entity.user.id}>", 1)
+    return text
+
+
 def command_key(bot_id: int, update: Update) -> str:
     """The command's idempotency key: Telegram's update_id (unique per bot), so a redelivered
     update, or the service's retry of it, is applied once."""
@@ -137,7 +150,7 @@ class TelegramAdapter:
         self.service = service
         self.remind_every = remind_every
         self.application: Application | None = None
-        self._reminders: asyncio.Task | None = None
+        self._reminders = None   # the JobQueue job that polls the schedule
 
     # wiring -------------------------------------------------------------------------------
     def build(self, token: str, *, request: BaseRequest | None = None,
@@ -161,6 +174,8 @@ class TelegramAdapter:
         application.add_handler(TypeHandler(Update, self.on_any), group=-1)
         application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
         application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
+        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.Document.ALL
+                                               & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
         application.add_error_handler(self.on_error)
 
@@ -169,12 +184,16 @@ class TelegramAdapter:
             await self.publish_commands(application.bot)
         except TelegramError as exc:   # the menu is a nicety: play works without it
             log.warning("command menu not published: %s", exc)
-        if self.remind_every > 0 and self._reminders is None:
-            self._reminders = asyncio.create_task(self._remind_loop(), name="strategos-reminders")
+        if self.remind_every > 0 and self._reminders is None and application.job_queue is not None:
+            self._reminders = application.job_queue.run_repeating(
+                self._remind_job, interval=self.remind_every, first=self.remind_every, name="strategos-reminders")
 
     async def on_shutdown(self, application: Application) -> None:
         if self._reminders is not None:
-            self._reminders.cancel()
+            try:
+                self._reminders.schedule_removal()
+            except Exception:   # noqa: BLE001 — the JobQueue stopped first and dropped it already
+                pass
             self._reminders = None
 
     async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -215,7 +234,7 @@ class TelegramAdapter:
         if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
             return   # /command@AnotherBot
         thread = message.message_thread_id if message.is_topic_message else None
-        text, full = map_full(message.text)
+        text, full = map_full(with_user_ids(message))
         anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
         admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
@@ -223,6 +242,24 @@ class TelegramAdapter:
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
+
+    async def on_import_file(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file sent to the group with the caption /import: an export, or a game moved here."""
+        message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+        if message is None or user is None or message.document is None:
+            return
+        thread = message.message_thread_id if message.is_topic_message else None
+        origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
+        if (message.document.file_size or 0) > IMPORT_FILE_LIMIT:
+            reply = Reply.refuse(gettext_(of_locale(user.language_code),
+                                          "That file is too large to be a Strategos export."), "TOO_LONG")
+        else:
+            data = await (await context.bot.get_file(message.document.file_id)).download_as_bytearray()
+            text = "/import " + bytes(data).decode("utf-8", "replace")
+            cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
+                          key=command_key(context.bot.id, update))
+            reply = await asyncio.to_thread(self.service.handle, cmd)
+        await self.deliver(reply, origin)
 
     async def on_private(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user
@@ -233,7 +270,7 @@ class TelegramAdapter:
         origin = Origin(message.chat_id, None, message.message_id, str(user.id), True)
         word, rest = split_command(message.text)
         if word == "start":   # the deep link: /start <code>; never the game's /start
-            await self._opened(context.bot, origin, rest)
+            await self._opened(context.bot, origin, rest, of_locale(user.language_code))
             return
         text, full = map_full(message.text)
         cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
@@ -272,10 +309,10 @@ class TelegramAdapter:
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
 
-    async def _opened(self, bot, origin: Origin, code: str) -> None:
-        await self._send_text(bot, origin.chat_id, None, [
-            "Private messages are on: your hands, private choices and secret results will come here. "
-            "Play in the group; here you can also type a game's commands (e.g. /me)."])
+    async def _opened(self, bot, origin: Origin, code: str, lang: str = "en") -> None:
+        await self._send_text(bot, origin.chat_id, None, [gettext_(
+            lang, "Private messages are on: your hands, private choices and secret results will come here. "
+                  "Play in the group; here you can also type a game's commands (e.g. /me).")])
         channel = channel_of_code(code.strip())
         if channel is None:
             return
@@ -313,7 +350,7 @@ class TelegramAdapter:
             names = await asyncio.to_thread(self._names, reply.mentions)
             lines.append("🔔 " + ", ".join(mention(u, names.get(u)) for u in reply.mentions))
         if closed and public_chat is not None:
-            lines.append(await self._open_notice(bot, closed, reply.channel))
+            lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
         if reply.image is not None:
             text = "\n".join(lines)
@@ -353,13 +390,13 @@ class TelegramAdapter:
             closed.append(user)
         return closed
 
-    async def _open_notice(self, bot, users: list[str], channel: str | None) -> str:
+    async def _open_notice(self, bot, users: list[str], channel: str | None, lang: str = "en") -> str:
         names = await asyncio.to_thread(self._names, users)
         link = f"https://t.me/{bot.username}?start={deep_link_code(channel)}"
         who = ", ".join(mention(u, names.get(u)) for u in users)
-        return (f"{who}: I have something private for you, but cannot write to you yet. Open a private "
-                f'chat with me once: <a href="{link}">{html.escape(link)}</a> (press Start); '
-                "/me then shows your private view.")
+        return gettext_(lang, "{who}: I have something private for you, but cannot write to you yet. Open a "
+                              "private chat with me once: {link} (press Start); /me then shows your private view.",
+                        who=who, link=f'<a href="{link}">{html.escape(link)}</a>')
 
     async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
                          markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,
@@ -449,15 +486,12 @@ class TelegramAdapter:
             posted += 1
         return posted
 
-    async def _remind_loop(self) -> None:
-        while True:
-            await asyncio.sleep(self.remind_every)
-            try:
-                await self.remind()
-            except asyncio.CancelledError:
-                raise
-            except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
-                log.exception("reminder round failed")
+    async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """JobQueue's repeating job: one look at the schedule."""
+        try:
+            await self.remind()
+        except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
+            log.exception("reminder round failed")
 
     # Redis (blocking: called through asyncio.to_thread) ----------------------------------------
     def _user_tag(self, user: str | int) -> str:

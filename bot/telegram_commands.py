@@ -61,13 +61,22 @@ def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
     out: dict[str | None, list[tuple[str, str]]] = {}
     for language in LANGUAGES:
         lang = language or "en"
-        rows = [(word, DESCRIPTIONS[lang].get(word) or DESCRIPTIONS["en"][word]) for word in PLATFORM_HELP]
+        rows = [(word, DESCRIPTIONS[lang].get(word) or _translated(DESCRIPTIONS["en"][word], lang))
+                for word in PLATFORM_HELP]
         for game in sorted(games, key=lambda g: g.id):
             for name in (game.id, *game.aliases):
                 if _NAME.match(name) and name not in PLATFORM_HELP:
                     rows.append((name, GAME_LINE[lang].format(title=game.title, name=name)))
         out[language] = [(name, text[:256]) for name, text in rows[:100]]
     return out
+
+
+def _translated(text: str, lang: str) -> str:
+    """A description from the gettext catalogues (their ids are PLATFORM_HELP's lower-case texts)."""
+    from bot.i18n import gettext_
+
+    own = gettext_(lang, text[0].lower() + text[1:])
+    return own[0].upper() + own[1:] if own else text
 
 
 def digest(lists: dict[str | None, list[tuple[str, str]]]) -> str:

@@ -10,6 +10,9 @@ A game is a `Game` subclass with a plain JSON-able dict as its state:
 - ``view(state, seat)`` → what that seat may see; ``view(state, None)`` is the public view.
 - ``summary(state)`` → JSON-able dict with the common keys `game`, `seats`, `active`,
   `finished`, `winner`, `reason`, plus the game's own keys.
+- ``default_action(state, seat)`` → the rules-legal line a deadline plays for a seat that
+  did not decide in time (the base picks a pass-like line; games may override per prompt).
+- ``describe_action(state, seat, line)`` (optional) → the action as a sentence, for /log.
 
 Subclasses write `_setup`, `_prompts`, `_apply`, `_view`, `_summary` and `outcome`;
 every random number goes through `Ctx.roll` / `Ctx.shuffle` so it is logged and
@@ -207,6 +210,50 @@ class Game:
         prompt = self.prompts(state)[seat]
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
+
+    # what a deadline plays for a seat that did not decide in time (bot/asyncplay.py) ----------
+    DEFAULT_VERBS = ("pass", "done", "end", "decline", "skip", "stop", "hold", "ready", "no")
+    NEVER_DEFAULT = ("undo",)
+
+    def default_action(self, state: dict, seat: str) -> str:
+        """The rules-legal line a deadline plays for `seat` (a complete command line).
+
+        The base choice, for every prompt of every game: the first offered line whose verb
+        declines to act (pass, done, end, decline, skip, stop, hold, ready, no — in that order
+        of preference); else the first complete line the prompt offers (a public button, then
+        a private line, never `undo`); else, when the prompt has only free-argument templates
+        (or no offered line is accepted now), the game's own `sample` with fixed seeds. Each
+        candidate is tried on a copy and the first the rules accept is chosen, so the default
+        is always legal and always the same for the same state. A game overrides this per
+        prompt where that is not the least harmful choice. Raises RulesError when the seat has
+        nothing to decide, or nothing legal was found.
+        """
+        prompt = self.prompts(state).get(seat)
+        if prompt is None:
+            raise RulesError(f"{seat} has no decision pending.", code="NOT_YOUR_TURN")
+        lines = [line for line in (*prompt.actions, *prompt.private)
+                 if line.split(" ", 1)[0] not in self.NEVER_DEFAULT]
+        declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
+        candidates = declining + [line for line in lines if line not in declining]
+        for line in candidates:
+            if self._legal(state, seat, line, line in prompt.private and line not in prompt.actions):
+                return line
+        for i in range(50):
+            try:
+                line = self.sample(state, seat, random.Random(i))
+            except (RulesError, IndexError):
+                continue
+            if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
+                    self._legal(state, seat, line, line in prompt.private):
+                return line
+        raise RulesError(f"No legal default was found for {seat}: {prompt.text}", code="NO_DEFAULT")
+
+    def _legal(self, state: dict, seat: str, line: str, private: bool) -> bool:
+        try:
+            self.apply(state, seat, self.parse(line, private))
+        except RulesError:
+            return False
+        return True
 
     def secrets(self, state: dict) -> list[str]:
         """Strings that must not appear in any public message or the public view right now

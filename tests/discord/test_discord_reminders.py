@@ -24,3 +24,20 @@ async def test_a_due_reminder_is_posted_with_the_pending_players_mention(store):
     assert post.payload["allowed_mentions"] == {"parse": [], "users": [int(BOB)]}
     assert post.custom_ids() and all(i.startswith(f"sg:b:{CHANNEL}:") for i in post.custom_ids())
     assert await h.client.strategos.remind_once() == 0       # each reminder fires once
+
+
+async def test_the_schedule_is_polled_by_a_discord_ext_tasks_loop(store):
+    from discord.ext import tasks
+
+    now = [1_000_000.0]
+    service = Service(store, remind_after=60, clock=lambda: now[0])
+    h = await make_harness(service)
+    assert isinstance(h.client.reminder_loop, tasks.Loop) and not h.client.reminder_loop.is_running()
+    await h.say(ALICE, "alice", "new", game="tally")
+    await h.say(ALICE, "alice", "join")
+    await h.say(ALICE, "alice", "start")
+    h.recorder.clear()
+    now[0] += 61
+    await h.client.remind_round()            # what each iteration of the loop runs
+    (post,) = [c for c in h.recorder.find("POST", f"/channels/{CHANNEL}/messages")]
+    assert post.content.startswith("Reminder:") and f"<@{ALICE}>" in post.content

@@ -1,0 +1,575 @@
+"""Play over days: tunable reminders, deadlines, the scheduler that drives both.
+
+A mixin of `bot.service.Service` (it uses the service's store, clock and command path);
+the adapters poll `due_reminders` with their platforms' own loop helpers
+(`discord.ext.tasks`, python-telegram-bot's JobQueue) and hand each posted reply back
+with `reminded`.
+
+Per game, options of `/new GAME ...` that belong to the platform, not the game:
+
+    remind=12h   first reminder after 12 hours without a move (default: the service's remind_after)
+    repeat=24h   then again every 24 hours (repeat=0: once)
+    deadline=24h every pending seat must decide within 24 hours of the last move
+    clock=3d+12h a chess-by-mail clock: 3 days in the bank, 12 hours added after each own move
+                 (deadline and clock are capped at 7 days)
+
+Per user, kept across games and channels (`strategos:prefs:{platform:user}`):
+`/remind off|on`, `/remind tz Europe/Madrid`, `/remind quiet 23-08` (`/remind quiet off`).
+
+The schedule holds one member per game, scored by its next event (reminder or deadline,
+whichever is first). A worker claims a due member with a lease, recomputes from the stored
+game what is due, acts, and moves the member to the next event: a deadline is played as
+the seat's `Game.default_action` through the ordinary command path (idempotency key
+`deadline:<version>:<seat>`, logged with `"by": "deadline"`); a reminder names only the
+pending players who want it now and is marked sent with the time it was sent, so a second
+worker never sends the same round twice.
+"""
+from __future__ import annotations
+
+import logging
+import re
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from bot.replies import Command, Reply
+from bot.store import Record
+from core.errors import RulesError
+from core.registry import get_game
+
+log = logging.getLogger("strategos.async")
+
+REMIND_LEASE = 120.0          # seconds a claimed game is left to its worker before another may take it
+DAY = 24 * 3600
+CAP = 7 * DAY                 # the longest deadline or clock bank
+ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
+DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
+STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
+PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock")
+_PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
+_UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
+
+
+def duration(key: str, text: str) -> float:
+    """"12h", "3d12h", "90m", "0", "1.5" (hours) → seconds."""
+    text = text.strip().lower()
+    pos, total = 0, 0.0
+    for match in _PART.finditer(text):
+        if match.start() != pos:
+            break
+        total += float(match.group(1)) * _UNIT[match.group(2)]
+        pos = match.end()
+    if not text or pos != len(text):
+        raise RulesError(f"{key}= takes a duration such as 30m, 12h or 3d (got {text!r}).", code="OPTION")
+    return total
+
+
+def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
+    """The platform's options of `/new` (remind, repeat, deadline, clock) and the game's own tokens."""
+    play, rest = {}, []
+    for token in tokens:
+        key, eq, value = token.partition("=")
+        key = key.lower()
+        if not eq or key not in PLAY_OPTIONS:
+            rest.append(token)
+            continue
+        if key == "clock":
+            base, plus, inc = value.partition("+")
+            play["clock"] = [duration(key, base), duration(key, inc) if plus else 0.0]
+            if play["clock"][0] > CAP or play["clock"][1] > CAP:
+                raise RulesError("clock= is capped at 7 days (bank and increment).", code="OPTION")
+        else:
+            play[key] = duration(key, value)
+            if key == "deadline" and play[key] > CAP:
+                raise RulesError("deadline= is capped at 7 days.", code="OPTION")
+    if "deadline" in play and "clock" in play:
+        raise RulesError("Choose deadline= or clock=, not both.", code="OPTION")
+    return play, rest
+
+
+def quiet_end(prefs: dict, now: float) -> float | None:
+    """When the user's quiet hours end, if `now` falls in them (their own time zone); else None."""
+    quiet = prefs.get("quiet")
+    if not quiet:
+        return None
+    start, end = (int(h) for h in quiet.split("-"))
+    zone = _zone(prefs.get("tz"))
+    local = datetime.fromtimestamp(now, zone)
+    hour = local.hour
+    inside = start <= hour < end if start < end else (hour >= start or hour < end)
+    if not inside:
+        return None
+    until = local.replace(hour=end, minute=0, second=0, microsecond=0)
+    if until <= local:
+        until += timedelta(days=1)
+    return until.timestamp()
+
+
+def _span(seconds: float) -> str:
+    """3 d 4 h, 5 h 20 min, 12 min."""
+    minutes = int(seconds // 60)
+    days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
+    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
+    return " ".join(parts) or "1 min"
+
+
+def _zone(name: str | None) -> ZoneInfo:
+    try:
+        return ZoneInfo(name or "UTC")
+    except (ZoneInfoNotFoundError, ValueError):
+        return ZoneInfo("UTC")
+
+
+class AsyncPlay:
+    """Reminders, deadlines, personal settings: the part of the service that runs on a clock."""
+
+    remind_repeat: float = DAY
+
+    # settings of /new and the start of play ---------------------------------------------------
+    def _play_defaults(self, play: dict) -> dict:
+        out = {"remind": self.remind_after, "repeat": self.remind_repeat}
+        out.update(play)
+        return out
+
+    def _start_clock(self, meta: dict, seats: list[str]) -> None:
+        meta["since"] = self.clock()
+        play = meta.get("play") or {}
+        if play.get("clock"):
+            meta["bank"] = {seat: play["clock"][0] for seat in seats}
+
+    def _on_move(self, meta: dict, game, before: dict, seat: str, by: str | None) -> dict:
+        """The game's timers after `seat` moved (by itself, or by the deadline)."""
+        meta = dict(meta)
+        now = self.clock()
+        play = meta.get("play") or {}
+        if play.get("clock") and "bank" in meta:
+            bank = dict(meta["bank"])
+            elapsed = max(0.0, now - meta.get("since", now))
+            for pending in game.prompts(before):
+                bank[pending] = max(0.0, bank.get(pending, 0.0) - elapsed)
+            bank[seat] = min(CAP, bank.get(seat, 0.0) + play["clock"][1])
+            meta["bank"] = bank
+        meta["since"] = now
+        misses = dict(meta.get("misses") or {})
+        players = [dict(p) for p in meta["players"]]
+        if by == "deadline":
+            misses[seat] = misses.get(seat, 0) + 1
+            if misses[seat] >= ABSENT_AFTER:
+                for p in players:
+                    if p.get("seat") == seat:
+                        p["absent"] = True
+        else:
+            misses.pop(seat, None)
+            for p in players:
+                if p.get("seat") == seat:
+                    p.pop("absent", None)
+        meta["misses"], meta["players"] = misses, players
+        return meta
+
+    def _expiry(self, meta: dict, game, state: dict) -> tuple[float | None, list[str]]:
+        """When the first pending seat runs out of time, and the seats in that order."""
+        play = meta.get("play") or {}
+        since = meta.get("since")
+        if since is None:
+            return None, []
+        absent = {p.get("seat") for p in meta["players"] if p.get("absent")}
+        times = {}
+        for seat in game.prompts(state):
+            if seat in absent:
+                times[seat] = since   # play continues with defaults at once
+            elif play.get("clock"):
+                times[seat] = since + (meta.get("bank") or {}).get(seat, play["clock"][0])
+            elif play.get("deadline") is not None:
+                times[seat] = since + play["deadline"]
+        if not times:
+            return None, []
+        order = sorted(times, key=lambda s: (times[s], s))
+        return times[order[0]], order
+
+    def _timer_lines(self, reply: Reply, game, meta: dict, state: dict) -> None:
+        """/status: when the deadline plays, and who is absent."""
+        if meta.get("status") != "playing":
+            return
+        now = self.clock()
+        expiry, _ = self._expiry(meta, game, state)
+        if expiry is not None and expiry > now:
+            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
+        for p in meta["players"]:
+            if p.get("absent"):
+                reply.public.append(f"{p['name']} ({p['seat']}) is absent: the deadline plays for that seat; "
+                                    f"/replace {p['seat']} @user gives it to someone else.")
+
+    def _next_event(self, meta: dict, game, state: dict, now: float) -> float:
+        play = self._play_defaults(meta.get("play") or {})
+        due = now + play["remind"]
+        expiry, _ = self._expiry(meta, game, state)
+        return min(due, expiry) if expiry is not None else due
+
+    def _schedule(self, platform: str, channel: str, version: int, meta: dict | None = None,
+                  state: dict | None = None) -> None:
+        if meta is not None and state is not None:
+            game = get_game(meta["game"])
+            self.store.schedule_reminder(platform, channel, self._next_event(meta, game, state, self.clock()))
+        elif self.remind_after > 0:
+            self.store.schedule_reminder(platform, channel, self.clock() + self.remind_after)
+
+    # the scheduler ----------------------------------------------------------------------------
+    def due_reminders(self, platform: str | None = None) -> list[Reply]:
+        """Replies of the games of `platform` with something due: deadlines played (announced),
+        reminders (each leased to this caller: hand it back with `reminded(reply)` once posted;
+        one not handed back comes due again after the lease)."""
+        replies = []
+        now = self.clock()
+        for plat in [platform] if platform else self.store.reminder_platforms():
+            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
+                try:
+                    due = self._due(plat, channel, lease, now)
+                except Exception:   # one game's failure must not stop the others' reminders
+                    log.exception("scheduler failed for %s:%s", plat, channel)
+                    continue
+                for reply in due:   # in the channel's language (lines added after `handle` too)
+                    self._localize(Command(plat, reply.channel or channel, "", ""), reply)
+                replies.extend(due)
+        return replies
+
+    def _due(self, plat: str, channel: str, lease: float, now: float) -> list[Reply]:
+        out: list[Reply] = []
+        for _ in range(DEADLINE_STEPS):
+            rec = self.store.load(plat, channel)
+            if rec is None or rec.meta is None or rec.meta["status"] != "playing":
+                self.store.reminder_dropped(plat, channel, lease)
+                return out
+            game = get_game(rec.meta["game"])
+            expiry, seats = self._expiry(rec.meta, game, rec.state)
+            if expiry is None or expiry > now:
+                break
+            reply = self._play_default(plat, channel, rec, game, seats[0])
+            if reply is None:   # logged; try again in an hour rather than at every poll
+                expiry = now + STUCK_RETRY
+                break
+            out.append(reply)
+        else:
+            self.store.reminder_dropped(plat, channel, lease, now)   # more next round
+            return out
+        if out:
+            # the moves rescheduled the game already; a reminder waits for its own time
+            return out
+        return self._reminder_due(plat, channel, lease, now, rec, game, expiry)
+
+    def _play_default(self, plat: str, channel: str, rec: Record, game, seat: str) -> Reply | None:
+        try:
+            line = game.default_action(rec.state, seat)
+        except RulesError as exc:
+            log.error("no default for %s at %s:%s v%s: %s", seat, plat, channel, rec.version, exc.message)
+            return None
+        prompt = game.prompts(rec.state)[seat]
+        private = line in prompt.private and line not in prompt.actions
+        player = next((p for p in rec.meta["players"] if p.get("seat") == seat), {"user": None, "name": seat})
+        cmd = Command(plat, channel, player["user"] or f"seat:{seat}", f"/{game.id} {line}", private=private,
+                      version=rec.version,
+                      key=f"deadline:{rec.version}:{seat}", by="deadline", seat=seat)
+        reply = self.handle(cmd)
+        if not reply.ok:
+            log.error("the default %r for %s was refused at %s:%s: %s", line, seat, plat, channel, reply.error)
+            return None
+        shown = "a private choice" if private else f"`{line}`"
+        reply.public.insert(0, f"Time is up for {player['name']} ({seat}): the deadline played {shown}.")
+        rec2 = self.store.load(plat, channel)
+        if rec2 and rec2.meta:
+            now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)
+            was_absent = player.get("absent")
+            if now_absent and not was_absent:
+                reply.public.append(f"{player['name']} ({seat}) missed {ABSENT_AFTER} deadlines in a row and is now "
+                                    "absent: the game goes on with defaults for that seat; another player may "
+                                    "/replace it with someone else (/replace SEAT @user).")
+        for user in list(reply.private):   # the seat's private lines stay with its player
+            if not user or user.startswith("seat:"):
+                reply.private.pop(user)
+        return reply
+
+    def _reminder_due(self, plat: str, channel: str, lease: float, now: float, rec: Record, game,
+                      expiry: float | None) -> list[Reply]:
+        play = self._play_defaults(rec.meta.get("play") or {})
+        mark = self.store.reminded_mark(plat, channel)
+        if mark and mark[0] == rec.version:
+            if mark[1] is None or play["repeat"] <= 0:   # sent once; no repeat
+                self._release(plat, channel, lease, None, expiry)
+                return []
+            due = mark[1] + play["repeat"]
+        else:
+            due = rec.meta.get("since", now) + play["remind"] if "since" in rec.meta else now
+        if due > now or play["remind"] <= 0:
+            self._release(plat, channel, lease, due if play["remind"] > 0 else None, expiry)
+            return []
+        reply, later = self._reminder(plat, channel, rec, game, now)
+        if reply is None:   # all quiet or off: look again when a night ends, or at the next repeat
+            if later is None and play["repeat"] > 0:
+                later = now + play["repeat"]
+            self._release(plat, channel, lease, later, expiry)
+            return []
+        repeat = now + play["repeat"] if play["repeat"] > 0 else None
+        nexts = [t for t in (repeat, later, expiry) if t is not None]
+        reply.lease = (plat, channel, rec.version, lease, now, min(nexts) if nexts else None)
+        return [reply]
+
+    def _release(self, plat, channel, lease, due, expiry) -> None:
+        nexts = [t for t in (due, expiry) if t is not None]
+        self.store.reminder_dropped(plat, channel, lease, min(nexts) if nexts else None)
+
+    def _reminder(self, plat: str, channel: str, rec: Record, game, now: float) -> tuple[Reply | None, float | None]:
+        """The reminder for the pending players who want one now (not off, not in their quiet
+        hours), and when the first quiet one's night ends."""
+        pending = {p["user"] for p in rec.meta["players"] if p.get("seat") in game.prompts(rec.state) and p["user"]}
+        wanted, later = set(), []
+        for user in pending:
+            prefs = self.store.user_prefs(plat, user)
+            if prefs.get("remind") == "off":
+                continue
+            end = quiet_end(prefs, now)
+            if end is not None:
+                later.append(end)
+                continue
+            wanted.add(user)
+        if not wanted:
+            return None, min(later) if later else None
+        reply = Reply(version=rec.version, channel=channel)
+        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
+        users = {p.get("seat"): p["user"] for p in rec.meta["players"]}
+        reply.public = [line for line, seat in zip(reply.public, game.prompts(rec.state))
+                        if users.get(seat) in wanted]
+        reply.mentions = [u for u in reply.mentions if u in wanted]
+        reply.private = {u: lines for u, lines in reply.private.items() if u in wanted}
+        reply.buttons = [b for b in reply.buttons if b.user in wanted]
+        reply.public.insert(0, "Reminder:")
+        expiry, _ = self._expiry(rec.meta, game, rec.state)
+        if expiry is not None and expiry > now:
+            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
+        return reply, min(later) if later else None
+
+    def reminded(self, reply: Reply) -> None:
+        """A reminder from `due_reminders` was posted: not again before its repeat."""
+        if reply.lease is not None:
+            plat, channel, version, lease, *rest = reply.lease
+            at, next_due = (rest + [None, None])[:2]
+            self.store.reminder_sent(plat, channel, version, lease, at, next_due)
+
+    # a user's own settings: /remind on|off|tz ZONE|quiet A-B ------------------------------------
+    def _remind_settings(self, rest: str, cmd: Command) -> Reply:
+        reply = self._remind_setting(rest, cmd)
+        if reply.ok:   # the user's games look again now: a night may end earlier in the new zone
+            for channel in self.store.user_channels(cmd.platform, cmd.user):
+                self.store.schedule_reminder(cmd.platform, channel, self.clock())
+        return reply
+
+    def _remind_setting(self, rest: str, cmd: Command) -> Reply:
+        words = rest.split()
+        what = words[0].lower()
+        if what in ("on", "off") and len(words) == 1:
+            self.store.set_user_pref(cmd.platform, cmd.user, "remind", what)
+            return Reply(private={cmd.user: [f"Reminders are {what} for you, in every game."]})
+        if what == "tz" and len(words) == 2:
+            try:
+                ZoneInfo(words[1])
+            except (ZoneInfoNotFoundError, ValueError):
+                return Reply.refuse(f"Unknown time zone {words[1]!r}; use a name such as Europe/Madrid or "
+                                    "America/New_York.", "MALFORMED")
+            self.store.set_user_pref(cmd.platform, cmd.user, "tz", words[1])
+            return Reply(private={cmd.user: [f"Your time zone is {words[1]}; quiet hours follow it."]})
+        if what == "quiet" and len(words) == 2:
+            if words[1].lower() == "off":
+                self.store.set_user_pref(cmd.platform, cmd.user, "quiet", None)
+                return Reply(private={cmd.user: ["No quiet hours: reminders may come at any hour."]})
+            match = re.fullmatch(r"(\d{1,2})-(\d{1,2})", words[1])
+            if not match or not all(0 <= int(h) <= 23 for h in match.groups()) or match.group(1) == match.group(2):
+                return Reply.refuse("Quiet hours are two different hours 0–23, e.g. /remind quiet 23-08.",
+                                    "MALFORMED")
+            value = f"{int(match.group(1))}-{int(match.group(2))}"
+            self.store.set_user_pref(cmd.platform, cmd.user, "quiet", value)
+            tz = self.store.user_prefs(cmd.platform, cmd.user).get("tz", "UTC")
+            return Reply(private={cmd.user: [f"No reminders for you from {match.group(1)}:00 to "
+                                             f"{match.group(2)}:00 ({tz})."]})
+        return Reply.refuse("Usage: /remind (ping the pending players), /remind on|off, /remind tz ZONE, "
+                            "/remind quiet 23-08 (or off).", "MALFORMED")
+
+    # seats over days: /replace an absent player, /handover your seat, /agree ---------------------
+    def _replace(self, rest: str, cmd: Command, channel: str, rec: Record):
+        return self._invite(rest, cmd, channel, rec, "replace")
+
+    def _handover(self, rest: str, cmd: Command, channel: str, rec: Record):
+        return self._invite(rest, cmd, channel, rec, "handover")
+
+    def _invite(self, rest: str, cmd: Command, channel: str, rec: Record, kind: str):
+        from bot.service import Write
+
+        meta = rec.meta
+        if meta["status"] != "playing":
+            return Reply.refuse(f"/{kind} works while the game is in play.", "NOT_PLAYING", channel)
+        mine = self._seat(meta, cmd.user)
+        if mine is None:
+            return Reply.refuse(f"Only a seated player can /{kind}.", "NOT_SEATED", channel)
+        words = rest.split()
+        if kind == "replace":
+            absent = [p["seat"] for p in meta["players"] if p.get("absent")]
+            seat = next((w.upper() for w in words if w.upper() in {p["seat"] for p in meta["players"]}), None)
+            seat = seat or (absent[0] if len(absent) == 1 else None)
+            if seat is None or seat not in absent:
+                return Reply.refuse("Only an absent seat (three deadlines missed in a row) can be replaced; "
+                                    f"absent now: {', '.join(absent) or 'nobody'}. Usage: /replace SEAT @user.",
+                                    "NOT_ABSENT", channel)
+            words = [w for w in words if w.upper() != seat]
+            agree_from = []
+        else:
+            seat = mine
+            agree_from = [p["user"] for p in meta["players"] if p["user"] and p["user"] != cmd.user
+                          and not p.get("absent")]
+        if len(words) != 1:
+            return Reply.refuse(f"Name one user: /{kind} {'SEAT ' if kind == 'replace' else ''}@user.",
+                                "MALFORMED", channel)
+        ref = _user_ref(words[0])
+        if any(_is(p["user"], p["name"], ref) for p in meta["players"] if p["user"]):
+            return Reply.refuse("That user already sits in this game.", "ALREADY_SEATED", channel)
+        meta = dict(meta, invite={"kind": kind, "seat": seat, "ref": ref, "by": cmd.user,
+                                  "waiting": agree_from + ["@new"]})
+        others = " ".join(f"<@{u}>" if u.isdigit() else u for u in agree_from)
+        if agree_from:
+            text = (f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}. Each other player ({others}) "
+                    f"and {words[0]} type /agree to confirm.")
+        else:
+            text = f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}; {words[0]} types /agree to confirm."
+        return Write(lambda version: Reply(public=[text]), meta=meta)
+
+    def _agree(self, rest: str, cmd: Command, channel: str, rec: Record):
+        from bot.service import Write
+
+        meta = rec.meta
+        invite = meta.get("invite")
+        if not invite:
+            return Reply.refuse("Nothing waits for your agreement here.", "NOTHING_TO_AGREE", channel)
+        waiting = list(invite["waiting"])
+        if cmd.user in waiting:
+            waiting.remove(cmd.user)
+        elif "@new" in waiting and _is(cmd.user, cmd.name, invite["ref"]):
+            waiting.remove("@new")
+            invite = dict(invite, user=cmd.user, name=cmd.name or cmd.user)
+        else:
+            return Reply.refuse("Your agreement is not asked for (or was given already).", "NOT_ASKED", channel)
+        meta = dict(meta, invite=dict(invite, waiting=waiting))
+        if waiting:
+            return Write(lambda version: Reply(public=[f"{cmd.name or cmd.user} agrees; still waiting for "
+                                                       f"{len(waiting)}."]), meta=meta)
+        players = [dict(p) for p in meta["players"]]
+        old = next(p for p in players if p["seat"] == invite["seat"])
+        old_user = old["user"]
+        old.update(user=invite["user"], name=invite["name"])
+        old.pop("absent", None)
+        meta.pop("invite")
+        meta["players"] = players
+        meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != invite["seat"]}
+
+        def done(version: int) -> Reply:
+            if old_user:
+                self._quietly("unindex", lambda: self.store.link_user(cmd.platform, old_user, channel, on=False))
+            self._quietly("index", lambda: self.store.link_user(cmd.platform, invite["user"], channel))
+            return Reply(public=[f"{invite['name']} now plays seat {invite['seat']}."])
+        return Write(done, meta=meta)
+
+
+def _user_ref(word: str) -> str:
+    """`<@123>`, `<@!123>`, `123`, `@name` or `name` → a comparable reference."""
+    match = re.fullmatch(r"<@!?(\d+)>", word)
+    return match.group(1) if match else word.lstrip("@").lower()
+
+
+def _is(user: str, name: str, ref: str) -> bool:
+    return ref in (user, (name or "").lower(), (name or "").lower().replace(" ", ""))
+
+
+class Tables:
+    """/games across channels and platforms (with /link between one's accounts), /spectate."""
+
+    # /link: one person's accounts on several platforms ------------------------------------------
+    def _link_key(self, code: str) -> str:
+        return f"{self.store.prefix}:link:{code}"
+
+    def accounts(self, platform: str, user: str) -> list[tuple[str, str]]:
+        """(platform, user) of every account linked with this one, itself first."""
+        peers = self.store.user_prefs(platform, user).get("accounts")
+        out = [(platform, user)]
+        for item in (peers.split(",") if peers else []):
+            plat, _, uid = item.partition(":")
+            if (plat, uid) not in out:
+                out.append((plat, uid))
+        return out
+
+    def _link_word(self, rest: str, cmd: Command) -> Reply:
+        import secrets as _secrets
+
+        import redis
+
+        from bot.store import StoreError
+
+        code = rest.strip()
+        try:
+            if not code:
+                code = f"{_secrets.randbelow(10 ** 8):08d}"
+                self.store.redis.set(self._link_key(code), f"{cmd.platform}:{cmd.user}", ex=600)
+                return Reply(private={cmd.user: [f"Send /link {code} to the bot from your other account (on the "
+                                                 "other platform) within 10 minutes: /games will then list both."]})
+            raw = self.store.redis.getdel(self._link_key(code))
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now; nothing was changed.") from exc
+        if raw is None:
+            return Reply.refuse("That link code is unknown or expired; ask for a new one with /link.", "BAD_CODE")
+        plat, _, uid = raw.decode().partition(":")
+        group = dict.fromkeys(self.accounts(cmd.platform, cmd.user) + self.accounts(plat, uid))
+        value = ",".join(f"{p}:{u}" for p, u in group)
+        for p, u in group:
+            self.store.set_user_pref(p, u, "accounts", value)
+        return Reply(private={cmd.user: [f"Linked: {', '.join(f'{p} {u}' for p, u in group)}."]})
+
+    # /games ------------------------------------------------------------------------------------
+    def _games_word(self, rest: str, cmd: Command) -> Reply:
+        lines = []
+        for plat, user in self.accounts(cmd.platform, cmd.user):
+            for channel in self.store.user_channels(plat, user):
+                rec = self.store.load(plat, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] not in ("lobby", "playing"):
+                    continue
+                game = get_game(rec.meta["game"])
+                where = f"{plat} {channel}" + ("" if plat == cmd.platform else " (linked account)")
+                if rec.meta["status"] == "lobby":
+                    lines.append(f"• {game.title} in {where}: lobby, not started.")
+                    continue
+                names = {p.get("seat"): p for p in rec.meta["players"]}
+                pending = list(game.prompts(rec.state))
+                mine = any(names.get(s, {}).get("user") == user for s in pending)
+                who = ", ".join(f"{names[s]['name']} ({s})" if s in names else s for s in pending) or "nobody"
+                lines.append(f"• {game.title} in {where}: " + ("your turn" if mine else f"waiting for {who}")
+                             + f" (version {rec.version}).")
+        if not lines:
+            return Reply(private={cmd.user: ["You sit in no open game."]})
+        return Reply(private={cmd.user: ["Your games:"] + lines})
+
+    # /spectate ---------------------------------------------------------------------------------
+    def _spectate(self, rest: str, cmd: Command, channel: str, rec: Record):
+        from bot.service import Write
+
+        meta = rec.meta
+        if self._seat(meta, cmd.user) is not None:
+            return Reply.refuse("You play in this game; spectators are the others.", "SEATED", channel)
+        watching = list(meta.get("spectators") or [])
+        stop = rest.strip().lower() == "off"
+        if stop and cmd.user not in watching:
+            return Reply.refuse("You are not watching this game.", "NOT_WATCHING", channel)
+        if not stop and cmd.user in watching:
+            return Reply.refuse("You watch this game already (/spectate off to stop).", "WATCHING", channel)
+        watching = [u for u in watching if u != cmd.user] if stop else watching + [cmd.user]
+        meta = dict(meta, spectators=watching)
+        text = ("You no longer watch this game." if stop else
+                "You watch this game: its public messages and prompts come to you privately (/spectate off stops).")
+        return Write(lambda version: Reply(private={cmd.user: [text]}), meta=meta)
+
+    def _to_spectators(self, reply: Reply, meta: dict) -> None:
+        """The public lines of a move, privately to each spectator (never a private line)."""
+        for user in meta.get("spectators") or ():
+            if reply.public:
+                reply.private.setdefault(user, []).extend(reply.public)

@@ -1,0 +1,166 @@
+"""History (issue 15): /log in words, /replay N, and a game in play moved between channels
+and platforms by /export → /import, through both adapters' offline harnesses."""
+import io
+
+import orjson
+import pytest
+from PIL import Image
+
+from bot.replies import Command
+from bot.service import Service
+from core.replay import replay
+from tests.tally import Tally
+from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
+
+
+def say(service, user, text, channel="h", platform="t", **kw):
+    return service.handle(Command(platform, channel, user, text, name=user, **kw))
+
+
+@pytest.fixture
+def tally(service):
+    for user, text in [("alice", "/new tally target=100 deadline=1h"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert say(service, user, text).ok
+    return service
+
+
+def test_log_names_the_players_and_marks_the_deadline_and_private_choices(tally):
+    assert say(tally, "alice", "/tl add 2").ok
+    assert say(tally, "bob", "/tl secret rosebud", channel=None, private=True).ok
+    tally.clock = lambda: 10 ** 12
+    tally.due_reminders("t")                       # bob's hour runs out: the deadline plays for him
+    lines = say(tally, "alice", "/log").public
+    assert lines[0] == "1. alice (P1) played `add 2`."
+    assert lines[1] == "2. bob (P2) made a private choice."
+    assert lines[2].startswith("3. bob (P2) played `") and lines[2].endswith("— by the deadline.")
+    assert all("rosebud" not in line for line in lines)
+    assert say(tally, "alice", "/log 1").public == [lines[2]]
+
+
+def test_log_says_the_action_as_a_sentence_where_the_game_offers_one(tally, monkeypatch):
+    def describe_action(self, state, seat, line):
+        return f"brought the total from {state['total']} up by {line.split()[1]}"
+    monkeypatch.setattr(Tally, "describe_action", describe_action, raising=False)
+    assert say(tally, "alice", "/tl add 2").ok and say(tally, "bob", "/tl add 3").ok
+    assert say(tally, "bob", "/log").public == ["1. alice (P1) brought the total from 0 up by 2.",
+                                                "2. bob (P2) brought the total from 2 up by 3."]
+
+
+def test_replay_draws_the_map_as_it_stood_after_action_n(store):
+    service = Service(store)
+    for user, text in [("a", "/new infinity seed=5"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
+        assert say(service, user, text, "m").ok
+    game, state, rec = service.state("t", "m")
+    for _ in range(3):   # a few moves, by the rules' own defaults
+        seat = sorted(game.prompts(state))[0]
+        player = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+        line = game.default_action(state, seat)
+        private = line in game.prompts(state)[seat].private
+        assert say(service, player, f"/inf {line}", None if private else "m", private=private).ok
+        game, state, rec = service.state("t", "m")
+    reply = say(service, "a", "/replay 2", "m")
+    assert reply.ok and reply.public == ["The map after action 2 of 3."]
+    png = reply.image.render()
+    assert Image.open(io.BytesIO(png)).size[0] >= 800
+    import render
+
+    then = replay(game, store.setup("t", "m"), store.log("t", "m", 0, 1))
+    assert png == render.encode(render.draw("infinity", game.view(then, None), None), "png")
+    for bad, code in [("4", "NO_ACTION"), ("x", "MALFORMED")]:
+        assert say(service, "a", f"/replay {bad}", "m").code == code
+
+
+def test_a_public_export_of_a_game_in_play_cannot_move_it_and_a_transfer_moves_it_once(tally):
+    assert say(tally, "alice", "/tl add 2").ok
+    public = orjson.loads(say(tally, "alice", "/export").file[1])
+    assert public["seed"] is None and "transfer" not in public
+    assert say(tally, "carol", "/export", channel=None, private=True).code == "NO_GAME"
+    moved = say(tally, "alice", "/export", channel=None, private=True)
+    assert moved.ok and "moves the game" in moved.public[0]
+    text = "/import " + moved.file[1].decode()
+    reply = say(tally, "dave", text, channel="elsewhere")
+    assert reply.ok and "continues here after 1 actions" in reply.public[0], reply.error
+    assert say(tally, "dave", text, channel="third").code == "BAD_IMPORT"     # once
+    assert tally.store.load("t", "h").meta["status"] == "moved"
+    assert not say(tally, "bob", "/tl add 1").ok                              # not in the old channel
+    assert say(tally, "bob", "/join", channel="elsewhere").public == ["bob takes seat P1 (alice)."]
+    assert say(tally, "alice", "/join", channel="elsewhere").ok
+    assert not say(tally, "bob", "/tl add 1", channel="elsewhere").ok          # P2's turn: alice's now
+    assert say(tally, "alice", "/tl add 1", channel="elsewhere").ok
+    assert tally.state("t", "elsewhere")[1]["total"] == 3
+
+
+async def test_a_game_started_on_telegram_continues_on_discord_and_comes_back(service, tg):
+    from tests.discord.harness import CHANNEL, make_harness
+    from tests.telegram.conftest import GROUP
+
+    alice, bob = 11, 12
+    for user, text in [(alice, "/new tally target=100"), (alice, "/join"), (bob, "/join"), (alice, "/start"),
+                       (alice, "/tl add 2")]:
+        await tg.say(user, text, name=f"u{user}")
+    await tg.say(alice, "/export", chat=alice)                 # in the private chat with the bot
+    (doc,) = [files for e, p, files in tg.tg.calls if e == "sendDocument" and int(p["chat_id"]) == alice]
+    transfer = _file_bytes(doc)
+    assert orjson.loads(transfer)["format"] == "strategos-transfer/1"
+
+    h = await make_harness(service)
+    h.client.http.get_from_cdn = _cdn({"https://cdn.example/t.json": transfer})
+    payload = h.slash("201", "alice", "import")
+    payload["data"]["options"] = [{"name": "file", "type": 11, "value": "77"}]
+    payload["data"]["resolved"] = {"attachments": {"77": {
+        "id": "77", "filename": "t.json", "size": len(transfer), "url": "https://cdn.example/t.json",
+        "proxy_url": "https://cdn.example/t.json", "content_type": "application/json"}}}
+    await h.send(payload)
+    assert service.store.load("discord", CHANNEL).meta["status"] == "playing"
+    await h.say("201", "alice", "join")
+    await h.say("202", "bob", "join")
+    await h.say("202", "bob", "tally", "add", n=3)              # bob (P2) moves on Discord
+    assert service.state("discord", CHANNEL)[1]["total"] == 5
+
+    await h.say("202", "bob", "export", dm=True)                # and moves it back
+    back = next(c for c in reversed(h.recorder.calls) if c.files)
+    data = back.files[0][1]
+    tg.tg.files = {"back.json": data}
+    await tg.app.process_update(_document(tg, alice, data))
+    assert service.state("telegram", str(GROUP))[1]["total"] == 5
+    assert service.store.load("discord", CHANNEL).meta["status"] == "moved"
+
+
+def _file_bytes(files: dict) -> bytes:
+    (value,) = files.values()
+    return value[1] if isinstance(value, tuple) else value
+
+
+def _cdn(files):
+    async def get_from_cdn(url):
+        return files[url]
+    return get_from_cdn
+
+
+def _document(tg, user, data):
+    from telegram import Update
+
+    from tests.telegram.conftest import GROUP
+
+    original = tg.tg.result
+
+    def result(endpoint, params):
+        if endpoint == "getFile":
+            return {"file_id": params["file_id"], "file_unique_id": "u", "file_size": len(data),
+                    "file_path": "documents/back.json"}
+        return original(endpoint, params)
+    tg.tg.result = result
+    original_request = tg.tg.do_request
+
+    async def do_request(url, method, request_data=None, **kw):
+        if "/file/bot" in url:
+            return 200, data
+        return await original_request(url, method, request_data, **kw)
+    tg.tg.do_request = do_request
+    msg = {"message_id": 900, "date": 1700000000, "from": {"id": user, "is_bot": False, "first_name": "A"},
+           "chat": {"id": GROUP, "type": "supergroup", "title": "Wargamers"}, "caption": "/import",
+           "caption_entities": [{"type": "bot_command", "offset": 0, "length": 7}],
+           "document": {"file_id": "doc-back", "file_unique_id": "db", "file_name": "back.json",
+                        "file_size": len(data)}}
+    return Update.de_json({"update_id": 4242, "message": msg}, tg.app.bot)
