@@ -1,11 +1,9 @@
 """§14 the table image, drawn from views only, laid out for a phone 1280 px wide."""
-import time
 from itertools import combinations
 
 import orjson
 import pytest
 
-import render as pictures_module
 from core.games.infinity import GAME
 from render.infinity import (COLOURS, GREY, SMALL, WIDTH, draw, layout, render, table_point,
                              tint)
