@@ -10,6 +10,8 @@
   Redis memory (INFO used_memory delta) of N stored finished games, extrapolated to 100,000;
 - throughput of one bot process serving 100 channels at once (commands/s) vs the serial
   rate of one command at a time;
+- concurrency: N client processes in one channel (bench/crowd.py), every accepted action
+  exactly once in the log, versions contiguous, replay equal to the snapshot;
 - with --fuzz N: N random and mutated command lines through the service (bench/fuzz.py).
 
 Games come from `core.registry.all_games()`: a new game joins every section by itself.
@@ -53,11 +55,14 @@ class Size:
     stored_games: int = 10_000  # finished games written to measure Redis memory
     channels: int = 100         # channels served at once
     serve_seconds: float = 10.0
+    crowd_clients: int = 50     # client processes in one channel
+    crowd_seconds: float = 60.0
 
     @classmethod
     def of(cls, quick: bool) -> "Size":
         if quick:
-            return cls(True, samples=100, render_runs=6, selfplay_games=1, stored_games=500, serve_seconds=3.0)
+            return cls(True, samples=100, render_runs=6, selfplay_games=1, stored_games=500, serve_seconds=3.0,
+                       crowd_clients=4, crowd_seconds=3.0)
         return cls(False)
 
 
@@ -378,6 +383,10 @@ def main(argv: list[str] | None = None) -> int:
         section_stored(service, size, finished, out)
         flush()
         section_serve(service, size, cmd["p50"], out)
+        flush()
+        from bench.crowd import run as crowd
+
+        out.append(crowd(client, size.crowd_clients, size.crowd_seconds).text())
         flush()
         if args.fuzz:
             from bench.fuzz import run as fuzz
