@@ -303,11 +303,16 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
     source = f"{game.id}-{players}-bench"
     rec = service.store.load(PLATFORM, source, with_setup=True)
     entries = service.store.log(PLATFORM, source)
-    for ch in channels:
+    users_of = {}
+    for ch in channels:   # each copy with players of its own, so their private messages route to it
         old = service.store.load(PLATFORM, ch)
-        service.store.commit(PLATFORM, ch, old.version if old else 0, meta=rec.meta, setup=rec.setup,
+        meta = orjson.loads(orjson.dumps(rec.meta))
+        for p in meta["players"]:
+            p["user"] = f"{ch}:{p['seat']}"
+            service.store.link_user(PLATFORM, p["user"], ch)
+        users_of[ch] = {p["seat"]: p["user"] for p in meta["players"]}
+        service.store.commit(PLATFORM, ch, old.version if old else 0, meta=meta, setup=rec.setup,
                              state=rec.state, append=entries)
-    seat_user = {p["seat"]: p["user"] for p in rec.meta["players"]}
     counts = [0] * len(channels)
     refused = [0]
     stop = time.perf_counter() + size.serve_seconds
@@ -321,11 +326,9 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
                 return
             seat = rnd.choice(sorted(prompts))
             line = game.sample(state, seat, rnd)
-            if game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private:
-                if not prompts[seat].actions:   # a private choice: these copies index no user's DMs
-                    return
-                line = rnd.choice(prompts[seat].actions)
-            reply = service.handle(Command(PLATFORM, channels[i], seat_user[seat], f"/{game.id} {line}"))
+            private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+            reply = service.handle(Command(PLATFORM, None if private else channels[i], users_of[channels[i]][seat],
+                                           f"/{game.id} {line}", private=private))
             counts[i] += 1
             refused[0] += not reply.ok
 
@@ -339,7 +342,8 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
     rate = sum(counts) / wall
     out.append(f"5. One bot process serving {len(channels)} channels at once ({len(channels)} threads, "
                f"{wall:.1f} s): {rate:.0f} commands/s ({sum(counts)} commands, {refused[0]} refused) vs "
-               f"{1 / floor_p50:.0f}/s serial commands at the p50 → {ratio(rate, 1 / floor_p50)}")
+               f"{1 / floor_p50:.0f}/s serial commands at the p50 → {ratio(rate, 1 / floor_p50)} (the clients read the "
+               "state and sample their next move in the same process)")
     for ch in channels:
         r = service.store.load(PLATFORM, ch)
         service.store.commit(PLATFORM, ch, r.version, delete=True)
