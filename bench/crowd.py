@@ -91,7 +91,7 @@ class CrowdResult:
     problems: list[str] = field(default_factory=list)
 
     def text(self) -> str:
-        lines = [f"7. Concurrency: {self.clients} client processes in one channel for {self.seconds:.0f} s: "
+        lines = [f"6. Concurrency: {self.clients} client processes in one channel for {self.seconds:.0f} s: "
                  f"{self.commands:,} commands, {self.accepted:,} accepted ({self.accepted / self.seconds:.0f}/s)"
                  f"{', game finished' if self.finished else ''}; refusals: "
                  + ", ".join(f"{k} {v}" for k, v in self.codes.most_common(6) if k not in ("ok",))

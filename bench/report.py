@@ -251,7 +251,8 @@ def stored(service: Service, channel: str) -> dict:
 
 def section_stored(service: Service, size: Size, finished: list[tuple], out: list[str]) -> None:
     out.append("4. Stored bytes per game (snapshot + setup + meta + log, as in Redis; MEMORY USAGE in brackets)")
-    out.append(f"   {'game':<12}{'actions':>8}{'start':>16}{'middle':>16}{'end':>16}  ≤ 40 KB")
+    out.append(f"   {'game':<12}{'actions':>8}{'start':>16}{'middle':>16}{'end':>16}  ≤ 40 KB   floor: "
+               "the same game with every entry as full JSON (the format before issue 17)")
     seen = set()
     biggest = None
     for game, channel in finished:
@@ -266,9 +267,11 @@ def section_stored(service: Service, size: Size, finished: list[tuple], out: lis
         for k in (0, len(entries) // 2):
             state = replay(game, rec.setup, entries[:k])
             sizes.append(meta_b + len(orjson.dumps(state)) + sum(len(e) for e in end["log"][:k]))
+        full = end["bytes"] - sum(len(e) for e in end["log"]) + sum(len(orjson.dumps(e)) for e in entries)
         out.append(f"   {game.id:<12}{len(entries):>8}{sizes[0] / 1024:>13.1f} KB{sizes[1] / 1024:>13.1f} KB"
                    f"{end['bytes'] / 1024:>9.1f} KB [{end['memory'] / 1024:.0f} KB]"
-                   f"  {verdict(end['bytes'] <= 40 * 1024)}")
+                   f"  {verdict(end['bytes'] <= 40 * 1024):<8}full JSON {full / 1024:.1f} KB "
+                   f"({ratio(end['bytes'], full)})")
         if biggest is None or end["bytes"] > biggest[1]["bytes"]:
             biggest = (game, end)
     if biggest is None:
