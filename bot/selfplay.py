@@ -7,6 +7,7 @@ rules then refused), broken invariants, stuck games (no end within a bound) and 
 """
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import time
@@ -63,7 +64,12 @@ class Report:
 
 def play_one(service: Service, game_id: str, players: int, seed: str, max_actions: int = 20000,
              trace: Callable[[dict], None] | None = None, on_reply: Callable[[Reply, object], None] | None = None,
-             options: str = "") -> GameReport:
+             options: str = "", audit_every: int = 0, secret_seed: bool = False) -> GameReport:
+    """One seeded random game. Every reply's public lines, buttons and the public view are
+    checked for the game's secrets and the private lines of its prompts; with `secret_seed`,
+    the dice seed is a long one derived from `seed` and checked as a secret until the end
+    (a short typed `seed=7` is public by design); with `audit_every`, every that many actions also what a watcher can ask for
+    (/status, /log, /export) and the labels drawn on the public picture."""
     game = get_game(game_id)
     rnd = random.Random(f"selfplay:{seed}")
     channel = f"{game.id}-{players}-{seed}"
@@ -78,7 +84,8 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
         return reply
 
     send(users[0], "/abort")   # a previous run's game in this channel, if any
-    for text, user in [(f"/new {game.id} seed={seed} {options}".strip(), users[0])] + \
+    dice_seed = hashlib.sha256(f"selfplay:{seed}".encode()).hexdigest()[:32] if secret_seed else seed
+    for text, user in [(f"/new {game.id} seed={dice_seed} {options}".strip(), users[0])] + \
             [("/join", u) for u in users] + [("/start", users[0])]:
         reply = send(user, text)
         if not reply.ok:
@@ -116,7 +123,11 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
             return report
         _, state, rec = service.state(PLATFORM, channel)
         report.actions += 1
-        leaks = _leaks(game, state, reply)
+        hidden = [dice_seed] if secret_seed and not game.outcome(state)[0] else []
+        leaks = _leaks(game, state, reply, hidden)
+        # (once over, /export shows every private line and the seed: by design, so not audited then)
+        if not leaks and audit_every and report.actions % audit_every == 0 and not game.outcome(state)[0]:
+            leaks = audit(service, game, channel, state, hidden)
         if leaks:
             report.problems.append(f"after `{line}`: secret {leaks[0]!r} shown in public")
             return report
@@ -135,14 +146,61 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     return report
 
 
-def _leaks(game, state: dict, reply: Reply) -> list[str]:
-    """Secrets of the new state that a public line, a button or the public view shows."""
-    secrets = [s for s in game.secrets(state) if s]
+def _leaks(game, state: dict, reply: Reply, hidden: list[str] = (), extra: str = "") -> list[str]:
+    """Secrets of the new state that a public line, a button or the public view shows;
+    `hidden` adds more (the seed), `extra` more public text (a watcher's answers, labels)."""
+    prompts = game.prompts(state) if hasattr(game, "prompts") else {}
+    # lines a prompt offers privately only (one offered both ways, like Infinity's `undo`, is not hidden)
+    private_lines = {line for prompt in prompts.values() for line in prompt.private if line not in prompt.actions}
+    shown = [b.line for b in reply.buttons if b.line.split(" ", 1)[-1] in private_lines]
+    if shown:
+        return [f"the private line `{shown[0]}` as a public button"]
+    secrets = [s for s in game.secrets(state) if s] + [s for s in hidden if s]
     if not secrets:
         return []
-    public = "\n".join(reply.public + [b.line for b in reply.buttons]) + orjson.dumps(game.view(state, None)).decode()
+    public = "\n".join(reply.public + [b.line for b in reply.buttons] + [b.label for b in reply.buttons]) + \
+        orjson.dumps(game.view(state, None)).decode() + extra
     # whole words only: a revealed `BH17` is not a leak of a still-hidden `BH1`
-    return [s for s in secrets if re.search(rf"(?<!\w){re.escape(s)}(?!\w)", public)]
+    # (a plain substring test first: the regular expression only for the rare candidates)
+    return [s for s in secrets if s in public and re.search(rf"(?<!\w){re.escape(s)}(?!\w)", public)]
+
+
+WATCHER = "selfplay:watcher"   # not seated: sees what the whole channel sees
+
+
+def audit(service: Service, game, channel: str, state: dict, hidden: list[str]) -> list[str]:
+    """What anyone in the channel can ask for now, and the public picture's drawn labels."""
+    texts = []
+    for text in ("/status", "/log 100", "/export"):
+        reply = service.handle(Command(PLATFORM, channel, WATCHER, text, name="watcher"))
+        texts += reply.public + [reply.error or ""]
+        if reply.file:
+            texts.append(reply.file[1].decode())
+    texts += drawn_labels(game, state)
+    return _leaks(game, state, Reply(), hidden, "\n" + "\n".join(texts))
+
+
+def drawn_labels(game, state: dict) -> list[str]:
+    """Every string the drawer writes on the public picture (Pillow's text calls)."""
+    import render
+
+    if not render.has_picture(game.id):
+        return []
+    from PIL import ImageDraw
+
+    labels: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, text, *args, **kwargs):
+        labels.append(str(text))
+        return original(self, xy, text, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text
+    try:
+        render.draw(game.id, game.view(state, None), None)
+    finally:
+        ImageDraw.ImageDraw.text = original
+    return labels
 
 
 def run(service: Service, game_id: str, players: int, seed: int, games: int = 1, trace_file=None,

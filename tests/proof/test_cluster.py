@@ -1,0 +1,79 @@
+"""The store and the reminder scheduler, unchanged, on a 3-master Redis Cluster the test
+starts on loopback (tests/proof/servers.py): every key of a game in one hash slot, games
+of every registered game played, undone, exported and verified; reminders due, sent once."""
+import uuid
+from collections import defaultdict
+
+import pytest
+from redis.cluster import key_slot
+
+from bot.replies import Command
+from bot.selfplay import PLATFORM, play_one
+from bot.service import Service
+from bot.store import Store, connect
+from core.registry import all_games
+from tests.proof.servers import Cluster, need_binary
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    need_binary()
+    c = Cluster(tmp_path_factory.mktemp("cluster")).start()
+    yield c
+    c.stop()
+
+
+def test_games_of_every_game_keep_each_game_in_one_slot(cluster):
+    client = cluster.client()
+    now = [1_000_000.0]
+    prefix = f"cl-{uuid.uuid4().hex[:6]}"
+    service = Service(Store(client, prefix=prefix), remind_after=60, clock=lambda: now[0])
+    channels = []
+    for game in all_games():
+        players = max(game.min_players, min(game.max_players, 3))
+        report = play_one(service, game.id, players, "cluster", max_actions=80)
+        assert not [p for p in report.problems if "stuck" not in p], report.problems
+        channels.append(f"{game.id}-{players}-cluster")
+    # a finished game too: verify and export on the cluster
+    report = play_one(service, "tally", 2, "done", options="target=15")
+    assert report.finished
+    user = "tally-2-done:p1"
+    assert service.handle(Command(PLATFORM, "tally-2-done", user, "/verify")).public[0].startswith("Verified")
+    assert service.handle(Command(PLATFORM, "tally-2-done", user, "/export")).file
+    keys = [k.decode() for k in client.scan_iter(f"{prefix}*", count=1000, target_nodes=client.ALL_NODES)
+            if isinstance(k, bytes)] or [k for k in client.scan_iter(f"{prefix}*", target_nodes=client.ALL_NODES)]
+    by_tag = defaultdict(set)
+    for key in keys:
+        if "{" in key:
+            by_tag[key[key.index("{"): key.index("}") + 1]].add(key_slot(key.encode()))
+    assert {f"{{{PLATFORM}:{c}}}" for c in channels} <= set(by_tag)
+    assert all(len(slots) == 1 for slots in by_tag.values()), by_tag
+    assert len({s for slots in by_tag.values() for s in slots}) > 1   # spread over the masters
+    # the reminder scheduler: due after its delay, sent once per version
+    now[0] += 61
+    due = service.due_reminders(PLATFORM)
+    playing = {c for c in channels if service.store.load(PLATFORM, c).meta["status"] == "playing"}
+    assert {r.channel for r in due} == playing and playing
+    for reply in due:
+        service.reminded(reply)
+    now[0] += 1000
+    assert service.due_reminders(PLATFORM) == []
+
+
+def test_undo_on_the_cluster(cluster):
+    service = Service(Store(cluster.client(), prefix=f"cl-{uuid.uuid4().hex[:6]}"), remind_after=0)
+    for user, text in [("a", "/new tally seed=1"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
+        assert service.handle(Command("t", "c", user, text)).ok
+    status = service.handle(Command("t", "c", "a", "/status"))
+    who = status.mentions[0]
+    first = service.handle(Command("t", "c", who, "/tl add 2"))
+    assert first.ok and first.changed, first.error
+    undo = service.handle(Command("t", "c", who, "/undo"))
+    assert undo.ok and undo.changed, undo.error
+
+
+def test_connect_reaches_a_cluster_from_its_url(cluster):
+    client = connect(f"redis+cluster://127.0.0.1:{cluster.nodes[1].port}/0")
+    store = Store(client, prefix=f"cl-{uuid.uuid4().hex[:6]}")
+    assert store.commit("t", "x", 0, meta={"status": "lobby"}) == 1
+    assert store.load("t", "x").meta == {"status": "lobby"}

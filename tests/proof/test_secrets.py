@@ -1,0 +1,62 @@
+"""No hidden item reaches the channel, in every self-play of every registered game: the
+game's secrets (hands, face-down cards, private rosters, orders), its private prompt lines
+and the seed before the end, in any public line, button, the public view, what a watcher
+can ask for (/status, /log, /export) or the labels drawn on the public picture."""
+import pytest
+
+from bot.selfplay import audit, drawn_labels, play_one
+from core.registry import all_games, get_game
+
+GAMES = [g.id for g in all_games()]
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_secret_in_public_in_self_play(service, game_id):
+    game = get_game(game_id)
+    # the smallest and the largest table; a Successors game is ~1,000 actions: its first 150
+    for players in sorted({game.min_players, game.max_players}):
+        report = play_one(service, game_id, players, "secrets", audit_every=30, secret_seed=True,
+                          max_actions=150 if game_id == "successors" else 20000)
+        assert not [p for p in report.problems if "stuck" not in p], report.problems
+
+
+def test_the_audit_sees_a_secret_drawn_on_the_picture(service, monkeypatch):
+    game = get_game("successors") if "successors" in GAMES else None
+    if game is None:
+        pytest.skip("needs a game with a picture")
+    import render
+
+    play_one(service, game.id, 3, "audit", max_actions=5)
+    state = service.state("selfplay", f"{game.id}-3-audit")[1]
+    real = render.draw
+
+    def leaky(game_id, view, seat=None, **kw):
+        image = real(game_id, view, seat, **kw)
+        from PIL import ImageDraw
+
+        ImageDraw.Draw(image).text((5, 5), "TOP-SECRET-CARD")
+        return image
+
+    monkeypatch.setattr(render, "draw", leaky)
+    assert "TOP-SECRET-CARD" in drawn_labels(game, state)
+    monkeypatch.setattr(type(game), "secrets", lambda self, s: ["TOP-SECRET-CARD"])
+    assert audit(service, game, f"{game.id}-3-audit", state, []) == ["TOP-SECRET-CARD"]
+
+
+def test_a_seed_shown_before_the_end_is_caught(service, monkeypatch):
+    from bot.selfplay import _leaks
+    from bot.replies import Reply
+
+    game = get_game("tally")
+    state = game.setup(["a", "b"], {}, "x" * 20)
+    assert _leaks(game, state, Reply(public=["the seed is " + "x" * 20]), ["x" * 20]) == ["x" * 20]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_secret_in_public_in_many_whole_games(service, game_id):
+    game = get_game(game_id)
+    for players in range(game.min_players, game.max_players + 1):
+        for i in range(5):
+            report = play_one(service, game_id, players, f"secrets-slow{i}", audit_every=25, secret_seed=True)
+            assert report.problems == [], report.problems
