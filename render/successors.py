@@ -190,8 +190,11 @@ def _frame(key: str | None, width: int | None) -> Frame:
     long = r.get("long", 1280)
     wx, wy = x1 - x0, y1 - y0
     top = _header_height(Frame(key, r["box"], round(wx * min(long / wx, long / wy))).u)
-    # the long side of the picture, header strip included, is `long`
-    return Frame(key, r["box"], round(wx * min(long / wx, (long - top) / wy)), top=top)
+    # the long side of the picture, header strip included, is `long` (not a pixel more
+    # when the width's rounding would make the height one too many)
+    width = round(wx * min(long / wx, (long - top) / wy))
+    height = top + round(wy * width / wx)
+    return Frame(key, r["box"], width, top=top, height=min(height, max(long, width)))
 
 
 def to_px(space: str, region: str | None = None, width: int | None = None) -> tuple[int, int]:
@@ -665,7 +668,8 @@ class Base:
                 d.line([pa, pb], fill=WHITE, width=max(1, round(1.5 * u)))
 
     def _free(self, rect, margin: float = 1.0) -> bool:
-        """No other label, symbol or header within `margin` px of `rect`, and all of it on
+        """No other label, symbol (its box has 2 px to spare) or header within `margin` px
+        of `rect` (touching is allowed at 0), and all of it on
         the picture (below a crop's header)."""
         x0, y0, x1, y1 = rect
         if x0 < 0 or y0 < self.top or x1 > self.f.size[0] or y1 > self.f.size[1]:
@@ -675,13 +679,13 @@ class Base:
     def _labels(self) -> None:
         """Each space's name beside its symbol: the first free of eight places around it
         (right, left, below, above, then the corners), the full name before a shortened
-        one; densest spaces first, so they get the pick of the places."""
+        one; Major Cities first, then the densest spaces, so they get the pick of the places."""
         f = self.f
         size = f.k(11)
         dens = {}
         for s, p in self.pos.items():
             dens[s] = sum(1 for o, q in self.pos.items() if math.dist(p, q) < f.k(70))
-        for s in sorted(self.pos, key=lambda s: (-dens[s], s)):
+        for s in sorted(self.pos, key=lambda s: (BOARD.spaces[s]["type"] != "MAJ", -dens[s], s)):
             sp = BOARD.spaces[s]
             major = sp["type"] == "MAJ"
             x, y = self.pos[s]
@@ -700,6 +704,7 @@ class Base:
                          (x + r, y - h + 2), (x + r, y - 2), (x - r - w, y - h + 2), (x - r - w, y - 2),
                          # below or above, flush with one side of the symbol
                          (x + r - w, y + r), (x - r, y + r), (x + r - w, y - r - h), (x - r, y - r - h)]
+                cands += [(cx_, y - h / 2 + dy) for dy in (1, -1, 2, -2, 3, -3, 5, -5) for cx_ in (x + r, x - r - w)]
                 if extra == len(texts) - 1:
                     # the last resort: a few pixels off the symbol, still nearest to it
                     for g in (f.k(4), f.k(8)):
@@ -708,7 +713,7 @@ class Base:
                                   (x - r - w - g, y - h - 1), (x - r - w - g, y + 1)]
                 for i, c in enumerate(cands):
                     rect = (c[0], c[1], c[0] + w, c[1] + h)
-                    if self._free(rect):
+                    if self._free(rect, 0):
                         choice = (spr, rect, 0)
                         break
                     cost = self.boxes.cost(rect) + 40 * extra + i
@@ -1258,18 +1263,21 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     who, path = _path(view)
     if path:
         _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
+        _over_arrow(cv, b, [pos[s] for s in path], u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
     panel = [] if f.top else _panel_layout(view, f)
     placed = place_counters(view, f, b, path, panel)
     lines: list = []
-    d, ink = cv.draw, cv.ink(INK)
+    d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
     w_, h_ = f.size
-    lw = max(1, round(u))
+    lw = max(1, round(1.4 * u))
     for sp, spr, best in placed:
         x, y = pos[sp]
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
+        if math.dist((x, y), (ex, ey)) > _symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
+            d.line([(x, y), (ex, ey)], fill=halo, width=lw + 2)     # a counter set apart: its tie
         d.line([(x, y), (ex, ey)], fill=ink, width=lw)
         lines.append((min(x, ex) - 12 * u, min(y, ey) - 12 * u, max(x, ex) + 12 * u, max(y, ey) + 12 * u))
     # 3. control of every space: its symbol in the owner's colour (§8.3)
@@ -1299,6 +1307,24 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     if options.get("mode") == "RGB":
         return cv.img.convert("RGB")
     return cv.img
+
+
+def _over_arrow(cv: "Canvas", b: "Base", pts: list, u: float) -> None:
+    """Space names and province labels the activation arrow crosses are put back over it
+    (from the base), so the arrow never clips a label."""
+    half = 4 * u + 3
+    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+    box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+    for kind, _, r in b.layout:
+        if kind == "symbol" or not (r[0] < box[2] and r[2] > box[0] and r[1] < box[3] and r[3] > box[1]):
+            continue
+        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+            n = max(1, int(math.dist((x0, y0), (x1, y1)) // 3))
+            if any(r[0] - half < x0 + (x1 - x0) * i / n < r[2] + half and
+                   r[1] - half < y0 + (y1 - y0) * i / n < r[3] + half for i in range(n + 1)):
+                box_i = (int(r[0]), int(r[1]), math.ceil(r[2]), math.ceil(r[3]))
+                cv.img.paste(b.image_p.crop(box_i), box_i[:2])
+                break
 
 
 class Canvas:
@@ -1338,7 +1364,8 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
     the first place, nearest ring first, that overlaps no symbol, name or province label
     of the base, no rectangle of `rects` (counters placed before, panel blocks) and stays
     on the picture, with 1 px to spare; a free place clear of `soft` (the activation
-    arrow) is preferred over one up to a ring nearer that crosses it. When no place within
+    arrow) and whose leader line crosses no label is preferred over one up to four rings
+    nearer that does not. When no place within
     MAX_REACH is free, the one that covers least. The base's obstacles are looked up in
     its summed-area table (a free answer there is exact) and only where it sees something,
     in the exact rectangles: this loop is most of a render's Python time."""
@@ -1354,7 +1381,7 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
     crossing, crossing_ring = None, 0
     worst, worst_cost = None, None
     for ring, dist in enumerate(RINGS):
-        if crossing is not None and ring > crossing_ring + 1:
+        if crossing is not None and ring > crossing_ring + 4:
             return crossing
         rd = r + f.k(dist)
         pen = dist * 3
@@ -1376,7 +1403,8 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
                     hit = True
             if not outside and not hit and (c == 0 or not boxes.hits((x0 - 1, y0 - 1, x1 + 1, y1 + 1))):
                 rect = (x0, y0, x1, y1)
-                if not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in near_soft):
+                if not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in near_soft) \
+                        and (dist == 0 or not _leader_crosses(b, near, x, y, r, rect)):
                     return rect
                 if crossing is None:
                     crossing, crossing_ring = rect, ring
@@ -1387,6 +1415,30 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
             if worst_cost is None or c < worst_cost:
                 worst, worst_cost = (x0, y0, x1, y1), c
     return crossing or worst
+
+
+def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tuple) -> bool:
+    """Whether the leader line from the symbol at (x, y) to `rect` would cross a symbol,
+    name, province label or another counter (sampled every 3 px between the two)."""
+    ex, ey = min(max(x, rect[0]), rect[2]), min(max(y, rect[1]), rect[3])
+    length = math.dist((x, y), (ex, ey))
+    if length <= r + 3:
+        return False
+    ux, uy = (ex - x) / length, (ey - y) / length
+    occ, boxes = b.occupancy, b.boxes
+    c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
+    t = r
+    while t < length - 2:
+        px, py = x + ux * t, y + uy * t
+        gx, gy = min(gw - 1, max(0, int(px) // c4)), min(gh - 1, max(0, int(py) // c4))
+        if sat[(gy + 1) * W + gx + 1] - sat[gy * W + gx + 1] - sat[(gy + 1) * W + gx] + sat[gy * W + gx] \
+                and boxes.hits((px - 1, py - 1, px + 1, py + 1)):
+            return True
+        for o in near:
+            if o[0] < px < o[2] and o[1] < py < o[3]:
+                return True
+        t += 3
+    return False
 
 
 def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> list[tuple]:
