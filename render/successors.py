@@ -1364,7 +1364,7 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
     the first place, nearest ring first, that overlaps no symbol, name or province label
     of the base, no rectangle of `rects` (counters placed before, panel blocks) and stays
     on the picture, with 1 px to spare; a free place clear of `soft` (the activation
-    arrow) and whose leader line crosses no label is preferred over one up to four rings
+    arrow) and whose leader line crosses no label is preferred over one up to two rings
     nearer that does not. When no place within
     MAX_REACH is free, the one that covers least. The base's obstacles are looked up in
     its summed-area table (a free answer there is exact) and only where it sees something,
@@ -1372,7 +1372,7 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
     f, occ, boxes = b.f, b.occupancy, b.boxes
     w, h = size
     hw, hh = w / 2, h / 2
-    c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
+    c4, sat, W = occ.CELL, occ.sat, occ.gw + 1
     iw, ih, top = occ.w, occ.h, f.top
     reach = r + f.k(RINGS[-1]) + 2
     bx0, by0, bx1, by1 = x - reach - w, y - reach - h, x + reach + w, y + reach + h
@@ -1381,7 +1381,7 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
     crossing, crossing_ring = None, 0
     worst, worst_cost = None, None
     for ring, dist in enumerate(RINGS):
-        if crossing is not None and ring > crossing_ring + 4:
+        if crossing is not None and ring > crossing_ring + 2:
             return crossing
         rd = r + f.k(dist)
         pen = dist * 3
@@ -1389,28 +1389,34 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
             cx = x + rd * ca + (hw if ca > 0.3 else -hw if ca < -0.3 else 0)
             cy = y + rd * sa + (hh if sa > 0.3 else -hh if sa < -0.3 else 0)
             x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
-            # with the 1 px margin, the grid cells the rectangle touches (inclusive)
-            gx0 = min(gw, max(0, int(x0 - 1) // c4))
-            gy0 = min(gh, max(0, int(y0 - 1) // c4))
-            gx1 = min(gw, max(0, int(x1 + 1) // c4 + 1))
-            gy1 = min(gh, max(0, int(y1 + 1) // c4 + 1))
-            c = (sat[gy1 * W + gx1] - sat[gy0 * W + gx1] - sat[gy1 * W + gx0] + sat[gy0 * W + gx0]) * c4 * c4
-            outside = x0 < 0 or y0 < top or x1 > iw or y1 > ih
-            hit = False
-            for o in near:
-                if o[0] < x1 + 1 and o[2] > x0 - 1 and o[1] < y1 + 1 and o[3] > y0 - 1:
-                    c += (min(x1, o[2]) - max(x0, o[0]) + 2) * (min(y1, o[3]) - max(y0, o[1]) + 2) * 30
-                    hit = True
-            if not outside and not hit and (c == 0 or not boxes.hits((x0 - 1, y0 - 1, x1 + 1, y1 + 1))):
-                rect = (x0, y0, x1, y1)
-                if not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in near_soft) \
-                        and (dist == 0 or not _leader_crosses(b, near, x, y, r, rect)):
-                    return rect
-                if crossing is None:
-                    crossing, crossing_ring = rect, ring
-                continue
-            if outside:
-                c += ((max(0, -x0) + max(0, x1 - iw)) * h + (max(0, top - y0) + max(0, y1 - ih)) * w) * 50
+            if x0 < 0 or y0 < top or x1 > iw or y1 > ih:       # off the picture: a last resort
+                c = ((max(0, -x0) + max(0, x1 - iw)) * h + (max(0, top - y0) + max(0, y1 - ih)) * w) * 50
+            else:
+                # with the 1 px margin, the grid cells the rectangle touches (on the picture,
+                # so within the table: no clamping)
+                gx0, gy0 = int(x0 - 1) // c4, int(y0 - 1) // c4
+                gx1, gy1 = int(x1 + 1) // c4 + 1, int(y1 + 1) // c4 + 1
+                c = (sat[gy1 * W + gx1] - sat[gy0 * W + gx1] - sat[gy1 * W + gx0] + sat[gy0 * W + gx0]) * c4 * c4
+                hit = False
+                if c:
+                    # the cells wholly inside the rectangle: anything there is a sure overlap
+                    ix0, iy0 = int(x0) // c4 + 1, int(y0) // c4 + 1
+                    ix1, iy1 = int(x1) // c4, int(y1) // c4
+                    if ix1 > ix0 and iy1 > iy0 and \
+                            sat[iy1 * W + ix1] - sat[iy0 * W + ix1] - sat[iy1 * W + ix0] + sat[iy0 * W + ix0]:
+                        hit = True
+                for o in near:
+                    if o[0] < x1 + 1 and o[2] > x0 - 1 and o[1] < y1 + 1 and o[3] > y0 - 1:
+                        c += (min(x1, o[2]) - max(x0, o[0]) + 2) * (min(y1, o[3]) - max(y0, o[1]) + 2) * 30
+                        hit = True
+                if not hit and (c == 0 or not boxes.hits((x0 - 1, y0 - 1, x1 + 1, y1 + 1))):
+                    rect = (x0, y0, x1, y1)
+                    if not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in near_soft) \
+                            and (dist == 0 or not _leader_crosses(b, near, x, y, r, rect)):
+                        return rect
+                    if crossing is None:
+                        crossing, crossing_ring = rect, ring
+                    continue
             c += pen
             if worst_cost is None or c < worst_cost:
                 worst, worst_cost = (x0, y0, x1, y1), c
