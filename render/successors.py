@@ -31,8 +31,14 @@ panel layout live in ``successors_regions.json``.
 Speed. Everything that depends only on the board (sea, land, provinces, borders, names,
 VP, connections, empty symbols, label placement, an obstacle table for counters, and a
 fixed 256-colour palette) is built once per frame and process (`base`, ~1-2 s). A render
-copies that palette image and pastes cached sprites mapped to the palette once: ~2 ms,
-and the picture encodes as an 8-bit PNG (~4-8 ms, ~120 KB). ``mode="RGB"`` returns an
+copies that palette image, places the counters (`place_counters`) and pastes cached sprites
+mapped to the palette once: ~5 ms, and the picture encodes as an 8-bit PNG (~10 ms, ~120 KB).
+
+Layout. Nothing drawn as a label or box overlaps another: space names take the first free
+place beside their symbol, province labels (name and VP badge; full name, else the short
+one of the JSON, else the code) the free place nearest their province's middle, counters
+the nearest free ring around their space, clear of the side panel, with a leader line that
+labels stay on top of; `layout(view)` lists every rectangle (the tests check it). ``mode="RGB"`` returns an
 RGB image instead (the benchmark's comparison).
 
 Run ``python -m render.successors examples/`` to regenerate the example PNGs
@@ -1263,7 +1269,6 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     who, path = _path(view)
     if path:
         _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
-        _over_arrow(cv, b, [pos[s] for s in path], u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
     panel = [] if f.top else _panel_layout(view, f)
@@ -1272,14 +1277,17 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
     w_, h_ = f.size
     lw = max(1, round(1.4 * u))
+    crossed = [([pos[s] for s in path], 4 * u + 3)] if path else []
     for sp, spr, best in placed:
         x, y = pos[sp]
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
         if math.dist((x, y), (ex, ey)) > _symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
             d.line([(x, y), (ex, ey)], fill=halo, width=lw + 2)     # a counter set apart: its tie
+            crossed.append(([(x, y), (ex, ey)], lw / 2 + 1))
         d.line([(x, y), (ex, ey)], fill=ink, width=lw)
         lines.append((min(x, ex) - 12 * u, min(y, ey) - 12 * u, max(x, ex) + 12 * u, max(y, ey) + 12 * u))
+    _over_lines(cv, b, crossed)
     # 3. control of every space: its symbol in the owner's colour (§8.3)
     pcs = view.get("pcs") or {}
     for sp, spec in BOARD.spaces.items():
@@ -1309,22 +1317,23 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     return cv.img
 
 
-def _over_arrow(cv: "Canvas", b: "Base", pts: list, u: float) -> None:
-    """Space names and province labels the activation arrow crosses are put back over it
-    (from the base), so the arrow never clips a label."""
-    half = 4 * u + 3
-    xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-    box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
-    for kind, _, r in b.layout:
-        if kind == "symbol" or not (r[0] < box[2] and r[2] > box[0] and r[1] < box[3] and r[3] > box[1]):
-            continue
-        for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
-            n = max(1, int(math.dist((x0, y0), (x1, y1)) // 3))
-            if any(r[0] - half < x0 + (x1 - x0) * i / n < r[2] + half and
-                   r[1] - half < y0 + (y1 - y0) * i / n < r[3] + half for i in range(n + 1)):
-                box_i = (int(r[0]), int(r[1]), math.ceil(r[2]), math.ceil(r[3]))
-                cv.img.paste(b.image_p.crop(box_i), box_i[:2])
-                break
+def _over_lines(cv: "Canvas", b: "Base", lines: list) -> None:
+    """Space names and province labels crossed by a line (the activation arrow, a
+    counter's leader line) are put back over it from the base, so no line clips a label.
+    `lines`: [(points, half width)]."""
+    for pts, half in lines:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        for kind, _, r in b.layout:
+            if kind == "symbol" or not (r[0] < box[2] and r[2] > box[0] and r[1] < box[3] and r[3] > box[1]):
+                continue
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                n = max(1, int(math.dist((x0, y0), (x1, y1)) // 3))
+                if any(r[0] - half < x0 + (x1 - x0) * i / n < r[2] + half and
+                       r[1] - half < y0 + (y1 - y0) * i / n < r[3] + half for i in range(n + 1)):
+                    box_i = (int(r[0]), int(r[1]), math.ceil(r[2]), math.ceil(r[3]))
+                    cv.img.paste(b.image_p.crop(box_i), box_i[:2])
+                    break
 
 
 class Canvas:
