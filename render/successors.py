@@ -1361,11 +1361,12 @@ class Canvas:
 # Counter placement: rings of candidate places around the space's symbol, nearest ring
 # first, each ring tried in these directions (diagonals first: they leave the roads free).
 DIRECTIONS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
-                   for a in (-45, -135, 45, 135, 0, 180, -90, 90, -20, -160, 20, 160, -68, -112, 68, 112))
-RINGS = (0, 5, 11, 18, 26, 36, 48, 62, 78, 96, 116, 138)
+                   for a in (-45, -135, 45, 135, 0, 180, -90, 90, -20, -160, 20, 160, -68, -112, 68, 112,
+                             -10, -170, 10, 170, -32, -148, 32, 148, -57, -123, 57, 123, -80, -100, 80, 100))
+RINGS = (0, 5, 11, 18, 26, 36, 48, 62, 78, 96, 116, 138, 162, 190, 220)
 # the farthest a counter's nearest edge may be from its symbol's edge, in UI pixels
 # (RINGS[-1] plus the slack of the diagonal places): beyond it a counter would float
-MAX_REACH = 150
+MAX_REACH = 235
 
 
 def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, r: int) -> tuple:

@@ -103,3 +103,17 @@ def test_counters_are_drawn_where_the_layout_says():
         want = spr.getpixel(at)[:3]
         got = img.getpixel((round(r[0]) + at[0], round(r[1]) + at[1]))
         assert sum(abs(a - b) for a, b in zip(want, got)) < 40, (sp, want, got)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n_players,seed", [(2, "full-2"), (3, "full-3"), (4, "full-4"), (5, "full-5")])
+def test_whole_games_have_no_collisions(n_players, seed):
+    """Every sixth picture of a whole self-played game, whole map and the two densest
+    crops (`pytest -m slow`; about 10 s a game)."""
+    from .test_render_successors_selfplay import picture_moments
+    n = 0
+    for i, view in enumerate(picture_moments(n_players, seed, 7)):
+        if i % 6 == 0:
+            assert_clean(view, [None, "greece", "asia-minor"])
+            n += 1
+    assert n > 10
