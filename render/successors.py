@@ -355,6 +355,16 @@ class Boxes:
                         return True
         return False
 
+    def weight(self, r) -> float:
+        """The heaviest rectangle `r` overlaps (0: none)."""
+        c, top = self.CELL, 0.0
+        for gx in range(int(r[0]) // c, int(r[2]) // c + 1):
+            for gy in range(int(r[1]) // c, int(r[3]) // c + 1):
+                for o, wgt in self.grid.get((gx, gy), ()):
+                    if wgt > top and o[0] < r[2] and o[2] > r[0] and o[1] < r[3] and o[3] > r[1]:
+                        top = wgt
+        return top
+
     def rects(self) -> list:
         seen, out = set(), []
         for items in self.grid.values():
@@ -501,6 +511,7 @@ class Base:
         del self.image, self.mask          # only the palette image is drawn on
         self._inks: dict[tuple, int] = {}
         self._sprites: dict[int, tuple] = {}
+        self.placements: dict[tuple, tuple] = {}       # `_place`'s memo
 
     def ink(self, colour: tuple) -> int:
         """The palette index of the colour nearest to `colour`."""
@@ -1367,35 +1378,55 @@ RINGS = (0, 5, 11, 18, 26, 36, 48, 62, 78, 96, 116, 138, 162, 190, 220)
 # the farthest a counter's nearest edge may be from its symbol's edge, in UI pixels
 # (RINGS[-1] plus the slack of the diagonal places): beyond it a counter would float
 MAX_REACH = 235
+CROSS_LABEL, CROSS_SYMBOL = 50, 110
 
 
 def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, r: int) -> tuple:
-    """The rectangle of a counter of size `size` beside the symbol of radius `r` at (x, y):
-    the first place, nearest ring first, that overlaps no symbol, name or province label
-    of the base, no rectangle of `rects` (counters placed before, panel blocks) and stays
-    on the picture, with 1 px to spare; a free place clear of `soft` (the activation
-    arrow) and whose leader line crosses no label is preferred over one up to two rings
-    nearer that does not. When no place within
-    MAX_REACH is free, the one that covers least. The base's obstacles are looked up in
-    its summed-area table (a free answer there is exact) and only where it sees something,
-    in the exact rectangles: this loop is most of a render's Python time."""
+    """(rect, cost): the rectangle of a counter of size `size` beside the symbol of radius
+    `r` at (x, y): the first place, nearest ring first, that overlaps no symbol, name or
+    province label of the base, no rectangle of `rects` (counters placed before, panel
+    blocks) and stays on the picture, with 1 px to spare. A free place whose leader line
+    crosses a label or the activation arrow (`soft`) counts CROSS_LABEL UI pixels farther
+    than it is, one whose line crosses another symbol or counter (it would seem tied to the
+    wrong space) CROSS_SYMBOL farther; the cost is the distance so counted. When no place
+    within MAX_REACH is free, the one that covers least (cost 1e9).
+
+    Memoized per base on what it depends on (the rectangles within reach): consecutive
+    pictures of a game mostly place the same counters among the same neighbours."""
+    reach = r + b.f.k(RINGS[-1]) + 2
+    w, h = size
+    bx0, by0, bx1, by1 = x - reach - w, y - reach - h, x + reach + w, y + reach + h
+    near = tuple(o for o in rects if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0)
+    near_soft = tuple(o for o in soft if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0)
+    key = (x, y, size, r, near, near_soft)
+    hit = b.placements.get(key)
+    if hit is None:
+        if len(b.placements) > 20000:
+            b.placements.clear()
+        hit = b.placements[key] = _place_free(b, near, near_soft, x, y, size, r)
+    return hit
+
+
+def _place_free(b: "Base", near: tuple, near_soft: tuple, x: float, y: float, size: tuple, r: int) -> tuple:
+    """`_place` without the memo. The base's obstacles are looked up in its summed-area
+    table (a free answer there is exact) and only where it sees something, in the exact
+    rectangles: this loop is most of a render's Python time."""
     f, occ, boxes = b.f, b.occupancy, b.boxes
     w, h = size
     hw, hh = w / 2, h / 2
     c4, sat, W = occ.CELL, occ.sat, occ.gw + 1
     iw, ih, top = occ.w, occ.h, f.top
-    reach = r + f.k(RINGS[-1]) + 2
-    bx0, by0, bx1, by1 = x - reach - w, y - reach - h, x + reach + w, y + reach + h
-    near = [o for o in rects if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0]
-    near_soft = [o for o in soft if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0]
-    crossing, crossing_ring = None, 0
+    fallback, fallback_cost = None, None
     worst, worst_cost = None, None
     for ring, dist in enumerate(RINGS):
-        if crossing is not None and ring > crossing_ring + 2:
-            return crossing
+        if fallback is not None and dist >= fallback_cost:
+            return fallback, fallback_cost      # no free place nearer can beat it
         rd = r + f.k(dist)
         pen = dist * 3
-        for ca, sa in DIRECTIONS:
+        # the rectangles this ring's places can meet (every place lies within this box)
+        rx0, ry0, rx1, ry1 = x - rd - w - 2, y - rd - h - 2, x + rd + w + 2, y + rd + h + 2
+        ring_near = [o for o in near if o[0] < rx1 and o[2] > rx0 and o[1] < ry1 and o[3] > ry0]
+        for ca, sa in (DIRECTIONS if ring >= 3 else DIRECTIONS[:16]):    # 16 suffice near
             cx = x + rd * ca + (hw if ca > 0.3 else -hw if ca < -0.3 else 0)
             cy = y + rd * sa + (hh if sa > 0.3 else -hh if sa < -0.3 else 0)
             x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
@@ -1415,46 +1446,57 @@ def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, 
                     if ix1 > ix0 and iy1 > iy0 and \
                             sat[iy1 * W + ix1] - sat[iy0 * W + ix1] - sat[iy1 * W + ix0] + sat[iy0 * W + ix0]:
                         hit = True
-                for o in near:
+                for o in ring_near:
                     if o[0] < x1 + 1 and o[2] > x0 - 1 and o[1] < y1 + 1 and o[3] > y0 - 1:
                         c += (min(x1, o[2]) - max(x0, o[0]) + 2) * (min(y1, o[3]) - max(y0, o[1]) + 2) * 30
                         hit = True
                 if not hit and (c == 0 or not boxes.hits((x0 - 1, y0 - 1, x1 + 1, y1 + 1))):
                     rect = (x0, y0, x1, y1)
-                    if not any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0 for o in near_soft) \
-                            and (dist == 0 or not _leader_crosses(b, near, x, y, r, rect)):
-                        return rect
-                    if crossing is None:
-                        crossing, crossing_ring = rect, ring
+                    cross = 0 if dist == 0 else _leader_crosses(b, near, x, y, r, rect)
+                    if not cross and any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0
+                                         for o in near_soft):
+                        cross = 1
+                    if not cross:
+                        return rect, dist
+                    cost = dist + (CROSS_LABEL if cross == 1 else CROSS_SYMBOL)
+                    if fallback is None or cost < fallback_cost:
+                        fallback, fallback_cost = rect, cost
                     continue
             c += pen
             if worst_cost is None or c < worst_cost:
                 worst, worst_cost = (x0, y0, x1, y1), c
-    return crossing or worst
+    if fallback is not None:
+        return fallback, fallback_cost
+    return worst, 1e9
 
 
-def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tuple) -> bool:
-    """Whether the leader line from the symbol at (x, y) to `rect` would cross a symbol,
-    name, province label or another counter (sampled every 3 px between the two)."""
+def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tuple) -> int:
+    """What the leader line from the symbol at (x, y) to `rect` would cross (sampled every
+    3 px between the two): 0 nothing, 1 a name or province label, 2 a symbol or another
+    counter (the line would seem to tie the counter to the wrong space)."""
     ex, ey = min(max(x, rect[0]), rect[2]), min(max(y, rect[1]), rect[3])
     length = math.dist((x, y), (ex, ey))
     if length <= r + 3:
-        return False
+        return 0
     ux, uy = (ex - x) / length, (ey - y) / length
     occ, boxes = b.occupancy, b.boxes
     c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
     t = r
+    worst = 0
     while t < length - 2:
         px, py = x + ux * t, y + uy * t
         gx, gy = min(gw - 1, max(0, int(px) // c4)), min(gh - 1, max(0, int(py) // c4))
-        if sat[(gy + 1) * W + gx + 1] - sat[gy * W + gx + 1] - sat[(gy + 1) * W + gx] + sat[gy * W + gx] \
-                and boxes.hits((px - 1, py - 1, px + 1, py + 1)):
-            return True
+        if sat[(gy + 1) * W + gx + 1] - sat[gy * W + gx + 1] - sat[(gy + 1) * W + gx] + sat[gy * W + gx]:
+            wgt = boxes.weight((px - 1, py - 1, px + 1, py + 1))
+            if wgt >= 40:
+                return 2
+            if wgt:
+                worst = 1
         for o in near:
             if o[0] < px < o[2] and o[1] < py < o[3]:
-                return True
+                return 2
         t += 3
-    return False
+    return worst
 
 
 def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> list[tuple]:
@@ -1477,7 +1519,14 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> 
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue                    # a space outside this crop
         spr = counter(rows, colour, u)
-        best = _place(b, rects, soft, x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
+        r = _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3
+        best, cost = _place(b, rects, soft, x, y, spr.size, r)
+        if cost > 30 and len(rows) > 1:
+            # far or crossing: the counter on one line may find a nearer place
+            flat = counter((tuple(item for row in rows for item in row),), colour, u)
+            best1, cost1 = _place(b, rects, soft, x, y, flat.size, r)
+            if cost1 < cost:
+                spr, best = flat, best1
         rects.append(best)
         placed.append((sp, spr, best))
     return placed
