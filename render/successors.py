@@ -31,8 +31,14 @@ panel layout live in ``successors_regions.json``.
 Speed. Everything that depends only on the board (sea, land, provinces, borders, names,
 VP, connections, empty symbols, label placement, an obstacle table for counters, and a
 fixed 256-colour palette) is built once per frame and process (`base`, ~1-2 s). A render
-copies that palette image and pastes cached sprites mapped to the palette once: ~2 ms,
-and the picture encodes as an 8-bit PNG (~4-8 ms, ~120 KB). ``mode="RGB"`` returns an
+copies that palette image, places the counters (`place_counters`) and pastes cached sprites
+mapped to the palette once: ~5 ms, and the picture encodes as an 8-bit PNG (~10 ms, ~120 KB).
+
+Layout. Nothing drawn as a label or box overlaps another: space names take the first free
+place beside their symbol, province labels (name and VP badge; full name, else the short
+one of the JSON, else the code) the free place nearest their province's middle, counters
+the nearest free ring around their space, clear of the side panel, with a leader line that
+labels stay on top of; `layout(view)` lists every rectangle (the tests check it). ``mode="RGB"`` returns an
 RGB image instead (the benchmark's comparison).
 
 Run ``python -m render.successors examples/`` to regenerate the example PNGs
@@ -190,8 +196,11 @@ def _frame(key: str | None, width: int | None) -> Frame:
     long = r.get("long", 1280)
     wx, wy = x1 - x0, y1 - y0
     top = _header_height(Frame(key, r["box"], round(wx * min(long / wx, long / wy))).u)
-    # the long side of the picture, header strip included, is `long`
-    return Frame(key, r["box"], round(wx * min(long / wx, (long - top) / wy)), top=top)
+    # the long side of the picture, header strip included, is `long` (not a pixel more
+    # when the width's rounding would make the height one too many)
+    width = round(wx * min(long / wx, (long - top) / wy))
+    height = top + round(wy * width / wx)
+    return Frame(key, r["box"], width, top=top, height=min(height, max(long, width)))
 
 
 def to_px(space: str, region: str | None = None, width: int | None = None) -> tuple[int, int]:
@@ -336,6 +345,26 @@ class Boxes:
               (max(0, -r[1]) + max(0, r[3] - self.h)) * (r[2] - r[0])
         return total + out * 50
 
+    def hits(self, r) -> bool:
+        """Whether `r` overlaps a rectangle already used (touching is no overlap)."""
+        c = self.CELL
+        for gx in range(int(r[0]) // c, int(r[2]) // c + 1):
+            for gy in range(int(r[1]) // c, int(r[3]) // c + 1):
+                for o, _ in self.grid.get((gx, gy), ()):
+                    if o[0] < r[2] and o[2] > r[0] and o[1] < r[3] and o[3] > r[1]:
+                        return True
+        return False
+
+    def weight(self, r) -> float:
+        """The heaviest rectangle `r` overlaps (0: none)."""
+        c, top = self.CELL, 0.0
+        for gx in range(int(r[0]) // c, int(r[2]) // c + 1):
+            for gy in range(int(r[1]) // c, int(r[3]) // c + 1):
+                for o, wgt in self.grid.get((gx, gy), ()):
+                    if wgt > top and o[0] < r[2] and o[2] > r[0] and o[1] < r[3] and o[3] > r[1]:
+                        top = wgt
+        return top
+
     def rects(self) -> list:
         seen, out = set(), []
         for items in self.grid.values():
@@ -458,11 +487,18 @@ class Base:
         d = ImageDraw.Draw(self.image)
         self._connections(d)
         self.boxes = Boxes(f.size)
+        # every rectangle the base draws a label or symbol in: ("symbol" | "name" |
+        # "province", key, (x0, y0, x1, y1)); counters are placed clear of them (`layout`)
+        self.layout: list[tuple] = []
         if f.top:
             self.boxes.add((0, 0, w, f.top), 40.0)         # the header strip of a region crop
         for s, (x, y) in self.pos.items():
             r = _symbol_radius(f, BOARD.spaces[s]["type"]) + 2
             self.boxes.add((x - r, y - r, x + r, y + r), 40.0)
+            self.layout.append(("symbol", s, (x - r, y - r, x + r, y + r)))
+        if not f.top:           # the side panel's slots in the north-east: no label under them
+            for slot in CONF["panels"]["slots"]:
+                self.boxes.add((*f.ipx(*slot["box"][:2]), *f.ipx(*slot["box"][2:])), 40.0)
         for s, d_ in BOARD.spaces.items():
             sym = symbol(d_["type"], d_["port"], FREE, f.u)
             x, y = self.pos[s]
@@ -472,9 +508,10 @@ class Base:
         self.occupancy = Occupancy(self.boxes)
         self.palette = self._palette()
         self.image_p = self.image.quantize(palette=self.palette, dither=Image.Dither.NONE)
-        del self.image, self.mask, self.boxes          # only the palette image is drawn on
+        del self.image, self.mask          # only the palette image is drawn on
         self._inks: dict[tuple, int] = {}
         self._sprites: dict[int, tuple] = {}
+        self.placements: dict[tuple, tuple] = {}       # `_place`'s memo
 
     def ink(self, colour: tuple) -> int:
         """The palette index of the colour nearest to `colour`."""
@@ -647,48 +684,83 @@ class Base:
                 d.line([pa, pb], fill=STRAIT, width=max(4, round(5 * u)))
                 d.line([pa, pb], fill=WHITE, width=max(1, round(1.5 * u)))
 
+    def _free(self, rect, margin: float = 1.0) -> bool:
+        """No other label, symbol (its box has 2 px to spare) or header within `margin` px
+        of `rect` (touching is allowed at 0), and all of it on
+        the picture (below a crop's header)."""
+        x0, y0, x1, y1 = rect
+        if x0 < 0 or y0 < self.top or x1 > self.f.size[0] or y1 > self.f.size[1]:
+            return False
+        return self.boxes.cost((x0 - margin, y0 - margin, x1 + margin, y1 + margin)) == 0
+
     def _labels(self) -> None:
+        """Each space's name beside its symbol: the first free of eight places around it
+        (right, left, below, above, then the corners), the full name before a shortened
+        one; Major Cities first, then the densest spaces, so they get the pick of the places."""
         f = self.f
         size = f.k(11)
         dens = {}
         for s, p in self.pos.items():
             dens[s] = sum(1 for o, q in self.pos.items() if math.dist(p, q) < f.k(70))
-        for s in sorted(self.pos, key=lambda s: (-dens[s], s)):
+        for s in sorted(self.pos, key=lambda s: (BOARD.spaces[s]["type"] != "MAJ", -dens[s], s)):
             sp = BOARD.spaces[s]
             major = sp["type"] == "MAJ"
             x, y = self.pos[s]
+            if not (0 <= x <= f.size[0] and self.top <= y <= f.size[1]):
+                continue                # a space outside this crop: its name is not drawn
             r = _symbol_radius(f, sp["type"]) + 2
             choice = None
-            # the full name, or where it would cover other names, a shortened one
-            for text, extra in ((sp["name"], 0), (short_name(sp["name"]), 40)):
+            texts = [sp["name"]] + ([short_name(sp["name"])] if short_name(sp["name"]) != sp["name"] else [])
+            for extra, text in enumerate(texts):
                 spr = text_sprite(text, size + (1 if major else 0), INK, major, 2)
                 w, h = spr.size
                 cands = [(x + r, y - h / 2), (x - r - w, y - h / 2), (x - w / 2, y + r), (x - w / 2, y - r - h),
                          (x + r - 2, y + r - 4), (x + r - 2, y - r - h + 4), (x - r - w + 2, y + r - 4),
-                         (x - r - w + 2, y - r - h + 4)]
-                costs = [self.boxes.cost((c[0], c[1], c[0] + w, c[1] + h)) + extra + i for i, c in enumerate(cands)]
-                i = min(range(len(cands)), key=costs.__getitem__)
-                if choice is None or costs[i] < choice[2]:
-                    choice = (spr, cands[i], costs[i])
-                if costs[i] < 150 or text == short_name(text):
+                         (x - r - w + 2, y - r - h + 4),
+                         # a little farther along the sides, still touching the symbol's box
+                         (x + r, y - h + 2), (x + r, y - 2), (x - r - w, y - h + 2), (x - r - w, y - 2),
+                         # below or above, flush with one side of the symbol
+                         (x + r - w, y + r), (x - r, y + r), (x + r - w, y - r - h), (x - r, y - r - h)]
+                cands += [(cx_, y - h / 2 + dy) for dy in (1, -1, 2, -2, 3, -3, 5, -5) for cx_ in (x + r, x - r - w)]
+                if extra == len(texts) - 1:
+                    # the last resort: a few pixels off the symbol, still nearest to it
+                    for g in (f.k(4), f.k(8)):
+                        cands += [(x + r + g, y - h / 2), (x - r - w - g, y - h / 2), (x - w / 2, y + r + g),
+                                  (x - w / 2, y - r - h - g), (x + r + g, y - h - 1), (x + r + g, y + 1),
+                                  (x - r - w - g, y - h - 1), (x - r - w - g, y + 1)]
+                for i, c in enumerate(cands):
+                    rect = (c[0], c[1], c[0] + w, c[1] + h)
+                    if self._free(rect, 0):
+                        choice = (spr, rect, 0)
+                        break
+                    cost = self.boxes.cost(rect) + 40 * extra + i
+                    if choice is None or cost < choice[2]:
+                        choice = (spr, rect, cost)
+                if choice[2] == 0:
                     break
-            spr, best, _ = choice
-            w, h = spr.size
-            rect = (best[0], best[1], best[0] + w, best[1] + h)
+            spr, rect, _ = choice
             self.boxes.add(rect, 10.0)
-            paste(self.image, spr, best)
+            self.layout.append(("name", s, rect))
+            paste(self.image, spr, rect[:2])
 
     def _province_labels(self) -> None:
-        """Each province's name and VP where they cover the least: candidates around its
-        spaces (never nearer to another province's space), on land if possible."""
+        """Each province's name and VP badge where it is free of every symbol, name and other
+        province label and nearest to the province's middle (never nearer to another
+        province's space, on land if possible): the full name first, then the short one of
+        successors_regions.json ("province_short"), then the code. A province with no space
+        in a crop gets no label there."""
         f = self.f
         size = f.k(11)
         pos = self.pos
+        W, H = f.size
+        short = CONF.get("province_short", {})
         dens = {c: sum(1 for a in BOARD.province_spaces(c) for b in pos if math.dist(pos[a], pos[b]) < f.k(80))
                 / len(BOARD.province_spaces(c)) for c in BOARD.provinces}
         for code in sorted(BOARD.provinces, key=lambda c: (-dens[c], c)):
             p = BOARD.provinces[code]
             own = BOARD.province_spaces(code)
+            if not any(0 <= pos[s][0] <= W and self.top <= pos[s][1] <= H for s in own):
+                continue
             cx = sum(pos[s][0] for s in own) / len(own)
             cy = sum(pos[s][1] for s in own) / len(own)
             vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
@@ -698,38 +770,48 @@ class Base:
             cands = [(cx, cy)]
             for sid in own:
                 ox, oy = pos[sid]
-                for rad in (18, 32, 48, 66, 86, 110):
-                    for ang in range(0, 360, 24):
+                for rad in (18, 26, 34, 44, 56, 70, 86, 104, 124):
+                    for ang in range(0, 360, 20):
                         cands.append((ox + f.k(rad) * math.cos(math.radians(ang)),
                                       oy + f.k(rad) * math.sin(math.radians(ang))))
+            ink = (92, 70, 50)
+            names = [_two_lines(p["name"].upper(), size, ink)]
+            if code in short:
+                names.append(text_sprite(short[code].upper(), size, ink, True))
+            names.append(text_sprite(code, size, ink, True))
             choice = None
-            # the full name; where even its best place covers a lot, the province code
-            for name, extra in ((_two_lines(p["name"].upper(), size, (92, 70, 50)), 0),
-                                (text_sprite(code, size, (92, 70, 50), True), 600)):
+            for extra, name in enumerate(names):
                 w = name.width + pad * 3 + vp.width
                 h = max(name.height, vp.height) + pad * 2
                 best, best_cost = None, None
                 for mx, my in cands:
                     rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
-                    c = self.boxes.cost(rect) + math.dist((mx, my), (cx, cy)) * 0.3 + extra
+                    c = math.dist((mx, my), (cx, cy)) * 0.3
                     if best_cost is not None and c >= best_cost:
+                        continue
+                    if not self._free(rect, 2):
                         continue
                     d_own = min(math.dist((mx, my), pos[o]) for o in own)
                     if any(math.dist((mx, my), q) < d_own for q in others):
                         continue
-                    inside = 0 <= mx < f.size[0] and 0 <= my < f.size[1]
+                    inside = 0 <= mx < W and 0 <= my < H
                     if not (inside and self.mask.getpixel((int(mx), int(my))) > 0):
                         c += 150
                     if best_cost is None or c < best_cost:
                         best, best_cost = rect, c
-                if best is None:
-                    best, best_cost = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2), 1e9
-                if choice is None or best_cost < choice[2]:
-                    choice = (name, best, best_cost)
-                if best_cost < 800:
+                if best is not None:
+                    choice = (name, best)
                     break
-            name, best, _ = choice
+            if choice is None:          # nowhere free: the code where it covers least
+                name = names[-1]
+                w = name.width + pad * 3 + vp.width
+                h = max(name.height, vp.height) + pad * 2
+                rects = [(mx - w / 2, my - h / 2, mx + w / 2, my + h / 2) for mx, my in cands]
+                choice = (name, min(rects, key=lambda r: self.boxes.cost(r) + math.dist(
+                    ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), (cx, cy)) * 0.3))
+            name, best = choice
             self.boxes.add(best, 3.0)
+            self.layout.append(("province", code, best))
             d = ImageDraw.Draw(self.image)
             paste(self.image, name, (best[0], best[1] + pad))
             vx = best[0] + name.width + pad * 2
@@ -1134,17 +1216,19 @@ LEGEND_ROWS = (
 )
 
 
-def _draw_panel(cv: "Canvas", view: dict, f: Frame) -> None:
-    """The side panel: a strip of blocks along the bottom edge (over the open sea), and
-    stacked blocks in the empty north-east corner (successors_regions.json "panels")."""
+def _panel_layout(view: dict, f: Frame) -> list[tuple]:
+    """The side panel's blocks and where they go: a strip along the bottom edge (over the
+    open sea), and blocks stacked in the empty north-east corner (successors_regions.json
+    "panels"). [(name, sprite, (x, y))]; counters are placed clear of them."""
     blocks = _panel_blocks(view)
     conf = CONF["panels"]
     gap = f.k(6)
+    out = []
     x = gap
     for name in conf["strip"]:
         if name in blocks:
             spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
-            cv.paste_block(spr, (x, f.size[1] - gap - spr.height))
+            out.append((name, spr, (x, f.size[1] - gap - spr.height)))
             x += spr.width + gap
     for slot in conf["slots"]:
         x0, y = f.ipx(*slot["box"][:2])
@@ -1153,8 +1237,14 @@ def _draw_panel(cv: "Canvas", view: dict, f: Frame) -> None:
         for name in slot["blocks"]:
             if name in blocks:
                 spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
-                cv.paste_block(spr, (x0, y))
+                out.append((name, spr, (x0, y)))
                 y += spr.height + gap
+    return out
+
+
+def _draw_panel(cv: "Canvas", panel: list) -> None:
+    for _, spr, xy in panel:
+        cv.paste_block(spr, xy)
 
 
 def _draw_header(cv: "Canvas", view: dict, f: Frame) -> None:
@@ -1190,32 +1280,25 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     who, path = _path(view)
     if path:
         _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
-    # 2. force counters: placed around their space, away from symbols, labels and each other
-    occ = b.occupancy
-    rects: list = []
-    placed = []
+    # 2. force counters: placed around their space, clear of symbols, labels, the panel
+    # and each other (`place_counters`), each with a leader line from its space
+    panel = [] if f.top else _panel_layout(view, f)
+    placed = place_counters(view, f, b, path, panel)
     lines: list = []
-    for a_, b_ in zip(path, path[1:]):           # counters keep off the activation arrow
-        (x0, y0), (x1, y1) = pos[a_], pos[b_]
-        n = max(1, int(math.dist((x0, y0), (x1, y1)) // (8 * u)))
-        for i in range(n + 1):
-            px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
-            rects.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
-    n_path = len(rects)
-    d, ink = cv.draw, cv.ink(INK)
+    d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
     w_, h_ = f.size
-    for sp, rows, colour in _forces(view):
-        if not (-4 <= pos[sp][0] <= w_ + 4 and f.top - 4 <= pos[sp][1] <= h_ + 4):
-            continue                    # a space outside this crop
-        spr = counter(rows, colour, u)
+    lw = max(1, round(1.4 * u))
+    crossed = [([pos[s] for s in path], 4 * u + 3)] if path else []
+    for sp, spr, best in placed:
         x, y = pos[sp]
-        best = _place(occ, rects, x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3, f)
-        rects.append(best)
-        placed.append((spr, best))
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
-        d.line([(x, y), (ex, ey)], fill=ink, width=max(1, round(u)))
+        if math.dist((x, y), (ex, ey)) > _symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
+            d.line([(x, y), (ex, ey)], fill=halo, width=lw + 2)     # a counter set apart: its tie
+            crossed.append(([(x, y), (ex, ey)], lw / 2 + 1))
+        d.line([(x, y), (ex, ey)], fill=ink, width=lw)
         lines.append((min(x, ex) - 12 * u, min(y, ey) - 12 * u, max(x, ex) + 12 * u, max(y, ey) + 12 * u))
+    _over_lines(cv, b, crossed)
     # 3. control of every space: its symbol in the owner's colour (§8.3)
     pcs = view.get("pcs") or {}
     for sp, spec in BOARD.spaces.items():
@@ -1226,7 +1309,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         sym = symbol(spec["type"], spec["port"], seat_colour(owner), f.u)
         cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
     # 4. counters over everything on the map
-    for spr, rect in placed:
+    for _, spr, rect in placed:
         cv.paste(spr, rect[:2])
     # 5. siege points on besieged cities
     for sp, n in sorted(_sieges(view).items()):
@@ -1239,10 +1322,29 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     if f.top:
         _draw_header(cv, view, f)
     else:
-        _draw_panel(cv, view, f)
+        _draw_panel(cv, panel)
     if options.get("mode") == "RGB":
         return cv.img.convert("RGB")
     return cv.img
+
+
+def _over_lines(cv: "Canvas", b: "Base", lines: list) -> None:
+    """Space names and province labels crossed by a line (the activation arrow, a
+    counter's leader line) are put back over it from the base, so no line clips a label.
+    `lines`: [(points, half width)]."""
+    for pts, half in lines:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        for kind, _, r in b.layout:
+            if kind == "symbol" or not (r[0] < box[2] and r[2] > box[0] and r[1] < box[3] and r[3] > box[1]):
+                continue
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                n = max(1, int(math.dist((x0, y0), (x1, y1)) // 3))
+                if any(r[0] - half < x0 + (x1 - x0) * i / n < r[2] + half and
+                       r[1] - half < y0 + (y1 - y0) * i / n < r[3] + half for i in range(n + 1)):
+                    box_i = (int(r[0]), int(r[1]), math.ceil(r[2]), math.ceil(r[3]))
+                    cv.img.paste(b.image_p.crop(box_i), box_i[:2])
+                    break
 
 
 class Canvas:
@@ -1267,50 +1369,180 @@ class Canvas:
         self.img.paste(p, (round(xy[0]), round(xy[1])))
 
 
-ANGLES = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
-               for a in (-45, -135, 45, 135, 0, 180, -90, 90, -20, -160, 20, 160))
+# Counter placement: rings of candidate places around the space's symbol, nearest ring
+# first, each ring tried in these directions (diagonals first: they leave the roads free).
+DIRECTIONS = tuple((math.cos(math.radians(a)), math.sin(math.radians(a)))
+                   for a in (-45, -135, 45, 135, 0, 180, -90, 90, -20, -160, 20, 160, -68, -112, 68, 112,
+                             -10, -170, 10, 170, -32, -148, 32, 148, -57, -123, 57, 123, -80, -100, 80, 100))
+RINGS = (0, 5, 11, 18, 26, 36, 48, 62, 78, 96, 116, 138, 162, 190, 220)
+# the farthest a counter's nearest edge may be from its symbol's edge, in UI pixels
+# (RINGS[-1] plus the slack of the diagonal places): beyond it a counter would float
+MAX_REACH = 235
+CROSS_LABEL, CROSS_SYMBOL = 50, 110
 
 
-def _place(occ: Occupancy, rects: list, x: float, y: float, size: tuple, r: int, f: Frame) -> tuple:
-    """The rectangle of a counter near (x, y): the first ring of candidates around the
-    symbol with a free spot, else the least covering one. A candidate's cost is the
-    weighted area it covers: the base's obstacles from the summed-area table (symbols 40,
-    names 4, province labels 3), counters already placed and the arrow (30), 50 per pixel
-    outside the picture, plus 3 per pixel of distance. Inlined: this loop is most of a
-    render's Python time."""
+def _place(b: "Base", rects: list, soft: list, x: float, y: float, size: tuple, r: int) -> tuple:
+    """(rect, cost): the rectangle of a counter of size `size` beside the symbol of radius
+    `r` at (x, y): the first place, nearest ring first, that overlaps no symbol, name or
+    province label of the base, no rectangle of `rects` (counters placed before, panel
+    blocks) and stays on the picture, with 1 px to spare. A free place whose leader line
+    crosses a label or the activation arrow (`soft`) counts CROSS_LABEL UI pixels farther
+    than it is, one whose line crosses another symbol or counter (it would seem tied to the
+    wrong space) CROSS_SYMBOL farther; the cost is the distance so counted. When no place
+    within MAX_REACH is free, the one that covers least (cost 1e9).
+
+    Memoized per base on what it depends on (the rectangles within reach): consecutive
+    pictures of a game mostly place the same counters among the same neighbours."""
+    reach = r + b.f.k(RINGS[-1]) + 2
+    w, h = size
+    bx0, by0, bx1, by1 = x - reach - w, y - reach - h, x + reach + w, y + reach + h
+    near = tuple(o for o in rects if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0)
+    near_soft = tuple(o for o in soft if o[0] < bx1 and o[2] > bx0 and o[1] < by1 and o[3] > by0)
+    key = (x, y, size, r, near, near_soft)
+    hit = b.placements.get(key)
+    if hit is None:
+        if len(b.placements) > 20000:
+            b.placements.clear()
+        hit = b.placements[key] = _place_free(b, near, near_soft, x, y, size, r)
+    return hit
+
+
+def _place_free(b: "Base", near: tuple, near_soft: tuple, x: float, y: float, size: tuple, r: int) -> tuple:
+    """`_place` without the memo. The base's obstacles are looked up in its summed-area
+    table (a free answer there is exact) and only where it sees something, in the exact
+    rectangles: this loop is most of a render's Python time."""
+    f, occ, boxes = b.f, b.occupancy, b.boxes
     w, h = size
     hw, hh = w / 2, h / 2
-    c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
-    iw, ih = occ.w, occ.h
-    reach = r + f.k(100) + 1
-    near = [o for o in rects if o[0] < x + reach + w and o[2] > x - reach - w
-            and o[1] < y + reach + h and o[3] > y - reach - h]
-    best, best_cost = None, None
-    for dist in (0, f.k(14), f.k(30), f.k(50), f.k(75), f.k(100)):
-        rd = r + dist
+    c4, sat, W = occ.CELL, occ.sat, occ.gw + 1
+    iw, ih, top = occ.w, occ.h, f.top
+    fallback, fallback_cost = None, None
+    worst, worst_cost = None, None
+    for ring, dist in enumerate(RINGS):
+        if fallback is not None and dist >= fallback_cost:
+            return fallback, fallback_cost      # no free place nearer can beat it
+        rd = r + f.k(dist)
         pen = dist * 3
-        for ca, sa in ANGLES:
+        # the rectangles this ring's places can meet (every place lies within this box)
+        rx0, ry0, rx1, ry1 = x - rd - w - 2, y - rd - h - 2, x + rd + w + 2, y + rd + h + 2
+        ring_near = [o for o in near if o[0] < rx1 and o[2] > rx0 and o[1] < ry1 and o[3] > ry0]
+        for ca, sa in (DIRECTIONS if ring >= 3 else DIRECTIONS[:16]):    # 16 suffice near
             cx = x + rd * ca + (hw if ca > 0.3 else -hw if ca < -0.3 else 0)
             cy = y + rd * sa + (hh if sa > 0.3 else -hh if sa < -0.3 else 0)
             x0, y0, x1, y1 = cx - hw, cy - hh, cx + hw, cy + hh
-            gx0 = min(gw, max(0, int(x0) // c4))
-            gy0 = min(gh, max(0, int(y0) // c4))
-            gx1 = min(gw, max(0, int(x1) // c4))
-            gy1 = min(gh, max(0, int(y1) // c4))
-            c = (sat[gy1 * W + gx1] - sat[gy0 * W + gx1] - sat[gy1 * W + gx0] + sat[gy0 * W + gx0]) * c4 * c4
-            if x0 < 0 or y0 < 0 or x1 > iw or y1 > ih:
-                c += ((max(0, -x0) + max(0, x1 - iw)) * h + (max(0, -y0) + max(0, y1 - ih)) * w) * 50
-            for o in near:
-                if o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0:
-                    c += (min(x1, o[2]) - max(x0, o[0])) * (min(y1, o[3]) - max(y0, o[1])) * 30
+            if x0 < 0 or y0 < top or x1 > iw or y1 > ih:       # off the picture: a last resort
+                c = ((max(0, -x0) + max(0, x1 - iw)) * h + (max(0, top - y0) + max(0, y1 - ih)) * w) * 50
+            else:
+                # with the 1 px margin, the grid cells the rectangle touches (on the picture,
+                # so within the table: no clamping)
+                gx0, gy0 = int(x0 - 1) // c4, int(y0 - 1) // c4
+                gx1, gy1 = int(x1 + 1) // c4 + 1, int(y1 + 1) // c4 + 1
+                c = (sat[gy1 * W + gx1] - sat[gy0 * W + gx1] - sat[gy1 * W + gx0] + sat[gy0 * W + gx0]) * c4 * c4
+                hit = False
+                if c:
+                    # the cells wholly inside the rectangle: anything there is a sure overlap
+                    ix0, iy0 = int(x0) // c4 + 1, int(y0) // c4 + 1
+                    ix1, iy1 = int(x1) // c4, int(y1) // c4
+                    if ix1 > ix0 and iy1 > iy0 and \
+                            sat[iy1 * W + ix1] - sat[iy0 * W + ix1] - sat[iy1 * W + ix0] + sat[iy0 * W + ix0]:
+                        hit = True
+                for o in ring_near:
+                    if o[0] < x1 + 1 and o[2] > x0 - 1 and o[1] < y1 + 1 and o[3] > y0 - 1:
+                        c += (min(x1, o[2]) - max(x0, o[0]) + 2) * (min(y1, o[3]) - max(y0, o[1]) + 2) * 30
+                        hit = True
+                if not hit and (c == 0 or not boxes.hits((x0 - 1, y0 - 1, x1 + 1, y1 + 1))):
+                    rect = (x0, y0, x1, y1)
+                    cross = 0 if dist == 0 else _leader_crosses(b, near, x, y, r, rect)
+                    if not cross and any(o[0] < x1 and o[2] > x0 and o[1] < y1 and o[3] > y0
+                                         for o in near_soft):
+                        cross = 1
+                    if not cross:
+                        return rect, dist
+                    cost = dist + (CROSS_LABEL if cross == 1 else CROSS_SYMBOL)
+                    if fallback is None or cost < fallback_cost:
+                        fallback, fallback_cost = rect, cost
+                    continue
             c += pen
-            if best_cost is None or c < best_cost:
-                best, best_cost = (x0, y0, x1, y1), c
-                if c < pen + 150:          # free, or a corner of a label at most
-                    return best
-        if best_cost < 600 + pen:
-            break
-    return best
+            if worst_cost is None or c < worst_cost:
+                worst, worst_cost = (x0, y0, x1, y1), c
+    if fallback is not None:
+        return fallback, fallback_cost
+    return worst, 1e9
+
+
+def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tuple) -> int:
+    """What the leader line from the symbol at (x, y) to `rect` would cross (sampled every
+    3 px between the two): 0 nothing, 1 a name or province label, 2 a symbol or another
+    counter (the line would seem to tie the counter to the wrong space)."""
+    ex, ey = min(max(x, rect[0]), rect[2]), min(max(y, rect[1]), rect[3])
+    length = math.dist((x, y), (ex, ey))
+    if length <= r + 3:
+        return 0
+    ux, uy = (ex - x) / length, (ey - y) / length
+    occ, boxes = b.occupancy, b.boxes
+    c4, gw, gh, sat, W = occ.CELL, occ.gw, occ.gh, occ.sat, occ.gw + 1
+    t = r
+    worst = 0
+    while t < length - 2:
+        px, py = x + ux * t, y + uy * t
+        gx, gy = min(gw - 1, max(0, int(px) // c4)), min(gh - 1, max(0, int(py) // c4))
+        if sat[(gy + 1) * W + gx + 1] - sat[gy * W + gx + 1] - sat[(gy + 1) * W + gx] + sat[gy * W + gx]:
+            wgt = boxes.weight((px - 1, py - 1, px + 1, py + 1))
+            if wgt >= 40:
+                return 2
+            if wgt:
+                worst = 1
+        for o in near:
+            if o[0] < px < o[2] and o[1] < py < o[3]:
+                return 2
+        t += 3
+    return worst
+
+
+def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> list[tuple]:
+    """Every force counter of the view on this frame and where it goes: [(space, sprite,
+    rect)], in `_forces` order; counters of spaces outside a crop are left out."""
+    u = f.u
+    pos = b.pos
+    soft: list = []
+    for a_, b_ in zip(path, path[1:]):           # counters keep off the activation arrow
+        (x0, y0), (x1, y1) = pos[a_], pos[b_]
+        n = max(1, int(math.dist((x0, y0), (x1, y1)) // (8 * u)))
+        for i in range(n + 1):
+            px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
+            soft.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
+    rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
+    w_, h_ = f.size
+    placed = []
+    for sp, rows, colour in _forces(view):
+        x, y = pos[sp]
+        if not (0 <= x <= w_ and f.top <= y <= h_):
+            continue                    # a space outside this crop
+        spr = counter(rows, colour, u)
+        r = _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3
+        best, cost = _place(b, rects, soft, x, y, spr.size, r)
+        if cost > 30 and len(rows) > 1:
+            # far or crossing: the counter on one line may find a nearer place
+            flat = counter((tuple(item for row in rows for item in row),), colour, u)
+            best1, cost1 = _place(b, rects, soft, x, y, flat.size, r)
+            if cost1 < cost:
+                spr, best = flat, best1
+        rects.append(best)
+        placed.append((sp, spr, best))
+    return placed
+
+
+def layout(view: dict, region: str | None = None, width: int | None = None) -> list[tuple]:
+    """Every rectangle `draw` puts a label, symbol, counter or panel block in, for the
+    tests: [(kind, key, (x0, y0, x1, y1))] with kind "symbol", "name" (a space's name),
+    "province" (a province's name and VP badge), "counter" (key: its space) or "panel"."""
+    f = frame(region, width)
+    b = base(region, width)
+    panel = [] if f.top else _panel_layout(view, f)
+    out = list(b.layout)
+    out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
+    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel)]
+    return out
 
 
 def sample_views():
