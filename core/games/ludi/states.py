@@ -101,9 +101,8 @@ def main_prompt(state: dict, top: dict) -> Prompt:
     lines = [l for k in ("train", "fight", "build", "work", "chain", "demolish") for l in groups[k]][:19]
     templates = ["fight <player> with <gladiator>", "work <gladiator>",
                  "build <building> with <gladiator> [<gladiator>...]",
-                 "demolish <building> with <gladiator> [<gladiator>...]"]
-    if not chain_allowed(state, seat):
-        templates.append("chain <player> <gladiator> [<gladiator>...] with <gladiator>")
+                 "demolish <building> with <gladiator> [<gladiator>...]",
+                 "chain <player> <gladiator> [<gladiator>...] with <gladiator>"]
     if state["p"][seat]["train"]:
         templates.append("train <gladiator>")
     rd = ", ".join(gname(g) for g in ready(state, seat))
