@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt
+from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
 
 from . import flow, setup, start
@@ -47,6 +47,7 @@ class Ludi(Game):
         "cheer": Verb("cheer", help="§14.2 spend 1 favour for +1"),
         "nocheer": Verb("nocheer", help="§14.2 keep your favour"),
         "table": Verb("table", help="§13 the table picture", query=True),
+        "abort": Verb("abort", help="§9.3 vote to end the game with no winner (every player must agree)"),
     }
 
     # options (§14): `/new ludi events favour` or `events=on` ------------------------------------
@@ -74,12 +75,36 @@ class Ludi(Game):
     def apply(self, state, seat, action):
         if isinstance(action, str):
             action = self.parse(action)
+        if action.verb == "abort":
+            return self._vote_abort(state, seat)
         if not state.get("result") and state.get("stack") and seat == state["active"] \
                 and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
             top = state["stack"][-1]
             raise RulesError(f"A prompt is pending: waiting for {who(state, top['seat'])} "
                              f"({top['s']}) (§5.1).", code="PENDING_PROMPT")
         return super().apply(state, seat, action)
+
+    def _vote_abort(self, state: dict, seat: str):
+        """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after
+        three missed deadlines needs deadlines, which the platform does not keep.)"""
+        if state.get("result"):
+            raise RulesError("The game is over already.", code="FINISHED")
+        if seat not in state["seats"]:
+            raise RulesError("Only seated players vote to abort.", code="NOT_SEATED")
+        new = copy_state(state)
+        ctx = Ctx(new, seat, self.parse("abort"))
+        votes = new.setdefault("abort", [])
+        if seat in votes:
+            raise RulesError("You have already voted to abort; waiting for the others.", code="ALREADY_VOTED")
+        votes.append(seat)
+        missing = [who(new, s) for s in new["seats"] if s not in votes]
+        if missing:
+            ctx.say(f"{who(new, seat)} votes to abort the game; still needed: {', '.join(missing)} (§9.3).")
+        else:
+            new["result"] = {"winner": None, "reason": "aborted: every player agreed (§9.3)"}
+            new["stack"] = []
+            ctx.say("Every player agrees: the game is aborted with no winner (§9.3).", "end")
+        return new, ctx.events
 
     def _apply(self, ctx: Ctx) -> None:
         top = ctx.state["stack"][-1]
