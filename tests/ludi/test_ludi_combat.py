@@ -70,7 +70,7 @@ def test_totals_and_modifiers():
 
 
 def test_worked_example_and_outcomes():
-    """§6.6 worked example; §6.2 one card, then discarded; §6.3 a tie does nothing; §6.4 only the
+    """§5.2.4 once the defender is chosen §6 resolves: §6.6 worked example; §6.2 one card, then discarded; §6.3 a tie does nothing; §6.4 only the
     attacker scores; §6.5 a skull kills the loser (a veteran goes to the veteran discard)."""
     state = arena()
     cards(state, "K09", "K13")

@@ -20,7 +20,9 @@ def gladiator(state: dict, seat: str, text: str, need_ready: bool = True) -> str
     mine = {g: G[g]["name"] for g in state["p"][seat]["gl"]}
     try:
         gid = match(text, mine, "gladiator of yours")
-    except RulesError:
+    except RulesError as exc:
+        if exc.code == "AMBIGUOUS":
+            raise
         others = {g: G[g]["name"] for g in state["gl"] if g not in mine}
         gid = match(text, others, "gladiator in play")
         raise RulesError(f"{gname(gid)} is not yours (§5.1). Yours: "
