@@ -13,6 +13,17 @@ def who(state: dict, seat: str) -> str:
     return state["names"][seat]
 
 
+def token(state: dict, seat: str) -> str:
+    """How a command names a player: the name when it is one plain word that no other player's
+    name or seat shares, else the seat (p1..p5)."""
+    from .data import fold
+    name = state["names"][seat]
+    others = [fold(n) for s, n in state["names"].items() if s != seat] + [fold(s) for s in state["seats"]]
+    if name.replace("-", "").replace("_", "").isalnum() and len(name) <= 20 and fold(name) not in others:
+        return name
+    return seat
+
+
 def gname(gid: str) -> str:
     return G[gid]["name"]
 

@@ -11,9 +11,10 @@ MIN_PREFIX = 3
 def match(text: str, candidates: dict[str, str], what: str, code: str = "UNKNOWN_NAME") -> str:
     """The key of `candidates` ({key: display name}) that `text` names, else a RulesError."""
     key = fold(text.strip())
-    exact = [k for k, name in candidates.items() if fold(name) == key or fold(k) == key]
-    if len(exact) == 1:
-        return exact[0]
+    for exact in ([k for k in candidates if fold(k) == key],                  # an id or seat first
+                  [k for k, name in candidates.items() if fold(name) == key]):
+        if len(exact) == 1:
+            return exact[0]
     if len(key) >= MIN_PREFIX:
         pre = sorted({k for k, name in candidates.items() if fold(name).startswith(key)})
         if len(pre) == 1:

@@ -11,7 +11,7 @@ from core.game import Prompt
 
 from . import actions, auction, combat, flow, start
 from .actions import affordable_crew, chain_allowed
-from .common import (MAX_BUILDINGS, attack_value, bname, build_cost, defenders, gname, owns, ready, who)
+from .common import (MAX_BUILDINGS, token, attack_value, bname, build_cost, defenders, gname, owns, ready, who)
 from .data import B, G
 
 MAX_BID_BUTTONS = 8
@@ -36,7 +36,7 @@ def start_prompt(state: dict, top: dict) -> Prompt:
 def fight_lines(state: dict, seat: str) -> list[str]:
     rd = sorted(ready(state, seat), key=lambda g: (-attack_value(state, g), g))
     foes = [s for s in state["seats"] if s != seat and defenders(state, s)]
-    return [f"fight {s} with {gname(g)}" for g in rd for s in foes]
+    return [f"fight {token(state, s)} with {gname(g)}" for g in rd for s in foes]
 
 
 def build_lines(state: dict, seat: str) -> list[str]:
@@ -78,7 +78,7 @@ def chain_lines(state: dict, seat: str) -> list[str]:
             continue
         g = chainers[0]
         victims = free[:min(G[g]["build"], len(free) - 1)]
-        out.append(f"chain {s} {' '.join(gname(v) for v in victims)} with {gname(g)}")
+        out.append(f"chain {token(state, s)} {' '.join(gname(v) for v in victims)} with {gname(g)}")
     return out
 
 
@@ -98,7 +98,14 @@ def main_lines(state: dict, seat: str) -> dict[str, list[str]]:
 def main_prompt(state: dict, top: dict) -> Prompt:
     seat = top["seat"]
     groups = main_lines(state, seat)
-    lines = [l for k in ("train", "fight", "build", "work", "chain", "demolish") for l in groups[k]][:19]
+    # buttons (at most 20 are shown): the strongest attacker against each opponent comes first;
+    # every other fight can be typed (the templates)
+    best = {}
+    for line in groups["fight"]:
+        best.setdefault(line.split()[1], line)
+    rest = [l for l in groups["fight"] if l not in best.values()]
+    lines = [l for k in ("train", "build", "work", "chain", "demolish") for l in groups[k]]
+    lines = (groups["train"] + list(best.values()) + lines[len(groups["train"]):] + rest)[:19]
     templates = ["fight <player> with <gladiator>", "work <gladiator>",
                  "build <building> with <gladiator> [<gladiator>...]",
                  "demolish <building> with <gladiator> [<gladiator>...]",
