@@ -86,13 +86,16 @@ def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, traine
     img, d = _card((GW, GH), TIRO if g["kind"] == "tiro" else VET, GOLD if champion else INK)
     if champion:
         d.rectangle([2, 2, GW - 3, GH - 3], outline=GOLD, width=3)
-    d.text((GW // 2, 5), g["name"][:9], font=font(14), fill=INK, anchor="ma")
+    size = 14
+    while size > 10 and d.textlength(g["name"], font=font(size)) > GW - 6:
+        size -= 1
+    d.text((GW // 2, 5), g["name"], font=font(size), fill=INK, anchor="ma")
     d.text((GW // 2, 24), f"C{g['combat']}" + ("+" if trained else ""), font=font(22), fill=RED if trained else INK,
            anchor="ma")
     d.text((GW // 2, 50), f"W{g['work']} B{g['build']}", font=font(15), fill=INK, anchor="ma")
     d.text((GW // 2, 70), ORIGIN[g["origin"]], font=font(12), fill=MUTED, anchor="ma")
     if g["shield"]:   # §2.2.1 the shield icon
-        d.polygon([(5, 24), (19, 24), (19, 34), (12, 41), (5, 34)], fill=(0x4A, 0x6F, 0xA5))
+        d.polygon([(5, 27), (17, 27), (17, 36), (11, 42), (5, 36)], fill=(0x4A, 0x6F, 0xA5))
     if champion:      # §14.3 the laurel
         d.ellipse([GW - 20, 26, GW - 6, 40], outline=GOLD, width=3)
     if chained:       # §5.6.3

@@ -78,7 +78,6 @@ def start(ctx, seat: str) -> None:
         return
     ctx.reveal(f"{who(state, seat)} holds an auction and reveals " +
                ", ".join(card_text(g) for g in shown) + " (§7.1).", revealed=shown)
-    ctx.picture()
     state["stack"] = [{"s": "pick", "seat": seat}]
 
 

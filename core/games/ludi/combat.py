@@ -167,7 +167,6 @@ def resolve(ctx) -> None:
         text.append(f"{gname(win)} has {state['gl'][win]['wins']} wins and becomes the champion (§14.3).")
     state["last_fight"] = f"{gname(att)} {a}–{d} {gname(dfn)}" + (f", {gname(lose)} died" if dies else "")
     ctx.say(" ".join(text))
-    ctx.picture()
     if a > d and check_win(ctx, aseat):
         return
     after_action(ctx)

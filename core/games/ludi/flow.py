@@ -46,6 +46,7 @@ def end_turn(ctx) -> None:
         finish_by_limit(ctx)
         return
     state["active"] = next_seat(state, seat)
+    ctx.picture()                 # §13: the table is posted after each turn
     start.begin(ctx)
 
 
