@@ -70,7 +70,7 @@ def test_building_topup_random_starting_skipping_owned_names():
     events = begin(state, "p2")
     names = sorted(B[b]["name"] for b in state["p"]["p2"]["bld"])
     assert names == ["Cubiculum", "Hortus"]
-    assert not any(e.kind == "roll" for e in events)           # one candidate: no draw needed
+    assert sum(e.kind == "roll" for e in events) == 1          # §10.3: one draw per building taken
     state = table()
     lay(state, "p2", glads=["Brutus", "Aulus"], blds=[])
     state["centre"] = [b for b in state["centre"] if B[b]["kind"] == "advanced"]

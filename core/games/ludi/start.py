@@ -100,7 +100,7 @@ def resolve(ctx, seat: str, effect: str) -> None:
             cands = topup_candidates(state, seat)
             if not cands:
                 break
-            b = cands[ctx.roll(len(cands), label="Building top-up") - 1] if len(cands) > 1 else cands[0]
+            b = cands[ctx.roll(len(cands), label="Building top-up") - 1]     # §10.3: one draw per building
             state["centre"].remove(b)
             p["bld"] = sorted(p["bld"] + [b])
             taken.append(bname(b))
