@@ -96,3 +96,13 @@ def test_through_the_service(service):
     assert reply.buttons and all(b.line.startswith("/ludi ") for b in reply.buttons)
     reply = _send(service, user, "/table")
     assert reply.ok and reply.image is not None
+
+
+def test_me_describes_the_table(service):
+    """§12 `/status` and the text summary: `/me` describes every school's points, coins,
+    buildings and gladiators."""
+    for user, text in [("ann", "/new ludi"), ("ann", "/join"), ("bob", "/join"), ("ann", "/start")]:
+        assert _send(service, user, text).ok
+    reply = _send(service, "bob", "/me")
+    said = " ".join(t for texts in reply.private.values() for t in texts)
+    assert "ann (p1): 0 points" in said and "bob (p2)" in said

@@ -135,6 +135,17 @@ class Ludi(Game):
         view["prompt"] = {s: p.text for s, p in self._prompts(state).items()}
         return view
 
+    def describe(self, view: dict) -> str:
+        """The table as text (`/me`): points, coins, buildings and gladiators of every school."""
+        lines = []
+        for s in view["seats"]:
+            p = view["p"][s]
+            glads = ", ".join(gname(g) + (" (tapped)" if view["gl"][g]["tapped"] else "") for g in p["gl"])
+            lines.append(f"{view['names'][s]} ({s}): {view['points'][s]} points, {p['coins']} coins; "
+                         f"buildings {', '.join(B[b]['name'] for b in p['bld']) or 'none'}; "
+                         f"gladiators {glads or 'none'}.")
+        return "\n".join(lines)
+
     def phase(self, state: dict) -> str:
         if state["result"]:
             return "over"
