@@ -8,7 +8,7 @@ from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
 
-from . import flow, setup, start
+from . import setup, start
 from .common import gname, points, who
 from .data import B, E, G, K
 from .states import STATES, main_lines, train_default

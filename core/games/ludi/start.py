@@ -1,7 +1,7 @@
 """§4.1 Start phase (and §14.1 event reveal, which comes before it)."""
 from __future__ import annotations
 
-from .common import bname, count, enter_play, free_building, gname, owns, points, who
+from .common import bname, enter_play, free_building, gname, owns, points, who
 from .data import B, E
 
 START_ABILITIES = ("Cubiculum", "Horreum", "Villa", "Thermae")   # §4.1 item 2
