@@ -41,7 +41,7 @@ SHORT = {   # a building's ability in a few words (§2.5)
     "Officina": "Chain", "Lapicidinae": "+1 first build", "Popina": "+1 first work",
     "Armamentarium": "+1 def. no shield", "Hortus": "+1 coin per build", "Valetudinarium": "+2 on death",
     "Horreum": "+2 if broke", "Culina": "Tiros +1 work", "Carcer": "Tiros +1 def.",
-    "Macellum": "+1 every work", "Villa": "+2 coins at start", "Schola": "Tiros C2", "Forum": "wins ties, bid −1",
+    "Macellum": "+1 every work", "Villa": "+2 coins at start", "Schola": "Tiros C2", "Forum": "wins ties, bid -1",
     "Thermae": "+1 if free bldg", "Spoliarium": "+2 per death", "Tabularium": "+1 win by 2",
     "Aquaeductus": "+2 build", "Castra": "+1 attack",
 }
@@ -93,14 +93,15 @@ def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, traine
     d.text((GW // 2, 24), f"C{g['combat']}" + ("+" if trained else ""), font=font(22), fill=RED if trained else INK,
            anchor="ma")
     d.text((GW // 2, 50), f"W{g['work']} B{g['build']}", font=font(15), fill=INK, anchor="ma")
-    d.text((GW // 2, 70), ORIGIN[g["origin"]], font=font(12), fill=MUTED, anchor="ma")
+    if not chained:
+        d.text((GW // 2, 70), ORIGIN[g["origin"]], font=font(12), fill=MUTED, anchor="ma")
     if g["shield"]:   # §2.2.1 the shield icon
         d.polygon([(5, 27), (17, 27), (17, 36), (11, 42), (5, 36)], fill=(0x4A, 0x6F, 0xA5))
     if champion:      # §14.3 the laurel
         d.ellipse([GW - 20, 26, GW - 6, 40], outline=GOLD, width=3)
     if chained:       # §5.6.3
-        d.line([(3, GH - 16), (GW - 4, GH - 16)], fill=RED, width=5)
-        d.text((GW // 2, GH - 14), "chained", font=font(11), fill=RED, anchor="ma")
+        d.line([(3, GH - 28), (GW - 4, GH - 28)], fill=RED, width=4)
+        d.text((GW // 2, GH - 22), "chained", font=font(13), fill=RED, anchor="ma")
     return img.rotate(90, expand=True) if tapped else img
 
 
@@ -135,11 +136,33 @@ def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
     return img.quantize(palette=palette(), dither=Image.Dither.NONE)
 
 
+def centre_chips(view: dict) -> list:
+    """§13: the centre's buildings grouped by name with copy counts, as (x, y offset, sprite)."""
+    counts: dict[str, int] = {}
+    first: dict[str, str] = {}
+    for b in sorted(view["centre"]):
+        counts[B[b]["name"]] = counts.get(B[b]["name"], 0) + 1
+        first.setdefault(B[b]["name"], b)
+    out, cx, cy = [], 90, 0
+    for name in sorted(counts, key=lambda n: (B[first[n]]["kind"] != "start", n)):
+        b = B[first[name]]
+        chip = f"{name} {b['cost']}" + (f"·{b['vp']}VP" if b["vp"] else "") + \
+            (f" x{counts[name]}" if counts[name] > 1 else "")
+        sprite = chip_sprite(chip, VP if b["vp"] else (STONE if b["kind"] == "start" else ADV))
+        if cx + sprite.width > W - 10:
+            cx, cy = 90, cy + 24
+        out.append((cx, cy, sprite))
+        cx += sprite.width + 5
+    return out
+
+
 def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
     seats = view["seats"]
     auc = view.get("auction")
     bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
-    centre_h = 220 if bidding else 120
+    chips = centre_chips(view)
+    rows = (chips[-1][1] // 24 + 1) if chips else 1
+    centre_h = 24 * rows + (200 if bidding else 96)
     h = HEADER + ROW * len(seats) + centre_h
     img = Image.new("RGB", (W, h), BG)
     d = ImageDraw.Draw(img)
@@ -148,7 +171,7 @@ def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
     names = view["names"]
     if view.get("result"):
         winner = view["result"].get("winner")
-        status = f"Game over — {names[winner]} wins" if winner else "Game over — aborted"
+        status = f"Game over: {names[winner]} wins" if winner else "Game over: aborted"
     else:
         status = f"Turn {view['turns'] + 1} · round {view['turns'] // len(seats) + 1} · " \
                  f"{names[view['active']]}'s {view['phase']} phase"
@@ -188,21 +211,9 @@ def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
         y += ROW
     # centre ------------------------------------------------------------------------------------
     d.text((12, y + 8), "Centre", font=font(18), fill=INK)
-    counts: dict[str, int] = {}
-    for b in view["centre"]:
-        counts[B[b]["name"]] = counts.get(B[b]["name"], 0) + 1
-    first = {}
-    for b in sorted(view["centre"]):
-        first.setdefault(B[b]["name"], b)
-    cx, cy = 90, y + 8
-    for name in sorted(counts, key=lambda n: (B[first[n]]["kind"] != "start", n)):
-        b = B[first[name]]
-        chip = f"{name} {b['cost']}" + (f"·{b['vp']}VP" if b["vp"] else "") + (f" ×{counts[name]}" if counts[name] > 1 else "")
-        sprite = chip_sprite(chip, VP if b["vp"] else (STONE if b["kind"] == "start" else ADV))
-        if cx + sprite.width > W - 10:
-            cx, cy = 90, cy + 24
-        img.paste(sprite, (cx, cy))
-        cx += sprite.width + 5
+    for cx, cyo, sprite in chips:
+        img.paste(sprite, (cx, y + 8 + cyo))
+    cy = y + 8 + (chips[-1][1] if chips else 0)
     iy = cy + 30
     tiros = ", ".join(G[t]["name"] for t in view["tiros"][:6]) + ("…" if len(view["tiros"]) > 6 else "")
     d.text((12, iy), f"Tiros: {len(view['tiros'])}" + (f" ({tiros})" if tiros else ""), font=font(15), fill=INK)
