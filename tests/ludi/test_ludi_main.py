@@ -187,3 +187,26 @@ def test_building_effects_timing():
     state["p"]["p2"]["bld"] = [b for b in state["p"]["p2"]["bld"] if B[b]["name"] != "Castra"]
     state, _ = act(state, "p1", "build castra with fenix hamilcar")
     assert attack_value(state, gid("Brutus")) == 2
+
+
+def test_seed_example_every_gladiator_in_one_main_phase():
+    """§4.2.1–§4.2.3, the seed's own example: "puedes combatir con uno de ellos y, una vez más, con
+    otro; construir un edificio con otros dos y trabajar con el último" — then the phase ends (§4.2.4);
+    the tapped gladiators still defend (§5.2.1)."""
+    from .conftest import cards
+    state = table()
+    lay(state, "p1", glads=["Spartacus", "Memnon", "Brutus", "Aulus", "Fenix"],
+        blds=["Casula", "Hortus", "Villa", "Culina"])
+    lay(state, "p2", glads=["Titus", "Vibius"], blds=["Cubiculum", "Horreum"])
+    cards(state, "K01", "K02")
+    state, _ = act(state, "p1", "fight p2 with spartacus")
+    state, _ = act(state, "p2", "defend titus")
+    state, _ = act(state, "p1", "fight p2 with memnon")
+    state, _ = act(state, "p2", "defend vibius")
+    state, _ = act(state, "p1", "build lapicidinae with brutus aulus")
+    state, events = act(state, "p1", "work fenix")
+    assert state["p"]["p1"]["fpts"] == 2 and "Main phase ends" in texts(events)
+    assert all(state["gl"][g]["tapped"] for g in state["p"]["p1"]["gl"])
+    assert state["active"] == "p2"           # 5 buildings, 5 gladiators: no auction, p2 plays
+    from core.games.ludi.common import defenders
+    assert len(defenders(state, "p1")) == 5   # ready again only in p1's next turn, yet all defend
