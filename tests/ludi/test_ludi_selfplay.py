@@ -14,12 +14,21 @@ from core.games.ludi import GAME
 KINDS = ("fights", "builds", "demolitions", "chains", "auctions")
 
 
-def check(report):
+def check(report, round_limit_allowed=0):
+    """No problem; every game won at 7+ points, except at most `round_limit_allowed` games ended by
+    the §9.4 round limit, whose winner must then have the most points."""
     assert report.problems == []
+    limit = 0
     for g in report.games:
         assert g.finished
-        winner = g.summary["winner"]
-        assert g.summary["players"][winner]["points"] >= 7, g.seed
+        players = g.summary["players"]
+        winner = players[g.summary["winner"]]
+        if winner["points"] < 7:
+            limit += 1
+            assert "30 full rounds" in g.summary["reason"], g.seed
+            assert winner["points"] == max(p["points"] for p in players.values()), g.seed
+    assert limit <= round_limit_allowed, f"{limit} games ended by the round limit"
+    return limit
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -75,5 +84,6 @@ def test_replay_reproduces_the_game():
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
 def test_selfplay_1000_games(service, n):
     report = run(service, "ludi", n, seed=10_000 * n, games=1000)
-    check(report)
     print(report.text())
+    # random play rarely drags a game past 30 rounds (1 of 4,000 games measured: 2 players, seed 20252)
+    check(report, round_limit_allowed=5)
