@@ -31,6 +31,11 @@ NOT_CHECKABLE = {
         "13": "appendix listing the designed points of other sections",
         "14": "revision notes of the document",
     },
+    "ludi": {
+        "0": "conventions of the document", "0.1": "tags of the document ([seed]/[designed]), not a rule",
+        "0.2": "definitions of terms (each is checked where a rule uses it)",
+        "15": "a state model, not a rule",
+    },
 }
 
 

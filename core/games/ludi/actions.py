@@ -1,0 +1,235 @@
+"""§5 Main-phase actions: common checks (§5.1), Work (§5.3), Build (§5.4), Demolish (§5.5),
+Chain (§5.6), and Palaestra's `/train` (§2.5). Fight is in combat.py."""
+from __future__ import annotations
+
+import re
+
+from core.errors import RulesError
+
+from .common import (MAX_BUILDINGS, bname, build_cost, build_points, count, defenders, gname, owner, owns,
+                     points, who, work_value)
+from .data import B, G
+from .names import match
+
+WITH = re.compile(r"\s+with\s+", re.I)
+
+
+# §5.1 common checks --------------------------------------------------------------------------
+def gladiator(state: dict, seat: str, text: str, need_ready: bool = True) -> str:
+    """One of `seat`'s gladiators by name (§12); NOT_OWNER / NOT_READY as §5.1 says."""
+    mine = {g: G[g]["name"] for g in state["p"][seat]["gl"]}
+    try:
+        gid = match(text, mine, "gladiator of yours")
+    except RulesError as exc:
+        if exc.code == "AMBIGUOUS":
+            raise
+        others = {g: G[g]["name"] for g in state["gl"] if g not in mine}
+        gid = match(text, others, "gladiator in play")
+        raise RulesError(f"{gname(gid)} is not yours (§5.1). Yours: "
+                         f"{', '.join(mine.values()) or 'none'}.", code="NOT_OWNER") from None
+    if need_ready and state["gl"][gid]["tapped"]:
+        raise RulesError(f"{gname(gid)} has already acted this turn (§4.2.2, §5.1).", code="NOT_READY")
+    return gid
+
+
+def gladiators(state: dict, seat: str, text: str) -> list[str]:
+    words = text.split()
+    if not words:
+        raise RulesError("Name at least one of your gladiators after `with`.", code="MALFORMED")
+    gids = [gladiator(state, seat, w) for w in words]
+    if len(set(gids)) != len(gids):
+        raise RulesError("A gladiator is named twice: each acts once (§5.1).", code="DUPLICATE")
+    return gids
+
+
+def split_with(text: str, usage: str) -> tuple[str, str]:
+    parts = WITH.split(text.strip(), maxsplit=1)
+    if len(parts) != 2 or not parts[0].strip():
+        raise RulesError(f"Write it as `{usage}`.", code="MALFORMED")
+    return parts[0].strip(), parts[1].strip()
+
+
+def player(state: dict, text: str) -> str:
+    cands = {s: state["names"][s] for s in state["seats"]}
+    return match(text, cands, "player", "NO_PLAYER")
+
+
+def tap(state: dict, gids: list[str]) -> None:
+    for g in gids:
+        state["gl"][g]["tapped"] = True
+
+
+# §5.3 Work -----------------------------------------------------------------------------------
+def work(ctx, seat: str, text: str) -> None:
+    state = ctx.state
+    gid = gladiator(state, seat, text)
+    coins = work_value(state, seat, gid)
+    state["p"][seat]["coins"] += coins
+    state["p"][seat]["works"] += 1
+    tap(state, [gid])
+    ctx.say(f"{gname(gid)} works: {who(state, seat)} gains {coins} coin{'s' if coins != 1 else ''} (§5.3).")
+
+
+# §5.4 Build ----------------------------------------------------------------------------------
+def centre_name(state: dict, text: str) -> str:
+    """The lowest-id centre copy of the named building (§5.4.4)."""
+    all_names = {B[b]["name"]: B[b]["name"] for b in B}
+    name = match(text, all_names, "building")
+    copies = sorted(b for b in state["centre"] if B[b]["name"] == name)
+    if not copies:
+        raise RulesError(f"No {name} is in the centre (§5.4.1). In the centre: "
+                         f"{', '.join(sorted({bname(b) for b in state['centre']})) or 'nothing'}.",
+                         code="NOT_IN_CENTRE")
+    return copies[0]
+
+
+def check_build(state: dict, seat: str, bid: str, gids: list[str]) -> None:
+    p = state["p"][seat]
+    if owns(state, seat, B[bid]["name"]):
+        raise RulesError(f"You already own a {bname(bid)}: no two buildings of one name (§5.4.2).",
+                         code="DUPLICATE_NAME")
+    if len(p["bld"]) >= MAX_BUILDINGS:
+        raise RulesError(f"You own {MAX_BUILDINGS} buildings, the most allowed (§5.4.2).", code="MAX_BUILDINGS")
+    have, cost = build_points(state, seat, gids), build_cost(state, bid)
+    if have < cost:
+        raise RulesError(f"{bname(bid)} costs {cost} build points; "
+                         f"{' + '.join(gname(g) for g in gids)} make {have} (§5.4.1).", code="NOT_ENOUGH_BUILD")
+
+
+def build(ctx, seat: str, text: str) -> None:
+    from .flow import check_win
+    state = ctx.state
+    what, crew = split_with(text, "build <building> with <gladiator> [<gladiator>...]")
+    bid = centre_name(state, what)
+    gids = gladiators(state, seat, crew)
+    check_build(state, seat, bid, gids)
+    have, cost = build_points(state, seat, gids), build_cost(state, bid)
+    p = state["p"][seat]
+    state["centre"].remove(bid)
+    p["bld"] = sorted(p["bld"] + [bid])
+    p["builds"] += 1
+    tap(state, gids)
+    count(state, "builds")
+    lost = f"; {have - cost} surplus lost" if have > cost else ""
+    ctx.say(f"{who(state, seat)} builds {bname(bid)} with {', '.join(gname(g) for g in gids)} "
+            f"({have} of {cost} points{lost}) (§5.4).")
+    if owns(state, seat, "Hortus"):
+        p["coins"] += 1
+        ctx.say("Hortus: +1 coin for the completed building.")
+    if B[bid]["vp"]:
+        ctx.say(f"{bname(bid)} is worth {B[bid]['vp']} point{'s' if B[bid]['vp'] > 1 else ''}: "
+                f"{who(state, seat)} has {points(state, seat)}.")
+        check_win(ctx, seat)
+
+
+# §5.5 Demolish -------------------------------------------------------------------------------
+def own_building(state: dict, seat: str, text: str) -> str:
+    all_names = {B[b]["name"]: B[b]["name"] for b in B}
+    name = match(text, all_names, "building")
+    mine = [b for b in state["p"][seat]["bld"] if B[b]["name"] == name]
+    if not mine:
+        raise RulesError(f"You own no {name} (§5.5).", code="NOT_OWNER")
+    return mine[0]
+
+
+def check_demolish(state: dict, seat: str, bid: str, gids: list[str]) -> None:
+    if B[bid]["vp"]:
+        raise RulesError(f"{bname(bid)} gives points and can never be demolished (§2.5, §5.5).", code="PROTECTED")
+    have, cost = build_points(state, seat, gids, demolish=True), build_cost(state, bid)
+    if have < cost:
+        raise RulesError(f"Demolishing {bname(bid)} takes {cost} build points; "
+                         f"{' + '.join(gname(g) for g in gids)} make {have} (§5.5).", code="NOT_ENOUGH_BUILD")
+
+
+def demolish(ctx, seat: str, text: str) -> None:
+    state = ctx.state
+    what, crew = split_with(text, "demolish <building> with <gladiator> [<gladiator>...]")
+    bid = own_building(state, seat, what)
+    gids = gladiators(state, seat, crew)
+    check_demolish(state, seat, bid, gids)
+    p = state["p"][seat]
+    p["bld"].remove(bid)
+    state["centre"] = sorted(state["centre"] + [bid])
+    p["builds"] += 1
+    tap(state, gids)
+    count(state, "demolitions")
+    ctx.say(f"{who(state, seat)} demolishes {bname(bid)} with {', '.join(gname(g) for g in gids)}; "
+            "it returns to the centre (§5.5).")
+
+
+# §5.6 Chain ----------------------------------------------------------------------------------
+def chain_allowed(state: dict, seat: str) -> str | None:
+    """Why Chain is impossible now, or None."""
+    if not owns(state, seat, "Officina"):
+        return "Chain needs an Officina (§5.6.1)."
+    if state["p"][seat]["chained"]:
+        return "You have already chained this turn (§5.6.1)."
+    if state.get("event") == "E09":
+        return "Tumultus is in force: Chain cannot be used (§14.1)."
+    return None
+
+
+def chain(ctx, seat: str, text: str) -> None:
+    state = ctx.state
+    why = chain_allowed(state, seat)
+    if why:
+        raise RulesError(why, code="ONCE_PER_TURN" if "already" in why else "NO_OFFICINA")
+    targets_text, chainer_text = split_with(text, "chain <player> <gladiator> [<gladiator>...] with <gladiator>")
+    words = targets_text.split()
+    if len(words) < 2:
+        raise RulesError("Name the player, then the gladiators to chain.", code="MALFORMED")
+    foe = player(state, words[0])
+    if foe == seat:
+        raise RulesError("You cannot chain your own gladiators.", code="SELF")
+    chainer = gladiator(state, seat, chainer_text)
+    cands = {g: G[g]["name"] for g in state["p"][foe]["gl"]}
+    victims = [match(w, cands, f"gladiator of {who(state, foe)}", "NOT_OWNER") for w in words[1:]]
+    if len(set(victims)) != len(victims):
+        raise RulesError("A gladiator is named twice (§5.1).", code="DUPLICATE")
+    if any(state["gl"][g]["chained"] for g in victims):
+        raise RulesError("That gladiator is already chained.", code="CHAINED")
+    power = G[chainer]["build"]
+    if power < 1:
+        raise RulesError(f"{gname(chainer)} has build 0 and cannot chain (§5.6.2).", code="TOO_MANY")
+    free = defenders(state, foe)
+    if len(victims) > power or len(free) - len(victims) < 1:
+        raise RulesError(f"{gname(chainer)} can chain up to {power} (its printed build), and "
+                         f"{who(state, foe)} must keep one gladiator able to defend (§5.6.2).", code="TOO_MANY")
+    for g in victims:
+        state["gl"][g]["chained"] = True
+    tap(state, [chainer])
+    state["p"][seat]["chained"] = True
+    count(state, "chains")
+    ctx.say(f"{gname(chainer)} chains {', '.join(gname(g) for g in victims)} of {who(state, foe)}: "
+            "they cannot defend until the end of this turn (§5.6).")
+
+
+# §2.5 Palaestra ------------------------------------------------------------------------------
+def train(ctx, seat: str, text: str) -> None:
+    state = ctx.state
+    gid = gladiator(state, seat, text, need_ready=False)
+    state["p"][seat]["trained"] = gid
+    state["p"][seat]["train"] = False
+    ctx.say(f"Palaestra: {gname(gid)} trains, +1 combat until the end of the turn (§2.5).")
+
+
+def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -> list[str] | None:
+    """The fewest ready gladiators whose build reaches `need` (least surplus, then lowest combat)."""
+    from itertools import combinations
+    from .common import ready
+    rd = sorted(ready(state, seat))
+    best = None
+    for k in range(1, len(rd) + 1):
+        for crew in combinations(rd, k):
+            have = build_points(state, seat, list(crew), demolish)
+            if have >= need and all(G[g]["build"] > 0 for g in crew):
+                key = (have - need, sum(G[g]["combat"] for g in crew), crew)
+                if best is None or key < best:
+                    best = key
+        if best:
+            return list(best[2])
+    return None
+
+
+def is_owner(state: dict, seat: str, gid: str) -> bool:
+    return owner(state, gid) == seat

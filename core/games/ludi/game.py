@@ -1,0 +1,249 @@
+"""The `Ludi` game object: verbs, dispatch through the table of states, views, summary,
+self-play, secrets and invariants."""
+from __future__ import annotations
+
+import random
+
+from core.errors import RulesError
+from core.game import Ctx, Game, Prompt, copy_state
+from core.grammar import Param, Verb
+
+from . import setup, start
+from .common import gname, points, who
+from .data import B, E, G, K
+from .states import STATES, main_lines, train_default
+
+ON_OFF = ("on", "off")
+
+
+class Ludi(Game):
+    id = "ludi"
+    title = "Ludi Gladiatorii"
+    aliases = ("ludi", "gladiatorii")
+    min_players = 2
+    max_players = 5
+    option_verbs = {
+        "events": Verb("events", (Param("events", "choice", choices=ON_OFF),), help="§14.1 event cards"),
+        "favour": Verb("favour", (Param("favour", "choice", choices=ON_OFF),), help="§14.2 crowd favour"),
+        "champion": Verb("champion", (Param("champion", "choice", choices=ON_OFF),), help="§14.3 the champion"),
+    }
+    verbs = {
+        "fight": Verb("fight", (Param("what", "text"),), help="§5.2 fight <player> with <gladiator>"),
+        "defend": Verb("defend", (Param("gladiator"),), help="§5.2.2 choose your defender"),
+        "work": Verb("work", (Param("gladiator"),), help="§5.3 work <gladiator> for coins"),
+        "build": Verb("build", (Param("what", "text"),), help="§5.4 build <building> with <gladiator>..."),
+        "demolish": Verb("demolish", (Param("what", "text"),), help="§5.5 demolish <building> with <gladiator>..."),
+        "chain": Verb("chain", (Param("what", "text"),),
+                      help="§5.6 chain <player> <gladiator>... with <gladiator> (needs an Officina)"),
+        "effect": Verb("effect", (Param("name"),), help="§4.1 resolve a start-of-turn effect next, or `auto`"),
+        "train": Verb("train", (Param("gladiator"),), help="§2.5 Palaestra: +1 combat this turn"),
+        "end": Verb("end", help="§4.2.4 end your Main phase"),
+        "release": Verb("release", (Param("gladiator"),), help="§4.3.1 discard a gladiator"),
+        "auction": Verb("auction", help="§4.3.2 start an auction"),
+        "noauction": Verb("noauction", help="§4.3.2 decline the auction"),
+        "pick": Verb("pick", (Param("veteran"),), help="§7.2 pick the revealed veteran to auction"),
+        "bid": Verb("bid", (Param("coins", "int", low=0, high=999),), help="§7.5 bid coins"),
+        "pass": Verb("pass", help="§7.5 do not bid"),
+        "cheer": Verb("cheer", help="§14.2 spend 1 favour for +1"),
+        "nocheer": Verb("nocheer", help="§14.2 keep your favour"),
+        "table": Verb("table", help="§13 the table picture", query=True),
+        "abort": Verb("abort", help="§9.3 vote to end the game with no winner (every player must agree)"),
+    }
+
+    # options (§14): `/new ludi events favour` or `events=on` ------------------------------------
+    def parse_options(self, tokens: list[str]) -> dict:
+        plain = []
+        for t in tokens:
+            word = t.lower()
+            if word == "favor":
+                word = "favour"
+            plain.append(f"{word}=on" if word in self.option_verbs else t.replace("favor=", "favour="))
+        return {k: v == "on" for k, v in super().parse_options(plain).items()}
+
+    # setup ----------------------------------------------------------------------------------------
+    def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
+        setup.setup_state(ctx, players, options)
+        start.begin(ctx)
+
+    # prompts and dispatch ---------------------------------------------------------------------------
+    def _prompts(self, state: dict) -> dict[str, Prompt]:
+        if state["result"] or not state["stack"]:
+            return {}
+        top = state["stack"][-1]
+        return {top["seat"]: STATES[top["s"]].prompt(state, top)}
+
+    def apply(self, state, seat, action):
+        if isinstance(action, str):
+            action = self.parse(action)
+        if action.verb == "abort":
+            return self._vote_abort(state, seat)
+        if not state.get("result") and state.get("stack") and seat == state["active"] \
+                and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
+            top = state["stack"][-1]
+            raise RulesError(f"A prompt is pending: waiting for {who(state, top['seat'])} "
+                             f"({top['s']}) (§5.1).", code="PENDING_PROMPT")
+        return super().apply(state, seat, action)
+
+    def _vote_abort(self, state: dict, seat: str):
+        """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after
+        three missed deadlines needs deadlines, which the platform does not keep.)"""
+        if state.get("result"):
+            raise RulesError("The game is over already.", code="FINISHED")
+        if seat not in state["seats"]:
+            raise RulesError("Only seated players vote to abort.", code="NOT_SEATED")
+        new = copy_state(state)
+        ctx = Ctx(new, seat, self.parse("abort"))
+        votes = new.setdefault("abort", [])
+        if seat in votes:
+            raise RulesError("You have already voted to abort; waiting for the others.", code="ALREADY_VOTED")
+        votes.append(seat)
+        missing = [who(new, s) for s in new["seats"] if s not in votes]
+        if missing:
+            ctx.say(f"{who(new, seat)} votes to abort the game; still needed: {', '.join(missing)} (§9.3).")
+        else:
+            new["result"] = {"winner": None, "reason": "aborted: every player agreed (§9.3)"}
+            new["stack"] = []
+            ctx.say("Every player agrees: the game is aborted with no winner (§9.3).", "end")
+        return new, ctx.events
+
+    def _apply(self, ctx: Ctx) -> None:
+        top = ctx.state["stack"][-1]
+        STATES[top["s"]].verbs[ctx.action.verb](ctx, top, ctx.action)
+
+    def _query(self, ctx: Ctx) -> None:
+        ctx.picture()
+
+    def default_line(self, state: dict, seat: str) -> str | None:
+        """§9.5: what a prompt's deadline plays for a seat that does not answer."""
+        prompts = self._prompts(state)
+        if seat not in prompts:
+            return None
+        top = state["stack"][-1]
+        if top["s"] == "main" and state["p"][seat]["train"]:
+            return train_default(state, seat)
+        return STATES[top["s"]].default(state, top)
+
+    # views ------------------------------------------------------------------------------------------
+    def _view(self, state: dict, seat: str | None) -> dict:
+        """§11.1: everything is public except the order of the decks (shown as sizes)."""
+        view = {k: v for k, v in state.items() if k not in ("vdeck", "cdeck", "edeck", "seen")}
+        view["vdeck"] = len(state["vdeck"])
+        view["cdeck"] = len(state["cdeck"])
+        view["edeck"] = len(state["edeck"])
+        view["points"] = {s: points(state, s) for s in state["seats"]}
+        view["phase"] = self.phase(state)
+        view["prompt"] = {s: p.text for s, p in self._prompts(state).items()}
+        return view
+
+    def describe(self, view: dict) -> str:
+        """The table as text (`/me`): points, coins, buildings and gladiators of every school."""
+        lines = []
+        for s in view["seats"]:
+            p = view["p"][s]
+            glads = ", ".join(gname(g) + (" (tapped)" if view["gl"][g]["tapped"] else "") for g in p["gl"])
+            lines.append(f"{view['names'][s]} ({s}): {view['points'][s]} points, {p['coins']} coins; "
+                         f"buildings {', '.join(B[b]['name'] for b in p['bld']) or 'none'}; "
+                         f"gladiators {glads or 'none'}.")
+        return "\n".join(lines)
+
+    def phase(self, state: dict) -> str:
+        if state["result"]:
+            return "over"
+        return STATES[state["stack"][-1]["s"]].phase if state["stack"] else "start"
+
+    def _summary(self, state: dict) -> dict:
+        return {
+            "turn": state["turns"] + 1,
+            "round": state["turns"] // len(state["seats"]) + 1,
+            "phase": self.phase(state),
+            "active_player": state["active"],
+            "event": E[state["event"]]["name"] if state.get("event") else None,
+            "players": {s: {"name": state["names"][s], "points": points(state, s), "coins": p["coins"],
+                            "buildings": [B[b]["name"] for b in p["bld"]],
+                            "gladiators": [{"name": gname(g), "tapped": state["gl"][g]["tapped"]} for g in p["gl"]],
+                            "favour": p["favour"]}
+                        for s, p in state["p"].items()},
+            "counts": dict(state["counts"]),
+        }
+
+    def outcome(self, state: dict):
+        r = state.get("result")
+        if not r:
+            return False, None, None
+        return True, r["winner"], r["reason"]
+
+    # self-play ----------------------------------------------------------------------------------------
+    WEIGHTS = {"train": 5, "fight": 4, "build": 4, "work": 1.5, "chain": 1, "demolish": 0.4, "end": 0.3}
+
+    def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        top = state["stack"][-1]
+        if top["s"] == "main":
+            groups = main_lines(state, seat)
+            if groups["demolish"] and len(state["p"][seat]["bld"]) >= 5:
+                groups["demolish"] = groups["demolish"]          # full: demolishing makes room
+            kinds = [k for k, v in groups.items() if v] + ["end"]
+            w = [self.WEIGHTS[k] * (8 if k == "demolish" and len(state["p"][seat]["bld"]) >= 5 else 1)
+                 for k in kinds]
+            kind = rnd.choices(kinds, w)[0]
+            return "end" if kind == "end" else rnd.choice(groups[kind])
+        if top["s"] == "offer":
+            return "auction" if rnd.random() < 0.8 else "noauction"
+        if top["s"] == "bid":
+            prompt = STATES["bid"].prompt(state, top)
+            bids = [l for l in prompt.actions if l != "pass"]
+            return rnd.choice(bids) if bids and rnd.random() < 0.7 else "pass"
+        prompt = STATES[top["s"]].prompt(state, top)
+        return rnd.choice(prompt.actions)
+
+    def secrets(self, state: dict) -> list[str]:
+        """§10.4, §11.1: the decks' order is hidden; cards never yet shown stay unnamed."""
+        seen = set(state.get("seen", ()))
+        out = [G[g]["name"] for g in state["vdeck"] if g not in seen]
+        out += [c for c in state["cdeck"] if c not in seen]
+        out += [E[e]["name"] for e in state["edeck"] if e not in seen]
+        return out
+
+    def invariants(self, state: dict) -> list[str]:
+        bad = []
+        where = {}
+        for s, p in state["p"].items():
+            for g in p["gl"]:
+                where.setdefault(g, []).append(s)
+            names = [B[b]["name"] for b in p["bld"]]
+            if len(set(names)) != len(names):
+                bad.append(f"{s} owns two buildings of one name")
+            if len(p["bld"]) > 5:
+                bad.append(f"{s} owns more than 5 buildings")
+            if p["coins"] < 0:
+                bad.append(f"{s} has negative coins")
+            if not 0 <= p["favour"] <= 3:
+                bad.append(f"{s} favour out of range")
+            if set(p["gl"]) - set(state["gl"]):
+                bad.append(f"{s} has a gladiator without state")
+        pools = (state["tiros"], state["vdeck"], state["vdiscard"],
+                 (state["auction"] or {}).get("revealed", []) if not (state["auction"] or {}).get("done") else [])
+        for pool in pools:
+            for g in pool:
+                where.setdefault(g, []).append("pool")
+        if sorted(where) != sorted(G) or any(len(v) != 1 for v in where.values()):
+            lost = sorted(set(G) - set(where))
+            twice = sorted(g for g, v in where.items() if len(v) != 1)
+            bad.append(f"gladiators lost {lost} or duplicated {twice}")
+        blds = state["centre"] + state["out"] + [b for p in state["p"].values() for b in p["bld"]]
+        if sorted(blds) != sorted(B):
+            bad.append("buildings are lost or duplicated")
+        cards = state["cdeck"] + state["cdiscard"] + ([state["fight"]["card"]] if state["fight"] and
+                                                      state["fight"]["card"] else [])
+        if sorted(cards) != sorted(K):
+            bad.append("combat cards are lost or duplicated")
+        if not state["result"]:
+            if not state["stack"]:
+                bad.append("no decision is pending and the game is not over")
+            if any(points(state, s) >= 7 for s in state["seats"]):
+                bad.append("a player has 7 points but the game goes on")
+            if state.get("champion") and state["champion"] not in state["gl"]:
+                bad.append("the champion is not in play")
+        return bad
+
+
+GAME = Ludi()

@@ -1,0 +1,49 @@
+"""§13 the table picture: drawn from the public view, 1280 px wide, one row per player plus the
+centre; the deck order is not in the view, so it cannot be in the picture."""
+import random
+
+from PIL import Image
+
+import render
+from core.games.ludi import GAME
+
+from .conftest import new
+
+
+def advanced(n, seed, steps):
+    rnd = random.Random(seed)
+    state = new(n, f"r{seed}", favour=True, champion=True, events=True)
+    for _ in range(steps):
+        prompts = GAME.prompts(state)
+        if not prompts:
+            break
+        seat = next(iter(prompts))
+        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+    return state
+
+
+def test_picture_size_and_rows():
+    """§13: one row per player and a centre row, 1280 px wide whatever the player count."""
+    heights = []
+    for n in (2, 5):
+        img = render.draw("ludi", GAME.view(advanced(n, n, 80), None))
+        assert isinstance(img, Image.Image) and img.width == 1280
+        heights.append(img.height)
+    assert heights[1] > heights[0]
+
+
+def test_picture_encodes_small():
+    """§13: the PNG stays small (a flat 128-colour picture)."""
+    data = render.encode(render.draw("ludi", GAME.view(advanced(4, 1, 120), None)))
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) < 200_000
+
+
+def test_picture_changes_with_the_table():
+    """§13: tapped gladiators are turned, so tapping one changes the picture."""
+    state = new(3, "tap")
+    a = render.draw("ludi", GAME.view(state, None)).tobytes()
+    seat = state["active"]
+    g = state["p"][seat]["gl"][0]
+    state["gl"][g]["tapped"] = True
+    b = render.draw("ludi", GAME.view(state, None)).tobytes()
+    assert a != b
