@@ -123,6 +123,14 @@ class Ludi(Game):
             return train_default(state, seat)
         return STATES[top["s"]].default(state, top)
 
+    def default_action(self, state: dict, seat: str) -> str:
+        """The platform's deadline plays the §9.5 default of the prompt, when it is legal now;
+        else the contract's generic choice."""
+        line = self.default_line(state, seat)
+        if line is not None and self._legal(state, seat, line, False):
+            return line
+        return super().default_action(state, seat)
+
     # views ------------------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
         """§11.1: everything is public except the order of the decks (shown as sizes)."""
