@@ -41,7 +41,8 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
     game = get_game(game_id)
     meta, setup, state, entries = mid_game(service, game_id, players, "bench", depth)
     if not game.prompts(state):
-        raise SystemExit(f"The game ended after {len(entries)} actions, before --depth {depth}: choose a smaller depth.")
+        raise SystemExit(f"The game ended after {len(entries)} actions, before --depth {depth}: "
+                         "choose a smaller depth.")
     rnd = random.Random(1)
     seat_user = {p["seat"]: p["user"] for p in meta["players"]}
     totals, stages = [], {"load": [], "apply": [], "save": [], "reply": []}

@@ -91,7 +91,8 @@ class Result:
     def text(self) -> str:
         lines = [f"7. Fuzzing: {self.sent:,} random and mutated command lines through the service at random "
                  f"points of self-played games of every game ({self.refused:,} refused or only looked, "
-                 f"{self.accepted:,} accepted) in {self.wall:.1f} s ({self.sent / self.wall if self.wall else 0:.0f}/s): "
+                 f"{self.accepted:,} accepted) in {self.wall:.1f} s "
+                 f"({self.sent / self.wall if self.wall else 0:.0f}/s): "
                  f"{len(self.problems)} problems"]
         lines += [f"   {p}" for p in self.problems[:20]]
         return "\n".join(lines)

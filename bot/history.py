@@ -191,7 +191,7 @@ class History:
 
 
 def _shown(text: str, limit: int) -> str:
-    from bot.service import _shown as shown   # one quoting rule: a backtick cannot close the span
+    from bot.service import _shown as shown  # one quoting rule: a backtick cannot close the span
     return shown(text, limit)
 
 

@@ -68,7 +68,8 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     """One seeded random game. Every reply's public lines, buttons and the public view are
     checked for the game's secrets and the private lines of its prompts; with `secret_seed`,
     the dice seed is a long one derived from `seed` and checked as a secret until the end
-    (a short typed `seed=7` is public by design); with `audit_every`, every that many actions also what a watcher can ask for
+    (a short typed `seed=7` is public by design); with `audit_every`, every that many actions
+    also what a watcher can ask for
     (/status, /log, /export) and the labels drawn on the public picture."""
     game = get_game(game_id)
     rnd = random.Random(f"selfplay:{seed}")

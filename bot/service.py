@@ -20,15 +20,15 @@ from typing import Callable
 import orjson
 
 import render
+from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa: F401 — REMIND_LEASE re-exported
 from bot.describe import describe as readable
+from bot.history import History, Languages
 from bot.imports import export_problem
 from bot.names import player_names, seat_labels, winners
-from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa: F401 — REMIND_LEASE re-exported
-from bot.history import History, Languages
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
-from core.errors import ParseError, RulesError
+from core.errors import RulesError
 from core.game import Event, Game
 from core.registry import all_games, available, get_game
 from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify

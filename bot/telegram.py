@@ -30,19 +30,37 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 import orjson
-from telegram import (BotCommand, BotCommandScopeDefault, InlineKeyboardButton, InlineKeyboardMarkup,
-                      InputFile, LinkPreviewOptions, Message, ReplyParameters, Update)
+from telegram import (
+    BotCommand,
+    BotCommandScopeDefault,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    LinkPreviewOptions,
+    Message,
+    ReplyParameters,
+    Update,
+)
 from telegram.constants import ChatMemberStatus, MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
-from telegram.ext import (AIORateLimiter, Application, ApplicationBuilder, ApplicationHandlerStop,
-                          CallbackQueryHandler, ContextTypes, MessageHandler, TypeHandler, filters)
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    ApplicationHandlerStop,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
 from telegram.request import BaseRequest
 
 from bot import replies
 from bot.i18n import gettext_, of_locale
 from bot.replies import Button, Command, Picture, Reply
-from bot.service import PLATFORM as PLATFORM_WORDS, Service, split_command
-from bot.service import StoreError
+from bot.service import PLATFORM as PLATFORM_WORDS
+from bot.service import Service, StoreError, split_command
 from bot.telegram_commands import command_lists, digest
 
 log = logging.getLogger("strategos.telegram")

@@ -2,8 +2,8 @@
 
 A command line is ``verb arg arg flag key=value``; tokens are split with ``shlex`` so a
 name with spaces can be quoted. A verb whose last parameter is ``text`` takes the rest
-of the line raw (newlines and quotes kept: roster blocks, pasted JSON). Each game declares its verbs with typed parameters;
-`Verb.parse` turns tokens into an `Action` and `Action.line` formats it back into the
+of the line raw (newlines and quotes kept: roster blocks, pasted JSON). Each game declares
+its verbs with typed parameters; `Verb.parse` turns tokens into an `Action` and `Action.line` formats it back into the
 canonical line, so ``parse(a.line) == a`` for every action.
 """
 from __future__ import annotations

@@ -216,8 +216,8 @@ def _hit(a, b) -> bool:
 
 
 def _text_box(text: str, f, x: float, y: float, anchor: str, pad: int = 2) -> tuple:
-    l, t, r, b = f.getbbox(text, anchor=anchor)
-    return (x + l - pad, y + t - pad, x + r + pad, y + b + pad)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    return (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad)
 
 
 def _around(box, gap: int = 4) -> list:
@@ -277,7 +277,8 @@ def _palette() -> Image.Image:
     za, zb, zg = tint(COLOURS["A"]), tint(COLOURS["B"]), tint(GREY)
     flat = [WHITE, BLACK, INK, MUTED, GRID, TERRAIN, GOLD, NEUTRAL, YELLOW, STAR, PANEL, PRIVATE_ROW, GREY,
             za, zb, zg, *COLOURS.values(), *DARK.values()]
-    pairs = [(INK, PRIVATE_ROW), (DARK["A"], PRIVATE_ROW), (DARK["B"], PRIVATE_ROW), (INK, WHITE), (MUTED, WHITE), (MUTED, PANEL), (INK, PANEL), (BLACK, WHITE),
+    pairs = [(INK, PRIVATE_ROW), (DARK["A"], PRIVATE_ROW), (DARK["B"], PRIVATE_ROW), (INK, WHITE), (MUTED, WHITE),
+             (MUTED, PANEL), (INK, PANEL), (BLACK, WHITE),
              (WHITE, TERRAIN), (BLACK, GOLD), (BLACK, NEUTRAL), (INK, YELLOW), (WHITE, BLACK),
              (COLOURS["A"], WHITE), (COLOURS["B"], WHITE), (GREY, WHITE), (MUTED, zg), (GRID, zg)]
     for s, zone in (("A", za), ("B", zb)):

@@ -4,7 +4,6 @@ import os
 import uuid
 
 import pytest
-import redis
 
 from bot.service import Service
 from bot.store import Store, connect

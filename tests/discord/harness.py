@@ -180,9 +180,9 @@ class Harness:
             return data
         if thread_parent:
             chan = {"id": channel, "type": 11, "guild_id": GUILD, "name": "game thread", "parent_id": thread_parent,
-                    "owner_id": uid, "message_count": 1, "member_count": 2, "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                                          "archive_timestamp": "2026-01-01T00:00:00+00:00",
-                                                          "locked": False}}
+                    "owner_id": uid, "message_count": 1, "member_count": 2,
+                    "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                        "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
         else:
             chan = {"id": channel, "type": 0, "guild_id": GUILD, "name": "games", "position": 0,
                     "permission_overwrites": [], "nsfw": False, "parent_id": None}

@@ -59,7 +59,7 @@ async def test_more_than_five_actions_make_one_select_menu(service):
     h, _ = await started(service)
     version = service.state("discord", CHANNEL)[2].version
     lines = ["roll"] + [f"add {n}" for n in range(1, 8)]
-    view = build_view(service, CHANNEL, [Button(l, f"/tl {l}", version, "P1", ALICE) for l in lines])
+    view = build_view(service, CHANNEL, [Button(line, f"/tl {line}", version, "P1", ALICE) for line in lines])
     message = message_payload(CHANNEL, {"components": view.to_components()})
     (select,) = message["components"][0]["components"]
     assert select["type"] == 3 and select["custom_id"] == f"sg:s:{CHANNEL}:{version}"

@@ -8,9 +8,8 @@ from bot.discord_tree import compose, hash_key, specs_of, sync_if_changed, tree_
 from bot.settings import Settings
 from core import registry
 from core.grammar import Param, Verb
-from tests.discord.harness import ALICE, BOB, CAROL, APP_ID, CHANNEL, make_harness, two_seated
+from tests.discord.harness import ALICE, APP_ID, BOB, CAROL, CHANNEL, make_harness, two_seated
 from tests.tally import Tally
-
 
 
 def command(tree, name):
@@ -67,7 +66,8 @@ async def test_sync_happens_only_when_the_tree_changed(service):
     assert await sync_if_changed(tree, service, int(APP_ID)) is True
     puts = h.recorder.find("PUT", f"/applications/{APP_ID}/commands")
     assert len(puts) == 1 and {c["name"] for c in puts[0].payload} == {c["name"] for c in tree_payload(tree)}
-    assert service.store.redis.get(f"{service.store.prefix}:{hash_key(service, int(APP_ID))}").decode() == tree_hash(tree)
+    stored = service.store.redis.get(f"{service.store.prefix}:{hash_key(service, int(APP_ID))}")
+    assert stored.decode() == tree_hash(tree)
     assert await sync_if_changed(tree, service, int(APP_ID)) is False    # a restart with the same tree
     assert len(h.recorder.find("PUT", "/commands")) == 1
     service.store.redis.set(f"{service.store.prefix}:{hash_key(service, int(APP_ID))}", "an older tree")

@@ -1,6 +1,16 @@
 """Trust on Discord (issue 11), through discord.py's own objects offline."""
-from tests.discord.harness import (ALICE, BOB, CAROL, CHANNEL, Harness, make_harness, message_payload, settle,
-                                   two_seated, user)
+from tests.discord.harness import (
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    Harness,
+    make_harness,
+    message_payload,
+    settle,
+    two_seated,
+    user,
+)
 
 STRANGER = "666"
 

@@ -11,7 +11,6 @@ from core.games.infinity.roster import parse_line, parse_lines, split_lines
 
 from .support import act, new, refuse, texts
 
-
 # §2.1.2 / §2.2 ---------------------------------------------------------------------------
 
 @pytest.mark.parametrize("mm,inches", [(25, 0.492), (40, 0.787), (55, 1.083), (70, 1.378)])

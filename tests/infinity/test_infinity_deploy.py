@@ -115,7 +115,8 @@ def test_zones_and_measure():  # §7.8
     state = start(mission="crossfire")
     text = texts(GAME.query(state, "B", GAME.parse("zones")))
     assert "centre line y = 24" in text
-    assert "South zone of alice (A): [0, 0, 48, 12], 48\" × 12\"; fd1 area [0, 0, 48, 16]; fd2 area [0, 0, 48, 20]" in text
+    assert ("South zone of alice (A): [0, 0, 48, 12], 48\" × 12\"; fd1 area [0, 0, 48, 16]; "
+            "fd2 area [0, 0, 48, 20]") in text
     assert "North zone of bob (B): [0, 36, 48, 48]" in text and "fd2 area [0, 28, 48, 48]" in text
     assert "Exclusion zones: [0, 20, 48, 28]." in text
     assert texts(GAME.query(state, "A", GAME.parse("measure 0 0 3 4"))) == 'From (0, 0) to (3, 4): 5.00".'
@@ -181,6 +182,7 @@ def edge_mission_state():
     """A custom mission whose south zone ends at y = 11.992: an S2 base at y = 11.5 touches it
     within ε (coordinates have 2 decimals, §2.1.2)."""
     import json
+
     from .support import new, rosters, to_deployment
     m = {"id": "edge", "name": "Edge", "table": {"w": 48, "h": 48},
          "zones": {"south": [0, 0, 48, 11.992], "north": [0, 36, 48, 48]}}
@@ -429,7 +431,8 @@ def test_malformed_coordinates():  # grammar: clear sentence, nothing changes
 
 @pytest.mark.parametrize("line", ["place A4 22.5 10.25 prone facing=90", "place AH1 1 2", "airborne A3",
                                   "deploy zone=north first=me", "initiative first=them", "choose deployment",
-                                  "add Fusilier; wip=13; ph=10; s=2", "roster A; wip=1; ph=1; s=1 | B; wip=2; ph=2; s=2",
+                                  "add Fusilier; wip=13; ph=10; s=2",
+                                  "roster A; wip=1; ph=1; s=1 | B; wip=2; ph=2; s=2",
                                   "mission load {\"id\": \"x\"}", "measure 1 2 3 4.5", "lt A1", "undo", "done"])
 def test_canonical_line_reparses(line):  # contract: parse(a.line) == a
     a = GAME.parse(line)

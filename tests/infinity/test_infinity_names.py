@@ -55,7 +55,8 @@ def test_messages_and_prompts_name_the_players():  # §3–§12 every announceme
     assert s["phase"] == "complete"
     text = "\n".join(said)
     assert not [m.group(0) for m in BARE.finditer(text)], [line for line in said if BARE.search(line)]
-    for phrase in ("alice (A) adds", "bob (B) is ready", "alice (A) unlocks", "bob (B) refuses: alice (A), choose another spot",
+    for phrase in ("alice (A) adds", "bob (B) is ready", "alice (A) unlocks",
+                   "bob (B) refuses: alice (A), choose another spot",
                    "alice (A) places A2", "alice (A) takes back", "alice (A) withdraws A3",
                    "Step 2: bob (B)", "bob (B) keeps B2 off-table", "Lieutenant WIP — alice (A): 13, bob (B): 14",
                    "takes the first Player Turn", "Deployment complete."):

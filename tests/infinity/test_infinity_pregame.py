@@ -10,7 +10,6 @@ from core.games.infinity.initiative import explain, grade, winner
 
 from .support import act, new, refuse, rosters, seed_with_rolls, texts, to_deployment
 
-
 # §3 -----------------------------------------------------------------------------------------
 
 def test_setup_starts_in_rosters():  # §3.1 (lobby is the platform's), §4

@@ -8,7 +8,7 @@ from bot.console import Console
 from core.games.infinity import GAME
 from render.infinity import draw, layout, render, table_point
 
-from .support import act, deploy_state, force_next_roll, rosters, new
+from .support import act, deploy_state, force_next_roll, new, rosters
 
 PUBLIC = ("Fusilier; wip=13; ph=10; s=2", "Sniper; wip=12; ph=10; s=2; skills=fd1")
 B_PUBLIC = ("Alguacil; wip=14; ph=10; s=2", "Hacker; wip=12; ph=10; s=2")

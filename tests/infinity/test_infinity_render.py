@@ -5,8 +5,7 @@ import orjson
 import pytest
 
 from core.games.infinity import GAME
-from render.infinity import (COLOURS, GREY, SMALL, WIDTH, draw, layout, render, table_point,
-                             tint)
+from render.infinity import COLOURS, GREY, SMALL, WIDTH, draw, layout, render, table_point, tint
 
 from .pictures import pictures, states
 from .support import act, deploy_state, new

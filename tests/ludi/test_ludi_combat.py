@@ -5,7 +5,7 @@ import pytest
 
 from core.errors import RulesError
 from core.games.ludi import GAME
-from core.games.ludi.common import defence_value, attack_value
+from core.games.ludi.common import attack_value, defence_value
 
 from .conftest import act, cards, gid, lay, only, table, texts
 
@@ -70,8 +70,9 @@ def test_totals_and_modifiers():
 
 
 def test_worked_example_and_outcomes():
-    """§5.2.4 once the defender is chosen §6 resolves: §6.6 worked example; §6.2 one card, then discarded; §6.3 a tie does nothing; §6.4 only the
-    attacker scores; §6.5 a skull kills the loser (a veteran goes to the veteran discard)."""
+    """§5.2.4 once the defender is chosen §6 resolves: §6.6 worked example; §6.2 one card, then
+    discarded; §6.3 a tie does nothing; §6.4 only the attacker scores; §6.5 a skull kills the
+    loser (a veteran goes to the veteran discard)."""
     state = arena()
     cards(state, "K09", "K13")
     state, events = act(state, "p1", "fight p2 with spartacus")

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from core.games.ludi import data
-from core.games.ludi.data import B, DATA, E, G, K, check
+from core.games.ludi.data import DATA, B, E, G, K, check
 
 
 def raw():

@@ -5,8 +5,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.ludi import GAME
-from core.games.ludi import flow
+from core.games.ludi import GAME, flow
 
 from .conftest import act, cards, gid, lay, main_for, new, table, texts
 

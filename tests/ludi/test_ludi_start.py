@@ -2,8 +2,7 @@
 todos los efectos que tengan lugar al inicio del turno en el orden que prefieras", with the
 card abilities (Cubículum, Palaestra), the Tiro top-up and the building top-up."""
 from core.game import Ctx
-from core.games.ludi import GAME
-from core.games.ludi import start
+from core.games.ludi import GAME, start
 from core.games.ludi.data import B
 
 from .conftest import act, bids, gid, lay, only, table, texts

@@ -4,7 +4,8 @@ import random
 
 import orjson
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.replies import Command
 from bot.selfplay import PLATFORM

@@ -6,7 +6,8 @@ import random
 import uuid
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bench.fuzz import ATOMS, Fuzzer, mutate, verbs_of_everything
 from bot.service import Service

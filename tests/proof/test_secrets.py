@@ -44,8 +44,8 @@ def test_the_audit_sees_a_secret_drawn_on_the_picture(service, monkeypatch):
 
 
 def test_a_seed_shown_before_the_end_is_caught(service, monkeypatch):
-    from bot.selfplay import _leaks
     from bot.replies import Reply
+    from bot.selfplay import _leaks
 
     game = get_game("tally")
     state = game.setup(["a", "b"], {}, "x" * 20)

@@ -283,7 +283,8 @@ def do_undo(ctx) -> None:
     t = find(state, seat, last["id"])
     t["placed"] = None
     t["airborne"] = False
-    text = f"{who(state, seat)} takes back {'the placement' if last['kind'] == 'place' else 'the airborne declaration'} of {t['id']}."
+    what = "the placement" if last["kind"] == "place" else "the airborne declaration"
+    text = f"{who(state, seat)} takes back {what} of {t['id']}."
     _announce(ctx, t, text, text, hidden=last["hidden"])
 
 

@@ -14,11 +14,11 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
-from core.grammar import Action, Param, Verb
 from core.games.infinity import deployment, pregame, selfplay, views
 from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
 from core.games.infinity.prompts import prompts
 from core.games.infinity.roster import USAGE
+from core.grammar import Action, Param, Verb
 
 ID = Param("id", "word")
 COORD = (Param("x", "float"), Param("y", "float"))
@@ -130,8 +130,8 @@ class Infinity(Game):
         if action.verb in DEPLOY_VERBS and seat in ("A", "B"):
             owner = deployment.step_owner(state)
             if owner is not None and owner != seat:
-                raise RulesError(f"It is step {deployment.step_of(state)}, {pregame.who(state, owner)}'s step: wait for "
-                                 "your own step to deploy.", code="NOT_YOUR_STEP")
+                raise RulesError(f"It is step {deployment.step_of(state)}, {pregame.who(state, owner)}'s step: "
+                                 "wait for your own step to deploy.", code="NOT_YOUR_STEP")
             if owner is None and phase != "complete":
                 raise RulesError("Troopers are deployed in the Deployment Phase, after the "
                                  "Initiative Roll and the choice.", code="NOT_YOUR_STEP")

@@ -106,7 +106,6 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
             else:
                 allowed.append(f"{AREA_NAMES[area]} {_rect(rect)}")
         edge = ""
-        zone = mission["zones"][side]
         if len(allowed) == 1:
             edge = (f"; its base spans x {_fmt(x - r)}–{_fmt(x + r)}, y {_fmt(y - r)}–{_fmt(y + r)}")
         raise RulesError(f"{where} is not wholly inside " + " or ".join(allowed) + edge + ".",

@@ -5,8 +5,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.games.infinity import initiative
 from core.games.infinity.missions import parse_mission
-from core.games.infinity.roster import (MAX_TROOPERS, describe, hidden_id, new_trooper,
-                                        parse_line, parse_lines)
+from core.games.infinity.roster import MAX_TROOPERS, describe, hidden_id, new_trooper, parse_line, parse_lines
 
 SEATS = ("A", "B")
 

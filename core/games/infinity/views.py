@@ -223,7 +223,8 @@ def describe(view: dict) -> str:
     if view["lt_wip"]:
         tries = "; ".join(f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"])
         lines.append(f"Initiative Roll: Lieutenant WIP {who(view, 'A')} {view['lt_wip']['A']}, "
-                     f"{who(view, 'B')} {view['lt_wip']['B']}; rolls A/B {tries}" + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
+                     f"{who(view, 'B')} {view['lt_wip']['B']}; rolls A/B {tries}"
+                     + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
                      + ".")
     if view["zone_of"]:
         lines.append(f"Zones: {who(view, 'A')} {view['zone_of']['A']}, {who(view, 'B')} "
@@ -254,5 +255,6 @@ def describe(view: dict) -> str:
             if rolls:
                 lines.append("  Your rolls: " + "; ".join(rolls) + ".")
     if used:
-        lines.append("Skills: " + "; ".join(SKILL_WORDS[k] for k in ("fd1", "fd2", "inf", "ad", "hd") if k in used) + ".")
+        words = [SKILL_WORDS[k] for k in ("fd1", "fd2", "inf", "ad", "hd") if k in used]
+        lines.append("Skills: " + "; ".join(words) + ".")
     return "\n".join(lines)

@@ -6,8 +6,20 @@ import re
 
 from core.errors import RulesError
 
-from .common import (MAX_BUILDINGS, bname, build_cost, build_points, count, defenders, gname, owner, owns,
-                     points, who, work_value)
+from .common import (
+    MAX_BUILDINGS,
+    bname,
+    build_cost,
+    build_points,
+    count,
+    defenders,
+    gname,
+    owner,
+    owns,
+    points,
+    who,
+    work_value,
+)
 from .data import B, G
 from .names import match
 
@@ -216,6 +228,7 @@ def train(ctx, seat: str, text: str) -> None:
 def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -> list[str] | None:
     """The fewest ready gladiators whose build reaches `need` (least surplus, then lowest combat)."""
     from itertools import combinations
+
     from .common import ready
     rd = sorted(ready(state, seat))
     best = None

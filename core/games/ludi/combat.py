@@ -4,8 +4,7 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .actions import gladiator, player, split_with, tap
-from .common import (attack_value, count, defence_value, defenders, gname, leave_play, owns, points,
-                     who)
+from .common import attack_value, count, defence_value, defenders, gname, leave_play, owns, points, who
 from .data import G, K
 from .names import match
 from .start import mark_seen

@@ -198,7 +198,7 @@ class Ludi(Game):
             return "auction" if rnd.random() < 0.8 else "noauction"
         if top["s"] == "bid":
             prompt = STATES["bid"].prompt(state, top)
-            bids = [l for l in prompt.actions if l != "pass"]
+            bids = [line for line in prompt.actions if line != "pass"]
             return rnd.choice(bids) if bids and rnd.random() < 0.7 else "pass"
         prompt = STATES[top["s"]].prompt(state, top)
         return rnd.choice(prompt.actions)

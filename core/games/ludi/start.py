@@ -139,8 +139,9 @@ def settle(ctx) -> None:
 
 def choose(ctx, name: str) -> None:
     """`/effect <name>` or `/effect auto` (§4.1 item 5)."""
-    from .names import match
     from core.errors import RulesError
+
+    from .names import match
     state = ctx.state
     top = state["stack"][-1]
     if name.lower() == "auto":

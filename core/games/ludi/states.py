@@ -11,7 +11,7 @@ from core.game import Prompt
 
 from . import actions, auction, combat, flow, start
 from .actions import affordable_crew, chain_allowed
-from .common import (MAX_BUILDINGS, token, attack_value, bname, build_cost, defenders, gname, owns, ready, who)
+from .common import MAX_BUILDINGS, attack_value, bname, build_cost, defenders, gname, owns, ready, token, who
 from .data import B, G
 
 MAX_BID_BUTTONS = 8
@@ -103,8 +103,8 @@ def main_prompt(state: dict, top: dict) -> Prompt:
     best = {}
     for line in groups["fight"]:
         best.setdefault(line.split()[1], line)
-    rest = [l for l in groups["fight"] if l not in best.values()]
-    lines = [l for k in ("train", "build", "work", "chain", "demolish") for l in groups[k]]
+    rest = [line for line in groups["fight"] if line not in best.values()]
+    lines = [line for k in ("train", "build", "work", "chain", "demolish") for line in groups[k]]
     lines = (groups["train"] + list(best.values()) + lines[len(groups["train"]):] + rest)[:19]
     templates = ["fight <player> with <gladiator>", "work <gladiator>",
                  "build <building> with <gladiator> [<gladiator>...]",
