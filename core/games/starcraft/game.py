@@ -12,7 +12,7 @@ from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
 
 from .board import BOARD
-from .common import (ORDER_TYPES, all_units, bases_of, controlled, controls, current_stage, fname, has_base_on,
+from .common import (ORDER_TYPES, all_units, base_planets, bases_of, controlled, controls, current_stage, fname, has_base_on,
                      order_label, owners_in, planet_name, transports_of, unit_count, units_in)
 from . import battle, endgame, events, execution, orders, payment, planning, regroup, setup
 
@@ -204,8 +204,9 @@ class StarCraft(Game):
         key = self.state_key(state)
         if key == "planning":
             lines = list(prompt.private)
-            weights = [(3 if " mobilize" in x else 3 if " build" in x else 2) * (1 if "*" not in x else 0.3)
-                       for x in lines]
+            bases = set(base_planets(state, seat))
+            weights = [(3 if " mobilize" in x else (6 if x.split()[-1] in bases else 0.3) if " build" in x else 1.5)
+                       * (1 if "*" not in x else 0.3) for x in lines]
             return rnd.choices(lines, weights)[0]
         if key == "execution":
             return self._sample_execution(state, seat, rnd)
