@@ -311,17 +311,6 @@ def test_step8_elimination_is_checked_again_after_the_events():
     checked again after the events."""
     s = two()
     put(s, "MAR.A", "P1", "marine")
-    put(s, "MAR.B", "P2", "zealot")
-    put(s, "MAR.C", "P1", "marine")
-    s["p"]["P2"]["events"] = ["EV15"]
-    s["first"] = "P2"
-    s["event_deck"] = []
-    regroup.run(ctx(regrouping_at_step8(s)))
-    s["areas"]["MAR.B"]["units"] = []
-    put(s, "MAR.B", "P2", "zergling")   # a health-1 unit, the only one P2 has
-    s, _ = act(s, "P2", "event pass")
-    s = two()
-    put(s, "MAR.A", "P1", "marine")
     put(s, "MAR.D", "P2", "marine")
     s["p"]["P1"]["events"] = ["EV15"]
     s["event_deck"] = []

@@ -52,6 +52,8 @@ class Board:
         self.route_order = sorted(self.routes, key=lambda r: int(r[1:]))
         self.adjacent: dict[str, set[str]] = {c: set() for c in self.planets}
         for r in self.routes.values():
+            if len(r["planets"]) != 2 or any(p not in self.planets for p in r["planets"]):
+                raise DataError(f"routes.json: route {r['id']} must join two known planets (§2.3)")
             a, b = r["planets"]
             self.adjacent[a].add(b)
             self.adjacent[b].add(a)
