@@ -167,6 +167,12 @@ def find_area(word: str, planet: str | None = None) -> str:
     w = word.upper()
     if len(w) == 1 and planet:
         w = f"{planet}.{w}"
+    elif "." in w:                                  # `char.b` as well as `CHR.B` (§15)
+        head, _, letter = w.rpartition(".")
+        try:
+            w = f"{find_planet(head)}.{letter}"
+        except RulesError:
+            pass
     if w not in BOARD.areas:
         raise RulesError(f"There is no area {word!r}: write it like MAR.A (planet code, a dot, A–D).", code="AREA")
     return w

@@ -56,7 +56,9 @@ def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tu
         name, _, ids = words[2].partition("#")
         kind = find_unit_type(name)
         src, dst = find_area(words[3], planet), find_area(words[4], planet)
-        have = sorted((u for u in units_in(state, src, seat) if u["type"] == kind), key=unit_num)
+        taken = {u["id"] for u, _, _ in moves}
+        have = sorted((u for u in units_in(state, src, seat) if u["type"] == kind
+                       and (ids or u["id"] not in taken)), key=unit_num)
         if ids:
             want = {int(x.strip().lstrip("#").split("u")[-1]) for x in ids.split(",") if x.strip()}
             chosen = [u for u in have if unit_num(u) in want]
@@ -66,7 +68,7 @@ def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tu
         else:
             if n < 1 or n > len(have):
                 raise RulesError(f"{src} holds {len(have)} {kind}(s) of yours, not {n}.", code="UNITS")
-            chosen = have[:n]                          # §15: the lowest ids move
+            chosen = have[:n]                 # §15: the lowest ids not yet moved by this order
         moves += [(u, src, dst) for u in chosen]
     return moves, transport
 
