@@ -92,6 +92,7 @@ def resolve(ctx) -> None:
     shown = "; ".join(f"{fname(s, x)}: " + (f"{b['cards'][x]} {BOARD.combat[b['cards'][x]]['name']}"
                                             if b["cards"][x] else "no card") for x in (att, dfd))
     ctx.reveal(f"Battle in {area}, cards revealed — {shown}.")
+    s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     to_def, to_att = damage(s, au, du, b["cards"], att, dfd)
     dead = casualties(du, to_def) + casualties(au, to_att)      # at the same time (§9.4)

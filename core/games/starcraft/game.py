@@ -61,13 +61,12 @@ class StarCraft(Game):
         return STATES[self.state_key(state)]["prompt"](state)
 
     def _apply(self, ctx: Ctx) -> None:
+        ctx.state["shown"] = []       # combat cards revealed face up by this action (§9.2)
         key = self.state_key(ctx.state)
         v = ctx.action.verb
         if v not in STATES[key]["verbs"]:
             raise RulesError(f"`{v}` is not possible now.", code="NOT_NOW")
         STATES[key]["verbs"][v](ctx, ctx.seat, ctx.action.args)
-        if not ctx.state["result"] and not ctx.state["pend"] and ctx.state["phase"] == "execution":
-            pass
 
     def _query(self, ctx: Ctx) -> None:
         s, seat = ctx.state, ctx.seat
@@ -83,11 +82,17 @@ class StarCraft(Game):
 
     # views ----------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
-        view = {k: v for k, v in state.items() if k not in ("p", "stacks", "event_deck", "battle", "queue")}
+        view = {k: v for k, v in state.items()
+                if k not in ("p", "stacks", "event_deck", "battle", "queue", "removed", "event_discard", "shown")}
+        # unplayed event cards are discarded face down and unkept ones leave unseen: counts only
+        view["removed"], view["event_discard"] = len(state["removed"]), len(state["event_discard"])
+        view["areas"] = {a: d for a, d in state["areas"].items() if d["units"] or d["base"]}   # the rest are empty
         view["p"] = {}
         for s, p in state["p"].items():
-            q = {k: v for k, v in p.items() if k not in ("deck", "hand", "events")}
+            q = {k: v for k, v in p.items() if k not in ("deck", "hand", "events", "discard")}
             q["deck"] = len(p["deck"])
+            # step-9 discards are face down, so the pile shows as a count
+            q["discard"] = sorted(p["discard"]) if s == seat else len(p["discard"])
             q["hand"] = sorted(p["hand"]) if s == seat else len(p["hand"])
             q["events"] = sorted(p["events"]) if s == seat else len(p["events"])
             q["hand_count"], q["events_count"] = len(p["hand"]), len(p["events"])
@@ -104,7 +109,6 @@ class StarCraft(Game):
             "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
             "chosen": sorted(b["cards"]),
             **({"mine": b["cards"].get(seat)} if seat in b["cards"] else {})}
-        view["summary"] = self._summary(state)
         return view
 
     def _summary(self, state: dict) -> dict:
@@ -146,7 +150,10 @@ class StarCraft(Game):
         out = [order_label(o) for st in state["stacks"].values() for o in st]
         for seat in state["seats"]:
             out += state["p"][seat]["hand"] + state["p"][seat]["events"]
-        return out
+        # a card played face up in this very action may be drawn back by a reshuffle (§9.6):
+        # the reveal line names it, and that is no leak of the hand
+        shown = set(state.get("shown") or ())
+        return [x for x in out if x not in shown]
 
     def invariants(self, state: dict) -> list[str]:
         out = []
@@ -440,6 +447,8 @@ STATES = {
     "card": {"prompt": _p_card, "verbs": {"card": _h_card}},
     "event": {"prompt": _p_event, "verbs": {"event": _h_event}},
     "drop": {"prompt": _p_drop, "verbs": {"drop": _h_drop}},
+    # Regrouping waits only through "event" and "drop"; its automatic steps never rest here
+    "regroup": {"prompt": lambda state: {}, "verbs": {}},
 }
 
 GAME = StarCraft()

@@ -22,7 +22,7 @@ def new_state(ctx, players: list[str], options: dict) -> None:
               for seat in s["seats"]},
         "areas": {a: {"units": [], "base": None} for a in BOARD.areas},
         "transports": [], "stacks": {}, "event_deck": [], "event_discard": [], "set_aside": [], "removed": [],
-        "pend": [], "battle": None, "order_seq": 0, "queue": [], "last_battle": None,
+        "pend": [], "shown": [], "battle": None, "order_seq": 0, "queue": [], "last_battle": None,
         "counts": {"battles": 0, "orders_resolved": 0, "orders_discarded": 0, "events_played": 0},
     })
     if options.get("factions") == "random":
