@@ -31,6 +31,11 @@ NOT_CHECKABLE = {
         "13": "appendix listing the designed points of other sections",
         "14": "revision notes of the document",
     },
+    "starcraft": {
+        "0.1": "tags of the document ([seed]/[designed]), not a rule",
+        "0.2": "fidelity statement about the document, not a rule",
+        "12.3": "abort is the platform's /abort (creator or admin); the players' vote is not built",
+    },
 }
 
 
