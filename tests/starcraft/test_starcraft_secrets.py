@@ -21,6 +21,7 @@ def test_14_orders_face_down_until_taken():
     assert pub["stacks"]["MAR"] == [{"id": 1, "owner": "P1"}]
     assert GAME.view(s, "P1")["stacks"]["MAR"][0]["type"] == "build"
     assert GAME.prompts(s)["P2"].actions == ()          # nothing public to press during planning
+    assert "special" not in pub["p"]["P1"] and GAME.view(s, "P1")["p"]["P1"]["special"] is True
 
 
 def test_14_hands_and_event_cards_private_counts_public():

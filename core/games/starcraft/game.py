@@ -96,6 +96,8 @@ class StarCraft(Game):
             q["hand"] = sorted(p["hand"]) if s == seat else len(p["hand"])
             q["events"] = sorted(p["events"]) if s == seat else len(p["events"])
             q["hand_count"], q["events_count"] = len(p["hand"]), len(p["events"])
+            if s != seat:
+                q.pop("special")      # whether a face-down order carries the special marker
             q["orders_left"] = execution.orders_left(state, s)
             view["p"][s] = q
         view["stacks"] = {pl: [{"id": o["id"], "owner": o["owner"],

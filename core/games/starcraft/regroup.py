@@ -168,7 +168,7 @@ def step8_events(ctx) -> bool:
             discard_events(ctx, seat)
             s["queue"].pop(0)
             continue
-        if events.playable(s, seat):
+        if p["events"]:           # asked even with nothing playable: the channel must not learn that
             s["pend"].append({"kind": "event", "seat": seat})
             return False
         discard_events(ctx, seat)
