@@ -117,3 +117,19 @@ def test_summary_keys_of_issue_14():
     assert p["resource_cards"] == ["MAR.A", "MAR.B", "MAR.C", "PERM-RAY"]
     s["phase"], s["step"] = "regroup", 8
     assert GAME.summary(s)["step"] == 8
+
+
+def test_a_card_seen_privately_makes_the_action_irreversible():
+    """§14 with /undo: the action whose side effect shows a player a card (here the last
+    planning order, after which a player with no top order draws, §6.3) cannot be taken back."""
+    from core.replay import entry_for
+    s = started(2)
+    s = execution_with(s, {"MAR": [("P1", "research", False), ("P2", "research", False)]}, turn="P2")
+    s["phase"] = "planning"
+    s["turn"] = "P2"
+    s["p"]["P1"]["placed"], s["p"]["P2"]["placed"] = 4, 3
+    action = GAME.parse("order research BRA", private=True)
+    s2, ev = GAME.apply(s, "P2", action)
+    assert s2["phase"] == "execution" and s2["p"]["P1"]["events"]          # P1 passed and drew
+    assert entry_for("P2", action, ev)["reveal"] is True
+    assert all(e.to in (None, ("P1",), ("P2",)) for e in ev)

@@ -218,7 +218,8 @@ def draw_combat(ctx, seat: str, n: int) -> list[str]:
         got.append(p["deck"].pop(0))
     p["hand"] += got
     if got:
-        ctx.tell(seat, "You draw " + ", ".join(f"{c} {BOARD.combat[c]['name']}" for c in got) + ".")
+        # a card seen, even privately, makes the action irreversible: /undo must not redraw it
+        ctx.tell(seat, "You draw " + ", ".join(f"{c} {BOARD.combat[c]['name']}" for c in got) + ".", kind="reveal")
     return got
 
 
@@ -231,5 +232,6 @@ def draw_event(ctx, seat: str) -> str | None:
     card = s["event_deck"].pop(0)
     s["p"][seat]["events"].append(card)
     ctx.say(f"{fname(s, seat)} draws an event card (stage {BOARD.events[card]['stage']} back).")
-    ctx.tell(seat, f"Your event card: {card} {BOARD.events[card]['name']} — {BOARD.events[card]['text']}")
+    ctx.tell(seat, f"Your event card: {card} {BOARD.events[card]['name']} — {BOARD.events[card]['text']}",
+             kind="reveal")
     return card
