@@ -8,13 +8,13 @@ from __future__ import annotations
 import random
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt, copy_state
+from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
 from .board import BOARD
-from .common import (ORDER_TYPES, all_units, base_planets, bases_of, controlled, controls, current_stage, fname, has_base_on,
+from .common import (all_units, base_planets, bases_of, controlled, controls, current_stage, fname, has_base_on,
                      order_label, owners_in, planet_name, transports_of, unit_count, units_in)
-from . import battle, endgame, events, execution, orders, payment, planning, regroup, setup
+from . import battle, endgame, events, execution, payment, planning, regroup, setup
 
 
 class StarCraft(Game):
@@ -454,4 +454,4 @@ STATES = {
 }
 
 GAME = StarCraft()
-__all__ = ["GAME", "StarCraft", "ORDER_TYPES", "copy_state"]
+__all__ = ["GAME", "StarCraft"]

@@ -8,7 +8,7 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .common import (controls, find_area, find_route, find_unit_type, fname, has_base_on, is_, new_unit,
-                     owners_in, planet_name, transports_of, unit_count, unit_num, units_in, draw_combat)
+                     planet_name, transports_of, unit_count, unit_num, units_in, draw_combat)
 from . import payment
 
 TRANSPORT_SUPPLY = BOARD.pieces["transports"]
@@ -307,6 +307,3 @@ def research(ctx, seat: str, text: str, special: bool, given: list[str] | None) 
     else:
         raise RulesError("Write `research tech` or `research cards` (§7.3).", code="MALFORMED")
 
-
-def enemy_free(state: dict, seat: str, area: str) -> bool:
-    return not (owners_in(state, area) - {seat})

@@ -5,8 +5,8 @@
 from __future__ import annotations
 
 from .board import BOARD
-from .common import (controlled, controls, current_stage, draw_event, fname, has_base_on, in_game, next_seat,
-                     owners_in, turn_order, units_in)
+from .common import (controlled, controls, current_stage, fname, has_base_on, in_game, next_seat, owners_in,
+                     turn_order)
 from . import endgame, events
 
 HAND_LIMIT = BOARD.pieces["hand_limit"]
