@@ -176,3 +176,17 @@ def test_mismatched_resolve_is_refused_privately():
         act(s, "P1", "resolve MAR research cards")
     assert e.value.private
     assert BOARD.events  # the data are loaded
+
+
+def test_6_2_refusals_of_a_resolve_are_told_to_the_player_only():
+    """§6.2 / §14: until it is taken the order is face down, so a refused resolve (which says
+    what the order is, or that it is a Build that cannot be paid) goes to its player only."""
+    s = execution_with(started(2), {"MAR": [("P1", "build", False)], "BRA": [("P2", "research", False)]})
+    s["p"]["P1"]["pool"] = 0
+    for line in ("resolve MAR build 1 marine MAR.A", "resolve MAR move 1 marine A B", "resolve MAR research x"):
+        with pytest.raises(RulesError) as e:
+            act(s, "P1", line)
+        assert e.value.private, line
+    with pytest.raises(RulesError) as e:
+        act(s, "P1", "resolve BRA research cards")
+    assert e.value.code == "NOT_TOP" and not e.value.private

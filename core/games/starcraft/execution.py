@@ -77,6 +77,15 @@ def discard(ctx, seat: str, planet_word: str) -> None:
 
 
 def resolve(ctx, seat: str, planet_word: str, text: str) -> None:
+    try:
+        _resolve(ctx, seat, planet_word, text)
+    except RulesError as exc:
+        # any refusal past the stack check tells what the face-down order is: the player only
+        exc.private = exc.code != "NOT_TOP"
+        raise
+
+
+def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
     s = ctx.state
     planet, o = _take(s, seat, planet_word)
     text, given = orders.split_pay(text)
