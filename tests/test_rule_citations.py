@@ -36,6 +36,11 @@ NOT_CHECKABLE = {
         "0.2": "definitions of terms (each is checked where a rule uses it)",
         "15": "a state model, not a rule",
     },
+    "starcraft": {
+        "0.1": "tags of the document ([seed]/[designed]), not a rule",
+        "0.2": "fidelity statement about the document, not a rule",
+        "12.3": "abort is the platform's /abort (creator or admin); the players' vote is not built",
+    },
 }
 
 

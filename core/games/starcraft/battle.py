@@ -1,0 +1,137 @@
+"""§9 Battle: both sides choose a combat card in secret, damage and shields, casualties at the
+same time, the result (the attacker returns when both sides survive), then the draws."""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import draw_combat, fname, is_, unit_cost, unit_num, units_in
+
+
+def start(ctx, attacker: str, area: str, origins: dict) -> None:
+    s = ctx.state
+    defender = next(u["owner"] for u in units_in(s, area) if u["owner"] != attacker)
+    s["battle"] = {"area": area, "attacker": attacker, "defender": defender, "cards": {}, "origins": origins}
+    s["pend"].append({"kind": "card", "seats": [attacker, defender]})
+    s["counts"]["battles"] += 1
+    ctx.say(f"Battle in {area}: {fname(s, attacker)} attacks {fname(s, defender)}. Each side chooses a combat "
+            "card (or none) by private message (§9.2).")
+    ctx.picture()
+
+
+def choose(ctx, seat: str, word: str) -> None:
+    s = ctx.state
+    b = s["battle"]
+    hand = s["p"][seat]["hand"]
+    card = word.upper()
+    if card != "NONE" and card not in hand:
+        raise RulesError(f"Play a combat card of your hand ({', '.join(sorted(hand)) or 'none'}) or `card none`.",
+                         code="CARD", private=True)
+    if seat in b["cards"]:
+        raise RulesError("You already chose your card for this battle.", code="CHOSEN")
+    b["cards"][seat] = None if card == "NONE" else card
+    ctx.say(f"{fname(s, seat)} has chosen.")
+    if len(b["cards"]) == 2:
+        s["pend"].pop()
+        resolve(ctx)
+
+
+def _card_effect(card: str | None, defender: bool, more_units: bool) -> tuple[int, int]:
+    if card is None:
+        return 0, 0
+    k = BOARD.combat[card]
+    if k.get("defender_only") and not defender:
+        return 0, 0
+    attack = k.get("attack", 0)
+    if "attack_if_more_units" in k and more_units:
+        attack = k["attack_if_more_units"]
+    return attack, k.get("shield", 0)
+
+
+def casualties(units: list[dict], damage: int) -> list[dict]:
+    """§9.4: health ascending, then cost, then unit id; stop at the first unit it cannot kill."""
+    order = sorted(units, key=lambda u: (BOARD.units[u["type"]]["health"], unit_cost(u["type"]), unit_num(u)))
+    dead = []
+    for u in order:
+        h = BOARD.units[u["type"]]["health"]
+        if damage < h:
+            break
+        damage -= h
+        dead.append(u)
+    return dead
+
+
+def damage(state: dict, att_units, def_units, cards: dict, attacker: str, defender: str) -> tuple[int, int]:
+    """§9.2–§9.3: (damage the defender receives, damage the attacker receives)."""
+    ca, cd = cards.get(attacker), cards.get(defender)
+    feint_a = ca is not None and BOARD.combat[ca].get("cancel")
+    feint_d = cd is not None and BOARD.combat[cd].get("cancel")
+    if feint_a:
+        cd = None
+    if feint_d:
+        ca = None
+    if feint_a and feint_d:
+        ca = cd = None
+    a_att, a_sh = _card_effect(ca, False, len(att_units) > len(def_units))
+    d_att, d_sh = _card_effect(cd, True, len(def_units) > len(att_units))
+    a_sh += 1 if is_(state, attacker, "tassadar") else 0
+    d_sh += 1 if is_(state, defender, "tassadar") else 0
+    a_dmg = sum(BOARD.units[u["type"]]["attack"] for u in att_units) + a_att
+    d_dmg = sum(BOARD.units[u["type"]]["attack"] for u in def_units) + d_att
+    return max(0, a_dmg - d_sh), max(0, d_dmg - a_sh)
+
+
+def resolve(ctx) -> None:
+    s = ctx.state
+    b = s["battle"]
+    area, att, dfd = b["area"], b["attacker"], b["defender"]
+    for seat in (att, dfd):
+        c = b["cards"][seat]
+        if c:
+            s["p"][seat]["hand"].remove(c)
+    shown = "; ".join(f"{fname(s, x)}: " + (f"{b['cards'][x]} {BOARD.combat[b['cards'][x]]['name']}"
+                                            if b["cards"][x] else "no card") for x in (att, dfd))
+    ctx.reveal(f"Battle in {area}, cards revealed — {shown}.")
+    s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
+    au, du = units_in(s, area, att), units_in(s, area, dfd)
+    to_def, to_att = damage(s, au, du, b["cards"], att, dfd)
+    dead = casualties(du, to_def) + casualties(au, to_att)      # at the same time (§9.4)
+    for u in dead:
+        s["areas"][area]["units"].remove(u)
+    ctx.say(f"{fname(s, dfd)} receives {to_def}, {fname(s, att)} receives {to_att}. Destroyed: "
+            + (", ".join(f"{u['id']} {u['type']}" for u in dead) or "nothing") + ".")
+    au, du = units_in(s, area, att), units_in(s, area, dfd)
+    if not au and du:
+        result = f"{fname(s, dfd)} holds {area}."
+    elif au and not du:
+        result = f"{fname(s, att)} takes {area}."
+    elif au and du:                                                    # §9.5 the attacker returns
+        back = []
+        for u in sorted(au, key=unit_num):
+            src = b["origins"].get(u["id"])
+            if src and src != area:
+                s["areas"][area]["units"].remove(u)
+                s["areas"][src]["units"].append(u)
+                back.append(src)
+        for src in sorted(set(back)):
+            mine = sorted(units_in(s, src, att), key=unit_num)
+            for u in mine[BOARD.areas[src]["limit"]:]:
+                s["areas"][src]["units"].remove(u)
+                ctx.say(f"{u['id']} is destroyed: {src} is over its limit.")
+        result = f"Both sides survive: {fname(s, att)}'s units return where they came from."
+    else:
+        result = f"Neither side survives: {area} holds no units."
+    ctx.say(result)
+    s["last_battle"] = {"area": area, "round": s["round"], "text": result}
+    for seat in (att, dfd):                                             # §9.6
+        c = b["cards"][seat]
+        if c:
+            s["p"][seat]["discard"].append(c)
+    for seat in (att, dfd):
+        draw_combat(ctx, seat, 2 if is_(s, seat, "queen") else 1)
+    s["battle"] = None
+    ctx.picture()
+
+
+def lines(state: dict, seat: str) -> list[str]:
+    return [f"card {c}" for c in sorted(state["p"][seat]["hand"])] + ["card none"]

@@ -1,0 +1,127 @@
+"""§6 Execution: clockwise from the first player, take one of your orders from the top of a
+stack and resolve it (§7) or discard it for an event card; the phase ends when every
+stack is empty, and the first player draws one event card (§6.4)."""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .common import draw_event, find_planet, fname, order_label, planet_name, turn_order
+from . import battle, orders
+
+
+def start_execution(ctx) -> None:
+    s = ctx.state
+    s["phase"] = "execution"
+    s["turn"] = s["first"]
+    ctx.say(f"Execution: {sum(len(x) for x in s['stacks'].values())} orders in "
+            f"{len(s['stacks'])} stacks. Last placed, first resolved.")
+    ctx.picture()
+    settle(ctx, first=True)
+
+
+def orders_left(state: dict, seat: str) -> int:
+    return sum(1 for st in state["stacks"].values() for o in st if o["owner"] == seat)
+
+
+def top_planets(state: dict, seat: str) -> list[str]:
+    return sorted(p for p, st in state["stacks"].items() if st and st[-1]["owner"] == seat)
+
+
+def settle(ctx, first: bool = False) -> None:
+    """Move the turn on until a seat can take an order; §6.3 passes; §6.4 the phase ends."""
+    s = ctx.state
+    if s["pend"] or s["result"]:
+        return
+    order = turn_order(s, s["turn"])
+    if not first:
+        order = order[1:] + order[:1]
+    for _ in range(100):            # every pass draws from a finite deck or ends the phase
+        if not any(s["stacks"].values()):
+            s["stacks"] = {}
+            ctx.say(f"Every stack is empty. {fname(s, s['first'])}, the first player, draws an event card (§6.4).")
+            draw_event(ctx, s["first"])
+            from .regroup import start_regroup
+            start_regroup(ctx)
+            return
+        for seat in order:
+            if not orders_left(s, seat):
+                continue                                       # §6.3 skipped without drawing
+            if top_planets(s, seat):
+                s["turn"] = seat
+                return
+            ctx.say(f"{fname(s, seat)} has no order on top of a stack: draws an event card and passes (§6.3).")
+            draw_event(ctx, seat)
+        order = turn_order(s, s["turn"])
+    raise AssertionError("execution could not settle")
+
+
+def _take(state: dict, seat: str, planet_word: str) -> tuple[str, dict]:
+    planet = find_planet(planet_word)
+    st = state["stacks"].get(planet)
+    if not st or st[-1]["owner"] != seat:
+        tops = top_planets(state, seat)
+        raise RulesError(f"Your order is not on top of the stack on {planet_name(planet)}. Yours on top: "
+                         f"{', '.join(tops) or 'none'} (§6.1).", code="NOT_TOP")
+    return planet, st[-1]
+
+
+def discard(ctx, seat: str, planet_word: str) -> None:
+    """§6.2: the order is revealed; discarding it draws 1 event card."""
+    s = ctx.state
+    planet, o = _take(s, seat, planet_word)
+    s["stacks"][planet].pop()
+    ctx.reveal(f"{fname(s, seat)} reveals order {order_label(o)} on {planet_name(planet)} and discards it.")
+    s["counts"]["orders_discarded"] += 1
+    draw_event(ctx, seat)
+    _done(ctx, seat)
+
+
+def resolve(ctx, seat: str, planet_word: str, text: str) -> None:
+    try:
+        _resolve(ctx, seat, planet_word, text)
+    except RulesError as exc:
+        # any refusal past the stack check tells what the face-down order is: the player only
+        exc.private = exc.code != "NOT_TOP"
+        raise
+
+
+def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
+    s = ctx.state
+    planet, o = _take(s, seat, planet_word)
+    text, given = orders.split_pay(text)
+    kind = orders.kind_of(text)
+    if kind != o["type"]:
+        raise RulesError(f"Your top order on {planet_name(planet)} is {order_label(o)}, not {kind}.",
+                         code="ORDER_TYPE", private=True)
+    s["stacks"][planet].pop()
+    ctx.reveal(f"{fname(s, seat)} reveals order {order_label(o)} on {planet_name(planet)} and resolves it.")
+    fight = None
+    if kind == "mobilize":
+        if given:
+            raise RulesError("Mobilize costs nothing: drop pay=.", code="MALFORMED")
+        fight = orders.mobilize(ctx, seat, planet, text, o["special"])
+    elif kind == "build":
+        orders.build(ctx, seat, planet, text, o["special"], given)
+    else:
+        orders.research(ctx, seat, text, o["special"], given)
+    s["counts"]["orders_resolved"] += 1
+    if fight:
+        battle.start(ctx, seat, fight[0], fight[1])
+    _done(ctx, seat)
+
+
+def _done(ctx, seat: str) -> None:
+    s = ctx.state
+    s["turn"] = seat
+    if not s["pend"]:
+        ctx.picture()
+        settle(ctx)
+
+
+def after_battle(ctx) -> None:
+    settle(ctx)
+
+
+def default_line(state: dict, seat: str) -> str:
+    """§6.6 timeout: discard the top order of the first stack, by planet code, that holds one."""
+    return f"discard {top_planets(state, seat)[0]}"

@@ -1,0 +1,457 @@
+"""The `StarCraft` game object: verbs (§15), the table of states with their prompts and
+handlers, views (§14), summary, and the self-play hooks.
+
+The table is `STATES`: each state (a lobby step, a phase, or the kind of the pending decision
+on top of ``state["pend"]``) has a prompt builder and the verbs it accepts."""
+from __future__ import annotations
+
+import random
+
+from core.errors import RulesError
+from core.game import Ctx, Game, Prompt
+from core.grammar import Param, Verb
+
+from .board import BOARD
+from .common import (all_units, base_planets, bases_of, controlled, controls, current_stage, fname, has_base_on,
+                     order_label, owners_in, planet_name, transports_of, unit_count, units_in)
+from . import battle, endgame, events, execution, payment, planning, regroup, setup
+
+
+class StarCraft(Game):
+    id = "starcraft"
+    title = "StarCraft"
+    aliases = ("sc",)
+    min_players = 2
+    max_players = 6
+    option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
+                                     help="§3.2 claim factions in seat order (choose) or deal them (random)")}
+    verbs = {
+        "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction."),
+        "random": Verb("random", help="§3.2 deal every faction at random, ignoring claims."),
+        "transport": Verb("transport", (Param("route"),), help="§3.5 place your starting transport."),
+        "order": Verb("order", (Param("type"), Param("planet")), private=True,
+                      help="§5 place an order face down: order <mobilize|build|research>[*] <planet>."),
+        "resolve": Verb("resolve", (Param("planet"), Param("what", "text")),
+                        help="§6 take your top order on <planet> and resolve it: move …, build …, base …, research …"),
+        "discard": Verb("discard", (Param("planet"),), help="§6.2 discard your top order there; draw an event card."),
+        "card": Verb("card", (Param("id"),), private=True, help="§9.2 your combat card for the battle, or none."),
+        "event": Verb("event", (Param("id"), Param("targets", "text", optional=True)), private=True,
+                      help="§10 step 8: play one event card (with its targets) or pass."),
+        "drop": Verb("drop", (Param("ids", "text"),), private=True, help="§10 step 9: discard down to 8 cards."),
+        "hand": Verb("hand", query=True, help="your combat cards and event cards (told privately)."),
+        "orders": Verb("orders", query=True, help="your face-down orders (told privately)."),
+    }
+
+    # setup ----------------------------------------------------------------------------------
+    def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
+        setup.new_state(ctx, players, options)
+        if ctx.state["phase"] == "factions":
+            ctx.say("Each player in seat order claims a faction (`faction <name>`), or deals them all at "
+                    "random (`random`).")
+
+    # the table of states --------------------------------------------------------------------
+    def state_key(self, state: dict) -> str:
+        if state["pend"]:
+            return state["pend"][-1]["kind"]
+        return state["phase"]
+
+    def _prompts(self, state: dict) -> dict[str, Prompt]:
+        if state["result"]:
+            return {}
+        return STATES[self.state_key(state)]["prompt"](state)
+
+    def _apply(self, ctx: Ctx) -> None:
+        ctx.state["shown"] = []       # combat cards revealed face up by this action (§9.2)
+        key = self.state_key(ctx.state)
+        v = ctx.action.verb
+        if v not in STATES[key]["verbs"]:
+            raise RulesError(f"`{v}` is not possible now.", code="NOT_NOW")
+        STATES[key]["verbs"][v](ctx, ctx.seat, ctx.action.args)
+
+    def _query(self, ctx: Ctx) -> None:
+        s, seat = ctx.state, ctx.seat
+        p = s["p"][seat]
+        if ctx.action.verb == "hand":
+            ctx.tell(seat, "Combat cards: " + (", ".join(f"{c} {BOARD.combat[c]['name']}" for c in sorted(p["hand"]))
+                                               or "none") + ". Event cards: "
+                     + (", ".join(f"{e} {BOARD.events[e]['name']}" for e in sorted(p["events"])) or "none") + ".")
+        else:
+            mine = [(pl, i, o) for pl, st in s["stacks"].items() for i, o in enumerate(st) if o["owner"] == seat]
+            ctx.tell(seat, "Your orders: " + ("; ".join(f"{order_label(o)} on {planet_name(pl)} (level {i + 1})"
+                                                         for pl, i, o in mine) or "none") + ".")
+
+    # views ----------------------------------------------------------------------------------
+    def _view(self, state: dict, seat: str | None) -> dict:
+        view = {k: v for k, v in state.items()
+                if k not in ("p", "stacks", "event_deck", "battle", "queue", "removed", "event_discard", "shown")}
+        # unplayed event cards are discarded face down and unkept ones leave unseen: counts only
+        view["removed"], view["event_discard"] = len(state["removed"]), len(state["event_discard"])
+        view["areas"] = {a: d for a, d in state["areas"].items() if d["units"] or d["base"]}   # the rest are empty
+        view["p"] = {}
+        for s, p in state["p"].items():
+            q = {k: v for k, v in p.items() if k not in ("deck", "hand", "events", "discard")}
+            q["deck"] = len(p["deck"])
+            # step-9 discards are face down, so the pile shows as a count
+            q["discard"] = sorted(p["discard"]) if s == seat else len(p["discard"])
+            q["hand"] = sorted(p["hand"]) if s == seat else len(p["hand"])
+            q["events"] = sorted(p["events"]) if s == seat else len(p["events"])
+            q["hand_count"], q["events_count"] = len(p["hand"]), len(p["events"])
+            if s != seat:
+                q.pop("special")      # whether a face-down order carries the special marker
+            q["orders_left"] = execution.orders_left(state, s)
+            view["p"][s] = q
+        view["stacks"] = {pl: [{"id": o["id"], "owner": o["owner"],
+                                **({"type": o["type"], "special": o["special"]} if o["owner"] == seat else {})}
+                               for o in st] for pl, st in state["stacks"].items()}
+        view["event_deck"] = len(state["event_deck"])
+        view["event_stages"] = {st: sum(1 for e in state["event_deck"] if BOARD.events[e]["stage"] == st)
+                                for st in ("I", "II", "III")}
+        b = state["battle"]
+        view["battle"] = None if not b else {
+            "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
+            "chosen": sorted(b["cards"]),
+            **({"mine": b["cards"].get(seat)} if seat in b["cards"] else {})}
+        return view
+
+    def _summary(self, state: dict) -> dict:
+        players = {}
+        for s in state["seats"]:
+            p = state["p"][s]
+            players[s] = {
+                "faction": p["faction"], "name": fname(state, s), "cp": p["cp"], "tech": p["tech"],
+                "bases": len(bases_of(state, s)), "workers_pool": p["pool"],
+                "workers_assigned": p["assigned"], "workers_unavailable": p["unavailable"],
+                "resource_cards": sorted(c["id"] for c in p["cards"]),
+                "used_cards": sorted(c["id"] for c in p["cards"] if c["used"]),
+                "combat_cards": len(p["hand"]), "event_cards": len(p["events"]),
+                "areas_controlled": len(controlled(state, s)) if p["faction"] else 0,
+                "units": len(all_units(state, s)), "transports": len(transports_of(state, s)),
+                "orders_left": execution.orders_left(state, s), "out": p["out"],
+                "cp_needed": endgame.cp_needed(state, s) if p["faction"] else 15,
+            }
+        return {
+            "round": state["round"], "phase": state["phase"],
+            "step": state["step"] if state["phase"] == "regroup" else None,
+            "first_player": state["first"], "turn": state["turn"],
+            "event_stage": current_stage(state) if state["phase"] not in ("factions",) else "I",
+            "event_deck": len(state["event_deck"]),
+            "end_draws_near": len(state["set_aside"]),
+            "players": players,
+            "counts": dict(state["counts"]),
+        }
+
+    def outcome(self, state: dict):
+        r = state["result"]
+        if not r:
+            return False, None, None
+        return True, r["winner"], r["reason"]
+
+    # self-play ------------------------------------------------------------------------------
+    def secrets(self, state: dict) -> list[str]:
+        """§14: face-down orders, combat and event hands never reach a public line or view."""
+        out = [order_label(o) for st in state["stacks"].values() for o in st]
+        for seat in state["seats"]:
+            out += state["p"][seat]["hand"] + state["p"][seat]["events"]
+        # a card played face up in this very action may be drawn back by a reshuffle (§9.6):
+        # the reveal line names it, and that is no leak of the hand
+        shown = set(state.get("shown") or ())
+        return [x for x in out if x not in shown]
+
+    def invariants(self, state: dict) -> list[str]:
+        out = []
+        total_w = BOARD.pieces["workers"]
+        held = []
+        for seat in state["seats"]:
+            p = state["p"][seat]
+            if not p["faction"] or state["phase"] == "factions":
+                continue
+            w = p["pool"] + p["assigned"] + p["unavailable"] + p["wsupply"]
+            if w != total_w or min(p["pool"], p["assigned"], p["unavailable"], p["wsupply"]) < 0:
+                out.append(f"{seat}: workers {w} (pool {p['pool']}, assigned {p['assigned']}, "
+                           f"unavailable {p['unavailable']}, supply {p['wsupply']})")
+            if p["assigned"] != sum(c["used"] for c in p["cards"]):
+                out.append(f"{seat}: {p['assigned']} assigned workers but {sum(c['used'] for c in p['cards'])} used cards")
+            held += [c["id"] for c in p["cards"]]
+            pre = BOARD.factions[p["faction"]]["prefix"]
+            cards = p["deck"] + p["hand"] + p["discard"]
+            if sorted(cards) != sorted(c for c in BOARD.combat if c.startswith(pre + "-")):
+                out.append(f"{seat}: combat cards lost or duplicated ({len(cards)})")
+            for kind, u in BOARD.units.items():
+                if unit_count(state, seat, kind) > u["supply"]:
+                    out.append(f"{seat}: more {kind} than supply")
+            if len(bases_of(state, seat)) > BOARD.pieces["bases"]:
+                out.append(f"{seat}: more than {BOARD.pieces['bases']} bases")
+            planets = [BOARD.areas[a]["planet"] for a in bases_of(state, seat)]
+            if len(planets) != len(set(planets)):
+                out.append(f"{seat}: two bases on one planet")
+            if len(transports_of(state, seat)) > BOARD.pieces["transports"]:
+                out.append(f"{seat}: more than {BOARD.pieces['transports']} transports")
+            if state["phase"] in ("planning", "execution") and p["placed"] > BOARD.pieces["orders_per_round"]:
+                out.append(f"{seat}: placed {p['placed']} orders")
+        if len(held) != len(set(held)):
+            out.append("a resource card is held twice")
+        if state["phase"] not in ("factions",):
+            evs = state["event_deck"] + state["event_discard"] + state["set_aside"] + state["removed"]
+            for seat in state["seats"]:
+                evs += state["p"][seat]["events"]
+            if sorted(evs) != sorted(BOARD.events):
+                out.append(f"event cards lost or duplicated ({len(evs)})")
+        for a, d in state["areas"].items():
+            us = {u["owner"] for u in d["units"]}
+            for o in us:
+                if sum(1 for u in d["units"] if u["owner"] == o) > BOARD.areas[a]["limit"]:
+                    out.append(f"{a}: {o} over the limit")
+            if len(us) > 1 and not (state["battle"] and state["battle"]["area"] == a):
+                out.append(f"{a}: units of {sorted(us)} at rest together")
+        ids = [u["id"] for d in state["areas"].values() for u in d["units"]]
+        if len(ids) != len(set(ids)):
+            out.append("a unit id is used twice")
+        return out
+
+    def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        prompt = self.prompts(state)[seat]
+        key = self.state_key(state)
+        if key == "planning":
+            lines = list(prompt.private)
+            bases = set(base_planets(state, seat))
+            weights = [(3 if " mobilize" in x else (6 if x.split()[-1] in bases else 0.3) if " build" in x else 1.5)
+                       * (1 if "*" not in x else 0.3) for x in lines]
+            return rnd.choices(lines, weights)[0]
+        if key == "execution":
+            return self._sample_execution(state, seat, rnd)
+        if key == "event":
+            plays = [x for x in prompt.private if x != "event pass"]
+            return rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"
+        if key == "drop":
+            hand = state["p"][seat]["hand"]
+            return "drop " + " ".join(rnd.sample(sorted(hand), len(hand) - regroup.HAND_LIMIT))
+        if key == "card":
+            lines = list(prompt.private)
+            return rnd.choice(lines) if rnd.random() < 0.8 else "card none"
+        return rnd.choice(list(prompt.actions) + list(prompt.private))
+
+    def _works(self, state: dict, seat: str, line: str) -> bool:
+        try:
+            self.apply(state, seat, line)
+            return True
+        except RulesError:
+            return False
+
+    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> str:
+        tops = execution.top_planets(state, seat)
+        planet = rnd.choice(tops)
+        o = state["stacks"][planet][-1]
+        if rnd.random() < 0.05:
+            return f"discard {planet}"
+        cands = candidates(state, seat, planet, o, rnd)
+        for line in cands:
+            if self._works(state, seat, line):
+                return line
+        return f"discard {planet}"
+
+    # timeouts -------------------------------------------------------------------------------
+    def timeout_line(self, state: dict, seat: str) -> str:
+        """What the bot does for a seat whose prompt timed out (§3.5, §5.6, §6.6, §9.2, §10 steps
+        8–9). The platform has no timeouts yet; this is the rule, ready for it."""
+        key = self.state_key(state)
+        if key == "transport":
+            return f"transport {setup.transport_routes(state, seat)[0]}"
+        if key == "planning":
+            return planning.default_line(state, seat)
+        if key == "execution":
+            return execution.default_line(state, seat)
+        if key == "card":
+            return "card none"
+        if key == "event":
+            return "event pass"
+        if key == "drop":
+            return regroup.drop_default(state, seat)
+        if key == "factions":
+            return f"faction {setup.claimable(state)[0]}"
+        raise RulesError("Nothing to time out.", code="NOT_NOW")
+
+
+# candidate lines for self-play (legal-looking; the sampler keeps the first that applies) -------
+def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random) -> list[str]:
+    p = state["p"][seat]
+    out = []
+    if o["type"] == "research":
+        if p["tech"] < 3 and rnd.random() < 0.6:
+            out.append(f"resolve {planet} research tech")
+        out.append(f"resolve {planet} research cards")
+        return out
+    if o["type"] == "build":
+        race = BOARD.factions[p["faction"]]["race"]
+        if not has_base_on(state, seat, planet):
+            areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a) and not state["areas"][a]["base"]]
+            return [f"resolve {planet} base {a}" for a in areas]
+        areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
+        kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
+        for _ in range(6):
+            items = []
+            for _ in range(rnd.choice((1, 1, 2))):
+                if areas and kinds:
+                    k = rnd.choice(kinds)
+                    items.append(f"{2 if k == 'zergling' and rnd.random() < 0.7 else 1} {k} {rnd.choice(areas)}")
+            if rnd.random() < 0.3:
+                items.append("1 worker")
+            if rnd.random() < 0.25:
+                items.append(f"transport {rnd.choice(BOARD.routes_touching(planet))}")
+            if items:
+                out.append(f"resolve {planet} build " + ", ".join(items))
+        if areas and kinds:
+            out.append(f"resolve {planet} build 1 {kinds[0]} {areas[0]}")
+        out.append(f"resolve {planet} build 1 worker")
+        return out
+    # mobilize
+    routes = {t["route"] for t in transports_of(state, seat)}
+    srcs = list(BOARD.planet_areas(planet))
+    for r in routes:
+        if planet in BOARD.routes[r]["planets"]:
+            other = [x for x in BOARD.routes[r]["planets"] if x != planet][0]
+            srcs += BOARD.planet_areas(other)
+    pool = [(a, u) for a in srcs for u in units_in(state, a, seat)]
+    dests = BOARD.planet_areas(planet)
+    extra = ""
+    if o["special"] and len(transports_of(state, seat)) < 4:
+        extra = f"; transport {rnd.choice(BOARD.routes_touching(planet))}"
+    for _ in range(8):
+        if not pool:
+            break
+        dst = rnd.choice(dests)
+        if rnd.random() < 0.5:   # prefer a fight or a free area
+            hot = [a for a in dests if owners_in(state, a) - {seat}]
+            if hot:
+                dst = rnd.choice(hot)
+        picked = rnd.sample(pool, min(len(pool), rnd.choice((1, 2, 2, 3))))
+        groups: dict = {}
+        for a, u in picked:
+            if a != dst:
+                groups.setdefault((u["type"], a), []).append(u)
+        if groups:
+            moves = [f"move {len(us)} {k} {a} {dst}" for (k, a), us in groups.items()]
+            out.append(f"resolve {planet} " + "; ".join(moves) + extra)
+    if extra:
+        out.append(f"resolve {planet} {extra[2:]}")
+    return out
+
+
+# prompt builders ------------------------------------------------------------------------------
+def _p_factions(state: dict) -> dict:
+    seat = state["turn"]
+    return {seat: Prompt(f"{seat} claims a faction (§3.2).",
+                         tuple(f"faction {f}" for f in setup.claimable(state)) + ("random",))}
+
+
+def _p_transport(state: dict) -> dict:
+    seat = state["turn"]
+    return {seat: Prompt(f"{fname(state, seat)} places the starting transport on a route touching "
+                         f"{planet_name(state['p'][seat]['home'])} (§3.5).",
+                         tuple(f"transport {r}" for r in setup.transport_routes(state, seat)))}
+
+
+def _p_planning(state: dict) -> dict:
+    seat = state["turn"]
+    p = state["p"][seat]
+    return {seat: Prompt(f"Round {state['round']} Planning: {fname(state, seat)} places order "
+                         f"{p['placed'] + 1} of 4 face down, by private message (§5).",
+                         (), ("order <mobilize|build|research>[*] <planet>",), tuple(planning.lines(state, seat)))}
+
+
+def _p_execution(state: dict) -> dict:
+    seat = state["turn"]
+    tops = execution.top_planets(state, seat)
+    private = []
+    for pl in tops:
+        o = state["stacks"][pl][-1]
+        if o["type"] == "research":
+            private.append(f"resolve {pl} research cards")
+            if state["p"][seat]["tech"] < 3 and payment.choose(state, seat, BOARD.tech_costs[state["p"][seat]["tech"] + 1]) is not None:
+                private.append(f"resolve {pl} research tech")
+        elif o["type"] == "build" and payment.choose(state, seat, BOARD.pieces["worker_cost"]) is not None \
+                and has_base_on(state, seat, pl) and state["p"][seat]["wsupply"] > 0:
+            private.append(f"resolve {pl} build 1 worker")
+    return {seat: Prompt(f"Round {state['round']} Execution: {fname(state, seat)} takes an order from the top of "
+                         f"a stack ({', '.join(tops)}) and resolves or discards it (§6).",
+                         tuple(f"discard {pl}" for pl in tops),
+                         ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
+                          "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] [pay=<ids>]",
+                          "resolve <planet> base <area> [pay=<ids>]", "resolve <planet> research tech|cards [pay=<ids>]"),
+                         tuple(private))}
+
+
+def _p_card(state: dict) -> dict:
+    b = state["battle"]
+    return {seat: Prompt(f"Battle in {b['area']}: {fname(state, seat)} chooses a combat card or none, "
+                         "by private message (§9.2).", (), ("card <id>", "card none"), tuple(battle.lines(state, seat)))
+            for seat in state["pend"][-1]["seats"] if seat not in b["cards"]}
+
+
+def _p_event(state: dict) -> dict:
+    seat = state["pend"][-1]["seat"]
+    lines = [x for c in events.playable(state, seat) for x in events.lines(state, seat, c)]
+    return {seat: Prompt(f"Regrouping step 8: {fname(state, seat)} may play one event card or pass, by private "
+                         "message.", (), ("event <id> [targets]", "event pass"), tuple(lines) + ("event pass",))}
+
+
+def _p_drop(state: dict) -> dict:
+    return {seat: Prompt(f"Regrouping step 9: {fname(state, seat)} discards "
+                         f"{len(state['p'][seat]['hand']) - regroup.HAND_LIMIT} combat card(s) by private message.",
+                         (), ("drop <id> [<id> …]",), (regroup.drop_default(state, seat),))
+            for seat in state["pend"][-1]["seats"]}
+
+
+def _h_faction(ctx, seat, args):
+    setup.claim(ctx, seat, args[0])
+
+
+def _h_random(ctx, seat, args):
+    setup.deal_random(ctx)
+
+
+def _h_transport(ctx, seat, args):
+    from .common import find_route
+    setup.place_start_transport(ctx, seat, find_route(args[0]))
+
+
+def _h_order(ctx, seat, args):
+    planning.place(ctx, seat, args[0], args[1])
+
+
+def _h_resolve(ctx, seat, args):
+    execution.resolve(ctx, seat, args[0], args[1])
+
+
+def _h_discard(ctx, seat, args):
+    execution.discard(ctx, seat, args[0])
+
+
+def _h_card(ctx, seat, args):
+    battle.choose(ctx, seat, args[0])
+    if not ctx.state["pend"] and not ctx.state["battle"]:
+        execution.after_battle(ctx)
+
+
+def _h_event(ctx, seat, args):
+    targets = (args[1] or "").split() if len(args) > 1 and args[1] else []
+    regroup.answer_event(ctx, seat, args[0], targets)
+
+
+def _h_drop(ctx, seat, args):
+    regroup.answer_drop(ctx, seat, args[0].replace(",", " ").split())
+
+
+STATES = {
+    "factions": {"prompt": _p_factions, "verbs": {"faction": _h_faction, "random": _h_random}},
+    "transport": {"prompt": _p_transport, "verbs": {"transport": _h_transport}},
+    "planning": {"prompt": _p_planning, "verbs": {"order": _h_order}},
+    "execution": {"prompt": _p_execution, "verbs": {"resolve": _h_resolve, "discard": _h_discard}},
+    "card": {"prompt": _p_card, "verbs": {"card": _h_card}},
+    "event": {"prompt": _p_event, "verbs": {"event": _h_event}},
+    "drop": {"prompt": _p_drop, "verbs": {"drop": _h_drop}},
+    # Regrouping waits only through "event" and "drop"; its automatic steps never rest here
+    "regroup": {"prompt": lambda state: {}, "verbs": {}},
+}
+
+GAME = StarCraft()
+__all__ = ["GAME", "StarCraft"]

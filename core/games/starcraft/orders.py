@@ -1,0 +1,309 @@
+"""§7 Orders: Mobilize (§7.1), Build (§7.2) and Research (§7.3), parsed from the text after
+`resolve <planet>` (§15) and checked whole before anything changes."""
+from __future__ import annotations
+
+import re
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import (controls, find_area, find_route, find_unit_type, fname, has_base_on, is_, new_unit,
+                     planet_name, transports_of, unit_count, unit_num, units_in, draw_combat)
+from . import payment
+
+TRANSPORT_SUPPLY = BOARD.pieces["transports"]
+
+
+def kind_of(text: str) -> str:
+    word = text.split(None, 1)[0].lower() if text.strip() else ""
+    if word in ("move", "transport"):
+        return "mobilize"
+    if word in ("build", "base"):
+        return "build"
+    if word == "research":
+        return "research"
+    raise RulesError("After the planet write move …, build …, base … or research tech|cards (§15).",
+                     code="MALFORMED")
+
+
+def split_pay(text: str) -> tuple[str, list[str] | None]:
+    m = re.search(r"\bpay=(\S*)", text, re.I)
+    if not m:
+        return text, None
+    ids = [x for x in m.group(1).split(",") if x]
+    return (text[:m.start()] + text[m.end():]).strip(), ids
+
+
+def free_transports(state: dict, seat: str) -> int:
+    return TRANSPORT_SUPPLY - len(transports_of(state, seat))
+
+
+# §7.1 Mobilize -------------------------------------------------------------------------------
+def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tuple[dict, str, str]], str | None]:
+    moves, transport = [], None
+    for part in [x.strip() for x in text.split(";") if x.strip()]:
+        words = part.split()
+        if words[0].lower() == "transport" and len(words) == 2:
+            transport = find_route(words[1])
+            continue
+        if words[0].lower() != "move" or len(words) != 5:
+            raise RulesError("Write `move <n> <unit> <from-area> <to-area>` (items joined by `;`), "
+                             "then `; transport <route>` for a special order (§15).", code="MALFORMED")
+        try:
+            n = int(words[1])
+        except ValueError:
+            raise RulesError(f"`move` needs a number of units, not {words[1]!r}.", code="MALFORMED") from None
+        name, _, ids = words[2].partition("#")
+        kind = find_unit_type(name)
+        src, dst = find_area(words[3], planet), find_area(words[4], planet)
+        taken = {u["id"] for u, _, _ in moves}
+        have = sorted((u for u in units_in(state, src, seat) if u["type"] == kind
+                       and (ids or u["id"] not in taken)), key=unit_num)
+        if ids:
+            want = {int(x.strip().lstrip("#").split("u")[-1]) for x in ids.split(",") if x.strip()}
+            chosen = [u for u in have if unit_num(u) in want]
+            if len(chosen) != len(want) or len(chosen) != n:
+                raise RulesError(f"{src} holds no such {n} {kind}(s) of yours with those ids: "
+                                 f"{', '.join(u['id'] for u in have) or 'none'}.", code="UNITS")
+        else:
+            if n < 1 or n > len(have):
+                raise RulesError(f"{src} holds {len(have)} {kind}(s) of yours, not {n}.", code="UNITS")
+            chosen = have[:n]                 # §15: the lowest ids not yet moved by this order
+        moves += [(u, src, dst) for u in chosen]
+    return moves, transport
+
+
+def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | None:
+    """Returns the battle area when a battle follows (§7.1.4)."""
+    s = ctx.state
+    moves, transport = parse_moves(s, seat, planet, text)
+    if transport and not special:
+        raise RulesError("Only a special Mobilize order places a transport (§7.1.5).", code="NOT_SPECIAL")
+    if transport:                                                   # §7.1.5 before moving
+        if planet not in BOARD.routes[transport]["planets"]:
+            raise RulesError(f"The transport goes on a route touching {planet_name(planet)}: "
+                             f"{', '.join(BOARD.routes_touching(planet))}.", code="ROUTE")
+        if free_transports(s, seat) < 1:
+            raise RulesError("You have no transport left in your supply (SUPPLY).", code="SUPPLY")
+    if not moves and not transport:
+        raise RulesError("Nothing moves: name at least one unit, or discard the order (§6.5).", code="NOTHING")
+    seen = set()
+    routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
+    for u, src, dst in moves:
+        if u["id"] in seen:
+            raise RulesError(f"{u['id']} moves at most once per order (§7.1.2).", code="TWICE")
+        seen.add(u["id"])
+        if BOARD.areas[dst]["planet"] != planet:
+            raise RulesError(f"Units move into areas of {planet_name(planet)} only (§7.1.1).", code="DEST")
+        sp = BOARD.areas[src]["planet"]
+        if sp != planet and not any(r in routes for r in BOARD.route_between(sp, planet)):
+            raise RulesError(f"{src} is not linked to {planet_name(planet)} by a route holding your transport "
+                             "(§7.1.1).", code="NO_TRANSPORT")
+    # the position after moving, checked before it is applied
+    after = {a: [u for u in s["areas"][a]["units"] if u["id"] not in seen] for a in BOARD.planet_areas(planet)}
+    for u, src, dst in moves:
+        after[dst].append(u)
+    for a, us in after.items():
+        mine = sum(1 for u in us if u["owner"] == seat)
+        if mine > BOARD.areas[a]["limit"]:
+            raise RulesError(f"{a} would hold {mine} of your units; its limit is {BOARD.areas[a]['limit']} (LIMIT).",
+                             code="LIMIT")
+    fights = [a for a, us in after.items()
+              if any(u["owner"] == seat for u in us) and any(u["owner"] != seat for u in us)]
+    if len(fights) > 1:
+        raise RulesError(f"At most one area may hold your units and enemy units (ONE_BATTLE), not "
+                         f"{', '.join(fights)}.", code="ONE_BATTLE")
+    if transport:
+        s["transports"].append({"owner": seat, "route": transport})
+        ctx.say(f"{fname(s, seat)} places a transport on {transport}.")
+    origins = {}
+    for u, src, dst in moves:
+        s["areas"][src]["units"].remove(u)
+        s["areas"][dst]["units"].append(u)
+        origins[u["id"]] = src
+    if moves:
+        ctx.say(f"{fname(s, seat)} moves " + ", ".join(f"{u['id']} {u['type']} {src}→{dst}"
+                                                      for u, src, dst in moves) + ".")
+    if fights:
+        return fights[0], {k: v for k, v in origins.items() if any(x["id"] == k for x in units_in(s, fights[0]))}
+    return None
+
+
+# §7.2 Build ------------------------------------------------------------------------------------
+def slots_allowed(state: dict, seat: str) -> int:
+    return BOARD.pieces["build_slots"] + (1 if is_(state, seat, "mengsk") else 0)
+
+
+def parse_build(text: str, planet: str) -> dict:
+    items = {"units": [], "workers": 0, "transport": None}
+    body = text.split(None, 1)[1] if len(text.split(None, 1)) > 1 else ""
+    for part in [x.strip() for x in body.split(",") if x.strip()]:
+        words = part.split()
+        if words[0].lower() == "transport" and len(words) == 2:
+            if items["transport"]:
+                raise RulesError("At most 1 transport per Build order (§7.2.1).", code="TRANSPORT")
+            items["transport"] = find_route(words[1])
+            continue
+        try:
+            n = int(words[0])
+        except ValueError:
+            raise RulesError(f"Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, "
+                             f"not {part!r} (§15).", code="MALFORMED") from None
+        if n < 1:
+            raise RulesError("Build at least 1 of each item you name.", code="MALFORMED")
+        if len(words) == 2 and words[1].lower() in ("worker", "workers"):
+            items["workers"] += n
+        elif len(words) == 3:
+            items["units"].append((n, find_unit_type(words[1]), find_area(words[2], planet)))
+        else:
+            raise RulesError(f"Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, "
+                             f"not {part!r} (§15).", code="MALFORMED")
+    return items
+
+
+def build_cost(state: dict, seat: str, items: dict, special: bool) -> tuple[dict, int]:
+    cost = {"minerals": 0, "gas": 0}
+    slots = 0
+    lings = 0
+    for n, kind, _ in items["units"]:
+        if kind == "zergling":
+            lings += n
+            continue
+        c = BOARD.units[kind]["cost"]
+        cost = payment.add(cost, {"minerals": c["minerals"] * n, "gas": c["gas"] * n})
+        slots += n
+    pairs = (lings + 1) // 2                                   # §7.2.1 each started pair: 1 slot, 1M
+    slots += pairs
+    cost["minerals"] += pairs * BOARD.units["zergling"]["cost"]["minerals"]
+    cost["minerals"] += items["workers"] * BOARD.pieces["worker_cost"]["minerals"]
+    if items["transport"] and not is_(state, seat, "raynor"):  # §2.1 Raynor: transports cost 0
+        cost["minerals"] += BOARD.pieces["transport_cost"]["minerals"]
+    if special:                                                # §7.2.4
+        cost["minerals"] = max(0, cost["minerals"] - 1)
+    return cost, slots
+
+
+def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> None:
+    s = ctx.state
+    p = s["p"][seat]
+    if text.split()[0].lower() == "base":
+        return build_base(ctx, seat, planet, text, special, given)
+    if not has_base_on(s, seat, planet):
+        raise RulesError(f"Without your base on {planet_name(planet)} a Build order can only buy a base: "
+                         "`base <area>` (§7.2.2).", code="NO_BASE")
+    items = parse_build(text, planet)
+    if not items["units"] and not items["workers"] and not items["transport"]:
+        raise RulesError("Build something, or discard the order (§6.5).", code="NOTHING")
+    race = BOARD.factions[p["faction"]]["race"]
+    cost, slots = build_cost(s, seat, items, special)
+    if slots > slots_allowed(s, seat):
+        raise RulesError(f"A Build order buys up to {slots_allowed(s, seat)} unit slots, not {slots} (§7.2.1).",
+                         code="SLOTS")
+    adding: dict[str, int] = {}
+    per_kind: dict[str, int] = {}
+    for n, kind, area in items["units"]:
+        u = BOARD.units[kind]
+        if u["race"] != race:
+            raise RulesError(f"{fname(s, seat)} builds {race} units only.", code="RACE")
+        if u["tech"] > p["tech"]:
+            raise RulesError(f"{u['name']} needs tech level {u['tech']}; yours is {p['tech']}.", code="TECH")
+        if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area):
+            raise RulesError(f"Units are placed in areas of {planet_name(planet)} you control (§7.2.1).",
+                             code="AREA")
+        adding[area] = adding.get(area, 0) + n
+        per_kind[kind] = per_kind.get(kind, 0) + n
+    for area, n in adding.items():
+        have = len(units_in(s, area, seat))
+        if have + n > BOARD.areas[area]["limit"]:
+            raise RulesError(f"{area} would hold {have + n} of your units; its limit is "
+                             f"{BOARD.areas[area]['limit']} (LIMIT).", code="LIMIT")
+    for kind, n in per_kind.items():
+        if unit_count(s, seat, kind) + n > BOARD.units[kind]["supply"]:
+            raise RulesError(f"Only {BOARD.units[kind]['supply'] - unit_count(s, seat, kind)} {kind}(s) "
+                             "left in your supply (SUPPLY).", code="SUPPLY")
+    if items["workers"] > p["wsupply"]:
+        raise RulesError(f"Only {p['wsupply']} workers left in your supply (SUPPLY).", code="SUPPLY")
+    if items["transport"]:
+        if planet not in BOARD.routes[items["transport"]]["planets"]:
+            raise RulesError(f"The transport goes on a route touching {planet_name(planet)}: "
+                             f"{', '.join(BOARD.routes_touching(planet))}.", code="ROUTE")
+        if free_transports(s, seat) < 1:
+            raise RulesError("You have no transport left in your supply (SUPPLY).", code="SUPPLY")
+    paid = payment.pay(s, seat, cost, given)
+    made = []
+    for n, kind, area in items["units"]:
+        for _ in range(n):
+            u = new_unit(s, seat, kind)
+            s["areas"][area]["units"].append(u)
+            made.append(f"{u['id']} {kind} in {area}")
+    if items["workers"]:
+        p["wsupply"] -= items["workers"]
+        p["unavailable"] += items["workers"]
+        made.append(f"{items['workers']} worker(s)")
+    if items["transport"]:
+        s["transports"].append({"owner": seat, "route": items["transport"]})
+        made.append(f"a transport on {items['transport']}")
+    ctx.say(f"{fname(s, seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
+            f"{', '.join(paid) or 'no card'}.")
+    if is_(s, seat, "overmind"):
+        free_zergling(ctx, seat, planet)
+
+
+def free_zergling(ctx, seat: str, planet: str) -> None:
+    """§7.2.5: the Overmind's free Zergling after a Build order on a planet with its base."""
+    s = ctx.state
+    if unit_count(s, seat, "zergling") >= BOARD.units["zergling"]["supply"]:
+        return
+    home = [a for a in BOARD.planet_areas(planet) if s["areas"][a]["base"] == seat]
+    room = [a for a in home + BOARD.planet_areas(planet)
+            if controls(s, seat, a) and len(units_in(s, a, seat)) < BOARD.areas[a]["limit"]]
+    if room:
+        u = new_unit(s, seat, "zergling")
+        s["areas"][room[0]]["units"].append(u)
+        ctx.say(f"The Overmind's free Zergling {u['id']} appears in {room[0]}.")
+
+
+def build_base(ctx, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> None:
+    s = ctx.state
+    words = text.split()
+    if len(words) != 2:
+        raise RulesError("Write `base <area>` (§15).", code="MALFORMED")
+    area = find_area(words[1], planet)
+    if has_base_on(s, seat, planet):
+        raise RulesError(f"You already have a base on {planet_name(planet)} (one per planet, §7.2.3).",
+                         code="BASE")
+    if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area) or s["areas"][area]["base"]:
+        raise RulesError(f"A base goes in an area of {planet_name(planet)} you control that has no base (§7.2.2).",
+                         code="AREA")
+    if sum(1 for d in s["areas"].values() if d["base"] == seat) >= BOARD.pieces["bases"]:
+        raise RulesError("You have no base left in your supply (SUPPLY).", code="SUPPLY")
+    cost = dict(BOARD.pieces["base_cost"])
+    if special:
+        cost["minerals"] = max(0, cost["minerals"] - 1)
+    paid = payment.pay(s, seat, cost, given)
+    s["areas"][area]["base"] = seat
+    ctx.say(f"{fname(s, seat)} builds a base in {area}; pays {payment.fmt(cost)} with {', '.join(paid)}.")
+
+
+# §7.3 Research --------------------------------------------------------------------------------
+def research(ctx, seat: str, text: str, special: bool, given: list[str] | None) -> None:
+    s = ctx.state
+    p = s["p"][seat]
+    words = text.split()
+    what = words[1].lower() if len(words) == 2 else ""
+    if what == "tech":
+        if p["tech"] >= BOARD.pieces["max_tech"]:
+            raise RulesError("Your tech level is already 3; research cards instead.", code="TECH")
+        cost = BOARD.tech_costs[p["tech"] + 1]
+        paid = payment.pay(s, seat, cost, given)
+        p["tech"] += 1
+        ctx.say(f"{fname(s, seat)} researches tech level {p['tech']}; pays {payment.fmt(cost)} with "
+                f"{', '.join(paid)}.")
+        if special:
+            draw_combat(ctx, seat, 1)
+    elif what == "cards":
+        got = draw_combat(ctx, seat, 3 + (1 if special else 0))
+        ctx.say(f"{fname(s, seat)} researches and draws {len(got)} combat card(s).")
+    else:
+        raise RulesError("Write `research tech` or `research cards` (§7.3).", code="MALFORMED")
+

@@ -1,0 +1,84 @@
+"""§8 Paying costs: available workers go to unused resource cards, one per card per round,
+all at once; surplus is lost. The automatic choice follows §8.3 to the letter."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from core.errors import RulesError
+
+from .board import BOARD
+
+
+def _value(cid: str) -> tuple[int, int]:
+    c = BOARD.resource[cid]
+    return (c["value"], 0) if c["kind"] == "minerals" else (0, c["value"])
+
+
+def covers(ids, cost: dict) -> tuple[bool, int]:
+    m = sum(_value(c)[0] for c in ids)
+    g = sum(_value(c)[1] for c in ids)
+    ok = m >= cost["minerals"] and g >= cost["gas"]
+    return ok, (m - cost["minerals"]) + (g - cost["gas"])
+
+
+def unused(state: dict, seat: str) -> list[str]:
+    return sorted(c["id"] for c in state["p"][seat]["cards"] if not c["used"])
+
+
+def choose(state: dict, seat: str, cost: dict) -> list[str] | None:
+    """§8.3: fewest cards, then smallest surplus, then the alphabetically first list."""
+    if cost["minerals"] <= 0 and cost["gas"] <= 0:
+        return []
+    cards = unused(state, seat)
+    most = min(len(cards), state["p"][seat]["pool"])
+    for n in range(1, most + 1):
+        best = None
+        for combo in combinations(cards, n):          # combinations of a sorted list come sorted
+            ok, surplus = covers(combo, cost)
+            if ok and (best is None or surplus < best[0]):
+                best = (surplus, list(combo))
+        if best:
+            return best[1]
+    return None
+
+
+def pay(state: dict, seat: str, cost: dict, given: list[str] | None) -> list[str]:
+    """Check (or choose) the cards, then assign one worker to each."""
+    p = state["p"][seat]
+    cost = {"minerals": max(0, cost["minerals"]), "gas": max(0, cost["gas"])}
+    if given is None:
+        ids = choose(state, seat, cost)
+        if ids is None:
+            raise RulesError(f"You cannot pay {fmt(cost)} with your unused resource cards "
+                             f"({', '.join(unused(state, seat)) or 'none'}) and {p['pool']} available workers "
+                             "(CANNOT_PAY): choose a smaller purchase or discard the order.", code="CANNOT_PAY")
+    else:
+        ids = sorted({c.upper() for c in given})
+        bad = [c for c in ids if c not in unused(state, seat)]
+        if bad:
+            raise RulesError(f"{', '.join(bad)}: not an unused resource card of yours. Unused: "
+                             f"{', '.join(unused(state, seat)) or 'none'}.", code="PAY")
+        if len(ids) > p["pool"]:
+            raise RulesError(f"{len(ids)} cards need {len(ids)} workers; you have {p['pool']} available.",
+                             code="WORKERS")
+        if not covers(ids, cost)[0]:
+            raise RulesError(f"{', '.join(ids)} do not cover {fmt(cost)} (CANNOT_PAY).", code="CANNOT_PAY")
+    for c in p["cards"]:
+        if c["id"] in ids:
+            c["used"] = True
+    p["pool"] -= len(ids)
+    p["assigned"] += len(ids)
+    return ids
+
+
+def fmt(cost: dict) -> str:
+    parts = []
+    if cost["minerals"]:
+        parts.append(f"{cost['minerals']}M")
+    if cost["gas"]:
+        parts.append(f"{cost['gas']}G")
+    return " ".join(parts) or "nothing"
+
+
+def add(*costs: dict) -> dict:
+    return {"minerals": sum(c["minerals"] for c in costs), "gas": sum(c["gas"] for c in costs)}
