@@ -262,7 +262,7 @@ class AsyncPlay:
             log.error("no default for %s at %s:%s v%s: %s", seat, plat, channel, rec.version, exc.message)
             return None
         prompt = game.prompts(rec.state)[seat]
-        private = line in prompt.private and line not in prompt.actions
+        private = game.sent_privately(line, prompt)
         player = next((p for p in rec.meta["players"] if p.get("seat") == seat), {"user": None, "name": seat})
         cmd = Command(plat, channel, player["user"] or f"seat:{seat}", f"/{game.id} {line}", private=private,
                       version=rec.version,

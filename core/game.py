@@ -215,10 +215,16 @@ class Game:
     DEFAULT_VERBS = ("pass", "done", "end", "decline", "skip", "stop", "hold", "ready", "no")
     NEVER_DEFAULT = ("undo",)
 
+    def rule_default(self, state: dict, seat: str) -> str | None:
+        """The game's own default for the seat's prompt, where its spec gives one (a timeout
+        rule), as a complete command line; None leaves the choice to `default_action`."""
+        return None
+
     def default_action(self, state: dict, seat: str) -> str:
         """The rules-legal line a deadline plays for `seat` (a complete command line).
 
-        The base choice, for every prompt of every game: the first offered line whose verb
+        The game's `rule_default` first, when the rules accept it now. Otherwise the base
+        choice, for every prompt of every game: the first offered line whose verb
         declines to act (pass, done, end, decline, skip, stop, hold, ready, no — in that order
         of preference); else the first complete line the prompt offers (a public button, then
         a private line, never `undo`); else, when the prompt has only free-argument templates
@@ -235,8 +241,9 @@ class Game:
                  if line.split(" ", 1)[0] not in self.NEVER_DEFAULT]
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
         candidates = declining + [line for line in lines if line not in declining]
-        for line in candidates:
-            if self._legal(state, seat, line, line in prompt.private and line not in prompt.actions):
+        ruled = self.rule_default(state, seat)
+        for line in ([ruled] if ruled else []) + candidates:
+            if self._legal(state, seat, line, self.sent_privately(line, prompt)):
                 return line
         for i in range(50):
             try:
@@ -244,9 +251,15 @@ class Game:
             except (RulesError, IndexError):
                 continue
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
-                    self._legal(state, seat, line, line in prompt.private):
+                    self._legal(state, seat, line, self.sent_privately(line, prompt)):
                 return line
         raise RulesError(f"No legal default was found for {seat}: {prompt.text}", code="NO_DEFAULT")
+
+    def sent_privately(self, line: str, prompt: Prompt) -> bool:
+        """A line goes by private message when its verb is private, or when the prompt offers it
+        only privately (a choice that reveals hidden information)."""
+        verb = self.verbs.get(line.split(" ", 1)[0])
+        return bool(verb and verb.private) or (line in prompt.private and line not in prompt.actions)
 
     def _legal(self, state: dict, seat: str, line: str, private: bool) -> bool:
         try:

@@ -159,7 +159,10 @@ def test_every_prompt_met_by_defaults_has_a_legal_default_and_those_without_a_bu
         line = game.default_action(state, seat)
         if line not in (*prompt.actions, *prompt.private):
             sampled.add(prompt.text[:80])
-        state, _ = game.apply(state, seat, game.parse(line, line in prompt.private and line not in prompt.actions))
+        ruled = game.rule_default(state, seat)
+        if ruled is not None and game._legal(state, seat, ruled, game.sent_privately(ruled, prompt)):
+            assert line == ruled, "the game's own timeout rule comes first"
+        state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompt)))
     assert game.outcome(state)[0]
     print(f"{game_id}: prompts without a complete line (default from sample): {sorted(sampled) or 'none'}")
 

@@ -3,8 +3,7 @@ the seed included; §11 events outside step 8 and §12 end of game."""
 import pytest
 
 from core.errors import RulesError
-from core.games.starcraft import GAME
-from core.games.starcraft import regroup
+from core.games.starcraft import GAME, regroup
 from core.games.starcraft.board import BOARD
 
 from .conftest import act, base, cards, clear, ctx, put, started

@@ -15,7 +15,8 @@ def test_16_1_size_galaxy_and_panel():
     img = draw("starcraft", GAME.view(started(2), None))
     assert img.size == (1400, 1000)
     assert encode(img)[:8] == b"\x89PNG\r\n\x1a\n"
-    assert img.convert("RGB").getpixel((1200, 990)) == pic.PANEL and img.convert("RGB").getpixel((990, 990)) == pic.SPACE
+    rgb = img.convert("RGB")
+    assert rgb.getpixel((1200, 990)) == pic.PANEL and rgb.getpixel((990, 990)) == pic.SPACE
 
 
 def test_16_2_planet_centres_and_no_route_crosses_a_planet():

@@ -54,7 +54,8 @@ def test_3_4_starting_forces_numbered_in_order():
     """§3.4: base in A; Terran Marine + Firebat in D, 2 Marines in A; Protoss Zealot + Dragoon
     in D, Zealot in A; Zerg 2 Zerglings in D, 2 Zerglings + Hydralisk in A; ids in that order."""
     s = started(3, ["raynor", "tassadar", "queen"])
-    kinds = lambda a: [(u["id"], u["type"]) for u in s["areas"][a]["units"]]
+    def kinds(area):
+        return [(u["id"], u["type"]) for u in s["areas"][area]["units"]]
     assert kinds("MAR.D") == [("RAY-u1", "marine"), ("RAY-u2", "firebat")]
     assert kinds("MAR.A") == [("RAY-u3", "marine"), ("RAY-u4", "marine")]
     assert [t for _, t in kinds("TAR.D")] == ["zealot", "dragoon"] and [t for _, t in kinds("TAR.A")] == ["zealot"]
@@ -114,6 +115,7 @@ def test_13_3_a_reshuffled_discard_pile_is_sorted_then_shuffled():
     """§13.3 / §9.6: an empty combat deck is rebuilt from the sorted discard pile with the
     game's generator; both empty → the draw is skipped."""
     from core.games.starcraft.common import draw_combat
+
     from .conftest import ctx
     s = started(2)
     p = s["p"]["P1"]

@@ -117,6 +117,7 @@ def test_6_3_no_order_on_top_draws_and_passes_none_left_is_skipped():
     """§6.3: orders left but none on top → draw 1 event and pass; no orders left → skipped
     without drawing."""
     from core.games.starcraft.execution import settle
+
     from .conftest import ctx
     s = execution_with(started(3), {"MAR": [("P2", "research", False), ("P1", "research", False)]}, turn="P3")
     settle(ctx(s), first=True)
@@ -159,6 +160,7 @@ def test_6_6_execution_timeout_and_skipping_a_player_without_legal_planet():
     put(t, "BRA.A", "P2", "zealot")
     base(t, "BRA.A", "P2")
     from core.games.starcraft import planning
+
     from .conftest import ctx
     planning.start_round(ctx(t))
     seen = []

@@ -123,13 +123,9 @@ class Ludi(Game):
             return train_default(state, seat)
         return STATES[top["s"]].default(state, top)
 
-    def default_action(self, state: dict, seat: str) -> str:
-        """The platform's deadline plays the §9.5 default of the prompt, when it is legal now;
-        else the contract's generic choice."""
-        line = self.default_line(state, seat)
-        if line is not None and self._legal(state, seat, line, False):
-            return line
-        return super().default_action(state, seat)
+    def rule_default(self, state: dict, seat: str) -> str | None:
+        """§9.5: the platform's deadline plays the prompt's default."""
+        return self.default_line(state, seat)
 
     # views ------------------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:

@@ -5,8 +5,21 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .board import BOARD
-from .common import (bases_of, base_planets, controls, draw_combat, find_area, find_route, find_unit_type, fname,
-                     has_base_on, new_unit, transports_of, unit_count, units_in)
+from .common import (
+    base_planets,
+    bases_of,
+    controls,
+    draw_combat,
+    find_area,
+    find_route,
+    find_unit_type,
+    fname,
+    has_base_on,
+    new_unit,
+    transports_of,
+    unit_count,
+    units_in,
+)
 
 BASE_SUPPLY = BOARD.pieces["bases"]
 
@@ -45,7 +58,8 @@ def _sabotage(state: dict, seat: str) -> list[tuple[str, str]]:
 
 
 def _strike_areas(state: dict, seat: str) -> list[str]:
-    planets = {BOARD.areas[a]["planet"] for a, d in state["areas"].items() if any(u["owner"] == seat for u in d["units"])}
+    planets = {BOARD.areas[a]["planet"] for a, d in state["areas"].items()
+               if any(u["owner"] == seat for u in d["units"])}
     return [a for a in BOARD.areas if BOARD.areas[a]["planet"] in planets
             and any(u["owner"] != seat and BOARD.units[u["type"]]["health"] == 1 for u in units_in(state, a))]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
-from .common import draw_event, find_planet, fname, order_label, planet_name, turn_order
 from . import battle, orders
+from .common import draw_event, find_planet, fname, order_label, planet_name, turn_order
 
 
 def start_execution(ctx) -> None:

@@ -11,10 +11,24 @@ from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
-from .board import BOARD
-from .common import (all_units, base_planets, bases_of, controlled, controls, current_stage, fname, has_base_on,
-                     order_label, owners_in, planet_name, transports_of, unit_count, units_in)
 from . import battle, endgame, events, execution, payment, planning, regroup, setup
+from .board import BOARD
+from .common import (
+    all_units,
+    base_planets,
+    bases_of,
+    controlled,
+    controls,
+    current_stage,
+    fname,
+    has_base_on,
+    order_label,
+    owners_in,
+    planet_name,
+    transports_of,
+    unit_count,
+    units_in,
+)
 
 
 class StarCraft(Game):
@@ -170,7 +184,8 @@ class StarCraft(Game):
                 out.append(f"{seat}: workers {w} (pool {p['pool']}, assigned {p['assigned']}, "
                            f"unavailable {p['unavailable']}, supply {p['wsupply']})")
             if p["assigned"] != sum(c["used"] for c in p["cards"]):
-                out.append(f"{seat}: {p['assigned']} assigned workers but {sum(c['used'] for c in p['cards'])} used cards")
+                used = sum(c["used"] for c in p["cards"])
+                out.append(f"{seat}: {p['assigned']} assigned workers but {used} used cards")
             held += [c["id"] for c in p["cards"]]
             pre = BOARD.factions[p["faction"]]["prefix"]
             cards = p["deck"] + p["hand"] + p["discard"]
@@ -250,9 +265,13 @@ class StarCraft(Game):
         return f"discard {planet}"
 
     # timeouts -------------------------------------------------------------------------------
+    def rule_default(self, state: dict, seat: str) -> str | None:
+        """The platform's deadline (`/new starcraft deadline=24h`) plays the spec's timeout rule."""
+        return self.timeout_line(state, seat)
+
     def timeout_line(self, state: dict, seat: str) -> str:
         """What the bot does for a seat whose prompt timed out (§3.5, §5.6, §6.6, §9.2, §10 steps
-        8–9). The platform has no timeouts yet; this is the rule, ready for it."""
+        8–9)."""
         key = self.state_key(state)
         if key == "transport":
             return f"transport {setup.transport_routes(state, seat)[0]}"
@@ -283,7 +302,8 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
     if o["type"] == "build":
         race = BOARD.factions[p["faction"]]["race"]
         if not has_base_on(state, seat, planet):
-            areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a) and not state["areas"][a]["base"]]
+            areas = [a for a in BOARD.planet_areas(planet)
+                     if controls(state, seat, a) and not state["areas"][a]["base"]]
             return [f"resolve {planet} base {a}" for a in areas]
         areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
         kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
@@ -366,7 +386,8 @@ def _p_execution(state: dict) -> dict:
         o = state["stacks"][pl][-1]
         if o["type"] == "research":
             private.append(f"resolve {pl} research cards")
-            if state["p"][seat]["tech"] < 3 and payment.choose(state, seat, BOARD.tech_costs[state["p"][seat]["tech"] + 1]) is not None:
+            tech = state["p"][seat]["tech"]
+            if tech < 3 and payment.choose(state, seat, BOARD.tech_costs[tech + 1]) is not None:
                 private.append(f"resolve {pl} research tech")
         elif o["type"] == "build" and payment.choose(state, seat, BOARD.pieces["worker_cost"]) is not None \
                 and has_base_on(state, seat, pl) and state["p"][seat]["wsupply"] > 0:
@@ -375,8 +396,10 @@ def _p_execution(state: dict) -> dict:
                          f"a stack ({', '.join(tops)}) and resolves or discards it (§6).",
                          tuple(f"discard {pl}" for pl in tops),
                          ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
-                          "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] [pay=<ids>]",
-                          "resolve <planet> base <area> [pay=<ids>]", "resolve <planet> research tech|cards [pay=<ids>]"),
+                          "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] "
+                          "[pay=<ids>]",
+                          "resolve <planet> base <area> [pay=<ids>]",
+                          "resolve <planet> research tech|cards [pay=<ids>]"),
                          tuple(private))}
 
 

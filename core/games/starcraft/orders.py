@@ -6,10 +6,24 @@ import re
 
 from core.errors import RulesError
 
-from .board import BOARD
-from .common import (controls, find_area, find_route, find_unit_type, fname, has_base_on, is_, new_unit,
-                     planet_name, transports_of, unit_count, unit_num, units_in, draw_combat)
 from . import payment
+from .board import BOARD
+from .common import (
+    controls,
+    draw_combat,
+    find_area,
+    find_route,
+    find_unit_type,
+    fname,
+    has_base_on,
+    is_,
+    new_unit,
+    planet_name,
+    transports_of,
+    unit_count,
+    unit_num,
+    units_in,
+)
 
 TRANSPORT_SUPPLY = BOARD.pieces["transports"]
 

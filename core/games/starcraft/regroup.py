@@ -4,10 +4,9 @@
 (step 8 events, step 9 discards) or the game ends (steps 6, 7, 8)."""
 from __future__ import annotations
 
-from .board import BOARD
-from .common import (controlled, controls, current_stage, fname, has_base_on, in_game, next_seat, owners_in,
-                     turn_order)
 from . import endgame, events
+from .board import BOARD
+from .common import controlled, controls, current_stage, fname, has_base_on, in_game, next_seat, owners_in, turn_order
 
 HAND_LIMIT = BOARD.pieces["hand_limit"]
 
