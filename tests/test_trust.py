@@ -289,7 +289,7 @@ from tests.tally import Tally  # noqa: E402
 
 class Scribe(Tally):
     """Tally with a free-text verb, like Successors' `intercept <force>`."""
-    id, title, aliases = "scribe", "Scribe", ("sc",)
+    id, title, aliases = "scribe", "Scribe", ("scr",)
     verbs = dict(Tally.verbs, note=Verb("note", (Param("text", "text"),), help="write a note"))
 
     def _prompts(self, state):
@@ -312,26 +312,26 @@ def scribe(service, channel="s"):
 def test_a_lone_surrogate_or_control_character_is_refused_not_a_crash(service):
     scribe(service)
     before = service.store.load("t", "s").version
-    for text in ("/sc note abc\ud800", "/sc note a\x00b", "/sc note \x1b[31mred"):
+    for text in ("/scr note abc\ud800", "/scr note a\x00b", "/scr note \x1b[31mred"):
         reply = send(service, "alice", text, "s")
         assert not reply.ok and reply.code == "MALFORMED" and "cannot be used" in reply.error, text
     assert service.store.load("t", "s").version == before
-    assert send(service, "alice", "/sc note two\nlines\tand a tab", "s").ok
+    assert send(service, "alice", "/scr note two\nlines\tand a tab", "s").ok
 
 
 def test_a_command_line_is_capped_at_4096_characters(service):
     scribe(service)
-    too_long = send(service, "alice", "/sc note " + "x" * 4096, "s")
+    too_long = send(service, "alice", "/scr note " + "x" * 4096, "s")
     assert too_long.code == "TOO_LONG" and "4,096" in too_long.error
-    assert send(service, "alice", "/sc note " + "x" * (4096 - 9), "s").ok
+    assert send(service, "alice", "/scr note " + "x" * (4096 - 10), "s").ok
 
 
 def test_log_and_undo_quote_what_a_user_typed_in_a_code_span(service):
     scribe(service)
-    assert send(service, "alice", f"/sc note {EVIL}", "s").ok
+    assert send(service, "alice", f"/scr note {EVIL}", "s").ok
     log = send(service, "bob", "/log", "s")
     assert f"1. alice (P1) played `note {EVIL}`" in log.text
-    assert send(service, "bob", "/sc note a `tick` breaks out", "s").ok
+    assert send(service, "bob", "/scr note a `tick` breaks out", "s").ok
     undo = send(service, "bob", "/undo", "s")
     assert "takes back `note a 'tick' breaks out`" in undo.text    # a backtick cannot close the span
 
