@@ -49,7 +49,7 @@ def test_rounds(n, rounds):
     rnd = random.Random(2)
     while state["phase"] == "strategy":
         seat = rnd.choice(sorted(GAME.prompts(state)))
-        state, ev = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, ev = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
         said += [e.text for e in ev if e.text.startswith("Round ")]
     assert len(said) == rounds - 1                     # round 1 was announced at the deal
 
@@ -162,12 +162,14 @@ def test_surprise_card_discard_and_draw():
     assert GAME.summary(state)["segment"] == "activation"
 
 
-def test_surprise_card_has_no_ops_and_events_come_later():
+def test_surprise_card_has_no_ops_and_an_event_needs_its_choices():
+    """§4.4.2: a Surprise card has no OP value; an event whose conditions are not met (here:
+    #21 needs a CU type on an empty track) cannot be chosen."""
     state, first = start(3, "sp2")
     give(state, first, [12, 21])
     with pytest.raises(RulesError, match="no OP value"):
         act(state, first, "play 12 train merc")
-    with pytest.raises(RulesError, match="step III"):
+    with pytest.raises(RulesError, match="merc or mac"):
         act(state, first, "play 21 event")
     with pytest.raises(RulesError, match="not a Surprise"):
         act(state, first, "play 21 redraw")

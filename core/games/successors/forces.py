@@ -233,3 +233,54 @@ def drop_general(state: dict, g: str, fate: str) -> None:
             r["by"] = heir
     if state["body"]["by"] == g:
         state["body"]["by"] = heir
+
+
+def disperse_cus(state: dict, space: str, seat: str, cus: dict, inside: bool = False) -> None:
+    """§1.3.6, §3.3.2: dispersed CUs (Royal CUs and the Silver Shields included) go to their
+    owner's Dispersed box and come back as reinforcements; they are not eliminated."""
+    box = state["p"][seat]["disp"]
+    for kind, n in cus.items():
+        if n <= 0:
+            continue
+        add_cus(state, space, seat, kind, -n)
+        if inside:
+            set_inside(state, space, kind, -n)
+        box[kind] = box.get(kind, 0) + n
+
+
+def parse_spec(state: dict, text: str, find_general) -> tuple[list[str], dict, bool]:
+    """The one reader of a force spec: ``<general>... [merc=<n>]... [alone]`` → generals,
+    CU counts asked for, alone. A count must be a whole number 0 or more of a known type;
+    anything else is refused (never ignored). Whether the counts are available is the
+    caller's check, since the units looked at differ (free CUs, a field army, a moving force)."""
+    from core.errors import RulesError
+    gens, take, alone = [], {}, False
+    for tok in text.split():
+        key, eq, val = tok.partition("=")
+        if eq:
+            kind = key.lower()
+            if kind not in PLAYER_CU:
+                raise RulesError(f"Unknown CU type {key!r}: use {', '.join(PLAYER_CU)}.", code="CU_TYPE")
+            if not val.isdigit():
+                raise RulesError(f"{tok!r}: the number of CUs must be a whole number, 0 or more.", code="COUNT")
+            if kind in take:
+                raise RulesError(f"{kind} is named twice.", code="COUNT")
+            take[kind] = int(val)
+        elif tok.lower() == "alone":
+            alone = True
+        else:
+            g = find_general(state, tok)
+            if g in gens:
+                raise RulesError(f"{gen_label(g)} is named twice.", code="TWICE")
+            gens.append(g)
+    return gens, take, alone
+
+
+def check_counts(take: dict, have: dict, where: str) -> None:
+    """Refuse counts above what is there; the Silver Shields marker is never split (§6.13)."""
+    from core.errors import RulesError
+    for k, n in take.items():
+        if n > have.get(k, 0):
+            raise RulesError(f"There are {have.get(k, 0)} {k} CUs {where}, not {n}.", code="COUNT")
+    if "silver" in take and take["silver"] not in (0, have.get("silver", 0)):
+        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")

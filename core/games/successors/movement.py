@@ -17,11 +17,12 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .common import find_general, label
-from .forces import (PLAYER_CU, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
+from .forces import (PLAYER_CU, check_counts, disperse_cus, parse_spec, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
                      indep_at, inside_cus, n_field, n_inside, seniority, set_inside)
 from . import scoring
 
 LAND = ("land", "pass", "strait")
+DESERT = ("palmyra", "anatha", "rhinokoloura", "katabathmos", "ammoneion")      # §12.5
 MARKERS = ("cart", *BOARD.royals)
 
 
@@ -52,20 +53,7 @@ def free_cus(state: dict, space: str, seat: str, inside: bool = False) -> dict:
 def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
     """`<general> [<general>...] [merc=<n>] [mac=<n>] ... [alone]` → generals, CUs.
     Named generals only; CUs default to all free CUs in the space."""
-    gens, take, alone = [], {}, False
-    for tok in text.split():
-        key, eq, val = tok.partition("=")
-        if eq:
-            if key.lower() not in PLAYER_CU:
-                raise RulesError(f"Unknown CU type {key!r}: use {', '.join(PLAYER_CU)}.", code="CU_TYPE")
-            try:
-                take[key.lower()] = int(val)
-            except ValueError:
-                raise RulesError(f"{tok!r}: the number of CUs must be a whole number.", code="COUNT") from None
-        elif tok.lower() == "alone":
-            alone = True
-        else:
-            gens.append(find_general(state, tok))
+    gens, take, alone = parse_spec(state, text, find_general)
     if not gens:
         raise RulesError("Name the general who leads the force, e.g. `activate perdikkas`.", code="NO_GENERAL")
     at = state["gens"][gens[0]]["at"]
@@ -84,17 +72,12 @@ def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
             raise RulesError("Generals inside a city and in the field cannot form one force (§5.5, §7.10).",
                              code="SPLIT")
     free = free_cus(state, at, seat, inside)
-    if "silver" in take and take["silver"] not in (0, free.get("silver", 0)):
-        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+    check_counts(take, free, f"free at {BOARD.spaces[at]['name']}")
     if alone:
         cus = {}
     else:
         cus = dict(free)
-        for k, n in take.items():
-            if n < 0 or n > free.get(k, 0):
-                raise RulesError(f"There are {free.get(k, 0)} free {k} CUs at {BOARD.spaces[at]['name']}, "
-                                 f"not {n}.", code="COUNT")
-            cus[k] = n
+        cus.update(take)
         cus = {k: n for k, n in cus.items() if n}
     return gens, cus
 
@@ -106,8 +89,15 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
+    from . import cards
+    if rolled and any(c == 45 for _, c in cards.window(ctx, "W1", {"active": seat, "before": True})):
+        mp, rolled = 2, False                                          # #45 Bad Omens
+        ctx.say("Bad Omens: this activation gets exactly 2 MP (#45).")
     if rolled:
         mp = roll_mp(ctx, cmd, at)
+    if any(c == 12 for _, c in cards.window(ctx, "W1", {"active": seat})):
+        mp += 2                                                        # #12 Forced March
+        ctx.say("Forced March: +2 MP (#12).")
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
                     "reroll": rolled and cmd == "antigonos", "tried": []}
     if state["gens"][gens[0]]["in"]:
@@ -180,6 +170,8 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     sea_ok = n == 0 or (fs >= 1 and n <= 3 * fs)                      # §5.6.2
     if sally and n > 2:
         sea_ok = False                                                 # §5.6.4
+    if act.get("nosea"):
+        sea_ok = False                                                 # #15 Storm at Sea
     if sea_ok:
         kinds += ["sea", "trans"]
     cost = BOARD.cost(here, dest, tuple(kinds))
@@ -235,6 +227,13 @@ def move(ctx, path: list[str]) -> None:
         kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
         kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
         prev = act["at"]
+        from . import cards
+        if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
+                and any(c == 15 for _, c in cards.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
+            act["nosea"] = True                                        # #15 Storm at Sea
+            ctx.say(f"Storm at Sea: {act['seat']}'s force may use no sea lanes this activation; it stays at "
+                    f"{BOARD.spaces[prev]['name']} (#15).")
+            return
         _relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
@@ -250,6 +249,10 @@ def move(ctx, path: list[str]) -> None:
                 return
         if not act.get("army"):
             _arrive(ctx, act, dest, before)
+            if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
+                    c == 59 for _, c in cards.window(ctx, "NILE", {"active": act["seat"]})):
+                act["mp"] = 0                                          # #59 Nile Flood (§12.4)
+                ctx.say(f"The Nile floods: {act['seat']}'s force may spend no more MP (#59).")
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
                 ctx.say("The rest of the path is dropped.")
@@ -301,7 +304,8 @@ def fall_back(ctx, act: dict, back: str) -> None:
             remove_independent(ctx, act["army"])
             return
         side = {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
-        lose_cus(state, side, act["at"], None)
+        disperse_cus(state, act["at"], act["seat"], act["cus"], inside=bool(act.get("sally")))
+        act["cus"] = {}
         disperse_all(ctx, side, f"an enemy field force holds {BOARD.spaces[back]['name']}")
         return
     _relocate(state, act, back)
@@ -327,11 +331,7 @@ def end_act(ctx) -> None:
     state = ctx.state
     if state["act"] is None:
         return
-    kind = state["act"]["kind"]
-    finish(ctx)
-    if kind == "march":
-        from .sequence import start_activation
-        start_activation(state)
+    finish(ctx)          # a force march's Tyche segment ends in sequence (the `played` flag)
 
 
 # §5.4 entering spaces, §5.12 attrition, §5.6.4 besieged ports ---------------------------------------
@@ -501,7 +501,9 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
     if win != "att":
         back = act["path"][-2] if len(act["path"]) > 1 else prev
         if act.get("sea") and scoring.fleet_strength(state, act["seat"]) == 0:
-            lost = battles.lose_cus(state, att, dest, None)
+            disperse_cus(state, dest, act["seat"], att["cus"])     # dispersed, not eliminated
+            att["cus"] = {}
+            act["cus"] = {}
             battles.disperse_all(ctx, att, "no fleet to sail back, §6.9")
             act["gens"] = []
         elif act["gens"] or act["cus"]:
@@ -510,7 +512,11 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
                     f"(§{'6.9' if win is None else '6.10'}).")
         end_act(ctx)
         return
+    from . import cards
     if not act["gens"]:
+        end_act(ctx)
+    elif any(c == 46 for _, c in cards.window(ctx, "W9", {"active": act["seat"]})):
+        ctx.say(f"Exhausted Troops: {act['seat']}'s army ends its activation (#46).")
         end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
         offer_retreat(ctx, dfn["seat"], dest, prev)
@@ -590,6 +596,10 @@ def finish(ctx) -> None:
         used[k] = used.get(k, 0) + n
         moved[k] = moved.get(k, 0) + n
     state["act"] = None
+    if state.get("options", {}).get("desert") and act["at"] in DESERT and act["gens"] \
+            and sum(act["cus"].values()):                               # §12.5 desert attrition
+        from .cards import attrition
+        attrition(ctx, act["seat"], act["at"], "desert, §12.5")
     ctx.picture()
 
 
@@ -810,13 +820,19 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
     gens = field_gens(state, src, seat)
     cus = field_cus(state, src, seat)
-    named = [find_general(state, w) for w in words[1:] if "=" not in w]
+    try:
+        named, take, _ = parse_spec(state, " ".join(words[1:]), find_general)
+        check_counts(take, cus, f"in the field at {BOARD.spaces[src]['name']}")
+    except RulesError:
+        state["pend"] = p
+        raise
+    if any(g not in gens for g in named):
+        state["pend"] = p
+        raise RulesError(f"Only generals in the field at {BOARD.spaces[src]['name']} may intercept from there.",
+                         code="ANSWER")
     if named:
         gens = [g for g in gens if g in named]
-    for w in words[1:]:
-        key, eq, val = w.partition("=")
-        if eq and key in cus:
-            cus[key] = max(0, min(cus[key], int(val) if val.isdigit() else cus[key]))
+    cus.update(take)
     cus = {k: n for k, n in cus.items() if n}
     if not gens or not cus:
         state["pend"] = p
@@ -824,6 +840,11 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
     ini = initiative(state, cmd, src)
+    from . import cards
+    if any(c == 19 for _, c in cards.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
+        ctx.say(f"{seat}'s interception fails: Intercepted Dispatches (#19).")
+        _next_interceptor(ctx, p)
+        return
     r = ctx.roll(6, label=f"{label(cmd)} interception (Initiative {ini})")
     if r <= ini:
         ctx.say(f"{seat} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
@@ -860,7 +881,10 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
         gens = field_gens(state, space, seat)
         cmd = commander(gens)
         ini = initiative(state, cmd, space)
-        if cmd == "eumenes":
+        from . import cards
+        if any(c == 19 for _, c in cards.window(ctx, "W2", {"active": state["act"]["seat"], "trier": seat})):
+            ok, what = False, "#19 Intercepted Dispatches: it fails without a roll"
+        elif cmd == "eumenes":
             ok, what = True, "Eumenes avoids battle without a roll"
         else:
             r = ctx.roll(6, label=f"{label(cmd)} avoids battle (Initiative {ini})")
@@ -1124,20 +1148,11 @@ def leave(ctx, text: str) -> None:
     act = state["act"]
     if not act or act.get("army") or act.get("sally") or state.get("pend"):
         raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
-    gens, cus = [], {}
-    for tok in text.split():
-        key, eq, val = tok.partition("=")
-        if eq:
-            if key.lower() not in act["cus"] or not val.isdigit() or int(val) > act["cus"][key.lower()]:
-                raise RulesError(f"The force has {act['cus'].get(key.lower(), 0)} {key} CUs.", code="COUNT")
-            if key.lower() == "silver" and int(val) != act["cus"]["silver"]:
-                raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
-            cus[key.lower()] = int(val)
-        else:
-            g = find_general(state, tok)
-            if g not in act["gens"]:
-                raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
-            gens.append(g)
+    gens, cus, _ = parse_spec(state, text, find_general)
+    check_counts(cus, act["cus"], "in the moving force")
+    for g in gens:
+        if g not in act["gens"]:
+            raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
     if not gens and not any(cus.values()):
         raise RulesError("Name what to leave: `leave [<general>...] [merc=<n>]...`.", code="COUNT")
     if gens and len(gens) == len(act["gens"]):
