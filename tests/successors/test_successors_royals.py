@@ -223,3 +223,18 @@ def test_describe_lists_cards_in_words():  # §11.2, §4.4.2
     assert "#35 Suspicion (Event, 2 OP)" in text and "#13 Ambush (Surprise, – OP)" in text
     assert "Choose another player" in text
     assert "Suspicion" not in GAME.describe(GAME.view(state, order[1]))
+
+
+def test_diadochos_at_zero_vp_is_champion_again():  # §9.5.7
+    state = clear_board(new(2, "z"))
+    a = state["seats"][0]
+    for s in state["seats"]:
+        state["p"][s]["fleets"] = []
+    state["p"][a]["champion"] = False
+    state["vp_last"] = {a: 2}                                      # his VP were 2 ...
+    ctx = Ctx(state)
+    sequence.restore_champions(ctx)                                # ... and are 0 now
+    assert state["p"][a]["champion"] and "Champion again" in texts(ctx.events)
+    state["p"][a]["champion"] = False                              # flipped while at 0 VP: stays
+    sequence.restore_champions(Ctx(state))
+    assert not state["p"][a]["champion"]

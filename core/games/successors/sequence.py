@@ -37,6 +37,7 @@ def check_victory(ctx) -> bool:
     state = ctx.state
     if state["result"]:
         return True
+    restore_champions(ctx)
     if (state["act"] is not None or state.get("pend")) and not state.get("vcheck"):
         return False       # §10.5: inside an activation only after a battle, crush, assault, fall, burial, card
     state.pop("vcheck", None)
@@ -47,6 +48,21 @@ def check_victory(ctx) -> bool:
         ctx.say(f"{seat} wins: {reason}.", kind="end")
         return True
     return False
+
+
+def restore_champions(ctx) -> None:
+    """§9.5.7: a Diadochos becomes a Champion again the moment his VP total is 0. Read as the
+    moment it *falls* to 0: a player who attacks while at 0 VP stays a Diadochos until his VP
+    rise and fall back (else the flip of §9.5.2 would undo itself at once)."""
+    state = ctx.state
+    flipped = [s for s in state["seats"] if not state["p"][s]["champion"]]
+    last = state.setdefault("vp_last", {})
+    vps = scoring.all_vp(state) if flipped or last else {}
+    for s in flipped:
+        if vps[s] == 0 and last.get(s, 0) > 0:
+            state["p"][s]["champion"] = True
+            ctx.say(f"{s}'s VP fall to 0: he becomes a Champion again (§9.5.7).")
+    state["vp_last"] = {s: v for s, v in vps.items() if v}
 
 
 def waiting(state: dict) -> bool:
