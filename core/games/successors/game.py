@@ -20,6 +20,22 @@ from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequen
 SEAT_CHOICES = tuple("abcde")
 LOSSES = "losses <type> [<type>...]"
 NAVAL_DECLINE = 0.5              # self-play: how often a naval interception is declined
+PELLA_BIAS = 0.7                 # self-play: how often the Cart's carrier heads for Pella
+
+
+def _distances(target: str) -> dict[str, int]:
+    """Steps from every space to `target` by land, pass and strait (self-play's compass)."""
+    out, todo = {target: 0}, [target]
+    while todo:
+        s = todo.pop(0)
+        for n, k in BOARD.adj[s]:
+            if k in ("land", "pass", "strait") and n not in out:
+                out[n] = out[s] + 1
+                todo.append(n)
+    return out
+
+
+TO_PELLA = _distances("pella")
 
 
 class Successors(Game):
@@ -242,6 +258,16 @@ class Successors(Game):
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
             moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove", "sally"))]
+            act = state["act"]
+            if "bury" in moves and state["body"]["at"] == "pella":
+                return "bury"                                   # self-play seeks the Pella burial
+            if "take cart" in moves and rnd.random() < PELLA_BIAS:
+                return "take cart"
+            if state["body"]["by"] in act["gens"] and rnd.random() < PELLA_BIAS:
+                here = TO_PELLA.get(act["at"], 99)
+                closer = [l for l in moves if l.startswith("move ") and TO_PELLA.get(l.split()[1], 99) < here]
+                if closer:
+                    return min(closer, key=lambda l: TO_PELLA.get(l.split()[1], 99))
             if "assault" in moves and rnd.random() < 0.6:
                 return "assault"
             if moves and rnd.random() < 0.8:
@@ -264,6 +290,8 @@ class Successors(Game):
                 gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
                 if gens:
                     lines.append(f"play {c} march {rnd.choice(gens)}")
+                    if state["body"]["by"] in gens and state["turn"] > 1 and rnd.random() < PELLA_BIAS:
+                        return f"play {c} march {state['body']['by']}"
                 if ops >= 3:
                     ok = strategy.recruit_spaces(state, seat)
                     if ok and strategy._in_play(state, seat) < state["p"][seat]["limit"] \
@@ -272,6 +300,17 @@ class Successors(Game):
             return rnd.choice(lines)
         if state["phase"] == "strategy" and state["segment"] == "activation":
             acts = [l for l in prompt.actions if l.startswith("activate")]
+            b = state["body"]
+            carrier = b["by"]
+            if b["st"] == "cart" and rnd.random() < PELLA_BIAS:      # self-play's Pella policy
+                if state["turn"] == 1 and carrier:
+                    acts = [l for l in acts if l != f"activate {carrier}"]   # keep the Cart where it is
+                elif carrier and f"activate {carrier}" in acts:
+                    return f"activate {carrier}"
+                elif carrier is None and state["turn"] > 1:
+                    near = [l for l in acts if state["gens"][l.split()[1]]["at"] == b["at"]]
+                    if near:
+                        return near[0]
             if rnd.random() < 0.02:
                 acts = [f"disband {s}" for s in movement.disbandable(state, seat)] or acts
             if acts and rnd.random() < 0.7:
