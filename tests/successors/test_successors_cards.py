@@ -556,3 +556,74 @@ def test_table_event_is_resolved_by_the_fewest_vp():  # §4.2, §11.2 #38
     d = state["stack"][-1]
     assert d["kind"] == "table" and d["card"] == 38
     assert "pass" in GAME.prompts(state)[d["seat"]].actions
+
+
+def test_w3_naval_ambush(dice):  # §4.7 W3, §11.2 #26, §5.7
+    from core.games.successors import movement
+    state, order = battlefield(3, "w3n")
+    a, b = order[0], order[1]
+    state["p"][a]["fleets"], state["p"][b]["fleets"] = [1], [1]
+    put_gen(state, f"{a}1", a, "pydna")
+    hand(state, b, [26])
+    state = arm(state, b, 26)
+    state["act"] = {"seat": a, "gens": [f"{a}1"], "cus": {}, "at": "pagasai", "mp": 1, "kind": "activation",
+                    "path": ["pydna", "pagasai"], "tried": []}
+    dice += [3, 1, 1]                                              # 3 + (1 + 2) − 1 = 5: intercepted
+    ctx = Ctx(state)
+    movement.try_naval(ctx, b, {"from": "pydna", "space": "pagasai", "queue": []})
+    assert "Naval Ambush" in texts(ctx.events) and "intercepts at sea" in texts(ctx.events)
+
+
+def test_w2_intercepted_dispatches(dice):  # §4.7 W2, §11.2 #19
+    from .test_successors_movement import setup
+    state, a, b = setup()
+    hand(state, a, [19])
+    state = arm(state, a, 19)
+    dice.append(1)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move pydna")
+    state, ev = act(state, b, "intercept tempe")                   # no roll: it fails
+    assert "Intercepted Dispatches" in texts(ev) and state["gens"][f"{b}1"]["at"] == "tempe"
+
+
+def test_w5_traitor_and_fortified_walls(dice):  # §4.7 W5, §11.2 #49 #20, §7.4
+    from .test_successors_sieges import besieger
+    state, a, b = besieger()
+    hand(state, a, [49])
+    state = arm(state, a, 49)
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    dice.append(1)                                                 # 1 + 3 = 4: +1 SP, not repulsed
+    state, ev = act(state, a, "assault")
+    assert "Traitor in the City" in texts(ev) and state["siege"]["larisa"]["sp"] == 1
+
+
+def test_w9_exhausted_troops(dice):  # §4.7 W9, §11.2 #46
+    state, order = battlefield(3, "w9")
+    a, b, c = order
+    put_gen(state, f"{a}1", a, "pella")
+    place_cus(state, "pella", a, mac=2)
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=2)
+    hand(state, c, [46])
+    state = arm(state, c, 46)
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    dice += [3, 3, 1, 2, 6]
+    state, ev = act(state, b, "stand")
+    assert "Exhausted Troops" in texts(ev) and state["act"] is None
+
+
+def test_w3_storm_at_sea(dice):  # §4.7 W3, §11.2 #15
+    state, order = battlefield(3, "w3")
+    a, b = order[0], order[1]
+    put_gen(state, f"{a}1", a, "pydna")
+    state["p"][a]["fleets"] = [1]
+    hand(state, b, [15])
+    state = arm(state, b, 15)
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, ev = act(state, a, "move pagasai")                       # a sea lane only
+    assert "Storm at Sea" in texts(ev) and state["act"]["at"] == "pydna" and state["act"]["nosea"]
+    assert "move pagasai" not in GAME.prompts(state)[a].actions

@@ -105,8 +105,18 @@ def test_battles_sieges_and_crushings_over_100_games(n):
     assert all(v > 0 for v in tot.values()), tot
 
 
+ENDINGS = ("Legitimacy victory", "automatic VP victory", "Regency victory", "most VP at the end of Turn V")
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("n", [2, 3, 4, 5])
-def test_selfplay_full(n):
-    for seed in range(300):
-        play(n, seed, check=True)
+def test_selfplay_full_every_ending_occurs():  # §10.1 §10.2 §10.3 §10.4
+    """300 games at each player count: no crash, dead end or broken invariant, never past
+    Turn V, and every ending of §10 occurs."""
+    seen = {}
+    for n in (2, 3, 4, 5):
+        for seed in range(300):
+            state, _, _ = play(n, seed, check=True)
+            assert state["turn"] <= 5
+            kind = GAME.outcome(state)[2].split(" (")[0]
+            seen[kind] = seen.get(kind, 0) + 1
+    assert set(seen) == set(ENDINGS), seen

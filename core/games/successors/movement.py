@@ -1045,6 +1045,11 @@ def try_naval(ctx, seat: str, p: dict) -> None:
     act = state["act"]
     mover = act["seat"]
     fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
+    from . import cards
+    amb = {s: 2 for s, c in cards.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
+    for s in amb:
+        ctx.say(f"{s}: Naval Ambush, +2 to the roll (#26).")
+    fi, fm = fi + amb.get(seat, 0), fm + amb.get(mover, 0)            # #26 Naval Ambush: +2 to rolls
     r = ctx.roll(6, label=f"naval interception by {seat}")
     if r + fi - fm < 5:
         ctx.say(f"{seat} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
@@ -1087,10 +1092,13 @@ def hostile_for(state: dict, act: dict, space: str) -> tuple[str, str] | None:
     """The enemy field force met by the moving force: for an independent army, any player's."""
     if not act.get("army"):
         return hostile_field(state, space, act["seat"])
-    for o in sorted(state["seats"]):
-        if n_field(state, space, o) or field_gens(state, space, o):
-            return "seat", o
-    return None
+    # the player with CUs in the field is the one met; a lone general of another player who
+    # shares the space (a §3.3.4 placement) is met only when no CUs are there (audit fix:
+    # meeting the lone general first left the other player's CUs beside the independents)
+    sides = [o for o in sorted(state["seats"]) if n_field(state, space, o) or field_gens(state, space, o)]
+    if not sides:
+        return None
+    return "seat", max(sides, key=lambda o: n_field(state, space, o))
 
 
 def indep_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
