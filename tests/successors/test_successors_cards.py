@@ -627,3 +627,12 @@ def test_w3_storm_at_sea(dice):  # §4.7 W3, §11.2 #15
     state, ev = act(state, a, "move pagasai")                       # a sea lane only
     assert "Storm at Sea" in texts(ev) and state["act"]["at"] == "pydna" and state["act"]["nosea"]
     assert "move pagasai" not in GAME.prompts(state)[a].actions
+
+
+def test_card_36_removed_when_the_silver_shields_are_gone():  # §6.13, §11.2 #36
+    state, order = tyche([36])
+    state["gone_cus"]["silver"] = 2
+    ctx = Ctx(state)
+    cards.retire_silver_card(ctx)
+    assert 36 in state["removed"] and 36 not in state["p"][order[0]]["hand"]
+    assert GAME.invariants(state) == []

@@ -449,10 +449,9 @@ def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
         return
     eliminate(state, space, frm, "silver", 1)
     if n == 1:
-        if 36 in state["discard"]:
-            state["discard"].remove(36)
-            state["removed"].append(36)
-        ctx.say("The Silver Shields lose their last CU and leave the game; #36 is removed (§6.13).")
+        from .cards import retire_silver_card
+        ctx.say("The Silver Shields lose their last CU and leave the game (§6.13).")
+        retire_silver_card(ctx)
         return
     add_cus(state, space, frm, "silver", -(n - 1))
     add_cus(state, space, to, "silver", n - 1)

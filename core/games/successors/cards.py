@@ -1051,6 +1051,23 @@ def legal_in(state: dict, seat: str, card: int, name: str, info: dict) -> bool:
     return False
 
 
+def retire_silver_card(ctx) -> None:
+    """§6.13: once both Silver Shields CUs have left the game, card #36 is removed from it,
+    wherever it is (a hand, the table, a pile)."""
+    state = ctx.state
+    if state.get("gone_cus", {}).get("silver", 0) < 2 or 36 in state["removed"]:
+        return
+    for pile in [state["deck"], state["discard"], state["table"], *(p["hand"] for p in state["p"].values())]:
+        if 36 in pile:
+            pile.remove(36)
+            state["removed"].append(36)
+            for p in state["p"].values():
+                if 36 in p.get("armed", []):
+                    p["armed"].remove(36)
+            ctx.say("The Silver Shields are gone: card #36 is removed from the game (§6.13).")
+            return
+
+
 # decisions on the stack ----------------------------------------------------------------------------------
 def push(state: dict, decision: dict) -> None:
     state.setdefault("stack", []).append(decision)

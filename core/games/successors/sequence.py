@@ -38,6 +38,7 @@ def check_victory(ctx) -> bool:
     if state["result"]:
         return True
     restore_champions(ctx)
+    cards.retire_silver_card(ctx)
     if (state["act"] is not None or state.get("pend")) and not state.get("vcheck"):
         return False       # §10.5: inside an activation only after a battle, crush, assault, fall, burial, card
     state.pop("vcheck", None)
