@@ -19,7 +19,10 @@ from .common import label
 from .forces import (add_cus, disperse_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, loss_order, n_inside,
                      pick_losses,
                      set_inside)
-from . import legitimacy
+from . import legitimacy, surprise
+from .forces import commander as _commander, enemy_cus, shift
+from .legitimacy import prestige
+from .surprise import retire_silver_card
 
 STRENGTH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "indep": 1}      # §6.4 (Elephants rolled)
 CRUSH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "eleph": 2, "indep": 1}   # §6.11.2
@@ -34,8 +37,7 @@ def count(state: dict, key: str) -> None:
 
 
 def commander(gens: list[str]) -> str | None:
-    from .movement import commander as cmd
-    return cmd(gens) if gens else None
+    return _commander(gens) if gens else None
 
 
 def combat_factor(gen: str | None, space: str) -> int:
@@ -115,7 +117,6 @@ def effective_legitimacy(state: dict, side: dict, space: str, defender: bool) ->
     el = legitimacy.lp(state, side["seat"])
     cmd = commander(side["gens"])
     if cmd:
-        from .cards import prestige
         el += prestige(state, cmd)                  # Popularity, #47, §12.3 glory
     if defender and sacred(state, side, space):
         el += 4
@@ -337,10 +338,9 @@ def veterans(ctx, side: dict, aside: int) -> int:
 def w4(ctx, att: dict, dfn: dict, space: str) -> dict:
     """Window W4 (§4.7, §6.2 step 3): #13 Ambush +3 (Defender), #16 Cavalry Charge +2, #47 Gift of
     the Orator +5 prestige for the commander, #36 the Silver Shields change sides (§6.13)."""
-    from . import cards
     sides = {k: s["seat"] for k, s in (("att", att), ("def", dfn)) if s["seat"]}
     bonus = {"att": 0, "def": 0}
-    for seat, card in cards.window(ctx, "W4", {"active": att["seat"], "sides": sides, "space": space}):
+    for seat, card in surprise.window(ctx, "W4", {"active": att["seat"], "sides": sides, "space": space}):
         key = "att" if sides.get("att") == seat else "def"
         side = att if key == "att" else dfn
         if card in (13, 16):
@@ -390,7 +390,6 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
 
 def retreat_options(state: dict, seat: str, space: str, came_from: str | None) -> list[str]:
     """§6.10.4: 1 space by land, pass or strait, no enemy CUs, not where the Attacker came from."""
-    from .forces import enemy_cus
     out = []
     for n, k in BOARD.adj[space]:
         if k in ("land", "pass", "strait") and n != came_from and not enemy_cus(state, n, seat) and n not in out:
@@ -407,7 +406,6 @@ def can_retreat_inside(state: dict, seat: str, space: str) -> int:
 
 def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> None:
     """Move the whole surviving field force of `seat` in `space` (§6.10.4)."""
-    from .movement import shift
     state = ctx.state
     cus = field_cus(state, space, seat)
     gens = field_gens(state, space, seat)
@@ -449,7 +447,6 @@ def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
         return
     eliminate(state, space, frm, "silver", 1)
     if n == 1:
-        from .cards import retire_silver_card
         ctx.say("The Silver Shields lose their last CU and leave the game (§6.13).")
         retire_silver_card(ctx)
         return

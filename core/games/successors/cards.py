@@ -28,34 +28,16 @@ from .common import card_name, draw_card, find_general, find_space, label, rollo
 from .forces import (add_cus, cus_at, enemy_cus, field_cus, field_gens, generals_at, generals_of,
                      gen_stat, inside_cus, living, loss_order, n_cus, pick_losses, pool_left, set_inside,
                      eliminate, seniority)
-from . import legitimacy, reinforcements, scoring
+from . import legitimacy, movement, reinforcements, scoring, sieges, training
+from .forces import ATTRITION, attrition, drop_general, lose
+from .legitimacy import prestige
+from .surprise import (SURPRISE_WINDOWS, arm, arm_lines, describe_card, is_surprise, legal_in, ops_of,
+                       retire_silver_card, spend, spies, window)
 
 LAND = ("land", "pass", "strait")
-SURPRISE_WINDOWS = {12: ("W1",), 45: ("W1",), 19: ("W2",), 15: ("W3",), 26: ("W3",), 13: ("W4",),
-                    16: ("W4",), 36: ("W4",), 47: ("W4", "W5", "W6", "W7"), 20: ("W5",), 49: ("W5",),
-                    37: ("W7",), 55: ("W8",), 46: ("W9",), 59: ("NILE",)}
 REGIONS = {2: ("Europe",), 4: ("Asia Minor",), 5: ("Mesopotamia", "Upper Satrapies")}
 PROVS_3 = ("THR", "MAC", "HEL")
 ROYAL_NAMES = {r: d["name"] for r, d in BOARD.royals.items()}
-
-
-def is_surprise(state: dict, card: int) -> bool:
-    """#36 turns into a Surprise card after its first event play (§11.2, §4.8)."""
-    if card == 36:
-        return bool(state.get("silver_played"))
-    return BOARD.cards[card]["ops"] is None
-
-
-def ops_of(state: dict, card: int) -> int | None:
-    return None if is_surprise(state, card) else BOARD.cards[card]["ops"]
-
-
-def describe_card(state: dict, card: int) -> str:
-    """Number, name, OPs, type and event text: how a hand is read (issue 12)."""
-    c = BOARD.cards[card]
-    kind = "Surprise" if is_surprise(state, card) else c["type"].capitalize()
-    ops = ops_of(state, card)
-    return f"#{card} {c['name']} ({kind}, {ops if ops is not None else '–'} OP): {c['effect']}"
 
 
 # helpers --------------------------------------------------------------------------------------------
@@ -120,25 +102,6 @@ def army_owner(state: dict, me: str, space: str, seat_word: str | None, need_cus
                          + (f" and its owner ({', '.join(cands)})" if cands else " (none here)") + ".",
                          code="NO_ARMY")
     return cands[0]
-
-
-def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
-    """The owner loses n CUs in the space (his standing order, §6.8), field first, then inside."""
-    state = ctx.state
-    order = tuple(k for k in loss_order(state, seat) if kinds is None or k in kinds)
-    out: dict = {}
-    for inside in (False, True):
-        pool = inside_cus(state, space, seat) if inside else field_cus(state, space, seat)
-        pool = {k: m for k, m in pool.items() if k in order}
-        got = pick_losses(pool, n - sum(out.values()), order)
-        for k, m in got.items():
-            eliminate(state, space, seat, k, m, inside=inside)
-            out[k] = out.get(k, 0) + m
-    if out:
-        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in out.items())
-        ctx.say(f"{seat} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at {BOARD.spaces[space]['name']}"
-                f"{' (' + why + ')' if why else ''}.")
-    return out
 
 
 def _give_direct(ctx, seat: str, space: str, kind: str, n: int) -> int:
@@ -222,20 +185,6 @@ def ev_diplomacy(ctx, seat, card, w):                                  # #6, #7
     ctx.say(f"{seat} wins over {BOARD.spaces[s]['name']} by Diplomacy.")
 
 
-ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3
-
-
-def attrition(ctx, seat: str, space: str, why: str) -> dict:
-    """§8.1.3 Attrition Table: one die, +1 with 6 or more CUs."""
-    n = n_cus(ctx.state, space, seat)
-    r = ctx.roll(6, label=f"attrition of {seat} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
-    loss = next(m for top, m in ATTRITION if r <= top)
-    if not loss:
-        ctx.say(f"Attrition ({why}): {r}, no loss (§8.1.3).")
-        return {}
-    return lose(ctx, seat, space, loss, why=f"attrition, {why}, §8.1.3")
-
-
 def ev_epidemic(ctx, seat, card, w):                                   # #8
     s = _space_of(w[0] if w else None, "the space of an army of another player with 3+ CUs")
     o = army_owner(ctx.state, seat, s, w[1] if len(w) > 1 else None, 3)
@@ -274,7 +223,6 @@ def ev_peukestas(ctx, seat, card, w):                                  # #10
 
 
 def ev_campaign(ctx, seat, card, w):                                   # #11
-    from . import movement
     text = " ".join(w)
     movement.parse_force(ctx.state, seat, text)
     movement.start(ctx, seat, text, "march", 3)
@@ -300,7 +248,6 @@ def ev_desertion(ctx, seat, card, w):                                  # #17
 
 
 def ev_bribed(ctx, seat, card, w):                                     # #18
-    from . import sieges
     state = ctx.state
     s = _space_of(w[0] if w else None, "a space you besiege")
     if not sieges.besieges(state, s, seat):
@@ -321,12 +268,11 @@ def ev_bribed(ctx, seat, card, w):                                     # #18
 
 
 def _train(ctx, seat, w, ops):
-    from . import strategy
     p = ctx.state["p"][seat]
-    kind = p["track"][0] or (w[0].lower() if w and w[0].lower() in strategy.TRAIN_COST else None)
+    kind = p["track"][0] or (w[0].lower() if w and w[0].lower() in training.TRAIN_COST else None)
     if kind is None:
         raise RulesError("Name the CU to train: merc or mac (§4.4.4).", code="TRAIN_TYPE")
-    strategy.train(ctx, seat, kind, ops)
+    training.train(ctx, seat, kind, ops)
 
 
 def ev_harpalos(ctx, seat, card, w):                                   # #21
@@ -371,7 +317,6 @@ def ev_greek_revolt(ctx, seat, card, w):                               # #24
 
 
 def ev_pirates(ctx, seat, card, w):                                    # #25
-    from . import movement
     o = _seat(ctx.state, seat, w[0] if w else None, "whose fleet the pirates strike")
     if scoring.fleet_strength(ctx.state, o) < 1 or not ctx.state["p"][o]["fleets"] and not any(
             ctx.state["pcs"].get(f["city"]) == o for f in BOARD.indep_fleets):
@@ -572,7 +517,6 @@ def ev_unrest_spreads(ctx, seat, card, w):                             # #39
 
 
 def activate_indep(ctx, seat: str, army: str) -> None:
-    from . import movement
     movement.start_independent(ctx, seat, army)
 
 
@@ -704,17 +648,6 @@ def ev_mutiny(ctx, seat, card, w):                                     # #54
     lose(ctx, o, s, n, ("mac", "royal"), why="#54 Mutiny; the Silver Shields are immune")
 
 
-def prestige(state: dict, gen: str | None) -> int:
-    """§9.3 a general's prestige: his Popularity, #47's +5 while it lasts, §12.3 glory."""
-    if gen is None:
-        return 0
-    p = gen_stat(gen, "pop")
-    if state.get("fx", {}).get("orator") == gen:
-        p += 5
-    p += state.get("glory", {}).get(gen, 0)
-    return p
-
-
 def ev_scorched(ctx, seat, card, w):                                   # #56
     state = ctx.state
     code = _province(w[0] if w else None)
@@ -731,13 +664,12 @@ def ev_scorched(ctx, seat, card, w):                                   # #56
 
 
 def ev_rising_star(ctx, seat, card, w):                                # #57
-    from . import strategy
     state = ctx.state
     state["p"][seat]["limit"] += 1
     ctx.say(f"{seat}: a rising star, general limit +1 (#57).")
     gen = _reserve(state, seat)
     if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
-        ok = strategy.recruit_spaces(state, seat)
+        ok = training.recruit_spaces(state, seat)
         s = find_space(w[0]) if w else (ok[0] if ok else None)
         if s in ok:
             state["gens"][gen]["at"] = s
@@ -753,7 +685,6 @@ def ev_assassination(ctx, seat, card, w):                            # #58 (§12
         raise RulesError("Name an opponent's general in a space that holds none of your units (#58).", code="NO_EVENT")
     r = ctx.roll(6, label=f"assassination of {label(g)}")
     if r == 6:
-        from .forces import drop_general
         drop_general(state, g, "killed")
         ctx.say(f"{label(g)} is assassinated (#58).")
     else:
@@ -778,7 +709,6 @@ def ev_defection(ctx, seat, card, w):                                  # #60 (§
     n = min(c.get("merc", 0), pool_left(state, seat, "merc"))
     add_cus(state, s, o, "merc", -n)
     add_cus(state, s, seat, "merc", n)
-    from .forces import drop_general
     for g in gens:
         drop_general(state, g, "dispersed")
     ctx.say(f"Defection! {n} Mercenary CUs change sides at {BOARD.spaces[s]['name']}; {o}'s general goes "
@@ -821,12 +751,12 @@ def play_event(ctx, seat: str, card: int, rest: str, window: str = "tyche") -> N
         g = find_general(state, rest.split()[0]) if rest.split() else None
         if g is None or state["gens"][g]["o"] != seat:
             raise RulesError("Name one of your generals: `play 47 event <general>`.", code="NO_EVENT")
-        _spend(ctx, seat, card)
+        spend(ctx, seat, card)
         state.setdefault("fx", {})["orator"] = g
         ctx.say(f"{label(g)} has the gift of the orator: +5 prestige until the end of the segment (#47).")
     else:
         test = _copy_ok(ctx, seat, card, rest)
-        _spend(ctx, seat, card)
+        spend(ctx, seat, card)
         ev_treachery(ctx, seat, card, test)
     spies(ctx, seat, card)
 
@@ -836,17 +766,6 @@ def _copy_ok(ctx, seat, card, rest) -> list[str]:
     if card == 37 and not treachery_targets(ctx.state, seat):
         raise RulesError("Treachery: no general of yours is within 3 MP of a Cart you may take (#37).", code="NO_EVENT")
     return w
-
-
-def _spend(ctx, seat: str, card: int) -> None:
-    state = ctx.state
-    state["p"][seat]["hand"].remove(card)
-    if seat in state["seats"] and card in state["p"][seat].get("armed", []):
-        state["p"][seat]["armed"].remove(card)
-    state["discard"].append(card)
-    ctx.reveal(f"{seat} plays {card_name(card)} as a Surprise.")
-    state.setdefault("tally", {})
-    state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
 
 
 def own_window_lines(state: dict, seat: str) -> list[str]:
@@ -878,7 +797,6 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     if card == 11:
         return mine_gens[:6]
     if card == 18:
-        from . import sieges
         return [s for s in state["cus"] if sieges.besieges(state, s, seat)]
     if card in (21, 30):
         return ["merc", "mac"] if not state["p"][seat]["track"][0] else [""]
@@ -950,122 +868,6 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
     if BOARD.cards[card]["type"] == "bonus" and check_hand:
         out += [l.replace(" event", " both", 1) for l in out]
     return out
-
-
-def arm_lines(state: dict, seat: str) -> list[str]:
-    armed = state["p"][seat].get("armed", [])
-    return [f"arm {c}" for c in sorted(state["p"][seat]["hand"])
-            if c not in armed and is_surprise(state, c) and c in SURPRISE_WINDOWS and SURPRISE_WINDOWS[c] != ("W7",)]
-
-
-# standing orders and windows (§4.7) --------------------------------------------------------------------
-def arm(ctx, seat: str, card: int, how: str = "on") -> None:
-    state = ctx.state
-    p = state["p"][seat]
-    armed = p.setdefault("armed", [])
-    if how == "off":
-        if card in armed:
-            armed.remove(card)
-        ctx.tell(seat, f"Card #{card} is not armed.")
-        return
-    if card not in p["hand"]:
-        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
-    if not is_surprise(state, card) or card not in SURPRISE_WINDOWS or SURPRISE_WINDOWS[card] == ("W7",):
-        raise RulesError(f"{card_name(card)} is not a Surprise card with a response window (§4.7).", code="NOT_SURPRISE")
-    if card not in armed:
-        armed.append(card)
-    ctx.tell(seat, f"{card_name(card)} is armed: it will be played at the first window where it is legal for you "
-                   f"({', '.join(SURPRISE_WINDOWS[card])}, §4.7).")
-
-
-def _order_from(state: dict, first: str | None) -> list[str]:
-    order = list(state["order"])
-    if first in order:
-        i = order.index(first)
-        order = order[i:] + order[:i]
-    return order
-
-
-def window(ctx, name: str, info: dict) -> list[tuple[str, int]]:
-    """Open window `name`: each seat in turn order from the active one plays his first armed card
-    that is legal here (one per seat). Returns what was played (after Spies, W8)."""
-    state = ctx.state
-    played = []
-    active = info.get("active")
-    for seat in _order_from(state, active):
-        for card in list(state["p"][seat].get("armed", [])):
-            if card not in state["p"][seat]["hand"]:
-                state["p"][seat]["armed"].remove(card)
-                continue
-            if name in SURPRISE_WINDOWS.get(card, ()) and legal_in(state, seat, card, name, info):
-                _spend(ctx, seat, card)
-                if spies(ctx, seat, card):
-                    break
-                played.append((seat, card))
-                break
-    return played
-
-
-def spies(ctx, seat: str, card: int) -> bool:
-    """W8: an opponent's armed #55 cancels the Surprise card just played (Spies cannot be
-    cancelled)."""
-    state = ctx.state
-    for other in _order_from(state, seat)[1:]:
-        if 55 in state["p"][other].get("armed", []) and 55 in state["p"][other]["hand"]:
-            _spend(ctx, other, 55)
-            ctx.say(f"Spies! {other} cancels {card_name(card)} (#55).")
-            return True
-    return False
-
-
-def legal_in(state: dict, seat: str, card: int, name: str, info: dict) -> bool:
-    """Whether the armed card's text fits this window for this seat."""
-    mover = info.get("active")
-    if name == "W1":
-        if info.get("before"):
-            return card == 45 and seat != mover
-        return card == 12 and seat == mover
-    if name == "W2":
-        return card == 19 and seat != info.get("trier")
-    if name == "W3":
-        return (card == 15 and seat != mover and info.get("crossing")) or (card == 26 and seat in info.get("sides", ()))
-    if name == "W4":
-        sides = info.get("sides", {})
-        if seat not in sides.values():
-            return False
-        if card == 13:
-            return sides.get("def") == seat
-        if card == 36:
-            return any(state["cus"].get(info["space"], {}).get(o, {}).get("silver") for o in sides.values() if o != seat)
-        return card in (16, 47)
-    if name == "W5":
-        if card == 20:
-            return state["pcs"].get(info["space"]) == seat and seat != mover
-        return card == 49 and seat == mover
-    if name == "W6":
-        return card == 47 and seat == info.get("target")
-    if name == "W9":
-        return card == 46 and seat != mover
-    if name == "NILE":
-        return card == 59 and seat != mover
-    return False
-
-
-def retire_silver_card(ctx) -> None:
-    """§6.13: once both Silver Shields CUs have left the game, card #36 is removed from it,
-    wherever it is (a hand, the table, a pile)."""
-    state = ctx.state
-    if state.get("gone_cus", {}).get("silver", 0) < 2 or 36 in state["removed"]:
-        return
-    for pile in [state["deck"], state["discard"], state["table"], *(p["hand"] for p in state["p"].values())]:
-        if 36 in pile:
-            pile.remove(36)
-            state["removed"].append(36)
-            for p in state["p"].values():
-                if 36 in p.get("armed", []):
-                    p["armed"].remove(36)
-            ctx.say("The Silver Shields are gone: card #36 is removed from the game (§6.13).")
-            return
 
 
 # decisions on the stack ----------------------------------------------------------------------------------

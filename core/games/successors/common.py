@@ -5,6 +5,7 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .forces import gen_label
+from .scoring import most_senior
 
 
 def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
@@ -20,7 +21,6 @@ def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
 def rank_by_seniority(ctx, state: dict, seats: list[str], why: str, majors_only: bool = False) -> str:
     """§0.2 seniority tie-break: the most senior general wins; without one, rank below; still
     tied, roll off."""
-    from .scoring import most_senior
     if len(seats) == 1:
         return seats[0]
     sen = {s: most_senior(state, s, majors_only) for s in seats}

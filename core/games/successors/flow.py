@@ -30,7 +30,7 @@ from core.game import Prompt
 from .board import BOARD
 from .common import find_general, find_space
 from .forces import PLAYER_CU, generals_at, generals_of
-from . import cards, movement, reinforcements, sequence, sieges, strategy
+from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
 
 LOSSES = "losses <type> [<type>...]"
 FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
@@ -390,12 +390,10 @@ def d_counsel(ctx, d: dict) -> None:
 
 
 def d_age_prompt(state: dict, d: dict) -> Prompt:
-    from . import royals
     return royals.age_prompt(state, d)
 
 
 def d_age(ctx, d: dict) -> None:
-    from . import royals
     cards.pop(ctx.state)
     royals.murder_or_crown(ctx, d, ctx.action.verb)
 

@@ -284,3 +284,58 @@ def check_counts(take: dict, have: dict, where: str) -> None:
             raise RulesError(f"There are {have.get(k, 0)} {k} CUs {where}, not {n}.", code="COUNT")
     if "silver" in take and take["silver"] not in (0, have.get("silver", 0)):
         raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+
+
+# CU losses chosen by the owner (cards, §8.1.3 attrition) ---------------------------------------
+def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
+    """The owner loses n CUs in the space (his standing order, §6.8), field first, then inside."""
+    state = ctx.state
+    order = tuple(k for k in loss_order(state, seat) if kinds is None or k in kinds)
+    out: dict = {}
+    for inside in (False, True):
+        pool = inside_cus(state, space, seat) if inside else field_cus(state, space, seat)
+        pool = {k: m for k, m in pool.items() if k in order}
+        got = pick_losses(pool, n - sum(out.values()), order)
+        for k, m in got.items():
+            eliminate(state, space, seat, k, m, inside=inside)
+            out[k] = out.get(k, 0) + m
+    if out:
+        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in out.items())
+        ctx.say(f"{seat} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at {BOARD.spaces[space]['name']}"
+                f"{' (' + why + ')' if why else ''}.")
+    return out
+
+
+ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3
+
+
+def attrition(ctx, seat: str, space: str, why: str) -> dict:
+    """§8.1.3 Attrition Table: one die, +1 with 6 or more CUs."""
+    n = n_cus(ctx.state, space, seat)
+    r = ctx.roll(6, label=f"attrition of {seat} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
+    loss = next(m for top, m in ATTRITION if r <= top)
+    if not loss:
+        ctx.say(f"Attrition ({why}): {r}, no loss (§8.1.3).")
+        return {}
+    return lose(ctx, seat, space, loss, why=f"attrition, {why}, §8.1.3")
+
+
+# forces that act together (§1.3.4, §5.1) -------------------------------------------------------
+def commander(gens: list[str]) -> str:
+    """§1.3.4: the general with the highest Seniority (minors: the first named)."""
+    return max(gens, key=lambda g: (seniority(g), -gens.index(g)))
+
+
+def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
+    """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
+    for k, n in cus.items():
+        add_cus(state, frm, seat, k, -n)
+        add_cus(state, to, seat, k, n)
+    for g in gens:
+        state["gens"][g]["at"] = to
+        state["gens"][g]["in"] = False
+    for r in state["royals"].values():
+        if r["by"] in gens:
+            r["at"] = to
+    if state["body"]["by"] in gens:
+        state["body"]["at"] = to

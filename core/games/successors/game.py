@@ -14,7 +14,7 @@ from core.grammar import Param, Verb
 
 from .board import BOARD
 from .common import card_name, find_space, label
-from .forces import PLAYER_CU, generals_of, n_cus
+from .forces import PLAYER_CU, cu_counts, field_gens, generals_of, indep_at, n_cus, n_field, pool_left
 from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
 SEAT_CHOICES = tuple("abcde")
@@ -348,7 +348,6 @@ class Successors(Game):
             for s, c in by.items():
                 if any(n <= 0 for n in c.values()):
                     out.append(f"empty CU entry at {space} for {s}")
-        from .forces import cu_counts, pool_left
         counts = cu_counts(state)
         for kind in PLAYER_CU:
             for s in state["seats"]:
@@ -360,7 +359,6 @@ class Successors(Game):
         for s in state["seats"]:
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
-        from .forces import field_gens, n_field, indep_at
         for space, box in state.get("inside", {}).items():                # §5.5.1
             owner = state["pcs"].get(space)
             have = state["cus"].get(space, {}).get(owner, {})

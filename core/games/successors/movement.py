@@ -17,18 +17,18 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .common import find_general, label
-from .forces import (PLAYER_CU, check_counts, disperse_cus, parse_spec, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
+from .forces import (PLAYER_CU, attrition, check_counts, commander, disperse_cus, parse_spec, shift, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
                      indep_at, inside_cus, n_field, n_inside, seniority, set_inside)
-from . import scoring
+from . import battles, scoring, sieges, surprise
+from .battles import (can_retreat_inside, describe, disperse_all, do_retreat, lose_cus, remove_independent,
+                      retreat_options)
+from .common import find_space
+from .legitimacy import body_controller, royal_controller
+from .sieges import allowed, besieges, sortie
 
 LAND = ("land", "pass", "strait")
 DESERT = ("palmyra", "anatha", "rhinokoloura", "katabathmos", "ammoneion")      # §12.5
 MARKERS = ("cart", *BOARD.royals)
-
-
-def commander(gens: list[str]) -> str:
-    """§1.3.4: the general with the highest Seniority (minors: the first named)."""
-    return max(gens, key=lambda g: (seniority(g), -gens.index(g)))
 
 
 def initiative(state: dict, gen: str, space: str) -> int:
@@ -89,13 +89,12 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
-    from . import cards
-    if rolled and any(c == 45 for _, c in cards.window(ctx, "W1", {"active": seat, "before": True})):
+    if rolled and any(c == 45 for _, c in surprise.window(ctx, "W1", {"active": seat, "before": True})):
         mp, rolled = 2, False                                          # #45 Bad Omens
         ctx.say("Bad Omens: this activation gets exactly 2 MP (#45).")
     if rolled:
         mp = roll_mp(ctx, cmd, at)
-    if any(c == 12 for _, c in cards.window(ctx, "W1", {"active": seat})):
+    if any(c == 12 for _, c in surprise.window(ctx, "W1", {"active": seat})):
         mp += 2                                                        # #12 Forced March
         ctx.say("Forced March: +2 MP (#12).")
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
@@ -222,14 +221,12 @@ def move(ctx, path: list[str]) -> None:
         if cost > act["mp"]:
             raise RulesError(f"Reaching {BOARD.spaces[dest]['name']} costs {cost} MP; the force has "
                              f"{act['mp']} MP left.", code="NO_MP")
-        from .legitimacy import royal_controller
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
         kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
         kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
         prev = act["at"]
-        from . import cards
         if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
-                and any(c == 15 for _, c in cards.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
+                and any(c == 15 for _, c in surprise.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
             act["nosea"] = True                                        # #15 Storm at Sea
             ctx.say(f"Storm at Sea: {act['seat']}'s force may use no sea lanes this activation; it stays at "
                     f"{BOARD.spaces[prev]['name']} (#15).")
@@ -250,7 +247,7 @@ def move(ctx, path: list[str]) -> None:
         if not act.get("army"):
             _arrive(ctx, act, dest, before)
             if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
-                    c == 59 for _, c in cards.window(ctx, "NILE", {"active": act["seat"]})):
+                    c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
                 act["mp"] = 0                                          # #59 Nile Flood (§12.4)
                 ctx.say(f"The Nile floods: {act['seat']}'s force may spend no more MP (#59).")
         if enter(ctx, dest, prev):
@@ -298,9 +295,7 @@ def fall_back(ctx, act: dict, back: str) -> None:
             state["gens"][g]["in"] = True
         ctx.say(f"{o}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
     elif host:
-        from .battles import lose_cus, disperse_all
         if act.get("army"):
-            from .battles import remove_independent
             remove_independent(ctx, act["army"])
             return
         side = {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
@@ -309,21 +304,6 @@ def fall_back(ctx, act: dict, back: str) -> None:
         disperse_all(ctx, side, f"an enemy field force holds {BOARD.spaces[back]['name']}")
         return
     _relocate(state, act, back)
-
-
-def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
-    """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
-    for k, n in cus.items():
-        add_cus(state, frm, seat, k, -n)
-        add_cus(state, to, seat, k, n)
-    for g in gens:
-        state["gens"][g]["at"] = to
-        state["gens"][g]["in"] = False
-    for r in state["royals"].values():
-        if r["by"] in gens:
-            r["at"] = to
-    if state["body"]["by"] in gens:
-        state["body"]["at"] = to
 
 
 def end_act(ctx) -> None:
@@ -337,7 +317,6 @@ def end_act(ctx) -> None:
 # §5.4 entering spaces, §5.12 attrition, §5.6.4 besieged ports ---------------------------------------
 def enter(ctx, dest: str, prev: str) -> bool:
     """What happens as the force enters dest; True when its movement stops here."""
-    from .battles import lose_cus, describe
     state = ctx.state
     act = state["act"]
     seat = act["seat"]
@@ -462,7 +441,6 @@ def side_in_field(state: dict, dseat_or_army: tuple[str, str], space: str) -> di
 
 def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
     """Crushing check (§6.11) unless after an interception, then battle (§6)."""
-    from . import battles
     state = ctx.state
     act = state["act"]
     host = hostile_for(state, act, dest)
@@ -485,7 +463,6 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
 
 def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> None:
     """§6.9-§6.10 for a moving Attacker: retreat or continue; the losing Defender's retreat."""
-    from . import battles
     state = ctx.state
     act = state["act"]
     win = res["winner"]
@@ -512,10 +489,9 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
                     f"(§{'6.9' if win is None else '6.10'}).")
         end_act(ctx)
         return
-    from . import cards
     if not act["gens"]:
         end_act(ctx)
-    elif any(c == 46 for _, c in cards.window(ctx, "W9", {"active": act["seat"]})):
+    elif any(c == 46 for _, c in surprise.window(ctx, "W9", {"active": act["seat"]})):
         ctx.say(f"Exhausted Troops: {act['seat']}'s army ends its activation (#46).")
         end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
@@ -523,7 +499,6 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
 
 
 def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
-    from .battles import can_retreat_inside, retreat_options
     opts = retreat_options(state, seat, space, came)
     n = n_field(state, space, seat)
     room = can_retreat_inside(state, seat, space)
@@ -536,7 +511,6 @@ def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
 
 
 def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
-    from .battles import do_retreat
     state = ctx.state
     if not n_field(state, space, seat) and not field_gens(state, space, seat):
         return
@@ -551,7 +525,6 @@ def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
 
 
 def apply_retreat(ctx, seat: str, space: str, line: str) -> None:
-    from .battles import do_retreat
     words = line.split()[1:]
     inside = bool(words) and words[0] == "inside"
     if inside:
@@ -598,7 +571,6 @@ def finish(ctx) -> None:
     state["act"] = None
     if state.get("options", {}).get("desert") and act["at"] in DESERT and act["gens"] \
             and sum(act["cus"].values()):                               # §12.5 desert attrition
-        from .cards import attrition
         attrition(ctx, act["seat"], act["at"], "desert, §12.5")
     ctx.picture()
 
@@ -606,7 +578,6 @@ def finish(ctx) -> None:
 # §5.11 carrying, §9.6 burial ------------------------------------------------------------------
 def carry_options(state: dict) -> list[str]:
     """take/drop lines for the force in motion."""
-    from .legitimacy import royal_controller, body_controller
     act = state["act"]
     if act.get("army"):
         return []
@@ -753,7 +724,6 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     if line not in lines and verb not in ("intercept", "avoid", "retreat"):
         raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
     if verb in ("avoid", "retreat") and rest:
-        from .common import find_space
         words = [w if w == "inside" else find_space(w) for w in rest.split()]
         line = " ".join([verb, *words])
         rest = " ".join(words)
@@ -786,7 +756,6 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     elif k == "retreat":
         apply_retreat(ctx, seat, p["space"], line)
     elif k == "sortie":
-        from .sieges import sortie
         if verb == "sortie":
             act = state["act"]
             if act:
@@ -810,7 +779,6 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     the generals and CUs sent (default: the whole field force there)."""
     state = ctx.state
     act = state["act"]
-    from .common import find_space
     words = rest.split()
     if not words:
         raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
@@ -840,8 +808,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
     ini = initiative(state, cmd, src)
-    from . import cards
-    if any(c == 19 for _, c in cards.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
+    if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
         ctx.say(f"{seat}'s interception fails: Intercepted Dispatches (#19).")
         _next_interceptor(ctx, p)
         return
@@ -876,13 +843,11 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
         ctx.say(f"{seat} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
         return
     if verb == "avoid":                                                # §5.9
-        from .common import find_space
         dest = find_space(rest)
         gens = field_gens(state, space, seat)
         cmd = commander(gens)
         ini = initiative(state, cmd, space)
-        from . import cards
-        if any(c == 19 for _, c in cards.window(ctx, "W2", {"active": state["act"]["seat"], "trier": seat})):
+        if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": state["act"]["seat"], "trier": seat})):
             ok, what = False, "#19 Intercepted Dispatches: it fails without a roll"
         elif cmd == "eumenes":
             ok, what = True, "Eumenes avoids battle without a roll"
@@ -920,7 +885,6 @@ def remove_pc(ctx) -> None:
 
 
 def can_assault(state: dict) -> bool:
-    from .sieges import allowed, besieges
     act = state["act"]
     if not act or state.get("pend") or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
         return False
@@ -929,7 +893,6 @@ def can_assault(state: dict) -> bool:
 
 
 def assault(ctx) -> None:
-    from . import sieges
     state = ctx.state
     act = state["act"]
     if not act or act["mp"] < 1 or not sum(act["cus"].values()):
@@ -966,7 +929,6 @@ def sally(ctx) -> None:
     """§7.10 (a): the force inside attacks the besieging field force in the same space: a
     battle with the sallying side as Attacker, never a crushing. Losing or drawing, the
     survivors stay inside and the activation ends; winning, the force is in the field."""
-    from . import battles
     state = ctx.state
     if not can_sally(state):
         raise RulesError("Only a force activated inside a besieged Major City, with at least 1 CU, may sally "
@@ -1040,13 +1002,11 @@ def disperse_fleet(ctx, seat: str) -> None:
 def try_naval(ctx, seat: str, p: dict) -> None:
     """§5.7.2-3: a roll + (interceptor's FS − mover's FS) of 5 or more; then a naval battle:
     each side rolls + FS, the higher wins."""
-    from .battles import lose_cus, describe
     state = ctx.state
     act = state["act"]
     mover = act["seat"]
     fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
-    from . import cards
-    amb = {s: 2 for s, c in cards.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
+    amb = {s: 2 for s, c in surprise.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
     for s in amb:
         ctx.say(f"{s}: Naval Ambush, +2 to the roll (#26).")
     fi, fm = fi + amb.get(seat, 0), fm + amb.get(mover, 0)            # #26 Naval Ambush: +2 to rolls

@@ -13,6 +13,7 @@ from .common import card_name, label, rank_by_seniority, rolloff
 from .forces import is_major, living
 from . import cards, movement, reinforcements, royals, scoring, strategy
 from .cards import describe_card
+from .sieges import surrender_targets
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 DEAL = {2: (5, 10), 3: (5, 5), 4: (5, 0), 5: (4, 0)}                  # §3.4 hand, table
@@ -236,7 +237,6 @@ def strategy_phase(ctx) -> None:
     seg = state["segment"]
     if seg == "surrender":
         strategy.surrender(ctx, seat)
-        from .sieges import surrender_targets
         if surrender_targets(state, seat):                                 # §4.3 C: the player decides
             state["sroll"] = True
             return

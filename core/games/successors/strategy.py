@@ -11,9 +11,9 @@ from .board import BOARD
 from .common import card_name, draw_card, find_general, find_space, label, rolloff
 from .forces import (add_cus, cus_at, enemy_cus, generals_of, is_major, n_cus)
 from . import cards, movement, reinforcements, scoring
+from .training import TRAIN_COST, recruit_spaces, train   # re-exported: §4.4.3 uses them
 
 LAND = ("land", "pass", "strait")
-TRAIN_COST = {"merc": 3, "mac": 7}                                   # §4.4.4
 
 
 def rounds(state: dict) -> int:
@@ -235,34 +235,12 @@ def event(ctx, seat: str, card: int, use: str, rest: str) -> None:
         cards.push(state, {"kind": "ops", "seat": seat, "card": card})
 
 
-def recruit_spaces(state: dict, seat: str) -> list[str]:
-    """§4.4.3(e): spaces eligible under §3.3.4 (a) to (d)."""
-    return reinforcements.eligible(state, seat, "merc", {"placed": {}, "new": []})
-
-
 def _discard(ctx, seat: str, card: int, why: str) -> None:
     state = ctx.state
     state["p"][seat]["hand"].remove(card)
     state["discard"].append(card)
     state["played"] = True
     ctx.reveal(f"{seat} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
-
-
-def train(ctx, seat: str, kind: str, ops: int) -> None:
-    """§4.4.4: add OPs; a finished CU is placed at once (§3.3.4-§3.3.5); surplus lost."""
-    state = ctx.state
-    track = state["p"][seat]["track"]
-    track[0] = kind
-    track[1] += ops
-    if track[1] < TRAIN_COST[kind]:
-        ctx.say(f"{seat}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
-        return
-    state["p"][seat]["track"] = [None, 0]
-    left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
-    ctx.say(f"{seat} finishes training a {BOARD.cu_types[kind]['name']} CU"
-            f"{'' if left else ', but the pool is empty (§1.4)'}.")
-    if left:
-        reinforcements.begin(state, seat, "training", left, [])
 
 
 # §4.6 Forage ------------------------------------------------------------------------------------
