@@ -10,18 +10,22 @@ Find a rule by its § number (docs/rules/successors.md):
 - ``sequence.py``       §3 the Game Turn: preparations, deal, isolation, end of turn; §10.5 checks
 - ``reinforcements.py`` §3.3 collection, bonuses, placement, fallback and dispersal (and a card's
                         placements, §11.3)
-- ``strategy.py``       §4 rounds, table reveals, Surrender, Tyche OP uses, training, forage
-- ``cards.py``          §11 every card's event, §4.7 Surprise windows (private standing orders,
-                        ``arm <card>``), §8.1.3 attrition, §9.3 prestige
+- ``strategy.py``       §4 rounds, table reveals, Surrender, Tyche OP uses, forage
+- ``training.py``       §4.4.4 the training track; §4.4.3(e) recruitment spaces
+- ``cards.py``          §11 every card's event and the lines that offer it
+- ``surprise.py``       §4.7 Surprise windows as private standing orders (``arm <card>``); a card's
+                        type, OPs and words; #36's fate (§6.13)
 - ``movement.py``       §5 forces, MP, costs, entering spaces, inside/field, sea moves, naval and
                         land interception, avoiding battle, independents, carrying, attrition,
                         sallies; the questions put to non-active seats (``state["pend"]``)
 - ``battles.py``        §6 battles, crushing, royal army check, Silver Shields, Elephants, §12.2-3
 - ``sieges.py``         §7 siege points, assaults and limits, the fall, §4.3 C, §12.1 sorties
-- ``scoring.py``        §8 control, VP, isolation tracing; §10 victory
-- ``legitimacy.py``     §9.2 LP sources and §9.7 royal control
+- ``control.py``        §8.4 control of provinces
+- ``scoring.py``        §8 VP, isolation tracing; §10 victory
+- ``legitimacy.py``     §9.2 LP sources, §9.3 prestige, §9.7 royal control
 - ``royals.py``         §9.11 coming of age, §10.3 Regency, Murder or Crown, King's Favour
-- ``forces.py``         where the pieces are (state layout documented there); the force-spec reader
+- ``forces.py``         where the pieces are (state layout documented there); the force-spec reader;
+                        commanders (§1.3.4); CU losses and attrition (§6.8, §8.1.3)
 - ``game.py``           the contract: verbs, views, summary, describe, self-play, invariants
 
 Conventions: seats are package letters (the §2.1 shuffle decides who gets which);
