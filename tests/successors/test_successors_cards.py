@@ -342,7 +342,7 @@ def test_card_37_treachery_takes_the_cart():  # §11.2 #37, §4.7 W7
     put_gen(state, "perdikkas", b, "babylon")
     state["body"] = {"st": "cart", "at": "babylon", "by": "perdikkas"}
     put_gen(state, f"{a}1", a, "kish" if "kish" in BOARD.spaces else next(n for n, k in BOARD.adj["babylon"]))
-    line = next(l for l in GAME.prompts(state)[a].private if l.startswith("play 37 event"))
+    line = next(l for l in GAME.prompts(state)[a].private if l.startswith("play 37-treachery event"))
     state, _ = act(state, a, line)
     assert state["body"]["by"] == f"{a}1" and state["body"]["at"] == state["gens"][f"{a}1"]["at"]
 
@@ -422,7 +422,8 @@ def test_card_53_wise_counsel_keeps_one():  # §11.2 #53
     a = order[0]
     top = state["deck"][:3]
     state, ev = act(state, a, "play 53 event")
-    assert GAME.prompts(state)[a].private == tuple(f"keep {c}" for c in top)
+    from core.games.successors.common import card_tag
+    assert GAME.prompts(state)[a].private == tuple(f"keep {card_tag(c)}" for c in top)
     assert all(e.to == (a,) for e in ev if "top cards" in e.text)
     state, _ = act(state, a, f"keep {top[1]}")
     assert top[1] in state["p"][a]["hand"] and top[0] in state["discard"] and top[2] in state["discard"]
@@ -636,3 +637,16 @@ def test_card_36_removed_when_the_silver_shields_are_gone():  # §6.13, §11.2 #
     cards.retire_silver_card(ctx)
     assert 36 in state["removed"] and 36 not in state["p"][order[0]]["hand"]
     assert GAME.invariants(state) == []
+
+
+def test_cards_are_offered_by_number_and_name():  # §4.4, §11.2
+    state, order = tyche([35, 13])
+    a, b = order[0], order[1]
+    lines = GAME.prompts(state)[a].private
+    assert f"play 35-suspicion event {b}" in lines and "arm 13-ambush" in lines
+    assert all(not l.split()[1].isdigit() for l in lines)          # never by number alone
+    state2, _ = act(state, a, f"play suspicion event {b}")        # by name,
+    state3, _ = act(state, a, f"play 35 event {b}")                # or by number
+    assert state2["p"][b]["suspicion"] and state3["p"][b]["suspicion"]
+    with pytest.raises(RulesError, match="no card"):
+        act(state, a, f"play 35-ambush event {b}")                 # a number and a wrong name

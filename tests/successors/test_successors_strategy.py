@@ -59,7 +59,8 @@ def test_segments_in_order_in_turn_order():
     s = GAME.summary(state)
     assert (s["round"], s["segment"], s["active"]) == (1, "tyche", [first])   # A. surrender done
     card = state["p"][first]["hand"][0]
-    line = next(l for l in GAME.prompts(state)[first].private if l.startswith(f"play {card} "))
+    from core.games.successors.common import card_tag
+    line = next(l for l in GAME.prompts(state)[first].private if l.startswith(f"play {card_tag(card)} "))
     state, _ = act(state, first, line)
     assert GAME.summary(state)["segment"] == "activation"
     with pytest.raises(RulesError):

@@ -24,7 +24,7 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .board import BOARD
-from .common import card_name, draw_card, find_general, find_space, label, rolloff
+from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
 from .forces import (add_cus, cus_at, enemy_cus, field_cus, field_gens, generals_at, generals_of,
                      gen_stat, inside_cus, living, loss_order, n_cus, pick_losses, pool_left, set_inside,
                      eliminate, seniority)
@@ -741,6 +741,7 @@ def resolve(ctx, seat: str, card: int, rest: str) -> None:
 def play_event(ctx, seat: str, card: int, rest: str, window: str = "tyche") -> None:
     """W7 and the Tyche segment: a Surprise card played directly (#37, #47)."""
     state = ctx.state
+    card = card_arg(card)
     if card not in state["p"][seat]["hand"]:
         raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
     if "W7" not in SURPRISE_WINDOWS.get(card, ()):
@@ -773,9 +774,9 @@ def own_window_lines(state: dict, seat: str) -> list[str]:
     out = []
     hand = state["p"][seat]["hand"]
     if 37 in hand:
-        out += [f"play 37 event {g}" for g in treachery_targets(state, seat)]
+        out += [f"play {card_tag(37)} event {g}" for g in treachery_targets(state, seat)]
     if 47 in hand:
-        out += [f"play 47 event {g}" for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces][:4]
+        out += [f"play {card_tag(47)} event {g}" for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces][:4]
     return out
 
 
@@ -864,7 +865,7 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
             resolve(Ctx(trial, seat), seat, card, cand)
         except RulesError:
             continue
-        out.append(f"play {card} event {cand}".strip())
+        out.append(f"play {card_tag(card)} event {cand}".strip())
     if BOARD.cards[card]["type"] == "bonus" and check_hand:
         out += [l.replace(" event", " both", 1) for l in out]
     return out

@@ -43,6 +43,29 @@ def draw_card(ctx) -> int | None:
     return state["deck"].pop(0)
 
 
+def card_tag(n: int) -> str:
+    """How a card is written in a command line: its number and its name, `35-suspicion`."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in BOARD.cards[n]["name"].lower())
+    return f"{n}-" + "-".join(p for p in slug.split("-") if p)
+
+
+def card_arg(raw) -> int:
+    """A card named in a command: `35`, `#35`, `35-suspicion` or `suspicion` (a unique name)."""
+    text = str(raw).strip().lower().lstrip("#")
+    num, _, rest = text.partition("-")
+    if num.isdigit():
+        n = int(num)
+        if n in BOARD.cards and (not rest or card_tag(n) == f"{n}-{rest}"):
+            return n
+        raise RulesError(f"There is no card {raw!r}: write its number, e.g. `35` or `35-suspicion`.",
+                         code="NO_CARD")
+    found = [n for n in BOARD.cards if card_tag(n).split("-", 1)[1] == text]
+    if len(found) == 1:
+        return found[0]
+    raise RulesError(f"There is no single card named {raw!r}: write its number, e.g. `35-suspicion`.",
+                     code="NO_CARD")
+
+
 def card_name(n: int) -> str:
     c = BOARD.cards[n]
     return f"#{n} {c['name']}"

@@ -28,7 +28,7 @@ from core.errors import RulesError
 from core.game import Prompt
 
 from .board import BOARD
-from .common import find_general, find_space
+from .common import card_arg, card_tag, find_general, find_space
 from .forces import PLAYER_CU, generals_at, generals_of
 from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
 
@@ -309,7 +309,7 @@ def d_ops_prompt(state: dict, d: dict) -> Prompt:
 
 def d_ops(ctx, d: dict) -> None:
     a = ctx.action
-    if a.args[0] != d["card"] or a.args[1] in ("event", "both", "redraw"):
+    if card_arg(a.args[0]) != d["card"] or a.args[1] in ("event", "both", "redraw"):
         raise RulesError(f"Use the OPs of card #{d['card']}: `play {d['card']} pc|march|train|fleet|recruit …`.",
                          code="NOT_NOW")
     cards.pop(ctx.state)
@@ -320,7 +320,7 @@ def d_table_prompt(state: dict, d: dict) -> Prompt:
     lines = cards.event_lines(state, d["seat"], d["card"], check_hand=False)
     return Prompt(f"{d['seat']} resolves the table event #{d['card']} {BOARD.cards[d['card']]['name']} "
                   "(§4.2): `play` it with your choices, or `pass` if it can do nothing.",
-                  (*lines, "pass"), (f"play {d['card']} event [<choices>]",))
+                  (*lines, "pass"), (f"play {card_tag(d['card'])} event [<choices>]",))
 
 
 def d_table(ctx, d: dict) -> None:
@@ -329,7 +329,7 @@ def d_table(ctx, d: dict) -> None:
         cards.pop(ctx.state)
         ctx.say(f"{ctx.seat} resolves #{d['card']} with no effect (§4.2).")
         return
-    if a.args[0] != d["card"] or a.args[1] != "event":
+    if card_arg(a.args[0]) != d["card"] or a.args[1] != "event":
         raise RulesError(f"Resolve the table event: `play {d['card']} event [<choices>]` or `pass`.", code="NOT_NOW")
     cards.pop(ctx.state)
     cards.resolve(ctx, ctx.seat, d["card"], _arg(a, 2, ""))
@@ -374,12 +374,12 @@ def d_plans(ctx, d: dict) -> None:
 
 def d_counsel_prompt(state: dict, d: dict) -> Prompt:
     return Prompt(f"{d['seat']} keeps one of the top 3 cards (#53 Wise Counsel).", (),
-                  ("keep <card>",), tuple(f"keep {c}" for c in d["cards"]))
+                  ("keep <card>",), tuple(f"keep {card_tag(c)}" for c in d["cards"]))
 
 
 def d_counsel(ctx, d: dict) -> None:
     state = ctx.state
-    c = ctx.action.args[0]
+    c = card_arg(ctx.action.args[0])
     if c not in d["cards"]:
         raise RulesError(f"Keep one of the cards you looked at: {', '.join(map(str, d['cards']))}.", code="NOT_NOW")
     cards.pop(state)

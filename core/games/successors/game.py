@@ -13,7 +13,7 @@ from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
 from .board import BOARD
-from .common import card_name, find_space, label
+from .common import card_name, card_tag, find_space, label
 from .forces import PLAYER_CU, cu_counts, field_gens, generals_of, indep_at, n_cus, n_field, pool_left
 from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
@@ -58,7 +58,7 @@ class Successors(Game):
     }
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
-        "arm": Verb("arm", (Param("card", "int", low=1, high=60), Param("how", "choice", ("on", "off"), optional=True)),
+        "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),
                     private=True,
                     help="§4.7 standing order, sent privately at any time: play this Surprise card by itself at "
                          "the first window where it is legal for you (`arm <card> off` withdraws it)."),
@@ -66,7 +66,7 @@ class Successors(Game):
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
                       help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
-        "play": Verb("play", (Param("card", "int", low=1, high=60),
+        "play": Verb("play", (Param("card"),
                               Param("use", "choice", ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
                               Param("args", "text", optional=True)),
                      help="§4.4 play a card: pc <spaces>, march <general>, train merc|mac, fleet upgrade|new, "
@@ -83,7 +83,7 @@ class Successors(Game):
                         help="§4.5 disband Royal CUs that have not moved this player turn; they leave the game."),
         "stop": Verb("stop", help="end the current activation; unspent MP are lost."),
         "end": Verb("end", help="end your Activation segment."),
-        "keep": Verb("keep", (Param("card", "int", low=1, high=60),), help="#53 Wise Counsel: keep this card."),
+        "keep": Verb("keep", (Param("card"),), help="#53 Wise Counsel: keep this card."),
         "murder": Verb("murder", help="§9.11 the heir coming of age is murdered."),
         "crown": Verb("crown", help="§9.11 the heir coming of age is crowned."),
         "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
@@ -286,17 +286,17 @@ class Successors(Game):
                     continue
                 targets = strategy.pc_targets(state, seat)
                 if targets:
-                    lines.append(f"play {c} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
+                    lines.append(f"play {card_tag(c)} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
                 gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
                 if gens:
-                    lines.append(f"play {c} march {rnd.choice(gens)}")
+                    lines.append(f"play {card_tag(c)} march {rnd.choice(gens)}")
                     if state["body"]["by"] in gens and state["turn"] > 1 and rnd.random() < PELLA_BIAS:
-                        return f"play {c} march {state['body']['by']}"
+                        return f"play {card_tag(c)} march {state['body']['by']}"
                 if ops >= 3:
                     ok = strategy.recruit_spaces(state, seat)
                     if ok and strategy._in_play(state, seat) < state["p"][seat]["limit"] \
                             and generals_of(state, seat, "reserve"):
-                        lines.append(f"play {c} recruit {rnd.choice(ok)}")
+                        lines.append(f"play {card_tag(c)} recruit {rnd.choice(ok)}")
             return rnd.choice(lines)
         if state["phase"] == "strategy" and state["segment"] == "activation":
             acts = [l for l in prompt.actions if l.startswith("activate")]
@@ -321,8 +321,8 @@ class Successors(Game):
     def _sample_ops(self, state: dict, seat: str, rnd: random.Random, card: int) -> str:
         targets = strategy.pc_targets(state, seat)
         if targets:
-            return f"play {card} pc {rnd.choice(targets)}"
-        return f"play {card} train {state['p'][seat]['track'][0] or 'merc'}"
+            return f"play {card_tag(card)} pc {rnd.choice(targets)}"
+        return f"play {card_tag(card)} train {state['p'][seat]['track'][0] or 'merc'}"
 
     def secrets(self, state: dict) -> list[str]:
         """Cards in hands and face-down table cards (§11): never in a public line or the public view."""

@@ -9,7 +9,7 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 from __future__ import annotations
 
 from .board import BOARD
-from .common import card_name, label, rank_by_seniority, rolloff
+from .common import card_name, card_tag, label, rank_by_seniority, rolloff
 from .forces import is_major, living
 from . import cards, movement, reinforcements, royals, scoring, strategy
 from .cards import describe_card
@@ -266,7 +266,7 @@ def end_surrender(ctx) -> None:
             ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
             start_activation(state)
         elif len(hand) == 1 and cards.is_surprise(state, hand[0]) \
-                and not any(l.startswith(f"play {hand[0]} ") for l in cards.own_window_lines(state, seat)):
+                and not any(l.startswith(f"play {card_tag(hand[0])} ") for l in cards.own_window_lines(state, seat)):
             strategy.play(ctx, seat, hand[0], "redraw", "")
             start_activation(state)
 

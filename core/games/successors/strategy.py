@@ -8,7 +8,7 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .board import BOARD
-from .common import card_name, draw_card, find_general, find_space, label, rolloff
+from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
 from .forces import (add_cus, cus_at, enemy_cus, generals_of, is_major, n_cus)
 from . import cards, movement, reinforcements, scoring
 from .training import TRAIN_COST, recruit_spaces, train   # re-exported: §4.4.3 uses them
@@ -82,17 +82,19 @@ def uses(state: dict, seat: str, card: int) -> list[str]:
     """Complete lines for the card (templates excluded)."""
     c = BOARD.cards[card]
     if cards.is_surprise(state, card):
-        return [f"play {card} redraw"] + [l for l in cards.own_window_lines(state, seat) if l.startswith(f"play {card} ")]
+        return [f"play {card_tag(card)} redraw"] + [l for l in cards.own_window_lines(state, seat)
+                                                    if l.startswith(f"play {card_tag(card)} ")]
     ops = c["ops"]
     p = state["p"][seat]
     out = cards.event_lines(state, seat, card)
     track = p["track"][0]
-    out += [f"play {card} train {track}"] if track else [f"play {card} train merc", f"play {card} train mac"]
+    t = card_tag(card)
+    out += [f"play {t} train {track}"] if track else [f"play {t} train merc", f"play {t} train mac"]
     if ops == 4:
         if 1 in p["fleets"]:
-            out.append(f"play {card} fleet upgrade")
+            out.append(f"play {t} fleet upgrade")
         if len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
-            out.append(f"play {card} fleet new")
+            out.append(f"play {t} fleet new")
     return out
 
 
@@ -106,6 +108,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
     Bonus card whose event was just resolved, §4.4.2)."""
     state = ctx.state
     p = state["p"][seat]
+    card = card_arg(card)
     if held and card not in p["hand"]:
         raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND", private=True)
     c = BOARD.cards[card]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .board import BOARD
-from .common import card_name
+from .common import card_arg, card_name, card_tag
 
 SURPRISE_WINDOWS = {12: ("W1",), 45: ("W1",), 19: ("W2",), 15: ("W3",), 26: ("W3",), 13: ("W4",),
                     16: ("W4",), 36: ("W4",), 47: ("W4", "W5", "W6", "W7"), 20: ("W5",), 49: ("W5",),
@@ -50,13 +50,14 @@ def spend(ctx, seat: str, card: int) -> None:
 
 def arm_lines(state: dict, seat: str) -> list[str]:
     armed = state["p"][seat].get("armed", [])
-    return [f"arm {c}" for c in sorted(state["p"][seat]["hand"])
+    return [f"arm {card_tag(c)}" for c in sorted(state["p"][seat]["hand"])
             if c not in armed and is_surprise(state, c) and c in SURPRISE_WINDOWS and SURPRISE_WINDOWS[c] != ("W7",)]
 
 
 # standing orders and windows (§4.7) --------------------------------------------------------------------
 def arm(ctx, seat: str, card: int, how: str = "on") -> None:
     state = ctx.state
+    card = card_arg(card)
     p = state["p"][seat]
     armed = p.setdefault("armed", [])
     if how == "off":
