@@ -650,3 +650,15 @@ def test_cards_are_offered_by_number_and_name():  # §4.4, §11.2
     assert state2["p"][b]["suspicion"] and state3["p"][b]["suspicion"]
     with pytest.raises(RulesError, match="no card"):
         act(state, a, f"play 35-ambush event {b}")                 # a number and a wrong name
+
+
+def test_card_36_not_beside_enemy_cus():  # §11.2 #36, §5.4.3
+    """A lone general sharing a space with enemy CUs (a §3.3.4 placement) cannot receive the
+    Silver Shields: two sides would stand in the field (self-play found it)."""
+    state, order = tyche([36])
+    a, b = order[0], order[1]
+    put_gen(state, f"{a}1", a, "babylon")
+    put_gen(state, f"{b}1", b, "babylon")
+    place_cus(state, "babylon", b, merc=2)
+    with pytest.raises(RulesError, match="no enemy CUs"):
+        act(state, a, f"play 36 event {a}1")

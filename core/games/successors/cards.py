@@ -449,9 +449,10 @@ def ev_silver(ctx, seat, card, w):                                     # #36 fir
                          code="NO_EVENT")
     g = find_general(state, w[0]) if w else None
     if g is None or state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in BOARD.spaces \
-            or state["gens"][g]["in"] or BOARD.spaces[state["gens"][g]["at"]]["region"] in ("Europe", "Africa"):
-        raise RulesError("Name one of your generals in the field outside the Europe and Africa regions (#36).",
-                         code="NO_EVENT")
+            or state["gens"][g]["in"] or BOARD.spaces[state["gens"][g]["at"]]["region"] in ("Europe", "Africa") \
+            or enemy_cus(state, state["gens"][g]["at"], seat):          # §5.4.3 one side in the field
+        raise RulesError("Name one of your generals in the field outside the Europe and Africa regions, in a "
+                         "space with no enemy CUs (#36, §5.4.3).", code="NO_EVENT")
     if pool_left(state, seat, "silver") < 2:
         raise RulesError("The Silver Shields have left the game.", code="NO_EVENT")
     add_cus(state, state["gens"][g]["at"], seat, "silver", 2)
