@@ -127,6 +127,7 @@ class Game:
     max_players: int = 2
     verbs: dict[str, Verb] = {}
     option_verbs: dict[str, Verb] = {}   # options of `/new GAME ...`, as key=value
+    anytime: frozenset = frozenset()     # verbs a seat may send with no prompt of its own (standing orders)
 
     # the public contract ----------------------------------------------------------
     def setup(self, players: list[str], options: dict, seed: str) -> dict:
@@ -166,10 +167,12 @@ class Game:
                              code="FINISHED")
         prompts = self._prompts(state)
         prompt = prompts.get(seat)
-        if prompt is None:
+        if action.verb in self.anytime and seat in state.get("seats", ()):
+            prompt = None
+        elif prompt is None:
             waiting = ", ".join(prompts) or "nobody"
             raise RulesError(f"It is not your turn: waiting for {waiting}.", code="NOT_YOUR_TURN")
-        if action.verb not in prompt.verbs():
+        if prompt is not None and action.verb not in prompt.verbs():
             raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
                              f"Possible: {self.possible(prompt)}.", code="NOT_NOW")
         new = copy_state(state)

@@ -980,12 +980,13 @@ def _sieges(view: dict) -> dict[str, int]:
 def _path(view: dict) -> tuple[str | None, list]:
     """The activation to draw as an arrow: the one in progress, else the last one if the
     view keeps it."""
-    act = view.get("act")
-    if isinstance(act, dict) and len(act.get("path") or []) > 1:
-        return act.get("seat"), [s for s in act["path"] if s in BOARD.spaces]
-    last = view.get("last_activation") or view.get("last_move")
-    if isinstance(last, dict) and len(last.get("path") or []) > 1:
-        return last.get("seat"), [s for s in last["path"] if s in BOARD.spaces]
+    for key in ("act", "last_activation", "last_move"):       # an independent army's path may
+        got = view.get(key)                                     # start in its box: map spaces only
+        pts = [s for s in (got.get("path") or []) if s in BOARD.spaces] if isinstance(got, dict) else []
+        if len(pts) > 1:
+            return got.get("seat"), pts
+        if key == "act" and isinstance(got, dict):
+            continue
     return None, []
 
 

@@ -49,7 +49,7 @@ def run_until(state, pred, seed=0, limit=20000):
         prompts = GAME.prompts(state)
         assert prompts, "the game ended before the condition held"
         seat = rnd.choice(sorted(prompts))
-        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, _ = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
     raise AssertionError("condition never held")
 
 

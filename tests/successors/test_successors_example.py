@@ -14,3 +14,15 @@ def test_example_script(service, tmp_path):
     assert code == 0, text[-3000:]
     assert "refused (ILLEGAL_MOVE)" in text and "refused (SURPRISE)" in text
     assert "Round 2: A plays first." in text
+
+
+def test_pella_burial_answered_by_a_card(service, tmp_path):  # §9.6.4, §11.2 #37
+    """examples/successors-pella.txt: Perdikkas carries the body toward Pella for an 18-LP
+    burial; #37 Treachery takes the Cart from him two marches short."""
+    out = io.StringIO()
+    script = SCRIPT.with_name("successors-pella.txt").read_text().splitlines()
+    code = Console(service, "succ-pella", tmp_path, out).run_script(script)
+    text = out.getvalue()
+    assert code == 0, text[-3000:]
+    assert "Treachery! The Funeral Cart is spirited away" in text
+    assert "#37 Treachery (Surprise, – OP)" in text

@@ -25,7 +25,7 @@ def test_phases_in_order():
     rnd = random.Random(1)
     while state["turn"] < 3 and not state["result"]:
         seat = rnd.choice(sorted(GAME.prompts(state)))
-        state, ev = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, ev = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
         seen += phases_said(ev)
     assert seen[:5] == ["Tyche Deal", "Strategy Phase", "Isolation Phase", "End of Turn", "Preparations"]
     assert seen[5:11] == ["Reinforcement Phase", "Tyche Deal", "Strategy Phase", "Isolation Phase",
@@ -376,7 +376,7 @@ def test_reinforcements_are_placed_in_turn_order():  # §3.3.4
         seat = only(state)
         if not order or order[-1] != seat:
             order.append(seat)
-        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, _ = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
     assert order == [s for s in state["order"] if s in order]
 
 

@@ -271,6 +271,6 @@ def test_selfplay_with_sorties():  # §12.1 in play
         rnd = random.Random(seed)
         while GAME.prompts(state):
             seat = rnd.choice(sorted(GAME.prompts(state)))
-            state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+            state, _ = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
             assert GAME.invariants(state) == []
         assert GAME.outcome(state)[0]

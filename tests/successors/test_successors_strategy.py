@@ -49,7 +49,7 @@ def test_rounds(n, rounds):
     rnd = random.Random(2)
     while state["phase"] == "strategy":
         seat = rnd.choice(sorted(GAME.prompts(state)))
-        state, ev = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, ev = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
         said += [e.text for e in ev if e.text.startswith("Round ")]
     assert len(said) == rounds - 1                     # round 1 was announced at the deal
 
@@ -59,7 +59,8 @@ def test_segments_in_order_in_turn_order():
     s = GAME.summary(state)
     assert (s["round"], s["segment"], s["active"]) == (1, "tyche", [first])   # A. surrender done
     card = state["p"][first]["hand"][0]
-    line = next(l for l in GAME.prompts(state)[first].private if l.startswith(f"play {card} "))
+    from core.games.successors.common import card_tag
+    line = next(l for l in GAME.prompts(state)[first].private if l.startswith(f"play {card_tag(card)} "))
     state, _ = act(state, first, line)
     assert GAME.summary(state)["segment"] == "activation"
     with pytest.raises(RulesError):
@@ -162,12 +163,14 @@ def test_surprise_card_discard_and_draw():
     assert GAME.summary(state)["segment"] == "activation"
 
 
-def test_surprise_card_has_no_ops_and_events_come_later():
+def test_surprise_card_has_no_ops_and_an_event_needs_its_choices():
+    """§4.4.2: a Surprise card has no OP value; an event whose conditions are not met (here:
+    #21 needs a CU type on an empty track) cannot be chosen."""
     state, first = start(3, "sp2")
     give(state, first, [12, 21])
     with pytest.raises(RulesError, match="no OP value"):
         act(state, first, "play 12 train merc")
-    with pytest.raises(RulesError, match="step III"):
+    with pytest.raises(RulesError, match="merc or mac"):
         act(state, first, "play 21 event")
     with pytest.raises(RulesError, match="not a Surprise"):
         act(state, first, "play 21 redraw")

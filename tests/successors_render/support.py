@@ -19,7 +19,7 @@ def play(n_players: int = 3, seed: str = "render", actions: int = 300, rseed: in
         if not prompts:
             break
         seat = sorted(prompts)[0]
-        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
+        state, _ = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
     return state
 
 

@@ -24,7 +24,7 @@ def picture_moments(n_players: int, seed: str, rseed: int):
             break
         seat = sorted(prompts)[0]
         line = GAME.sample(state, seat, rnd)
-        state, events = GAME.apply(state, seat, line)
+        state, events = GAME.apply(state, seat, GAME.parse(line, True))
         now = (state["turn"], state["phase"], state["round"], state["segment"])
         if now != last or state.get("act") or line.split()[0] in ("move", "activate", "stop") \
                 or any(e.kind == "image" for e in events):

@@ -1,32 +1,38 @@
-"""Successors, step I: board data, setup for 2-5 players and the whole turn sequence.
+"""Successors, the whole game: board data, setup for 2-5 players, the turn sequence, movement,
+battles, sieges, every Tyche card, legitimacy and the royal house, victory, optional rules.
 
-Find a rule by its § number (shared/rules/successors.md):
+Find a rule by its § number (docs/rules/successors.md):
 
 - ``board.py``          §1 data loading and validation (the data itself: ``data/*.json``)
-- ``setup.py``          §2 setup (packages, forces, control, royals, independents, deck)
-- ``sequence.py``       §3 the Game Turn: preparations, deal, isolation, end of turn
-- ``reinforcements.py`` §3.3 collection, bonuses, placement, fallback and dispersal
-- ``strategy.py``       §4 rounds, table reveals, Surrender, Tyche OP uses, training, forage
+- ``setup.py``          §2 setup (packages, forces, control, royals, independents, deck, §12 options)
+- ``flow.py``           the table of states: each state's seat, prompt and handlers; the
+                        decision stack (``state["stack"]``) for step-III decisions
+- ``sequence.py``       §3 the Game Turn: preparations, deal, isolation, end of turn; §10.5 checks
+- ``reinforcements.py`` §3.3 collection, bonuses, placement, fallback and dispersal (and a card's
+                        placements, §11.3)
+- ``strategy.py``       §4 rounds, table reveals, Surrender, Tyche OP uses, forage
+- ``training.py``       §4.4.4 the training track; §4.4.3(e) recruitment spaces
+- ``cards.py``          §11 every card's event and the lines that offer it
+- ``surprise.py``       §4.7 Surprise windows as private standing orders (``arm <card>``); a card's
+                        type, OPs and words; #36's fate (§6.13)
 - ``movement.py``       §5 forces, MP, costs, entering spaces, inside/field, sea moves, naval and
                         land interception, avoiding battle, independents, carrying, attrition,
                         sallies; the questions put to non-active seats (``state["pend"]``)
-- ``battles.py``        §6 battles, crushing, royal army check, Silver Shields, Elephants
+- ``battles.py``        §6 battles, crushing, royal army check, Silver Shields, Elephants, §12.2-3
 - ``sieges.py``         §7 siege points, assaults and limits, the fall, §4.3 C, §12.1 sorties
-- ``scoring.py``        §8 control, VP, isolation tracing; §10 victory
-- ``legitimacy.py``     §9.2 LP sources and §9.7 royal control
-- ``forces.py``         where the pieces are (state layout documented there)
-- ``game.py``           the contract: verbs, prompts, views, summary, self-play
+- ``control.py``        §8.4 control of provinces
+- ``scoring.py``        §8 VP, isolation tracing; §10 victory
+- ``legitimacy.py``     §9.2 LP sources, §9.3 prestige, §9.7 royal control
+- ``royals.py``         §9.11 coming of age, §10.3 Regency, Murder or Crown, King's Favour
+- ``forces.py``         where the pieces are (state layout documented there); the force-spec reader;
+                        commanders (§1.3.4); CU losses and attrition (§6.8, §8.1.3)
+- ``game.py``           the contract: verbs, views, summary, describe, self-play, invariants
 
 Conventions: seats are package letters (the §2.1 shuffle decides who gets which);
 ``direction`` ``left`` is ascending seat order, ``right`` descending (§3.2.3). Dice and
 shuffles use the platform's counter-based generator (``ctx.roll``/``ctx.shuffle``) in the
-order of §1.14, not Python's ``random``.
-
-Step II (this step) adds armies in motion: §5.1-§5.12, §6, §7, §12.1 and the §9.5 flip on
-attacks. Losses (§6.8, §5.12, §7.3, §5.7) are the owner's choice: the bot takes the weakest
-CUs first. Card events stay step III (independent armies are activated by cards:
-``movement.start_independent``; the card assault modifiers live in ``assault_cards``; #36:
-``battles.silver_change_sides``), as do marriage, coming of age and the Regency check.
+order of §1.14, not Python's ``random``. Losses (§6.8, §5.12, §7.3, §5.7, cards) follow the
+owner's standing order (``losses ...``), by default the weakest CUs first.
 
 View keys for the map: ``last_activation {seat, path}``, ``last_battle {space, text}``,
 ``sieges {space: SP}`` and ``inside {space: {type: n}}`` (CUs of the city's controller inside

@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from .board import BOARD
 from .common import label
-from .forces import (add_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, loss_order, n_inside,
+from .forces import (add_cus, disperse_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, loss_order, n_inside,
                      pick_losses,
                      set_inside)
-from . import legitimacy
+from . import legitimacy, surprise
+from .forces import commander as _commander, enemy_cus, shift
+from .legitimacy import prestige
+from .surprise import retire_silver_card
 
 STRENGTH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "indep": 1}      # §6.4 (Elephants rolled)
 CRUSH = {"merc": 1, "mac": 2, "royal": 2, "silver": 3, "eleph": 2, "indep": 1}   # §6.11.2
@@ -27,13 +30,14 @@ LOSSES = ((2, 2, 1), (5, 2, 0), (8, 3, 0), (11, 4, 0))                    # §6.
 
 
 def count(state: dict, key: str) -> None:
+    """Count a battle, crush, siege or assault; each is also a moment of §10.5's victory check."""
+    state["vcheck"] = True
     c = state.setdefault("counts", {})
     c[key] = c.get(key, 0) + 1
 
 
 def commander(gens: list[str]) -> str | None:
-    from .movement import commander as cmd
-    return cmd(gens) if gens else None
+    return _commander(gens) if gens else None
 
 
 def combat_factor(gen: str | None, space: str) -> int:
@@ -113,7 +117,7 @@ def effective_legitimacy(state: dict, side: dict, space: str, defender: bool) ->
     el = legitimacy.lp(state, side["seat"])
     cmd = commander(side["gens"])
     if cmd:
-        el += gen_stat(cmd, "pop")
+        el += prestige(state, cmd)                  # Popularity, #47, §12.3 glory
     if defender and sacred(state, side, space):
         el += 4
     return el
@@ -233,6 +237,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     where = BOARD.spaces[space]["name"]
     ctx.say(f"Battle at {where}: {name(att)} attacks {name(dfn)} (§6).")
     champion_check(ctx, att, dfn)                                      # step 2
+    bonus = w4(ctx, att, dfn, space)                                   # step 3: window W4 (§4.7)
     # step 4: royal army check §6.3
     aside = {"att": 0, "def": 0}
     if att["seat"] and dfn["seat"]:
@@ -249,6 +254,9 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
                 return all_royal(ctx, att, dfn, low, space)
     # step 5-6: strength and score
     sa, sd = strength(ctx, att, aside["att"]), strength(ctx, dfn, aside["def"])
+    if ctx.state.get("options", {}).get("veterans"):                   # §12.2 royal veterans
+        sa += veterans(ctx, att, aside["att"])
+        sd += veterans(ctx, dfn, aside["def"])
     dice = {}
     score = {}
     for key, side, st in (("att", att, sa), ("def", dfn, sd)):
@@ -256,7 +264,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
         cmd = None if side["army"] else commander(side["gens"])
         fac = 0 if side["army"] else combat_factor(cmd, space)
         dice[key] = raw
-        score[key] = st + sum(raise_dice(raw, fac))
+        score[key] = st + sum(raise_dice(raw, fac)) + bonus[key]
     d = abs(score["att"] - score["def"])
     win = None if d == 0 else "att" if score["att"] > score["def"] else "def"
     text = (f"{name(att)} strength {sa}, dice {dice['att'][0]}+{dice['att'][1]}, score {score['att']}; "
@@ -308,7 +316,50 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
         disperse_all(ctx, loser, "no CUs left")
     if winner["army"]:
         indep_wins_here(ctx, space)
+    elif loser["army"] and state.get("options", {}).get("glory") and winner["gens"]:    # §12.3
+        cmd = commander(winner["gens"])
+        glory = state.setdefault("glory", {})
+        if glory.get(cmd, 0) < 2:
+            glory[cmd] = glory.get(cmd, 0) + 1
+            ctx.say(f"Glory against the barbarians: {label(cmd)} +1 prestige (§12.3).")
     return {"winner": win, "d": d}
+
+
+def veterans(ctx, side: dict, aside: int) -> int:
+    """§12.2: one die per Royal CU taking part; each 5 or 6 adds 1."""
+    n = side["cus"].get("royal", 0) - aside if side["seat"] else 0
+    rolls = [ctx.roll(6, label=f"royal veteran of {name(side)}") for _ in range(max(0, n))]
+    bonus = sum(1 for r in rolls if r >= 5)
+    if bonus:
+        ctx.say(f"Royal veterans: +{bonus} to {name(side)}'s strength (§12.2).")
+    return bonus
+
+
+def w4(ctx, att: dict, dfn: dict, space: str) -> dict:
+    """Window W4 (§4.7, §6.2 step 3): #13 Ambush +3 (Defender), #16 Cavalry Charge +2, #47 Gift of
+    the Orator +5 prestige for the commander, #36 the Silver Shields change sides (§6.13)."""
+    sides = {k: s["seat"] for k, s in (("att", att), ("def", dfn)) if s["seat"]}
+    bonus = {"att": 0, "def": 0}
+    for seat, card in surprise.window(ctx, "W4", {"active": att["seat"], "sides": sides, "space": space}):
+        key = "att" if sides.get("att") == seat else "def"
+        side = att if key == "att" else dfn
+        if card in (13, 16):
+            bonus[key] += 3 if card == 13 else 2
+            ctx.say(f"{seat}: {'Ambush, +3' if card == 13 else 'Cavalry Charge, +2'} to the Battle Score.")
+        elif card == 47 and side["gens"]:
+            cmd = commander(side["gens"])
+            ctx.state.setdefault("fx", {})["orator"] = cmd
+            ctx.say(f"{label(cmd)} has the gift of the orator: +5 prestige (#47).")
+        elif card == 36:
+            other = dfn if key == "att" else att
+            had = other["cus"].get("silver", 0)
+            silver_change_sides(ctx, space, other["seat"], seat)
+            if had:
+                other["cus"].pop("silver", None)
+                now = ctx.state["cus"].get(space, {}).get(seat, {}).get("silver", 0)
+                if now:
+                    side["cus"]["silver"] = now
+    return bonus
 
 
 def transfer_royals(state: dict, frm: dict, to: dict, space: str, n: int) -> None:
@@ -339,7 +390,6 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
 
 def retreat_options(state: dict, seat: str, space: str, came_from: str | None) -> list[str]:
     """§6.10.4: 1 space by land, pass or strait, no enemy CUs, not where the Attacker came from."""
-    from .forces import enemy_cus
     out = []
     for n, k in BOARD.adj[space]:
         if k in ("land", "pass", "strait") and n != came_from and not enemy_cus(state, n, seat) and n not in out:
@@ -356,7 +406,6 @@ def can_retreat_inside(state: dict, seat: str, space: str) -> int:
 
 def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> None:
     """Move the whole surviving field force of `seat` in `space` (§6.10.4)."""
-    from .movement import shift
     state = ctx.state
     cus = field_cus(state, space, seat)
     gens = field_gens(state, space, seat)
@@ -378,10 +427,8 @@ def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> No
         ctx.say(f"{seat} puts {describe(keep)} and its generals inside {BOARD.spaces[space]['name']} (§5.5.3).")
     if not sum(cus.values()) and not gens:
         return
-    if dest is None:
-        lost = pick_losses(cus, sum(cus.values()))
-        for k, m in lost.items():
-            eliminate(state, space, seat, k, m)
+    if dest is None:                       # §1.3.6, §3.3.2: dispersed, not eliminated (audit fix)
+        disperse_cus(state, space, seat, cus)
         for g in gens:
             drop_general(state, g, "dispersed")
         ctx.say(f"{seat}'s force at {BOARD.spaces[space]['name']} has nowhere to retreat and is dispersed (§6.10.4).")
@@ -400,10 +447,8 @@ def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
         return
     eliminate(state, space, frm, "silver", 1)
     if n == 1:
-        if 36 in state["discard"]:
-            state["discard"].remove(36)
-            state["removed"].append(36)
-        ctx.say("The Silver Shields lose their last CU and leave the game; #36 is removed (§6.13).")
+        ctx.say("The Silver Shields lose their last CU and leave the game (§6.13).")
+        retire_silver_card(ctx)
         return
     add_cus(state, space, frm, "silver", -(n - 1))
     add_cus(state, space, to, "silver", n - 1)

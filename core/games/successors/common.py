@@ -5,6 +5,7 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .forces import gen_label
+from .scoring import most_senior
 
 
 def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
@@ -20,7 +21,6 @@ def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
 def rank_by_seniority(ctx, state: dict, seats: list[str], why: str, majors_only: bool = False) -> str:
     """§0.2 seniority tie-break: the most senior general wins; without one, rank below; still
     tied, roll off."""
-    from .scoring import most_senior
     if len(seats) == 1:
         return seats[0]
     sen = {s: most_senior(state, s, majors_only) for s in seats}
@@ -41,6 +41,29 @@ def draw_card(ctx) -> int | None:
     if not state["deck"]:
         return None
     return state["deck"].pop(0)
+
+
+def card_tag(n: int) -> str:
+    """How a card is written in a command line: its number and its name, `35-suspicion`."""
+    slug = "".join(ch if ch.isalnum() else "-" for ch in BOARD.cards[n]["name"].lower())
+    return f"{n}-" + "-".join(p for p in slug.split("-") if p)
+
+
+def card_arg(raw) -> int:
+    """A card named in a command: `35`, `#35`, `35-suspicion` or `suspicion` (a unique name)."""
+    text = str(raw).strip().lower().lstrip("#")
+    num, _, rest = text.partition("-")
+    if num.isdigit():
+        n = int(num)
+        if n in BOARD.cards and (not rest or card_tag(n) == f"{n}-{rest}"):
+            return n
+        raise RulesError(f"There is no card {raw!r}: write its number, e.g. `35` or `35-suspicion`.",
+                         code="NO_CARD")
+    found = [n for n in BOARD.cards if card_tag(n).split("-", 1)[1] == text]
+    if len(found) == 1:
+        return found[0]
+    raise RulesError(f"There is no single card named {raw!r}: write its number, e.g. `35-suspicion`.",
+                     code="NO_CARD")
 
 
 def card_name(n: int) -> str:

@@ -233,3 +233,109 @@ def drop_general(state: dict, g: str, fate: str) -> None:
             r["by"] = heir
     if state["body"]["by"] == g:
         state["body"]["by"] = heir
+
+
+def disperse_cus(state: dict, space: str, seat: str, cus: dict, inside: bool = False) -> None:
+    """§1.3.6, §3.3.2: dispersed CUs (Royal CUs and the Silver Shields included) go to their
+    owner's Dispersed box and come back as reinforcements; they are not eliminated."""
+    box = state["p"][seat]["disp"]
+    for kind, n in cus.items():
+        if n <= 0:
+            continue
+        add_cus(state, space, seat, kind, -n)
+        if inside:
+            set_inside(state, space, kind, -n)
+        box[kind] = box.get(kind, 0) + n
+
+
+def parse_spec(state: dict, text: str, find_general) -> tuple[list[str], dict, bool]:
+    """The one reader of a force spec: ``<general>... [merc=<n>]... [alone]`` → generals,
+    CU counts asked for, alone. A count must be a whole number 0 or more of a known type;
+    anything else is refused (never ignored). Whether the counts are available is the
+    caller's check, since the units looked at differ (free CUs, a field army, a moving force)."""
+    from core.errors import RulesError
+    gens, take, alone = [], {}, False
+    for tok in text.split():
+        key, eq, val = tok.partition("=")
+        if eq:
+            kind = key.lower()
+            if kind not in PLAYER_CU:
+                raise RulesError(f"Unknown CU type {key!r}: use {', '.join(PLAYER_CU)}.", code="CU_TYPE")
+            if not val.isdigit():
+                raise RulesError(f"{tok!r}: the number of CUs must be a whole number, 0 or more.", code="COUNT")
+            if kind in take:
+                raise RulesError(f"{kind} is named twice.", code="COUNT")
+            take[kind] = int(val)
+        elif tok.lower() == "alone":
+            alone = True
+        else:
+            g = find_general(state, tok)
+            if g in gens:
+                raise RulesError(f"{gen_label(g)} is named twice.", code="TWICE")
+            gens.append(g)
+    return gens, take, alone
+
+
+def check_counts(take: dict, have: dict, where: str) -> None:
+    """Refuse counts above what is there; the Silver Shields marker is never split (§6.13)."""
+    from core.errors import RulesError
+    for k, n in take.items():
+        if n > have.get(k, 0):
+            raise RulesError(f"There are {have.get(k, 0)} {k} CUs {where}, not {n}.", code="COUNT")
+    if "silver" in take and take["silver"] not in (0, have.get("silver", 0)):
+        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+
+
+# CU losses chosen by the owner (cards, §8.1.3 attrition) ---------------------------------------
+def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
+    """The owner loses n CUs in the space (his standing order, §6.8), field first, then inside."""
+    state = ctx.state
+    order = tuple(k for k in loss_order(state, seat) if kinds is None or k in kinds)
+    out: dict = {}
+    for inside in (False, True):
+        pool = inside_cus(state, space, seat) if inside else field_cus(state, space, seat)
+        pool = {k: m for k, m in pool.items() if k in order}
+        got = pick_losses(pool, n - sum(out.values()), order)
+        for k, m in got.items():
+            eliminate(state, space, seat, k, m, inside=inside)
+            out[k] = out.get(k, 0) + m
+    if out:
+        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in out.items())
+        ctx.say(f"{seat} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at {BOARD.spaces[space]['name']}"
+                f"{' (' + why + ')' if why else ''}.")
+    return out
+
+
+ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3
+
+
+def attrition(ctx, seat: str, space: str, why: str) -> dict:
+    """§8.1.3 Attrition Table: one die, +1 with 6 or more CUs."""
+    n = n_cus(ctx.state, space, seat)
+    r = ctx.roll(6, label=f"attrition of {seat} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
+    loss = next(m for top, m in ATTRITION if r <= top)
+    if not loss:
+        ctx.say(f"Attrition ({why}): {r}, no loss (§8.1.3).")
+        return {}
+    return lose(ctx, seat, space, loss, why=f"attrition, {why}, §8.1.3")
+
+
+# forces that act together (§1.3.4, §5.1) -------------------------------------------------------
+def commander(gens: list[str]) -> str:
+    """§1.3.4: the general with the highest Seniority (minors: the first named)."""
+    return max(gens, key=lambda g: (seniority(g), -gens.index(g)))
+
+
+def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
+    """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
+    for k, n in cus.items():
+        add_cus(state, frm, seat, k, -n)
+        add_cus(state, to, seat, k, n)
+    for g in gens:
+        state["gens"][g]["at"] = to
+        state["gens"][g]["in"] = False
+    for r in state["royals"].values():
+        if r["by"] in gens:
+            r["at"] = to
+    if state["body"]["by"] in gens:
+        state["body"]["at"] = to

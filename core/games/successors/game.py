@@ -13,13 +13,29 @@ from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
 from .board import BOARD
-from .common import card_name, find_space, label
-from .forces import PLAYER_CU, generals_of, n_cus
-from . import legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
+from .common import card_name, card_tag, find_space, label
+from .forces import PLAYER_CU, cu_counts, field_gens, generals_of, indep_at, n_cus, n_field, pool_left
+from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 
 SEAT_CHOICES = tuple("abcde")
 LOSSES = "losses <type> [<type>...]"
 NAVAL_DECLINE = 0.5              # self-play: how often a naval interception is declined
+PELLA_BIAS = 0.7                 # self-play: how often the Cart's carrier heads for Pella
+
+
+def _distances(target: str) -> dict[str, int]:
+    """Steps from every space to `target` by land, pass and strait (self-play's compass)."""
+    out, todo = {target: 0}, [target]
+    while todo:
+        s = todo.pop(0)
+        for n, k in BOARD.adj[s]:
+            if k in ("land", "pass", "strait") and n not in out:
+                out[n] = out[s] + 1
+                todo.append(n)
+    return out
+
+
+TO_PELLA = _distances("pella")
 
 
 class Successors(Game):
@@ -28,18 +44,34 @@ class Successors(Game):
     aliases = ("succ", "diadochi")
     min_players = 2
     max_players = 5
-    option_verbs = {"sorties": Verb("sorties", (Param("sorties", "choice", choices=("on", "off")),),
-                                    help="§12.1 optional rule: sorties from besieged cities")}
+    option_verbs = {
+        "sorties": Verb("sorties", (Param("sorties", "choice", choices=("on", "off")),),
+                        help="§12.1 optional rule: sorties from besieged cities"),
+        "veterans": Verb("veterans", (Param("veterans", "choice", choices=("on", "off")),),
+                         help="§12.2 optional rule: each Royal CU in a battle adds 1 on a 5 or 6"),
+        "glory": Verb("glory", (Param("glory", "choice", choices=("on", "off")),),
+                      help="§12.3 optional rule: +1 prestige (up to +2) for beating an independent army"),
+        "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
+                     help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
+        "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
+                       help="§12.5 optional rule: desert attrition at the end of an activation"),
+    }
+    anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
+        "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),
+                    private=True,
+                    help="§4.7 standing order, sent privately at any time: play this Surprise card by itself at "
+                         "the first window where it is legal for you (`arm <card> off` withdraws it)."),
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
                       help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
-        "play": Verb("play", (Param("card", "int", low=1, high=60),
-                              Param("use", "choice", ("pc", "march", "train", "fleet", "recruit", "redraw", "event")),
+        "play": Verb("play", (Param("card"),
+                              Param("use", "choice", ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
                               Param("args", "text", optional=True)),
                      help="§4.4 play a card: pc <spaces>, march <general>, train merc|mac, fleet upgrade|new, "
-                          "recruit <space>; a Surprise card: redraw."),
+                          "recruit <space>; event [<choices>] (§11); a Bonus card: both [<choices>] (event, "
+                          "then OPs); a Surprise card: redraw."),
         "activate": Verb("activate", (Param("force", "text"),),
                          help="§4.5 activate a force: <general> [<general>...] [merc=<n>] [mac=<n>] [royal=<n>] "
                               "[eleph=<n>] [silver=<n>] [alone]; CUs default to all free CUs in the space."),
@@ -51,6 +83,9 @@ class Successors(Game):
                         help="§4.5 disband Royal CUs that have not moved this player turn; they leave the game."),
         "stop": Verb("stop", help="end the current activation; unspent MP are lost."),
         "end": Verb("end", help="end your Activation segment."),
+        "keep": Verb("keep", (Param("card"),), help="#53 Wise Counsel: keep this card."),
+        "murder": Verb("murder", help="§9.11 the heir coming of age is murdered."),
+        "crown": Verb("crown", help="§9.11 the heir coming of age is crowned."),
         "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
         "pass": Verb("pass", help="decline to bury the body (§3.7)."),
         "intercept": Verb("intercept", (Param("force", "text", optional=True),),
@@ -82,83 +117,10 @@ class Successors(Game):
         setup.setup_state(ctx, players, options)
         sequence.advance(ctx)
 
-    # prompts ------------------------------------------------------------------------------------
+    # prompts and actions: the table of states in flow.py ------------------------------------
     def _prompts(self, state: dict) -> dict[str, Prompt]:
-        if state["result"]:
-            return {}
-        if state["placing"] is not None:
-            pl = state["placing"]
-            lines = reinforcements.legal_lines(state)
-            what = reinforcements.describe(pl["left"], pl["gens"])
-            why = "reinforcements" if pl["why"] == "reinforcements" else "the trained CU"
-            return {pl["seat"]: Prompt(f"{pl['seat']} places {why}: {what} left (§3.3.4).",
-                                       tuple(lines) if len(lines) <= 30 else (),
-                                       ("place <unit> <space> [<count>]",))}
-        if state.get("pend"):
-            p = state["pend"]
-            return {p["seat"]: Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
-                                      (("intercept <space> [<general>...] [merc=<n>]",)
-                                       if p["kind"] == "intercept" else ()) + (LOSSES,))}
-        if state["act"] is not None:
-            act = state["act"]
-            lines = [f"move {s}" for s in movement.reachable(state)]
-            if movement.can_assault(state):
-                lines.append("assault")
-            if movement.can_remove_pc(state):
-                lines.append("remove")
-            if movement.can_sally(state):
-                lines.append("sally")
-            lines += movement.carry_options(state)
-            if movement.can_bury(state, act["seat"]):
-                lines.append("bury")
-            if act.get("reroll") and len(act["path"]) == 1:
-                lines.append("reroll")
-            where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else "its box"
-            who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{act['seat']}'s force"
-            return {act["seat"]: Prompt(
-                f"{who} at {where} has {act['mp']} MP.",
-                (*lines, "stop"), ("move <space> [<space>...]", "disband <space> [<count>]",
-                                   "leave [<general>...] [merc=<n>] [mac=<n>]..."))}
-        ph = state["phase"]
-        if ph == "preparations" and state["step"] == "order":
-            seat = state["chooser"]
-            lines = tuple(f"first {s.lower()} {d}" for s in state["seats"] for d in ("left", "right"))
-            return {seat: Prompt(f"{seat} has the fewest VP: choose the First Player and the direction "
-                                 "(left = ascending seat order).", lines)}
-        if ph == "end_of_turn" and state["step"] == "burial":
-            seat = state["order"][state["cur"]]
-            return {seat: Prompt(f"{seat} may bury Alexander's body here (§3.7).", ("bury", "pass"))}
-        if ph == "strategy":
-            seat = state["order"][state["cur"]]
-            seg = state["segment"]
-            if seg == "surrender" and state.get("sroll"):
-                lines = [f"assault {t}" for t in sieges.surrender_targets(state, seat)]
-                return {seat: Prompt(f"Round {state['round']}, {seat}'s Surrender segment: one free assault roll "
-                                     "per space you besiege (§4.3 C).", (*lines, "done"))}
-            if seg == "tyche":
-                private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
-                burial = ("bury",) if movement.can_bury(state, seat) else ()
-                return {seat: Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).",
-                                     burial, ("disband <space> [<count>]","play <card> pc <space> [<space>...]",
-                                          "play <card> march <general> [<general>...]",
-                                          "play <card> recruit <space>"), private)}
-            if seg == "activation":
-                lines = ["end"]
-                if movement.can_bury(state, seat):
-                    lines.insert(0, "bury")
-                gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
-                        and g not in state["done"]]
-                acts = tuple(f"activate {g}" for g in gens)
-                return {seat: Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces "
-                                     "or end (§4.5).", (*acts, *lines),
-                                     ("activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]",
-                                      "disband <space> [<count>]", LOSSES))}
-            if seg == "forage":
-                return {seat: Prompt(f"{seat} must remove 1 CU to forage (§4.6).",
-                                     tuple(strategy.forage_lines(state, seat)))}
-        return {}
+        return flow.prompts(state)
 
-    # actions ------------------------------------------------------------------------------------
     def _apply(self, ctx: Ctx) -> None:
         before = dict(ctx.state.get("counts") or {})
         self._handle(ctx)
@@ -166,89 +128,10 @@ class Successors(Game):
             ctx.picture()
 
     def _handle(self, ctx: Ctx) -> None:
-        state, seat, a = ctx.state, ctx.seat, ctx.action
-        v = a.verb
-        if v == "first":
-            sequence.choose_order(ctx, a.args[0].upper(), a.args[1])
-        elif v == "place":
-            unit = a.args[0].lower()
-            if unit not in BOARD.cu_types:
-                from .common import find_general
-                unit = find_general(state, unit)
-            count = a.args[2] if len(a.args) > 2 else 1
-            reinforcements.place(ctx, unit, find_space(a.args[1]), count)
-        elif v == "play":
-            rest = a.args[2] if len(a.args) > 2 else ""
-            strategy.play(ctx, seat, a.args[0], a.args[1], rest)
-            if state["act"] is None:
-                sequence.start_activation(state)
-        elif v == "activate":
-            movement.start(ctx, seat, a.args[0], "activation", None)
-        elif v == "move":
-            if state["act"] is None or state["act"]["seat"] != seat:
-                raise RulesError("You have no force in motion: activate one first.", code="NO_FORCE")
-            path = [find_space(s) for s in a.args[0].split()]
-            movement.move(ctx, path)
-        elif v in ("take", "drop"):
-            movement.carry(ctx, v, a.args[0])
-        elif v == "reroll":
-            movement.reroll(ctx)
-        elif v == "disband":
-            movement.disband(ctx, seat, find_space(a.args[0]), a.args[1] if len(a.args) > 1 else 1)
-        elif v == "stop":
-            self._stop(ctx)
-        elif v == "bury":
-            movement.bury(ctx, seat)
-            if state["phase"] == "end_of_turn":
-                state["cur"] += 1
-        elif v == "pass":
-            state["cur"] += 1
-        elif v == "end":
-            ctx.say(f"{seat} ends the Activation segment.")
-            sequence.start_forage(ctx)
-        elif v == "forage":
-            strategy.forage(ctx, seat, find_space(a.args[0]), a.args[1])
-        elif v in ("intercept", "decline", "fight", "fallback", "inside", "avoid", "stand", "retreat", "sortie"):
-            movement.answer(ctx, seat, v, " ".join(str(x) for x in a.args if x is not None))
-        elif v == "assault":
-            if state["act"] is not None and state["act"]["seat"] == seat and not state.get("pend"):
-                if a.args and a.args[0] and find_space(a.args[0]) != state["act"]["at"]:
-                    raise RulesError("The active force assaults the space it stands in (§7.2).", code="NO_ASSAULT")
-                movement.assault(ctx)
-            elif state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll"):
-                if not a.args or not a.args[0]:
-                    raise RulesError("Name the space: `assault <space>` (§4.3 C).", code="NO_SPACE")
-                space = find_space(a.args[0])
-                if space not in sieges.surrender_targets(state, seat):
-                    raise RulesError(f"No Surrender roll is possible at {BOARD.spaces[space]['name']}: "
-                                     f"{', '.join(sieges.surrender_targets(state, seat)) or 'none'} (§4.3 C).",
-                                     code="NO_ASSAULT")
-                from .forces import generals_at
-                sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
-                sieges.settle(state)
-                if not sieges.surrender_targets(state, seat) and not state.get("pend"):
-                    sequence.end_surrender(ctx)
-            else:
-                raise RulesError("No assault is possible now (§7.2).", code="NO_ASSAULT")
-        elif v == "remove":
-            movement.remove_pc(ctx)
-        elif v == "sally":
-            movement.sally(ctx)
-        elif v == "leave":
-            movement.leave(ctx, a.args[0])
-        elif v == "losses":
-            kinds = [k.lower() for k in a.args[0].replace(",", " ").split()]
-            if not kinds or any(k not in PLAYER_CU for k in kinds) or len(set(kinds)) != len(kinds):
-                raise RulesError(f"Name CU types once each, first lost first: {', '.join(PLAYER_CU)}.",
-                                 code="CU_TYPE")
-            state["p"][seat]["loss_order"] = kinds
-            ctx.tell(seat, f"Your CU losses will be taken in this order: {', '.join(kinds)}, then the rest.")
-        elif v == "done":
-            if not (state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll")):
-                raise RulesError("Nothing to finish now.", code="NOT_NOW")
-            sequence.end_surrender(ctx)
-        sieges.settle(state)
-        if v not in ("stop", "end", "first", "place", "forage"):
+        v = ctx.action.verb
+        flow.handle(ctx)
+        sieges.settle(ctx.state)
+        if v not in ("stop", "end", "first", "place", "forage", "arm", "losses"):
             self._auto_stop(ctx)
         sequence.advance(ctx)
 
@@ -256,7 +139,7 @@ class Successors(Game):
         """A force that can do nothing more ends its activation by itself."""
         state = ctx.state
         act = state["act"]
-        if not act or state.get("pend"):
+        if not act or state.get("pend") or state.get("stack"):
             return
         if (not act["gens"] and not act.get("army")) or (not movement.reachable(state) and not movement.carry_options(state)
                                and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
@@ -264,8 +147,6 @@ class Successors(Game):
             self._stop(ctx)
 
     def _stop(self, ctx: Ctx) -> None:
-        if ctx.state.get("pend"):
-            raise RulesError("Wait: another player must decide first.", code="PENDING")
         movement.end_act(ctx)
 
     # views --------------------------------------------------------------------------------------
@@ -277,10 +158,36 @@ class Successors(Game):
         for s, p in state["p"].items():
             q = dict(p)
             q["hand"] = sorted(p["hand"]) if s == seat else len(p["hand"])
+            if s != seat:
+                q.pop("armed", None)                    # standing orders are secret (§4.7)
             view["p"][s] = q
+        view["stack"] = [d if d.get("seat") == seat or "cards" not in d else {**d, "cards": len(d["cards"])}
+                         for d in state.get("stack", [])]      # #53's cards: only their reader sees them
         view["sieges"] = sieges.view(state)
         view["summary"] = self._summary(state)
         return view
+
+    def describe(self, view: dict) -> str:
+        """A seat's private view in words (/me): the hand, each card with its number, name, OPs,
+        type and event text, the armed Surprise cards, then the seat's LP and VP."""
+        mine = [s for s, p in view["p"].items() if isinstance(p.get("hand"), list)]
+        if not mine:
+            return "You have no seat in this game."
+        seat = mine[0]
+        p = view["p"][seat]
+        lines = [f"Seat {seat} ({BOARD.colours[seat]}), Turn {view['turn']}."]
+        if p["hand"]:
+            lines.append("Your hand:")
+            lines += [f"- {cards.describe_card(view, c)}" for c in p["hand"]]
+        else:
+            lines.append("Your hand is empty.")
+        if p.get("armed"):
+            lines.append("Armed Surprise cards (played by themselves at their window, §4.7): "
+                         + ", ".join(card_name(c) for c in p["armed"]) + ".")
+        summ = view.get("summary", {}).get("players", {}).get(seat)
+        if summ:
+            lines.append(f"LP {summ['legitimacy']}, VP {summ['vp']}, {summ['status']}.")
+        return "\n".join(lines)
 
     def _summary(self, state: dict) -> dict:
         lps = legitimacy.all_lp(state)
@@ -339,6 +246,10 @@ class Successors(Game):
     # self-play ----------------------------------------------------------------------------------
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         prompt = self.prompts(state)[seat]
+        name = flow.current(state)
+        if name == "decision":
+            return rnd.choice(list(prompt.actions) + list(prompt.private)) if prompt.actions or prompt.private \
+                else self._sample_ops(state, seat, rnd, state["stack"][-1]["card"])
         if state.get("pend"):
             if state["pend"]["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
                 return "decline"
@@ -347,31 +258,59 @@ class Successors(Game):
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
             moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove", "sally"))]
+            act = state["act"]
+            if "bury" in moves and state["body"]["at"] == "pella":
+                return "bury"                                   # self-play seeks the Pella burial
+            if "take cart" in moves and rnd.random() < PELLA_BIAS:
+                return "take cart"
+            if state["body"]["by"] in act["gens"] and rnd.random() < PELLA_BIAS:
+                here = TO_PELLA.get(act["at"], 99)
+                closer = [l for l in moves if l.startswith("move ") and TO_PELLA.get(l.split()[1], 99) < here]
+                if closer:
+                    return min(closer, key=lambda l: TO_PELLA.get(l.split()[1], 99))
             if "assault" in moves and rnd.random() < 0.6:
                 return "assault"
             if moves and rnd.random() < 0.8:
                 return rnd.choice(moves)
             return "stop"
         if state["phase"] == "strategy" and state["segment"] == "tyche":
-            lines = list(prompt.private)
+            events = [l for l in prompt.private if " event" in l or " both" in l]
+            if events and rnd.random() < 0.5:
+                return rnd.choice(events)
+            if rnd.random() < 0.1 and any(l.startswith("arm") for l in prompt.private):
+                return rnd.choice([l for l in prompt.private if l.startswith("arm")])
+            lines = [l for l in prompt.private if not l.startswith("arm")]
             for c in state["p"][seat]["hand"]:
-                ops = BOARD.cards[c]["ops"]
+                ops = cards.ops_of(state, c)
                 if not ops:
                     continue
                 targets = strategy.pc_targets(state, seat)
                 if targets:
-                    lines.append(f"play {c} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
+                    lines.append(f"play {card_tag(c)} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
                 gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
                 if gens:
-                    lines.append(f"play {c} march {rnd.choice(gens)}")
+                    lines.append(f"play {card_tag(c)} march {rnd.choice(gens)}")
+                    if state["body"]["by"] in gens and state["turn"] > 1 and rnd.random() < PELLA_BIAS:
+                        return f"play {card_tag(c)} march {state['body']['by']}"
                 if ops >= 3:
                     ok = strategy.recruit_spaces(state, seat)
                     if ok and strategy._in_play(state, seat) < state["p"][seat]["limit"] \
                             and generals_of(state, seat, "reserve"):
-                        lines.append(f"play {c} recruit {rnd.choice(ok)}")
+                        lines.append(f"play {card_tag(c)} recruit {rnd.choice(ok)}")
             return rnd.choice(lines)
         if state["phase"] == "strategy" and state["segment"] == "activation":
             acts = [l for l in prompt.actions if l.startswith("activate")]
+            b = state["body"]
+            carrier = b["by"]
+            if b["st"] == "cart" and rnd.random() < PELLA_BIAS:      # self-play's Pella policy
+                if state["turn"] == 1 and carrier:
+                    acts = [l for l in acts if l != f"activate {carrier}"]   # keep the Cart where it is
+                elif carrier and f"activate {carrier}" in acts:
+                    return f"activate {carrier}"
+                elif carrier is None and state["turn"] > 1:
+                    near = [l for l in acts if state["gens"][l.split()[1]]["at"] == b["at"]]
+                    if near:
+                        return near[0]
             if rnd.random() < 0.02:
                 acts = [f"disband {s}" for s in movement.disbandable(state, seat)] or acts
             if acts and rnd.random() < 0.7:
@@ -379,11 +318,19 @@ class Successors(Game):
             return "bury" if "bury" in prompt.actions else "end"
         return rnd.choice(list(prompt.actions) + list(prompt.private))
 
+    def _sample_ops(self, state: dict, seat: str, rnd: random.Random, card: int) -> str:
+        targets = strategy.pc_targets(state, seat)
+        if targets:
+            return f"play {card_tag(card)} pc {rnd.choice(targets)}"
+        return f"play {card_tag(card)} train {state['p'][seat]['track'][0] or 'merc'}"
+
     def secrets(self, state: dict) -> list[str]:
         """Cards in hands and face-down table cards (§11): never in a public line or the public view."""
         hidden = list(state["table"])
         for seat in state["seats"]:
             hidden += state["p"][seat]["hand"]
+        for d in state.get("stack", []):
+            hidden += d.get("cards", [])                # #53 Wise Counsel's cards
         return [card_name(n) for n in hidden]
 
     def invariants(self, state: dict) -> list[str]:
@@ -391,14 +338,16 @@ class Successors(Game):
         cards = list(state["deck"]) + state["discard"] + state["removed"] + state["table"]
         for s in state["seats"]:
             cards += state["p"][s]["hand"]
-        if sorted(cards) != sorted(BOARD.base_deck):
+        for d in state.get("stack", []):
+            cards += d.get("cards", [])                 # #53 Wise Counsel's cards being looked at
+        deck = setup.deck_of(state)
+        if sorted(cards) != deck:
             out.append(f"Tyche cards lost or duplicated: {len(cards)} cards, "
-                       f"{len(set(cards))} distinct, expected {len(BOARD.base_deck)}.")
+                       f"{len(set(cards))} distinct, expected {len(deck)}.")
         for space, by in state["cus"].items():
             for s, c in by.items():
                 if any(n <= 0 for n in c.values()):
                     out.append(f"empty CU entry at {space} for {s}")
-        from .forces import cu_counts, pool_left
         counts = cu_counts(state)
         for kind in PLAYER_CU:
             for s in state["seats"]:
@@ -410,7 +359,6 @@ class Successors(Game):
         for s in state["seats"]:
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
-        from .forces import field_gens, n_field, indep_at
         for space, box in state.get("inside", {}).items():                # §5.5.1
             owner = state["pcs"].get(space)
             have = state["cus"].get(space, {}).get(owner, {})

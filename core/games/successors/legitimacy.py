@@ -8,7 +8,8 @@ Royal state: ``royals[id] = {"st": "active"|"inactive"|"dead"|"throne", "at": sp
 from __future__ import annotations
 
 from .board import BOARD
-from .forces import living, n_cus, owners_at
+from .control import province_controller
+from .forces import gen_stat, living, n_cus, owners_at
 
 
 def _marker_controller(state: dict, at: str | None, by: str | None, inside_ok: bool = True) -> str | None:
@@ -53,7 +54,6 @@ def lp_parts(state: dict, seat: str) -> dict[str, int]:
     if p["champion"]:
         parts["champion"] = 3
     mac = BOARD.provinces["MAC"]["major_city"]
-    from .scoring import province_controller
     if province_controller(state, "MAC") == seat:
         parts["strategos"] = BOARD.markers["strategos"]["lp"]
     for g, d in BOARD.generals.items():
@@ -83,3 +83,14 @@ def lp(state: dict, seat: str) -> int:
 
 def all_lp(state: dict) -> dict[str, int]:
     return {s: lp(state, s) for s in state["seats"]}
+
+
+def prestige(state: dict, gen: str | None) -> int:
+    """§9.3 a general's prestige: his Popularity, #47's +5 while it lasts, §12.3 glory."""
+    if gen is None:
+        return 0
+    p = gen_stat(gen, "pop")
+    if state.get("fx", {}).get("orator") == gen:
+        p += 5
+    p += state.get("glory", {}).get(gen, 0)
+    return p

@@ -17,17 +17,18 @@ from core.errors import RulesError
 
 from .board import BOARD
 from .common import find_general, label
-from .forces import (PLAYER_CU, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
+from .forces import (PLAYER_CU, attrition, check_counts, commander, disperse_cus, parse_spec, shift, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
                      indep_at, inside_cus, n_field, n_inside, seniority, set_inside)
-from . import scoring
+from . import battles, scoring, sieges, surprise
+from .battles import (can_retreat_inside, describe, disperse_all, do_retreat, lose_cus, remove_independent,
+                      retreat_options)
+from .common import find_space
+from .legitimacy import body_controller, royal_controller
+from .sieges import allowed, besieges, sortie
 
 LAND = ("land", "pass", "strait")
+DESERT = ("palmyra", "anatha", "rhinokoloura", "katabathmos", "ammoneion")      # §12.5
 MARKERS = ("cart", *BOARD.royals)
-
-
-def commander(gens: list[str]) -> str:
-    """§1.3.4: the general with the highest Seniority (minors: the first named)."""
-    return max(gens, key=lambda g: (seniority(g), -gens.index(g)))
 
 
 def initiative(state: dict, gen: str, space: str) -> int:
@@ -52,20 +53,7 @@ def free_cus(state: dict, space: str, seat: str, inside: bool = False) -> dict:
 def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
     """`<general> [<general>...] [merc=<n>] [mac=<n>] ... [alone]` → generals, CUs.
     Named generals only; CUs default to all free CUs in the space."""
-    gens, take, alone = [], {}, False
-    for tok in text.split():
-        key, eq, val = tok.partition("=")
-        if eq:
-            if key.lower() not in PLAYER_CU:
-                raise RulesError(f"Unknown CU type {key!r}: use {', '.join(PLAYER_CU)}.", code="CU_TYPE")
-            try:
-                take[key.lower()] = int(val)
-            except ValueError:
-                raise RulesError(f"{tok!r}: the number of CUs must be a whole number.", code="COUNT") from None
-        elif tok.lower() == "alone":
-            alone = True
-        else:
-            gens.append(find_general(state, tok))
+    gens, take, alone = parse_spec(state, text, find_general)
     if not gens:
         raise RulesError("Name the general who leads the force, e.g. `activate perdikkas`.", code="NO_GENERAL")
     at = state["gens"][gens[0]]["at"]
@@ -84,17 +72,12 @@ def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
             raise RulesError("Generals inside a city and in the field cannot form one force (§5.5, §7.10).",
                              code="SPLIT")
     free = free_cus(state, at, seat, inside)
-    if "silver" in take and take["silver"] not in (0, free.get("silver", 0)):
-        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+    check_counts(take, free, f"free at {BOARD.spaces[at]['name']}")
     if alone:
         cus = {}
     else:
         cus = dict(free)
-        for k, n in take.items():
-            if n < 0 or n > free.get(k, 0):
-                raise RulesError(f"There are {free.get(k, 0)} free {k} CUs at {BOARD.spaces[at]['name']}, "
-                                 f"not {n}.", code="COUNT")
-            cus[k] = n
+        cus.update(take)
         cus = {k: n for k, n in cus.items() if n}
     return gens, cus
 
@@ -106,8 +89,14 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
+    if rolled and any(c == 45 for _, c in surprise.window(ctx, "W1", {"active": seat, "before": True})):
+        mp, rolled = 2, False                                          # #45 Bad Omens
+        ctx.say("Bad Omens: this activation gets exactly 2 MP (#45).")
     if rolled:
         mp = roll_mp(ctx, cmd, at)
+    if any(c == 12 for _, c in surprise.window(ctx, "W1", {"active": seat})):
+        mp += 2                                                        # #12 Forced March
+        ctx.say("Forced March: +2 MP (#12).")
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
                     "reroll": rolled and cmd == "antigonos", "tried": []}
     if state["gens"][gens[0]]["in"]:
@@ -180,6 +169,8 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     sea_ok = n == 0 or (fs >= 1 and n <= 3 * fs)                      # §5.6.2
     if sally and n > 2:
         sea_ok = False                                                 # §5.6.4
+    if act.get("nosea"):
+        sea_ok = False                                                 # #15 Storm at Sea
     if sea_ok:
         kinds += ["sea", "trans"]
     cost = BOARD.cost(here, dest, tuple(kinds))
@@ -230,11 +221,16 @@ def move(ctx, path: list[str]) -> None:
         if cost > act["mp"]:
             raise RulesError(f"Reaching {BOARD.spaces[dest]['name']} costs {cost} MP; the force has "
                              f"{act['mp']} MP left.", code="NO_MP")
-        from .legitimacy import royal_controller
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
         kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
         kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
         prev = act["at"]
+        if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
+                and any(c == 15 for _, c in surprise.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
+            act["nosea"] = True                                        # #15 Storm at Sea
+            ctx.say(f"Storm at Sea: {act['seat']}'s force may use no sea lanes this activation; it stays at "
+                    f"{BOARD.spaces[prev]['name']} (#15).")
+            return
         _relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
@@ -250,6 +246,10 @@ def move(ctx, path: list[str]) -> None:
                 return
         if not act.get("army"):
             _arrive(ctx, act, dest, before)
+            if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
+                    c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
+                act["mp"] = 0                                          # #59 Nile Flood (§12.4)
+                ctx.say(f"The Nile floods: {act['seat']}'s force may spend no more MP (#59).")
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
                 ctx.say("The rest of the path is dropped.")
@@ -295,31 +295,15 @@ def fall_back(ctx, act: dict, back: str) -> None:
             state["gens"][g]["in"] = True
         ctx.say(f"{o}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
     elif host:
-        from .battles import lose_cus, disperse_all
         if act.get("army"):
-            from .battles import remove_independent
             remove_independent(ctx, act["army"])
             return
         side = {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
-        lose_cus(state, side, act["at"], None)
+        disperse_cus(state, act["at"], act["seat"], act["cus"], inside=bool(act.get("sally")))
+        act["cus"] = {}
         disperse_all(ctx, side, f"an enemy field force holds {BOARD.spaces[back]['name']}")
         return
     _relocate(state, act, back)
-
-
-def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
-    """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
-    for k, n in cus.items():
-        add_cus(state, frm, seat, k, -n)
-        add_cus(state, to, seat, k, n)
-    for g in gens:
-        state["gens"][g]["at"] = to
-        state["gens"][g]["in"] = False
-    for r in state["royals"].values():
-        if r["by"] in gens:
-            r["at"] = to
-    if state["body"]["by"] in gens:
-        state["body"]["at"] = to
 
 
 def end_act(ctx) -> None:
@@ -327,17 +311,12 @@ def end_act(ctx) -> None:
     state = ctx.state
     if state["act"] is None:
         return
-    kind = state["act"]["kind"]
-    finish(ctx)
-    if kind == "march":
-        from .sequence import start_activation
-        start_activation(state)
+    finish(ctx)          # a force march's Tyche segment ends in sequence (the `played` flag)
 
 
 # §5.4 entering spaces, §5.12 attrition, §5.6.4 besieged ports ---------------------------------------
 def enter(ctx, dest: str, prev: str) -> bool:
     """What happens as the force enters dest; True when its movement stops here."""
-    from .battles import lose_cus, describe
     state = ctx.state
     act = state["act"]
     seat = act["seat"]
@@ -462,7 +441,6 @@ def side_in_field(state: dict, dseat_or_army: tuple[str, str], space: str) -> di
 
 def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
     """Crushing check (§6.11) unless after an interception, then battle (§6)."""
-    from . import battles
     state = ctx.state
     act = state["act"]
     host = hostile_for(state, act, dest)
@@ -485,7 +463,6 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
 
 def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> None:
     """§6.9-§6.10 for a moving Attacker: retreat or continue; the losing Defender's retreat."""
-    from . import battles
     state = ctx.state
     act = state["act"]
     win = res["winner"]
@@ -501,7 +478,9 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
     if win != "att":
         back = act["path"][-2] if len(act["path"]) > 1 else prev
         if act.get("sea") and scoring.fleet_strength(state, act["seat"]) == 0:
-            lost = battles.lose_cus(state, att, dest, None)
+            disperse_cus(state, dest, act["seat"], att["cus"])     # dispersed, not eliminated
+            att["cus"] = {}
+            act["cus"] = {}
             battles.disperse_all(ctx, att, "no fleet to sail back, §6.9")
             act["gens"] = []
         elif act["gens"] or act["cus"]:
@@ -512,12 +491,14 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
         return
     if not act["gens"]:
         end_act(ctx)
+    elif any(c == 46 for _, c in surprise.window(ctx, "W9", {"active": act["seat"]})):
+        ctx.say(f"Exhausted Troops: {act['seat']}'s army ends its activation (#46).")
+        end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
         offer_retreat(ctx, dfn["seat"], dest, prev)
 
 
 def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
-    from .battles import can_retreat_inside, retreat_options
     opts = retreat_options(state, seat, space, came)
     n = n_field(state, space, seat)
     room = can_retreat_inside(state, seat, space)
@@ -530,7 +511,6 @@ def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
 
 
 def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
-    from .battles import do_retreat
     state = ctx.state
     if not n_field(state, space, seat) and not field_gens(state, space, seat):
         return
@@ -545,7 +525,6 @@ def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
 
 
 def apply_retreat(ctx, seat: str, space: str, line: str) -> None:
-    from .battles import do_retreat
     words = line.split()[1:]
     inside = bool(words) and words[0] == "inside"
     if inside:
@@ -590,13 +569,15 @@ def finish(ctx) -> None:
         used[k] = used.get(k, 0) + n
         moved[k] = moved.get(k, 0) + n
     state["act"] = None
+    if state.get("options", {}).get("desert") and act["at"] in DESERT and act["gens"] \
+            and sum(act["cus"].values()):                               # §12.5 desert attrition
+        attrition(ctx, act["seat"], act["at"], "desert, §12.5")
     ctx.picture()
 
 
 # §5.11 carrying, §9.6 burial ------------------------------------------------------------------
 def carry_options(state: dict) -> list[str]:
     """take/drop lines for the force in motion."""
-    from .legitimacy import royal_controller, body_controller
     act = state["act"]
     if act.get("army"):
         return []
@@ -743,7 +724,6 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     if line not in lines and verb not in ("intercept", "avoid", "retreat"):
         raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
     if verb in ("avoid", "retreat") and rest:
-        from .common import find_space
         words = [w if w == "inside" else find_space(w) for w in rest.split()]
         line = " ".join([verb, *words])
         rest = " ".join(words)
@@ -776,7 +756,6 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     elif k == "retreat":
         apply_retreat(ctx, seat, p["space"], line)
     elif k == "sortie":
-        from .sieges import sortie
         if verb == "sortie":
             act = state["act"]
             if act:
@@ -800,7 +779,6 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     the generals and CUs sent (default: the whole field force there)."""
     state = ctx.state
     act = state["act"]
-    from .common import find_space
     words = rest.split()
     if not words:
         raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
@@ -810,13 +788,19 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
     gens = field_gens(state, src, seat)
     cus = field_cus(state, src, seat)
-    named = [find_general(state, w) for w in words[1:] if "=" not in w]
+    try:
+        named, take, _ = parse_spec(state, " ".join(words[1:]), find_general)
+        check_counts(take, cus, f"in the field at {BOARD.spaces[src]['name']}")
+    except RulesError:
+        state["pend"] = p
+        raise
+    if any(g not in gens for g in named):
+        state["pend"] = p
+        raise RulesError(f"Only generals in the field at {BOARD.spaces[src]['name']} may intercept from there.",
+                         code="ANSWER")
     if named:
         gens = [g for g in gens if g in named]
-    for w in words[1:]:
-        key, eq, val = w.partition("=")
-        if eq and key in cus:
-            cus[key] = max(0, min(cus[key], int(val) if val.isdigit() else cus[key]))
+    cus.update(take)
     cus = {k: n for k, n in cus.items() if n}
     if not gens or not cus:
         state["pend"] = p
@@ -824,6 +808,10 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
     ini = initiative(state, cmd, src)
+    if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
+        ctx.say(f"{seat}'s interception fails: Intercepted Dispatches (#19).")
+        _next_interceptor(ctx, p)
+        return
     r = ctx.roll(6, label=f"{label(cmd)} interception (Initiative {ini})")
     if r <= ini:
         ctx.say(f"{seat} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
@@ -855,12 +843,13 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
         ctx.say(f"{seat} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
         return
     if verb == "avoid":                                                # §5.9
-        from .common import find_space
         dest = find_space(rest)
         gens = field_gens(state, space, seat)
         cmd = commander(gens)
         ini = initiative(state, cmd, space)
-        if cmd == "eumenes":
+        if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": state["act"]["seat"], "trier": seat})):
+            ok, what = False, "#19 Intercepted Dispatches: it fails without a roll"
+        elif cmd == "eumenes":
             ok, what = True, "Eumenes avoids battle without a roll"
         else:
             r = ctx.roll(6, label=f"{label(cmd)} avoids battle (Initiative {ini})")
@@ -896,7 +885,6 @@ def remove_pc(ctx) -> None:
 
 
 def can_assault(state: dict) -> bool:
-    from .sieges import allowed, besieges
     act = state["act"]
     if not act or state.get("pend") or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
         return False
@@ -905,7 +893,6 @@ def can_assault(state: dict) -> bool:
 
 
 def assault(ctx) -> None:
-    from . import sieges
     state = ctx.state
     act = state["act"]
     if not act or act["mp"] < 1 or not sum(act["cus"].values()):
@@ -942,7 +929,6 @@ def sally(ctx) -> None:
     """§7.10 (a): the force inside attacks the besieging field force in the same space: a
     battle with the sallying side as Attacker, never a crushing. Losing or drawing, the
     survivors stay inside and the activation ends; winning, the force is in the field."""
-    from . import battles
     state = ctx.state
     if not can_sally(state):
         raise RulesError("Only a force activated inside a besieged Major City, with at least 1 CU, may sally "
@@ -1016,11 +1002,14 @@ def disperse_fleet(ctx, seat: str) -> None:
 def try_naval(ctx, seat: str, p: dict) -> None:
     """§5.7.2-3: a roll + (interceptor's FS − mover's FS) of 5 or more; then a naval battle:
     each side rolls + FS, the higher wins."""
-    from .battles import lose_cus, describe
     state = ctx.state
     act = state["act"]
     mover = act["seat"]
     fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
+    amb = {s: 2 for s, c in surprise.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
+    for s in amb:
+        ctx.say(f"{s}: Naval Ambush, +2 to the roll (#26).")
+    fi, fm = fi + amb.get(seat, 0), fm + amb.get(mover, 0)            # #26 Naval Ambush: +2 to rolls
     r = ctx.roll(6, label=f"naval interception by {seat}")
     if r + fi - fm < 5:
         ctx.say(f"{seat} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
@@ -1063,10 +1052,13 @@ def hostile_for(state: dict, act: dict, space: str) -> tuple[str, str] | None:
     """The enemy field force met by the moving force: for an independent army, any player's."""
     if not act.get("army"):
         return hostile_field(state, space, act["seat"])
-    for o in sorted(state["seats"]):
-        if n_field(state, space, o) or field_gens(state, space, o):
-            return "seat", o
-    return None
+    # the player with CUs in the field is the one met; a lone general of another player who
+    # shares the space (a §3.3.4 placement) is met only when no CUs are there (audit fix:
+    # meeting the lone general first left the other player's CUs beside the independents)
+    sides = [o for o in sorted(state["seats"]) if n_field(state, space, o) or field_gens(state, space, o)]
+    if not sides:
+        return None
+    return "seat", max(sides, key=lambda o: n_field(state, space, o))
 
 
 def indep_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
@@ -1124,20 +1116,11 @@ def leave(ctx, text: str) -> None:
     act = state["act"]
     if not act or act.get("army") or act.get("sally") or state.get("pend"):
         raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
-    gens, cus = [], {}
-    for tok in text.split():
-        key, eq, val = tok.partition("=")
-        if eq:
-            if key.lower() not in act["cus"] or not val.isdigit() or int(val) > act["cus"][key.lower()]:
-                raise RulesError(f"The force has {act['cus'].get(key.lower(), 0)} {key} CUs.", code="COUNT")
-            if key.lower() == "silver" and int(val) != act["cus"]["silver"]:
-                raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
-            cus[key.lower()] = int(val)
-        else:
-            g = find_general(state, tok)
-            if g not in act["gens"]:
-                raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
-            gens.append(g)
+    gens, cus, _ = parse_spec(state, text, find_general)
+    check_counts(cus, act["cus"], "in the moving force")
+    for g in gens:
+        if g not in act["gens"]:
+            raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
     if not gens and not any(cus.values()):
         raise RulesError("Name what to leave: `leave [<general>...] [merc=<n>]...`.", code="COUNT")
     if gens and len(gens) == len(act["gens"]):

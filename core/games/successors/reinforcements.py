@@ -25,8 +25,14 @@ CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
 
 
 def _give(state: dict, left: dict, seat: str, kind: str, n: int) -> int:
-    """Take up to n CUs of a type from the pool (§1.4: nothing when it has run out)."""
-    n = max(0, min(n, pool_left(state, seat, kind) - left.get(kind, 0)))
+    """Take up to n CUs of a type from the pool (§1.4: nothing when it has run out).
+
+    `left` is what the seat already holds to place. `pool_left` already counts it when it
+    is registered in the state (``state["reinf"][seat]`` or the placing under way); only an
+    unregistered dict is subtracted here, so no collected CU is counted twice (audit fix)."""
+    counted = left is state.get("reinf", {}).get(seat) or (
+        state.get("placing") is not None and left is state["placing"]["left"])
+    n = max(0, min(n, pool_left(state, seat, kind) - (0 if counted else left.get(kind, 0))))
     if n:
         left[kind] = left.get(kind, 0) + n
     return n
@@ -143,8 +149,14 @@ def options(state: dict) -> dict[str, tuple[str, list[str]]]:
     pl = state["placing"]
     seat = pl["seat"]
     out = {}
+    area = pl.get("area")
     for unit in [*(k for k, n in pl["left"].items() if n), *pl["gens"]]:
         normal = eligible(state, seat, unit)
+        if area is not None:                  # a card's placing: its provinces, no fallback (§11.3)
+            normal = [s for s in normal if BOARD.spaces[s]["province"] in area]
+            if normal:
+                out[unit] = ("normal", normal)
+            continue
         if normal:
             out[unit] = ("normal", normal)
         else:
@@ -238,6 +250,11 @@ def settle(ctx) -> bool:
         opts = options(state)
         stuck = [u for u in [*pl["left"], *pl["gens"]] if u not in opts]
         for u in stuck:                                                  # §3.3.5 dispersal
+            if pl.get("card") and u in BOARD.cu_types:                   # §11.3: stays in the pool
+                n = pl["left"].pop(u)
+                ctx.say(f"{seat} cannot place {n} more {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
+                        "they stay in the pool (§11.3).")
+                continue
             if u in BOARD.cu_types:
                 n = pl["left"].pop(u)
                 state["p"][seat]["disp"][u] = state["p"][seat]["disp"].get(u, 0) + n

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .board import BOARD
 from .forces import cu_spaces, enemy_cus, living, n_cus, seniority
 from . import legitimacy
+from .control import controllers, province_controller   # re-exported (§8.4)
 
 LAND = ("land", "pass", "strait")
 
@@ -18,30 +19,6 @@ def space_control(state: dict, space: str) -> str | None:
 
 
 # §8.4 control of provinces -------------------------------------------------------------------
-def province_controller(state: dict, code: str) -> str | None:
-    """The player who controls the Major City and at least Need non-Transit spaces."""
-    prov = BOARD.provinces[code]
-    owner = state["pcs"].get(prov["major_city"])
-    if owner in (None, "IND"):
-        return None
-    held = sum(1 for s in BOARD.province_spaces(code) if state["pcs"].get(s) == owner)
-    return owner if held >= prov["need"] else None
-
-
-def controllers(state: dict) -> dict[str, str | None]:
-    """Every province's controller in one pass over the PCs (same rule as above)."""
-    held: dict[tuple[str, str], int] = {}
-    for s, o in state["pcs"].items():
-        if o != "IND":
-            key = (BOARD.spaces[s]["province"], o)
-            held[key] = held.get(key, 0) + 1
-    out = {}
-    for code, prov in BOARD.provinces.items():
-        owner = state["pcs"].get(prov["major_city"])
-        out[code] = owner if owner not in (None, "IND") and held.get((code, owner), 0) >= prov["need"] else None
-    return out
-
-
 def control_map(state: dict) -> dict[str, str | None]:
     """Province → seat, "independent" (its Major City is Independent) or None."""
     out = {}

@@ -9,9 +9,11 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 from __future__ import annotations
 
 from .board import BOARD
-from .common import card_name, label, rank_by_seniority, rolloff
+from .common import card_name, card_tag, label, rank_by_seniority, rolloff
 from .forces import is_major, living
-from . import movement, reinforcements, scoring, strategy
+from . import cards, movement, reinforcements, royals, scoring, strategy
+from .cards import describe_card
+from .sieges import surrender_targets
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 DEAL = {2: (5, 10), 3: (5, 5), 4: (5, 0), 5: (4, 0)}                  # §3.4 hand, table
@@ -36,6 +38,11 @@ def check_victory(ctx) -> bool:
     state = ctx.state
     if state["result"]:
         return True
+    restore_champions(ctx)
+    cards.retire_silver_card(ctx)
+    if (state["act"] is not None or state.get("pend")) and not state.get("vcheck"):
+        return False       # §10.5: inside an activation only after a battle, crush, assault, fall, burial, card
+    state.pop("vcheck", None)
     won = scoring.immediate_winner(state)
     if won:
         seat, reason = won
@@ -45,18 +52,35 @@ def check_victory(ctx) -> bool:
     return False
 
 
+def restore_champions(ctx) -> None:
+    """§9.5.7: a Diadochos becomes a Champion again the moment his VP total is 0. Read as the
+    moment it *falls* to 0: a player who attacks while at 0 VP stays a Diadochos until his VP
+    rise and fall back (else the flip of §9.5.2 would undo itself at once)."""
+    state = ctx.state
+    flipped = [s for s in state["seats"] if not state["p"][s]["champion"]]
+    last = state.setdefault("vp_last", {})
+    vps = scoring.all_vp(state) if flipped or last else {}
+    for s in flipped:
+        if vps[s] == 0 and last.get(s, 0) > 0:
+            state["p"][s]["champion"] = True
+            ctx.say(f"{s}'s VP fall to 0: he becomes a Champion again (§9.5.7).")
+    state["vp_last"] = {s: v for s, v in vps.items() if v}
+
+
 def waiting(state: dict) -> bool:
     """True when a player must decide (see game.prompts)."""
     if state["result"]:
         return True
-    if state["placing"] is not None or state["act"] is not None or state.get("pend"):
+    if state.get("stack") or state["placing"] is not None or state["act"] is not None or state.get("pend"):
         return True
     if state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll"):
         return True
     ph, st = state["phase"], state["step"]
     if ph == "preparations" and st == "order":
         return True
-    if ph == "strategy" and state["segment"] in ("tyche", "activation"):
+    if ph == "strategy" and state["segment"] == "tyche":
+        return not state.get("played")                  # §4.4.1 one card, then its effects
+    if ph == "strategy" and state["segment"] == "activation":
         return True
     if ph == "strategy" and state["segment"] == "forage":
         return bool(strategy.forage_lines(state, state["order"][state["cur"]]))
@@ -154,8 +178,7 @@ def turn_events(ctx) -> None:
         ctx.say(f"Turn III: Demetrios joins {owner} as a reinforcement; general limit +1 (§3.2.1).")
     elif t in (4, 5):
         heir = "alexander_iv" if t == 4 else "herakles"
-        ctx.say(f"Turn {ROMAN[t]}: {BOARD.royals[heir]['name']} comes of age (§9.11): the Regency check "
-                "(§10.3) and the choice to murder or crown come in step III.")
+        royals.coming_of_age(ctx, heir)
         if t == 4 and state["body"]["st"] == "cart":
             state["body"] = {"st": "removed", "at": None, "by": None}
             ctx.say("Turn IV: the body was never buried: the Funeral Cart leaves the game (§9.6.7).")
@@ -197,7 +220,8 @@ def deal(ctx) -> None:
     for _ in range(table):
         state["table"].append(state["deck"].pop(0))
     for s in state["seats"]:
-        ctx.tell(s, "Your hand: " + "; ".join(card_name(c) for c in sorted(state["p"][s]["hand"])) + ".")
+        ctx.tell(s, "Your hand:\n" + "\n".join("- " + describe_card(state, c)
+                                                  for c in sorted(state["p"][s]["hand"])))
     ctx.say(f"Tyche deal: {hand} cards each" + (f", {table} face down to the table" if table else "")
             + f"; {len(state['deck'])} cards in the draw pile (§3.4).")
     set_phase(ctx, "strategy")
@@ -213,11 +237,12 @@ def strategy_phase(ctx) -> None:
     seg = state["segment"]
     if seg == "surrender":
         strategy.surrender(ctx, seat)
-        from .sieges import surrender_targets
         if surrender_targets(state, seat):                                 # §4.3 C: the player decides
             state["sroll"] = True
             return
         end_surrender(ctx)
+    elif seg == "tyche":                                                    # the card is played
+        start_activation(state)
     elif seg == "forage":                                                   # §4.6
         for space in strategy.forage_spaces(state, seat):
             kinds = sorted(strategy.cus_at(state, space, seat))
@@ -231,6 +256,8 @@ def end_surrender(ctx) -> None:
     """Close the Surrender segment and open the Tyche segment (§4.4.1)."""
     state = ctx.state
     seat = state["order"][state["cur"]]
+    end_segment_effects(state)
+    state["played"] = False
     if True:
         state["sroll"] = False
         state["segment"] = "tyche"
@@ -238,12 +265,23 @@ def end_surrender(ctx) -> None:
         if not hand:                                                        # §4.4.1 empty hand
             ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
             start_activation(state)
-        elif len(hand) == 1 and BOARD.cards[hand[0]]["ops"] is None:        # §0.2 one legal option
+        elif len(hand) == 1 and cards.is_surprise(state, hand[0]) \
+                and not any(l.startswith(f"play {card_tag(hand[0])} ") for l in cards.own_window_lines(state, seat)):
             strategy.play(ctx, seat, hand[0], "redraw", "")
             start_activation(state)
 
 
+def end_segment_effects(state: dict) -> None:
+    """Effects that last until the end of the segment: #47 (§9.3), #20."""
+    fx = state.get("fx")
+    if fx:
+        fx.pop("orator", None)
+        fx.pop("walls", None)
+
+
 def start_activation(state: dict) -> None:
+    end_segment_effects(state)
+    state["played"] = False
     state["segment"] = "activation"
     state["done"] = []
     state["used"] = {}
@@ -253,6 +291,7 @@ def start_forage(ctx) -> None:
     """§4.6: one CU per space over its limit; where only one CU type is there, the bot
     removes it (the only legal choice), the others are asked."""
     state = ctx.state
+    end_segment_effects(state)
     state["segment"] = "forage"
     state["done"] = []
     state["used"] = {}
@@ -268,9 +307,13 @@ def next_player(ctx) -> None:
     state = ctx.state
     state["forage"] = None
     state["cur"] += 1
+    fx = state.setdefault("fx", {})
+    for key in ("helio", "engineers", "orator", "walls", "traitor"):       # end of the player turn
+        fx.pop(key, None)
     if state["cur"] < len(state["order"]):
         state["segment"] = "surrender"
         return
+    fx.pop("harvest", None)                                                # #52: this round
     strategy.end_of_round(ctx)                                             # §4.2
     if state["round"] < strategy.rounds(state):
         state["round"] += 1

@@ -26,6 +26,13 @@ def new_player(n_majors: int) -> dict:
     }
 
 
+def deck_of(state: dict) -> list[int]:
+    """§11.1, §12.4: the base deck, or with the extended deck option cards #58-#60 too."""
+    if state.get("options", {}).get("deck") == "extended":
+        return sorted(BOARD.cards)
+    return sorted(BOARD.base_deck)
+
+
 def setup_state(ctx, players: list[str], options: dict) -> None:
     state = ctx.state
     n = len(players)
@@ -64,15 +71,19 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["indep"] = {a: (d["start"] or "box") for a, d in BOARD.indep_armies.items()}  # §2.4.2
     state["ifleets_disp"] = []                                  # §2.4.3 all in waiting boxes
     state["gone_cus"] = {}                                      # Royal/Silver CUs out of the game
-    state["deck"] = sorted(BOARD.base_deck)                     # §2.4.6 cards #1-#57
+    on = lambda k: options.get(k) in (True, "on")                 # noqa: E731
+    state["options"] = {"sorties": on("sorties"), "veterans": on("veterans"), "glory": on("glory"),
+                        "deck": "extended" if options.get("deck") == "extended" else "base",
+                        "desert": on("desert")}                    # §12 optional rules
+    state["deck"] = deck_of(state)                              # §2.4.6 cards #1-#57 (§12.4: #60)
     state["discard"] = []
     state["removed"] = []
     state["table"] = []
-    state["options"] = {"sorties": options.get("sorties") in (True, "on")}   # §12.1 optional rule
     state["siege"] = {}                                         # §7 siege points by space
     state["inside"] = {}                                        # §5.5 CUs inside city walls
     state["assaults"] = {}                                      # §7.2 rolls this round
     state["pend"] = None                                        # a question to a non-active seat
+    state["stack"] = []                                         # pending decisions (flow.py)
     state["counts"] = {"battles": 0, "sieges": 0, "crushings": 0}
     state["turn"] = 1                                           # §2.4.5
     state["phase"] = "preparations"

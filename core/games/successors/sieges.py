@@ -17,6 +17,9 @@ from .forces import (add_cus, drop_general, eliminate, field_cus, generals_at, i
                      loss_order, n_field, n_inside, pick_losses, seniority)
 from . import legitimacy, scoring
 from .battles import count
+from .forces import enemy_cus, gen_stat, set_inside
+from .legitimacy import prestige as card_prestige
+from . import surprise
 
 LIMITS = (1, 2, 2)                                                       # §7.2 per round
 SEGMENT = {"surrender": 0, "march": 1, "activation": 2}
@@ -77,6 +80,11 @@ def modifier(state: dict, seat: str, space: str, gens: list[str]) -> int:
         m += 1
     for card in state.get("assault_cards", {}).get(seat, []):
         m += CARD_MODS[card]
+    fx = state.get("fx", {})
+    if fx.get("helio") == seat:                                          # #14 Heliopolis
+        m += 1
+    if space in fx.get("walls", {}):                                     # #20 Fortified Walls
+        m -= 2
     return m
 
 
@@ -113,9 +121,20 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
             and state["usurper"] != owner:                               # §9.5.3 an attack
         state["p"][seat]["champion"] = False
         ctx.say(f"{seat} assaults a city of the Champion {owner} and becomes a Diadochos (§9.5.2).")
-    mod = modifier(state, seat, space, gens)
+    extra = 0
+    for who, card in surprise.window(ctx, "W5", {"active": seat, "space": space}):      # §4.7 W5
+        if card == 20:
+            state.setdefault("fx", {}).setdefault("walls", {})[space] = who
+            ctx.say(f"{who}: Fortified Walls, −2 to assault rolls on {BOARD.spaces[space]['name']} this segment.")
+        elif card == 49:
+            extra += 3
+            ctx.say(f"{who}: a Traitor in the City, +3 to this roll.")
+    mod = modifier(state, seat, space, gens) + extra
     die = ctx.roll(6, label=f"assault on {BOARD.spaces[space]['name']}")
     result, gain = table(die + mod)
+    if result == "repulsed" and state.get("fx", {}).get("engineers") == seat:      # #48 Siege Engineers
+        result = "no effect"
+        ctx.say("Siege Engineers: the repulse counts as no effect (#48).")
     count(state, "assaults")
     name = BOARD.spaces[space]["name"]
     if result == "repulsed":
@@ -150,8 +169,8 @@ def royal_check(ctx, seat: str, space: str) -> None:
         return
     mine = [g for g in generals_at(state, space, seat) if not state["gens"][g]["in"]]
     his = inside_gens(state, space)
-    el = legitimacy.lp(state, seat) + (prestige(max(mine, key=seniority)) if mine else 0)
-    eld = legitimacy.lp(state, owner) + (prestige(max(his, key=seniority)) if his else 0)
+    el = legitimacy.lp(state, seat) + (prestige(max(mine, key=seniority), state) if mine else 0)
+    eld = legitimacy.lp(state, owner) + (prestige(max(his, key=seniority), state) if his else 0)
     b = state["body"]
     if (b["st"] == "cart" and b["at"] == space and (b["by"] in his or b["by"] is None)) or \
             (b["st"] == "buried" and b["at"] == space):
@@ -159,15 +178,13 @@ def royal_check(ctx, seat: str, space: str) -> None:
     ctx.say(f"Royal CUs inside {BOARD.spaces[space]['name']}: EL {el} against {eld} (§7.5).")
     if el > eld:
         add_cus(state, space, owner, "royal", -n)
-        from .forces import set_inside
         set_inside(state, space, "royal", -n)
         add_cus(state, space, seat, "royal", n)
         ctx.say(f"{n} Royal CU{'s' if n > 1 else ''} inside join{'s' if n == 1 else ''} {seat} (§7.5).")
 
 
-def prestige(gen: str) -> int:
-    from .forces import gen_stat
-    return gen_stat(gen, "pop")
+def prestige(gen: str, state: dict | None = None) -> int:
+    return card_prestige(state, gen) if state is not None else gen_stat(gen, "pop")
 
 
 def fall(ctx, seat: str, space: str) -> None:
@@ -207,7 +224,6 @@ def fall(ctx, seat: str, space: str) -> None:
 def settle(state: dict) -> None:
     """§5.5.4 units inside return to the field when no enemy CUs remain; §7.8 SP go when the
     besieger has no CU left there or the space is no longer his target."""
-    from .forces import enemy_cus
     for space in list(state.get("inside", {})):
         owner = state["pcs"].get(space)
         if owner in (None, "IND") or not enemy_cus(state, space, owner):

@@ -8,12 +8,12 @@ from __future__ import annotations
 from core.errors import RulesError
 
 from .board import BOARD
-from .common import card_name, draw_card, find_general, find_space, label, rolloff
+from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
 from .forces import (add_cus, cus_at, enemy_cus, generals_of, is_major, n_cus)
-from . import movement, reinforcements, scoring
+from . import cards, movement, reinforcements, scoring
+from .training import TRAIN_COST, recruit_spaces, train   # re-exported: §4.4.3 uses them
 
 LAND = ("land", "pass", "strait")
-TRAIN_COST = {"merc": 3, "mac": 7}                                   # §4.4.4
 
 
 def rounds(state: dict) -> int:
@@ -81,30 +81,46 @@ def _in_play(state: dict, seat: str) -> int:
 def uses(state: dict, seat: str, card: int) -> list[str]:
     """Complete lines for the card (templates excluded)."""
     c = BOARD.cards[card]
-    if c["ops"] is None:
-        return [f"play {card} redraw"]
+    if cards.is_surprise(state, card):
+        return [f"play {card_tag(card)} redraw"] + [l for l in cards.own_window_lines(state, seat)
+                                                    if l.startswith(f"play {card_tag(card)} ")]
     ops = c["ops"]
     p = state["p"][seat]
-    out = []
+    out = cards.event_lines(state, seat, card)
     track = p["track"][0]
-    out += [f"play {card} train {track}"] if track else [f"play {card} train merc", f"play {card} train mac"]
+    t = card_tag(card)
+    out += [f"play {t} train {track}"] if track else [f"play {t} train merc", f"play {t} train mac"]
     if ops == 4:
         if 1 in p["fleets"]:
-            out.append(f"play {card} fleet upgrade")
+            out.append(f"play {t} fleet upgrade")
         if len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
-            out.append(f"play {card} fleet new")
+            out.append(f"play {t} fleet new")
     return out
 
 
-def play(ctx, seat: str, card: int, use: str, rest: str) -> None:
-    """§4.4: play exactly one card of the hand for one use."""
+def op_lines(state: dict, seat: str, card: int) -> list[str]:
+    """Complete OP-use lines of a card (train, fleet), for the OP use after a Bonus event."""
+    return [l for l in uses(state, seat, card) if " event" not in l and " both" not in l]
+
+
+def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> None:
+    """§4.4: play exactly one card of the hand for one use (`held` False: the OP use of a
+    Bonus card whose event was just resolved, §4.4.2)."""
     state = ctx.state
     p = state["p"][seat]
-    if card not in p["hand"]:
+    card = card_arg(card)
+    if held and card not in p["hand"]:
         raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND", private=True)
     c = BOARD.cards[card]
-    ops = c["ops"]
+    ops = cards.ops_of(state, card)
     args = rest.split()
+    if use in ("event", "both"):
+        event(ctx, seat, card, use, rest)
+        return
+    if not held:
+        ctx.reveal(f"{seat} uses the {ops} OPs of {card_name(card)}.")
+        state["discard"].remove(card)
+        p["hand"].append(card)          # _discard puts it back on the pile
     if use == "redraw":
         if ops is not None:
             raise RulesError(f"{card_name(card)} is not a Surprise card: play it for its OPs "
@@ -113,17 +129,15 @@ def play(ctx, seat: str, card: int, use: str, rest: str) -> None:
         state["discard"].append(card)
         new = draw_card(ctx)
         ctx.reveal(f"{seat} discards {card_name(card)} and draws a replacement (§4.4.2).")
+        state["played"] = True
         if new is not None:
             p["hand"].append(new)
             ctx.tell(seat, f"You draw {card_name(new)}.")
         return
     if ops is None:
-        raise RulesError(f"{card_name(card)} is a Surprise card with no OP value: its event comes "
-                         f"in step III, so for now `play {card} redraw` discards it for a replacement.",
-                         code="SURPRISE")
-    if use == "event":
-        raise RulesError("Card events come in step III: for now play the card for its OPs "
-                         "(pc, march, train, fleet, recruit).", code="NO_EVENTS")
+        raise RulesError(f"{card_name(card)} is a Surprise card with no OP value: play its event if its "
+                         f"timing allows (`play {card} event`), arm it for its window (`arm {card}`), or "
+                         f"`play {card} redraw` to discard it for a replacement (§4.4.2).", code="SURPRISE")
     if use == "pc":                                                    # §4.4.3(a)
         if not args or len(args) > ops:
             raise RulesError(f"Name 1 to {ops} spaces: `play {card} pc <space> [<space>...]`.", code="COUNT")
@@ -198,42 +212,51 @@ def play(ctx, seat: str, card: int, use: str, rest: str) -> None:
         raise RulesError(f"Unknown use {use!r}.", code="USE")
 
 
-def recruit_spaces(state: dict, seat: str) -> list[str]:
-    """§4.4.3(e): spaces eligible under §3.3.4 (a) to (d)."""
-    return reinforcements.eligible(state, seat, "merc", {"placed": {}, "new": []})
+def event(ctx, seat: str, card: int, use: str, rest: str) -> None:
+    """§4.4.2: an Event card's event, a Bonus card's event (or both: event first, then the OP
+    use, asked next), a Surprise card's event if its timing allows."""
+    state = ctx.state
+    c = BOARD.cards[card]
+    if use == "both" and (c["type"] != "bonus"):
+        raise RulesError(f"Only a Bonus card is played for both its event and its OPs; {card_name(card)} "
+                         f"is {'a Surprise' if cards.is_surprise(state, card) else 'an Event'} card (§4.4.2).",
+                         code="NOT_BONUS")
+    if cards.is_surprise(state, card):
+        cards.play_event(ctx, seat, card, rest)
+        state["played"] = True
+        return
+    if card == 10 and state["turn"] < 2:
+        raise RulesError("Peukestas may be played for his event from Turn II (§3.2.1).", code="NO_EVENT")
+    cards.resolve(ctx, seat, card, rest)            # raises before any change if not possible
+    state["p"][seat]["hand"].remove(card)
+    (state["removed"] if card in cards.REMOVE else state["discard"]).append(card)
+    ctx.reveal(f"{seat} plays {card_name(card)} for its event.")
+    state.setdefault("tally", {})
+    state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
+    state["played"] = True
+    if use == "both":
+        cards.push(state, {"kind": "ops", "seat": seat, "card": card})
 
 
 def _discard(ctx, seat: str, card: int, why: str) -> None:
     state = ctx.state
     state["p"][seat]["hand"].remove(card)
     state["discard"].append(card)
+    state["played"] = True
     ctx.reveal(f"{seat} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
 
 
-def train(ctx, seat: str, kind: str, ops: int) -> None:
-    """§4.4.4: add OPs; a finished CU is placed at once (§3.3.4-§3.3.5); surplus lost."""
-    state = ctx.state
-    track = state["p"][seat]["track"]
-    track[0] = kind
-    track[1] += ops
-    if track[1] < TRAIN_COST[kind]:
-        ctx.say(f"{seat}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
-        return
-    state["p"][seat]["track"] = [None, 0]
-    left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
-    ctx.say(f"{seat} finishes training a {BOARD.cu_types[kind]['name']} CU"
-            f"{'' if left else ', but the pool is empty (§1.4)'}.")
-    if left:
-        reinforcements.begin(state, seat, "training", left, [])
-
-
 # §4.6 Forage ------------------------------------------------------------------------------------
-def forage_limit(space: str) -> int:
+def forage_limit(space: str, harvest: bool = False) -> int:
+    """§8.1.1: 3 in a Transit Point, 8 elsewhere; #52 Abundant Harvest: 5 and 12 (§8.1.2)."""
+    if harvest:
+        return 5 if BOARD.spaces[space]["type"] == "TRN" else 12
     return 3 if BOARD.spaces[space]["type"] == "TRN" else 8
 
 
 def forage_spaces(state: dict, seat: str) -> list[str]:
-    return sorted(s for s in list(state["cus"]) if n_cus(state, s, seat) > forage_limit(s))
+    harvest = state.get("fx", {}).get("harvest") == seat
+    return sorted(s for s in list(state["cus"]) if n_cus(state, s, seat) > forage_limit(s, harvest))
 
 
 def forage_lines(state: dict, seat: str, single: bool = False) -> list[str]:
@@ -262,14 +285,17 @@ def end_of_round(ctx) -> None:
     state = ctx.state
     k = min(reveal_count(state), len(state["table"]))
     shown = [state["table"].pop(0) for _ in range(k)]
+    base = len(state.setdefault("stack", []))        # the first revealed is resolved first
     for card in shown:
         c = BOARD.cards[card]
         if c["table_event"]:
             vps = scoring.all_vp(state)
             low = [s for s in state["seats"] if vps[s] == min(vps.values())]
             who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
-            ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it. "
-                       "Card events come in step III, so it has no effect yet (§4.2).")
+            ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it (§4.2).")
+            state["stack"].insert(base, {"kind": "table", "seat": who, "card": card})
+            state.setdefault("tally", {})
+            state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
         else:
             ctx.reveal(f"Table card {card_name(card)} is revealed: no effect (§4.2).")
         state["discard"].append(card)

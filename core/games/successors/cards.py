@@ -1,0 +1,881 @@
+"""§11 the Tyche cards' events (§4.4.2) and the Surprise windows of §4.7.
+
+An event is played with ``play <card> event [<choices>]`` (a Bonus card also with
+``play <card> both [<choices>]``: the event, then the OP use, §4.4.2). The choices are
+written on the same line — a space, a seat, a general, a royal, a province — so that a card
+is one action; what a card must ask later (Wise Counsel's pick, the second march of Major
+Campaign, Plans of Their Own's order, a Bonus card's OP use) goes on the decision stack
+(``flow.DECISIONS``).
+
+**Surprise windows (§4.7), standing orders.** A window never asks anybody: each player
+arms, privately and at any time, the Surprise cards he wants played (``arm <card>``), and
+when a window opens the rules play the first armed card that is legal there, seats taken in
+turn order from the active player. Nothing waits on an absent player, and nobody learns who
+holds a Surprise card until one is played (every window is checked the same silent way,
+whether or not anybody holds a card). W7 (your own Tyche or Activation segment) is played
+directly: ``play <card> event …`` between actions.
+
+Effects that last (``state["fx"]``): ``helio``/``engineers`` (#14, #48) until the end of the
+player turn; ``harvest`` (#52) until the end of the round; ``walls`` (#20) until the end of
+the segment; ``orator`` (#47) until the end of the segment.
+"""
+from __future__ import annotations
+
+from core.errors import RulesError
+
+from .board import BOARD
+from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
+from .forces import (add_cus, cus_at, enemy_cus, field_cus, field_gens, generals_at, generals_of,
+                     gen_stat, inside_cus, living, loss_order, n_cus, pick_losses, pool_left, set_inside,
+                     eliminate, seniority)
+from . import legitimacy, movement, reinforcements, scoring, sieges, training
+from .forces import ATTRITION, attrition, drop_general, lose
+from .legitimacy import prestige
+from .surprise import (SURPRISE_WINDOWS, arm, arm_lines, describe_card, is_surprise, legal_in, ops_of,
+                       retire_silver_card, spend, spies, window)
+
+LAND = ("land", "pass", "strait")
+REGIONS = {2: ("Europe",), 4: ("Asia Minor",), 5: ("Mesopotamia", "Upper Satrapies")}
+PROVS_3 = ("THR", "MAC", "HEL")
+ROYAL_NAMES = {r: d["name"] for r, d in BOARD.royals.items()}
+
+
+# helpers --------------------------------------------------------------------------------------------
+def _words(rest: str) -> list[str]:
+    return [w for w in rest.replace(",", " ").split() if w]
+
+
+def _seat(state: dict, me: str, word: str | None, why: str) -> str:
+    others = [s for s in state["seats"] if s != me]
+    if word is None:
+        if len(others) == 1:
+            return others[0]
+        raise RulesError(f"Name the player {why}: one of {', '.join(others)}.", code="NO_SEAT")
+    w = word.upper()
+    if w not in others:
+        raise RulesError(f"{word!r} is not another player: {', '.join(others)}.", code="NO_SEAT")
+    return w
+
+
+def _space_of(word: str | None, what: str) -> str:
+    if not word:
+        raise RulesError(f"Name {what}.", code="NO_SPACE")
+    return find_space(word)
+
+
+def _province(word: str | None) -> str:
+    if not word:
+        raise RulesError("Name a province by its code (MAC, GRE, EGY...).", code="NO_PROVINCE")
+    code = word.upper()
+    if code not in BOARD.provinces:
+        raise RulesError(f"{word!r} is not a province code: {', '.join(BOARD.provinces)}.", code="NO_PROVINCE")
+    return code
+
+
+def within(state: dict, starts: list[str], limit: int) -> dict[str, int]:
+    """Spaces within `limit` MP of `starts` along land, pass and strait connections."""
+    best = {s: 0 for s in starts}
+    todo = list(starts)
+    while todo:
+        s = todo.pop()
+        for n, k in BOARD.adj[s]:
+            if k not in LAND:
+                continue
+            c = best[s] + BOARD.kinds[k]["mp"]
+            if c <= limit and c < best.get(n, 99):
+                best[n] = c
+                todo.append(n)
+    return best
+
+
+def army_owner(state: dict, me: str, space: str, seat_word: str | None, need_cus: int = 1) -> str:
+    """The other player whose army (a general and CUs) is in `space`."""
+    cands = [s for s in state["seats"] if s != me and n_cus(state, space, s) >= need_cus
+             and generals_at(state, space, s)]
+    if seat_word:
+        s = _seat(state, me, seat_word, "")
+        if s not in cands:
+            raise RulesError(f"{s} has no army of {need_cus}+ CUs at {BOARD.spaces[space]['name']}.", code="NO_ARMY")
+        return s
+    if len(cands) != 1:
+        raise RulesError(f"Name an army of another player with {need_cus}+ CUs: its space"
+                         + (f" and its owner ({', '.join(cands)})" if cands else " (none here)") + ".",
+                         code="NO_ARMY")
+    return cands[0]
+
+
+def _give_direct(ctx, seat: str, space: str, kind: str, n: int) -> int:
+    """Place up to n CUs from the pool in a space named by the card (§11.3: what is missing
+    is not placed)."""
+    n = max(0, min(n, pool_left(ctx.state, seat, kind)))
+    if n:
+        add_cus(ctx.state, space, seat, kind, n)
+    return n
+
+
+def _begin_card_placing(ctx, seat: str, card: int, kind: str, n: int, provinces: list[str]) -> None:
+    """A card's CUs placed in eligible spaces (§3.3.4) of some provinces; the 2-CU limit
+    counts only this card's CUs; what cannot be placed stays in the pool (§11.3)."""
+    state = ctx.state
+    n = min(n, pool_left(state, seat, kind))
+    if not n:
+        ctx.say(f"{seat} has no {BOARD.cu_types[kind]['name']} counters left (§11.3).")
+        return
+    reinforcements.begin(state, seat, card_name(card), {kind: n}, [])
+    state["placing"]["area"] = sorted(provinces)
+    state["placing"]["card"] = card
+
+
+def _major_cities(state: dict, seat: str, unbesieged: bool = True) -> list[str]:
+    return [s for s, sp in BOARD.spaces.items() if sp["type"] == "MAJ" and state["pcs"].get(s) == seat
+            and not (unbesieged and enemy_cus(state, s, seat))]
+
+
+def _in_play(state: dict, seat: str) -> int:
+    return sum(1 for g in generals_of(state, seat)
+               if state["gens"][g]["at"] in BOARD.spaces or state["gens"][g]["at"] == "dispersed")
+
+
+def _reserve(state: dict, seat: str) -> str | None:
+    r = sorted(generals_of(state, seat, "reserve"))
+    return r[0] if r else None
+
+
+def flip_to_diadochos(ctx, seat: str, why: str) -> None:
+    p = ctx.state["p"][seat]
+    if p["champion"]:
+        p["champion"] = False
+        ctx.say(f"{seat} becomes a Diadochos ({why}, §9.5).")
+
+
+# the events ------------------------------------------------------------------------------------------
+def ev_fleet_twice(ctx, seat, card, w):                               # #1
+    p = ctx.state["p"][seat]
+    hows = [x.lower() for x in w] or []
+    done = []
+    for i in range(2):
+        how = hows[i] if i < len(hows) else ("upgrade" if 1 in p["fleets"] else "new")
+        if how == "upgrade" and 1 in p["fleets"]:
+            p["fleets"][p["fleets"].index(1)] = 2
+            done.append("upgrades a fleet")
+        elif how == "new" and len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
+            p["fleets"].append(1)
+            done.append("puts a new fleet into play")
+    if not done:
+        raise RulesError("No fleet action is possible (§4.4.3 d).", code="NO_EVENT")
+    ctx.say(f"{seat} " + " and ".join(done) + f" ({card_name(card)}).")
+
+
+def ev_mercs(ctx, seat, card, w):                                      # #2-#5
+    if card == 3:
+        provs = list(PROVS_3)
+    else:
+        provs = [c for c, p in BOARD.provinces.items() if p["region"] in REGIONS[card]]
+    _begin_card_placing(ctx, seat, card, "merc", 2, provs)
+
+
+def ev_diplomacy(ctx, seat, card, w):                                  # #6, #7
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "a Minor City holding an opponent's or an Independent PC and no CUs")
+    if BOARD.spaces[s]["type"] != "MIN" or state["pcs"].get(s) in (None, seat) or any(
+            n_cus(state, s, o) for o in state["seats"]) or state["indep"] and s in state["indep"].values():
+        raise RulesError(f"{BOARD.spaces[s]['name']}: Diplomacy needs a Minor City with an opponent's or an "
+                         "Independent PC and no CUs of any side (#6).", code="NO_EVENT")
+    state["pcs"][s] = seat
+    ctx.say(f"{seat} wins over {BOARD.spaces[s]['name']} by Diplomacy.")
+
+
+def ev_epidemic(ctx, seat, card, w):                                   # #8
+    s = _space_of(w[0] if w else None, "the space of an army of another player with 3+ CUs")
+    o = army_owner(ctx.state, seat, s, w[1] if len(w) > 1 else None, 3)
+    attrition(ctx, o, s, "#8 Epidemic")
+
+
+def ev_minor_raid(ctx, seat, card, w):                                 # #9
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "a Minor City with an opponent PC")
+    owner = state["pcs"].get(s)
+    mine = [x for x in state["cus"] if n_cus(state, x, seat)]
+    ok = (owner not in (None, "IND", seat) and BOARD.spaces[s]["type"] in ("MIN", "STR")
+          and not any(n_cus(state, s, o) for o in state["seats"] if o != seat)
+          and s in within(state, mine, 2))
+    if not ok:
+        raise RulesError(f"{BOARD.spaces[s]['name']}: Minor Raid removes an opponent PC from a Minor City or "
+                         "player-held Stronghold with no opponent CUs, within 2 MP of your CUs (#9).", code="NO_EVENT")
+    del state["pcs"][s]
+    ctx.say(f"{seat} raids {BOARD.spaces[s]['name']}: {owner}'s PC is removed.")
+
+
+def ev_peukestas(ctx, seat, card, w):                                  # #10
+    state = ctx.state
+    if state["turn"] < 2:
+        raise RulesError("Peukestas may be played for his event from Turn II (§3.2.1).", code="NO_EVENT")
+    s = "persepolis"
+    if enemy_cus(state, s, seat) or state["pcs"].get(s) not in (None, "IND", seat) \
+            or state["gens"]["peukestas"]["at"] != "out":
+        raise RulesError("Persepolis must hold no enemy CUs and no opponent PC (#10).", code="NO_EVENT")
+    state["gens"]["peukestas"] = {"o": seat, "at": s, "in": False}
+    got = _give_direct(ctx, seat, s, "merc", 3)
+    state["pcs"][s] = seat
+    state["p"][seat]["limit"] += 1
+    ctx.say(f"Peukestas, Satrap of Persis, joins {seat} at Persepolis with {got} Mercenary CUs; "
+            "general limit +1 (#10).")
+
+
+def ev_campaign(ctx, seat, card, w):                                   # #11
+    text = " ".join(w)
+    movement.parse_force(ctx.state, seat, text)
+    movement.start(ctx, seat, text, "march", 3)
+    push(ctx.state, {"kind": "campaign", "seat": seat, "first": list(ctx.state["act"]["gens"])})
+
+
+def ev_flag(key):
+    def ev(ctx, seat, card, w):                                        # #14, #48, #52
+        ctx.state.setdefault("fx", {})[key] = seat
+        ctx.say(f"{seat}: {card_name(card)} is in effect.")
+    return ev
+
+
+def ev_desertion(ctx, seat, card, w):                                  # #17
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "the space of an army of another player in the field")
+    o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
+    if not field_cus(state, s, o) or not field_gens(state, s, o):
+        raise RulesError("Desertion strikes an army in the field (#17).", code="NO_EVENT")
+    n = min(2, field_cus(state, s, o).get("merc", 0))
+    add_cus(state, s, o, "merc", -n) if n else None
+    ctx.say(f"Desertion: {o} loses {n} Mercenary CU{'s' if n != 1 else ''} at {BOARD.spaces[s]['name']}.")
+
+
+def ev_bribed(ctx, seat, card, w):                                     # #18
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "a space you besiege")
+    if not sieges.besieges(state, s, seat):
+        raise RulesError(f"You do not besiege {BOARD.spaces[s]['name']} (§7.1).", code="NO_EVENT")
+    owner = state["pcs"].get(s)
+    if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
+            and state["usurper"] != owner:                                # §9.5.3 playing #18 is an attack
+        flip_to_diadochos(ctx, seat, f"#18 against a city of the Champion {owner}")
+    sg = state.setdefault("siege", {})
+    if sg.get(s, {}).get("o") != seat:
+        sg[s] = {"o": seat, "sp": 0, "rc": False}
+    sg[s]["sp"] += 1
+    ctx.say(f"A bribed garrison: {sg[s]['sp']}/{sieges.needed(state, s)} SP at {BOARD.spaces[s]['name']} (#18).")
+    if not sg[s]["rc"]:
+        sieges.royal_check(ctx, seat, s)
+    if sg[s]["sp"] >= sieges.needed(state, s):
+        sieges.fall(ctx, seat, s)
+
+
+def _train(ctx, seat, w, ops):
+    p = ctx.state["p"][seat]
+    kind = p["track"][0] or (w[0].lower() if w and w[0].lower() in training.TRAIN_COST else None)
+    if kind is None:
+        raise RulesError("Name the CU to train: merc or mac (§4.4.4).", code="TRAIN_TYPE")
+    training.train(ctx, seat, kind, ops)
+
+
+def ev_harpalos(ctx, seat, card, w):                                   # #21
+    _train(ctx, seat, w, 4)
+
+
+def ev_elephants(ctx, seat, card, w):                                  # #22
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "the space of your army in the field in Mesopotamia or the Upper Satrapies")
+    if BOARD.spaces[s]["region"] not in ("Mesopotamia", "Upper Satrapies") or not field_cus(state, s, seat) \
+            or not field_gens(state, s, seat):
+        raise RulesError("Indian Elephants join one of your armies in the field in the Mesopotamia or "
+                         "Upper Satrapies region (#22).", code="NO_EVENT")
+    got = _give_direct(ctx, seat, s, "eleph", 2)
+    ctx.say(f"{got} Elephant CU{'s' if got != 1 else ''} join {seat} at {BOARD.spaces[s]['name']} (#22).")
+
+
+def ev_veterans(ctx, seat, card, w):                                   # #23
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "the space of an army of another player")
+    o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
+    kind = "mac" if cus_at(state, s, o).get("mac") else "royal"
+    lose(ctx, o, s, 1, (kind,), why="#23 Veterans Return Home")
+
+
+def ev_greek_revolt(ctx, seat, card, w):                               # #24
+    state = ctx.state
+    spaces = [find_space(x) for x in w if x.lower() != "army"]
+    if len(spaces) > 2:
+        raise RulesError("Greek Revolt turns up to 2 Minor Cities (#24).", code="COUNT")
+    for s in spaces:
+        if BOARD.spaces[s]["province"] not in ("GRE", "THS") or BOARD.spaces[s]["type"] != "MIN" \
+                or state["pcs"].get(s) in (None, "IND") or any(n_cus(state, s, o) for o in state["seats"]):
+            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City of Greece or Thessaly with a player PC "
+                             "and no CUs (#24).", code="NO_EVENT")
+    for s in spaces:
+        state["pcs"][s] = "IND"
+    ctx.say("Greek Revolt: " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "no city")
+            + " turn Independent.")
+    if "army" in [x.lower() for x in w] and state["indep"]["greek_army"] in BOARD.spaces:
+        activate_indep(ctx, seat, "greek_army")
+
+
+def ev_pirates(ctx, seat, card, w):                                    # #25
+    o = _seat(ctx.state, seat, w[0] if w else None, "whose fleet the pirates strike")
+    if scoring.fleet_strength(ctx.state, o) < 1 or not ctx.state["p"][o]["fleets"] and not any(
+            ctx.state["pcs"].get(f["city"]) == o for f in BOARD.indep_fleets):
+        raise RulesError(f"{o} has no active fleet (#25).", code="NO_EVENT")
+    movement.disperse_fleet(ctx, o)
+
+
+def ev_local_support(ctx, seat, card, w):                              # #27
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "a Minor City next to your CUs")
+    mine = {x for x in state["cus"] if n_cus(state, x, seat)}
+    ok = (BOARD.spaces[s]["type"] == "MIN" and s not in state["pcs"] and not enemy_cus(state, s, seat)
+          and any(n in mine and k in LAND for n, k in BOARD.adj[s]))
+    if not ok:
+        raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City with no PC and no enemy CUs, joined by land, "
+                         "pass or strait to a space with your CUs (#27).", code="NO_EVENT")
+    state["pcs"][s] = seat
+    ctx.say(f"Local support: {seat} places a PC at {BOARD.spaces[s]['name']}.")
+
+
+def ev_garrison(ctx, seat, card, w):                                   # #28
+    state = ctx.state
+    spaces = [find_space(x) for x in w]
+    ok = _major_cities(state, seat)
+    if not spaces or len(spaces) > 2 or len(set(spaces)) != len(spaces) or any(s not in ok for s in spaces):
+        raise RulesError(f"Name 1 or 2 of your unbesieged Major Cities: {', '.join(ok) or 'none'} (#28).",
+                         code="NO_EVENT")
+    for s in spaces:
+        got = _give_direct(ctx, seat, s, "merc", 1)
+        ctx.say(f"{seat} garrisons {BOARD.spaces[s]['name']} with {got} Mercenary CU (#28).")
+
+
+def ev_levy(ctx, seat, card, w):                                       # #29
+    state = ctx.state
+    if "pella" in _major_cities(state, seat):
+        got = _give_direct(ctx, seat, "pella", "mac", 2)
+        ctx.say(f"Macedonian Levy: {got} Loyal Macedonian CUs at Pella (#29).")
+        return
+    ok = _major_cities(state, seat)
+    s = _space_of(w[0] if w else (ok[0] if len(ok) == 1 else None), f"one of your Major Cities ({', '.join(ok)})")
+    if s not in ok:
+        raise RulesError(f"Name one of your unbesieged Major Cities: {', '.join(ok) or 'none'} (#29).", code="NO_EVENT")
+    got = _give_direct(ctx, seat, s, "merc", 1)
+    ctx.say(f"Macedonian Levy: {got} Mercenary CU at {BOARD.spaces[s]['name']} (#29).")
+
+
+def ev_kyinda(ctx, seat, card, w):                                     # #30
+    if "tarsos" in _major_cities(ctx.state, seat) or (ctx.state["pcs"].get("tarsos") == seat
+                                                         and not enemy_cus(ctx.state, "tarsos", seat)):
+        got = _give_direct(ctx, seat, "tarsos", "merc", 3)
+        ctx.say(f"The Royal Treasury of Kyinda: {got} Mercenary CUs at Tarsos (#30).")
+        return
+    _train(ctx, seat, w, 3)
+
+
+def marriage_army(state: dict, seat: str, rid: str) -> str | None:
+    r = state["royals"][rid]
+    if r["st"] not in ("active", "inactive") or r["at"] not in BOARD.spaces:
+        return None
+    ctl = legitimacy.royal_controller(state, rid)
+    if ctl not in (None, seat):
+        return None
+    gens = field_gens(state, r["at"], seat) or generals_at(state, r["at"], seat)
+    if not gens or not n_cus(state, r["at"], seat):
+        return None
+    return max(gens, key=seniority)
+
+
+def ev_marriage(ctx, seat, card, w):                                   # #31, #32 (§9.8)
+    state = ctx.state
+    rid = "kleopatra" if card == 31 else "thessalonike"
+    gen = marriage_army(state, seat, rid)
+    if gen is None:
+        raise RulesError(f"{ROYAL_NAMES[rid]} must be alive, controlled by no other player, and one of your armies "
+                         "must be in her space (§9.8).", code="NO_EVENT")
+    r = state["royals"][rid]
+    r.update(st="active", by=gen)
+    ctx.say(f"{seat} marries {ROYAL_NAMES[rid]}: she is active, and {label(gen)}'s army carries her (§9.8).")
+
+
+def ev_olympias(ctx, seat, card, w):                                   # #33
+    state = ctx.state
+    r = state["royals"]["olympias"]
+    if r["st"] != "inactive" or enemy_cus(state, r["at"], seat):
+        raise RulesError("Olympias must be alive and inactive, with no enemy CUs in her space (#33).", code="NO_EVENT")
+    s = r["at"]
+    m = _give_direct(ctx, seat, s, "merc", 2)
+    k = _give_direct(ctx, seat, s, "mac", 1)
+    gen = None
+    if _in_play(state, seat) < state["p"][seat]["limit"]:
+        gen = _reserve(state, seat)
+        if gen:
+            state["gens"][gen] = {"o": seat, "at": s, "in": False}
+    r.update(st="active", by=gen)
+    if state["pcs"].get(s) is None and BOARD.spaces[s]["type"] != "TRN" and not gen:
+        pass
+    ctx.say(f"Olympias joins {seat} at {BOARD.spaces[s]['name']} with {m} Mercenary and {k} Loyal Macedonian CUs"
+            + (f"; {label(gen)} carries her" if gen else "") + " (#33).")
+
+
+def ev_hemlock(ctx, seat, card, w):                                    # #34 (§9.10)
+    state = ctx.state
+    if not w:
+        raise RulesError("Name the royal: " + ", ".join(hemlock_targets(state, seat)) + " (#34).", code="NO_EVENT")
+    rid = w[0].lower()
+    if rid not in hemlock_targets(state, seat):
+        raise RulesError(f"Drink the Hemlock kills a royal in a space holding your general or CUs: "
+                         f"{', '.join(hemlock_targets(state, seat)) or 'none'} (#34).", code="NO_EVENT")
+    state["royals"][rid].update(st="dead", by=None)
+    ctx.say(f"{ROYAL_NAMES[rid]} drinks the hemlock and dies (#34, §9.10).")
+    if BOARD.royals[rid]["kind"] == "heir":
+        flip_to_diadochos(ctx, seat, "killing an heir")
+
+
+def hemlock_targets(state: dict, seat: str) -> list[str]:
+    return [r for r, d in state["royals"].items() if d["st"] in ("active", "inactive") and d["at"] in BOARD.spaces
+            and (n_cus(state, d["at"], seat) or generals_at(state, d["at"], seat))]
+
+
+def ev_suspicion(ctx, seat, card, w):                                  # #35
+    o = _seat(ctx.state, seat, w[0] if w else None, "you suspect")
+    ctx.state["p"][o]["suspicion"] = True
+    ctx.say(f"Suspicion falls on {o}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).")
+
+
+def ev_silver(ctx, seat, card, w):                                     # #36 first event play
+    state = ctx.state
+    if state.get("silver_played"):
+        raise RulesError("The Silver Shields are already in the game: #36 is now a Surprise card (W4).",
+                         code="NO_EVENT")
+    g = find_general(state, w[0]) if w else None
+    if g is None or state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in BOARD.spaces \
+            or state["gens"][g]["in"] or BOARD.spaces[state["gens"][g]["at"]]["region"] in ("Europe", "Africa") \
+            or enemy_cus(state, state["gens"][g]["at"], seat):          # §5.4.3 one side in the field
+        raise RulesError("Name one of your generals in the field outside the Europe and Africa regions, in a "
+                         "space with no enemy CUs (#36, §5.4.3).", code="NO_EVENT")
+    if pool_left(state, seat, "silver") < 2:
+        raise RulesError("The Silver Shields have left the game.", code="NO_EVENT")
+    add_cus(state, state["gens"][g]["at"], seat, "silver", 2)
+    state["silver_played"] = True
+    ctx.say(f"The Silver Shields (2 CUs) join {label(g)} at {BOARD.spaces[state['gens'][g]['at']]['name']}; "
+            "#36 is now a Surprise card (§6.13).")
+
+
+def treachery_targets(state: dict, seat: str) -> list[str]:
+    """#37: my generals within 3 MP of a Cart I may take."""
+    b = state["body"]
+    if state["turn"] == 1 or b["st"] != "cart" or b["at"] not in BOARD.spaces:
+        return []
+    at = b["at"]
+    carrier = state["gens"][b["by"]]["o"] if b["by"] else None
+    if carrier == seat:
+        return []
+    if carrier is None and BOARD.spaces[at]["type"] == "MAJ" and state["pcs"].get(at) not in (None, "IND", seat):
+        return []                                                       # inside an opponent's city
+    near = within(state, [at], 3)
+    return sorted(g for g in generals_of(state, seat) if state["gens"][g]["at"] in near)
+
+
+def ev_treachery(ctx, seat, card, w):                                  # #37
+    state = ctx.state
+    ok = treachery_targets(state, seat)
+    g = find_general(state, w[0]) if w else (ok[0] if len(ok) == 1 else None)
+    if g not in ok:
+        raise RulesError("Treachery: not in Turn I nor once the body is buried; name your general within 3 MP of "
+                         f"the Cart: {', '.join(ok) or 'none'} (#37).", code="NO_EVENT")
+    b = state["body"]
+    b.update(at=state["gens"][g]["at"], by=g)
+    ctx.say(f"Treachery! The Funeral Cart is spirited away to {label(g)} at "
+            f"{BOARD.spaces[b['at']]['name']} (#37).")
+
+
+def ev_unrest(ctx, seat, card, w):                                     # #38
+    state = ctx.state
+    spaces = [find_space(x) for x in w]
+    if len(spaces) > 2 or len(set(spaces)) != len(spaces):
+        raise RulesError("Unrest turns up to 2 Minor Cities (#38).", code="COUNT")
+    for s in spaces:
+        if BOARD.spaces[s]["type"] != "MIN" or state["pcs"].get(s) in (None, "IND", seat) \
+                or any(n_cus(state, s, o) for o in state["seats"]):
+            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City with another player's PC and no CUs (#38).",
+                             code="NO_EVENT")
+    for s in spaces:
+        state["pcs"][s] = "IND"
+    ctx.say("Unrest: " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing") + " turn Independent.")
+
+
+def ev_unrest_spreads(ctx, seat, card, w):                             # #39
+    state = ctx.state
+    code = _province(w[0] if w else None)
+    if state["pcs"].get(BOARD.provinces[code]["major_city"]) == seat:
+        raise RulesError("Choose a province whose Major City you do not control (#39).", code="NO_EVENT")
+    hit = [s for s in BOARD.province_spaces(code) if BOARD.spaces[s]["type"] == "MIN"
+           and state["pcs"].get(s) not in (None, "IND") and not any(n_cus(state, s, o) for o in state["seats"])]
+    for s in hit:
+        state["pcs"][s] = "IND"
+    ctx.say(f"Unrest spreads in {BOARD.provinces[code]['name']}: "
+            + (", ".join(BOARD.spaces[s]["name"] for s in hit) or "nothing") + " turn Independent.")
+
+
+def activate_indep(ctx, seat: str, army: str) -> None:
+    movement.start_independent(ctx, seat, army)
+
+
+def ev_plans(ctx, seat, card, w):                                      # #40
+    state = ctx.state
+    armies = [a for a, at in state["indep"].items() if at in BOARD.spaces]
+    if armies:
+        push(state, {"kind": "plans", "seat": seat, "left": sorted(armies)})
+    else:
+        ctx.say("Plans of Their Own: no independent army is on the map.")
+
+
+def ev_enter(army):
+    def ev(ctx, seat, card, w):                                        # #41, #42, #43
+        state = ctx.state
+        at = state["indep"][army]
+        if at == "removed":
+            ctx.say(f"{BOARD.indep_armies[army]['name']} have left the game: no effect.")
+            return
+        if at == "box" and all(any(state["indep"][o] == e for o in state["indep"] if o != army)
+                               for e in BOARD.indep_armies[army]["enters"]):
+            ctx.say(f"Every entry space of {BOARD.indep_armies[army]['name']} holds another independent army: "
+                    "they stay in their box (§11.3).")
+            return
+        activate_indep(ctx, seat, army)
+        if at == "box":
+            ctx.say(f"{seat} first places them on "
+                    f"{' or '.join(BOARD.indep_armies[army]['enters'])} (placing counts as entering, §5.10).")
+    return ev
+
+
+def ev_ariarathes(ctx, seat, card, w):                                 # #44
+    state = ctx.state
+    if state["indep"]["ariarathes"] in BOARD.spaces:
+        activate_indep(ctx, seat, "ariarathes")
+        return
+    s = _space_of(w[0] if w else None, "a Minor City of Kappadokia with no CUs")
+    if BOARD.spaces[s]["province"] != "KAP" or BOARD.spaces[s]["type"] != "MIN" \
+            or any(n_cus(state, s, o) for o in state["seats"]):
+        raise RulesError("A Minor City of Kappadokia with no CUs (#44).", code="NO_EVENT")
+    state["pcs"][s] = "IND"
+    ctx.say(f"Ariarathes' resistance: {BOARD.spaces[s]['name']} turns Independent.")
+
+
+def ev_court_intrigue(ctx, seat, card, w):                             # #50
+    state = ctx.state
+    if len(w) < 2:
+        raise RulesError("`play 50 event <heir> <general>` (#50).", code="NO_EVENT")
+    rid, g = w[0].lower(), find_general(state, w[1])
+    r = state["royals"].get(rid)
+    if r is None or BOARD.royals[rid]["kind"] != "heir" or r["st"] != "active" or r["by"] is not None:
+        raise RulesError("Court Intrigue takes an unattended heir (#50).", code="NO_EVENT")
+    at = r["at"]
+    if BOARD.spaces[at]["type"] == "MAJ" and state["pcs"].get(at) not in (None, "IND", seat):
+        raise RulesError("That heir is inside an opponent's Major City (#50).", code="NO_EVENT")
+    if state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in within(state, [at], 3):
+        raise RulesError("Name one of your generals within 3 MP of the heir (#50).", code="NO_EVENT")
+    r.update(at=state["gens"][g]["at"], by=g)
+    ctx.say(f"Court intrigue: {ROYAL_NAMES[rid]} is brought to {label(g)} (a capture, #50, §9.9).")
+
+
+def ev_loyal_satrap(ctx, seat, card, w):                               # #51
+    state = ctx.state
+    code = _province(w[0] if w else None)
+    if state["pcs"].get(BOARD.provinces[code]["major_city"]) != seat:
+        raise RulesError("Choose a province whose Major City you control (#51).", code="NO_EVENT")
+    spaces = [find_space(x) for x in w[1:]]
+    if len(spaces) > 3:
+        raise RulesError("Up to 3 Minor Cities (#51).", code="COUNT")
+    for s in spaces:
+        if BOARD.spaces[s]["province"] != code or BOARD.spaces[s]["type"] != "MIN" or s in state["pcs"] \
+                or enemy_cus(state, s, seat):
+            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City of {code} with no PC and no enemy CUs (#51).",
+                             code="NO_EVENT")
+    for s in spaces:
+        state["pcs"][s] = seat
+    ctx.say(f"A loyal satrap: {seat} places PCs at " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing")
+            + ".")
+
+
+def ev_wise_counsel(ctx, seat, card, w):                               # #53
+    state = ctx.state
+    top = []
+    for _ in range(3):
+        c = draw_card(ctx)
+        if c is not None:
+            top.append(c)
+    if not top:
+        ctx.say("Wise Counsel: the draw pile is empty.")
+        return
+    ctx.tell(seat, "Wise Counsel, the top cards: " + "; ".join(describe_card(state, c) for c in top)
+             + f". Keep one: `keep <card>`.")
+    push(state, {"kind": "counsel", "seat": seat, "cards": top})
+
+
+def mutiny_targets(state: dict, seat: str) -> list[tuple[str, str]]:
+    out = []
+    for s in state["seats"]:
+        if s == seat:
+            continue
+        for sp in state["cus"]:
+            c = cus_at(state, sp, s)
+            if (c.get("mac") or c.get("royal")) and generals_at(state, sp, s):
+                out.append((sp, s))
+    return out
+
+
+def ev_mutiny(ctx, seat, card, w):                                     # #54
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "the space of an army of another player with Loyal Macedonian or Royal CUs")
+    cands = [o for sp, o in mutiny_targets(state, seat) if sp == s]
+    o = _seat(state, seat, w[1] if len(w) > 1 else (cands[0] if len(cands) == 1 else None), "whose army mutinies")
+    if o not in cands:
+        raise RulesError(f"{o} has no army with Loyal Macedonian or Royal CUs at {BOARD.spaces[s]['name']} (#54).",
+                         code="NO_EVENT")
+    gens = generals_at(state, s, o)
+    cmd = max(gens, key=seniority)
+    if window(ctx, "W6", {"active": seat, "target": o}):
+        state.setdefault("fx", {})["orator"] = cmd
+        ctx.say(f"{label(cmd)} has the gift of the orator: +5 prestige (#47).")
+    mine = legitimacy.lp(state, seat)
+    his = legitimacy.lp(state, o) + prestige(state, cmd)
+    n = min(mine - his, 3)
+    if n <= 0:
+        ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat}'s {mine} LP against {o}'s {his} "
+                "(LP + prestige): the army stays loyal (#54).")
+        return
+    ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat}'s {mine} LP against {o}'s {his}: up to {n} CUs desert (#54).")
+    lose(ctx, o, s, n, ("mac", "royal"), why="#54 Mutiny; the Silver Shields are immune")
+
+
+def ev_scorched(ctx, seat, card, w):                                   # #56
+    state = ctx.state
+    code = _province(w[0] if w else None)
+    if state["pcs"].get(BOARD.provinces[code]["major_city"]) != seat:
+        raise RulesError("Choose a province whose Major City you control (#56).", code="NO_EVENT")
+    hit = 0
+    for s in BOARD.province_spaces(code):
+        for o in state["seats"]:
+            if o != seat and n_cus(state, s, o) >= 4 and generals_at(state, s, o):
+                lose(ctx, o, s, 1, why="#56 Scorched Earth")
+                hit += 1
+    if not hit:
+        ctx.say(f"Scorched Earth in {BOARD.provinces[code]['name']}: no army of 4+ CUs is hit.")
+
+
+def ev_rising_star(ctx, seat, card, w):                                # #57
+    state = ctx.state
+    state["p"][seat]["limit"] += 1
+    ctx.say(f"{seat}: a rising star, general limit +1 (#57).")
+    gen = _reserve(state, seat)
+    if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
+        ok = training.recruit_spaces(state, seat)
+        s = find_space(w[0]) if w else (ok[0] if ok else None)
+        if s in ok:
+            state["gens"][gen]["at"] = s
+            ctx.say(f"{seat} recruits {label(gen)} at {BOARD.spaces[s]['name']} (#57).")
+
+
+def ev_assassination(ctx, seat, card, w):                            # #58 (§12.4)
+    state = ctx.state
+    g = find_general(state, w[0]) if w else None
+    d = state["gens"].get(g) if g else None
+    if d is None or d["o"] in (None, seat) or d["at"] not in BOARD.spaces or n_cus(state, d["at"], seat) \
+            or generals_at(state, d["at"], seat):
+        raise RulesError("Name an opponent's general in a space that holds none of your units (#58).", code="NO_EVENT")
+    r = ctx.roll(6, label=f"assassination of {label(g)}")
+    if r == 6:
+        drop_general(state, g, "killed")
+        ctx.say(f"{label(g)} is assassinated (#58).")
+    else:
+        ctx.say(f"The plot against {label(g)} fails (#58).")
+
+
+def ev_defection(ctx, seat, card, w):                                  # #60 (§12.4)
+    state = ctx.state
+    s = _space_of(w[0] if w else None, "the space of the army")
+    o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
+    gens = generals_at(state, s, o)
+    c = cus_at(state, s, o)
+    mine = [g for g in generals_of(state, seat) if g in BOARD.generals and state["gens"][g]["at"] in BOARD.spaces]
+    near = within(state, [state["gens"][g]["at"] for g in mine], 2) if mine else {}
+    if any(g in BOARD.generals for g in gens) or c.get("mac") or c.get("royal") or s not in near:
+        raise RulesError("Defection: an opponent army commanded by a minor general, with no Loyal Macedonian or "
+                         "Royal CUs, within 2 MP of one of your major generals (#60).", code="NO_EVENT")
+    r = ctx.roll(6, label="defection")
+    if r < 5:
+        ctx.say("The army stays loyal (#60).")
+        return
+    n = min(c.get("merc", 0), pool_left(state, seat, "merc"))
+    add_cus(state, s, o, "merc", -n)
+    add_cus(state, s, seat, "merc", n)
+    for g in gens:
+        drop_general(state, g, "dispersed")
+    ctx.say(f"Defection! {n} Mercenary CUs change sides at {BOARD.spaces[s]['name']}; {o}'s general goes "
+            "to the reserve (#60).")
+
+
+EVENTS = {
+    1: ev_fleet_twice, 2: ev_mercs, 3: ev_mercs, 4: ev_mercs, 5: ev_mercs, 6: ev_diplomacy, 7: ev_diplomacy,
+    8: ev_epidemic, 9: ev_minor_raid, 10: ev_peukestas, 11: ev_campaign, 14: ev_flag("helio"),
+    17: ev_desertion, 18: ev_bribed, 21: ev_harpalos, 22: ev_elephants, 23: ev_veterans, 24: ev_greek_revolt,
+    25: ev_pirates, 27: ev_local_support, 28: ev_garrison, 29: ev_levy, 30: ev_kyinda, 31: ev_marriage,
+    32: ev_marriage, 33: ev_olympias, 34: ev_hemlock, 35: ev_suspicion, 36: ev_silver, 37: ev_treachery,
+    38: ev_unrest, 39: ev_unrest_spreads, 40: ev_plans, 41: ev_enter("illyrians"), 42: ev_enter("scythians"),
+    43: ev_enter("greek_soldiers"), 44: ev_ariarathes, 48: ev_flag("engineers"), 50: ev_court_intrigue,
+    51: ev_loyal_satrap, 52: ev_flag("harvest"), 53: ev_wise_counsel, 54: ev_mutiny, 56: ev_scorched,
+    57: ev_rising_star, 58: ev_assassination, 60: ev_defection,
+}
+REMOVE = {10}                                                            # "Remove after use"
+
+
+def resolve(ctx, seat: str, card: int, rest: str) -> None:
+    """Resolve a card's event (its conditions are checked by the event itself, which raises
+    before changing anything when they are not met)."""
+    fn = EVENTS.get(card)
+    if fn is None:
+        raise RulesError(f"{card_name(card)} has no event to play now.", code="NO_EVENT")
+    fn(ctx, seat, card, _words(rest))
+
+
+def play_event(ctx, seat: str, card: int, rest: str, window: str = "tyche") -> None:
+    """W7 and the Tyche segment: a Surprise card played directly (#37, #47)."""
+    state = ctx.state
+    card = card_arg(card)
+    if card not in state["p"][seat]["hand"]:
+        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
+    if "W7" not in SURPRISE_WINDOWS.get(card, ()):
+        raise RulesError(f"{card_name(card)} cannot be played now: only #37 and #47 are played between your own "
+                         "actions (W7, §4.7); other Surprise cards are armed (`arm <card>`) for their window.",
+                         code="NOT_NOW")
+    if card == 47:
+        g = find_general(state, rest.split()[0]) if rest.split() else None
+        if g is None or state["gens"][g]["o"] != seat:
+            raise RulesError("Name one of your generals: `play 47 event <general>`.", code="NO_EVENT")
+        spend(ctx, seat, card)
+        state.setdefault("fx", {})["orator"] = g
+        ctx.say(f"{label(g)} has the gift of the orator: +5 prestige until the end of the segment (#47).")
+    else:
+        test = _copy_ok(ctx, seat, card, rest)
+        spend(ctx, seat, card)
+        ev_treachery(ctx, seat, card, test)
+    spies(ctx, seat, card)
+
+
+def _copy_ok(ctx, seat, card, rest) -> list[str]:
+    w = _words(rest)
+    if card == 37 and not treachery_targets(ctx.state, seat):
+        raise RulesError("Treachery: no general of yours is within 3 MP of a Cart you may take (#37).", code="NO_EVENT")
+    return w
+
+
+def own_window_lines(state: dict, seat: str) -> list[str]:
+    """W7 lines for the seat's own Tyche/Activation segment (private: they show the hand)."""
+    out = []
+    hand = state["p"][seat]["hand"]
+    if 37 in hand:
+        out += [f"play {card_tag(37)} event {g}" for g in treachery_targets(state, seat)]
+    if 47 in hand:
+        out += [f"play {card_tag(47)} event {g}" for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces][:4]
+    return out
+
+
+def _candidates(state: dict, seat: str, card: int) -> list[str]:
+    """Choices worth trying for a card's event (complete lines are those that pass a dry run)."""
+    others = [s for s in state["seats"] if s != seat]
+    mine_gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
+    armies = [f"{sp} {o}" for sp in sorted(state["cus"]) for o in others
+              if n_cus(state, sp, o) and generals_at(state, sp, o)]
+    opp_pcs = sorted(s for s, o in state["pcs"].items() if o not in (seat,) and BOARD.spaces[s]["type"] == "MIN")
+    majors = _major_cities(state, seat)
+    my_provs = sorted({BOARD.spaces[s]["province"] for s in majors})
+    if card in (6, 7, 9, 38):
+        return opp_pcs
+    if card in (8, 17, 23):
+        return armies
+    if card == 54:
+        return [f"{sp} {o}" for sp, o in mutiny_targets(state, seat)]
+    if card == 11:
+        return mine_gens[:6]
+    if card == 18:
+        return [s for s in state["cus"] if sieges.besieges(state, s, seat)]
+    if card in (21, 30):
+        return ["merc", "mac"] if not state["p"][seat]["track"][0] else [""]
+    if card == 22:
+        return [s for s in state["cus"] if field_cus(state, s, seat)
+                and BOARD.spaces[s]["region"] in ("Mesopotamia", "Upper Satrapies")]
+    if card == 24:
+        return ["", "army"]
+    if card in (25, 35):
+        return others
+    if card == 27:
+        return sorted({n for x in state["cus"] if n_cus(state, x, seat) for n, k in BOARD.adj[x]
+                       if k in LAND and BOARD.spaces[n]["type"] == "MIN" and n not in state["pcs"]})
+    if card == 28:
+        return majors
+    if card == 29:
+        return [""] + majors[:3]
+    if card == 34:
+        return hemlock_targets(state, seat)
+    if card == 36:
+        return mine_gens
+    if card == 37:
+        return treachery_targets(state, seat)
+    if card == 39:
+        return [c for c in BOARD.provinces if state["pcs"].get(BOARD.provinces[c]["major_city"]) != seat]
+    if card == 44:
+        return [""] + [s for s in BOARD.province_spaces("KAP") if BOARD.spaces[s]["type"] == "MIN"]
+    if card == 50:
+        return [f"{r} {g}" for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
+                and d["st"] == "active" and d["by"] is None for g in mine_gens]
+    if card == 51:
+        out = []
+        for c in my_provs:
+            free = [s for s in BOARD.province_spaces(c) if BOARD.spaces[s]["type"] == "MIN" and s not in state["pcs"]
+                    and not enemy_cus(state, s, seat)]
+            out.append(" ".join([c] + free[:3]))
+        return out
+    if card == 56:
+        return my_provs
+    if card == 57:
+        return [""]
+    if card == 58:
+        return [g for g, d in state["gens"].items() if d["o"] not in (None, seat) and d["at"] in BOARD.spaces][:8]
+    if card == 60:
+        return armies
+    return [""]
+
+
+def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limit: int = 6) -> list[str]:
+    """Complete `play <card> event …` lines that a dry run accepts (and `both` for Bonus cards)."""
+    from core.game import Ctx, copy_state
+    if card not in EVENTS or (card == 10 and state["turn"] < 2) or (card == 36 and state.get("silver_played")):
+        return []
+    out = []
+    for cand in _candidates(state, seat, card):
+        if len(out) >= limit:
+            break
+        if card == 8:                                   # its event rolls: checked without a dry run
+            sp, o = cand.split()
+            if n_cus(state, sp, o) >= 3:
+                out.append(f"play 8 event {cand}")
+            continue
+        trial = copy_state(state)
+        try:
+            resolve(Ctx(trial, seat), seat, card, cand)
+        except RulesError:
+            continue
+        out.append(f"play {card_tag(card)} event {cand}".strip())
+    if BOARD.cards[card]["type"] == "bonus" and check_hand:
+        out += [l.replace(" event", " both", 1) for l in out]
+    return out
+
+
+# decisions on the stack ----------------------------------------------------------------------------------
+def push(state: dict, decision: dict) -> None:
+    state.setdefault("stack", []).append(decision)
+
+
+def pop(state: dict) -> dict:
+    return state["stack"].pop()

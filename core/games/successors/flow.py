@@ -1,0 +1,491 @@
+"""The flow of play as a table of states (in the manner of Rally the Troops' rules modules).
+
+Each state names the seat it waits for, its prompt and its handlers (verb → function).
+`current(state)` says which state the game is in, from the cursor of `sequence.py`:
+
+- a reinforcement, training or card placement (``placing``) comes first, then a question put
+  to a seat during an activation (``pend``: interception, defence, retreat, naval, sortie),
+  then the activation in progress (``act``);
+- then the **decision stack** (``state["stack"]``): step-III decisions (a Bonus card's OP use,
+  a table event, the second march of #11, #40's order, #53's pick, Murder or Crown at coming
+  of age) are pushed on it and the top one is asked; each kind is in ``DECISIONS``. A
+  decision may start an activation or a placing: those are finished before the stack is
+  asked again;
+- finally the phase/segment cursor of ``sequence.py``.
+
+Handlers get the `Ctx`; they raise `RulesError` for an illegal action. The game object
+(`game.py`) asks this table for prompts and dispatches actions to it; after each action it
+runs the same settling steps (sieges, auto-stop, `sequence.advance`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+import orjson
+
+from core.errors import RulesError
+from core.game import Prompt
+
+from .board import BOARD
+from .common import card_arg, card_tag, find_general, find_space
+from .forces import PLAYER_CU, generals_at, generals_of
+from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
+
+LOSSES = "losses <type> [<type>...]"
+FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
+
+
+@dataclass(frozen=True)
+class State:
+    name: str
+    seat: Callable[[dict], str]
+    prompt: Callable[[dict, str], Prompt]
+    handlers: dict
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A kind of decision on the stack: its prompt and its handlers, given the decision dict."""
+    prompt: Callable[[dict, dict], Prompt]
+    handlers: dict
+
+
+DECISIONS: dict[str, Decision] = {}
+
+
+def _arg(a, i, default=None):
+    return a.args[i] if len(a.args) > i and a.args[i] is not None else default
+
+
+def _on_turn(state: dict) -> str:
+    return state["order"][state["cur"]]
+
+
+# handlers shared by several states -------------------------------------------------------------
+def h_losses(ctx) -> None:
+    """§6.8 the standing choice of CU losses."""
+    a, seat = ctx.action, ctx.seat
+    kinds = [k.lower() for k in a.args[0].replace(",", " ").split()]
+    if not kinds or any(k not in PLAYER_CU for k in kinds) or len(set(kinds)) != len(kinds):
+        raise RulesError(f"Name CU types once each, first lost first: {', '.join(PLAYER_CU)}.", code="CU_TYPE")
+    ctx.state["p"][seat]["loss_order"] = kinds
+    ctx.tell(seat, f"Your CU losses will be taken in this order: {', '.join(kinds)}, then the rest.")
+
+
+def h_disband(ctx) -> None:
+    a = ctx.action
+    movement.disband(ctx, ctx.seat, find_space(a.args[0]), _arg(a, 1, 1))
+
+
+def h_bury(ctx) -> None:
+    movement.bury(ctx, ctx.seat)
+    if ctx.state["phase"] == "end_of_turn":
+        ctx.state["cur"] += 1
+
+
+def h_arm(ctx) -> None:
+    cards.arm(ctx, ctx.seat, ctx.action.args[0], _arg(ctx.action, 1, "on"))
+
+
+def h_play_surprise(ctx) -> None:
+    """W7 (§4.7): a Surprise card between actions of your own Tyche or Activation segment."""
+    a = ctx.action
+    cards.play_event(ctx, ctx.seat, a.args[0], _arg(a, 2, ""), window="W7")
+
+
+COMMON = {"losses": h_losses, "arm": h_arm}
+
+
+# placing (§3.3.4, §4.4.4, card placements) ------------------------------------------------------
+def placing_prompt(state: dict, seat: str) -> Prompt:
+    pl = state["placing"]
+    lines = reinforcements.legal_lines(state)
+    what = reinforcements.describe(pl["left"], pl["gens"])
+    why = {"reinforcements": "reinforcements", "training": "the trained CU"}.get(pl["why"], pl["why"])
+    return Prompt(f"{pl['seat']} places {why}: {what} left (§3.3.4).",
+                  tuple(lines) if len(lines) <= 30 else (), ("place <unit> <space> [<count>]",))
+
+
+def h_place(ctx) -> None:
+    a = ctx.action
+    unit = a.args[0].lower()
+    if unit not in BOARD.cu_types:
+        unit = find_general(ctx.state, unit)
+    reinforcements.place(ctx, unit, find_space(a.args[1]), _arg(a, 2, 1))
+
+
+# a question to a seat during an activation (§5.7-§5.9, §6.10.4, §12.1) -------------------------
+def pending_prompt(state: dict, seat: str) -> Prompt:
+    p = state["pend"]
+    return Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
+                  (("intercept <space> [<general>...] [merc=<n>]",) if p["kind"] == "intercept" else ())
+                  + (LOSSES,))
+
+
+def h_answer(ctx) -> None:
+    a = ctx.action
+    movement.answer(ctx, ctx.seat, a.verb, " ".join(str(x) for x in a.args if x is not None))
+
+
+ANSWERS = {v: h_answer for v in ("intercept", "decline", "fight", "fallback", "inside", "avoid", "stand",
+                                  "retreat", "sortie")}
+
+
+# an activation in progress (§5) -----------------------------------------------------------------
+def moving_prompt(state: dict, seat: str) -> Prompt:
+    act = state["act"]
+    lines = [f"move {s}" for s in movement.reachable(state)]
+    if movement.can_assault(state):
+        lines.append("assault")
+    if movement.can_remove_pc(state):
+        lines.append("remove")
+    if movement.can_sally(state):
+        lines.append("sally")
+    lines += movement.carry_options(state)
+    if movement.can_bury(state, act["seat"]):
+        lines.append("bury")
+    if act.get("reroll") and len(act["path"]) == 1:
+        lines.append("reroll")
+    where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else "its box"
+    who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{act['seat']}'s force"
+    return Prompt(f"{who} at {where} has {act['mp']} MP.", (*lines, "stop"),
+                  ("move <space> [<space>...]", "disband <space> [<count>]",
+                   "leave [<general>...] [merc=<n>] [mac=<n>]..."),
+                  tuple(cards.own_window_lines(state, seat)))
+
+
+def h_move(ctx) -> None:
+    act = ctx.state["act"]
+    if act is None or act["seat"] != ctx.seat:
+        raise RulesError("You have no force in motion: activate one first.", code="NO_FORCE")
+    movement.move(ctx, [find_space(s) for s in ctx.action.args[0].split()])
+
+
+def h_stop(ctx) -> None:
+    if ctx.state.get("pend"):
+        raise RulesError("Wait: another player must decide first.", code="PENDING")
+    movement.end_act(ctx)
+
+
+def h_assault_moving(ctx) -> None:
+    state, a = ctx.state, ctx.action
+    if _arg(a, 0) and find_space(a.args[0]) != state["act"]["at"]:
+        raise RulesError("The active force assaults the space it stands in (§7.2).", code="NO_ASSAULT")
+    movement.assault(ctx)
+
+
+MOVING = {
+    "move": h_move, "stop": h_stop, "assault": h_assault_moving, "bury": h_bury, "disband": h_disband,
+    "take": lambda ctx: movement.carry(ctx, ctx.action.verb, ctx.action.args[0]),
+    "drop": lambda ctx: movement.carry(ctx, ctx.action.verb, ctx.action.args[0]),
+    "reroll": lambda ctx: movement.reroll(ctx),
+    "remove": lambda ctx: movement.remove_pc(ctx),
+    "sally": lambda ctx: movement.sally(ctx),
+    "leave": lambda ctx: movement.leave(ctx, ctx.action.args[0]),
+    "play": h_play_surprise,
+}
+
+
+# §3.2.3 turn order --------------------------------------------------------------------------------
+def order_prompt(state: dict, seat: str) -> Prompt:
+    lines = tuple(f"first {s.lower()} {d}" for s in state["seats"] for d in ("left", "right"))
+    return Prompt(f"{seat} has the fewest VP: choose the First Player and the direction "
+                  "(left = ascending seat order).", lines)
+
+
+def h_first(ctx) -> None:
+    sequence.choose_order(ctx, ctx.action.args[0].upper(), ctx.action.args[1])
+
+
+# §3.7 item 1 burial ---------------------------------------------------------------------------------
+def burial_prompt(state: dict, seat: str) -> Prompt:
+    return Prompt(f"{seat} may bury Alexander's body here (§3.7).", ("bury", "pass"))
+
+
+def h_pass(ctx) -> None:
+    ctx.state["cur"] += 1
+
+
+# §4.3 C Surrender rolls ------------------------------------------------------------------------------
+def surrender_prompt(state: dict, seat: str) -> Prompt:
+    lines = [f"assault {t}" for t in sieges.surrender_targets(state, seat)]
+    return Prompt(f"Round {state['round']}, {seat}'s Surrender segment: one free assault roll "
+                  "per space you besiege (§4.3 C).", (*lines, "done"))
+
+
+def h_assault_surrender(ctx) -> None:
+    state, seat, a = ctx.state, ctx.seat, ctx.action
+    if not _arg(a, 0):
+        raise RulesError("Name the space: `assault <space>` (§4.3 C).", code="NO_SPACE")
+    space = find_space(a.args[0])
+    targets = sieges.surrender_targets(state, seat)
+    if space not in targets:
+        raise RulesError(f"No Surrender roll is possible at {BOARD.spaces[space]['name']}: "
+                         f"{', '.join(targets) or 'none'} (§4.3 C).", code="NO_ASSAULT")
+    sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
+    sieges.settle(state)
+    if not sieges.surrender_targets(state, seat) and not state.get("pend"):
+        sequence.end_surrender(ctx)
+
+
+def h_done(ctx) -> None:
+    sequence.end_surrender(ctx)
+
+
+# §4.4 Tyche segment ---------------------------------------------------------------------------------
+def tyche_prompt(state: dict, seat: str) -> Prompt:
+    private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
+    private += tuple(cards.arm_lines(state, seat))
+    burial = ("bury",) if movement.can_bury(state, seat) else ()
+    return Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).", burial,
+                  ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
+                   "play <card> march <general> [<general>...]", "play <card> recruit <space>",
+                   "play <card> event [<choices>]", "play <card> both <use> [<args>]", "arm <card> on|off"),
+                  private)
+
+
+def h_play(ctx) -> None:
+    """§4.4.1: the one card of the segment; the segment ends once its effects are done
+    (``played``, see sequence.strategy_phase)."""
+    a = ctx.action
+    strategy.play(ctx, ctx.seat, a.args[0], a.args[1], _arg(a, 2, ""))
+
+
+# §4.5 Activation segment ----------------------------------------------------------------------------
+def activation_prompt(state: dict, seat: str) -> Prompt:
+    lines = ["end"]
+    if movement.can_bury(state, seat):
+        lines.insert(0, "bury")
+    gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
+            and g not in state["done"]]
+    acts = tuple(f"activate {g}" for g in gens)
+    return Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces or end (§4.5).",
+                  (*acts, *lines), (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off"),
+                  tuple(cards.own_window_lines(state, seat)))
+
+
+def h_activate(ctx) -> None:
+    movement.start(ctx, ctx.seat, ctx.action.args[0], "activation", None)
+
+
+def h_end(ctx) -> None:
+    ctx.say(f"{ctx.seat} ends the Activation segment.")
+    sequence.start_forage(ctx)
+
+
+# §4.6 Forage -------------------------------------------------------------------------------------------
+def forage_prompt(state: dict, seat: str) -> Prompt:
+    return Prompt(f"{seat} must remove 1 CU to forage (§4.6).", tuple(strategy.forage_lines(state, seat)))
+
+
+def h_forage(ctx) -> None:
+    strategy.forage(ctx, ctx.seat, find_space(ctx.action.args[0]), ctx.action.args[1])
+
+
+# the decision stack ------------------------------------------------------------------------------------
+def decision_prompt(state: dict, seat: str) -> Prompt:
+    d = state["stack"][-1]
+    return DECISIONS[d["kind"]].prompt(state, d)
+
+
+def h_decision(ctx) -> None:
+    d = ctx.state["stack"][-1]
+    handler = DECISIONS[d["kind"]].handlers.get(ctx.action.verb)
+    if handler is None:
+        raise RulesError(f"You cannot `{ctx.action.verb}` now. {decision_prompt(ctx.state, d['seat']).text}",
+                         code="NOT_NOW")
+    handler(ctx, d)
+
+
+# decisions pushed by card events (cards.py) and coming of age (royals.py) -----------------------------
+def d_ops_prompt(state: dict, d: dict) -> Prompt:
+    seat, card = d["seat"], d["card"]
+    lines = [l for l in strategy.op_lines(state, seat, card)]
+    return Prompt(f"{seat} now uses the OPs of Bonus card #{card} (§4.4.2).", (),
+                  ("play <card> pc <space> [<space>...]", "play <card> march <general> [<general>...]",
+                   "play <card> recruit <space>"), tuple(lines))
+
+
+def d_ops(ctx, d: dict) -> None:
+    a = ctx.action
+    if card_arg(a.args[0]) != d["card"] or a.args[1] in ("event", "both", "redraw"):
+        raise RulesError(f"Use the OPs of card #{d['card']}: `play {d['card']} pc|march|train|fleet|recruit …`.",
+                         code="NOT_NOW")
+    cards.pop(ctx.state)
+    strategy.play(ctx, ctx.seat, a.args[0], a.args[1], _arg(a, 2, ""), held=False)
+
+
+def d_table_prompt(state: dict, d: dict) -> Prompt:
+    lines = cards.event_lines(state, d["seat"], d["card"], check_hand=False)
+    return Prompt(f"{d['seat']} resolves the table event #{d['card']} {BOARD.cards[d['card']]['name']} "
+                  "(§4.2): `play` it with your choices, or `pass` if it can do nothing.",
+                  (*lines, "pass"), (f"play {card_tag(d['card'])} event [<choices>]",))
+
+
+def d_table(ctx, d: dict) -> None:
+    a = ctx.action
+    if a.verb == "pass":
+        cards.pop(ctx.state)
+        ctx.say(f"{ctx.seat} resolves #{d['card']} with no effect (§4.2).")
+        return
+    if card_arg(a.args[0]) != d["card"] or a.args[1] != "event":
+        raise RulesError(f"Resolve the table event: `play {d['card']} event [<choices>]` or `pass`.", code="NOT_NOW")
+    cards.pop(ctx.state)
+    cards.resolve(ctx, ctx.seat, d["card"], _arg(a, 2, ""))
+
+
+def d_campaign_prompt(state: dict, d: dict) -> Prompt:
+    gens = [g for g in generals_of(state, d["seat"]) if state["gens"][g]["at"] in BOARD.spaces
+            and g not in state["done"] and not state["gens"][g]["in"]]
+    return Prompt(f"{d['seat']}: the second force march of #11 Major Campaign, 3 MP (§4.4.3 b).",
+                  (*(f"activate {g}" for g in gens), "pass"), (FORCE,))
+
+
+def d_campaign(ctx, d: dict) -> None:
+    cards.pop(ctx.state)
+    if ctx.action.verb == "pass":
+        ctx.say(f"{ctx.seat} makes no second march.")
+        return
+    movement.start(ctx, ctx.seat, ctx.action.args[0], "march", 3)
+
+
+def d_plans_prompt(state: dict, d: dict) -> Prompt:
+    left = [x for x in d["left"] if state["indep"][x] in BOARD.spaces]
+    return Prompt(f"{d['seat']}: activate each independent army on the map once, in your order (#40).",
+                  tuple(f"activate {x}" for x in left) or ("pass",))
+
+
+def d_plans(ctx, d: dict) -> None:
+    state = ctx.state
+    left = [x for x in d["left"] if state["indep"][x] in BOARD.spaces]
+    if ctx.action.verb == "pass" and not left:
+        cards.pop(state)
+        return
+    army = ctx.action.args[0].strip().lower() if ctx.action.args else ""
+    if army not in left:
+        raise RulesError(f"Activate one of: {', '.join(left)} (#40).", code="NOT_NOW")
+    left.remove(army)
+    d["left"] = left
+    if not left:
+        cards.pop(state)
+    cards.activate_indep(ctx, ctx.seat, army)
+
+
+def d_counsel_prompt(state: dict, d: dict) -> Prompt:
+    return Prompt(f"{d['seat']} keeps one of the top 3 cards (#53 Wise Counsel).", (),
+                  ("keep <card>",), tuple(f"keep {card_tag(c)}" for c in d["cards"]))
+
+
+def d_counsel(ctx, d: dict) -> None:
+    state = ctx.state
+    c = card_arg(ctx.action.args[0])
+    if c not in d["cards"]:
+        raise RulesError(f"Keep one of the cards you looked at: {', '.join(map(str, d['cards']))}.", code="NOT_NOW")
+    cards.pop(state)
+    state["p"][ctx.seat]["hand"].append(c)
+    state["discard"] += [x for x in d["cards"] if x != c]
+    ctx.tell(ctx.seat, f"You keep {cards.describe_card(state, c)}.")
+    ctx.say(f"{ctx.seat} keeps one card and discards the other {len(d['cards']) - 1} (#53).")
+
+
+def d_age_prompt(state: dict, d: dict) -> Prompt:
+    return royals.age_prompt(state, d)
+
+
+def d_age(ctx, d: dict) -> None:
+    cards.pop(ctx.state)
+    royals.murder_or_crown(ctx, d, ctx.action.verb)
+
+
+DECISIONS.update({
+    "ops": Decision(d_ops_prompt, {"play": d_ops}),
+    "table": Decision(d_table_prompt, {"play": d_table, "pass": d_table}),
+    "campaign": Decision(d_campaign_prompt, {"activate": d_campaign, "pass": d_campaign}),
+    "plans": Decision(d_plans_prompt, {"activate": d_plans, "pass": d_plans}),
+    "counsel": Decision(d_counsel_prompt, {"keep": d_counsel}),
+    "age": Decision(d_age_prompt, {"murder": d_age, "crown": d_age}),
+})
+
+
+STATES = {s.name: s for s in (
+    State("decision", lambda st: st["stack"][-1]["seat"], decision_prompt, {}),
+    State("placing", lambda st: st["placing"]["seat"], placing_prompt, {"place": h_place}),
+    State("pending", lambda st: st["pend"]["seat"], pending_prompt, ANSWERS),
+    State("moving", lambda st: st["act"]["seat"], moving_prompt, MOVING),
+    State("order", lambda st: st["chooser"], order_prompt, {"first": h_first}),
+    State("burial", _on_turn, burial_prompt, {"bury": h_bury, "pass": h_pass}),
+    State("surrender", _on_turn, surrender_prompt, {"assault": h_assault_surrender, "done": h_done}),
+    State("tyche", _on_turn, tyche_prompt, {"play": h_play, "bury": h_bury, "disband": h_disband}),
+    State("activation", _on_turn, activation_prompt,
+          {"activate": h_activate, "end": h_end, "bury": h_bury, "disband": h_disband, "play": h_play_surprise}),
+    State("forage", _on_turn, forage_prompt, {"forage": h_forage}),
+)}
+
+
+def current(state: dict) -> str | None:
+    """The state the game is in now (None: nobody must decide)."""
+    if state["result"]:
+        return None
+    if state["placing"] is not None:
+        return "placing"
+    if state.get("pend"):
+        return "pending"
+    if state["act"] is not None:
+        return "moving"
+    if state.get("stack"):
+        return "decision"
+    ph = state["phase"]
+    if ph == "preparations" and state["step"] == "order":
+        return "order"
+    if ph == "end_of_turn" and state["step"] == "burial":
+        return "burial" if state["cur"] < len(state["order"]) and movement.can_bury(state, _on_turn(state)) else None
+    if ph == "strategy":
+        seg = state["segment"]
+        if seg == "surrender":
+            return "surrender" if state.get("sroll") else None
+        if seg in ("tyche", "activation"):
+            return seg
+        if seg == "forage":
+            return "forage" if strategy.forage_lines(state, _on_turn(state)) else None
+    return None
+
+
+_MEMO: dict[bytes, dict] = {}
+
+
+def prompts(state: dict) -> dict[str, Prompt]:
+    """The prompts of the state. They are asked several times per action (the contract checks
+    the action against them, the service shows them), and a Tyche prompt dry-runs every card
+    event, so the last few answers are remembered by the state's bytes (pure: same state,
+    same prompts)."""
+    key = orjson.dumps(state)
+    got = _MEMO.get(key)
+    if got is None:
+        got = _prompts(state)
+        if len(_MEMO) > 32:
+            _MEMO.clear()
+        _MEMO[key] = got
+    return dict(got)
+
+
+def _prompts(state: dict) -> dict[str, Prompt]:
+    name = current(state)
+    if name is None:
+        return {}
+    st = STATES[name]
+    seat = st.seat(state)
+    return {seat: st.prompt(state, seat)}
+
+
+def handle(ctx) -> None:
+    name = current(ctx.state)
+    verb = ctx.action.verb
+    if name == "decision":
+        handler = h_decision if verb not in COMMON else COMMON[verb]
+    else:
+        handler = STATES[name].handlers.get(verb) if name else None
+        handler = handler or COMMON.get(verb)
+    if handler is None:
+        raise RulesError(f"You cannot `{verb}` now.", code="NOT_NOW")
+    handler(ctx)
