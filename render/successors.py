@@ -1560,7 +1560,7 @@ def sample_views():
         if not prompts:
             break
         s = sorted(prompts)[0]
-        state, _ = GAME.apply(state, s, GAME.sample(state, s, rnd))
+        state, _ = GAME.apply(state, s, GAME.parse(GAME.sample(state, s, rnd), private=True))
         if i >= 250 and state.get("act") and len(state["act"].get("path", [])) > 2:
             mid = GAME.view(state, None)
             break
