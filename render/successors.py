@@ -48,9 +48,9 @@ from __future__ import annotations
 
 import json
 import math
+import sys
 import textwrap
 from array import array
-import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -439,9 +439,9 @@ def symbol(kind: str, port: bool, fill: tuple, u: float) -> Image.Image:
 def text_sprite(text: str, size: int, fill: tuple = INK, bold: bool = False, halo: int = 0,
                 halo_fill: tuple = HALO, condensed: bool = True) -> Image.Image:
     f = font(size, bold, condensed)
-    l, t, r, b = f.getbbox(text, stroke_width=halo)
-    img = Image.new("RGBA", (max(1, r - l), max(1, b - t)), (0, 0, 0, 0))
-    ImageDraw.Draw(img).text((-l, -t), text, font=f, fill=fill, stroke_width=halo, stroke_fill=halo_fill)
+    left, t, r, b = f.getbbox(text, stroke_width=halo)
+    img = Image.new("RGBA", (max(1, r - left), max(1, b - t)), (0, 0, 0, 0))
+    ImageDraw.Draw(img).text((-left, -t), text, font=f, fill=fill, stroke_width=halo, stroke_fill=halo_fill)
     return img
 
 
@@ -481,7 +481,7 @@ class Base:
     def __init__(self, f: Frame):
         self.f = f
         w, h = f.size
-        self.top = top = f.top
+        self.top = f.top
         self.pos = {s: f.px(d["x"], d["y"]) for s, d in BOARD.spaces.items()}
         self.image = self._land()
         d = ImageDraw.Draw(self.image)
@@ -554,7 +554,7 @@ class Base:
                     sym = symbol(kind, port, c, u)
                     paste(swatch, sym, (x, y))
                     x += sym.width + 2
-            rows = (((f"Perdikkas · Eumenes A-II (in)", None),),
+            rows = ((("Perdikkas · Eumenes A-II (in)", None),),
                     (("4R", GOLD), ("2S", (200, 205, 215)), ("3L 5M 1E 4I", None)),
                     (("A4", GOLD), ("Ol", (214, 214, 214)), ("Cart", (140, 90, 40)), ("Tomb", (60, 60, 60))))
             spr = counter(rows, c, u)
@@ -1305,7 +1305,8 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     for sp, spec in BOARD.spaces.items():
         owner = pcs.get(sp) if spec["type"] != "TRN" else None
         x, y = pos[sp]
-        if owner is None and not path and not any(l[0] <= x <= l[2] and l[1] <= y <= l[3] for l in lines):
+        if owner is None and not path and \
+                not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for box in lines):
             continue            # the base already shows it empty, and no line crosses it
         sym = symbol(spec["type"], spec["port"], seat_colour(owner), f.u)
         cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
@@ -1550,6 +1551,7 @@ def sample_views():
     """Views for the examples and the benchmark: a 3-player start and a self-played
     mid-game position (seeded, so always the same)."""
     import random
+
     from core.games.successors import GAME
     state = GAME.setup(["a", "b", "c"], {}, "examples")
     start = GAME.view(state, None)

@@ -6,7 +6,7 @@ states into a temporary folder.
 """
 from __future__ import annotations
 
-import sys
+import argparse
 import time
 from pathlib import Path
 
@@ -111,7 +111,10 @@ def pictures(folder: Path, private_in=None) -> list[tuple[Path, float, int]]:
 
 
 def main() -> None:
-    folder = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "examples"
+    parser = argparse.ArgumentParser(prog="python -m tests.infinity.pictures",
+                                     description="Write the Infinity example pictures, public and private.")
+    parser.add_argument("folder", nargs="?", type=Path, default=ROOT / "examples")
+    folder = parser.parse_args().folder
     for path, ms, size in pictures(folder, EXAMPLES_PRIVATE):
         print(f"{path.name:40} {ms:6.1f} ms {size // 1024:4d} KB")
 

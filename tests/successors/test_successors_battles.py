@@ -3,7 +3,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, battles, movement
+from core.games.successors import GAME, battles
 from core.games.successors.forces import cus_at, field_cus
 
 from .conftest import act, battlefield, place_cus, put_gen, texts
@@ -33,7 +33,7 @@ def test_defender_is_asked_and_the_attacker_waits(dice):  # §5.4.1, §5.9.1
     assert state["pend"]["kind"] == "defend"
     prompts = GAME.prompts(state)
     assert list(prompts) == [b]                                    # the defender's seat decides
-    assert "stand" in prompts[b].actions and any(l.startswith("avoid ") for l in prompts[b].actions)
+    assert "stand" in prompts[b].actions and any(line.startswith("avoid ") for line in prompts[b].actions)
     with pytest.raises(RulesError):
         act(state, a, "stop")
 
@@ -226,7 +226,7 @@ def test_losing_defender_chooses_the_retreat(dice):  # §6.10.4
     dice += [3, 3, 1, 2, 6]                                          # 6+6=12 vs 4+3=7: D 5, b loses 2
     state, _ = act(state, b, "stand")
     p = GAME.prompts(state)
-    assert list(p) == [b] and all(l.startswith("retreat ") for l in p[b].actions)
+    assert list(p) == [b] and all(line.startswith("retreat ") for line in p[b].actions)
     assert "retreat amphipolis" not in p[b].actions                       # not where the Attacker came from
     dest = p[b].actions[0].split()[1]
     state, _ = act(state, b, f"retreat {dest}")

@@ -5,7 +5,7 @@ from collections import Counter
 
 import pytest
 
-from core.games.successors.board import BOARD, Board, DataError, DATA
+from core.games.successors.board import BOARD, DATA, Board, DataError
 
 
 def raw():

@@ -4,11 +4,11 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, battles, cards, legitimacy, reinforcements, scoring
+from core.games.successors import GAME, battles, cards, legitimacy, reinforcements
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, pool_left
 
-from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
+from .conftest import act, battlefield, clear_board, new, place_cus, put_gen, texts
 
 
 def hand(state, seat, nums):
@@ -342,7 +342,7 @@ def test_card_37_treachery_takes_the_cart():  # §11.2 #37, §4.7 W7
     put_gen(state, "perdikkas", b, "babylon")
     state["body"] = {"st": "cart", "at": "babylon", "by": "perdikkas"}
     put_gen(state, f"{a}1", a, "kish" if "kish" in BOARD.spaces else next(n for n, k in BOARD.adj["babylon"]))
-    line = next(l for l in GAME.prompts(state)[a].private if l.startswith("play 37-treachery event"))
+    line = next(line for line in GAME.prompts(state)[a].private if line.startswith("play 37-treachery event"))
     state, _ = act(state, a, line)
     assert state["body"]["by"] == f"{a}1" and state["body"]["at"] == state["gens"][f"{a}1"]["at"]
 
@@ -644,7 +644,7 @@ def test_cards_are_offered_by_number_and_name():  # §4.4, §11.2
     a, b = order[0], order[1]
     lines = GAME.prompts(state)[a].private
     assert f"play 35-suspicion event {b}" in lines and "arm 13-ambush" in lines
-    assert all(not l.split()[1].isdigit() for l in lines)          # never by number alone
+    assert all(not line.split()[1].isdigit() for line in lines)          # never by number alone
     state2, _ = act(state, a, f"play suspicion event {b}")        # by name,
     state3, _ = act(state, a, f"play 35 event {b}")                # or by number
     assert state2["p"][b]["suspicion"] and state3["p"][b]["suspicion"]

@@ -9,7 +9,7 @@ from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at
 
 from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
-from .test_successors_cards import hand, tyche
+from .test_successors_cards import tyche
 
 
 def heir_with(state, seat, heir="alexander_iv", space="babylon", gen=None):

@@ -1,5 +1,4 @@
 """§8 control, VP, isolation; §9.2 LP; §10 victory — all computed from the board."""
-import pytest
 
 from core.game import Ctx
 from core.games.successors import GAME, legitimacy, scoring, sequence, strategy
@@ -249,6 +248,7 @@ def test_final_winner_shared_when_everything_ties():
 
 def test_one_pass_controllers_agree():  # §8.4
     import random
+
     from .conftest import run_until
     state = run_until(new(4, "cp"), lambda s: s["turn"] == 2)
     for code in BOARD.provinces:

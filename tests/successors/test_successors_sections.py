@@ -8,8 +8,8 @@ from pathlib import Path
 
 from core.game import Ctx
 from core.games.successors import GAME, legitimacy, reinforcements, scoring
-from core.games.successors.board import BOARD
 from core.games.successors.battles import effective_legitimacy
+from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, drop_general, inside_cus, n_field
 from core.games.successors.movement import commander, hostile_field
 from core.games.successors.sieges import modifier
@@ -160,7 +160,7 @@ def test_after_a_battle_only_one_side_holds_the_field(dice):  # §5.4.3, §6.10.
     state, _ = act(state, a, "move pella")
     dice += [3, 3, 1, 2, 6]                                          # a wins by 5: b keeps 2 CUs
     state, _ = act(state, b, "stand")
-    line = next(l for l in GAME.prompts(state)[b].actions if l.startswith("retreat "))
+    line = next(line for line in GAME.prompts(state)[b].actions if line.startswith("retreat "))
     state, _ = act(state, b, line)
     assert n_field(state, "pella", b) == 0 and n_field(state, "pella", a) == 3
     assert GAME.invariants(state) == []

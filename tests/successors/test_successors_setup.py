@@ -2,8 +2,7 @@
 import pytest
 
 from core.game import Ctx
-from core.games.successors import GAME
-from core.games.successors import legitimacy, scoring
+from core.games.successors import GAME, legitimacy, scoring
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at
 

@@ -4,7 +4,7 @@ import pytest
 from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, sieges
-from core.games.successors.forces import besieged, cus_at, field_cus, inside_cus
+from core.games.successors.forces import besieged, cus_at, inside_cus
 
 from .conftest import act, activate, battlefield, place_cus, put_gen, texts
 

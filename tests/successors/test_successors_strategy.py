@@ -6,9 +6,9 @@ from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, movement, scoring, strategy
 from core.games.successors.board import BOARD
-from core.games.successors.forces import cus_at, generals_of
+from core.games.successors.forces import cus_at
 
-from .conftest import act, choose_order, new, only, place_cus, run_until, texts
+from .conftest import act, new, only, place_cus, run_until, texts
 
 
 def give(state, seat, cards):
@@ -60,7 +60,7 @@ def test_segments_in_order_in_turn_order():
     assert (s["round"], s["segment"], s["active"]) == (1, "tyche", [first])   # A. surrender done
     card = state["p"][first]["hand"][0]
     from core.games.successors.common import card_tag
-    line = next(l for l in GAME.prompts(state)[first].private if l.startswith(f"play {card_tag(card)} "))
+    line = next(line for line in GAME.prompts(state)[first].private if line.startswith(f"play {card_tag(card)} "))
     state, _ = act(state, first, line)
     assert GAME.summary(state)["segment"] == "activation"
     with pytest.raises(RulesError):

@@ -1,7 +1,6 @@
 """What the picture draws from keys the rules may add (siege points, the last activation,
 the last battle), and that a player's private picture shows nothing more than the public
 one."""
-from core.game import copy_state
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R

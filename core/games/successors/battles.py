@@ -14,13 +14,25 @@ CUs first (``forces.pick_losses``), and it always says which.
 """
 from __future__ import annotations
 
+from . import legitimacy, surprise
 from .board import BOARD
 from .common import label
-from .forces import (add_cus, disperse_cus, drop_general, eliminate, field_cus, field_gens, gen_stat, loss_order, n_inside,
-                     pick_losses,
-                     set_inside)
-from . import legitimacy, surprise
-from .forces import commander as _commander, enemy_cus, shift
+from .forces import (
+    add_cus,
+    disperse_cus,
+    drop_general,
+    eliminate,
+    enemy_cus,
+    field_cus,
+    field_gens,
+    gen_stat,
+    loss_order,
+    n_inside,
+    pick_losses,
+    set_inside,
+    shift,
+)
+from .forces import commander as _commander
 from .legitimacy import prestige
 from .surprise import retire_silver_card
 

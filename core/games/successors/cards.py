@@ -23,16 +23,32 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
-from .board import BOARD
-from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
-from .forces import (add_cus, cus_at, enemy_cus, field_cus, field_gens, generals_at, generals_of,
-                     gen_stat, inside_cus, living, loss_order, n_cus, pick_losses, pool_left, set_inside,
-                     eliminate, seniority)
 from . import legitimacy, movement, reinforcements, scoring, sieges, training
-from .forces import ATTRITION, attrition, drop_general, lose
+from .board import BOARD
+from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label
+from .forces import (
+    add_cus,
+    attrition,
+    cus_at,
+    drop_general,
+    enemy_cus,
+    field_cus,
+    field_gens,
+    generals_at,
+    generals_of,
+    lose,
+    n_cus,
+    pool_left,
+    seniority,
+)
 from .legitimacy import prestige
-from .surprise import (SURPRISE_WINDOWS, arm, arm_lines, describe_card, is_surprise, legal_in, ops_of,
-                       retire_silver_card, spend, spies, window)
+from .surprise import (
+    SURPRISE_WINDOWS,
+    describe_card,
+    spend,
+    spies,
+    window,
+)
 
 LAND = ("land", "pass", "strait")
 REGIONS = {2: ("Europe",), 4: ("Asia Minor",), 5: ("Mesopotamia", "Upper Satrapies")}
@@ -609,7 +625,7 @@ def ev_wise_counsel(ctx, seat, card, w):                               # #53
         ctx.say("Wise Counsel: the draw pile is empty.")
         return
     ctx.tell(seat, "Wise Counsel, the top cards: " + "; ".join(describe_card(state, c) for c in top)
-             + f". Keep one: `keep <card>`.")
+             + ". Keep one: `keep <card>`.")
     push(state, {"kind": "counsel", "seat": seat, "cards": top})
 
 
@@ -777,7 +793,8 @@ def own_window_lines(state: dict, seat: str) -> list[str]:
     if 37 in hand:
         out += [f"play {card_tag(37)} event {g}" for g in treachery_targets(state, seat)]
     if 47 in hand:
-        out += [f"play {card_tag(47)} event {g}" for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces][:4]
+        out += [f"play {card_tag(47)} event {g}" for g in generals_of(state, seat)
+                if state["gens"][g]["at"] in BOARD.spaces][:4]
     return out
 
 
@@ -868,7 +885,7 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
             continue
         out.append(f"play {card_tag(card)} event {cand}".strip())
     if BOARD.cards[card]["type"] == "bonus" and check_hand:
-        out += [l.replace(" event", " both", 1) for l in out]
+        out += [line.replace(" event", " both", 1) for line in out]
     return out
 
 

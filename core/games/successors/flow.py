@@ -27,10 +27,10 @@ import orjson
 from core.errors import RulesError
 from core.game import Prompt
 
+from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
 from .forces import PLAYER_CU, generals_at, generals_of
-from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
 
 LOSSES = "losses <type> [<type>...]"
 FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
@@ -235,7 +235,7 @@ def h_done(ctx) -> None:
 
 # §4.4 Tyche segment ---------------------------------------------------------------------------------
 def tyche_prompt(state: dict, seat: str) -> Prompt:
-    private = tuple(l for c in sorted(state["p"][seat]["hand"]) for l in strategy.uses(state, seat, c))
+    private = tuple(line for c in sorted(state["p"][seat]["hand"]) for line in strategy.uses(state, seat, c))
     private += tuple(cards.arm_lines(state, seat))
     burial = ("bury",) if movement.can_bury(state, seat) else ()
     return Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).", burial,
@@ -301,7 +301,7 @@ def h_decision(ctx) -> None:
 # decisions pushed by card events (cards.py) and coming of age (royals.py) -----------------------------
 def d_ops_prompt(state: dict, d: dict) -> Prompt:
     seat, card = d["seat"], d["card"]
-    lines = [l for l in strategy.op_lines(state, seat, card)]
+    lines = [line for line in strategy.op_lines(state, seat, card)]
     return Prompt(f"{seat} now uses the OPs of Bonus card #{card} (§4.4.2).", (),
                   ("play <card> pc <space> [<space>...]", "play <card> march <general> [<general>...]",
                    "play <card> recruit <space>"), tuple(lines))

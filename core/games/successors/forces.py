@@ -226,7 +226,7 @@ def drop_general(state: dict, g: str, fate: str) -> None:
     at = d["at"]
     d["at"] = ("dead" if fate == "killed" else "dispersed") if is_major(g) else "reserve"
     d["in"] = False
-    mates = [h for h in generals_at(state, at, d["o"]) if state["gens"][h]["in"] == False] if at in BOARD.spaces else []
+    mates = [h for h in generals_at(state, at, d["o"]) if not state["gens"][h]["in"]] if at in BOARD.spaces else []
     heir = max(mates, key=seniority) if mates else None
     for r in state["royals"].values():
         if r["by"] == g:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import random
 
-from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
-from .board import BOARD
-from .common import card_name, card_tag, find_space, label
-from .forces import PLAYER_CU, cu_counts, field_gens, generals_of, indep_at, n_cus, n_field, pool_left
 from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
+from .board import BOARD
+from .common import card_name, card_tag, label
+from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_cus, n_field, pool_left
 
 SEAT_CHOICES = tuple("abcde")
 LOSSES = "losses <type> [<type>...]"
@@ -42,6 +41,11 @@ class Successors(Game):
     id = "successors"
     title = "Successors"
     aliases = ("succ", "diadochi")
+    # 2: the whole game (card events, table events resolved, Surprise standing orders, coming
+    # of age, Regency). A game saved under 1 replays differently from its first table event
+    # on, and no migration can say what its players would have chosen: such games are
+    # refused /undo and full /verify with the reason (core/replay.upgrade), and go on.
+    rules_version = 2
     min_players = 2
     max_players = 5
     option_verbs = {
@@ -67,7 +71,8 @@ class Successors(Game):
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
                       help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
         "play": Verb("play", (Param("card"),
-                              Param("use", "choice", ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
+                              Param("use", "choice",
+                                    ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
                               Param("args", "text", optional=True)),
                      help="§4.4 play a card: pc <spaces>, march <general>, train merc|mac, fleet upgrade|new, "
                           "recruit <space>; event [<choices>] (§11); a Bonus card: both [<choices>] (event, "
@@ -141,7 +146,8 @@ class Successors(Game):
         act = state["act"]
         if not act or state.get("pend") or state.get("stack"):
             return
-        if (not act["gens"] and not act.get("army")) or (not movement.reachable(state) and not movement.carry_options(state)
+        if (not act["gens"] and not act.get("army")) or (not movement.reachable(state)
+                               and not movement.carry_options(state)
                                and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
                                and not movement.can_remove_pc(state) and not movement.can_sally(state)):
             self._stop(ctx)
@@ -257,7 +263,8 @@ class Successors(Game):
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moves = [l for l in prompt.actions if l.startswith(("move", "take", "bury", "reroll", "assault", "remove", "sally"))]
+            moving = ("move", "take", "bury", "reroll", "assault", "remove", "sally")
+            moves = [line for line in prompt.actions if line.startswith(moving)]
             act = state["act"]
             if "bury" in moves and state["body"]["at"] == "pella":
                 return "bury"                                   # self-play seeks the Pella burial
@@ -265,21 +272,22 @@ class Successors(Game):
                 return "take cart"
             if state["body"]["by"] in act["gens"] and rnd.random() < PELLA_BIAS:
                 here = TO_PELLA.get(act["at"], 99)
-                closer = [l for l in moves if l.startswith("move ") and TO_PELLA.get(l.split()[1], 99) < here]
+                closer = [line for line in moves
+                          if line.startswith("move ") and TO_PELLA.get(line.split()[1], 99) < here]
                 if closer:
-                    return min(closer, key=lambda l: TO_PELLA.get(l.split()[1], 99))
+                    return min(closer, key=lambda line: TO_PELLA.get(line.split()[1], 99))
             if "assault" in moves and rnd.random() < 0.6:
                 return "assault"
             if moves and rnd.random() < 0.8:
                 return rnd.choice(moves)
             return "stop"
         if state["phase"] == "strategy" and state["segment"] == "tyche":
-            events = [l for l in prompt.private if " event" in l or " both" in l]
+            events = [line for line in prompt.private if " event" in line or " both" in line]
             if events and rnd.random() < 0.5:
                 return rnd.choice(events)
-            if rnd.random() < 0.1 and any(l.startswith("arm") for l in prompt.private):
-                return rnd.choice([l for l in prompt.private if l.startswith("arm")])
-            lines = [l for l in prompt.private if not l.startswith("arm")]
+            if rnd.random() < 0.1 and any(line.startswith("arm") for line in prompt.private):
+                return rnd.choice([line for line in prompt.private if line.startswith("arm")])
+            lines = [line for line in prompt.private if not line.startswith("arm")]
             for c in state["p"][seat]["hand"]:
                 ops = cards.ops_of(state, c)
                 if not ops:
@@ -299,16 +307,16 @@ class Successors(Game):
                         lines.append(f"play {card_tag(c)} recruit {rnd.choice(ok)}")
             return rnd.choice(lines)
         if state["phase"] == "strategy" and state["segment"] == "activation":
-            acts = [l for l in prompt.actions if l.startswith("activate")]
+            acts = [line for line in prompt.actions if line.startswith("activate")]
             b = state["body"]
             carrier = b["by"]
             if b["st"] == "cart" and rnd.random() < PELLA_BIAS:      # self-play's Pella policy
                 if state["turn"] == 1 and carrier:
-                    acts = [l for l in acts if l != f"activate {carrier}"]   # keep the Cart where it is
+                    acts = [line for line in acts if line != f"activate {carrier}"]   # keep the Cart where it is
                 elif carrier and f"activate {carrier}" in acts:
                     return f"activate {carrier}"
                 elif carrier is None and state["turn"] > 1:
-                    near = [l for l in acts if state["gens"][l.split()[1]]["at"] == b["at"]]
+                    near = [line for line in acts if state["gens"][line.split()[1]]["at"] == b["at"]]
                     if near:
                         return near[0]
             if rnd.random() < 0.02:
@@ -354,7 +362,8 @@ class Successors(Game):
                 if pool_left(state, s, kind, counts) < 0:
                     out.append(f"more {kind} CUs than counters for {s}")
         for g, d in state["gens"].items():
-            if d["at"] not in BOARD.spaces and d["at"] not in ("dispersed", "dead", "reserve", "out", "gone", "arriving"):
+            off_map = ("dispersed", "dead", "reserve", "out", "gone", "arriving")
+            if d["at"] not in BOARD.spaces and d["at"] not in off_map:
                 out.append(f"general {g} at unknown place {d['at']}")
         for s in state["seats"]:
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:

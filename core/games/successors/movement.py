@@ -15,14 +15,36 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
-from .board import BOARD
-from .common import find_general, label
-from .forces import (PLAYER_CU, attrition, check_counts, commander, disperse_cus, parse_spec, shift, add_cus, cus_at, enemy_cus, enemy_units, field_cus, field_gens, gen_stat,
-                     indep_at, inside_cus, n_field, n_inside, seniority, set_inside)
 from . import battles, scoring, sieges, surprise
-from .battles import (can_retreat_inside, describe, disperse_all, do_retreat, lose_cus, remove_independent,
-                      retreat_options)
-from .common import find_space
+from .battles import (
+    can_retreat_inside,
+    describe,
+    disperse_all,
+    do_retreat,
+    lose_cus,
+    remove_independent,
+    retreat_options,
+)
+from .board import BOARD
+from .common import find_general, find_space, label
+from .forces import (
+    add_cus,
+    attrition,
+    check_counts,
+    commander,
+    disperse_cus,
+    enemy_cus,
+    field_cus,
+    field_gens,
+    gen_stat,
+    indep_at,
+    inside_cus,
+    n_field,
+    n_inside,
+    parse_spec,
+    set_inside,
+    shift,
+)
 from .legitimacy import body_controller, royal_controller
 from .sieges import allowed, besieges, sortie
 
@@ -183,7 +205,7 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
                           f"carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)")
         return None, f"{BOARD.spaces[dest]['name']} is not adjacent to {BOARD.spaces[here]['name']}"
     if n == 0 and hostile_field(state, dest, act["seat"]):
-        return None, f"a lone general may never enter a space holding an enemy field force (§5.4.1)"
+        return None, "a lone general may never enter a space holding an enemy field force (§5.4.1)"
     return cost, ""
 
 
@@ -193,7 +215,8 @@ def reachable(state: dict) -> list[str]:
         return []
     out = []
     if act.get("army"):
-        near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" else BOARD.adj[act["at"]]
+        near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" \
+            else BOARD.adj[act["at"]]
         if act["army"] == "greek_soldiers":
             if len(act["path"]) > 1:
                 return []
@@ -322,8 +345,8 @@ def enter(ctx, dest: str, prev: str) -> bool:
     seat = act["seat"]
     n = sum(act["cus"].values())
     sp = BOARD.spaces[dest]
-    if act.get("sea") and not act.get("army") and sp["type"] == "MAJ" and state["pcs"].get(dest) == seat and enemy_cus(state, dest, seat) \
-            and n <= 2 and n_inside(state, dest) + n <= 2:                # §5.6.4
+    if act.get("sea") and not act.get("army") and sp["type"] == "MAJ" and state["pcs"].get(dest) == seat \
+            and enemy_cus(state, dest, seat) and n <= 2 and n_inside(state, dest) + n <= 2:                # §5.6.4
         for k, m in act["cus"].items():
             set_inside(state, dest, k, m)
         for g in act["gens"]:

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
+from . import legitimacy, scoring
 from .board import BOARD
 from .common import label, rank_by_seniority
-from .forces import (PLAYER_CU, add_cus, besieged, enemy_units, generals_at, generals_of, is_major,
-                     pool_left)
-from . import legitimacy, scoring
+from .forces import add_cus, besieged, enemy_units, generals_at, generals_of, is_major, pool_left
 
 CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import Prompt
 
+from . import legitimacy, scoring
 from .board import BOARD
 from .common import rank_by_seniority
-from . import legitimacy, scoring
 
 HEIR_OF_TURN = {4: "alexander_iv", 5: "herakles"}
 

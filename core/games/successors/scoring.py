@@ -2,10 +2,10 @@
 from the board each time: control and VP are never stored."""
 from __future__ import annotations
 
-from .board import BOARD
-from .forces import cu_spaces, enemy_cus, living, n_cus, seniority
 from . import legitimacy
-from .control import controllers, province_controller   # re-exported (§8.4)
+from .board import BOARD
+from .control import controllers, province_controller  # re-exported (§8.4)
+from .forces import cu_spaces, enemy_cus, living, n_cus, seniority
 
 LAND = ("land", "pass", "strait")
 

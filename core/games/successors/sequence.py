@@ -8,11 +8,11 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 """
 from __future__ import annotations
 
-from .board import BOARD
-from .common import card_name, card_tag, label, rank_by_seniority, rolloff
-from .forces import is_major, living
 from . import cards, movement, reinforcements, royals, scoring, strategy
+from .board import BOARD
 from .cards import describe_card
+from .common import card_tag, rank_by_seniority, rolloff
+from .forces import living
 from .sieges import surrender_targets
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -266,7 +266,8 @@ def end_surrender(ctx) -> None:
             ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
             start_activation(state)
         elif len(hand) == 1 and cards.is_surprise(state, hand[0]) \
-                and not any(l.startswith(f"play {card_tag(hand[0])} ") for l in cards.own_window_lines(state, seat)):
+                and not any(line.startswith(f"play {card_tag(hand[0])} ")
+                            for line in cards.own_window_lines(state, seat)):
             strategy.play(ctx, seat, hand[0], "redraw", "")
             start_activation(state)
 

@@ -11,15 +11,27 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
-from .board import BOARD
-from .common import label
-from .forces import (add_cus, drop_general, eliminate, field_cus, generals_at, inside_cus, inside_gens,
-                     loss_order, n_field, n_inside, pick_losses, seniority)
-from . import legitimacy, scoring
+from . import legitimacy, scoring, surprise
 from .battles import count
-from .forces import enemy_cus, gen_stat, set_inside
+from .board import BOARD
+from .forces import (
+    add_cus,
+    drop_general,
+    eliminate,
+    enemy_cus,
+    field_cus,
+    gen_stat,
+    generals_at,
+    inside_cus,
+    inside_gens,
+    loss_order,
+    n_field,
+    n_inside,
+    pick_losses,
+    seniority,
+    set_inside,
+)
 from .legitimacy import prestige as card_prestige
-from . import surprise
 
 LIMITS = (1, 2, 2)                                                       # §7.2 per round
 SEGMENT = {"surrender": 0, "march": 1, "activation": 2}

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
+from . import cards, movement, scoring
 from .board import BOARD
-from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label, rolloff
-from .forces import (add_cus, cus_at, enemy_cus, generals_of, is_major, n_cus)
-from . import cards, movement, reinforcements, scoring
-from .training import TRAIN_COST, recruit_spaces, train   # re-exported: §4.4.3 uses them
+from .common import card_arg, card_name, card_tag, draw_card, find_space, label, rolloff
+from .forces import add_cus, cus_at, enemy_cus, generals_of, n_cus
+from .training import TRAIN_COST, recruit_spaces, train  # re-exported: §4.4.3 uses them
 
 LAND = ("land", "pass", "strait")
 
@@ -82,8 +82,8 @@ def uses(state: dict, seat: str, card: int) -> list[str]:
     """Complete lines for the card (templates excluded)."""
     c = BOARD.cards[card]
     if cards.is_surprise(state, card):
-        return [f"play {card_tag(card)} redraw"] + [l for l in cards.own_window_lines(state, seat)
-                                                    if l.startswith(f"play {card_tag(card)} ")]
+        return [f"play {card_tag(card)} redraw"] + [line for line in cards.own_window_lines(state, seat)
+                                                    if line.startswith(f"play {card_tag(card)} ")]
     ops = c["ops"]
     p = state["p"][seat]
     out = cards.event_lines(state, seat, card)
@@ -100,7 +100,7 @@ def uses(state: dict, seat: str, card: int) -> list[str]:
 
 def op_lines(state: dict, seat: str, card: int) -> list[str]:
     """Complete OP-use lines of a card (train, fleet), for the OP use after a Bonus event."""
-    return [l for l in uses(state, seat, card) if " event" not in l and " both" not in l]
+    return [line for line in uses(state, seat, card) if " event" not in line and " both" not in line]
 
 
 def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> None:
@@ -111,7 +111,6 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
     card = card_arg(card)
     if held and card not in p["hand"]:
         raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND", private=True)
-    c = BOARD.cards[card]
     ops = cards.ops_of(state, card)
     args = rest.split()
     if use in ("event", "both"):
@@ -187,7 +186,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
             ctx.say(f"{seat} puts a fleet into play at strength 1.")
         else:
             raise RulesError("`fleet upgrade` flips an active strength-1 fleet; `fleet new` needs a counter "
-                             "in your pool. " + ("; ".join(l for l in uses(state, seat, card) if "fleet" in l)
+                             "in your pool. " + ("; ".join(line for line in uses(state, seat, card) if "fleet" in line)
                                                  or "Neither is possible now."), code="FLEET")
     elif use == "recruit":                                             # §4.4.3(e)
         if ops < 3:

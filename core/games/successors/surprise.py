@@ -68,7 +68,8 @@ def arm(ctx, seat: str, card: int, how: str = "on") -> None:
     if card not in p["hand"]:
         raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
     if not is_surprise(state, card) or card not in SURPRISE_WINDOWS or SURPRISE_WINDOWS[card] == ("W7",):
-        raise RulesError(f"{card_name(card)} is not a Surprise card with a response window (§4.7).", code="NOT_SURPRISE")
+        raise RulesError(f"{card_name(card)} is not a Surprise card with a response window (§4.7).",
+                         code="NOT_SURPRISE")
     if card not in armed:
         armed.append(card)
     ctx.tell(seat, f"{card_name(card)} is armed: it will be played at the first window where it is legal for you "
@@ -133,7 +134,8 @@ def legal_in(state: dict, seat: str, card: int, name: str, info: dict) -> bool:
         if card == 13:
             return sides.get("def") == seat
         if card == 36:
-            return any(state["cus"].get(info["space"], {}).get(o, {}).get("silver") for o in sides.values() if o != seat)
+            return any(state["cus"].get(info["space"], {}).get(o, {}).get("silver")
+                       for o in sides.values() if o != seat)
         return card in (16, 47)
     if name == "W5":
         if card == 20:

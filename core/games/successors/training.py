@@ -2,8 +2,8 @@
 Mercenary (3) or Loyal Macedonian (7) CU, placed at once under §3.3.4-§3.3.5."""
 from __future__ import annotations
 
-from .board import BOARD
 from . import reinforcements
+from .board import BOARD
 
 TRAIN_COST = {"merc": 3, "mac": 7}                                   # §4.4.4
 
