@@ -27,6 +27,7 @@ from . import legitimacy, movement, reinforcements, scoring, sieges, training
 from .board import BOARD
 from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label
 from .forces import (
+    ATTRITION,
     add_cus,
     attrition,
     cus_at,
@@ -44,7 +45,13 @@ from .forces import (
 from .legitimacy import prestige
 from .surprise import (
     SURPRISE_WINDOWS,
+    arm,
+    arm_lines,
     describe_card,
+    is_surprise,
+    legal_in,
+    ops_of,
+    retire_silver_card,
     spend,
     spies,
     window,
