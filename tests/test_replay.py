@@ -6,7 +6,7 @@ import orjson
 import pytest
 
 from core.registry import all_games
-from core.replay import replay, verify
+from core.replay import replay, stamp, verify
 
 GAMES = [g.id for g in all_games()]
 
@@ -14,7 +14,7 @@ GAMES = [g.id for g in all_games()]
 def play(game, seed, steps=400):
     players = [f"p{i}" for i in range(game.min_players)]
     state, _ = game.start(players, {}, seed)
-    setup = {"players": players, "options": {}, "seed": seed}
+    setup = stamp(game, {"players": players, "options": {}, "seed": seed})   # played under today's rules
     rnd = random.Random(seed)
     entries = []
     for _ in range(steps):
