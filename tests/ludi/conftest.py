@@ -4,6 +4,7 @@ import random
 from core.games.ludi import GAME
 from core.games.ludi.common import enter_play, owner
 from core.games.ludi.data import B, G
+from tests.rules_helpers import single_seat, texts  # noqa: F401 — texts is imported from here by the tests
 
 
 def new(n=3, seed="t", **options):
@@ -19,14 +20,8 @@ def act(state, seat, line):
     return GAME.apply(state, seat, line)
 
 
-def texts(events):
-    return " | ".join(e.text for e in events if e.text)
-
-
 def only(state):
-    prompts = GAME.prompts(state)
-    assert len(prompts) == 1, prompts
-    return next(iter(prompts))
+    return single_seat(GAME, state)
 
 
 def gid(name):

@@ -6,6 +6,7 @@ import pytest
 from core.game import Ctx
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
+from tests.rules_helpers import single_seat, texts  # noqa: F401 — texts is imported from here by the tests
 
 
 def new(n=3, seed="t"):
@@ -18,15 +19,9 @@ def act(state, seat, line):
     return GAME.apply(state, seat, line)
 
 
-def texts(events):
-    return " | ".join(e.text for e in events if e.text)
-
-
 def only(state):
     """The single seat that must act now."""
-    prompts = GAME.prompts(state)
-    assert len(prompts) == 1, prompts
-    return next(iter(prompts))
+    return single_seat(GAME, state)
 
 
 def choose_order(state, first=None, direction="left"):
