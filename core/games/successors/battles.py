@@ -210,8 +210,9 @@ def remove_independent(ctx, army: str) -> None:
     state = ctx.state
     fate = BOARD.indep_armies[army]["if_defeated"]
     state["indep"][army] = "box" if fate == "box" else "removed"
-    ctx.say(f"{BOARD.indep_armies[army]['name']} {'return to their box' if fate == 'box' else 'leave the game'} "
-            "(§1.8).")
+    # worded for any name: "Ariarathes" is one king, "Illyrians" a people, "Greek Army" an army
+    ctx.say(f"{BOARD.indep_armies[army]['name']}: beaten, "
+            f"{'back to the box' if fate == 'box' else 'out of the game'} (§1.8).")
 
 
 def indep_wins_here(ctx, space: str) -> None:
