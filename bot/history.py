@@ -212,25 +212,22 @@ def _states(game, setup: dict, entries: list[dict]) -> list[dict]:
 class Languages:
     """/lang per channel and per user, and the translation of every reply at the service's edge."""
 
-    def _user_lang(self, platform: str, user: str) -> str | None:
-        try:
-            return language_of(self.store.user_prefs(platform, user).get("lang"))
-        except StoreError:
-            return None
-
     def _localize(self, cmd: Command, reply: Reply) -> None:
         if reply.code in ("OUTCOME_UNKNOWN", "STORE_DOWN"):
             return   # Redis is in trouble: answer now, in English, without asking it for a language
         try:
             channel = reply.channel or cmd.channel
+            users = set(reply.private) | ({cmd.user} if cmd.private or channel is None else set())
+            # one round trip for every language this reply needs (the channel's, the users')
+            channel_lang, user_langs = self.store.languages(cmd.platform, channel, sorted(users))
             lang = None
             if cmd.private or channel is None:
-                lang = self._user_lang(cmd.platform, cmd.user)
+                lang = language_of(user_langs.get(cmd.user))
             if lang is None and channel is not None:
-                lang = language_of(self.store.channel_lang(cmd.platform, channel))
+                lang = language_of(channel_lang)
             lang = lang or "en"
             if reply.private:
-                own = {u: self._user_lang(cmd.platform, u) for u in reply.private}
+                own = {u: language_of(user_langs.get(u)) for u in reply.private}
                 localize(reply, lang, own.get)
             else:
                 localize(reply, lang)

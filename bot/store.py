@@ -422,12 +422,21 @@ class Store:
         return int(version), (float(at) if at else None)
 
     # a channel's language (/lang), kept across its games
-    def channel_lang(self, platform: str, channel: str) -> str | None:
+    def languages(self, platform: str, channel: str | None, users: list[str]) -> tuple[str | None, dict]:
+        """The channel's language and each user's, read in one pipelined round trip
+        (English, i.e. None, where Redis does not answer: a language never costs an answer)."""
+        pipe = self.redis.pipeline(transaction=False)
+        if channel is not None:
+            pipe.get(f"{self.tag(platform, channel)}:lang")
+        for user in users:
+            pipe.hget(self.prefs_key(platform, user), "lang")
         try:
-            raw = self.redis.get(f"{self.tag(platform, channel)}:lang")
+            values = pipe.execute() if channel is not None or users else []
         except redis.RedisError:
-            return None   # English rather than a refusal
-        return raw.decode() if raw else None
+            return None, {}
+        values = [v.decode() if v else None for v in values]
+        channel_lang = values.pop(0) if channel is not None else None
+        return channel_lang, dict(zip(users, values))
 
     def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
         try:
