@@ -324,6 +324,11 @@ class Service(AsyncPlay, History, Tables, Languages):
         if game is not None:
             lines = [f"{game.title} (/{_prefix(game)} VERB ...; /help {_prefix(game)} VERB gives an example):"]
             lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
+            if game.option_verbs:   # the game's own options of /new (its optional rules)
+                lines.append(f"Options of /new {game.id}:")
+                lines += [f"  {key}=<{param.choices and '|'.join(param.choices) or param.kind}>"
+                          + (f" — {v.help}" if v.help else "")
+                          for key, v in game.option_verbs.items() for param in v.params[:1]]
             return Reply(public=lines)
         if topic:
             return Reply.refuse(f"No help for {_shown(topic)}. Try /help, or /help with a command or a game "

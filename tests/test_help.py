@@ -3,7 +3,7 @@ generated from the grammar the parser uses, and the example parses with the game
 import pytest
 
 from bot.replies import Command
-from core.registry import all_games
+from core.registry import all_games, get_game
 
 GAMES = all_games()
 VERBS = [(game, verb) for game in GAMES for verb in game.verbs.values()]
@@ -59,3 +59,13 @@ def test_a_generated_example_uses_the_first_choice_and_the_low_bound():
                         Param("x", "float", optional=True)))
     assert verb.sample == "hit WHO 2 hard"
     assert Verb("hit", example="hit me 3").sample == "hit me 3"
+
+
+@pytest.mark.parametrize("game_id", sorted(g.id for g in all_games() if g.option_verbs))
+def test_help_of_a_game_lists_its_options_of_new(service, game_id):
+    """§12 (Successors), §14 (Ludi): a game's optional rules are found from /help GAME."""
+    game = get_game(game_id)
+    lines = service.handle(Command("t", "h", "ann", f"/help {game_id}")).public
+    assert f"Options of /new {game.id}:" in lines
+    for key in game.option_verbs:
+        assert any(line.strip().startswith(f"{key}=") for line in lines), key
