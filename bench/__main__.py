@@ -55,7 +55,7 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
         prompts = game.prompts(state)
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
-        private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+        private = game.sent_privately(line, prompts[seat])
         text = f"/{game.id} {line}"
         reply = service.handle(Command(PLATFORM, None if private else channel, seat_user[seat],
                                        f"g={channel} {text}" if private else text, private=private))

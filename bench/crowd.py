@@ -61,7 +61,7 @@ def _player(args) -> dict:
         seat = rnd.choice(sorted(prompts))
         user = dict((p["seat"], p["user"]) for p in rec.meta["players"])[seat]
         line = game.sample(state, seat, rnd)
-        private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+        private = game.sent_privately(line, prompts[seat])
         button = not private and line in prompts[seat].actions and rnd.random() < 0.5
         key = f"c{index}-{uuid.uuid4().hex[:10]}"
         cmd = Command(PLATFORM, None if private else channel, user, f"/{game.id} {line}", name=user,

@@ -329,7 +329,7 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
                 return
             seat = rnd.choice(sorted(prompts))
             line = game.sample(state, seat, rnd)
-            private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+            private = game.sent_privately(line, prompts[seat])
             reply = service.handle(Command(PLATFORM, None if private else channels[i], users_of[channels[i]][seat],
                                            f"/{game.id} {line}", private=private))
             counts[i] += 1

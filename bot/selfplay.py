@@ -112,8 +112,7 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
         except Exception:
             report.problems.append("crash in sample: " + traceback.format_exc(limit=3))
             return report
-        verb = game.verbs[line.split(" ", 1)[0]]
-        private = verb.private or line in prompt.private
+        private = game.sent_privately(line, prompt)
         try:
             reply = send(seat_user[seat], f"/{game.id} {line}", private)
         except Exception:

@@ -260,9 +260,10 @@ class Game:
 
     def sent_privately(self, line: str, prompt: Prompt) -> bool:
         """A line goes by private message when its verb is private, or when the prompt offers it
-        only privately (a choice that reveals hidden information)."""
+        privately (a choice that reveals hidden information). Self-play, the bench and the
+        deadlines all send a chosen line this way."""
         verb = self.verbs.get(line.split(" ", 1)[0])
-        return bool(verb and verb.private) or (line in prompt.private and line not in prompt.actions)
+        return bool(verb and verb.private) or line in prompt.private
 
     def _legal(self, state: dict, seat: str, line: str, private: bool) -> bool:
         try:

@@ -23,7 +23,7 @@ def play(game, seed, steps=400):
             break
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
-        private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+        private = game.sent_privately(line, prompts[seat])
         state, _ = game.apply(state, seat, game.parse(line, private))
         entries.append({"seat": seat, "line": line, "private": private})
     return setup, entries, state

@@ -48,7 +48,7 @@ def play(seed: int, mission: str, log: list | None = None):
             for s in GAME.secrets(state):
                 assert s not in public, (seed, s, public)
         line = GAME.sample(state, seat, rnd)
-        private = GAME.verbs[line.split(" ", 1)[0]].private or line in prompt.private
+        private = GAME.sent_privately(line, prompt)
         action = GAME.parse(line, private=private)
         assert GAME.parse(action.line, private=private) == action
         secrets_before = GAME.secrets(state)

@@ -61,7 +61,7 @@ def finished_game(store, game_id: str, players: int, seed: str) -> str:
     while (prompts := game.prompts(state)) and len(entries) < 5000:
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
-        action = game.parse(line, game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private)
+        action = game.parse(line, game.sent_privately(line, prompts[seat]))
         state, events = game.apply(state, seat, action)
         entries.append(entry_for(seat, action, events, f"user-{seat}-123456789012345678"))
     assert game.outcome(state)[0]

@@ -51,7 +51,7 @@ def next_command(service: Service, channel: str, rnd: random.Random, key: str | 
     prompts = game.prompts(state)
     seat = rnd.choice(sorted(prompts))
     line = game.sample(state, seat, rnd)
-    private = game.verbs[line.split(" ", 1)[0]].private or line in prompts[seat].private
+    private = game.sent_privately(line, prompts[seat])
     user = {p["seat"]: p["user"] for p in rec.meta["players"]}[seat]
     return Command(PLATFORM, None if private else channel, user, f"/{game.id} {line}", name=user,
                    private=private, key=key)
