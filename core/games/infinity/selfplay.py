@@ -7,6 +7,7 @@ when it appears there plays them correctly.
 from __future__ import annotations
 
 import hashlib
+import math
 import random
 
 import orjson
@@ -95,7 +96,6 @@ def _random_point(state, seat, t, rnd) -> tuple[float, float]:
 
 
 def _near_hidden_enemies(state, seat, t, rnd) -> list[tuple[float, float]]:
-    import math
     enemy = "B" if seat == "A" else "A"
     out = []
     for e in state["rosters"][enemy]:

@@ -17,6 +17,7 @@ from .common import (
     owner,
     owns,
     points,
+    ready,
     who,
     work_value,
 )
@@ -229,7 +230,6 @@ def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -
     """The fewest ready gladiators whose build reaches `need` (least surplus, then lowest combat)."""
     from itertools import combinations
 
-    from .common import ready
     rd = sorted(ready(state, seat))
     best = None
     for k in range(1, len(rd) + 1):

@@ -2,7 +2,7 @@
 Schola, Palaestra and the champion change them (§2.2.1, §2.5, §6.1, §14.3)."""
 from __future__ import annotations
 
-from .data import B, G
+from .data import B, G, fold
 
 WIN_POINTS = 7          # §1.2, §9.1
 MAX_BUILDINGS = 5       # §5.4.2
@@ -16,7 +16,6 @@ def who(state: dict, seat: str) -> str:
 def token(state: dict, seat: str) -> str:
     """How a command names a player: the name when it is one plain word that no other player's
     name or seat shares, else the seat (p1..p5)."""
-    from .data import fold
     name = state["names"][seat]
     others = [fold(n) for s, n in state["names"].items() if s != seat] + [fold(s) for s in state["seats"]]
     if name.replace("-", "").replace("_", "").isalnum() and len(name) <= 20 and fold(name) not in others:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from .common import bname, enter_play, free_building, gname, owns, points, who
 from .data import B, E
+from .names import match
 
 START_ABILITIES = ("Cubiculum", "Horreum", "Villa", "Thermae")   # §4.1 item 2
 TOPUPS = ("buildings", "tiros")
@@ -141,7 +142,6 @@ def choose(ctx, name: str) -> None:
     """`/effect <name>` or `/effect auto` (§4.1 item 5)."""
     from core.errors import RulesError
 
-    from .names import match
     state = ctx.state
     top = state["stack"][-1]
     if name.lower() == "auto":

@@ -18,6 +18,7 @@ from .common import (
     new_unit,
     transports_of,
     unit_count,
+    unit_num,
     units_in,
 )
 
@@ -190,7 +191,6 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
         if area not in _strike_areas(s, seat):
             raise RulesError(f"Name an area with an enemy unit of health 1 on a planet where you have a unit: "
                              f"{', '.join(_strike_areas(s, seat))}.", code="TARGET")
-        from .common import unit_num
         u = min((u for u in units_in(s, area) if u["owner"] != seat and BOARD.units[u["type"]]["health"] == 1),
                 key=unit_num)
         s["areas"][area]["units"].remove(u)

@@ -20,6 +20,7 @@ from .common import (
     controlled,
     controls,
     current_stage,
+    find_route,
     fname,
     has_base_on,
     order_label,
@@ -433,7 +434,6 @@ def _h_random(ctx, seat, args):
 
 
 def _h_transport(ctx, seat, args):
-    from .common import find_route
     setup.place_start_transport(ctx, seat, find_route(args[0]))
 
 
