@@ -30,6 +30,15 @@ from core.errors import RulesError
 from core.grammar import Action, Verb, parse
 
 
+SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
+
+
+def seat_ref(seat: str) -> str:
+    """A seat named in a message (`⟨A⟩`): the service writes the player's name in its place,
+    so the rules never need to know who sits where, and a language never has to parse letters."""
+    return f"{SEAT_REF_OPEN}{seat}{SEAT_REF_CLOSE}"
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened. `to` is None for the channel, else the seats told privately.
