@@ -29,7 +29,6 @@ from core import rng
 from core.errors import RulesError
 from core.grammar import Action, Verb, parse
 
-
 SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
 
 
