@@ -184,6 +184,8 @@ MESSAGES = [
     N_("Private messages are on: your hands, private choices and secret results will come here. Play in the group; here you can also type a game's commands (e.g. /me)."),
     N_('That command could not be read; try /help.'),
     N_('That file is too large to be a Strategos export.'),
+    N_('Not pinged, reminders off: {names}.'),
+    N_('Not pinged, in quiet hours: {names}.'),
     N_('Successors'),
     N_('Usurper'),
     N_('Legitimacy'),

@@ -617,15 +617,6 @@ class Service(AsyncPlay, History, Tables, Languages):
             return reply
         return Write(done, state=state, pop=1)
 
-    def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
-        game = self._playing(rec, channel)
-        reply = Reply(version=rec.version)
-        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
-        if not reply.mentions:
-            return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
-        reply.public.insert(0, "Reminder:")
-        return reply
-
     # game actions ----------------------------------------------------------------------
     def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
         return self._write(cmd, channel, lambda rec: self._act_step(cmd, channel, line, timings, named, rec),
