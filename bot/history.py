@@ -31,6 +31,7 @@ log = logging.getLogger("strategos.history")
 
 TRANSFER_TTL = 30 * 24 * 3600
 LOG_MAX = 100
+MOVED_LOOKS = {"log", "replay", "export", "help"}   # what the old channel of a moved game still answers
 
 
 class History:
@@ -172,6 +173,16 @@ class History:
                 self._quietly("unindex a moved game",
                               lambda u=p["user"]: self.store.link_user(plat, u, old_channel, on=False))
 
+    def _moved_refusal(self, word: str, cmd: Command, channel: str, rec: Record) -> Reply | None:
+        """In the old channel of a moved game: where it went, instead of any move or ping
+        (/status says it as an answer; /log, /replay and /export still look at the history)."""
+        if rec.meta.get("status") != "moved" or word in MOVED_LOOKS:
+            return None
+        sentence = moved_sentence(rec.meta, cmd.platform)
+        if word == "status":
+            return Reply(public=[sentence], version=rec.version, channel=channel)
+        return Reply.refuse(sentence, "MOVED", channel)
+
     def _rejoin(self, cmd: Command, channel: str, rec: Record):
         """/join in an imported game in play: the next seat nobody has taken yet."""
         from bot.service import Write
@@ -188,6 +199,20 @@ class History:
             self._quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
             return Reply(public=[f"{cmd.name or cmd.user} takes seat {free['seat']} ({free['name']})."])
         return Write(done, meta=meta)
+
+
+def moved_sentence(meta: dict, platform: str) -> str:
+    """Where a moved game went: its platform and channel id (a Discord channel seen from Discord
+    as a mention, which Discord shows by name only to those who may see that channel; a
+    Telegram group by id, never its title, which may be private)."""
+    to_platform, to_channel = (meta.get("moved_to") or [None, None])[:2]
+    if to_platform == "discord":
+        where = f"the Discord channel {f'<#{to_channel}>' if platform == 'discord' else to_channel}"
+    elif to_platform == "telegram":
+        where = f"the Telegram group {to_channel}"
+    else:
+        where = f"the channel {to_channel} on {to_platform}"
+    return f"This game moved to {where}: it goes on there, and nothing more is played here."
 
 
 def _shown(text: str, limit: int) -> str:

@@ -246,7 +246,7 @@ class Service(AsyncPlay, History, Tables, Languages):
             if rec is None or rec.meta is None:
                 return Reply.refuse("There is no game in this channel. Start one with /new GAME "
                                     f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
-            return handler(rest, cmd, channel, rec)
+            return self._moved_refusal(word, cmd, channel, rec) or handler(rest, cmd, channel, rec)
 
         if word in WRITES:
             return self._write(cmd, channel, step, timings, with_setup=word == "undo")
@@ -638,6 +638,9 @@ class Service(AsyncPlay, History, Tables, Languages):
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
+        moved = self._moved_refusal("", cmd, channel, rec)
+        if moved is not None:
+            return moved
         seat = cmd.seat if cmd.by and cmd.seat else self._seat(rec.meta, cmd.user)
         if seat is None:
             seated = ", ".join(player_names(game, rec.meta, rec.state).values())

@@ -164,3 +164,46 @@ def _document(tg, user, data):
            "document": {"file_id": "doc-back", "file_unique_id": "db", "file_name": "back.json",
                         "file_size": len(data)}}
     return Update.de_json({"update_id": 4242, "message": msg}, tg.app.bot)
+
+
+def _move(service, platform, channel, to_platform, to_channel, user="alice"):
+    """/export privately from `platform`, /import in `to_platform`'s `to_channel`."""
+    transfer = service.handle(Command(platform, None, user, "/export", name=user, private=True))
+    assert transfer.ok and transfer.file, transfer.error
+    reply = service.handle(Command(to_platform, to_channel, user, "/import " + transfer.file[1].decode(), name=user))
+    assert reply.ok, reply.error
+    assert service.store.load(platform, channel).meta["status"] == "moved"
+
+
+def test_the_old_channel_of_a_moved_game_says_where_it_went_and_refuses_moves_there(service):
+    for user, text in [("alice", "/new tally target=100"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start"), ("alice", "/tl add 2")]:
+        assert say(service, user, text, channel="-100500", platform="telegram").ok
+    _move(service, "telegram", "-100500", "discord", "777")
+    went = "This game moved to the Discord channel 777: it goes on there, and nothing more is played here."
+    for user, text in [("bob", "/tl add 1"), ("bob", "/tl total"), ("carol", "/join"), ("alice", "/undo"),
+                       ("alice", "/remind"), ("alice", "/map"), ("bob", "/me")]:
+        reply = say(service, user, text, channel="-100500", platform="telegram")
+        assert (reply.ok, reply.code, reply.error) == (False, "MOVED", went), text
+        assert reply.mentions == [] and reply.private == {}
+    assert say(service, "bob", "/status", channel="-100500", platform="telegram").public == [went]
+    history = say(service, "bob", "/log", channel="-100500", platform="telegram").public
+    assert history == ["1. alice (P1) played `add 2`."]
+    assert service.store.log_length("telegram", "-100500") == 1        # nothing was played or undone there
+    assert say(service, "bob", "/lang es", channel="-100500", platform="telegram").ok
+    assert say(service, "bob", "/tl add 1", channel="-100500", platform="telegram").error == (
+        "Esta partida se ha trasladado; ahora está en el canal de Discord 777: sigue allí, y aquí ya no se juega "
+        "nada más.")
+
+    # from Discord, a Discord channel is a mention (Discord shows its name to whoever may see it);
+    # a Telegram group is named by its id only, never by its title
+    for user in ("alice", "bob"):
+        assert say(service, user, "/join", channel="777", platform="discord").ok
+    _move(service, "discord", "777", "discord", "888")
+    assert say(service, "bob", "/tl add 1", channel="777", platform="discord").error.startswith(
+        "This game moved to the Discord channel <#888>:")
+    for user in ("alice", "bob"):
+        assert say(service, user, "/join", channel="888", platform="discord").ok
+    _move(service, "discord", "888", "telegram", "-100600")
+    assert say(service, "bob", "/status", channel="888", platform="discord").public[0].startswith(
+        "This game moved to the Telegram group -100600:")
