@@ -42,7 +42,7 @@ MAX_BUTTONS = 20
 
 PLATFORM_HELP = {
     "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
-    "join": ("/join", "take the next free seat"),
+    "join": ("/join [CODE]", "take the next free seat"),
     "leave": ("/leave", "give your seat back (lobby only)"),
     "start": ("/start", "deal the game once enough players sit"),
     "abort": ("/abort", "end the game here (its creator or a channel admin)"),
@@ -70,7 +70,7 @@ PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by ev
 # with new and import: the platform commands that write
 WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
-NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
+NO_ARGUMENT = {"leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
 USER_WORDS = {"remind", "games", "link", "lang"}   # the user's own (with an argument for remind), anywhere
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
@@ -380,7 +380,9 @@ class Service(AsyncPlay, History, Tables, Languages):
         if any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
         if meta["status"] == "playing" and meta.get("imported"):
-            return self._rejoin(cmd, channel, rec)
+            return self._rejoin(rest, cmd, channel, rec)   # /join CODE: the seat code of a moved game
+        if rest:
+            return Reply.refuse(f"/join takes no argument (got {_shown(rest)}). Usage: /join.", "MALFORMED", channel)
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
@@ -503,9 +505,7 @@ class Service(AsyncPlay, History, Tables, Languages):
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
         if cmd.private and rec.meta["status"] == "playing" and self._seat(rec.meta, cmd.user) is not None:
-            return Reply(public=["This file moves the game: /import it in a channel without a game, here or on "
-                                 "another platform, and the game continues there (once; keep it to yourself)."],
-                         file=self._transfer_out(cmd, channel, rec), version=rec.version)
+            return self._transfer_reply(cmd, channel, rec)
         data = self.export(cmd.platform, channel, rec)
         note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
                                         "the game elsewhere, send /export to me in a private message.")

@@ -61,7 +61,7 @@ def test_a_channel_speaks_its_language_and_a_user_gets_private_lines_in_theirs(s
                                                      "Otros pueden unirse con /join.")
     assert say(service, "bob", "/remind off").private == {"bob": ["Ваши напоминания: выключены, во всех партиях."]}
     helped = say(service, "carol", "/help").public
-    assert helped[0] == "Comandos:" and "  /join — ocupar el siguiente puesto libre" in helped
+    assert helped[0] == "Comandos:" and "  /join [CODE] — ocupar el siguiente puesto libre" in helped
 
 
 def test_game_rule_messages_stay_english_inside_a_translated_sentence():
