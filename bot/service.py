@@ -162,7 +162,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                                 "Nothing was done.", "TOO_LONG")
         channel = cmd.channel
         if word == "help":
-            return self._help(rest)
+            return self._help(rest, self._game_here(cmd.platform, channel, rest))
         if word in USER_WORDS and (rest or word != "remind"):
             return self._user_word(word, rest, cmd)
         if channel is None:
@@ -309,9 +309,24 @@ class Service(AsyncPlay, History, Tables, Languages):
         except StoreError:
             log.warning("after a stored command, could not %s", what)
 
-    def _help(self, topic: str) -> Reply:
+    def _game_here(self, platform: str, channel: str | None, topic: str) -> Game | None:
+        """The game played in the channel, when /help asks about one of its verbs: then /help VERB
+        answers for this game only. Help never fails for want of storage."""
+        word = topic.strip().lstrip("/").lower()
+        if not channel or not word or " " in word or word in PLATFORM_HELP:
+            return None
+        try:
+            rec = self.store.load(platform, channel)
+        except StoreError:
+            return None
+        game = get_game(rec.meta["game"]) if rec and rec.meta else None
+        return game if game is not None and word in game.verbs else None
+
+    def _help(self, topic: str, here: Game | None = None) -> Reply:
         topic = topic.strip().lstrip("/").lower()
         first, _, verb = topic.partition(" ")
+        if here is not None:
+            return _game_verb_help(here, topic)
         game = _game_or_none(first) if first else None
         if game is not None and verb.strip():
             return _game_verb_help(game, verb.strip().lstrip("/"))
