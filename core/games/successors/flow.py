@@ -25,12 +25,12 @@ from typing import Callable
 import orjson
 
 from core.errors import RulesError
-from core.game import Prompt
+from core.game import Prompt, seat_ref
 
-from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
+from . import battles, cards, movement, reinforcements, royals, sequence, sieges, strategy
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
-from .forces import PLAYER_CU, generals_at, generals_of
+from .forces import PLAYER_CU, generals_at, generals_of, loss_order, parse_spec
 
 LOSSES = "losses <type> [<type>...]"
 FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
@@ -398,7 +398,46 @@ def d_age(ctx, d: dict) -> None:
     royals.murder_or_crown(ctx, d, ctx.action.verb)
 
 
+def d_losses_prompt(state: dict, d: dict) -> Prompt:
+    """§6.8 with `losses=ask`: the owner picks which CUs his side loses; the standing order
+    (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
+    lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
+    n = min(d["n"], sum(_loss_pool(state, d).values()))
+    return Prompt(f"{seat_ref(d['seat'])} loses {n} CU{'s' if n != 1 else ''} in the battle at "
+                  f"{BOARD.spaces[d['space']]['name']}: choose which (§6.8).", lines, ("lose <type>=<n> ...", LOSSES))
+
+
+def _loss_pool(state: dict, d: dict) -> dict:
+    b = state["battle"]
+    side = b[d["side"]]
+    if b["mover"] and d["side"] == "att":
+        side = dict(side, cus=state["act"]["cus"])
+    return battles.loss_pool(side, b["aside"][d["side"]])
+
+
+def loss_options(state: dict, d: dict) -> list[dict]:
+    return battles.loss_choices(_loss_pool(state, d), d["n"], loss_order(state, d["seat"]))
+
+
+def d_losses(ctx, d: dict) -> None:
+    a = ctx.action
+    try:
+        gens, lost, alone = parse_spec(ctx.state, a.args[0] or "", find_general)
+    except RulesError:
+        gens, lost, alone = [], {}, True
+    lost = None if gens or alone else {k: m for k, m in lost.items() if m}
+    options = loss_options(ctx.state, d)
+    if lost not in options:
+        raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} (§6.8).",
+                         code="LOSSES")
+    battles.choose_losses(ctx, ctx.seat, lost)
+    cards.pop(ctx.state)
+    if not (ctx.state["stack"] and ctx.state["stack"][-1]["kind"] == "losses"):
+        movement.after_losses(ctx)
+
+
 DECISIONS.update({
+    "losses": Decision(d_losses_prompt, {"lose": d_losses}),
     "ops": Decision(d_ops_prompt, {"play": d_ops}),
     "table": Decision(d_table_prompt, {"play": d_table, "pass": d_table}),
     "campaign": Decision(d_campaign_prompt, {"activate": d_campaign, "pass": d_campaign}),
@@ -427,6 +466,8 @@ def current(state: dict) -> str | None:
     """The state the game is in now (None: nobody must decide)."""
     if state["result"]:
         return None
+    if state.get("stack") and state["stack"][-1]["kind"] == "losses":
+        return "decision"                  # a battle waits for its losses (losses=ask) before anything else
     if state["placing"] is not None:
         return "placing"
     if state.get("pend"):

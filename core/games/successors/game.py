@@ -11,7 +11,7 @@ import random
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
-from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
+from . import battles, cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_name, card_tag, label
 from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_cus, n_field, pool_left
@@ -57,6 +57,9 @@ class Successors(Game):
                       help="§12.3 optional rule: +1 prestige (up to +2) for beating an independent army"),
         "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
                      help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
+        "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
+                       help="§6.8 CU losses: `losses=ask` asks each owner after a battle which CUs to lose; "
+                            "his standing order (`losses …`) is the default and what a deadline plays"),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
                        help="§12.5 optional rule: desert attrition at the end of an activation"),
     }
@@ -110,6 +113,8 @@ class Successors(Game):
         "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
         "leave": Verb("leave", (Param("units", "text"),),
                       help="§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]..."),
+        "lose": Verb("lose", (Param("cus", "text"),),
+                     help="§6.8 with the option losses=ask: the CUs your side loses, e.g. `lose merc=1 mac=1`."),
         "losses": Verb("losses", (Param("order", "text"),),
                        help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`."),
         "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
@@ -154,6 +159,13 @@ class Successors(Game):
 
     def _stop(self, ctx: Ctx) -> None:
         movement.end_act(ctx)
+
+    def rule_default(self, state: dict, seat: str) -> str | None:
+        """§6.8 with `losses=ask`: at the deadline the owner's standing order chooses the losses."""
+        stack = state.get("stack") or []
+        if flow.current(state) == "decision" and stack[-1]["kind"] == "losses" and stack[-1]["seat"] == seat:
+            return battles.loss_line(flow.loss_options(state, stack[-1])[0])
+        return None
 
     # views --------------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
@@ -377,7 +389,8 @@ class Successors(Game):
             sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
             if indep_at(state, space):                                        # §3.3.4 placement)
                 sides.add("IND")
-            if len(sides) > 1 and not (state.get("pend") and state["pend"]["space"] == space) \
+            if len(sides) > 1 and not state.get("battle") \
+                    and not (state.get("pend") and state["pend"]["space"] == space) \
                     and not (state["act"] and state["act"]["at"] == space and state.get("pend")):
                 out.append(f"{space}: field units of {sorted(sides)} at once")
         for space, sg in state.get("siege", {}).items():

@@ -481,7 +481,21 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
         return
     att["intercepted"] = intercepted
     res = battles.fight(ctx, att, dfn, dest)
+    if res.get("asked"):                          # the owners choose their losses first (losses=ask)
+        state["battle"]["then"] = ["after_battle", dest, prev]
+        return
     after_battle(ctx, res, att, dfn, dest, prev)
+
+
+def after_losses(ctx) -> None:
+    """The battle goes on once its owners have chosen their losses (`losses=ask`): the rest
+    of §6.10, then what its mover does next."""
+    then = ctx.state["battle"]["then"]
+    res, att, dfn = battles.conclude_asked(ctx)
+    if then[0] == "after_battle":
+        after_battle(ctx, res, att, dfn, then[1], then[2])
+    else:
+        after_sally(ctx, res, dfn, then[1])
 
 
 def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> None:
@@ -963,6 +977,15 @@ def sally(ctx) -> None:
     att["inside"] = True
     dfn = side_in_field(state, host, space)
     res = battles.fight(ctx, att, dfn, space)
+    if res.get("asked"):                          # the owners choose their losses first (losses=ask)
+        state["battle"]["then"] = ["sally", space]
+        return
+    after_sally(ctx, res, dfn, space)
+
+
+def after_sally(ctx, res: dict, dfn: dict, space: str) -> None:
+    state = ctx.state
+    act = state["act"]
     if res["winner"] != "att":
         ctx.say(f"The sally fails: the survivors stay inside {BOARD.spaces[space]['name']} (§7.10).")
         end_act(ctx)

@@ -75,6 +75,8 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["options"] = {"sorties": on("sorties"), "veterans": on("veterans"), "glory": on("glory"),
                         "deck": "extended" if options.get("deck") == "extended" else "base",
                         "desert": on("desert")}                    # §12 optional rules
+    if options.get("losses") == "ask":                          # §6.8 owners asked (absent: standing order,
+        state["options"]["losses"] = "ask"                      # so older games keep their exact state)
     state["deck"] = deck_of(state)                              # §2.4.6 cards #1-#57 (§12.4: #60)
     state["discard"] = []
     state["removed"] = []
