@@ -27,7 +27,7 @@ import orjson
 from core.errors import RulesError
 from core.game import Prompt, seat_ref
 
-from . import battles, cards, movement, reinforcements, royals, sequence, sieges, strategy
+from . import battles, cards, movement, reinforcements, royals, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
 from .forces import PLAYER_CU, generals_at, generals_of, loss_order, parse_spec
@@ -185,6 +185,22 @@ MOVING = {
     "leave": lambda ctx: movement.leave(ctx, ctx.action.args[0]),
     "play": h_play_surprise,
 }
+
+
+# §12.6 package draft ---------------------------------------------------------------------------------
+def draft_seat(state: dict) -> str:
+    return state["draft"]["order"][len(state["package"])]
+
+
+def draft_prompt(state: dict, seat: str) -> Prompt:
+    left = state["draft"]["left"]
+    return Prompt(f"{seat_ref(seat)} drafts a package (§12.6): "
+                  + "; ".join(f"{p} ({setup.describe_package(state['n'], p)})" for p in left) + ".",
+                  tuple(f"pick {p.lower()}" for p in left))
+
+
+def h_pick(ctx) -> None:
+    setup.draft_pick(ctx, ctx.seat, ctx.action.args[0])
 
 
 # §3.2.3 turn order --------------------------------------------------------------------------------
@@ -449,6 +465,7 @@ DECISIONS.update({
 
 STATES = {s.name: s for s in (
     State("decision", lambda st: st["stack"][-1]["seat"], decision_prompt, {}),
+    State("draft", draft_seat, draft_prompt, {"pick": h_pick}),
     State("placing", lambda st: st["placing"]["seat"], placing_prompt, {"place": h_place}),
     State("pending", lambda st: st["pend"]["seat"], pending_prompt, ANSWERS),
     State("moving", lambda st: st["act"]["seat"], moving_prompt, MOVING),
@@ -466,6 +483,8 @@ def current(state: dict) -> str | None:
     """The state the game is in now (None: nobody must decide)."""
     if state["result"]:
         return None
+    if state.get("draft"):
+        return "draft"
     if state.get("stack") and state["stack"][-1]["kind"] == "losses":
         return "decision"                  # a battle waits for its losses (losses=ask) before anything else
     if state["placing"] is not None:

@@ -60,6 +60,8 @@ class Successors(Game):
         "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
                        help="§6.8 CU losses: `losses=ask` asks each owner after a battle which CUs to lose; "
                             "his standing order (`losses …`) is the default and what a deadline plays"),
+        "draft": Verb("draft", (Param("draft", "choice", choices=("on", "off")),),
+                      help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
                        help="§12.5 optional rule: desert attrition at the end of an activation"),
     }
@@ -71,6 +73,8 @@ class Successors(Game):
                          "the first window where it is legal for you (`arm <card> off` withdraws it)."),
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
+        "pick": Verb("pick", (Param("package", "choice", SEAT_CHOICES),),
+                     help="§12.6 draft this faction package (its generals and starting forces)."),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
                       help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
         "play": Verb("play", (Param("card"),
@@ -226,6 +230,7 @@ class Successors(Game):
                 "royal_cus": royal_cus,
                 "fleets": scoring.fleet_strength(state, s),
                 "colour": BOARD.colours[s],
+                "package": setup.package_of(state, s),      # §12.6: the drafted one, else the seat's letter
                 "training": list(p["track"]),
             }
         b = state["body"]

@@ -91,6 +91,8 @@ def waiting(state: dict) -> bool:
 
 def advance(ctx) -> None:
     state = ctx.state
+    if state.get("draft"):              # §12.6 the game begins once every package is drafted
+        return
     for _ in range(10000):
         if check_victory(ctx):
             return
