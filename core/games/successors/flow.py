@@ -3,14 +3,16 @@
 Each state names the seat it waits for, its prompt and its handlers (verb → function).
 `current(state)` says which state the game is in, from the cursor of `sequence.py`:
 
-- a reinforcement, training or card placement (``placing``) comes first, then a question put
-  to a seat during an activation (``pend``: interception, defence, retreat, naval, sortie),
-  then the activation in progress (``act``);
-- then the **decision stack** (``state["stack"]``): step-III decisions (a Bonus card's OP use,
-  a table event, the second march of #11, #40's order, #53's pick, Murder or Crown at coming
-  of age) are pushed on it and the top one is asked; each kind is in ``DECISIONS``. A
-  decision may start an activation or a placing: those are finished before the stack is
-  asked again;
+- the §12.6 draft, while it lasts; then a battle's losses (``losses=ask``) on top of the stack;
+- a reinforcement, training or card placement (``placing``), then a question put to a seat
+  during an activation (interception, defence, retreat, naval, sortie: kinds
+  ``movement.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the
+  activation in progress (``act``, the force in motion);
+- then the rest of the **decision stack** (``state["stack"]``): step-III decisions (a Bonus
+  card's OP use, a table event, the second march of #11, #40's order, #53's pick, Murder or
+  Crown at coming of age) are pushed on it and the top one is asked; each kind is in
+  ``DECISIONS``. A decision may start an activation or a placing: those are finished before
+  the stack is asked again;
 - finally the phase/segment cursor of ``sequence.py``.
 
 Handlers get the `Ctx`; they raise `RulesError` for an illegal action. The game object
@@ -25,7 +27,7 @@ from typing import Callable
 import orjson
 
 from core.errors import RulesError
-from core.game import Prompt, seat_ref
+from core.game import Prompt, copy_state, seat_ref
 
 from . import battles, cards, movement, reinforcements, royals, sequence, setup, sieges, strategy
 from .board import BOARD
@@ -117,7 +119,7 @@ def h_place(ctx) -> None:
 
 # a question to a seat during an activation (§5.7-§5.9, §6.10.4, §12.1) -------------------------
 def pending_prompt(state: dict, seat: str) -> Prompt:
-    p = state["pend"]
+    p = movement.question(state)
     return Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
                   (("intercept <space> [<general>...] [merc=<n>]",) if p["kind"] == "intercept" else ())
                   + (LOSSES,))
@@ -163,7 +165,7 @@ def h_move(ctx) -> None:
 
 
 def h_stop(ctx) -> None:
-    if ctx.state.get("pend"):
+    if movement.question(ctx.state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
     movement.end_act(ctx)
 
@@ -241,7 +243,7 @@ def h_assault_surrender(ctx) -> None:
                          f"{', '.join(targets) or 'none'} (§4.3 C).", code="NO_ASSAULT")
     sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
     sieges.settle(state)
-    if not sieges.surrender_targets(state, seat) and not state.get("pend"):
+    if not sieges.surrender_targets(state, seat) and not movement.question(state):
         sequence.end_surrender(ctx)
 
 
@@ -467,7 +469,7 @@ STATES = {s.name: s for s in (
     State("decision", lambda st: st["stack"][-1]["seat"], decision_prompt, {}),
     State("draft", draft_seat, draft_prompt, {"pick": h_pick}),
     State("placing", lambda st: st["placing"]["seat"], placing_prompt, {"place": h_place}),
-    State("pending", lambda st: st["pend"]["seat"], pending_prompt, ANSWERS),
+    State("pending", lambda st: movement.question(st)["seat"], pending_prompt, ANSWERS),
     State("moving", lambda st: st["act"]["seat"], moving_prompt, MOVING),
     State("order", lambda st: st["chooser"], order_prompt, {"first": h_first}),
     State("burial", _on_turn, burial_prompt, {"bury": h_bury, "pass": h_pass}),
@@ -489,7 +491,7 @@ def current(state: dict) -> str | None:
         return "decision"                  # a battle waits for its losses (losses=ask) before anything else
     if state["placing"] is not None:
         return "placing"
-    if state.get("pend"):
+    if movement.question(state):
         return "pending"
     if state["act"] is not None:
         return "moving"
@@ -519,6 +521,9 @@ def prompts(state: dict) -> dict[str, Prompt]:
     the action against them, the service shows them), and a Tyche prompt dry-runs every card
     event, so the last few answers are remembered by the state's bytes (pure: same state,
     same prompts)."""
+    if state.get("pend"):                  # a snapshot of rules version 2 with its question in `pend`
+        state = copy_state(state)
+        movement.legacy_question(state)
     key = orjson.dumps(state)
     got = _MEMO.get(key)
     if got is None:
@@ -539,6 +544,7 @@ def _prompts(state: dict) -> dict[str, Prompt]:
 
 
 def handle(ctx) -> None:
+    movement.legacy_question(ctx.state)
     name = current(ctx.state)
     verb = ctx.action.verb
     if name == "decision":

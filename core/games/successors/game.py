@@ -153,7 +153,7 @@ class Successors(Game):
         """A force that can do nothing more ends its activation by itself."""
         state = ctx.state
         act = state["act"]
-        if not act or state.get("pend") or state.get("stack"):
+        if not act or state.get("stack"):
             return
         if (not act["gens"] and not act.get("army")) or (not movement.reachable(state)
                                and not movement.carry_options(state)
@@ -273,8 +273,9 @@ class Successors(Game):
         if name == "decision":
             return rnd.choice(list(prompt.actions) + list(prompt.private)) if prompt.actions or prompt.private \
                 else self._sample_ops(state, seat, rnd, state["stack"][-1]["card"])
-        if state.get("pend"):
-            if state["pend"]["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
+        question = movement.question(state)
+        if question:
+            if question["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
                 return "decline"
             return rnd.choice(prompt.actions)
         if state["placing"] is not None:
@@ -390,13 +391,14 @@ class Successors(Game):
             have = state["cus"].get(space, {}).get(owner, {})
             if sum(box.values()) > 2 or any(have.get(k, 0) < n for k, n in box.items()):
                 out.append(f"inside {space}: {box} is not 2 CUs or fewer of {owner}'s {have}")
+        question = movement.question(state)
         for space in BOARD.spaces:                     # §5.4.3 one side's CUs in the field (a lone
             sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
             if indep_at(state, space):                                        # §3.3.4 placement)
                 sides.add("IND")
             if len(sides) > 1 and not state.get("battle") \
-                    and not (state.get("pend") and state["pend"]["space"] == space) \
-                    and not (state["act"] and state["act"]["at"] == space and state.get("pend")):
+                    and not (question and question["space"] == space) \
+                    and not (state["act"] and state["act"]["at"] == space and question):
                 out.append(f"{space}: field units of {sorted(sides)} at once")
         for space, sg in state.get("siege", {}).items():
             if sg["sp"] < 0:

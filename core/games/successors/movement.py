@@ -5,8 +5,11 @@ interception (§5.7), land interception (§5.8), avoiding battle (§5.9), indepe
 capturing unattended heirs (§9.9).
 
 A decision that belongs to a seat other than the mover (intercept? go inside or avoid?
-retreat where? fight or fall back? sortie?) is ``state["pend"] = {"kind", "seat", "space",
-"from", ...}``; the game prompts that seat only, and the mover waits.
+retreat where? fight or fall back? sortie?) is a *question* on the decision stack
+(``ask(state, {"kind", "seat", "space", "from", ...})``, kinds in ``QUESTIONS``); the game
+prompts that seat only, and the mover waits. There is at most one question at a time (a new
+one replaces the old, as the single ``pend`` slot of rules version 2 did), and it is asked
+before the activation and any other decision, wherever it sits on the stack.
 
 The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at", "mp",
 "kind": "activation"|"march", "path": [spaces]}``.
@@ -51,6 +54,34 @@ from .sieges import allowed, besieges, sortie
 LAND = ("land", "pass", "strait")
 DESERT = ("palmyra", "anatha", "rhinokoloura", "katabathmos", "ammoneion")      # §12.5
 MARKERS = ("cart", *BOARD.royals)
+QUESTIONS = ("intercept", "respond", "naval", "defend", "retreat", "sortie")
+
+
+def question(state: dict) -> dict | None:
+    """The question put to a seat during an activation, if any (see the module's docstring)."""
+    for d in reversed(state.get("stack") or ()):
+        if d["kind"] in QUESTIONS:
+            return d
+    return None
+
+
+def ask(state: dict, q: dict) -> None:
+    drop_question(state)
+    state["stack"].append(q)
+
+
+def drop_question(state: dict) -> None:
+    q = question(state)
+    if q is not None:
+        state["stack"].remove(q)
+
+
+def legacy_question(state: dict) -> None:
+    """A snapshot saved while rules version 2 kept the question in ``state["pend"]``: it moves
+    onto the stack (the key stays, None, so that replays match stored snapshots byte for byte)."""
+    if state.get("pend"):
+        ask(state, state["pend"])
+        state["pend"] = None
 
 
 def initiative(state: dict, gen: str, space: str) -> int:
@@ -211,7 +242,7 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
 
 def reachable(state: dict) -> list[str]:
     act = state["act"]
-    if state.get("pend"):
+    if question(state):
         return []
     out = []
     if act.get("army"):
@@ -234,7 +265,7 @@ def reachable(state: dict) -> list[str]:
 def move(ctx, path: list[str]) -> None:
     state = ctx.state
     act = state["act"]
-    if state.get("pend"):
+    if question(state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
     check_west(state, act, path)
     for i, dest in enumerate(path):
@@ -262,8 +293,8 @@ def move(ctx, path: list[str]) -> None:
         if act["sea"]:                                                 # §5.7 naval interception
             queue = naval_queue(state, act["seat"])
             if queue:
-                state["pend"] = {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
-                                 "from": prev, "before": before}
+                ask(state, {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
+                            "from": prev, "before": before})
                 if i < len(path) - 1:
                     ctx.say("The rest of the path is dropped.")
                 return
@@ -374,7 +405,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
         return True
     queue = intercept_queue(state, dest)
     if queue:
-        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": dest, "from": prev}
+        ask(state, {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": dest, "from": prev})
         return True
     return False
 
@@ -415,7 +446,7 @@ def encounter(ctx, dest: str, prev: str, host: tuple[str, str]) -> None:
     if host[0] == "seat":
         opts = defender_options(state, host[1], dest, prev)
         if opts:
-            state["pend"] = {"kind": "defend", "seat": host[1], "space": dest, "from": prev}
+            ask(state, {"kind": "defend", "seat": host[1], "space": dest, "from": prev})
             return
     resolve(ctx, dest, prev)
 
@@ -553,7 +584,7 @@ def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
         return
     lines = retreat_lines(state, seat, space, came)
     if len(lines) > 1:
-        state["pend"] = {"kind": "retreat", "seat": seat, "space": space, "from": came}
+        ask(state, {"kind": "retreat", "seat": seat, "space": space, "from": came})
         return
     if not lines:
         do_retreat(ctx, seat, space, None, False)
@@ -716,8 +747,8 @@ def disband(ctx, seat: str, space: str, count: int) -> None:
 
 # answers of other players: interception (§5.8), the defender's options (§5.5.2, §5.9), retreat ---
 def pend_lines(state: dict) -> list[str]:
-    """The complete lines open to the seat that must answer ``state["pend"]``."""
-    p = state["pend"]
+    """The complete lines open to the seat that must answer the question."""
+    p = question(state)
     k = p["kind"]
     if k == "intercept":
         act = state["act"]
@@ -736,7 +767,7 @@ def pend_lines(state: dict) -> list[str]:
 
 
 def pend_text(state: dict) -> str:
-    p = state["pend"]
+    p = question(state)
     where = BOARD.spaces[p["space"]]["name"]
     act = state["act"]
     who = act["seat"] if act else "the enemy"
@@ -753,7 +784,7 @@ def pend_text(state: dict) -> str:
 
 def answer(ctx, seat: str, verb: str, rest: str) -> None:
     state = ctx.state
-    p = state.get("pend")
+    p = question(state)
     line = (verb + " " + rest).strip()
     if not p or p["seat"] != seat:
         raise RulesError("There is nothing for you to answer now.", code="NOT_ASKED")
@@ -766,7 +797,7 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
         rest = " ".join(words)
         if line not in lines:
             raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
-    state["pend"] = None
+    drop_question(state)
     k = p["kind"]
     if k == "naval":
         if verb == "decline":
@@ -806,8 +837,8 @@ def _next_interceptor(ctx, p: dict) -> None:
     act = state["act"]
     queue = [s for s in p["queue"] if intercept_spaces(state, s, p["space"], act["tried"])]
     if queue:
-        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": p["space"],
-                         "from": p["from"]}
+        ask(state, {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": p["space"],
+                    "from": p["from"]})
 
 
 def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
@@ -821,7 +852,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
     src = find_space(words[0])
     if src not in intercept_spaces(state, seat, p["space"], act["tried"]):
-        state["pend"] = p
+        ask(state, p)
         raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
     gens = field_gens(state, src, seat)
     cus = field_cus(state, src, seat)
@@ -829,10 +860,10 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         named, take, _ = parse_spec(state, " ".join(words[1:]), find_general)
         check_counts(take, cus, f"in the field at {BOARD.spaces[src]['name']}")
     except RulesError:
-        state["pend"] = p
+        ask(state, p)
         raise
     if any(g not in gens for g in named):
-        state["pend"] = p
+        ask(state, p)
         raise RulesError(f"Only generals in the field at {BOARD.spaces[src]['name']} may intercept from there.",
                          code="ANSWER")
     if named:
@@ -840,7 +871,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     cus.update(take)
     cus = {k: n for k, n in cus.items() if n}
     if not gens or not cus:
-        state["pend"] = p
+        ask(state, p)
         raise RulesError("An interceptor needs at least 1 general and 1 CU (§5.8.3).", code="ANSWER")
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
@@ -865,7 +896,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
         end_act(ctx)
         return
-    state["pend"] = {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]}
+    ask(state, {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]})
 
 
 def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
@@ -923,7 +954,7 @@ def remove_pc(ctx) -> None:
 
 def can_assault(state: dict) -> bool:
     act = state["act"]
-    if not act or state.get("pend") or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
+    if not act or question(state) or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
         return False
     seg = "march" if act["kind"] == "march" else "activation"
     return besieges(state, act["at"], act["seat"]) and allowed(state, act["at"], seg)
@@ -952,13 +983,13 @@ def offer_sortie(ctx, space: str) -> None:
     act = state["act"]
     done = (act or {}).get("sorties", {}).get(space, 0)
     if sum(inside_cus(state, space, owner).values()) - done > 0:
-        state["pend"] = {"kind": "sortie", "seat": owner, "space": space, "from": space}
+        ask(state, {"kind": "sortie", "seat": owner, "space": space, "from": space})
 
 
 # §7.10 sallies ------------------------------------------------------------------------------------
 def can_sally(state: dict) -> bool:
     act = state["act"]
-    return bool(act and act.get("sally") and not state.get("pend") and act["cus"]
+    return bool(act and act.get("sally") and not question(state) and act["cus"]
                 and hostile_field(state, act["at"], act["seat"]))
 
 
@@ -1015,7 +1046,7 @@ def _next_naval(ctx, p: dict) -> None:
     state = ctx.state
     queue = [s for s in p["queue"] if scoring.fleet_strength(state, s) >= 1]
     if queue:
-        state["pend"] = dict(p, seat=queue[0], queue=queue[1:])
+        ask(state, dict(p, seat=queue[0], queue=queue[1:]))
         return
     _land(ctx, p)
 
@@ -1160,7 +1191,7 @@ def leave(ctx, text: str) -> None:
     `text`: [<general>...] [merc=<n>] [mac=<n>] ... (the commander's Cart and royals stay with him)."""
     state = ctx.state
     act = state["act"]
-    if not act or act.get("army") or act.get("sally") or state.get("pend"):
+    if not act or act.get("army") or act.get("sally") or question(state):
         raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
     gens, cus, _ = parse_spec(state, text, find_general)
     check_counts(cus, act["cus"], "in the moving force")

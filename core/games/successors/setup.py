@@ -133,7 +133,9 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["siege"] = {}                                         # §7 siege points by space
     state["inside"] = {}                                        # §5.5 CUs inside city walls
     state["assaults"] = {}                                      # §7.2 rolls this round
-    state["pend"] = None                                        # a question to a non-active seat
+    # rules version 2 kept a movement question here; questions now live on the stack (movement.ask)
+    # and the key stays None: stored snapshots hold it, and a replay must reproduce them exactly
+    state["pend"] = None
     state["stack"] = []                                         # pending decisions (flow.py)
     state["counts"] = {"battles": 0, "sieges": 0, "crushings": 0}
     state["turn"] = 1                                           # §2.4.5
