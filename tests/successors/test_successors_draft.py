@@ -41,6 +41,7 @@ def test_12_6_packages_are_picked_one_at_a_time_in_reverse_seat_order(n):
         asked.append(seat)
         prompt = GAME.prompts(state)[seat]
         assert "§12.6" in prompt.text and all(line.startswith("pick ") for line in prompt.actions)
+        assert not GAME.invariants(state)
         state, _ = act(state, seat, prompt.actions[0])
     assert asked == list(reversed(seats))
     assert "draft" not in state and GAME.prompts(state) and not GAME.invariants(state)

@@ -176,3 +176,59 @@ def test_6_8_at_the_deadline_the_service_plays_the_standing_order(store):
     assert replies and any("Time is up" in line for r in replies for line in r.public)
     entry = store.log("t", "d", length, length)[0]
     assert entry["by"] == "deadline" and entry["seat"] == owner and entry["line"] == default
+
+
+def to_force_loss(why, seeds=range(12)):
+    """Random play with losses=ask until the moving force's owner is asked a loss of `why`."""
+    for seed in seeds:
+        state, _ = GAME.start(["a", "b", "c"], dict(ASK), f"s{seed}")
+        rnd = random.Random(seed)
+        for _ in range(4000):
+            if GAME.outcome(state)[0]:
+                break
+            stack = state.get("stack") or []
+            if stack and stack[-1]["kind"] == "losses" and stack[-1].get("why") == why:
+                return state
+            prompts = GAME.prompts(state)
+            seat = rnd.choice(sorted(prompts))
+            line = GAME.sample(state, seat, rnd)
+            state, _ = GAME.apply(state, seat, GAME.parse(line, GAME.sent_privately(line, prompts[seat])))
+    raise AssertionError(f"no {why} loss asked")
+
+
+def check_force_loss(state, why):
+    d = state["stack"][-1]
+    seat, act = d["seat"], state["act"]
+    prompt = GAME.prompts(state)[seat]
+    assert seat == act["seat"] and why in prompt.text and len(prompt.actions) > 1
+    assert GAME.rule_default(state, seat) == prompt.actions[0]
+    line = prompt.actions[-1]
+    (kind, m), = ((w.split("=")[0], int(w.split("=")[1])) for w in line.split()[1:])
+    at, before = act["at"], dict(act["cus"])
+    on_map = state["cus"][at][seat].get(kind, 0)
+    after, events = act_line(state, seat, line)
+    assert any(why in e.text and "loses" in e.text for e in events)
+    assert after["cus"].get(at, {}).get(seat, {}).get(kind, 0) == on_map - m or after["act"] is None
+    if after["act"] is not None and after["act"]["at"] == at:
+        assert after["act"]["cus"].get(kind, 0) == before[kind] - m
+    assert not [x for x in after.get("stack", []) if x is d] and not GAME.invariants(after)
+    return after
+
+
+def act_line(state, seat, line):
+    return GAME.apply(state, seat, GAME.parse(line))
+
+
+def test_5_12_with_losses_ask_the_owner_chooses_the_cu_stronghold_attrition_takes():
+    state = to_force_loss("§5.12")
+    after = check_force_loss(state, "§5.12")
+    assert GAME.prompts(after)                             # the move goes on (or its encounter)
+
+
+def test_5_7_3_with_losses_ask_the_owner_chooses_the_cu_lost_at_sea_and_the_activation_ends():
+    state = to_force_loss("§5.7.3")
+    fleets = len(state["p"][state["act"]["seat"]]["fleets"])
+    seat = state["act"]["seat"]
+    after = check_force_loss(state, "§5.7.3")
+    assert after["act"] is None                            # its activation ends (§5.7.3)
+    assert len(after["p"][seat]["fleets"]) <= fleets

@@ -385,6 +385,18 @@ def choose_losses(ctx, seat: str, lost: dict) -> None:
     ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if b['win'] is None else '6.8'}).")
 
 
+def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
+    """The moving force loses the CUs its owner chose (`losses=ask`, §5.7.3, §5.12)."""
+    state = ctx.state
+    act = state["act"]
+    for k, m in lost.items():
+        eliminate(state, act["at"], seat, k, m)
+        act["cus"][k] -= m
+        if not act["cus"][k]:
+            del act["cus"][k]
+    ctx.say(f"{seat} loses {describe(lost)} ({why}).")
+
+
 def conclude_asked(ctx) -> tuple[dict, dict, dict]:
     """After the last owner's choice of losses: the rest of the battle (§6.10); returns the
     result, the Attacker and the Defender for the caller's continuation."""

@@ -421,11 +421,15 @@ def d_losses_prompt(state: dict, d: dict) -> Prompt:
     (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
     lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
     n = min(d["n"], sum(_loss_pool(state, d).values()))
-    return Prompt(f"{seat_ref(d['seat'])} loses {n} CU{'s' if n != 1 else ''} in the battle at "
-                  f"{BOARD.spaces[d['space']]['name']}: choose which (§6.8).", lines, ("lose <type>=<n> ...", LOSSES))
+    where = "in the battle at" if d.get("source") != "act" else "at"
+    return Prompt(f"{seat_ref(d['seat'])} loses {n} CU{'s' if n != 1 else ''} {where} "
+                  f"{BOARD.spaces[d['space']]['name']}: choose which ({d.get('why', '§6.8')}).", lines,
+                  ("lose <type>=<n> ...", LOSSES))
 
 
 def _loss_pool(state: dict, d: dict) -> dict:
+    if d.get("source") == "act":                  # the moving force (§5.7.3, §5.12)
+        return {k: m for k, m in state["act"]["cus"].items() if m}
     b = state["battle"]
     side = b[d["side"]]
     if b["mover"] and d["side"] == "att":
@@ -448,6 +452,11 @@ def d_losses(ctx, d: dict) -> None:
     if lost not in options:
         raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} (§6.8).",
                          code="LOSSES")
+    if d.get("source") == "act":
+        battles.force_loses(ctx, ctx.seat, lost, d["why"])
+        cards.pop(ctx.state)
+        movement.after_force_loss(ctx, d["then"])
+        return
     battles.choose_losses(ctx, ctx.seat, lost)
     cards.pop(ctx.state)
     if not (ctx.state["stack"] and ctx.state["stack"][-1]["kind"] == "losses"):

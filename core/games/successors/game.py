@@ -383,7 +383,7 @@ class Successors(Game):
             off_map = ("dispersed", "dead", "reserve", "out", "gone", "arriving")
             if d["at"] not in BOARD.spaces and d["at"] not in off_map:
                 out.append(f"general {g} at unknown place {d['at']}")
-        for s in state["seats"]:
+        for s in state["seats"] if not state.get("draft") else ():     # §12.6: none before the draft ends
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
         for space, box in state.get("inside", {}).items():                # §5.5.1
@@ -396,7 +396,9 @@ class Successors(Game):
             sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
             if indep_at(state, space):                                        # §3.3.4 placement)
                 sides.add("IND")
-            if len(sides) > 1 and not state.get("battle") \
+            waiting = state.get("battle") or any(d["kind"] == "losses" and d["space"] == space
+                                                 for d in state.get("stack", []))     # losses=ask
+            if len(sides) > 1 and not waiting \
                     and not (question and question["space"] == space) \
                     and not (state["act"] and state["act"]["at"] == space and question):
                 out.append(f"{space}: field units of {sorted(sides)} at once")

@@ -387,12 +387,22 @@ def enter(ctx, dest: str, prev: str) -> bool:
         return True
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
+        if r <= 2 and ask_force_loss(ctx, 1, "§5.12", ["enter", dest, prev]):
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses 1 CU of his choice (§5.12).")
+            return True                                                # the move goes on once he chose
         if r <= 2:
             side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}   # owner's order
             lost = lose_cus(state, side, dest, 1)
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
         else:
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
+    return enter_rest(ctx, dest, prev)
+
+
+def enter_rest(ctx, dest: str, prev: str) -> bool:
+    """Entering dest after §5.12: an encounter, the 23000 reaching Europe, interceptions."""
+    state = ctx.state
+    act = state["act"]
     host = hostile_for(state, act, dest)
     if host:
         encounter(ctx, dest, prev, host)
@@ -516,6 +526,31 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
         state["battle"]["then"] = ["after_battle", dest, prev]
         return
     after_battle(ctx, res, att, dfn, dest, prev)
+
+
+def ask_force_loss(ctx, n: int, why: str, then: list) -> bool:
+    """With `losses=ask`, the moving force's owner chooses which of its CUs are lost (§5.7.3,
+    §5.12: "owner's choice"), when he has a real choice: a decision is pushed and True returned;
+    `then` says how the move goes on (`after_force_loss`)."""
+    state = ctx.state
+    act = state["act"]
+    if state.get("options", {}).get("losses") != "ask" or len(battles.loss_choices(act["cus"], n)) < 2:
+        return False
+    state["stack"].append({"kind": "losses", "seat": act["seat"], "n": n, "space": act["at"], "source": "act",
+                           "why": why, "then": then})
+    return True
+
+
+def after_force_loss(ctx, then: list) -> None:
+    """The move goes on after the owner chose the CU his force lost (`ask_force_loss`)."""
+    state = ctx.state
+    if then[0] == "enter":
+        enter_rest(ctx, then[1], then[2])
+        return
+    act = state["act"]                                                 # §5.7.3 the interceptor won
+    disperse_fleet(ctx, act["seat"])
+    ctx.say(f"{act['seat']}'s force returns to {BOARD.spaces[then[1]]['name']}; its activation ends (§5.7.3).")
+    end_act(ctx)
 
 
 def after_losses(ctx) -> None:
@@ -1101,6 +1136,8 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         _land(ctx, p)
         return
     fall_back(ctx, act, p["from"])
+    if ti > tm and ask_force_loss(ctx, 1, "§5.7.3", ["naval", p["from"]]):
+        return                                                         # the mover chooses his loss first
     if ti > tm:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
         lost = lose_cus(state, side, p["from"], 1)
