@@ -154,7 +154,8 @@ class History:
                 self._close_moved(full["from"], cmd.platform, channel)
             self._schedule(cmd.platform, channel, version, meta, state)
             seats = ", ".join(f"{p['seat']} ({p['name']})" for p in players)
-            return Reply(public=[f"{game.title} continues here after {len(entries)} actions. Seats: {seats}. "
+            return Reply(public=[f"{game.title} continues here after {len(public_entries(entries))} actions. "
+                                 f"Seats: {seats}. "
                                  "Each player types /join to take their seat again (in seat order)."])
         return Write(done, meta=meta, setup=setup, state=state, append=entries)
 

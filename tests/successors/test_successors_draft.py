@@ -74,8 +74,8 @@ def test_12_6_a_package_already_taken_or_a_pick_out_of_turn_is_refused():
     assert early.value.code == "NOT_YOUR_TURN"
 
 
-def test_12_6_a_drafted_game_plays_on_to_its_end():
-    state, _ = drafted(4)
+def test_12_6_a_drafted_game_plays_on_to_its_end_with_losses_asked_too():
+    state, _ = GAME.start([f"p{i}" for i in range(4)], {"draft": "on", "losses": "ask"}, "d")
     rnd = random.Random(3)
     for _ in range(6000):
         prompts = GAME.prompts(state)
