@@ -315,7 +315,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
         lost = lose_cus(state, side, space, n, aside[key]) if n != 0 else {}
         if lost:
             ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
-    if asked:                                   # §12 losses=ask: the owners choose, then conclude()
+    if asked:                                   # §6.8 with losses=ask: the owners choose, then conclude()
         state["battle"] = {"att": att, "def": dfn, "space": space, "win": win, "d": d, "aside": aside,
                            "mover": bool(state["act"] and att["cus"] is state["act"]["cus"])}
         for key, n in reversed(asked):          # the first asked is on top of the stack

@@ -450,8 +450,8 @@ def d_losses(ctx, d: dict) -> None:
     lost = None if gens or alone else {k: m for k, m in lost.items() if m}
     options = loss_options(ctx.state, d)
     if lost not in options:
-        raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} (§6.8).",
-                         code="LOSSES")
+        raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} "
+                         f"({d.get('why', '§6.8')}).", code="LOSSES")
     if d.get("source") == "act":
         battles.force_loses(ctx, ctx.seat, lost, d["why"])
         cards.pop(ctx.state)
