@@ -50,7 +50,7 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
         channel = f"bench-{i}"
         service.store.commit(PLATFORM, channel, 0, delete=True) if service.store.load(PLATFORM, channel) else None
         rec = service.store.load(PLATFORM, channel)
-        service.store.commit(PLATFORM, channel, rec.version if rec else 0, meta=meta, setup=setup, state=state,
+        service.store.commit(PLATFORM, channel, rec.expected if rec else 0, meta=meta, setup=setup, state=state,
                              append=entries)
         prompts = game.prompts(state)
         seat = rnd.choice(sorted(prompts))

@@ -314,7 +314,7 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
             p["user"] = f"{ch}:{p['seat']}"
             service.store.link_user(PLATFORM, p["user"], ch)
         users_of[ch] = {p["seat"]: p["user"] for p in meta["players"]}
-        service.store.commit(PLATFORM, ch, old.version if old else 0, meta=meta, setup=rec.setup,
+        service.store.commit(PLATFORM, ch, old.expected if old else 0, meta=meta, setup=rec.setup,
                              state=rec.state, append=entries)
     counts = [0] * len(channels)
     refused = [0]
@@ -349,7 +349,7 @@ def section_serve(service: Service, size: Size, floor_p50: float, out: list[str]
                "state and sample their next move in the same process)")
     for ch in channels:
         r = service.store.load(PLATFORM, ch)
-        service.store.commit(PLATFORM, ch, r.version, delete=True)
+        service.store.commit(PLATFORM, ch, r.expected, delete=True)
 
 
 def main(argv: list[str] | None = None) -> int:

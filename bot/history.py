@@ -55,21 +55,21 @@ class History:
             return Reply.refuse(f"/log N shows the last N actions (1 to {LOG_MAX}); {_shown(rest, 40)} is not a count. "
                                 "/log alone shows the last 10.", "MALFORMED")
         count = min(count, LOG_MAX)
-        total = self.store.log_length(cmd.platform, channel)
+        entries = self.store.log(cmd.platform, channel)
+        shown = public_entries(entries)     # hidden actions (a quiet write) are not told, nor counted
+        total = len(shown)
         if not total:
             return Reply(public=["No action has been played yet."])
         game = get_game(rec.meta["game"])
         names = player_names(game, rec.meta, rec.state)
         describe = getattr(game, "describe_action", None)
+        first = max(0, total - count)
         if describe is not None:   # a sentence needs the state before each action: replay the log
-            setup = self.store.setup(cmd.platform, channel)
-            entries = self.store.log(cmd.platform, channel)
-            states = _states(game, setup, entries)
-            first = max(0, total - count)
-            items = list(zip(range(first + 1, total + 1), entries[first:], states[first:]))
+            states = _states(game, self.store.setup(cmd.platform, channel), entries)
+            items = [(number, entries[at], states[at] if at < len(states) else None)
+                     for number, at in enumerate(shown[first:], first + 1)]
         else:
-            entries = self.store.log(cmd.platform, channel, -count, -1)
-            items = [(total - len(entries) + i + 1, e, None) for i, e in enumerate(entries)]
+            items = [(number, entries[at], None) for number, at in enumerate(shown[first:], first + 1)]
         lines = []
         for number, entry, before in items:
             who = names.get(entry["seat"], entry["seat"])
@@ -86,7 +86,9 @@ class History:
     # /replay N: the map after action N --------------------------------------------------------
     def _replay(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = self._playing(rec, channel)
-        total = self.store.log_length(cmd.platform, channel)
+        log_entries = self.store.log(cmd.platform, channel)
+        shown = public_entries(log_entries)
+        total = len(shown)
         try:
             number = int(rest)
         except ValueError:
@@ -97,7 +99,7 @@ class History:
         if not render.has_picture(game.id):
             return Reply.refuse(f"{game.title} has no picture yet; /log tells the actions.", "NO_PICTURE")
         setup = self.store.setup(cmd.platform, channel)
-        entries = self.store.log(cmd.platform, channel, 0, number - 1) if number else []
+        entries = log_entries[:shown[number - 1] + 1] if number else []   # hidden ones before it included
         state = replay(game, setup, entries)
         key = f"img:replay:{number}:{self.image_format}"
 
@@ -197,7 +199,7 @@ class History:
                                   lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel))
             self._schedule(cmd.platform, channel, version, meta, state)
             seats = ", ".join(f"{p['seat']} ({p['name']})" for p in players)
-            lines = [f"{game.title} continues here after {len(entries)} actions. Seats: {seats}."]
+            lines = [f"{game.title} continues here after {len(public_entries(entries))} actions. Seats: {seats}."]
             seated = [p["name"] for p in players if p["user"]]
             if seated:
                 lines.append(f"Seated already (the same account, or one linked with /link): {', '.join(seated)}.")
@@ -214,7 +216,7 @@ class History:
             return
         meta = dict(rec.meta, status="moved", moved_to=[platform, channel])
         try:
-            self.store.commit(plat, old_channel, rec.version, meta=meta)
+            self.store.commit(plat, old_channel, rec.expected, meta=meta)
         except Exception:   # noqa: BLE001 — the move stands; the old channel just still shows the game
             return
         self.store.cancel_reminder(plat, old_channel)
@@ -292,6 +294,12 @@ def _digest(code: str) -> str:
 def _shown(text: str, limit: int) -> str:
     from bot.service import _shown as shown  # one quoting rule: a backtick cannot close the span
     return shown(text, limit)
+
+
+def public_entries(entries: list[dict]) -> list[int]:
+    """Indexes of the log entries the channel may know of: all but hidden actions (quiet writes,
+    bot/store._COMMIT), so that /log and /replay count the same actions everyone saw."""
+    return [i for i, e in enumerate(entries) if not e.get("hidden")]
 
 
 def _states(game, setup: dict, entries: list[dict]) -> list[dict]:

@@ -97,10 +97,11 @@ class Write:
     append: list[dict] = field(default_factory=list)
     pop: int = 0
     delete: bool = False
+    quiet: bool = False      # a hidden action: the public version stays (Store.commit, _COMMIT)
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
-                    delete=self.delete)
+                    delete=self.delete, quiet=self.quiet)
 
 
 def split_command(text: str) -> tuple[str, str]:
@@ -277,7 +278,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                 return out
             started = time.perf_counter()
             try:
-                version = self.store.commit(cmd.platform, channel, rec.version if rec else 0, key=key,
+                version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
                                             **out.fields())
             except Conflict:
                 time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
@@ -535,6 +536,8 @@ class Service(AsyncPlay, History, Tables, Languages):
         entries = self.store.log(platform, channel)
         log_out = []
         for e in entries:
+            if e.get("hidden") and not finished:   # nobody else may learn it happened (a quiet write)
+                continue
             item = {"seat": e["seat"], "line": e["line"], "private": e["private"], "rolls": e["rolls"]}
             if not finished:   # before the end an export is public: no secret line, roll or seed
                 item["rolls"] = [r for r in e["rolls"] if r[3]]
@@ -613,7 +616,12 @@ class Service(AsyncPlay, History, Tables, Languages):
         entries = self.store.log(cmd.platform, channel)
         if not entries:
             return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
-        last = entries[-1]
+        # the last action the channel knows of; hidden actions after it (quiet writes, e.g. another
+        # seat's standing order) are neither undone nor revealed: they are played again after it
+        at = next((i for i in range(len(entries) - 1, -1, -1) if not entries[i].get("hidden")), None)
+        if at is None:
+            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+        last, after = entries[at], entries[at + 1:]
         if last["seat"] != seat:
             return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
                                 "NOT_YOURS")
@@ -623,14 +631,21 @@ class Service(AsyncPlay, History, Tables, Languages):
             return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
                                 "IRREVERSIBLE")
         setup = rec.setup or self.store.setup(cmd.platform, channel)
-        state = replay(game, setup, entries[:-1])
+        state = replay(game, setup, entries[:at])
+        kept = []
+        for entry in after:           # each still legal is kept (a standing order for a card still held)
+            try:
+                state, _ = game.apply(state, entry["seat"], game.parse(entry["line"], entry["private"]))
+            except RulesError:
+                continue
+            kept.append(entry)
 
         def done(version: int) -> Reply:
             shown = "a private action" if last["private"] else _shown(last["line"], 300)
             reply = Reply(public=[f"{player_names(game, rec.meta, state).get(seat, seat)} takes back {shown}."])
             self._narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user, picture=True)
             return reply
-        return Write(done, state=state, pop=1)
+        return Write(done, state=state, pop=1 + len(after), append=kept)
 
     # game actions ----------------------------------------------------------------------
     def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
@@ -684,6 +699,8 @@ class Service(AsyncPlay, History, Tables, Languages):
         finally:
             timings.apply += time.perf_counter() - started
         finished, _, _ = game.outcome(state)
+        if not cmd.by and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
+            return self._hidden_write(cmd, channel, game, rec, seat, action, state, events)
         meta = self._on_move(rec.meta, game, rec.state, seat, cmd.by)
         if finished:
             meta["status"] = "finished"
@@ -711,6 +728,25 @@ class Service(AsyncPlay, History, Tables, Languages):
         if cmd.by:
             entry["by"] = cmd.by
         return Write(done, state=state, meta=meta, append=[entry])
+
+    def _hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
+                      state: dict, events: list[Event]) -> Write:
+        """A private action nobody else can see (`hidden_action`): logged, for replay and /verify,
+        but written quietly. The public version stays, so nobody's buttons go stale and no message
+        shows a new version; the timers and reminders stay as they were (no deadline restarts);
+        /log and /replay leave the entry out. Only the sender is answered."""
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
+            self._deliver(reply, cmd.platform, channel, game, rec.meta, state, version, events)
+            reply.public.clear()
+            reply.image = None
+            reply.tell(cmd.user, "Done (only you were told).")
+            return reply
+        entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
+        entry["hidden"] = True
+        if cmd.by:
+            entry["by"] = cmd.by
+        return Write(done, state=state, append=[entry], quiet=True)
 
     def _stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(self._seat(rec.meta, cmd.user) or "")
@@ -914,6 +950,20 @@ def _shown(text: str, limit: int = 40) -> str:
     """A user's words quoted back inside a code span: no platform formats or links them."""
     text = text.replace("`", "'").replace("\n", " ")
     return f"`{text[:limit]}{'…' if len(text) > limit else ''}`"
+
+
+def hidden_action(game: Game, action, before: dict, after: dict, events: list[Event]) -> bool:
+    """A private standing order (a verb of `Game.anytime`, e.g. Successors' `arm`) that changes
+    nothing anyone else can see: no public event, the same public view, and every seat asked the
+    same public question with the same buttons. Only its sender may know it happened."""
+    if action.verb not in game.anytime or not action.private:
+        return False
+    if any(e.to is None and (e.text or e.kind == "image") for e in events):
+        return False
+    if any(e.kind in ("reveal", "end") for e in events):
+        return False
+    shown = lambda state: {s: (p.text, p.actions) for s, p in game.prompts(state).items()}   # noqa: E731
+    return game.view(before, None) == game.view(after, None) and shown(before) == shown(after)
 
 
 def _status_line(game: Game, summary: dict, version: int) -> str:

@@ -5,7 +5,7 @@ cluster slot, and every write is a compare-and-set on the version, done by one L
 script: a write made from a stale read is refused and the caller retries on the fresh
 state, so two players pressing at once never lose an update or apply one twice.
 
-    strategos:{discord:123}:game      hash: ver, meta, setup (with format and rules version), snap
+    strategos:{discord:123}:game      hash: ver, seq, meta, setup (with format and rules version), snap
     strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
     strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
@@ -40,39 +40,57 @@ BUTTON_TTL = 14 * 24 * 3600
 REMINDED_TTL = 30 * 24 * 3600
 KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
 
-# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected version, number
-# of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count |
-# "delete" | "none"). Returns {1, version} when written, {0, current} on a lost race, and
-# {2, version} when the command's key was already written (its first outcome; nothing applied).
+# Two counters per game. `seq` counts every write: the compare-and-set is on it, so no write is
+# ever lost. `ver` is the *public* version (buttons, /status, pictures, reminders): every write
+# bumps it except a quiet one, the private action that changes nothing anyone else can see (an
+# off-turn standing order, docs/successors.md), so the others can neither see that something
+# happened nor find their buttons stale. A game stored before `seq` existed has seq = ver.
+#
+# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected seq, quiet (1|0),
+# number of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count
+# [+ entries appended after the pop] | "delete" | "none"). Returns {1, ver, seq} when written,
+# {0, seq} on a lost race, and {2, "seq:ver"} when the command's key was already written (its
+# first outcome; nothing applied).
 _COMMIT = """
 if KEYS[3] then
   local done = redis.call('GET', KEYS[3])
-  if done then return {2, tonumber(done)} end
+  if done then return {2, done} end
 end
-local current = redis.call('HGET', KEYS[1], 'ver') or '0'
+local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
+local current = redis.call('HGET', KEYS[1], 'seq') or ver
 if current ~= ARGV[1] then return {0, tonumber(current)} end
-local pairs = tonumber(ARGV[2])
-local op_at = 3 + 2 * pairs
+local pairs = tonumber(ARGV[3])
+local op_at = 4 + 2 * pairs
 local op = ARGV[op_at]
-local version = tonumber(current) + 1
+local seq = tonumber(current) + 1
+local version = tonumber(ver)
+if ARGV[2] ~= '1' then version = version + 1 end
 if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
-  redis.call('HSET', KEYS[1], 'ver', version)
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
 else
   if pairs > 0 then
-    redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
+    redis.call('HSET', KEYS[1], unpack(ARGV, 4, op_at - 1))
   end
-  redis.call('HSET', KEYS[1], 'ver', version)
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
   if op == 'append' then
     for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
   elseif op == 'pop' then
     redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
+    for j = op_at + 2, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
   end
 end
-if KEYS[3] then redis.call('SET', KEYS[3], version, 'EX', KEY_TTL) end
-return {1, version}
+if KEYS[3] then redis.call('SET', KEYS[3], seq .. ':' .. version, 'EX', KEY_TTL) end
+return {1, version, seq}
 """.replace("KEY_TTL", str(KEY_TTL))
+
+
+def _written(done: bytes | str) -> tuple[int, int]:
+    """A command key's value: (seq, public version) it wrote; a key from before `seq` holds the version."""
+    text = done.decode() if isinstance(done, bytes) else str(done)
+    seq, _, ver = text.rpartition(":")
+    return int(seq or ver), int(ver)
 
 
 # KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
@@ -117,12 +135,18 @@ class AlreadyDone(Exception):
 class Record:
     """A channel's game; `meta` is None when the channel had a game that was deleted."""
 
-    version: int
+    version: int              # the public version (buttons, messages); see _COMMIT
     meta: dict | None
     setup: dict | None = None
     state: dict | None = None
     raw_state: bytes | None = field(default=None, repr=False)
     done: int | None = None   # the version at which the command's key was written, if it was
+    seq: int | None = None    # the write counter the compare-and-set checks (None: same as version)
+
+    @property
+    def expected(self) -> int:
+        """What a write made from this record expects to find (Store.commit)."""
+        return self.version if self.seq is None else self.seq
 
 
 # The embedded server keeps an append-only file: every write reaches the file (the OS) before
@@ -172,7 +196,7 @@ class Store:
     def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None) -> Record | None:
         """The channel's game; with `key`, also whether that command was already written."""
         game_key, _ = self._keys(platform, channel)
-        fields = ["ver", "meta", "snap"] + (["setup"] if with_setup else [])
+        fields = ["ver", "meta", "snap", "seq"] + (["setup"] if with_setup else [])
         done = None
         try:
             if key is None:
@@ -192,8 +216,9 @@ class Store:
             meta=orjson.loads(values[1]) if values[1] else None,
             state=orjson.loads(raw) if raw else None,
             raw_state=raw,
-            setup=orjson.loads(values[3]) if with_setup and values[3] else None,
-            done=int(done) if done is not None else None,
+            setup=orjson.loads(values[4]) if with_setup and values[4] else None,
+            done=_written(done)[1] if done is not None else None,
+            seq=int(values[3]) if values[3] is not None else int(values[0]),
         )
 
     def setup(self, platform: str, channel: str) -> dict | None:
@@ -230,15 +255,16 @@ class Store:
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
-               pop: int = 0, delete: bool = False, key: str | None = None) -> int:
-        """Write if the stored version is still `expected`; returns the new version.
+               pop: int = 0, delete: bool = False, key: str | None = None, quiet: bool = False) -> int:
+        """Write if the stored write counter is still `expected` (`Record.expected`); returns
+        the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
         key is already recorded applies nothing and raises `AlreadyDone`. Raises `Conflict`
         if another write came first, `OutcomeUnknown` if the answer was lost after sending,
         `StoreError` if Redis refused the write.
         """
-        args: list = [expected, 0]
+        args: list = [expected, 1 if quiet else 0, 0]
         pairs: list = []
         if meta is not None:
             pairs += ["meta", orjson.dumps(meta)]
@@ -246,19 +272,19 @@ class Store:
             pairs += ["setup", orjson.dumps(setup)]
         if state is not None:
             pairs += ["snap", orjson.dumps(state)]
-        args[1] = len(pairs) // 2
+        args[2] = len(pairs) // 2
         args += pairs
         if delete:
             args.append("delete")
         elif pop:
-            args += ["pop", pop]
+            args += ["pop", pop] + [pack_entry(e) for e in append]
         elif append:
             args += ["append"] + [pack_entry(e) for e in append]
         else:
             args.append("none")
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         try:
-            status, version = self._commit(keys=keys, args=args)
+            status, version, *_ = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             # sent, perhaps run, answer lost: only the key can tell what happened
             if key is not None:
@@ -267,16 +293,17 @@ class Store:
                 except redis.RedisError:
                     written = None
                 if written is not None:
-                    return int(written)
+                    return _written(written)[1]
             raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if status == 0:
-            raise Conflict(f"{platform}:{channel} is no longer at version {expected}")
+            raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
         if status == 2:
-            if int(version) == expected + 1:
-                return int(version)   # redis-py resent our own script after a broken connection
-            raise AlreadyDone(int(version))
+            seq, ver = _written(version)
+            if seq == int(expected) + 1:
+                return ver            # redis-py resent our own script after a broken connection
+            raise AlreadyDone(ver)
         return int(version)
 
     # users' games, for routing private messages ------------------------------------
@@ -476,10 +503,12 @@ ENTRY_KEYS = {"seat", "user", "line", "private", "rolls", "reveal"}
 
 
 def pack_entry(entry: dict) -> bytes:
-    if set(entry) != ENTRY_KEYS or not isinstance(entry["seat"], str) or not isinstance(entry["line"], str):
+    if set(entry) - {"hidden"} != ENTRY_KEYS or not isinstance(entry["seat"], str) \
+            or not isinstance(entry["line"], str):
         return orjson.dumps(entry)
     rolls = entry["rolls"]
-    flags = (1 if entry["private"] else 0) | (2 if entry["reveal"] else 0)
+    # 4: a hidden action (a quiet write, _COMMIT): the public /log and /replay leave it out
+    flags = (1 if entry["private"] else 0) | (2 if entry["reveal"] else 0) | (4 if entry.get("hidden") else 0)
     out: list = [entry["seat"], entry["line"]]
     if rolls:
         if any(r[0] != rolls[0][0] + i for i, r in enumerate(rolls)):
@@ -515,8 +544,11 @@ def unpack_entry(raw: bytes, seed: str | None, users: dict) -> dict:
             value = values[0][i] if values else (rng.draw(seed, n, d) if seed else None)
             rolls.append([n, d, value, bool(values)])
             n += 1
-    return {"seat": seat, "user": users.get(seat), "line": line, "private": bool(flags & 1), "rolls": rolls,
-            "reveal": bool(flags & 2)}
+    entry = {"seat": seat, "user": users.get(seat), "line": line, "private": bool(flags & 1), "rolls": rolls,
+             "reveal": bool(flags & 2)}
+    if flags & 4:
+        entry["hidden"] = True
+    return entry
 
 
 def _unknown(exc: Exception) -> str:

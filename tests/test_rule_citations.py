@@ -15,8 +15,6 @@ NOT_CHECKABLE = {
     },
     "successors": {
         "0.1": "tags of the document ([seed]/[designed]), not a rule",
-        "12.6": "optional package draft not built: seats are package letters given at /start, and a "
-                "draft needs a pick before the seats exist (issue 12, left for later)",
         "13": "appendix listing the designed points of other sections",
         "14": "revision notes of the document",
     },

@@ -61,7 +61,7 @@ def test_the_fuzzer_catches_a_change_behind_a_refusal(fuzzer, monkeypatch):
 
     def sneaky(cmd):
         rec = service.store.load("selfplay", pos.channel)
-        service.store.commit("selfplay", pos.channel, rec.version, meta=rec.meta)
+        service.store.commit("selfplay", pos.channel, rec.expected, meta=rec.meta)
         reply = real(cmd)
         reply.ok, reply.error, reply.code = False, "No.", "NOPE"
         return reply

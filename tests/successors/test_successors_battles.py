@@ -5,6 +5,7 @@ from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, battles
 from core.games.successors.forces import cus_at, field_cus
+from core.games.successors.movement import question
 
 from .conftest import act, battlefield, place_cus, put_gen, texts
 
@@ -30,7 +31,7 @@ def go(state, a, dice, mp_roll, dest="amphipolis", gen=None):
 def test_defender_is_asked_and_the_attacker_waits(dice):  # §5.4.1, §5.9.1
     state, a, b = two_armies()
     state, ev = go(state, a, dice, 1)
-    assert state["pend"]["kind"] == "defend"
+    assert question(state)["kind"] == "defend"
     prompts = GAME.prompts(state)
     assert list(prompts) == [b]                                    # the defender's seat decides
     assert "stand" in prompts[b].actions and any(line.startswith("avoid ") for line in prompts[b].actions)

@@ -5,6 +5,7 @@ import pytest
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.forces import cus_at
+from core.games.successors.movement import question
 
 from .conftest import act, activate, battlefield, place_cus, put_gen, texts
 
@@ -80,14 +81,14 @@ def test_no_interception_into_a_transit_point(dice):  # §5.8.1
     state, a, b = setup(a_at="pydna", b_at="larisa")
     state = activate(state, a, dice)
     state, _ = act(state, a, "move tempe")
-    assert not state.get("pend") and state["act"]["at"] == "tempe"
+    assert not question(state) and state["act"]["at"] == "tempe"
 
 
 def test_no_interception_across_a_sea_lane(dice):  # §5.8.2
     state, a, b = setup(a_at="pella", b_at="pagasai")              # pagasai–pydna is a sea lane
     state = activate(state, a, dice)
     state, _ = act(state, a, "move pydna")
-    assert not state.get("pend")
+    assert not question(state)
 
 
 # §5.9 avoiding battle ------------------------------------------------------------------------------
@@ -190,7 +191,7 @@ def test_enemy_only_inside_means_no_battle(dice):  # §5.4.2
     state["cus"]["pydna"] = state["cus"].pop("pella")
     state = activate(state, a, dice)
     state, _ = act(state, a, "move pella")
-    assert not state.get("pend") and state["counts"]["battles"] == 0
+    assert not question(state) and state["counts"]["battles"] == 0
     state, _ = act(state, a, "move amphipolis")                    # it may move on
     assert state["act"]["at"] == "amphipolis"
 

@@ -11,7 +11,7 @@ from core.games.successors import GAME, legitimacy, reinforcements, scoring
 from core.games.successors.battles import effective_legitimacy
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, drop_general, inside_cus, n_field
-from core.games.successors.movement import commander, hostile_field
+from core.games.successors.movement import commander, hostile_field, question
 from core.games.successors.sieges import modifier
 
 from .conftest import act, battlefield, new, only, place_cus, put_gen, texts
@@ -135,7 +135,7 @@ def test_enemy_pcs_never_block_movement(dice):  # §5.4.3
     state["pcs"]["pydna"] = b
     state, _ = activate(state, a, dice, 6, f"{a}1")                 # 4 MP
     state, _ = act(state, a, "move pydna tempe")
-    assert state["act"]["at"] == "tempe" and state["act"]["mp"] == 2 and not state.get("pend")
+    assert state["act"]["at"] == "tempe" and state["act"]["mp"] == 2 and not question(state)
     assert state["pcs"]["pydna"] == b
 
 
@@ -149,7 +149,7 @@ def test_units_inside_a_major_city_are_not_in_the_field(dice):  # §5.4.3, §5.4
     assert n_field(state, "pella", b) == 0 and hostile_field(state, "pella", a) is None
     state, _ = activate(state, a, dice, 6, f"{a}1")
     state, _ = act(state, a, "move pella")
-    assert not state.get("pend") and state["counts"]["battles"] == 0
+    assert not question(state) and state["counts"]["battles"] == 0
     assert state["act"]["at"] == "pella" and inside_cus(state, "pella", b) == {"merc": 2}
     assert GAME.invariants(state) == []                             # a's field force and b's inside
 
@@ -191,7 +191,7 @@ def test_arriving_by_sea_stops_and_a_beaten_attacker_sails_back(dice):  # §5.6.
     state, _ = activate(state, a, dice, 6, f"{a}1")                 # 4 MP
     state, ev = act(state, a, "move miletos athenai ephesos")       # land, then the miletos–athenai lane
     assert "rest of the path is dropped" in texts(ev)
-    assert state["pend"]["kind"] == "defend" and state["act"]["at"] == "athenai"
+    assert question(state)["kind"] == "defend" and state["act"]["at"] == "athenai"
     dice += [3, 3, 4, 4, 6]                                          # a 4+6=10, b 4+8=12: D 2
     state, _ = act(state, b, "stand")
     assert state["act"] is None

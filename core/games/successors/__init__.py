@@ -17,7 +17,7 @@ Find a rule by its § number (docs/rules/successors.md):
                         type, OPs and words; #36's fate (§6.13)
 - ``movement.py``       §5 forces, MP, costs, entering spaces, inside/field, sea moves, naval and
                         land interception, avoiding battle, independents, carrying, attrition,
-                        sallies; the questions put to non-active seats (``state["pend"]``)
+                        sallies; the questions put to non-active seats (``movement.question``, on the stack)
 - ``battles.py``        §6 battles, crushing, royal army check, Silver Shields, Elephants, §12.2-3
 - ``sieges.py``         §7 siege points, assaults and limits, the fall, §4.3 C, §12.1 sorties
 - ``control.py``        §8.4 control of provinces

@@ -18,6 +18,7 @@ from . import legitimacy, surprise
 from .board import BOARD
 from .common import label
 from .forces import (
+    PLAYER_CU,
     add_cus,
     disperse_cus,
     drop_general,
@@ -300,21 +301,121 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             ctx.say(f"{label(cmd)} is killed (§6.7).")
     # step 9: losses §6.8 or draw §6.9
     if win is None:
-        for key, side in (("att", att), ("def", dfn)):
-            lost = lose_cus(state, side, space, 1, aside[key])
-            if lost:
-                ctx.say(f"{name(side)} loses {describe(lost)} (§6.9).")
+        plan = [("att", 1), ("def", 1)]
+    else:
+        ln, wn = loss_table(d)
+        plan = [("def", ln), ("att", wn)] if win == "att" else [("att", ln), ("def", wn)]
+    sides = {"att": att, "def": dfn}
+    asked = []
+    for key, n in plan:
+        side = sides[key]
+        if n and asks_losses(state, side, n, aside[key]):       # n None (D 12+): all are lost, no choice
+            asked.append((key, n))
+            continue
+        lost = lose_cus(state, side, space, n, aside[key]) if n != 0 else {}
+        if lost:
+            ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
+    if asked:                                   # §6.8 with losses=ask: the owners choose, then conclude()
+        state["battle"] = {"att": att, "def": dfn, "space": space, "win": win, "d": d, "aside": aside,
+                           "mover": bool(state["act"] and att["cus"] is state["act"]["cus"])}
+        for key, n in reversed(asked):          # the first asked is on top of the stack
+            state.setdefault("stack", []).append({"kind": "losses", "seat": sides[key]["seat"], "side": key,
+                                                  "n": n, "space": space})
+        return {"winner": win, "d": d, "asked": True}
+    return conclude(ctx, att, dfn, space, win, d, aside)
+
+
+def asks_losses(state: dict, side: dict, n: int, aside: int) -> bool:
+    """§6.8 with the `losses=ask` option: the owner is asked when he has a real choice."""
+    return (state.get("options", {}).get("losses") == "ask" and bool(side["seat"])
+            and len(loss_choices(loss_pool(side, aside), n)) > 1)
+
+
+def loss_pool(side: dict, aside: int) -> dict:
+    """The CUs that may be lost: those that took part, never the set-aside Royal CUs (§6.8)."""
+    pool = {k: m for k, m in side["cus"].items() if m}
+    if aside:
+        pool["royal"] = pool.get("royal", 0) - aside
+        if pool["royal"] <= 0:
+            del pool["royal"]
+    return pool
+
+
+def loss_choices(pool: dict, n: int, order: tuple[str, ...] = ()) -> list[dict]:
+    """Every distinct way to lose n CUs (all of them when fewer) from the pool, the one the
+    standing `order` picks first."""
+    n = min(n, sum(pool.values()))
+    kinds = [k for k in PLAYER_CU if pool.get(k)]
+    out: list[dict] = []
+
+    def walk(i: int, left: int, got: dict) -> None:
+        if left == 0:
+            out.append(dict(got))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for m in range(min(left, pool[k]), -1, -1):
+            if m:
+                got[k] = m
+            walk(i + 1, left - m, got)
+            got.pop(k, None)
+    walk(0, n, {})
+    first = pick_losses(pool, n, order) if order else None
+    return sorted(out, key=lambda c: c != first)
+
+
+def loss_line(lost: dict) -> str:
+    return "lose " + " ".join(f"{k}={lost[k]}" for k in PLAYER_CU if lost.get(k))
+
+
+def choose_losses(ctx, seat: str, lost: dict) -> None:
+    """§6.8 the owner's answer under `losses=ask`: his side in the pending battle loses `lost`."""
+    state = ctx.state
+    b = state["battle"]
+    d = state["stack"][-1]
+    side = b[d["side"]]
+    if b["mover"] and d["side"] == "att":
+        side["cus"], side["gens"] = state["act"]["cus"], state["act"]["gens"]
+    for k, m in lost.items():
+        eliminate(state, b["space"], seat, k, m, inside=bool(side.get("inside")))
+        side["cus"][k] -= m
+        if not side["cus"][k]:
+            del side["cus"][k]
+    ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if b['win'] is None else '6.8'}).")
+
+
+def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
+    """The moving force loses the CUs its owner chose (`losses=ask`, §5.7.3, §5.12)."""
+    state = ctx.state
+    act = state["act"]
+    for k, m in lost.items():
+        eliminate(state, act["at"], seat, k, m)
+        act["cus"][k] -= m
+        if not act["cus"][k]:
+            del act["cus"][k]
+    ctx.say(f"{seat} loses {describe(lost)} ({why}).")
+
+
+def conclude_asked(ctx) -> tuple[dict, dict, dict]:
+    """After the last owner's choice of losses: the rest of the battle (§6.10); returns the
+    result, the Attacker and the Defender for the caller's continuation."""
+    state = ctx.state
+    b = state.pop("battle")
+    att, dfn = b["att"], b["def"]
+    if b["mover"]:
+        att["cus"], att["gens"] = state["act"]["cus"], state["act"]["gens"]
+    state["vcheck"] = True                          # §10.5 checked after the battle's losses
+    return conclude(ctx, att, dfn, b["space"], b["win"], b["d"], b["aside"]), att, dfn
+
+
+def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, aside: dict) -> dict:
+    """Step 10 of the battle, after the losses: §6.10."""
+    state = ctx.state
+    if win is None:
         return {"winner": None, "d": 0}
     winner, loser = (att, dfn) if win == "att" else (dfn, att)
-    ln, wn = loss_table(d)
-    lkey, wkey = ("def", "att") if win == "att" else ("att", "def")
-    lost = lose_cus(state, loser, space, ln, aside[lkey])
-    if lost:
-        ctx.say(f"{name(loser)} loses {describe(lost)} (§6.8).")
-    if wn:
-        lost = lose_cus(state, winner, space, wn, aside[wkey])
-        if lost:
-            ctx.say(f"{name(winner)} loses {describe(lost)} (§6.8).")
+    lkey = "def" if win == "att" else "att"
     # step 10: after the battle §6.10
     if aside[lkey]:
         n = min(aside[lkey], state["cus"].get(space, {}).get(loser["seat"], {}).get("royal", 0))

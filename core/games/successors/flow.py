@@ -3,14 +3,16 @@
 Each state names the seat it waits for, its prompt and its handlers (verb → function).
 `current(state)` says which state the game is in, from the cursor of `sequence.py`:
 
-- a reinforcement, training or card placement (``placing``) comes first, then a question put
-  to a seat during an activation (``pend``: interception, defence, retreat, naval, sortie),
-  then the activation in progress (``act``);
-- then the **decision stack** (``state["stack"]``): step-III decisions (a Bonus card's OP use,
-  a table event, the second march of #11, #40's order, #53's pick, Murder or Crown at coming
-  of age) are pushed on it and the top one is asked; each kind is in ``DECISIONS``. A
-  decision may start an activation or a placing: those are finished before the stack is
-  asked again;
+- the §12.6 draft, while it lasts; then a battle's losses (``losses=ask``) on top of the stack;
+- a reinforcement, training or card placement (``placing``), then a question put to a seat
+  during an activation (interception, defence, retreat, naval, sortie: kinds
+  ``movement.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the
+  activation in progress (``act``, the force in motion);
+- then the rest of the **decision stack** (``state["stack"]``): step-III decisions (a Bonus
+  card's OP use, a table event, the second march of #11, #40's order, #53's pick, Murder or
+  Crown at coming of age) are pushed on it and the top one is asked; each kind is in
+  ``DECISIONS``. A decision may start an activation or a placing: those are finished before
+  the stack is asked again;
 - finally the phase/segment cursor of ``sequence.py``.
 
 Handlers get the `Ctx`; they raise `RulesError` for an illegal action. The game object
@@ -25,12 +27,12 @@ from typing import Callable
 import orjson
 
 from core.errors import RulesError
-from core.game import Prompt
+from core.game import Prompt, copy_state, seat_ref
 
-from . import cards, movement, reinforcements, royals, sequence, sieges, strategy
+from . import battles, cards, movement, reinforcements, royals, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
-from .forces import PLAYER_CU, generals_at, generals_of
+from .forces import PLAYER_CU, generals_at, generals_of, loss_order, parse_spec
 
 LOSSES = "losses <type> [<type>...]"
 FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
@@ -117,7 +119,7 @@ def h_place(ctx) -> None:
 
 # a question to a seat during an activation (§5.7-§5.9, §6.10.4, §12.1) -------------------------
 def pending_prompt(state: dict, seat: str) -> Prompt:
-    p = state["pend"]
+    p = movement.question(state)
     return Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
                   (("intercept <space> [<general>...] [merc=<n>]",) if p["kind"] == "intercept" else ())
                   + (LOSSES,))
@@ -163,7 +165,7 @@ def h_move(ctx) -> None:
 
 
 def h_stop(ctx) -> None:
-    if ctx.state.get("pend"):
+    if movement.question(ctx.state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
     movement.end_act(ctx)
 
@@ -185,6 +187,22 @@ MOVING = {
     "leave": lambda ctx: movement.leave(ctx, ctx.action.args[0]),
     "play": h_play_surprise,
 }
+
+
+# §12.6 package draft ---------------------------------------------------------------------------------
+def draft_seat(state: dict) -> str:
+    return state["draft"]["order"][len(state["package"])]
+
+
+def draft_prompt(state: dict, seat: str) -> Prompt:
+    left = state["draft"]["left"]
+    return Prompt(f"{seat_ref(seat)} drafts a package (§12.6): "
+                  + "; ".join(f"{p} ({setup.describe_package(state['n'], p)})" for p in left) + ".",
+                  tuple(f"pick {p.lower()}" for p in left))
+
+
+def h_pick(ctx) -> None:
+    setup.draft_pick(ctx, ctx.seat, ctx.action.args[0])
 
 
 # §3.2.3 turn order --------------------------------------------------------------------------------
@@ -225,7 +243,7 @@ def h_assault_surrender(ctx) -> None:
                          f"{', '.join(targets) or 'none'} (§4.3 C).", code="NO_ASSAULT")
     sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
     sieges.settle(state)
-    if not sieges.surrender_targets(state, seat) and not state.get("pend"):
+    if not sieges.surrender_targets(state, seat) and not movement.question(state):
         sequence.end_surrender(ctx)
 
 
@@ -398,7 +416,55 @@ def d_age(ctx, d: dict) -> None:
     royals.murder_or_crown(ctx, d, ctx.action.verb)
 
 
+def d_losses_prompt(state: dict, d: dict) -> Prompt:
+    """§6.8 with `losses=ask`: the owner picks which CUs his side loses; the standing order
+    (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
+    lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
+    n = min(d["n"], sum(_loss_pool(state, d).values()))
+    where = "in the battle at" if d.get("source") != "act" else "at"
+    return Prompt(f"{seat_ref(d['seat'])} loses {n} CU{'s' if n != 1 else ''} {where} "
+                  f"{BOARD.spaces[d['space']]['name']}: choose which ({d.get('why', '§6.8')}).", lines,
+                  ("lose <type>=<n> ...", LOSSES))
+
+
+def _loss_pool(state: dict, d: dict) -> dict:
+    if d.get("source") == "act":                  # the moving force (§5.7.3, §5.12)
+        return {k: m for k, m in state["act"]["cus"].items() if m}
+    b = state["battle"]
+    side = b[d["side"]]
+    if b["mover"] and d["side"] == "att":
+        side = dict(side, cus=state["act"]["cus"])
+    return battles.loss_pool(side, b["aside"][d["side"]])
+
+
+def loss_options(state: dict, d: dict) -> list[dict]:
+    return battles.loss_choices(_loss_pool(state, d), d["n"], loss_order(state, d["seat"]))
+
+
+def d_losses(ctx, d: dict) -> None:
+    a = ctx.action
+    try:
+        gens, lost, alone = parse_spec(ctx.state, a.args[0] or "", find_general)
+    except RulesError:
+        gens, lost, alone = [], {}, True
+    lost = None if gens or alone else {k: m for k, m in lost.items() if m}
+    options = loss_options(ctx.state, d)
+    if lost not in options:
+        raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} "
+                         f"({d.get('why', '§6.8')}).", code="LOSSES")
+    if d.get("source") == "act":
+        battles.force_loses(ctx, ctx.seat, lost, d["why"])
+        cards.pop(ctx.state)
+        movement.after_force_loss(ctx, d["then"])
+        return
+    battles.choose_losses(ctx, ctx.seat, lost)
+    cards.pop(ctx.state)
+    if not (ctx.state["stack"] and ctx.state["stack"][-1]["kind"] == "losses"):
+        movement.after_losses(ctx)
+
+
 DECISIONS.update({
+    "losses": Decision(d_losses_prompt, {"lose": d_losses}),
     "ops": Decision(d_ops_prompt, {"play": d_ops}),
     "table": Decision(d_table_prompt, {"play": d_table, "pass": d_table}),
     "campaign": Decision(d_campaign_prompt, {"activate": d_campaign, "pass": d_campaign}),
@@ -410,8 +476,9 @@ DECISIONS.update({
 
 STATES = {s.name: s for s in (
     State("decision", lambda st: st["stack"][-1]["seat"], decision_prompt, {}),
+    State("draft", draft_seat, draft_prompt, {"pick": h_pick}),
     State("placing", lambda st: st["placing"]["seat"], placing_prompt, {"place": h_place}),
-    State("pending", lambda st: st["pend"]["seat"], pending_prompt, ANSWERS),
+    State("pending", lambda st: movement.question(st)["seat"], pending_prompt, ANSWERS),
     State("moving", lambda st: st["act"]["seat"], moving_prompt, MOVING),
     State("order", lambda st: st["chooser"], order_prompt, {"first": h_first}),
     State("burial", _on_turn, burial_prompt, {"bury": h_bury, "pass": h_pass}),
@@ -427,9 +494,13 @@ def current(state: dict) -> str | None:
     """The state the game is in now (None: nobody must decide)."""
     if state["result"]:
         return None
+    if state.get("draft"):
+        return "draft"
+    if state.get("stack") and state["stack"][-1]["kind"] == "losses":
+        return "decision"                  # a battle waits for its losses (losses=ask) before anything else
     if state["placing"] is not None:
         return "placing"
-    if state.get("pend"):
+    if movement.question(state):
         return "pending"
     if state["act"] is not None:
         return "moving"
@@ -459,6 +530,9 @@ def prompts(state: dict) -> dict[str, Prompt]:
     the action against them, the service shows them), and a Tyche prompt dry-runs every card
     event, so the last few answers are remembered by the state's bytes (pure: same state,
     same prompts)."""
+    if state.get("pend"):                  # a snapshot of rules version 2 with its question in `pend`
+        state = copy_state(state)
+        movement.legacy_question(state)
     key = orjson.dumps(state)
     got = _MEMO.get(key)
     if got is None:
@@ -479,6 +553,7 @@ def _prompts(state: dict) -> dict[str, Prompt]:
 
 
 def handle(ctx) -> None:
+    movement.legacy_question(ctx.state)
     name = current(ctx.state)
     verb = ctx.action.verb
     if name == "decision":

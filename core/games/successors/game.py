@@ -11,7 +11,7 @@ import random
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
-from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
+from . import battles, cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_name, card_tag, label
 from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_cus, n_field, pool_left
@@ -57,6 +57,11 @@ class Successors(Game):
                       help="§12.3 optional rule: +1 prestige (up to +2) for beating an independent army"),
         "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
                      help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
+        "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
+                       help="§6.8 CU losses: `losses=ask` asks each owner after a battle which CUs to lose; "
+                            "his standing order (`losses …`) is the default and what a deadline plays"),
+        "draft": Verb("draft", (Param("draft", "choice", choices=("on", "off")),),
+                      help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
                        help="§12.5 optional rule: desert attrition at the end of an activation"),
     }
@@ -68,6 +73,8 @@ class Successors(Game):
                          "the first window where it is legal for you (`arm <card> off` withdraws it)."),
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
+        "pick": Verb("pick", (Param("package", "choice", SEAT_CHOICES),),
+                     help="§12.6 draft this faction package (its generals and starting forces)."),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
                       help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
         "play": Verb("play", (Param("card"),
@@ -116,6 +123,8 @@ class Successors(Game):
         "leave": Verb("leave", (Param("units", "text"),),
                       help="§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]...",
                       example="leave merc=1"),
+        "lose": Verb("lose", (Param("cus", "text"),),
+                     help="§6.8 with the option losses=ask: the CUs your side loses.", example="lose merc=1 mac=1"),
         "losses": Verb("losses", (Param("order", "text"),),
                        help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`.",
                        example="losses merc eleph mac"),
@@ -151,7 +160,7 @@ class Successors(Game):
         """A force that can do nothing more ends its activation by itself."""
         state = ctx.state
         act = state["act"]
-        if not act or state.get("pend") or state.get("stack"):
+        if not act or state.get("stack"):
             return
         if (not act["gens"] and not act.get("army")) or (not movement.reachable(state)
                                and not movement.carry_options(state)
@@ -161,6 +170,13 @@ class Successors(Game):
 
     def _stop(self, ctx: Ctx) -> None:
         movement.end_act(ctx)
+
+    def rule_default(self, state: dict, seat: str) -> str | None:
+        """§6.8 with `losses=ask`: at the deadline the owner's standing order chooses the losses."""
+        stack = state.get("stack") or []
+        if flow.current(state) == "decision" and stack[-1]["kind"] == "losses" and stack[-1]["seat"] == seat:
+            return battles.loss_line(flow.loss_options(state, stack[-1])[0])
+        return None
 
     # views --------------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
@@ -221,6 +237,7 @@ class Successors(Game):
                 "royal_cus": royal_cus,
                 "fleets": scoring.fleet_strength(state, s),
                 "colour": BOARD.colours[s],
+                "package": setup.package_of(state, s),      # §12.6: the drafted one, else the seat's letter
                 "training": list(p["track"]),
             }
         b = state["body"]
@@ -263,8 +280,9 @@ class Successors(Game):
         if name == "decision":
             return rnd.choice(list(prompt.actions) + list(prompt.private)) if prompt.actions or prompt.private \
                 else self._sample_ops(state, seat, rnd, state["stack"][-1]["card"])
-        if state.get("pend"):
-            if state["pend"]["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
+        question = movement.question(state)
+        if question:
+            if question["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
                 return "decline"
             return rnd.choice(prompt.actions)
         if state["placing"] is not None:
@@ -372,7 +390,7 @@ class Successors(Game):
             off_map = ("dispersed", "dead", "reserve", "out", "gone", "arriving")
             if d["at"] not in BOARD.spaces and d["at"] not in off_map:
                 out.append(f"general {g} at unknown place {d['at']}")
-        for s in state["seats"]:
+        for s in state["seats"] if not state.get("draft") else ():     # §12.6: none before the draft ends
             if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
         for space, box in state.get("inside", {}).items():                # §5.5.1
@@ -380,12 +398,16 @@ class Successors(Game):
             have = state["cus"].get(space, {}).get(owner, {})
             if sum(box.values()) > 2 or any(have.get(k, 0) < n for k, n in box.items()):
                 out.append(f"inside {space}: {box} is not 2 CUs or fewer of {owner}'s {have}")
+        question = movement.question(state)
         for space in BOARD.spaces:                     # §5.4.3 one side's CUs in the field (a lone
             sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
             if indep_at(state, space):                                        # §3.3.4 placement)
                 sides.add("IND")
-            if len(sides) > 1 and not (state.get("pend") and state["pend"]["space"] == space) \
-                    and not (state["act"] and state["act"]["at"] == space and state.get("pend")):
+            waiting = state.get("battle") or any(d["kind"] == "losses" and d["space"] == space
+                                                 for d in state.get("stack", []))     # losses=ask
+            if len(sides) > 1 and not waiting \
+                    and not (question and question["space"] == space) \
+                    and not (state["act"] and state["act"]["at"] == space and question):
                 out.append(f"{space}: field units of {sorted(sides)} at once")
         for space, sg in state.get("siege", {}).items():
             if sg["sp"] < 0:

@@ -5,8 +5,11 @@ interception (§5.7), land interception (§5.8), avoiding battle (§5.9), indepe
 capturing unattended heirs (§9.9).
 
 A decision that belongs to a seat other than the mover (intercept? go inside or avoid?
-retreat where? fight or fall back? sortie?) is ``state["pend"] = {"kind", "seat", "space",
-"from", ...}``; the game prompts that seat only, and the mover waits.
+retreat where? fight or fall back? sortie?) is a *question* on the decision stack
+(``ask(state, {"kind", "seat", "space", "from", ...})``, kinds in ``QUESTIONS``); the game
+prompts that seat only, and the mover waits. There is at most one question at a time (a new
+one replaces the old, as the single ``pend`` slot of rules version 2 did), and it is asked
+before the activation and any other decision, wherever it sits on the stack.
 
 The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at", "mp",
 "kind": "activation"|"march", "path": [spaces]}``.
@@ -51,6 +54,34 @@ from .sieges import allowed, besieges, sortie
 LAND = ("land", "pass", "strait")
 DESERT = ("palmyra", "anatha", "rhinokoloura", "katabathmos", "ammoneion")      # §12.5
 MARKERS = ("cart", *BOARD.royals)
+QUESTIONS = ("intercept", "respond", "naval", "defend", "retreat", "sortie")
+
+
+def question(state: dict) -> dict | None:
+    """The question put to a seat during an activation, if any (see the module's docstring)."""
+    for d in reversed(state.get("stack") or ()):
+        if d["kind"] in QUESTIONS:
+            return d
+    return None
+
+
+def ask(state: dict, q: dict) -> None:
+    drop_question(state)
+    state["stack"].append(q)
+
+
+def drop_question(state: dict) -> None:
+    q = question(state)
+    if q is not None:
+        state["stack"].remove(q)
+
+
+def legacy_question(state: dict) -> None:
+    """A snapshot saved while rules version 2 kept the question in ``state["pend"]``: it moves
+    onto the stack (the key stays, None, so that replays match stored snapshots byte for byte)."""
+    if state.get("pend"):
+        ask(state, state["pend"])
+        state["pend"] = None
 
 
 def initiative(state: dict, gen: str, space: str) -> int:
@@ -211,7 +242,7 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
 
 def reachable(state: dict) -> list[str]:
     act = state["act"]
-    if state.get("pend"):
+    if question(state):
         return []
     out = []
     if act.get("army"):
@@ -234,7 +265,7 @@ def reachable(state: dict) -> list[str]:
 def move(ctx, path: list[str]) -> None:
     state = ctx.state
     act = state["act"]
-    if state.get("pend"):
+    if question(state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
     check_west(state, act, path)
     for i, dest in enumerate(path):
@@ -262,8 +293,8 @@ def move(ctx, path: list[str]) -> None:
         if act["sea"]:                                                 # §5.7 naval interception
             queue = naval_queue(state, act["seat"])
             if queue:
-                state["pend"] = {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
-                                 "from": prev, "before": before}
+                ask(state, {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
+                            "from": prev, "before": before})
                 if i < len(path) - 1:
                     ctx.say("The rest of the path is dropped.")
                 return
@@ -356,12 +387,22 @@ def enter(ctx, dest: str, prev: str) -> bool:
         return True
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
+        if r <= 2 and ask_force_loss(ctx, 1, "§5.12", ["enter", dest, prev]):
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses 1 CU of his choice (§5.12).")
+            return True                                                # the move goes on once he chose
         if r <= 2:
             side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}   # owner's order
             lost = lose_cus(state, side, dest, 1)
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
         else:
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
+    return enter_rest(ctx, dest, prev)
+
+
+def enter_rest(ctx, dest: str, prev: str) -> bool:
+    """Entering dest after §5.12: an encounter, the 23000 reaching Europe, interceptions."""
+    state = ctx.state
+    act = state["act"]
     host = hostile_for(state, act, dest)
     if host:
         encounter(ctx, dest, prev, host)
@@ -374,7 +415,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
         return True
     queue = intercept_queue(state, dest)
     if queue:
-        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": dest, "from": prev}
+        ask(state, {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": dest, "from": prev})
         return True
     return False
 
@@ -415,7 +456,7 @@ def encounter(ctx, dest: str, prev: str, host: tuple[str, str]) -> None:
     if host[0] == "seat":
         opts = defender_options(state, host[1], dest, prev)
         if opts:
-            state["pend"] = {"kind": "defend", "seat": host[1], "space": dest, "from": prev}
+            ask(state, {"kind": "defend", "seat": host[1], "space": dest, "from": prev})
             return
     resolve(ctx, dest, prev)
 
@@ -481,7 +522,46 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
         return
     att["intercepted"] = intercepted
     res = battles.fight(ctx, att, dfn, dest)
+    if res.get("asked"):                          # the owners choose their losses first (losses=ask)
+        state["battle"]["then"] = ["after_battle", dest, prev]
+        return
     after_battle(ctx, res, att, dfn, dest, prev)
+
+
+def ask_force_loss(ctx, n: int, why: str, then: list) -> bool:
+    """With `losses=ask`, the moving force's owner chooses which of its CUs are lost (§5.7.3,
+    §5.12: "owner's choice"), when he has a real choice: a decision is pushed and True returned;
+    `then` says how the move goes on (`after_force_loss`)."""
+    state = ctx.state
+    act = state["act"]
+    if state.get("options", {}).get("losses") != "ask" or len(battles.loss_choices(act["cus"], n)) < 2:
+        return False
+    state["stack"].append({"kind": "losses", "seat": act["seat"], "n": n, "space": act["at"], "source": "act",
+                           "why": why, "then": then})
+    return True
+
+
+def after_force_loss(ctx, then: list) -> None:
+    """The move goes on after the owner chose the CU his force lost (`ask_force_loss`)."""
+    state = ctx.state
+    if then[0] == "enter":
+        enter_rest(ctx, then[1], then[2])
+        return
+    act = state["act"]                                                 # §5.7.3 the interceptor won
+    disperse_fleet(ctx, act["seat"])
+    ctx.say(f"{act['seat']}'s force returns to {BOARD.spaces[then[1]]['name']}; its activation ends (§5.7.3).")
+    end_act(ctx)
+
+
+def after_losses(ctx) -> None:
+    """The battle goes on once its owners have chosen their losses (`losses=ask`): the rest
+    of §6.10, then what its mover does next."""
+    then = ctx.state["battle"]["then"]
+    res, att, dfn = battles.conclude_asked(ctx)
+    if then[0] == "after_battle":
+        after_battle(ctx, res, att, dfn, then[1], then[2])
+    else:
+        after_sally(ctx, res, dfn, then[1])
 
 
 def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> None:
@@ -539,7 +619,7 @@ def offer_retreat(ctx, seat: str, space: str, came: str) -> None:
         return
     lines = retreat_lines(state, seat, space, came)
     if len(lines) > 1:
-        state["pend"] = {"kind": "retreat", "seat": seat, "space": space, "from": came}
+        ask(state, {"kind": "retreat", "seat": seat, "space": space, "from": came})
         return
     if not lines:
         do_retreat(ctx, seat, space, None, False)
@@ -702,8 +782,8 @@ def disband(ctx, seat: str, space: str, count: int) -> None:
 
 # answers of other players: interception (§5.8), the defender's options (§5.5.2, §5.9), retreat ---
 def pend_lines(state: dict) -> list[str]:
-    """The complete lines open to the seat that must answer ``state["pend"]``."""
-    p = state["pend"]
+    """The complete lines open to the seat that must answer the question."""
+    p = question(state)
     k = p["kind"]
     if k == "intercept":
         act = state["act"]
@@ -722,7 +802,7 @@ def pend_lines(state: dict) -> list[str]:
 
 
 def pend_text(state: dict) -> str:
-    p = state["pend"]
+    p = question(state)
     where = BOARD.spaces[p["space"]]["name"]
     act = state["act"]
     who = act["seat"] if act else "the enemy"
@@ -739,7 +819,7 @@ def pend_text(state: dict) -> str:
 
 def answer(ctx, seat: str, verb: str, rest: str) -> None:
     state = ctx.state
-    p = state.get("pend")
+    p = question(state)
     line = (verb + " " + rest).strip()
     if not p or p["seat"] != seat:
         raise RulesError("There is nothing for you to answer now.", code="NOT_ASKED")
@@ -752,7 +832,7 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
         rest = " ".join(words)
         if line not in lines:
             raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
-    state["pend"] = None
+    drop_question(state)
     k = p["kind"]
     if k == "naval":
         if verb == "decline":
@@ -792,8 +872,8 @@ def _next_interceptor(ctx, p: dict) -> None:
     act = state["act"]
     queue = [s for s in p["queue"] if intercept_spaces(state, s, p["space"], act["tried"])]
     if queue:
-        state["pend"] = {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": p["space"],
-                         "from": p["from"]}
+        ask(state, {"kind": "intercept", "seat": queue[0], "queue": queue[1:], "space": p["space"],
+                    "from": p["from"]})
 
 
 def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
@@ -807,7 +887,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
     src = find_space(words[0])
     if src not in intercept_spaces(state, seat, p["space"], act["tried"]):
-        state["pend"] = p
+        ask(state, p)
         raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
     gens = field_gens(state, src, seat)
     cus = field_cus(state, src, seat)
@@ -815,10 +895,10 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         named, take, _ = parse_spec(state, " ".join(words[1:]), find_general)
         check_counts(take, cus, f"in the field at {BOARD.spaces[src]['name']}")
     except RulesError:
-        state["pend"] = p
+        ask(state, p)
         raise
     if any(g not in gens for g in named):
-        state["pend"] = p
+        ask(state, p)
         raise RulesError(f"Only generals in the field at {BOARD.spaces[src]['name']} may intercept from there.",
                          code="ANSWER")
     if named:
@@ -826,7 +906,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     cus.update(take)
     cus = {k: n for k, n in cus.items() if n}
     if not gens or not cus:
-        state["pend"] = p
+        ask(state, p)
         raise RulesError("An interceptor needs at least 1 general and 1 CU (§5.8.3).", code="ANSWER")
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
@@ -851,7 +931,7 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
         ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
         end_act(ctx)
         return
-    state["pend"] = {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]}
+    ask(state, {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]})
 
 
 def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
@@ -909,7 +989,7 @@ def remove_pc(ctx) -> None:
 
 def can_assault(state: dict) -> bool:
     act = state["act"]
-    if not act or state.get("pend") or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
+    if not act or question(state) or act["mp"] < 1 or not sum(act["cus"].values()) or act.get("sally"):
         return False
     seg = "march" if act["kind"] == "march" else "activation"
     return besieges(state, act["at"], act["seat"]) and allowed(state, act["at"], seg)
@@ -938,13 +1018,13 @@ def offer_sortie(ctx, space: str) -> None:
     act = state["act"]
     done = (act or {}).get("sorties", {}).get(space, 0)
     if sum(inside_cus(state, space, owner).values()) - done > 0:
-        state["pend"] = {"kind": "sortie", "seat": owner, "space": space, "from": space}
+        ask(state, {"kind": "sortie", "seat": owner, "space": space, "from": space})
 
 
 # §7.10 sallies ------------------------------------------------------------------------------------
 def can_sally(state: dict) -> bool:
     act = state["act"]
-    return bool(act and act.get("sally") and not state.get("pend") and act["cus"]
+    return bool(act and act.get("sally") and not question(state) and act["cus"]
                 and hostile_field(state, act["at"], act["seat"]))
 
 
@@ -963,6 +1043,15 @@ def sally(ctx) -> None:
     att["inside"] = True
     dfn = side_in_field(state, host, space)
     res = battles.fight(ctx, att, dfn, space)
+    if res.get("asked"):                          # the owners choose their losses first (losses=ask)
+        state["battle"]["then"] = ["sally", space]
+        return
+    after_sally(ctx, res, dfn, space)
+
+
+def after_sally(ctx, res: dict, dfn: dict, space: str) -> None:
+    state = ctx.state
+    act = state["act"]
     if res["winner"] != "att":
         ctx.say(f"The sally fails: the survivors stay inside {BOARD.spaces[space]['name']} (§7.10).")
         end_act(ctx)
@@ -992,7 +1081,7 @@ def _next_naval(ctx, p: dict) -> None:
     state = ctx.state
     queue = [s for s in p["queue"] if scoring.fleet_strength(state, s) >= 1]
     if queue:
-        state["pend"] = dict(p, seat=queue[0], queue=queue[1:])
+        ask(state, dict(p, seat=queue[0], queue=queue[1:]))
         return
     _land(ctx, p)
 
@@ -1047,6 +1136,8 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         _land(ctx, p)
         return
     fall_back(ctx, act, p["from"])
+    if ti > tm and ask_force_loss(ctx, 1, "§5.7.3", ["naval", p["from"]]):
+        return                                                         # the mover chooses his loss first
     if ti > tm:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
         lost = lose_cus(state, side, p["from"], 1)
@@ -1137,7 +1228,7 @@ def leave(ctx, text: str) -> None:
     `text`: [<general>...] [merc=<n>] [mac=<n>] ... (the commander's Cart and royals stay with him)."""
     state = ctx.state
     act = state["act"]
-    if not act or act.get("army") or act.get("sally") or state.get("pend"):
+    if not act or act.get("army") or act.get("sally") or question(state):
         raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
     gens, cus, _ = parse_spec(state, text, find_general)
     check_counts(cus, act["cus"], "in the moving force")

@@ -40,7 +40,7 @@ def check_victory(ctx) -> bool:
         return True
     restore_champions(ctx)
     cards.retire_silver_card(ctx)
-    if (state["act"] is not None or state.get("pend")) and not state.get("vcheck"):
+    if (state["act"] is not None or movement.question(state)) and not state.get("vcheck"):
         return False       # §10.5: inside an activation only after a battle, crush, assault, fall, burial, card
     state.pop("vcheck", None)
     won = scoring.immediate_winner(state)
@@ -71,7 +71,7 @@ def waiting(state: dict) -> bool:
     """True when a player must decide (see game.prompts)."""
     if state["result"]:
         return True
-    if state.get("stack") or state["placing"] is not None or state["act"] is not None or state.get("pend"):
+    if state.get("stack") or state["placing"] is not None or state["act"] is not None:
         return True
     if state["phase"] == "strategy" and state["segment"] == "surrender" and state.get("sroll"):
         return True
@@ -91,6 +91,8 @@ def waiting(state: dict) -> bool:
 
 def advance(ctx) -> None:
     state = ctx.state
+    if state.get("draft"):              # §12.6 the game begins once every package is drafted
+        return
     for _ in range(10000):
         if check_victory(ctx):
             return

@@ -7,6 +7,9 @@ order) and every per-player key of the state and the summary is a package letter
 """
 from __future__ import annotations
 
+from core.errors import RulesError
+from core.game import seat_ref
+
 from .board import BOARD
 from .forces import add_cus
 
@@ -33,11 +36,63 @@ def deck_of(state: dict) -> list[int]:
     return sorted(BOARD.base_deck)
 
 
+def place_package(state: dict, seat: str, package: str, holder: dict) -> None:
+    """§2.1, §2.2: the seat takes the package's generals, starting forces and fleets."""
+    pk = BOARD.packages[state["n"]][package]
+    state["p"][seat] = new_player(len(pk["generals"]))
+    for g in pk["generals"]:                                    # §2.2 starting forces
+        holder[g] = seat
+        st = BOARD.generals[g]["start"]
+        state["gens"][g] = {"o": seat, "at": st["space"], "in": False}
+        for kind, k in st["cus"].items():
+            add_cus(state, st["space"], seat, kind, k)
+        state["p"][seat]["fleets"] += st["fleets"]
+    for i in range(BOARD.minor["per_player"]):                  # §2.1 minors I, II on map
+        at = pk["minors"][i] if i < len(pk["minors"]) else "reserve"
+        state["gens"][f"{seat}{i + 1}"] = {"o": seat, "at": at, "in": False}
+
+
+def package_of(state: dict, seat: str) -> str:
+    """The package a seat plays: its own letter, or the one it drafted (§12.6)."""
+    return state.get("package", {}).get(seat, seat)
+
+
+def draft_pick(ctx, seat: str, package: str) -> bool:
+    """§12.6: the seat takes a package still in the draft; after the last pick every package is
+    placed as in §2.1-§2.3. True when the draft is over."""
+    state = ctx.state
+    d = state["draft"]
+    package = package.upper()
+    if package not in d["left"]:
+        raise RulesError(f"Package {package} is not in the draft: pick one of {', '.join(d['left'])} (§12.6).",
+                         code="DRAFT")
+    d["left"].remove(package)
+    state["package"][seat] = package
+    ctx.say(f"{seat_ref(seat)} drafts package {package} ({describe_package(state['n'], package)}) (§12.6).")
+    if len(state["package"]) < len(state["seats"]):
+        return False
+    holder: dict = {}
+    for s in state["seats"]:
+        place_package(state, s, state["package"][s], holder)
+    for sid, sp in BOARD.spaces.items():                        # §2.3 control at start
+        if sp["start"] and sp["start"] != "IND":
+            state["pcs"][sid] = holder[sp["start"].lower()]
+    del state["draft"]
+    return True
+
+
+def describe_package(n: int, package: str) -> str:
+    return ", ".join(BOARD.generals[g]["name"] for g in BOARD.packages[n][package]["generals"])
+
+
 def setup_state(ctx, players: list[str], options: dict) -> None:
     state = ctx.state
     n = len(players)
     packages = BOARD.packages[n]
-    seats = ctx.shuffle(sorted(packages))                       # §2.1
+    draft = options.get("draft") in (True, "on")
+    # §2.1 the packages are shuffled to the seats; §12.6 with the draft the seats are the letters
+    # in join order, and each drafts a package (state["package"]) before the forces are placed
+    seats = sorted(packages) if draft else ctx.shuffle(sorted(packages))
     state["seats"] = seats
     state["n"] = n
     state["gens"] = {}
@@ -46,24 +101,16 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["p"] = {}
     holder = {}
     for seat in seats:
-        pk = packages[seat]
-        state["p"][seat] = new_player(len(pk["generals"]))
-        for g in pk["generals"]:                                # §2.2 starting forces
-            holder[g] = seat
-            st = BOARD.generals[g]["start"]
-            state["gens"][g] = {"o": seat, "at": st["space"], "in": False}
-            for kind, k in st["cus"].items():
-                add_cus(state, st["space"], seat, kind, k)
-            state["p"][seat]["fleets"] += st["fleets"]
-        for i in range(BOARD.minor["per_player"]):              # §2.1 minors I, II on map
-            at = pk["minors"][i] if i < len(pk["minors"]) else "reserve"
-            state["gens"][f"{seat}{i + 1}"] = {"o": seat, "at": at, "in": False}
+        if draft:
+            state["p"][seat] = new_player(0)                    # until the seat's package is drafted
+        else:
+            place_package(state, seat, seat, holder)
     for g in BOARD.generals:                                    # Polyperchon, Demetrios, Peukestas
         state["gens"].setdefault(g, {"o": None, "at": "out", "in": False})
     for sid, sp in BOARD.spaces.items():                        # §2.3 control at start
         if sp["start"] == "IND":
             state["pcs"][sid] = "IND"
-        elif sp["start"]:
+        elif sp["start"] and not draft:
             state["pcs"][sid] = holder[sp["start"].lower()]
     state["royals"] = {r: {"st": d["state"], "at": d["space"], "by": d["carried_by"]}
                        for r, d in BOARD.royals.items()}        # §2.4.1
@@ -75,6 +122,10 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["options"] = {"sorties": on("sorties"), "veterans": on("veterans"), "glory": on("glory"),
                         "deck": "extended" if options.get("deck") == "extended" else "base",
                         "desert": on("desert")}                    # §12 optional rules
+    if draft:
+        state["options"]["draft"] = True                        # §12.6 (absent: older games' exact state)
+    if options.get("losses") == "ask":                          # §6.8 owners asked (absent: standing order,
+        state["options"]["losses"] = "ask"                      # so older games keep their exact state)
     state["deck"] = deck_of(state)                              # §2.4.6 cards #1-#57 (§12.4: #60)
     state["discard"] = []
     state["removed"] = []
@@ -82,7 +133,9 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["siege"] = {}                                         # §7 siege points by space
     state["inside"] = {}                                        # §5.5 CUs inside city walls
     state["assaults"] = {}                                      # §7.2 rolls this round
-    state["pend"] = None                                        # a question to a non-active seat
+    # rules version 2 kept a movement question here; questions now live on the stack (movement.ask)
+    # and the key stays None: stored snapshots hold it, and a replay must reproduce them exactly
+    state["pend"] = None
     state["stack"] = []                                         # pending decisions (flow.py)
     state["counts"] = {"battles": 0, "sieges": 0, "crushings": 0}
     state["turn"] = 1                                           # §2.4.5
@@ -102,6 +155,12 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["turn_moved"] = {}
     state["forage"] = None
     state["result"] = None
+    if draft:
+        state["draft"] = {"order": list(reversed(seats)), "left": sorted(packages)}   # §12.6
+        state["package"] = {}
+        ctx.say("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): "
+                + ", ".join(f"{p} ({describe_package(n, p)})" for p in sorted(packages)) + ".")
+        return
     ctx.say("Successors: " + ", ".join(
         f"seat {i + 1} takes package {s} ({BOARD.colours[s]}: "
         f"{', '.join(BOARD.generals[g]['name'] for g in packages[s]['generals'])})"
