@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, legitimacy, reinforcements, scoring, sequence
+from core.games.successors import GAME, flow, legitimacy, reinforcements, scoring, sequence
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, generals_at
 
@@ -263,6 +263,21 @@ def test_placement_eligible_spaces():  # §3.3.4 (a)-(d)
     assert "uruk" not in reinforcements.eligible(state, a, "merc")
     place_cus(state, "babylon", state["seats"][1], merc=1)  # besieged: (c) and (d) fail
     assert "babylon" not in reinforcements.eligible(state, a, "merc")
+
+
+def test_placing_with_many_eligible_spaces_still_offers_buttons():  # §3.3.4
+    """Two CU types over many spaces make more lines than a chat shows: the prompt offers the first
+    type's spaces as buttons (never none), and every offered line is legal."""
+    state = new(3, "many")
+    a = state["gens"]["perdikkas"]["o"]
+    for space in [s for s in BOARD.spaces if s not in state["pcs"]][:12]:   # PCs of his own: (a)
+        state["pcs"][space] = a
+    placing_for(state, a, {"merc": 4, "mac": 2})
+    legal = reinforcements.legal_lines(state)
+    assert len(legal) > flow.BUTTON_ROOM
+    prompt = flow.placing_prompt(state, a)
+    assert 0 < len(prompt.actions) <= flow.BUTTON_ROOM
+    assert set(prompt.actions) <= set(legal) and len({line.split()[1] for line in prompt.actions}) == 1
 
 
 def test_minor_general_must_be_on_map_since_phase_start():  # §3.3.4 (b)

@@ -99,14 +99,20 @@ def h_play_surprise(ctx) -> None:
 COMMON = {"losses": h_losses, "arm": h_arm}
 
 
+BUTTON_ROOM = 20   # buttons a chat shows under one message (the service's MAX_BUTTONS)
+
+
 # placing (§3.3.4, §4.4.4, card placements) ------------------------------------------------------
 def placing_prompt(state: dict, seat: str) -> Prompt:
     pl = state["placing"]
     lines = reinforcements.legal_lines(state)
     what = reinforcements.describe(pl["left"], pl["gens"])
     why = {"reinforcements": "reinforcements", "training": "the trained CU"}.get(pl["why"], pl["why"])
+    if len(lines) > BUTTON_ROOM:   # too many to press: the first unit's spaces, the others typed
+        first = lines[0].split(" ")[1]
+        lines = [line for line in lines if line.split(" ")[1] == first][:BUTTON_ROOM]
     return Prompt(f"{pl['seat']} places {why}: {what} left (§3.3.4).",
-                  tuple(lines) if len(lines) <= 30 else (), ("place <unit> <space> [<count>]",))
+                  tuple(lines), ("place <unit> <space> [<count>]",))
 
 
 def h_place(ctx) -> None:
