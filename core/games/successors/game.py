@@ -195,6 +195,10 @@ class Successors(Game):
             lines.append(f"LP {summ['legitimacy']}, VP {summ['vp']}, {summ['status']}.")
         return "\n".join(lines)
 
+    def seat_colours(self, state: dict) -> dict[str, dict]:
+        """The seats' colours alone (the summary scores the whole board: a reply needs only these)."""
+        return {s: {"colour": BOARD.colours[s]} for s in state["seats"]}
+
     def _summary(self, state: dict) -> dict:
         lps = legitimacy.all_lp(state)
         vps = scoring.all_vp(state)
@@ -378,7 +382,7 @@ class Successors(Game):
         # are empty: looking at each was most of a self-played game's checking time)
         held = set(state["cus"]) | set(state["indep"].values())
         for space in [s for s in BOARD.spaces if s in held]:
-            sides = {o for o in state["seats"] if n_field(state, space, o)}
+            sides = {o for o in state["cus"].get(space, ()) if o in state["seats"] and n_field(state, space, o)}
             if indep_at(state, space):
                 sides.add("IND")
             if len(sides) > 1 and not (state.get("pend") and state["pend"]["space"] == space) \
