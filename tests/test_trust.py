@@ -130,7 +130,7 @@ def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied
         client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
         service = Service(Store(client, prefix=store.prefix), remind_after=60)
         started(service)
-        proxy.arm()
+        proxy.arm(service.store._commit.sha.encode())   # the write, not the read before it
         lost = send(service, "alice", "/tl add 2", key="tg1:777")
         assert proxy.cuts == 1
         assert not lost.ok and lost.code == "OUTCOME_UNKNOWN"
@@ -162,7 +162,7 @@ def test_a_reply_lost_then_redis_reachable_again_is_known_to_have_been_applied(r
         client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
         service = Service(Store(client, prefix=store.prefix), remind_after=60)
         started(service)
-        proxy.arm()
+        proxy.arm(service.store._commit.sha.encode())   # the write, not the read before it
         proxy_heal = threading_timer(0.05, proxy.heal)
         reply = send(service, "alice", "/tl add 2")          # no platform key: the service makes one
         proxy_heal.join()
