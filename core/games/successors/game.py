@@ -14,7 +14,7 @@ from core.grammar import Param, Verb
 from . import cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_name, card_tag, label
-from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_cus, n_field, pool_left
+from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_field, pool_left
 
 SEAT_CHOICES = tuple("abcde")
 LOSSES = "losses <type> [<type>...]"
@@ -202,20 +202,26 @@ class Successors(Game):
     def _summary(self, state: dict) -> dict:
         lps = legitimacy.all_lp(state)
         vps = scoring.all_vp(state)
+        cus = {s: 0 for s in state["seats"]}
+        royal = dict(cus)
+        for by in state["cus"].values():       # every seat's CUs on the map in one pass
+            for o, c in by.items():
+                if o in cus:
+                    cus[o] += sum(c.values())
+                    royal[o] += c.get("royal", 0)
         players = {}
         for s in state["seats"]:
             p = state["p"][s]
             gens = [g for g in generals_of(state, s) if state["gens"][g]["at"] in BOARD.spaces
                     or state["gens"][g]["at"] in ("dispersed", "reserve", "arriving")]
-            royal_cus = sum(c.get(s, {}).get("royal", 0) for c in state["cus"].values())
             players[s] = {
                 "vp": vps[s], "legitimacy": lps[s],
                 "prestige": 0,
                 "hand": len(p["hand"]),
                 "status": "champion" if p["champion"] else "diadochos",
                 "generals": [label(g) if g[0].isupper() else BOARD.generals[g]["name"] for g in gens],
-                "cus": sum(n_cus(state, sp, s) for sp in state["cus"]),
-                "royal_cus": royal_cus,
+                "cus": cus[s],
+                "royal_cus": royal[s],
                 "fleets": scoring.fleet_strength(state, s),
                 "colour": BOARD.colours[s],
                 "training": list(p["track"]),
