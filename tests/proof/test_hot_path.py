@@ -87,3 +87,34 @@ def test_a_reply_is_translated_without_asking_redis_again(service):
     assert reply.ok and reply.lang == "es" and asked == []
     reply = service.handle(Command(PLATFORM, channel, user, "/status"))   # a look: no write, read once too
     assert reply.lang == "es"
+
+
+def test_a_write_that_loses_its_race_or_was_done_before_schedules_nothing(store):
+    """The reminder rides the compare-and-set: refused writes leave the schedule as it was."""
+    from bot.store import AlreadyDone, Conflict
+
+    version = store.commit("t", "race", 0, meta={"status": "playing"}, state={"n": 1}, key="first", remind=100.0)
+    zset = store.reminders_key("t")
+    assert store.redis.zscore(zset, "race") == 100.0
+    with pytest.raises(Conflict):
+        store.commit("t", "race", version - 1, state={"n": 2}, remind=200.0)
+    with pytest.raises(AlreadyDone):
+        store.commit("t", "race", version, state={"n": 3}, key="first", remind=300.0)
+    assert store.redis.zscore(zset, "race") == 100.0
+    assert store.load("t", "race").state == {"n": 1}
+    store.commit("t", "race", version, state={"n": 4}, remind=400.0)
+    assert store.redis.zscore(zset, "race") == 400.0 and "t" in store.reminder_platforms()
+
+
+def test_the_read_script_answers_as_the_plain_reads_do(store):
+    """Game, command key and languages read in one script: the same values as read one by one."""
+    store.commit("t", "read", 0, meta={"status": "playing"}, setup={"seed": "s"}, state={"n": 1}, key="k1")
+    store.set_channel_lang("t", "read", "es")
+    store.set_user_pref("t", "ann", "lang", "ru")
+    rec = store.load("t", "read", with_setup=True, key="k1", langs=["ann", "bob"])
+    assert (rec.version, rec.meta, rec.setup, rec.state, rec.done) == (1, {"status": "playing"}, {"seed": "s"},
+                                                                       {"n": 1}, 1)
+    assert rec.langs == ("es", {"ann": "ru", "bob": None}) == store.languages("t", "read", ["ann", "bob"])
+    fresh = store.load("t", "read", key="k2", langs=[])
+    assert fresh.done is None and fresh.langs == ("es", {})
+    assert store.load("t", "nothing-here", key="k1", langs=["ann"]) is None
