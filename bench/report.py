@@ -117,7 +117,11 @@ def section_commands(service: Service, size: Size, out: list[str]) -> dict:
         floor.extend(bare_cas(service.store, state, entry, 1))
 
     result = bench_commands(service, game.id, players, size.samples, depth=60, between=one_floor)
-    f50, f99 = statistics.median(floor), percentile(floor, 0.99)
+    # the same floor back to back (warm caches: lower): the verdict takes the lower of the two
+    state, entry = floor_input[0]
+    tight = bare_cas(service.store, state, entry, size.samples)
+    f50 = min(statistics.median(floor), statistics.median(tight))
+    f99 = min(percentile(floor, 0.99), percentile(tight, 0.99))
     t50, t99 = statistics.median(result["total"]), percentile(result["total"], 0.99)
     out.append(f"1. Command → reply through the service ({game.id}, {players} players, snapshot "
                f"{result['state_bytes'] / 1024:.1f} KB, {size.samples} commands, each followed by one floor sample)")
@@ -126,8 +130,11 @@ def section_commands(service: Service, size: Size, out: list[str]) -> dict:
         v = result[key]
         m = statistics.median(v)
         out.append(f"   {key:<8}{ms(m):>10}{ms(percentile(v, 0.99)):>10}{ratio(m, f50):>11}")
-    out.append(f"   {'floor':<8}{ms(f50):>10}{ms(f99):>10}{'1.00×':>11}   (bare Lua compare-and-set: same snapshot "
-               "+ one log entry + idempotency key)")
+    for name, values in (("floor", floor), ("floor²", tight)):
+        m = statistics.median(values)
+        out.append(f"   {name:<8}{ms(m):>10}{ms(percentile(values, 0.99)):>10}{ratio(m, f50):>11}")
+    out.append("   (floor: the bare Lua compare-and-set of the same snapshot + one log entry + idempotency key, "
+               "one after each command; floor²: the same back to back; ratios against the lower)")
     out.append(f"   p50 {ms(t50)} = {ratio(t50, f50)} the floor (target ≤ 2×): "
                f"{verdict(t50 <= 2 * f50, f'command p50 {ratio(t50, f50)} the floor ≤ 2×')}; "
                f"p99 {ms(t99)} = {ratio(t99, f99)} the floor's p99 (target ≤ 5 ms): "
