@@ -37,7 +37,10 @@ def mid_game(service: Service, game_id: str, players: int, seed: str, depth: int
     return rec.meta, rec.setup, rec.state, service.store.log(PLATFORM, channel)
 
 
-def bench_commands(service: Service, game_id: str, players: int, samples: int, depth: int) -> dict:
+def bench_commands(service: Service, game_id: str, players: int, samples: int, depth: int,
+                   between=None) -> dict:
+    """`between()`, if given, runs after each timed command (the report times its floor there,
+    interleaved, so a busy machine slows both alike)."""
     game = get_game(game_id)
     meta, setup, state, entries = mid_game(service, game_id, players, "bench", depth)
     if not game.prompts(state):
@@ -67,6 +70,8 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
         stages["apply"].append(timings.apply)
         stages["save"].append(timings.save)
         stages["reply"].append(total - timings.load - timings.apply - timings.save)
+        if between is not None:
+            between()
     return {"game": game.id, "players": players, "state_bytes": len(orjson.dumps(state)),
             "log_entries": len(entries), "samples": samples, "total": totals, **stages}
 

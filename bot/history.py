@@ -325,8 +325,11 @@ class Languages:
         try:
             channel = reply.channel or cmd.channel
             users = set(reply.private) | ({cmd.user} if cmd.private or channel is None else set())
-            # one round trip for every language this reply needs (the channel's, the users')
-            channel_lang, user_langs = self.store.languages(cmd.platform, channel, sorted(users))
+            known = reply.known_langs
+            if known is not None and users <= set(known[1]):
+                channel_lang, user_langs = known   # read with the game
+            else:   # one round trip for every language this reply needs (the channel's, the users')
+                channel_lang, user_langs = self.store.languages(cmd.platform, channel, sorted(users))
             lang = None
             if cmd.private or channel is None:
                 lang = language_of(user_langs.get(cmd.user))

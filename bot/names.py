@@ -15,7 +15,7 @@ def seat_labels(game: Game, state: dict | None) -> dict[str, str]:
     if not state:
         return {}
     try:
-        players = game.summary(state).get("players")
+        players = game.seat_colours(state)
     except Exception:   # a label is a courtesy: never let it break a reply
         log.exception("summary failed while naming seats of %s", game.id)
         players = None

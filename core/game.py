@@ -211,6 +211,13 @@ class Game:
         base.update(self._summary(state))
         return base
 
+    def seat_colours(self, state: dict) -> dict[str, dict]:
+        """seat → {"colour": ...} or {"faction": ...}: what names a seat beside its player at
+        every reply (bot/names.py). By default the summary's `players`; a game whose summary
+        is costly (it scores the whole board) gives these directly."""
+        players = self.summary(state).get("players")
+        return players if isinstance(players, dict) else {}
+
     def possible(self, prompt: Prompt, limit: int = 8) -> str:
         lines = list(prompt.actions[:limit]) + list(prompt.templates)
         more = len(prompt.actions) - limit

@@ -1,6 +1,7 @@
 """A loopback TCP proxy in front of the real Redis that can lose a write's reply: armed, it
-lets the next EVAL/EVALSHA reach Redis (so Redis runs it), then cuts the connection instead
-of forwarding the answer, and refuses every connection afterwards until `heal()`."""
+lets the next EVAL/EVALSHA (of the write script, when told its SHA) reach Redis (so Redis runs
+it), then cuts the connection instead of forwarding the answer, and refuses every connection
+afterwards until `heal()`."""
 from __future__ import annotations
 
 import socket
@@ -13,13 +14,17 @@ class CutProxy:
         self.listener = socket.create_server(("127.0.0.1", 0))
         self.port = self.listener.getsockname()[1]
         self.armed = False
+        self.marker: bytes | None = None
         self.down = False
         self.cuts = 0
         self._stop = False
         threading.Thread(target=self._accept, daemon=True).start()
 
-    def arm(self) -> None:
+    def arm(self, marker: bytes | None = None) -> None:
+        """Cut after the next script call (only one whose request holds `marker`, e.g. the
+        write script's SHA, when given: reads are scripts too)."""
         self.armed = True
+        self.marker = marker
 
     def heal(self) -> None:
         self.down = False
@@ -45,7 +50,8 @@ class CutProxy:
     def _up(self, client, server, state) -> None:
         try:
             while data := client.recv(65536):
-                if self.armed and (b"EVALSHA" in data.upper() or b"\r\nEVAL\r\n" in data.upper()):
+                if self.armed and (b"EVALSHA" in data.upper() or b"\r\nEVAL\r\n" in data.upper()) \
+                        and (self.marker is None or self.marker in data):
                     state["eval"] = True
                 server.sendall(data)
         except OSError:

@@ -153,7 +153,7 @@ def proxied(redis_client, store):
 def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied_twice(proxied, store):
     """A loopback proxy cuts the connection right after Redis ran the write, then stays dark."""
     proxy, service = proxied
-    proxy.arm()
+    proxy.arm(service.store._commit.sha.encode())   # the write, not the read before it
     lost = send(service, "alice", "/tl add 2", key="tg1:777")
     assert proxy.cuts == 1
     assert not lost.ok and lost.code == "OUTCOME_UNKNOWN"
@@ -173,7 +173,7 @@ def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied
 def test_a_reply_lost_then_redis_reachable_again_is_known_to_have_been_applied(proxied, store):
     """redis-py resends the script on a fresh connection: the key in the script makes that safe."""
     proxy, service = proxied
-    proxy.arm()
+    proxy.arm(service.store._commit.sha.encode())   # the write, not the read before it
     proxy_heal = threading_timer(0.05, proxy.heal)
     reply = send(service, "alice", "/tl add 2")          # no platform key: the service makes one
     proxy_heal.join()

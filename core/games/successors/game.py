@@ -14,7 +14,7 @@ from core.grammar import Param, Verb
 from . import battles, cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_name, card_tag, label
-from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_cus, n_field, pool_left
+from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_field, pool_left
 
 SEAT_CHOICES = tuple("abcde")
 LOSSES = "losses <type> [<type>...]"
@@ -218,23 +218,33 @@ class Successors(Game):
             lines.append(f"LP {summ['legitimacy']}, VP {summ['vp']}, {summ['status']}.")
         return "\n".join(lines)
 
+    def seat_colours(self, state: dict) -> dict[str, dict]:
+        """The seats' colours alone (the summary scores the whole board: a reply needs only these)."""
+        return {s: {"colour": BOARD.colours[s]} for s in state["seats"]}
+
     def _summary(self, state: dict) -> dict:
         lps = legitimacy.all_lp(state)
         vps = scoring.all_vp(state)
+        cus = {s: 0 for s in state["seats"]}
+        royal = dict(cus)
+        for by in state["cus"].values():       # every seat's CUs on the map in one pass
+            for o, c in by.items():
+                if o in cus:
+                    cus[o] += sum(c.values())
+                    royal[o] += c.get("royal", 0)
         players = {}
         for s in state["seats"]:
             p = state["p"][s]
             gens = [g for g in generals_of(state, s) if state["gens"][g]["at"] in BOARD.spaces
                     or state["gens"][g]["at"] in ("dispersed", "reserve", "arriving")]
-            royal_cus = sum(c.get(s, {}).get("royal", 0) for c in state["cus"].values())
             players[s] = {
                 "vp": vps[s], "legitimacy": lps[s],
                 "prestige": 0,
                 "hand": len(p["hand"]),
                 "status": "champion" if p["champion"] else "diadochos",
                 "generals": [label(g) if g[0].isupper() else BOARD.generals[g]["name"] for g in gens],
-                "cus": sum(n_cus(state, sp, s) for sp in state["cus"]),
-                "royal_cus": royal_cus,
+                "cus": cus[s],
+                "royal_cus": royal[s],
                 "fleets": scoring.fleet_strength(state, s),
                 "colour": BOARD.colours[s],
                 "package": setup.package_of(state, s),      # §12.6: the drafted one, else the seat's letter
@@ -399,9 +409,13 @@ class Successors(Game):
             if sum(box.values()) > 2 or any(have.get(k, 0) < n for k, n in box.items()):
                 out.append(f"inside {space}: {box} is not 2 CUs or fewer of {owner}'s {have}")
         question = movement.question(state)
-        for space in BOARD.spaces:                     # §5.4.3 one side's CUs in the field (a lone
-            sides = {o for o in state["seats"] if n_field(state, space, o)}   # general may meet a
-            if indep_at(state, space):                                        # §3.3.4 placement)
+        # §5.4.3 one side's CUs in the field (a lone general may meet a §3.3.4 placement); only
+        # the spaces holding CUs or an independent army can break it (the rest of the ~100 spaces
+        # are empty: looking at each was most of a self-played game's checking time)
+        held = set(state["cus"]) | set(state["indep"].values())
+        for space in [s for s in BOARD.spaces if s in held]:
+            sides = {o for o in state["cus"].get(space, ()) if o in state["seats"] and n_field(state, space, o)}
+            if indep_at(state, space):
                 sides.add("IND")
             waiting = state.get("battle") or any(d["kind"] == "losses" and d["space"] == space
                                                  for d in state.get("stack", []))     # losses=ask

@@ -75,9 +75,13 @@ def _used(state: dict, space: str) -> list[int]:
 
 
 def allowed(state: dict, space: str, segment: str) -> bool:
-    """§7.2: at most 1 roll in Surrender, 2 in Tyche, 2 in Activation segments, per space per round."""
+    """§7.2: at most 1 roll in Surrender, 2 in Tyche, 2 in Activation segments, per space per round.
+    A look only: the prompts ask it, and a look that reset the round's counts would store a state
+    its replay does not reproduce (`_used`, which resets them, is for the assault itself)."""
     i = SEGMENT[segment]
-    return _used(state, space)[i] < LIMITS[i]
+    a = state.get("assaults", {})
+    used = a.get(space, [0, 0, 0]) if a.get("r") == [state["turn"], state["round"]] else [0, 0, 0]
+    return used[i] < LIMITS[i]
 
 
 def modifier(state: dict, seat: str, space: str, gens: list[str]) -> int:
