@@ -238,6 +238,8 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
     lose_cus(state, dfn, space, None)
     capture(ctx, att, dfn, space)
     disperse_all(ctx, dfn, "crushed")
+    if att["army"]:            # its movement ends here (§6.11.5), so §5.10's end of movement applies
+        indep_wins_here(ctx, space)
 
 
 # the battle §6.2 ------------------------------------------------------------------------------------
