@@ -113,6 +113,7 @@ class Successors(Game):
         "losses": Verb("losses", (Param("order", "text"),),
                        help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`."),
         "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
+        "hold": Verb("hold", help="§5.10 the 23000 Greek Soldiers decline to move and place an Independent PC."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
     }
@@ -263,7 +264,7 @@ class Successors(Game):
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moving = ("move", "take", "bury", "reroll", "assault", "remove", "sally")
+            moving = ("move", "take", "bury", "reroll", "assault", "remove", "sally", "hold")
             moves = [line for line in prompt.actions if line.startswith(moving)]
             act = state["act"]
             if "bury" in moves and state["body"]["at"] == "pella":

@@ -14,6 +14,7 @@ The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at",
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import battles, scoring, sieges, surprise
 from .battles import (
@@ -1119,6 +1120,32 @@ def indep_end(ctx, act: dict) -> None:
         ctx.say(f"{BOARD.indep_armies[army]['name']} remove {state['pcs'][at]}'s PC at "
                 f"{BOARD.spaces[at]['name']} (§5.10).")
         del state["pcs"][at]
+
+
+def can_hold(state: dict) -> bool:
+    """§5.10 [seed]: the 23000 Greek Soldiers, activated on a Minor City or Stronghold, may
+    decline to move and place an Independent PC there instead."""
+    act = state["act"]
+    return bool(act and act.get("army") == "greek_soldiers" and not state.get("pend") and len(act["path"]) == 1
+                and act["at"] in BOARD.spaces and BOARD.spaces[act["at"]]["type"] in ("MIN", "STR")
+                and state["pcs"].get(act["at"]) != "IND")
+
+
+def hold(ctx) -> None:
+    """§5.10: the 23000 stay where they are and place an Independent PC, replacing any player
+    PC; their activation ends."""
+    state = ctx.state
+    if not can_hold(state):
+        raise RulesError("Only the 23000 Greek Soldiers, before they move, on a Minor City or Stronghold without "
+                         "an Independent PC, may decline to move and place an Independent PC (§5.10).",
+                         code="NO_HOLD")
+    at = state["act"]["at"]
+    before = state["pcs"].get(at)
+    state["pcs"][at] = "IND"
+    instead = f", replacing {seat_ref(before)}'s" if before else ""
+    ctx.say(f"The 23000 Greek Soldiers stay at {BOARD.spaces[at]['name']} and place an Independent PC"
+            f"{instead} (§5.10).")
+    end_act(ctx)
 
 
 def check_west(state: dict, act: dict, path: list[str]) -> None:
