@@ -1,10 +1,12 @@
 """[seed] rules of §3-§10 re-read against the seeds (the Spanish turn sequence and the Russian
 rules extracts in shared/rules/seeds): one test per point that the earlier tests left open or
 where the code differed from the rule."""
-from core.game import Ctx
-from core.games.successors import GAME, movement
+import copy
 
-from .conftest import act, battlefield, place_cus, put_gen
+from core.game import Ctx
+from core.games.successors import GAME, legitimacy, movement, royals, scoring
+
+from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
 
 
 def lead(army, at=None):
@@ -63,3 +65,122 @@ def test_greek_soldiers_hold_only_before_moving_and_not_in_a_major_city():  # §
     state, a, _ = lead("greek_soldiers", "susia")
     state, _ = act(state, a, "stop")                                 # stopping is not holding
     assert state["pcs"].get("susia") != "IND"
+
+
+# §6.1 when a battle happens, and who is the Attacker -------------------------------------------
+def two_armies(a_at, b_at, a_cus=None, b_cus=None):
+    state, order = battlefield()
+    a, b = order[0], order[1]
+    for s in state["seats"]:
+        state["p"][s]["fleets"] = []
+    put_gen(state, f"{a}1", a, a_at)
+    place_cus(state, a_at, a, **(a_cus or {"mac": 2}))
+    put_gen(state, f"{b}1", b, b_at)
+    place_cus(state, b_at, b, **(b_cus or {"mac": 2}))
+    return state, a, b
+
+
+def test_a_move_into_an_enemy_field_force_is_a_battle_with_the_mover_attacking(dice):  # §6.1
+    state, a, b = two_armies("pella", "amphipolis")
+    dice.append(1)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    dice += [3, 3, 4, 4, 6]
+    state, ev = act(state, b, "stand")
+    assert f"{a} attacks {b}" in texts(ev) and state["counts"]["battles"] == 1
+
+
+def test_after_an_interception_the_mover_attacks_and_the_interceptor_defends(dice):  # §6.1, §5.8.3
+    state, a, b = two_armies("amphipolis", "herakleia_lynkestis")
+    dice.append(1)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move pella")
+    dice.append(6)                                                   # 6 > Initiative 5
+    state, _ = act(state, b, "intercept herakleia_lynkestis")
+    assert state["gens"][f"{b}1"]["at"] == "pella"
+    dice += [3, 3, 4, 4, 6]
+    state, ev = act(state, a, "fight")
+    assert f"{a} attacks {b}" in texts(ev) and state["counts"]["battles"] == 1
+
+
+def test_a_sally_is_a_battle_with_the_sallying_side_attacking(dice):  # §6.1, §7.10
+    state, a, b = two_armies("pella", "pella", {"merc": 2}, {"mac": 1})
+    state["pcs"]["pella"] = b
+    state["inside"]["pella"] = {"mac": 1}
+    state["gens"][f"{b}1"]["in"] = True
+    state["order"] = [b] + [s for s in state["order"] if s != b]
+    dice.append(1)
+    state, _ = act(state, b, f"activate {b}1")
+    assert "sally" in GAME.prompts(state)[b].actions
+    dice += [3, 3, 4, 4, 6]
+    state, ev = act(state, b, "sally")
+    assert f"{b} attacks {a}" in texts(ev) and state["counts"]["battles"] == 1
+
+
+
+# §1.1 / §10 the three ways to win, and when Regency is checked -----------------------------------
+def test_three_ways_to_win():  # §1.1, §10.1, §10.2, §10.3, §10.4
+    state = new(3, "ways")
+    state["turn"] = 2
+    a = state["gens"]["perdikkas"]["o"]                              # Champion 3 + Perdikkas 1 + heir 3
+    b = next(s for s in state["seats"] if s != a)
+    assert scoring.immediate_winner(state) is None
+    won = copy.deepcopy(state)
+    won["p"][a]["pella"] = True                                      # + 10
+    at = won["gens"]["perdikkas"]["at"]
+    won["royals"]["kleopatra"].update(st="active", at=at, by="perdikkas")     # + 2
+    assert legitimacy.lp(won, a) >= 18
+    assert scoring.immediate_winner(won) == (a, f"Legitimacy victory ({legitimacy.lp(won, a)} LP)")
+    vp = copy.deepcopy(state)
+    vp["p"][b]["favour"] = 12                                        # 24 VP and more
+    assert scoring.immediate_winner(vp)[0] == b and "automatic VP" in scoring.immediate_winner(vp)[1]
+    reg = copy.deepcopy(state)
+    reg["p"][a]["favour"] = 5                                        # +10 VP: the highest LP + VP
+    assert legitimacy.royal_controller(reg, "alexander_iv") == a
+    assert royals.regency_winner(reg, "alexander_iv") == a
+    assert scoring.final_winner(reg)[0] == [a]
+
+
+def test_the_heirs_own_lp_count_for_his_controllers_regency():  # §10.3, §9.2
+    """Why Regency ends most random self-play games: the controller of the heir coming of age
+    counts that heir's LP (3 for Alexander IV) in his LP + VP, and random play never takes
+    Alexander IV from Perdikkas's force, whose owner also has Perdikkas's 1 LP."""
+    state = clear_board(new(2, "rgown"))
+    a, b = state["seats"]
+    for s in (a, b):
+        state["p"][s]["fleets"] = []
+    put_gen(state, "perdikkas", a, "babylon")
+    state["gens"]["perdikkas"]["o"] = a
+    place_cus(state, "babylon", a, merc=1)
+    state["royals"]["alexander_iv"].update(st="active", at="babylon", by="perdikkas")
+    state["pcs"].update({"pella": b})                                # b: 0 VP (a Major City is not a province)
+    assert legitimacy.lp_parts(state, a) == {"champion": 3, "perdikkas": 1, "heir": 3}
+    assert royals.regency_winner(state, "alexander_iv") == a        # 7 + 0 against 3 + 0
+    state["royals"]["alexander_iv"]["by"] = None                     # left unattended in b's Major City
+    state["gens"]["perdikkas"]["at"] = "susa"
+    state["cus"]["babylon"] = {}
+    state["pcs"]["babylon"] = b
+    assert legitimacy.royal_controller(state, "alexander_iv") == b   # counts as inside b's city (§9.7.2-3)
+    assert royals.regency_winner(state, "alexander_iv") == b        # 3 + 3 against 3 + 1
+
+
+def test_regency_is_checked_only_when_the_heir_comes_of_age():  # §10.3, §10.5, §3.2.1
+    state = clear_board(new(3, "rgtime"))
+    a = state["seats"][0]
+    put_gen(state, f"{a}1", a, "babylon")
+    place_cus(state, "babylon", a, merc=1)
+    state["royals"]["alexander_iv"].update(st="active", at="babylon", by=f"{a}1")
+    state["royals"]["herakles"].update(st="active", at="babylon", by=f"{a}1")
+    for s in ("babylon", "susa"):
+        state["pcs"][s] = a
+    assert royals.regency_winner(state, "alexander_iv") == a
+    three, _ = jump(state, 3)                                        # Turn III: no heir comes of age
+    assert three["result"] is None
+    state["royals"]["alexander_iv"]["st"] = "throne"
+    five, _ = jump(state, 5)                                         # Turn V: Herakles, not Alexander IV
+    assert five["result"]["winner"] == a and "Herakles" in five["result"]["reason"]
+    state["royals"]["herakles"].update(at="susa", by=None)
+    state["pcs"]["susa"] = state["seats"][1]
+    state["royals"]["alexander_iv"]["st"] = "active"
+    five, _ = jump(state, 5)                                         # controlling Alexander IV in Turn V: nothing
+    assert five["result"] is None or "Regency" not in five["result"]["reason"]
