@@ -184,3 +184,24 @@ def test_regency_is_checked_only_when_the_heir_comes_of_age():  # §10.3, §10.5
     state["royals"]["alexander_iv"]["st"] = "active"
     five, _ = jump(state, 5)                                         # controlling Alexander IV in Turn V: nothing
     assert five["result"] is None or "Regency" not in five["result"]["reason"]
+
+
+# §10.5 a burial is a moment of the immediate-victory check -------------------------------------------
+def test_victory_is_checked_right_after_a_burial_inside_an_activation(dice):  # §10.5, §9.6.3, §9.6.4
+    """§10.5 lists burial among the moments of the check: a player who reaches 18 LP by the
+    Pella burial wins then, not at the end of the activation (when he may have lost an heir)."""
+    state, order = battlefield(2, "burial")
+    a = order[0]
+    put_gen(state, f"{a}1", a, "amphipolis")
+    place_cus(state, "amphipolis", a, merc=1)
+    for rid in ("alexander_iv", "kleopatra"):
+        state["royals"][rid].update(st="active", at="amphipolis", by=f"{a}1")
+    state["body"] = {"st": "cart", "at": "amphipolis", "by": f"{a}1"}
+    assert legitimacy.lp(state, a) == 8                               # Champion 3 + heir 3 + Kleopatra 2
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move pella")
+    assert "bury" in GAME.prompts(state)[a].actions
+    state, ev = act(state, a, "bury")
+    assert state["result"] is not None and state["result"]["winner"] == a
+    assert state["result"]["reason"].startswith("Legitimacy")

@@ -665,6 +665,7 @@ def bury(ctx, seat: str) -> None:
                          "Major City space, in Turn II or III, with no enemy field force there (§9.6.3).",
                          code="NO_BURIAL")
     state["body"] = {"st": "buried", "at": space, "by": None}
+    state["vcheck"] = True                       # §10.5: a burial is a moment of the victory check
     if space == BOARD.provinces["MAC"]["major_city"]:
         state["p"][seat]["pella"] = True
         ctx.say(f"{seat} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).")
