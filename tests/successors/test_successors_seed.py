@@ -5,6 +5,8 @@ import copy
 
 from core.game import Ctx
 from core.games.successors import GAME, legitimacy, movement, royals, scoring
+from core.games.successors.battles import effective_legitimacy
+from core.games.successors.forces import cus_at
 
 from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
 
@@ -205,3 +207,117 @@ def test_victory_is_checked_right_after_a_burial_inside_an_activation(dice):  # 
     state, ev = act(state, a, "bury")
     assert state["result"] is not None and state["result"]["winner"] == a
     assert state["result"]["reason"].startswith("Legitimacy")
+
+
+# §9.6 Alexander's body ---------------------------------------------------------------------------
+def test_an_unattended_cart_is_picked_up_unless_inside_an_opponents_city(dice):  # §9.6.2, §5.11
+    state, order = battlefield(2, "cart")
+    a, b = order
+    put_gen(state, f"{a}1", a, "amphipolis")
+    state["body"] = {"st": "cart", "at": "amphipolis", "by": None}
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    assert "take cart" in GAME.prompts(state)[a].actions             # a lone general may pick it up
+    state, _ = act(state, a, "take cart")
+    assert state["body"]["by"] == f"{a}1"
+    state, order = battlefield(2, "cart2")
+    a, b = order
+    state["pcs"]["larisa"] = b                                        # inside b's Major City
+    put_gen(state, f"{b}1", b, "larisa", inside=True)
+    place_cus(state, "larisa", b, merc=1)
+    state["inside"]["larisa"] = {"merc": 1}
+    put_gen(state, f"{a}1", a, "larisa")
+    place_cus(state, "larisa", a, merc=3)
+    state["body"] = {"st": "cart", "at": "larisa", "by": None}
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    assert "take cart" not in GAME.prompts(state)[a].actions
+    dice.append(6)                                                   # 6 + Mod 0 = +2 SP: 2 needed with 1 CU inside
+    state, _ = act(state, a, "assault")
+    assert state["pcs"]["larisa"] == a and state["body"]["by"] == f"{a}1"  # captured when it falls
+
+
+def test_guardian_of_the_tomb_follows_control_of_the_city():  # §9.6.5, §9.6.6, §9.2
+    state = clear_board(new(3, "tomb"))
+    a, b, c = state["seats"]
+    state["turn"] = 2
+    state["body"] = {"st": "buried", "at": "babylon", "by": None}
+    state["pcs"]["babylon"] = a
+    assert legitimacy.lp_parts(state, a).get("guardian") == 2
+    state["pcs"]["babylon"] = b                                      # control changes: the marker moves
+    assert "guardian" not in legitimacy.lp_parts(state, a) and legitimacy.lp_parts(state, b)["guardian"] == 2
+    state["pcs"]["babylon"] = "IND"                                  # Independent: nobody
+    assert all("guardian" not in legitimacy.lp_parts(state, s) for s in state["seats"])
+    del state["pcs"]["babylon"]                                      # uncontrolled: nobody
+    assert all("guardian" not in legitimacy.lp_parts(state, s) for s in state["seats"])
+    state["pcs"]["pella"] = a                                        # at Pella nobody is Guardian (§9.6.4)
+    state["body"]["at"] = "pella"
+    assert "guardian" not in legitimacy.lp_parts(state, a)
+
+
+def test_the_tomb_is_sacred_ground_for_its_citys_defender():  # §9.6.6, §9.3
+    state = clear_board(new(2, "sacred"))
+    a, b = state["seats"]
+    state["body"] = {"st": "buried", "at": "babylon", "by": None}
+    state["pcs"]["babylon"] = b
+    side = {"seat": b, "army": None, "gens": [f"{b}1"], "cus": {"mac": 2}}
+    lp = legitimacy.lp(state, b)
+    assert effective_legitimacy(state, side, "babylon", True) == lp + 4
+    assert effective_legitimacy(state, side, "babylon", False) == lp      # never for the Attacker
+    state["pcs"]["babylon"] = a                                      # b does not control the tomb's city
+    assert effective_legitimacy(state, side, "babylon", True) == legitimacy.lp(state, b)
+
+
+# §7.7 when a city falls: heirs captured, women made inactive -------------------------------------
+def test_a_fallen_city_gives_up_its_heirs_and_its_women_become_inactive(dice):  # §7.7, §9.9
+    state, order = battlefield(2, "fall")
+    a, b = order
+    state["pcs"]["babylon"] = b
+    put_gen(state, f"{b}1", b, "babylon", inside=True)
+    state["royals"]["philip_iii"].update(st="active", at="babylon", by=f"{b}1")
+    state["royals"]["kleopatra"].update(st="active", at="babylon", by=f"{b}1")
+    put_gen(state, f"{a}1", a, "babylon")
+    place_cus(state, "babylon", a, merc=3)
+    assert legitimacy.royal_controller(state, "philip_iii") == b
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    dice.append(6)                                                   # no CU inside: 1 SP takes it
+    state, _ = act(state, a, "assault")
+    assert state["pcs"]["babylon"] == a
+    assert state["royals"]["philip_iii"]["by"] == f"{a}1" and legitimacy.royal_controller(state, "philip_iii") == a
+    assert state["royals"]["kleopatra"]["st"] == "inactive" and state["royals"]["kleopatra"]["at"] == "babylon"
+    assert state["gens"][f"{b}1"]["at"] == "reserve"                 # a minor general inside: the reserve
+
+
+# §6.3.3 set-aside Royal CUs ----------------------------------------------------------------------
+def royal_battle(dice, rolls):
+    state, order = battlefield(2, "royal")
+    a, b = order
+    for s in order:
+        state["p"][s]["fleets"] = []
+    put_gen(state, f"{a}1", a, "pella")
+    place_cus(state, "pella", a, merc=4)
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, royal=2, merc=2)
+    state["p"][b]["champion"] = False                                # a's EL 3 > b's 0: b sets his Royal CUs aside
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    dice += rolls
+    state, ev = act(state, b, "stand")
+    return state, a, b, ev
+
+
+def test_set_aside_royal_cus_join_the_winner_if_their_side_lost(dice):  # §6.3.2, §6.3.3
+    state, a, b, ev = royal_battle(dice, [4, 4, 1, 1, 6])            # a 4+8=12, b 2+2=4 (royals add nothing)
+    assert "sets 2 Royal CUs aside" in texts(ev)
+    assert cus_at(state, "amphipolis", a)["royal"] == 2               # they go over to a
+    assert cus_at(state, "amphipolis", b).get("royal", 0) == 0
+
+
+def test_set_aside_royal_cus_stay_after_a_draw(dice):  # §6.3.3 (draw case)
+    state, a, b, ev = royal_battle(dice, [1, 2, 2, 3])               # a 4+3=7, b 2+5=7 (royals add nothing)
+    t = texts(ev)
+    assert "sets 2 Royal CUs aside" in t and "drawn" in t
+    assert cus_at(state, "amphipolis", b)["royal"] == 2              # they stay with b
+    assert cus_at(state, "amphipolis", a).get("royal", 0) == 0 and cus_at(state, "pella", a) == {"merc": 3}
