@@ -3,12 +3,16 @@ rules extracts in shared/rules/seeds): one test per point that the earlier tests
 where the code differed from the rule."""
 import copy
 
+import pytest
+
+from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, legitimacy, movement, royals, scoring
 from core.games.successors.battles import effective_legitimacy
 from core.games.successors.forces import cus_at
 
 from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
+from .test_successors_cards import tyche
 
 
 def lead(army, at=None):
@@ -321,3 +325,23 @@ def test_set_aside_royal_cus_stay_after_a_draw(dice):  # §6.3.3 (draw case)
     assert "sets 2 Royal CUs aside" in t and "drawn" in t
     assert cus_at(state, "amphipolis", b)["royal"] == 2              # they stay with b
     assert cus_at(state, "amphipolis", a).get("royal", 0) == 0 and cus_at(state, "pella", a) == {"merc": 3}
+
+
+# §7.10 a sally is made in the owner's Activation segment ---------------------------------------------
+def test_units_inside_a_besieged_city_cannot_be_force_marched():  # §7.10, §4.5, §4.4.3
+    state, order = tyche([22], n=2)
+    a, b = order
+    state["pcs"]["larisa"] = a
+    put_gen(state, f"{a}1", a, "larisa", inside=True)
+    place_cus(state, "larisa", a, merc=1)
+    state["inside"]["larisa"] = {"merc": 1}
+    put_gen(state, f"{b}1", b, "larisa")
+    place_cus(state, "larisa", b, merc=3)
+    with pytest.raises(RulesError, match="Activation segment"):
+        GAME.apply(state, a, GAME.parse(f"play 22 march {a}1", private=True))
+    state["gens"][f"{a}1"]["in"] = False                              # in the field, the same card marches him
+    state["inside"] = {}
+    state["cus"]["larisa"].pop(b)
+    state["gens"][f"{b}1"]["at"] = "lamia"
+    state, _ = GAME.apply(state, a, GAME.parse(f"play 22 march {a}1", private=True))
+    assert state["act"]["kind"] == "march" and state["act"]["mp"] == 3

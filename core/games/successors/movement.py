@@ -109,6 +109,9 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     """Form the force and set its MP: the §5.2 roll, or `mp` given by a card."""
     state = ctx.state
     gens, cus = parse_force(state, seat, text)
+    if kind != "activation" and state["gens"][gens[0]]["in"]:
+        raise RulesError("Units inside a besieged city are activated only in your Activation segment, to sally "
+                         "or to leave by sea (§4.5, §7.10): a card cannot march them.", code="INSIDE")
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
