@@ -296,7 +296,8 @@ class Successors(Game):
                 targets = strategy.pc_targets(state, seat)
                 if targets:
                     lines.append(f"play {card_tag(c)} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
-                gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
+                gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
+                        and not state["gens"][g]["in"]]                 # inside: Activation segment only (§7.10)
                 if gens:
                     lines.append(f"play {card_tag(c)} march {rnd.choice(gens)}")
                     if state["body"]["by"] in gens and state["turn"] > 1 and rnd.random() < PELLA_BIAS:
