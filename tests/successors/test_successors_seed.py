@@ -7,8 +7,8 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, legitimacy, movement, royals, scoring
-from core.games.successors.battles import effective_legitimacy
+from core.games.successors import GAME, legitimacy, movement, reinforcements, royals, scoring
+from core.games.successors.battles import champion_check, effective_legitimacy
 from core.games.successors.forces import cus_at
 
 from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
@@ -107,6 +107,7 @@ def test_after_an_interception_the_mover_attacks_and_the_interceptor_defends(dic
     dice += [3, 3, 4, 4, 6]
     state, ev = act(state, a, "fight")
     assert f"{a} attacks {b}" in texts(ev) and state["counts"]["battles"] == 1
+    assert state["p"][a]["champion"] and state["p"][b]["champion"]   # not an attack (§9.5.4, §5.8.5)
 
 
 def test_a_sally_is_a_battle_with_the_sallying_side_attacking(dice):  # §6.1, §7.10
@@ -345,3 +346,71 @@ def test_units_inside_a_besieged_city_cannot_be_force_marched():  # §7.10, §4.
     state["gens"][f"{b}1"]["at"] = "lamia"
     state, _ = GAME.apply(state, a, GAME.parse(f"play 22 march {a}1", private=True))
     assert state["act"]["kind"] == "march" and state["act"]["mp"] == 3
+
+
+# §9.4, §9.5, §9.7.4 ------------------------------------------------------------------------------
+def test_effective_legitimacy_may_be_negative():  # §9.4, §9.3
+    state = clear_board(new(2, "el"))
+    a = state["seats"][0]
+    state["p"][a]["champion"] = False
+    assert legitimacy.lp(state, a) == 0
+    side = {"seat": a, "army": None, "gens": ["eumenes"], "cus": {"mac": 1}}
+    assert effective_legitimacy(state, side, "babylon", False) == -2
+
+
+def test_attacks_on_and_by_a_diadochos_change_nothing():  # §9.5.5, §9.5.2
+    state = clear_board(new(3, "dia"))
+    a, b, c = state["seats"]
+    state["usurper"] = None
+    state["p"][b]["champion"] = False                                # b is a Diadochos
+    ctx = Ctx(state)
+    side = {"army": None, "gens": [], "cus": {"merc": 1}}
+    champion_check(ctx, dict(side, seat=a), dict(side, seat=b))      # a Champion attacks a Diadochos
+    assert state["p"][a]["champion"] is True
+    champion_check(ctx, dict(side, seat=b), dict(side, seat=c))      # a Diadochos attacks a Champion
+    assert state["p"][b]["champion"] is False and state["p"][c]["champion"] is True
+    champion_check(ctx, dict(side, seat=a), dict(side, seat=c))      # a Champion attacks a Champion
+    assert state["p"][a]["champion"] is False
+    state["p"][a]["champion"] = True
+    champion_check(ctx, {"seat": a, **side}, {"seat": None, "army": "greek_army", "gens": [], "cus": {}})
+    assert state["p"][a]["champion"] is True                         # independents never count (§9.5.4)
+
+
+def test_inactive_women_are_never_controlled_or_carried(dice):  # §9.7.4, §9.7.1
+    state, order = battlefield(2, "inactive")
+    a = order[0]
+    put_gen(state, f"{a}1", a, "dodona")
+    place_cus(state, "dodona", a, merc=2)
+    state["pcs"]["dodona"] = a
+    assert state["royals"]["olympias"] == {**state["royals"]["olympias"], "st": "inactive", "at": "dodona"}
+    assert legitimacy.royal_controller(state, "olympias") is None
+    assert "women" not in legitimacy.lp_parts(state, a)
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    assert "take olympias" not in GAME.prompts(state)[a].actions
+
+
+# §3.3.2 dispersed Royal CUs and Silver Shields come back ---------------------------------------------
+def test_dispersed_royal_cus_and_silver_shields_are_collected():  # §3.3.2, §1.4
+    state = new(2, "silvercol")
+    a = state["seats"][0]
+    state["p"][a]["disp"] = {"royal": 2, "silver": 2}
+    state["turn"] = 2
+    reinforcements.start_phase(Ctx(state))
+    assert state["reinf"][a]["royal"] == 2 and state["reinf"][a]["silver"] == 2
+    assert state["p"][a]["disp"] == {}
+
+
+# §10.2 whatever the number of players ------------------------------------------------------------
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_automatic_victory_at_23_vp_with_any_number_of_players(n):  # §10.2
+    state = new(n, f"vp{n}")
+    state["turn"] = 2
+    a = state["seats"][-1]
+    state["p"][a]["favour"] = 0
+    base = scoring.vp(state, a)
+    state["p"][a]["favour"] = (23 - base + 1) // 2                   # 23 or 24 VP
+    assert scoring.vp(state, a) >= 23 and scoring.immediate_winner(state)[0] == a
+    state["p"][a]["favour"] -= 1
+    if scoring.vp(state, a) < 23 and all(v < 18 for v in legitimacy.all_lp(state).values()):
+        assert scoring.immediate_winner(state) is None
