@@ -414,3 +414,20 @@ def test_automatic_victory_at_23_vp_with_any_number_of_players(n):  # §10.2
     state["p"][a]["favour"] -= 1
     if scoring.vp(state, a) < 23 and all(v < 18 for v in legitimacy.all_lp(state).values()):
         assert scoring.immediate_winner(state) is None
+
+
+# §6.10.4 a losing Defender in its own Major City with nowhere to retreat -----------------------------
+def test_a_beaten_defender_with_no_retreat_still_puts_two_cus_inside(dice):  # §6.10.4, §5.5.3
+    """'In its own Major City space it may instead put up to 2 CUs and any generals inside; the
+    rest must retreat. With no legal destination, everything that cannot retreat is dispersed.'"""
+    state, a, b = two_armies("amphipolis", "pella", {"mac": 4}, {"merc": 5})
+    state["pcs"]["pella"] = b
+    place_cus(state, "pydna", a, merc=1)                             # both other ways out are blocked
+    place_cus(state, "herakleia_lynkestis", a, merc=1)
+    dice.append(1)
+    state, _ = act(state, a, f"activate {a}1")
+    dice += [4, 4, 3, 4, 6]                                          # a 8+8=16, b 5+7=12: b loses 2 CUs
+    state, ev = act(state, a, "move pella")
+    assert "wins by 4" in texts(ev)
+    assert state["inside"]["pella"] == {"merc": 2} and state["gens"][f"{b}1"]["in"] is True
+    assert state["p"][b]["disp"] == {"merc": 1}                       # only the third CU is dispersed

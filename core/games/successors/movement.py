@@ -532,8 +532,8 @@ def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
     lines = [f"retreat {s}" for s in opts]
     if room >= 0 and n <= room:
         lines.append("retreat inside")
-    elif room > 0:
-        lines += [f"retreat inside {s}" for s in opts]
+    elif room > 0:                      # with nowhere to go, the rest is dispersed (§6.10.4)
+        lines += [f"retreat inside {s}" for s in opts] or ["retreat inside"]
     return lines
 
 
