@@ -431,3 +431,45 @@ def test_a_beaten_defender_with_no_retreat_still_puts_two_cus_inside(dice):  # �
     assert "wins by 4" in texts(ev)
     assert state["inside"]["pella"] == {"merc": 2} and state["gens"][f"{b}1"]["in"] is True
     assert state["p"][b]["disp"] == {"merc": 1}                       # only the third CU is dispersed
+
+
+# §3.2.1 / §5.11 in Turn I the Cart never moves, not even with a retreat or an avoid-battle move ------
+def turn_one_cart(dice, b_cus=4):
+    state, order = battlefield(2, "t1cart", turn=1)
+    a, b = order
+    for s in order:
+        state["p"][s]["fleets"] = []
+    put_gen(state, f"{a}1", a, "pella")
+    place_cus(state, "pella", a, mac=4)
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=b_cus)
+    state["body"] = {"st": "cart", "at": "amphipolis", "by": f"{b}1"}
+    dice.append(6)                                                   # 4 MP
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    return state, a, b
+
+
+def test_turn_one_cart_stays_when_its_force_avoids_battle(dice):  # §3.2.1, §5.11, §9.6.1, §5.9
+    state, a, b = turn_one_cart(dice)
+    dice.append(6)                                                   # 6 > Initiative 5
+    state, _ = act(state, b, "avoid abdera")
+    assert state["gens"][f"{b}1"]["at"] == "abdera"
+    assert state["body"]["at"] == "amphipolis" and state["body"]["by"] is None
+
+
+def test_turn_one_cart_stays_when_its_force_retreats(dice):  # §3.2.1, §5.11, §9.6.1, §6.10.4
+    state, a, b = turn_one_cart(dice)
+    dice += [4, 4, 3, 4, 6]                                          # a 8+8=16, b 4+7=11: b keeps 2 CUs
+    state, ev = act(state, b, "stand")
+    assert "wins by 5" in texts(ev) and state["gens"][f"{b}1"]["at"] == "abdera"
+    assert state["body"] == {"st": "cart", "at": "amphipolis", "by": f"{a}1"}   # captured, not taken along
+
+
+def test_turn_one_captured_cart_stays_when_the_winner_moves_on(dice):  # §3.2.1, §5.11, §6.10.2
+    state, a, b = turn_one_cart(dice, b_cus=1)
+    dice += [4, 4, 3, 4, 6]                                          # b loses its only CU: dispersed
+    state, ev = act(state, b, "stand")
+    assert state["body"]["by"] == f"{a}1"                            # captured (§6.10.2) ...
+    state, _ = act(state, a, "move abdera")
+    assert state["body"]["at"] == "amphipolis" and state["body"]["by"] is None   # ... but it never moves

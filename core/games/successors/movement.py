@@ -40,6 +40,7 @@ from .forces import (
     gen_stat,
     indep_at,
     inside_cus,
+    leave_cart_in_turn_one,
     n_field,
     n_inside,
     parse_spec,
@@ -289,6 +290,7 @@ def _relocate(state: dict, act: dict, dest: str) -> None:
         state["indep"][act["army"]] = dest if dest in BOARD.spaces else "box"
         act["at"] = dest
         return
+    leave_cart_in_turn_one(state, act["gens"])          # e.g. a Cart captured on the way (§5.11)
     for k, n in act["cus"].items():
         add_cus(state, here, act["seat"], k, -n)
         if act.get("sally"):
