@@ -7,7 +7,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, legitimacy, movement, reinforcements, royals, scoring
+from core.games.successors import GAME, legitimacy, movement, reinforcements, royals, scoring, strategy
 from core.games.successors.battles import champion_check, effective_legitimacy
 from core.games.successors.forces import cus_at
 
@@ -473,3 +473,26 @@ def test_turn_one_captured_cart_stays_when_the_winner_moves_on(dice):  # §3.2.1
     assert state["body"]["by"] == f"{a}1"                            # captured (§6.10.2) ...
     state, _ = act(state, a, "move abdera")
     assert state["body"]["at"] == "amphipolis" and state["body"]["by"] is None   # ... but it never moves
+
+
+# §4.2 each revealed table event is played by the player with the fewest VP when it is taken ----------
+def test_the_second_table_event_goes_to_the_fewest_vp_after_the_first(dice):  # §4.2
+    """'Take the revealed cards in order ... The player with the fewest VP plays it': when the
+    first event changes the VP, the second goes to whoever has the fewest VP then."""
+    state, order = battlefield(2, "table2")
+    a, b = order
+    for s in order:
+        state["p"][s]["fleets"] = []
+    state["pcs"].update({"larisa": a, "pagasai": a, "lamia": a, "ambrakia": b, "dodona": b})
+    assert scoring.all_vp(state) == {a: 2, b: 1}                     # Thessaly; Epirus
+    for c in (38, 39):
+        for pile in (state["deck"], state["discard"], state["table"], *(state["p"][s]["hand"] for s in order)):
+            if c in pile:
+                pile.remove(c)
+    state["table"] = [39, 38] + state["table"]
+    strategy.end_of_round(Ctx(state))
+    assert GAME.prompts(state).keys() == {b}                         # b has the fewest VP: #39 first
+    state, _ = act(state, b, "play 39 event THS")                    # a loses Thessaly: 0 VP against 1
+    assert scoring.all_vp(state) == {a: 0, b: 1}
+    assert GAME.prompts(state).keys() == {a}                         # so a plays #38
+    assert state["stack"][-1] == {"kind": "table", "seat": a, "card": 38}
