@@ -496,3 +496,17 @@ def test_the_second_table_event_goes_to_the_fewest_vp_after_the_first(dice):  # 
     assert scoring.all_vp(state) == {a: 0, b: 1}
     assert GAME.prompts(state).keys() == {a}                         # so a plays #38
     assert state["stack"][-1] == {"kind": "table", "seat": a, "card": 38}
+
+
+# §5.8.2 interception only across land and pass connections ------------------------------------------
+def test_no_interception_across_a_strait(dice):  # §5.8.2
+    state, a, b = two_armies("kyzikos", "sestos")                    # sestos–abydos is a strait
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move abydos")
+    assert not state.get("pend") and state["act"]["at"] == "abydos"
+    state, a, b = two_armies("pergamon", "kyzikos")                  # kyzikos–abydos is land
+    dice.append(6)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move abydos")
+    assert state["pend"]["kind"] == "intercept" and state["pend"]["seat"] == b
