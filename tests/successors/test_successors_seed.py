@@ -510,3 +510,22 @@ def test_no_interception_across_a_strait(dice):  # §5.8.2
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move abydos")
     assert state["pend"]["kind"] == "intercept" and state["pend"]["seat"] == b
+
+
+# §3.2.1 Turn III: Polyperchon exactly where Antipatros was ---------------------------------------------
+def test_polyperchon_takes_antipatros_place_and_what_he_carried():  # §3.2.1, §3.3.2
+    state = new(3, "poly")
+    owner = state["gens"]["antipatros"]["o"]
+    state["gens"]["antipatros"]["at"] = "dispersed"
+    three, _ = jump(state, 3)                                        # waits for the First Player choice
+    assert three["gens"]["polyperchon"] == {"o": owner, "at": "dispersed", "in": False}
+    three["turn"] = 3
+    reinforcements.start_phase(Ctx(three))
+    assert "polyperchon" in three["reinf_gens"][owner]               # back as a reinforcement of Turn III
+    state = new(3, "poly2")
+    owner = state["gens"]["antipatros"]["o"]
+    state["gens"]["antipatros"]["at"] = "larisa"
+    state["body"] = {"st": "cart", "at": "larisa", "by": "antipatros"}
+    three, _ = jump(state, 3)
+    assert three["gens"]["polyperchon"] == {"o": owner, "at": "larisa", "in": False}
+    assert three["body"]["by"] == "polyperchon" and three["gens"]["antipatros"]["at"] == "gone"
