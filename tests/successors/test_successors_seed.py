@@ -529,3 +529,16 @@ def test_polyperchon_takes_antipatros_place_and_what_he_carried():  # §3.2.1, �
     three, _ = jump(state, 3)
     assert three["gens"]["polyperchon"] == {"o": owner, "at": "larisa", "in": False}
     assert three["body"]["by"] == "polyperchon" and three["gens"]["antipatros"]["at"] == "gone"
+
+
+# §9.9 an independent army is an enemy force for an unattended woman, but never captures -----------
+def test_an_independent_army_makes_an_unattended_woman_inactive_and_captures_no_heir():  # §9.9, §0.2
+    state, a, order = lead("greek_army", "athenai")
+    b = order[1]
+    state["pcs"]["chalkis"] = b
+    state["royals"]["kleopatra"].update(st="active", at="chalkis", by=None)
+    state["royals"]["herakles"].update(st="active", at="chalkis", by=None)
+    assert legitimacy.royal_controller(state, "kleopatra") == b
+    state, _ = act(state, a, "move chalkis")
+    assert state["royals"]["kleopatra"]["st"] == "inactive"
+    assert state["royals"]["herakles"]["by"] is None and state["royals"]["herakles"]["st"] == "active"

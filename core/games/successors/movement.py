@@ -272,8 +272,8 @@ def move(ctx, path: list[str]) -> None:
                 if i < len(path) - 1:
                     ctx.say("The rest of the path is dropped.")
                 return
+        _arrive(ctx, act, dest, before)
         if not act.get("army"):
-            _arrive(ctx, act, dest, before)
             if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
                     c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
                 act["mp"] = 0                                          # #59 Nile Flood (§12.4)
@@ -566,16 +566,18 @@ def _arrive(ctx, act: dict, dest: str, before: dict) -> None:
     become inactive unless inside their controller's Major City. `before` holds the
     controllers as they were before the force entered."""
     state = ctx.state
+    army = act.get("army")                      # an enemy of every player (§0.2), who never captures
     for rid, r in state["royals"].items():
         if r["at"] != dest or r["by"] is not None or r["st"] != "active":
             continue
         ctrl = before.get(rid)
         if BOARD.royals[rid]["kind"] == "heir":
-            if ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
-                                            and state["pcs"].get(dest) == ctrl):
+            if not army and ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
+                                                         and state["pcs"].get(dest) == ctrl):
                 r["by"] = commander(act["gens"])
                 ctx.say(f"{act['seat']} captures {BOARD.royals[rid]['name']} (§9.9).")
-        elif ctrl != act["seat"] and not (BOARD.spaces[dest]["type"] == "MAJ" and state["pcs"].get(dest) == ctrl):
+        elif (army or ctrl != act["seat"]) and not (BOARD.spaces[dest]["type"] == "MAJ"
+                                                    and state["pcs"].get(dest) == ctrl):
             r["st"] = "inactive"
             ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§9.9).")
 
