@@ -542,3 +542,18 @@ def test_an_independent_army_makes_an_unattended_woman_inactive_and_captures_no_
     state, _ = act(state, a, "move chalkis")
     assert state["royals"]["kleopatra"]["st"] == "inactive"
     assert state["royals"]["herakles"]["by"] is None and state["royals"]["herakles"]["st"] == "active"
+
+
+# §6.10.2 captures happen even when the loser's commander, who carried the heir, is killed ----------
+def test_heir_carried_by_a_killed_loser_commander_is_still_captured(dice):  # §6.10.2, §6.7, §9.9
+    state, a, b = two_armies("pella", "amphipolis", {"mac": 2}, {"merc": 2})
+    state["royals"]["philip_iii"].update(st="active", at="amphipolis", by=f"{b}1")
+    state["body"] = {"st": "cart", "at": "amphipolis", "by": f"{b}1"}
+    dice.append(1)
+    state, _ = act(state, a, f"activate {a}1")
+    state, _ = act(state, a, "move amphipolis")
+    dice += [4, 4, 1, 1, 6]                                          # b's two natural 1s: b1 is killed
+    state, ev = act(state, b, "stand")
+    assert f"{b}1" in texts(ev) and state["gens"][f"{b}1"]["at"] == "reserve"
+    assert state["royals"]["philip_iii"]["by"] == f"{a}1"            # passes to the winner's force
+    assert state["body"]["by"] == f"{a}1"
