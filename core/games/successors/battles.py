@@ -172,13 +172,23 @@ def describe(cus: dict) -> str:
     return ", ".join(parts) if parts else "nothing"
 
 
-def capture(ctx, winner: dict, loser: dict, space: str) -> None:
+def carried_by(state: dict, gens: list[str]) -> set[str]:
+    """The royal markers (and "cart") a side's generals carry."""
+    out = {rid for rid, r in state["royals"].items() if r["by"] in gens}
+    if state["body"]["by"] in gens:
+        out.add("cart")
+    return out
+
+
+def capture(ctx, winner: dict, loser: dict, space: str, carried: set[str] | None = None) -> None:
     """§6.10.2: heirs and the Cart with the loser pass to the winner (an independent winner
-    leaves them unattended); active women with the loser become inactive."""
+    leaves them unattended); active women with the loser become inactive. `carried`: what the
+    loser carried when the battle began (a commander killed in it has dropped them, §6.7)."""
     state = ctx.state
     to = None if winner["army"] else commander(winner["gens"])
+    carried = carried_by(state, loser["gens"]) | (carried or set())
     for rid, r in state["royals"].items():
-        if r["by"] in loser["gens"] and r["st"] == "active":
+        if rid in carried and r["at"] == space and r["by"] in (None, *loser["gens"]) and r["st"] == "active":
             if BOARD.royals[rid]["kind"] == "heir":
                 r["by"] = to
                 r["at"] = space
@@ -188,7 +198,7 @@ def capture(ctx, winner: dict, loser: dict, space: str) -> None:
                 r["st"] = "inactive"
                 ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§6.10).")
     b = state["body"]
-    if b["st"] == "cart" and b["by"] in loser["gens"]:
+    if b["st"] == "cart" and "cart" in carried and b["at"] == space and b["by"] in (None, *loser["gens"]):
         b["by"] = to
         b["at"] = space
         ctx.say(f"The Funeral Cart is captured by {name(winner)} (§6.10).")
@@ -239,6 +249,8 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
     lose_cus(state, dfn, space, None)
     capture(ctx, att, dfn, space)
     disperse_all(ctx, dfn, "crushed")
+    if att["army"]:            # its movement ends here (§6.11.5), so §5.10's end of movement applies
+        indep_wins_here(ctx, space)
 
 
 # the battle §6.2 ------------------------------------------------------------------------------------
@@ -286,7 +298,8 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             + ("drawn" if win is None else f"{name(att if win == 'att' else dfn)} wins by {d}") + ".")
     ctx.say(text)
     state["last_battle"] = {"space": space, "text": f"Battle at {where}: {text}"}
-    # step 8: leader loss §6.7
+    # step 8: leader loss §6.7 (what a killed commander carried is still captured, §6.10.2)
+    carried = {"att": carried_by(state, att["gens"]), "def": carried_by(state, dfn["gens"])}
     for key, side in (("att", att), ("def", dfn)):
         if side["army"] or not side["gens"]:
             continue
@@ -423,7 +436,7 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
             transfer_royals(state, loser, winner, space, n)
             ctx.say(f"{n} set-aside Royal CU{'s' if n > 1 else ''} join{'s' if n == 1 else ''} "
                     f"{name(winner)} (§6.3).")
-    capture(ctx, winner, loser, space)
+    capture(ctx, winner, loser, space, carried[lkey])
     if loser["army"]:
         remove_independent(ctx, loser["army"])
     elif not sum(loser["cus"].values()):

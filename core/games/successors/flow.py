@@ -150,6 +150,8 @@ def moving_prompt(state: dict, seat: str) -> Prompt:
         lines.append("remove")
     if movement.can_sally(state):
         lines.append("sally")
+    if movement.can_hold(state):
+        lines.append("hold")
     lines += movement.carry_options(state)
     if movement.can_bury(state, act["seat"]):
         lines.append("bury")
@@ -190,6 +192,7 @@ MOVING = {
     "reroll": lambda ctx: movement.reroll(ctx),
     "remove": lambda ctx: movement.remove_pc(ctx),
     "sally": lambda ctx: movement.sally(ctx),
+    "hold": lambda ctx: movement.hold(ctx),
     "leave": lambda ctx: movement.leave(ctx, ctx.action.args[0]),
     "play": h_play_surprise,
 }

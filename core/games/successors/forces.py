@@ -326,8 +326,16 @@ def commander(gens: list[str]) -> str:
     return max(gens, key=lambda g: (seniority(g), -gens.index(g)))
 
 
+def leave_cart_in_turn_one(state: dict, gens: list[str]) -> None:
+    """§3.2.1, §5.11: in Turn I the Cart never moves; a force carrying it leaves it where it is
+    before it moves, retreats or avoids battle."""
+    if state["turn"] == 1 and state["body"]["by"] in gens:
+        state["body"]["by"] = None
+
+
 def shift(state: dict, seat: str, frm: str, to: str, gens: list[str], cus: dict) -> None:
     """Move field units of a seat (a retreat, an avoid-battle move, an interception)."""
+    leave_cart_in_turn_one(state, gens)
     for k, n in cus.items():
         add_cus(state, frm, seat, k, -n)
         add_cus(state, to, seat, k, n)

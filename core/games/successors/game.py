@@ -129,6 +129,7 @@ class Successors(Game):
                        help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`.",
                        example="losses merc eleph mac"),
         "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
+        "hold": Verb("hold", help="§5.10 the 23000 Greek Soldiers decline to move and place an Independent PC."),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
     }
@@ -298,7 +299,7 @@ class Successors(Game):
         if state["placing"] is not None:
             return rnd.choice(reinforcements.legal_lines(state))
         if state["act"] is not None:
-            moving = ("move", "take", "bury", "reroll", "assault", "remove", "sally")
+            moving = ("move", "take", "bury", "reroll", "assault", "remove", "sally", "hold")
             moves = [line for line in prompt.actions if line.startswith(moving)]
             act = state["act"]
             if "bury" in moves and state["body"]["at"] == "pella":
@@ -330,7 +331,8 @@ class Successors(Game):
                 targets = strategy.pc_targets(state, seat)
                 if targets:
                     lines.append(f"play {card_tag(c)} pc " + " ".join(rnd.sample(targets, min(ops, len(targets)))))
-                gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
+                gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
+                        and not state["gens"][g]["in"]]                 # inside: Activation segment only (§7.10)
                 if gens:
                     lines.append(f"play {card_tag(c)} march {rnd.choice(gens)}")
                     if state["body"]["by"] in gens and state["turn"] > 1 and rnd.random() < PELLA_BIAS:

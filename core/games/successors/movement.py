@@ -17,6 +17,7 @@ The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at",
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import battles, scoring, sieges, surprise
 from .battles import (
@@ -42,6 +43,7 @@ from .forces import (
     gen_stat,
     indep_at,
     inside_cus,
+    leave_cart_in_turn_one,
     n_field,
     n_inside,
     parse_spec,
@@ -139,6 +141,9 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     """Form the force and set its MP: the §5.2 roll, or `mp` given by a card."""
     state = ctx.state
     gens, cus = parse_force(state, seat, text)
+    if kind != "activation" and state["gens"][gens[0]]["in"]:
+        raise RulesError("Units inside a besieged city are activated only in your Activation segment, to sally "
+                         "or to leave by sea (§4.5, §7.10): a card cannot march them.", code="INSIDE")
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
@@ -298,8 +303,8 @@ def move(ctx, path: list[str]) -> None:
                 if i < len(path) - 1:
                     ctx.say("The rest of the path is dropped.")
                 return
+        _arrive(ctx, act, dest, before)
         if not act.get("army"):
-            _arrive(ctx, act, dest, before)
             if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
                     c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
                 act["mp"] = 0                                          # #59 Nile Flood (§12.4)
@@ -316,6 +321,7 @@ def _relocate(state: dict, act: dict, dest: str) -> None:
         state["indep"][act["army"]] = dest if dest in BOARD.spaces else "box"
         act["at"] = dest
         return
+    leave_cart_in_turn_one(state, act["gens"])          # e.g. a Cart captured on the way (§5.11)
     for k, n in act["cus"].items():
         add_cus(state, here, act["seat"], k, -n)
         if act.get("sally"):
@@ -608,8 +614,8 @@ def retreat_lines(state: dict, seat: str, space: str, came: str) -> list[str]:
     lines = [f"retreat {s}" for s in opts]
     if room >= 0 and n <= room:
         lines.append("retreat inside")
-    elif room > 0:
-        lines += [f"retreat inside {s}" for s in opts]
+    elif room > 0:                      # with nowhere to go, the rest is dispersed (§6.10.4)
+        lines += [f"retreat inside {s}" for s in opts] or ["retreat inside"]
     return lines
 
 
@@ -640,16 +646,18 @@ def _arrive(ctx, act: dict, dest: str, before: dict) -> None:
     become inactive unless inside their controller's Major City. `before` holds the
     controllers as they were before the force entered."""
     state = ctx.state
+    army = act.get("army")                      # an enemy of every player (§0.2), who never captures
     for rid, r in state["royals"].items():
         if r["at"] != dest or r["by"] is not None or r["st"] != "active":
             continue
         ctrl = before.get(rid)
         if BOARD.royals[rid]["kind"] == "heir":
-            if ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
-                                            and state["pcs"].get(dest) == ctrl):
+            if not army and ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
+                                                         and state["pcs"].get(dest) == ctrl):
                 r["by"] = commander(act["gens"])
                 ctx.say(f"{act['seat']} captures {BOARD.royals[rid]['name']} (§9.9).")
-        elif ctrl != act["seat"] and not (BOARD.spaces[dest]["type"] == "MAJ" and state["pcs"].get(dest) == ctrl):
+        elif (army or ctrl != act["seat"]) and not (BOARD.spaces[dest]["type"] == "MAJ"
+                                                    and state["pcs"].get(dest) == ctrl):
             r["st"] = "inactive"
             ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§9.9).")
 
@@ -744,6 +752,7 @@ def bury(ctx, seat: str) -> None:
                          "Major City space, in Turn II or III, with no enemy field force there (§9.6.3).",
                          code="NO_BURIAL")
     state["body"] = {"st": "buried", "at": space, "by": None}
+    state["vcheck"] = True                       # §10.5: a burial is a moment of the victory check
     if space == BOARD.provinces["MAC"]["major_city"]:
         state["p"][seat]["pella"] = True
         ctx.say(f"{seat} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).")
@@ -1210,6 +1219,32 @@ def indep_end(ctx, act: dict) -> None:
         ctx.say(f"{BOARD.indep_armies[army]['name']} remove {state['pcs'][at]}'s PC at "
                 f"{BOARD.spaces[at]['name']} (§5.10).")
         del state["pcs"][at]
+
+
+def can_hold(state: dict) -> bool:
+    """§5.10 [seed]: the 23000 Greek Soldiers, activated on a Minor City or Stronghold, may
+    decline to move and place an Independent PC there instead."""
+    act = state["act"]
+    return bool(act and act.get("army") == "greek_soldiers" and not state.get("pend") and len(act["path"]) == 1
+                and act["at"] in BOARD.spaces and BOARD.spaces[act["at"]]["type"] in ("MIN", "STR")
+                and state["pcs"].get(act["at"]) != "IND")
+
+
+def hold(ctx) -> None:
+    """§5.10: the 23000 stay where they are and place an Independent PC, replacing any player
+    PC; their activation ends."""
+    state = ctx.state
+    if not can_hold(state):
+        raise RulesError("Only the 23000 Greek Soldiers, before they move, on a Minor City or Stronghold without "
+                         "an Independent PC, may decline to move and place an Independent PC (§5.10).",
+                         code="NO_HOLD")
+    at = state["act"]["at"]
+    before = state["pcs"].get(at)
+    state["pcs"][at] = "IND"
+    instead = f", replacing {seat_ref(before)}'s" if before else ""
+    ctx.say(f"The 23000 Greek Soldiers stay at {BOARD.spaces[at]['name']} and place an Independent PC"
+            f"{instead} (§5.10).")
+    end_act(ctx)
 
 
 def check_west(state: dict, act: dict, path: list[str]) -> None:

@@ -96,6 +96,7 @@ def advance(ctx) -> None:
     for _ in range(10000):
         if check_victory(ctx):
             return
+        strategy.name_table_resolver(ctx)                                  # §4.2
         if state["placing"] is not None:
             if reinforcements.settle(ctx):
                 why = state["placing"]["why"]

@@ -285,19 +285,39 @@ def end_of_round(ctx) -> None:
     k = min(reveal_count(state), len(state["table"]))
     shown = [state["table"].pop(0) for _ in range(k)]
     base = len(state.setdefault("stack", []))        # the first revealed is resolved first
+    first = True
     for card in shown:
         c = BOARD.cards[card]
         if c["table_event"]:
-            vps = scoring.all_vp(state)
-            low = [s for s in state["seats"] if vps[s] == min(vps.values())]
-            who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
-            ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it (§4.2).")
-            state["stack"].insert(base, {"kind": "table", "seat": who, "card": card})
+            entry = {"kind": "table", "seat": None, "card": card}
+            state["stack"].insert(base, entry)
+            if first:
+                name_table_resolver(ctx)
+            else:                                      # named when its turn comes: the first may change VP
+                ctx.reveal(f"Table card {card_name(card)} is a table event, resolved next by the player with "
+                           "the fewest VP then (§4.2).")
+            first = False
             state.setdefault("tally", {})
             state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
         else:
             ctx.reveal(f"Table card {card_name(card)} is revealed: no effect (§4.2).")
         state["discard"].append(card)
+
+
+def name_table_resolver(ctx) -> None:
+    """§4.2: the table event on top of the decision stack, once nothing else is under way, is
+    played by the player with the fewest VP at that moment (ties: roll-off, lowest)."""
+    state = ctx.state
+    stack = state.get("stack")
+    if not stack or stack[-1]["kind"] != "table" or stack[-1]["seat"] is not None \
+            or state["act"] is not None or state.get("pend") or state["placing"] is not None:
+        return
+    card = stack[-1]["card"]
+    vps = scoring.all_vp(state)
+    low = [s for s in state["seats"] if vps[s] == min(vps.values())]
+    who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
+    stack[-1]["seat"] = who
+    ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it (§4.2).")
 
 
 def discard_hands(ctx) -> None:
