@@ -504,12 +504,12 @@ def test_no_interception_across_a_strait(dice):  # §5.8.2
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move abydos")
-    assert not state.get("pend") and state["act"]["at"] == "abydos"
+    assert not movement.question(state) and state["act"]["at"] == "abydos"
     state, a, b = two_armies("pergamon", "kyzikos")                  # kyzikos–abydos is land
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move abydos")
-    assert state["pend"]["kind"] == "intercept" and state["pend"]["seat"] == b
+    assert movement.question(state)["kind"] == "intercept" and movement.question(state)["seat"] == b
 
 
 # §3.2.1 Turn III: Polyperchon exactly where Antipatros was ---------------------------------------------

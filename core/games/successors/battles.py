@@ -330,12 +330,13 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
     if asked:                                   # §6.8 with losses=ask: the owners choose, then conclude()
         state["battle"] = {"att": att, "def": dfn, "space": space, "win": win, "d": d, "aside": aside,
-                           "mover": bool(state["act"] and att["cus"] is state["act"]["cus"])}
+                           "mover": bool(state["act"] and att["cus"] is state["act"]["cus"]),
+                           "carried": {k: sorted(v) for k, v in carried.items()}}
         for key, n in reversed(asked):          # the first asked is on top of the stack
             state.setdefault("stack", []).append({"kind": "losses", "seat": sides[key]["seat"], "side": key,
                                                   "n": n, "space": space})
         return {"winner": win, "d": d, "asked": True}
-    return conclude(ctx, att, dfn, space, win, d, aside)
+    return conclude(ctx, att, dfn, space, win, d, aside, carried)
 
 
 def asks_losses(state: dict, side: dict, n: int, aside: int) -> bool:
@@ -419,11 +420,14 @@ def conclude_asked(ctx) -> tuple[dict, dict, dict]:
     if b["mover"]:
         att["cus"], att["gens"] = state["act"]["cus"], state["act"]["gens"]
     state["vcheck"] = True                          # §10.5 checked after the battle's losses
-    return conclude(ctx, att, dfn, b["space"], b["win"], b["d"], b["aside"]), att, dfn
+    carried = {k: set(v) for k, v in b.get("carried", {}).items()}
+    return conclude(ctx, att, dfn, b["space"], b["win"], b["d"], b["aside"], carried), att, dfn
 
 
-def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, aside: dict) -> dict:
-    """Step 10 of the battle, after the losses: §6.10."""
+def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, aside: dict,
+             carried: dict[str, set]) -> dict:
+    """Step 10 of the battle, after the losses: §6.10. `carried`: what each side's generals
+    carried when the battle began (a commander killed in it still had them captured, §6.10.2)."""
     state = ctx.state
     if win is None:
         return {"winner": None, "d": 0}
@@ -436,7 +440,7 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
             transfer_royals(state, loser, winner, space, n)
             ctx.say(f"{n} set-aside Royal CU{'s' if n > 1 else ''} join{'s' if n == 1 else ''} "
                     f"{name(winner)} (§6.3).")
-    capture(ctx, winner, loser, space, carried[lkey])
+    capture(ctx, winner, loser, space, carried.get(lkey))
     if loser["army"]:
         remove_independent(ctx, loser["army"])
     elif not sum(loser["cus"].values()):
