@@ -226,8 +226,8 @@ class AsyncPlay:
                 except Exception:   # one game's failure must not stop the others' reminders
                     log.exception("scheduler failed for %s:%s", plat, channel)
                     continue
-                for reply in due:   # in the channel's language (lines added after `handle` too)
-                    self._localize(Command(plat, reply.channel or channel, "", ""), reply)
+                for reply in due:   # in the channel's language, seats named (lines added after `handle` too)
+                    self._finish(Command(plat, reply.channel or channel, "", ""), reply)
                 replies.extend(due)
         return replies
 

@@ -66,6 +66,9 @@ class Reply:
     changed: bool = False           # the command changed the stored game (else it only looked)
     lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
     lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
+    # the service's own: who sits where, asked once at its edge to name the seats its lines mark
+    # (`bot.names.name_reply`); adapters never see it set
+    namer: Callable[[], dict] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

@@ -24,7 +24,7 @@ from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa:
 from bot.describe import describe as readable
 from bot.history import History, Languages
 from bot.imports import export_problem
-from bot.names import player_names, seat_labels, winners
+from bot.names import name_reply, player_names, seat_labels, seat_names, winners
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -140,7 +140,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                           cmd.platform, cmd.channel, cmd.user, word or "-")
             reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
                                  "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
-        self._localize(cmd, reply)
+        self._finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
@@ -148,6 +148,28 @@ class Service(AsyncPlay, History, Tables, Languages):
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
                  "ok" if reply.ok else f"refused:{reply.code}", reply.version, timings.line(total))
         return reply
+
+    def _finish(self, cmd: Command, reply: Reply) -> None:
+        """The edge every reply passes: its lines in their readers' languages, then each seat the
+        games' messages mark (`⟨A⟩`) named by its player (after translating: a marker rides inside
+        a template's field)."""
+        self._localize(cmd, reply)
+        namer, reply.namer = reply.namer, None
+        try:
+            name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
+        except Exception:   # noqa: BLE001 — a name never costs a command its answer
+            log.exception("could not name the seats of a reply")
+
+    def _seat_names_of(self, cmd: Command, reply: Reply) -> dict:
+        """Who sits where in the reply's channel, for a reply composed without its game at hand
+        (a refusal raised deep in the rules); bare seat ids when Redis is in trouble."""
+        channel = reply.channel or cmd.channel
+        if channel is None or reply.code in ("OUTCOME_UNKNOWN", "STORE_DOWN"):
+            return {}
+        rec = self.store.load(cmd.platform, channel)
+        if rec is None or rec.meta is None or rec.state is None:
+            return {}
+        return seat_names(get_game(rec.meta["game"]), rec.meta, rec.state)
 
     def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
         refusal = _unreadable(cmd.text)
@@ -271,7 +293,10 @@ class Service(AsyncPlay, History, Tables, Languages):
             timings.load += time.perf_counter() - started
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
-            out = step(rec)
+            try:
+                out = step(rec)
+            except RulesError as exc:   # answered from the channel acted on: its language, its seats
+                out = Reply.refuse(exc.message, exc.code)
             if isinstance(out, Reply):
                 out.channel = out.channel or channel
                 return out
@@ -668,6 +693,7 @@ class Service(AsyncPlay, History, Tables, Languages):
             state, events = game.apply(rec.state, seat, action)
         except RulesError as exc:
             reply = Reply.refuse(_named_refusal(exc, game, rec.meta, rec.state), exc.code, channel)
+            _knows_seats(reply, game, rec.meta, rec.state)
             if exc.private:   # the refusal speaks of hidden information: tell the sender only
                 reply.error, reply.code = None, exc.code
                 reply.tell(cmd.user, exc.message)
@@ -727,6 +753,7 @@ class Service(AsyncPlay, History, Tables, Languages):
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
                  version: int, events: list[Event], picture: bool = False) -> None:
+        _knows_seats(reply, game, meta, state)
         users = {p.get("seat"): p["user"] for p in meta["players"]}
         for event in events:
             if event.kind == "image":
@@ -753,6 +780,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                       asker: str | None) -> None:
         """Who must decide what, with buttons. Private choices go to `asker` only (every
         pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
+        _knows_seats(reply, game, meta, state)
         users = {p.get("seat"): p for p in meta["players"]}
         labels = seat_labels(game, state)
         for seat, prompt in game.prompts(state).items():
@@ -842,6 +870,12 @@ class Service(AsyncPlay, History, Tables, Languages):
 
 
 
+
+
+def _knows_seats(reply: Reply, game: Game, meta: dict, state: dict | None) -> None:
+    """The reply names the seats its lines mark from this game (worked out only if one does)."""
+    if reply.namer is None:
+        reply.namer = lambda: seat_names(game, meta, state)
 
 
 def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:

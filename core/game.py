@@ -29,7 +29,6 @@ from core import rng
 from core.errors import RulesError
 from core.grammar import Action, Verb, parse
 
-
 SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
 
 
@@ -179,7 +178,7 @@ class Game:
         if action.verb in self.anytime and seat in state.get("seats", ()):
             prompt = None
         elif prompt is None:
-            waiting = ", ".join(prompts) or "nobody"
+            waiting = ", ".join(seat_ref(s) for s in prompts) or "nobody"
             raise RulesError(f"It is not your turn: waiting for {waiting}.", code="NOT_YOUR_TURN")
         if prompt is not None and action.verb not in prompt.verbs():
             raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
@@ -248,7 +247,7 @@ class Game:
         """
         prompt = self.prompts(state).get(seat)
         if prompt is None:
-            raise RulesError(f"{seat} has no decision pending.", code="NOT_YOUR_TURN")
+            raise RulesError(f"{seat_ref(seat)} has no decision pending.", code="NOT_YOUR_TURN")
         lines = [line for line in (*prompt.actions, *prompt.private)
                  if line.split(" ", 1)[0] not in self.NEVER_DEFAULT]
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
@@ -265,7 +264,7 @@ class Game:
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
                     self._legal(state, seat, line, self.sent_privately(line, prompt)):
                 return line
-        raise RulesError(f"No legal default was found for {seat}: {prompt.text}", code="NO_DEFAULT")
+        raise RulesError(f"No legal default was found for {seat_ref(seat)}: {prompt.text}", code="NO_DEFAULT")
 
     def sent_privately(self, line: str, prompt: Prompt) -> bool:
         """A line goes by private message when its verb is private, or when the prompt offers it

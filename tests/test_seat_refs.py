@@ -1,0 +1,59 @@
+"""Seats the games' messages mark (`core.game.seat_ref`, `⟨A⟩`) reach players as names: the
+service replaces each marker at its edge, after translating, in every line it sends."""
+from bot.i18n import translate
+from bot.names import name_reply, name_seats, seat_names
+from bot.replies import Command, Reply
+from core.game import seat_ref
+from core.registry import get_game
+
+NAMES = {"A": ("Ann (purple)", "Ann"), "B": ("Bob (blue)", "Bob")}
+
+
+def say(service, user, text, channel="refs", private=False):
+    return service.handle(Command("console", None if private else channel, user, text, name=user.title(),
+                                  private=private))
+
+
+def test_a_marker_becomes_the_player_with_his_colour_then_his_name_alone():
+    text = f"{seat_ref('A')} attacks {seat_ref('B')}; {seat_ref('A')} wins and {seat_ref('B')} retreats."
+    assert name_seats(text, NAMES) == "Ann (purple) attacks Bob (blue); Ann wins and Bob retreats."
+
+
+def test_a_seat_nobody_holds_keeps_its_id_and_a_line_without_markers_is_the_same_object():
+    assert name_seats(f"{seat_ref('C')} passes.", NAMES) == "C passes."
+    line = "A has 3 VP (nothing marked)."
+    assert name_seats(line, NAMES) is line
+
+
+def test_seat_names_give_display_name_and_colour_of_a_game_with_colours():
+    game = get_game("successors")
+    state, _ = game.start(["Ann", "Bob", "Cy"], {}, "7")
+    meta = {"players": [{"user": u, "name": n, "seat": s} for u, n, s in zip("abc", ["Ann", "Bob", "Cy"],
+                                                                              state["seats"])]}
+    names = seat_names(game, meta, state)
+    first = state["seats"][0]
+    colour = game.summary(state)["players"][first]["colour"].lower()
+    assert names[first] == (f"Ann ({colour})", "Ann")
+
+
+def test_every_line_of_a_reply_is_named_and_the_names_are_asked_once():
+    asked = []
+
+    def names():
+        asked.append(1)
+        return NAMES
+    reply = Reply(public=[f"{seat_ref('A')} moves.", "plain"], error=f"Waiting for {seat_ref('B')}.",
+                  private={"u": [f"{seat_ref('B')} sees your card."]})
+    name_reply(reply, names)
+    assert reply.public == ["Ann (purple) moves.", "plain"] and reply.error == "Waiting for Bob (blue)."
+    assert reply.private == {"u": ["Bob (blue) sees your card."]} and asked == [1]
+    quiet = Reply(public=["nothing marked"])
+    name_reply(quiet, names)
+    assert asked == [1]   # no marker: the names are not even worked out
+
+
+def test_a_marker_survives_translation_inside_a_template_field():
+    line = f"Waiting for Ann (A): Round 2, {seat_ref('A')}'s Tyche segment."
+    spanish = translate(line, "es")
+    assert spanish != line and seat_ref("A") in spanish
+    assert "Ann (purple)'s Tyche" in name_seats(spanish, NAMES)
