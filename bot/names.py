@@ -89,7 +89,8 @@ def name_seats(text: str, names: SeatNames) -> str:
     def one(match: re.Match) -> str:
         seat = match.group(1)
         first, again = names.get(seat, (seat, seat))
-        if seat in seen:
+        # once a line has named the player in full ("Waiting for Ann (A, purple): …"), his name will do
+        if seat in seen or (first != again and f"{again} (" in text[:match.start()]):
             return again
         seen.add(seat)
         return first

@@ -56,4 +56,39 @@ def test_a_marker_survives_translation_inside_a_template_field():
     line = f"Waiting for Ann (A): Round 2, {seat_ref('A')}'s Tyche segment."
     spanish = translate(line, "es")
     assert spanish != line and seat_ref("A") in spanish
-    assert "Ann (purple)'s Tyche" in name_seats(spanish, NAMES)
+    assert name_seats(spanish, NAMES) == "Esperando a Ann (A): Round 2, Ann's Tyche segment."
+
+
+def test_a_line_that_named_the_player_in_full_names_him_short_after():
+    line = f"Waiting for Ann (A, purple): Round 1, {seat_ref('A')}'s Tyche segment."
+    assert name_seats(line, NAMES) == "Waiting for Ann (A, purple): Round 1, Ann's Tyche segment."
+
+
+def _successors(service, channel="refs"):
+    say(service, "ann", "/new successors seed=5", channel)
+    for user in ("ann", "bob", "cy"):
+        say(service, user, "/join", channel)
+    return say(service, "ann", "/start", channel)
+
+
+def test_a_successors_game_names_players_in_its_own_messages(service):
+    start = _successors(service)
+    _, state, rec = service.state("console", "refs")
+    text = "\n".join(start.public)
+    assert "⟨" not in text
+    game = get_game("successors")
+    colours = {s: p["colour"].lower() for s, p in game.summary(state)["players"].items()}
+    pending = next(iter(game.prompts(state)))
+    player = next(p["name"] for p in rec.meta["players"] if p["seat"] == pending)
+    assert f"{player} ({colours[pending]})" in text
+
+
+def test_a_refusal_the_rules_raise_names_the_seat_even_sent_privately(service):
+    _successors(service, "refs-dm")
+    game, state, rec = service.state("console", "refs-dm")
+    pending = set(game.prompts(state))
+    idle = next(p for p in rec.meta["players"] if p["seat"] not in pending)
+    reply = say(service, idle["user"], "/succ pass", "refs-dm")
+    assert not reply.ok and "⟨" not in reply.error
+    waited = next(p["name"] for p in rec.meta["players"] if p["seat"] in pending)
+    assert waited in reply.error

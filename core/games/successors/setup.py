@@ -7,6 +7,8 @@ order) and every per-player key of the state and the summary is a package letter
 """
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from .board import BOARD
 from .forces import add_cus
 
@@ -103,6 +105,6 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["forage"] = None
     state["result"] = None
     ctx.say("Successors: " + ", ".join(
-        f"seat {i + 1} takes package {s} ({BOARD.colours[s]}: "
+        f"{seat_ref(s)} takes package {s} ({BOARD.colours[s]}: "
         f"{', '.join(BOARD.generals[g]['name'] for g in packages[s]['generals'])})"
-        for i, s in enumerate(seats)) + ".")
+        for s in seats) + ".")
