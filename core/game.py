@@ -38,6 +38,12 @@ def seat_ref(seat: str) -> str:
     return f"{SEAT_REF_OPEN}{seat}{SEAT_REF_CLOSE}"
 
 
+def without_seat_refs(text: str) -> str:
+    """A message with its seat markers back to bare seat ids (`⟨A⟩` → `A`): for text kept in a
+    view for the picture, which draws no player names."""
+    return text.replace(SEAT_REF_OPEN, "").replace(SEAT_REF_CLOSE, "")
+
+
 @dataclass(frozen=True)
 class Event:
     """Something that happened. `to` is None for the channel, else the seats told privately.
