@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Callable
+from typing import Callable, NamedTuple
 
 from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
 
@@ -16,8 +16,20 @@ log = logging.getLogger("strategos.command")
 
 _MARKER = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]{{1,40}}){SEAT_REF_CLOSE}")
 
-# seat → (the first mention in a line, "Ann (purple)"; a later one in the same line, "Ann")
-SeatNames = dict[str, tuple[str, str]]
+
+
+class Named(NamedTuple):
+    """Who sits at a seat: his display name, and the colour or faction beside it (or None)."""
+
+    name: str
+    extra: str | None = None
+
+    @property
+    def full(self) -> str:
+        return f"{self.name} ({self.extra})" if self.extra else self.name
+
+
+SeatNames = dict[str, Named]
 
 
 def _players(game: Game, state: dict | None) -> dict:
@@ -72,12 +84,8 @@ def seat_names(game: Game, meta: dict | None, state: dict | None) -> SeatNames:
     id ("B (purple)")."""
     players = _players(game, state)
     held = {p["seat"]: p["name"] for p in (meta or {}).get("players", []) if p.get("seat") and p.get("name")}
-    out: SeatNames = {}
-    for seat in {*(state or {}).get("seats", []), *held}:
-        name = held.get(seat, str(seat))
-        extra = _extra(players.get(seat))
-        out[seat] = (f"{name} ({extra})" if extra else name, name)
-    return out
+    return {seat: Named(held.get(seat, str(seat)), _extra(players.get(seat)))
+            for seat in {*(state or {}).get("seats", []), *held}}
 
 
 def name_seats(text: str, names: SeatNames) -> str:
@@ -88,12 +96,14 @@ def name_seats(text: str, names: SeatNames) -> str:
 
     def one(match: re.Match) -> str:
         seat = match.group(1)
-        first, again = names.get(seat, (seat, seat))
-        # once a line has named the player in full ("Waiting for Ann (A, purple): …"), his name will do
-        if seat in seen or (first != again and f"{again} (" in text[:match.start()]):
-            return again
+        named = names.get(seat) or Named(seat)
+        # his colour or faction once a line: not again after it named him in full ("Waiting for
+        # Ann (A, purple): …"), nor where the line says it itself ("⟨A⟩ claims Jim Raynor")
+        if seat in seen or not named.extra or f"{named.name} (" in text[:match.start()] \
+                or named.extra.lower() in text.lower():
+            return named.name
         seen.add(seat)
-        return first
+        return named.full
     return _MARKER.sub(one, text)
 
 

@@ -21,7 +21,9 @@ verifiable. Queries (verbs with ``query=True``) go through `query` and change no
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 import orjson
 
@@ -30,6 +32,7 @@ from core.errors import RulesError
 from core.grammar import Action, Verb, parse
 
 SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
+_SEAT_REF = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]+){SEAT_REF_CLOSE}")
 
 
 def seat_ref(seat: str) -> str:
@@ -38,10 +41,12 @@ def seat_ref(seat: str) -> str:
     return f"{SEAT_REF_OPEN}{seat}{SEAT_REF_CLOSE}"
 
 
-def without_seat_refs(text: str) -> str:
-    """A message with its seat markers back to bare seat ids (`⟨A⟩` → `A`): for text kept in a
-    view for the picture, which draws no player names."""
-    return text.replace(SEAT_REF_OPEN, "").replace(SEAT_REF_CLOSE, "")
+def without_seat_refs(text: str, name: Callable[[str], str] | None = None) -> str:
+    """A message with its seat markers back to bare seat ids (`⟨A⟩` → `A`), or to `name(seat)`:
+    for text kept in a view for the picture, which draws no player names."""
+    if name is None:
+        return text.replace(SEAT_REF_OPEN, "").replace(SEAT_REF_CLOSE, "")
+    return _SEAT_REF.sub(lambda match: name(match.group(1)), text)
 
 
 @dataclass(frozen=True)

@@ -1,12 +1,12 @@
 """Seats the games' messages mark (`core.game.seat_ref`, `⟨A⟩`) reach players as names: the
 service replaces each marker at its edge, after translating, in every line it sends."""
 from bot.i18n import translate
-from bot.names import name_reply, name_seats, seat_names
+from bot.names import Named, name_reply, name_seats, seat_names
 from bot.replies import Command, Reply
 from core.game import seat_ref
 from core.registry import get_game
 
-NAMES = {"A": ("Ann (purple)", "Ann"), "B": ("Bob (blue)", "Bob")}
+NAMES = {"A": Named("Ann", "purple"), "B": Named("Bob", "blue")}
 
 
 def say(service, user, text, channel="refs", private=False):
@@ -33,7 +33,7 @@ def test_seat_names_give_display_name_and_colour_of_a_game_with_colours():
     names = seat_names(game, meta, state)
     first = state["seats"][0]
     colour = game.summary(state)["players"][first]["colour"].lower()
-    assert names[first] == (f"Ann ({colour})", "Ann")
+    assert names[first] == Named("Ann", colour) and names[first].full == f"Ann ({colour})"
 
 
 def test_every_line_of_a_reply_is_named_and_the_names_are_asked_once():
