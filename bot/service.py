@@ -24,12 +24,12 @@ from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa:
 from bot.describe import describe as readable
 from bot.history import History, Languages
 from bot.imports import export_problem
-from bot.names import name_reply, player_names, seat_labels, seat_names, winners
+from bot.names import name_reply, player_names, seat_names, winners
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
 from core.errors import RulesError
-from core.game import Event, Game
+from core.game import Event, Game, seat_ref
 from core.registry import all_games, available, get_game
 from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify
 
@@ -780,9 +780,9 @@ class Service(AsyncPlay, History, Tables, Languages):
                       asker: str | None) -> None:
         """Who must decide what, with buttons. Private choices go to `asker` only (every
         pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
-        _knows_seats(reply, game, meta, state)
+        names = _knows_seats(reply, game, meta, state)()
         users = {p.get("seat"): p for p in meta["players"]}
-        labels = seat_labels(game, state)
+        labels = {seat: f"{seat}, {named.extra}" if named.extra else seat for seat, named in names.items()}
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
             reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
@@ -872,10 +872,18 @@ class Service(AsyncPlay, History, Tables, Languages):
 
 
 
-def _knows_seats(reply: Reply, game: Game, meta: dict, state: dict | None) -> None:
-    """The reply names the seats its lines mark from this game (worked out only if one does)."""
+def _knows_seats(reply: Reply, game: Game, meta: dict, state: dict | None) -> Callable[[], dict]:
+    """The reply names the seats its lines mark from this game: worked out once (a game's summary
+    is not free), and only if asked — by a line holding a marker, or the prompt lines' labels."""
     if reply.namer is None:
-        reply.namer = lambda: seat_names(game, meta, state)
+        worked_out: list[dict] = []
+
+        def namer() -> dict:
+            if not worked_out:
+                worked_out.append(seat_names(game, meta, state))
+            return worked_out[0]
+        reply.namer = namer
+    return reply.namer
 
 
 def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
@@ -943,7 +951,10 @@ def _shown(text: str, limit: int = 40) -> str:
 
 def _status_line(game: Game, summary: dict, version: int) -> str:
     keys = [k for k in ("turn", "phase", "round", "segment", "step") if summary.get(k) is not None]
-    where = ", ".join(f"{k} {summary[k]}" for k in keys)
+    seats = set(summary.get("seats") or ())   # a game's "turn" may be a seat (StarCraft's): its player
+    shown = {k: seat_ref(summary[k]) if isinstance(summary[k], str) and summary[k] in seats else summary[k]
+             for k in keys}
+    where = ", ".join(f"{k} {shown[k]}" for k in keys)
     state = "over" if summary["finished"] else "in play"
     return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
 

@@ -13,7 +13,7 @@ import random
 import orjson
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt, copy_state, seat_ref
+from core.game import Ctx, Game, Prompt, copy_state
 from core.games.infinity import deployment, pregame, selfplay, views
 from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
 from core.games.infinity.prompts import prompts
@@ -97,8 +97,8 @@ class Infinity(Game):
             "step_log": [],
             "pending_waiver": None,
         })
-        ctx.say(f"Infinity — {mission['name']}: A is {seat_ref('A')}, B is {seat_ref('B')}. Enter your "
-                f"rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
+        ctx.say(f"Infinity — {mission['name']}: {pregame.who(state, 'A')} against {pregame.who(state, 'B')}. "
+                f"Enter your rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
                 "`lt <id>` (your Lieutenant) by direct message; then `ready`.")
         ctx.picture()
 
