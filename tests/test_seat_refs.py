@@ -3,6 +3,7 @@ service replaces each marker at its edge, after translating, in every line it se
 from bot.i18n import translate
 from bot.names import Named, name_reply, name_seats, seat_names
 from bot.replies import Command, Reply
+from bot.service import Service
 from core.game import seat_ref
 from core.registry import get_game
 
@@ -92,3 +93,28 @@ def test_a_refusal_the_rules_raise_names_the_seat_even_sent_privately(service):
     assert not reply.ok and "⟨" not in reply.error
     waited = next(p["name"] for p in rec.meta["players"] if p["seat"] in pending)
     assert waited in reply.error
+
+
+def test_a_reminder_and_a_deadline_name_the_seats_of_the_games_own_lines(store):
+    """The scheduler's replies pass the same edge: a Successors prompt (it marks the seat) in a
+    reminder, and the events of a default the deadline plays."""
+    now = [1_000_000.0]
+    service = Service(store, remind_after=3600, clock=lambda: now[0])
+    for user, text in [("ann", "/new successors seed=5 deadline=2h"), ("ann", "/join"), ("bob", "/join"),
+                       ("cy", "/join"), ("ann", "/start")]:
+        assert service.handle(Command("console", "refs-clock", user, text, name=user.title())).ok
+    now[0] += 3600 + 1
+    reminders = service.due_reminders("console")
+    assert reminders and reminders[0].public[0] == "Reminder:"
+    for reply in reminders:
+        service.reminded(reply)
+    now[0] += 3600
+    deadline = service.due_reminders("console")
+    shown = [line for reply in reminders + deadline for line in lines_of(reply)]
+    assert any(line.startswith("Time is up for ") for line in shown)
+    assert not [line for line in shown if "⟨" in line]
+    assert any("Cy (" in line or "Ann (" in line or "Bob (" in line for line in shown[1:])
+
+
+def lines_of(reply) -> list[str]:
+    return [*reply.public, *(t for ts in reply.private.values() for t in ts)]
