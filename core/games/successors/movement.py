@@ -1118,7 +1118,7 @@ def indep_end(ctx, act: dict) -> None:
     if at not in BOARD.spaces or act.get("fought") or len(act["path"]) < 2:
         return
     if BOARD.spaces[at]["type"] != "MAJ" and state["pcs"].get(at) not in (None, "IND"):
-        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {state['pcs'][at]}'s PC at "
+        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {seat_ref(state['pcs'][at])}'s PC at "
                 f"{BOARD.spaces[at]['name']} (§5.10).")
         del state["pcs"][at]
 

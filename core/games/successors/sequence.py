@@ -356,8 +356,8 @@ def end_of_turn(ctx) -> None:
     if state["turn"] == 5:                                                 # item 3, §10.4
         winners, reason = scoring.final_winner(state)
         state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": reason}
-        ctx.say(f"End of the game: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}, {reason}.",
-                kind="end")
+        ctx.say(f"End of the game: {' and '.join(seat_ref(w) for w in winners)} "
+                f"win{'s' if len(winners) == 1 else ''}, {reason}.", kind="end")
         return
     state["turn"] += 1
     set_phase(ctx, "preparations", "events")
