@@ -1,5 +1,7 @@
 """Seats the games' messages mark (`core.game.seat_ref`, `⟨A⟩`) reach players as names: the
 service replaces each marker at its edge, after translating, in every line it sends."""
+import re
+
 from bot.i18n import translate
 from bot.names import Named, name_reply, name_seats, seat_names
 from bot.replies import Command, Reply
@@ -111,7 +113,8 @@ def test_a_reminder_and_a_deadline_name_the_seats_of_the_games_own_lines(store):
     now[0] += 3600
     deadline = service.due_reminders("console")
     shown = [line for reply in reminders + deadline for line in lines_of(reply)]
-    assert any(line.startswith("Time is up for ") for line in shown)
+    assert any(re.match(r"Time is up for (Ann|Bob|Cy) \([A-E], [a-z]+\): the deadline played", line)
+               for line in shown)   # the seat with its colour
     assert not [line for line in shown if "⟨" in line]
     assert any("Cy (" in line or "Ann (" in line or "Bob (" in line for line in shown[1:])
 
