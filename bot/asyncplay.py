@@ -323,14 +323,11 @@ class AsyncPlay:
         pending = {p["user"] for p in rec.meta["players"] if p.get("seat") in game.prompts(rec.state) and p["user"]}
         wanted, later = set(), []
         for user in pending:
-            prefs = self.store.user_prefs(plat, user)
-            if prefs.get("remind") == "off":
-                continue
-            end = quiet_end(prefs, now)
+            why, end = self._not_now(plat, user, now)
             if end is not None:
                 later.append(end)
-                continue
-            wanted.add(user)
+            if why is None:
+                wanted.add(user)
         if not wanted:
             return None, min(later) if later else None
         reply = Reply(version=rec.version, channel=channel)
@@ -346,6 +343,39 @@ class AsyncPlay:
         if expiry is not None and expiry > now:
             reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
         return reply, min(later) if later else None
+
+    def _not_now(self, plat: str, user: str, now: float) -> tuple[str | None, float | None]:
+        """Why `user` does not want a reminder now ("off", "quiet", or None: he does), and when
+        his quiet hours end if he is in them."""
+        prefs = self.store.user_prefs(plat, user)
+        if prefs.get("remind") == "off":
+            return "off", None
+        end = quiet_end(prefs, now)
+        return ("quiet", end) if end is not None else (None, None)
+
+    def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        """/remind: ping the pending players now, as the scheduler would: not one who turned
+        reminders off or is in his quiet hours. The reply names those left out and the reason,
+        never his hours or time zone."""
+        game = self._playing(rec, channel)
+        reply = Reply(version=rec.version)
+        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
+        if not reply.mentions:
+            return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
+        now = self.clock()
+        left_out: dict[str, list[str]] = {"off": [], "quiet": []}
+        for user in list(reply.mentions):
+            why, _ = self._not_now(cmd.platform, user, now)
+            if why is not None:
+                left_out[why].append(reply.names.get(user) or user)
+                reply.mentions.remove(user)
+                reply.private.pop(user, None)   # a private message pings too
+        reply.public.insert(0, "Reminder:")
+        if left_out["off"]:
+            reply.public.append(f"Not pinged, reminders off: {', '.join(left_out['off'])}.")
+        if left_out["quiet"]:
+            reply.public.append(f"Not pinged, in quiet hours: {', '.join(left_out['quiet'])}.")
+        return reply
 
     def reminded(self, reply: Reply) -> None:
         """A reminder from `due_reminders` was posted: not again before its repeat."""

@@ -306,8 +306,15 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         commands.append(app_commands.Command(name=word, description=_clip(PLATFORM_HELP[word][1]),
                                              callback=callback))
 
-    for word in ("join", "leave", "start", "abort", "undo"):
+    for word in ("leave", "start", "abort", "undo"):
         simple(word)
+
+    async def join(interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/join {code or ''}".strip())
+
+    join.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "code": "in a game moved here: your seat's code (sent to you privately at /export)"}
+    commands.append(app_commands.Command(name="join", description=_clip(PLATFORM_HELP["join"][1]), callback=join))
     for word in ("status", "export", "verify"):
         simple(word)
     simple("me", ephemeral=True)

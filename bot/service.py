@@ -42,7 +42,7 @@ MAX_BUTTONS = 20
 
 PLATFORM_HELP = {
     "new": ("/new GAME [key=value ...]", "open a lobby for a game in this channel (seed=N: console and tests only)"),
-    "join": ("/join", "take the next free seat"),
+    "join": ("/join [CODE]", "take the next free seat"),
     "leave": ("/leave", "give your seat back (lobby only)"),
     "start": ("/start", "deal the game once enough players sit"),
     "abort": ("/abort", "end the game here (its creator or a channel admin)"),
@@ -70,7 +70,7 @@ PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by ev
 # with new and import: the platform commands that write
 WRITES = {"join", "leave", "start", "abort", "undo", "replace", "handover", "agree", "spectate"}
 CHANNEL_ONLY = {"new", "join", "import", "abort"}   # never by private message: they act on the channel itself
-NO_ARGUMENT = {"join", "leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
+NO_ARGUMENT = {"leave", "start", "abort", "status", "me", "undo", "export", "verify", "agree"}
 USER_WORDS = {"remind", "games", "link", "lang"}   # the user's own (with an argument for remind), anywhere
 _SPLIT = re.compile(r"^\s*/?(\S+)\s*(.*)$", re.S)
 
@@ -184,7 +184,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                                 "Nothing was done.", "TOO_LONG")
         channel = cmd.channel
         if word == "help":
-            return self._help(rest)
+            return self._help(rest, self._game_here(cmd.platform, channel, rest))
         if word in USER_WORDS and (rest or word != "remind"):
             return self._user_word(word, rest, cmd)
         if channel is None:
@@ -268,7 +268,7 @@ class Service(AsyncPlay, History, Tables, Languages):
             if rec is None or rec.meta is None:
                 return Reply.refuse("There is no game in this channel. Start one with /new GAME "
                                     f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
-            return handler(rest, cmd, channel, rec)
+            return self._moved_refusal(word, cmd, channel, rec) or handler(rest, cmd, channel, rec)
 
         if word in WRITES:
             return self._write(cmd, channel, step, timings, with_setup=word == "undo")
@@ -334,9 +334,24 @@ class Service(AsyncPlay, History, Tables, Languages):
         except StoreError:
             log.warning("after a stored command, could not %s", what)
 
-    def _help(self, topic: str) -> Reply:
+    def _game_here(self, platform: str, channel: str | None, topic: str) -> Game | None:
+        """The game played in the channel, when /help asks about one of its verbs: then /help VERB
+        answers for this game only. Help never fails for want of storage."""
+        word = topic.strip().lstrip("/").lower()
+        if not channel or not word or " " in word or word in PLATFORM_HELP:
+            return None
+        try:
+            rec = self.store.load(platform, channel)
+        except StoreError:
+            return None
+        game = get_game(rec.meta["game"]) if rec and rec.meta else None
+        return game if game is not None and word in game.verbs else None
+
+    def _help(self, topic: str, here: Game | None = None) -> Reply:
         topic = topic.strip().lstrip("/").lower()
         first, _, verb = topic.partition(" ")
+        if here is not None:
+            return _game_verb_help(here, topic)
         game = _game_or_none(first) if first else None
         if game is not None and verb.strip():
             return _game_verb_help(game, verb.strip().lstrip("/"))
@@ -405,7 +420,9 @@ class Service(AsyncPlay, History, Tables, Languages):
         if any(p["user"] == cmd.user for p in meta["players"]):
             return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
         if meta["status"] == "playing" and meta.get("imported"):
-            return self._rejoin(cmd, channel, rec)
+            return self._rejoin(rest, cmd, channel, rec)   # /join CODE: the seat code of a moved game
+        if rest:
+            return Reply.refuse(f"/join takes no argument (got {_shown(rest)}). Usage: /join.", "MALFORMED", channel)
         if meta["status"] != "lobby":
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
@@ -528,9 +545,7 @@ class Service(AsyncPlay, History, Tables, Languages):
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
         if cmd.private and rec.meta["status"] == "playing" and self._seat(rec.meta, cmd.user) is not None:
-            return Reply(public=["This file moves the game: /import it in a channel without a game, here or on "
-                                 "another platform, and the game continues there (once; keep it to yourself)."],
-                         file=self._transfer_out(cmd, channel, rec), version=rec.version)
+            return self._transfer_reply(cmd, channel, rec)
         data = self.export(cmd.platform, channel, rec)
         note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
                                         "the game elsewhere, send /export to me in a private message.")
@@ -642,15 +657,6 @@ class Service(AsyncPlay, History, Tables, Languages):
             return reply
         return Write(done, state=state, pop=1)
 
-    def _remind(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
-        game = self._playing(rec, channel)
-        reply = Reply(version=rec.version)
-        self._prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
-        if not reply.mentions:
-            return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
-        reply.public.insert(0, "Reminder:")
-        return reply
-
     # game actions ----------------------------------------------------------------------
     def _act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
         return self._write(cmd, channel, lambda rec: self._act_step(cmd, channel, line, timings, named, rec),
@@ -672,6 +678,9 @@ class Service(AsyncPlay, History, Tables, Languages):
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
             return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
+        moved = self._moved_refusal("", cmd, channel, rec)
+        if moved is not None:
+            return moved
         seat = cmd.seat if cmd.by and cmd.seat else self._seat(rec.meta, cmd.user)
         if seat is None:
             seated = ", ".join(player_names(game, rec.meta, rec.state).values())

@@ -205,3 +205,24 @@ def test_two_scheduler_processes_racing_over_1000_due_reminders_send_each_exactl
     assert sorted(c for c, _ in sent) == sorted(channels)          # each once: none lost, none twice
     assert all(results), "both processes took part in the race"
     assert os.getpid()   # the parent survived its forks
+
+
+def test_remind_now_pings_only_who_wants_it_and_says_who_was_left_out_and_why(store):
+    """Plain /remind follows each player's own settings, as the scheduler does: /remind off and
+    quiet hours (in the player's time zone) hold; the reply names who was not pinged and why,
+    without his hours or his zone."""
+    now = [at("2026-11-23 10:00")]
+    service = make(store, now, "free=1", players=("alice", "bob", "carol"))
+    assert say(service, "carol", "/remind off").ok
+    assert say(service, "bob", "/remind quiet 23-08").ok and say(service, "bob", "/remind tz Europe/Madrid").ok
+    now[0] = at("2026-11-23 22:30")              # 23:30 in Madrid: bob's night
+    reply = say(service, "alice", "/remind")
+    assert reply.ok and reply.public[0] == "Reminder:"
+    assert reply.mentions == ["alice"] and set(reply.private) == {"alice"}
+    assert "Not pinged, reminders off: carol." in reply.public
+    assert "Not pinged, in quiet hours: bob." in reply.public
+    assert not any(secret in line for line in reply.public for secret in ("Madrid", "23", "08"))
+    now[0] = at("2026-11-24 07:30")              # 08:30 in Madrid: bob is awake again
+    assert sorted(say(service, "alice", "/remind").mentions) == ["alice", "bob"]
+    assert say(service, "alice", "/lang es").ok
+    assert "Sin aviso, recordatorios desactivados: carol." in say(service, "alice", "/remind").public

@@ -36,6 +36,26 @@ def test_a_verb_without_a_game_lists_every_game_that_has_it(service):
         assert f"{game.title}: /" in text
 
 
+def test_in_a_channel_with_a_game_help_verb_answers_for_that_game(service):
+    """/help fight at a Ludi table is Ludi's fight, with an example a player can send as written."""
+    def say(user, text):
+        return service.handle(Command("console", "help-ludi", user, text, name=user.title()))
+
+    for user, text in (("ann", "/new ludi seed=3"), ("ann", "/join"), ("bob", "/join"), ("ann", "/start")):
+        assert say(user, text).ok
+    text = "\n".join(say("ann", "/help fight").public)
+    assert "Ludi Gladiatorii: /ludi fight <player with gladiator>" in text and "Successors" not in text
+    assert "Example: /ludi fight bob with Brutus" in text
+    assert "Successors: /succ fight" in "\n".join(ask(service, "/help fight").public)   # no game here: every game
+
+
+@pytest.mark.parametrize("game,verb", [(g, v) for g, v in VERBS if any(p.kind == "text" for p in v.params)],
+                         ids=lambda x: getattr(x, "name", getattr(x, "id", "")))
+def test_a_verb_that_takes_free_text_has_a_written_example(game, verb):
+    """A free-text verb's generated example would be a placeholder (`fight WHAT`): it must be written."""
+    assert verb.example, f"{game.id} {verb.name}"
+
+
 def test_help_move_and_help_succ_move_answer(service):
     for topic in ("/help move", "/help succ move", "/help successors move"):
         reply = ask(service, topic)

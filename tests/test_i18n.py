@@ -61,7 +61,7 @@ def test_a_channel_speaks_its_language_and_a_user_gets_private_lines_in_theirs(s
                                                      "Otros pueden unirse con /join.")
     assert say(service, "bob", "/remind off").private == {"bob": ["Ваши напоминания: выключены, во всех партиях."]}
     helped = say(service, "carol", "/help").public
-    assert helped[0] == "Comandos:" and "  /join — ocupar el siguiente puesto libre" in helped
+    assert helped[0] == "Comandos:" and "  /join [CODE] — ocupar el siguiente puesto libre" in helped
 
 
 def test_game_rule_messages_stay_english_inside_a_translated_sentence():
@@ -136,3 +136,16 @@ async def test_discord_answers_a_stale_button_in_the_pressers_language(service):
 
     assert _t("es-ES", "Pick one of the actions.") == "Elige una de las acciones."
     assert _t("fr", "Pick one of the actions.") == "Pick one of the actions."
+
+
+def test_help_of_a_game_says_its_options_of_new_in_the_channels_language(service):
+    """The frame of /help GAME (its heading, "Options of /new GAME:", an example) and of /help
+    are the service's sentences: translated; the games' own verb texts are the games' part."""
+    assert say(service, "alice", "/lang es").ok
+    lines = say(service, "alice", "/help successors").public
+    assert lines[0] == "Sucesores (/succ VERBO ...; /help succ VERBO da un ejemplo):"
+    assert "Opciones de /new successors:" in lines and "Options of /new successors:" not in lines
+    assert say(service, "alice", "/help succ move").public[1] == "  Ejemplo: /succ move PATH"
+    assert say(service, "alice", "/help").public[-1].startswith("Juegos: ")
+    assert say(service, "alice", "/lang ru").ok
+    assert "Параметры /new ludi:" in say(service, "alice", "/help ludi").public

@@ -1,6 +1,31 @@
 """Trust (issue 11): nobody acts where they don't belong, a command counts once, nothing
 acknowledged is lost. Each test here failed on the code before its fix."""
+import ast
+import io
+import os
+import socket
+import threading
+import time
+from dataclasses import replace
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+import redis
+from redis.backoff import NoBackoff
+from redis.retry import Retry
+
+import render
+from bot.console import Console
+from bot.discord_out import markdown_line
 from bot.replies import Command
+from bot.service import REMIND_LEASE, Service
+from bot.store import RETRY, Store
+from core import registry
+from core.grammar import Param, Verb
+from tests.cutproxy import CutProxy
+from tests.discord.harness import ALICE, make_harness
+from tests.tally import Tally
 
 
 def send(service, user, text, channel="c", **kw):
@@ -101,10 +126,6 @@ def test_platform_commands_are_idempotent_too(service):
 
 
 def _upstream(redis_client):
-    import os
-    import socket
-    from urllib.parse import urlsplit
-
     url = os.environ.get("REDIS_URL")
     if url:
         parts = urlsplit(url)
@@ -117,64 +138,51 @@ def _upstream(redis_client):
     return unix
 
 
-def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied_twice(redis_client, store):
+@pytest.fixture
+def proxied(redis_client, store):
+    """(proxy, service): a started game whose service reaches Redis through a loopback proxy
+    the test can arm (cut the connection right after the next write ran) and heal."""
+    proxy = CutProxy(_upstream(redis_client))
+    try:
+        client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
+        yield proxy, started(Service(Store(client, prefix=store.prefix), remind_after=60))
+    finally:
+        proxy.close()
+
+
+def test_a_reply_lost_after_the_commit_says_unknown_and_the_retry_is_not_applied_twice(proxied, store):
     """A loopback proxy cuts the connection right after Redis ran the write, then stays dark."""
-    import redis
-
-    from bot.service import Service
-    from bot.store import RETRY, Store
-    from tests.cutproxy import CutProxy
-
-    proxy = CutProxy(_upstream(redis_client))
-    try:
-        client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
-        service = Service(Store(client, prefix=store.prefix), remind_after=60)
-        started(service)
-        proxy.arm()
-        lost = send(service, "alice", "/tl add 2", key="tg1:777")
-        assert proxy.cuts == 1
-        assert not lost.ok and lost.code == "OUTCOME_UNKNOWN"
-        assert "cannot tell whether it was carried out" in lost.error and "/status" in lost.error
-        assert "nothing was changed" not in lost.error
-        # Redis did store it, exactly once
-        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
-        proxy.heal()
-        retry = send(service, "alice", "/tl add 2", key="tg1:777")   # the same command again
-        assert retry.ok and "Already done" in retry.text
-        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
-        assert service.state("t", "c")[1]["total"] == 2
-        print(f"\nlost-reply test: stored {store.log_length('t', 'c')} time(s), first reply {lost.code}, "
-              f"retry: {retry.text!r}")
-    finally:
-        proxy.close()
+    proxy, service = proxied
+    proxy.arm()
+    lost = send(service, "alice", "/tl add 2", key="tg1:777")
+    assert proxy.cuts == 1
+    assert not lost.ok and lost.code == "OUTCOME_UNKNOWN"
+    assert "cannot tell whether it was carried out" in lost.error and "/status" in lost.error
+    assert "nothing was changed" not in lost.error
+    # Redis did store it, exactly once
+    assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
+    proxy.heal()
+    retry = send(service, "alice", "/tl add 2", key="tg1:777")   # the same command again
+    assert retry.ok and "Already done" in retry.text
+    assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
+    assert service.state("t", "c")[1]["total"] == 2
+    print(f"\nlost-reply test: stored {store.log_length('t', 'c')} time(s), first reply {lost.code}, "
+          f"retry: {retry.text!r}")
 
 
-def test_a_reply_lost_then_redis_reachable_again_is_known_to_have_been_applied(redis_client, store):
+def test_a_reply_lost_then_redis_reachable_again_is_known_to_have_been_applied(proxied, store):
     """redis-py resends the script on a fresh connection: the key in the script makes that safe."""
-    import redis
-
-    from bot.service import Service
-    from bot.store import RETRY, Store
-    from tests.cutproxy import CutProxy
-
-    proxy = CutProxy(_upstream(redis_client))
-    try:
-        client = redis.Redis(host="127.0.0.1", port=proxy.port, socket_timeout=2, retry=RETRY)
-        service = Service(Store(client, prefix=store.prefix), remind_after=60)
-        started(service)
-        proxy.arm()
-        proxy_heal = threading_timer(0.05, proxy.heal)
-        reply = send(service, "alice", "/tl add 2")          # no platform key: the service makes one
-        proxy_heal.join()
-        assert proxy.cuts == 1
-        assert reply.ok and reply.changed, reply.error
-        assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
-    finally:
-        proxy.close()
+    proxy, service = proxied
+    proxy.arm()
+    proxy_heal = threading_timer(0.05, proxy.heal)
+    reply = send(service, "alice", "/tl add 2")          # no platform key: the service makes one
+    proxy_heal.join()
+    assert proxy.cuts == 1
+    assert reply.ok and reply.changed, reply.error
+    assert [e["line"] for e in store.log("t", "c")] == ["add 2"]
 
 
 def threading_timer(delay, fn):
-    import threading
     t = threading.Timer(delay, fn)
     t.start()
     return t
@@ -183,9 +191,6 @@ def threading_timer(delay, fn):
 # 5. one retry path for every write ------------------------------------------------------------
 def _race(service, monkeypatch, rival_text, rival_user="carol"):
     """The next commit loses a race: a rival command is stored between its read and its write."""
-    from bot.service import Service
-    from bot.store import Store
-
     rival = Service(Store(service.store.redis, prefix=service.store.prefix), remind_after=60)
     commit = service.store.commit
     raced = []
@@ -230,9 +235,7 @@ def test_leave_start_undo_abort_retry_a_lost_race(service, monkeypatch):
 
 
 def test_console_lines_have_their_own_keys(service, tmp_path):
-    import io
 
-    from bot.console import Console
 
     out = io.StringIO()
     console = Console(service, "k", tmp_path, out)
@@ -250,8 +253,6 @@ def _successors(service, channel="m"):
 
 
 def test_map_of_an_unknown_region_is_refused_with_the_regions(service, monkeypatch):
-    import render
-
     _successors(service)
     drawn = []
     monkeypatch.setattr(render, "draw", lambda *a, **k: drawn.append(a) or (_ for _ in ()).throw(AssertionError))
@@ -270,9 +271,7 @@ def test_map_of_a_known_region_is_accepted_in_any_spelling(service):
 
 
 def test_the_console_answers_map_atlantis_with_a_sentence_not_a_traceback(service, tmp_path):
-    import io
 
-    from bot.console import Console
 
     out = io.StringIO()
     console = Console(service, "m", tmp_path, out)
@@ -282,9 +281,6 @@ def test_the_console_answers_map_atlantis_with_a_sentence_not_a_traceback(servic
 
 
 # 7. what a user types is checked, capped, and never echoed unescaped ----------------------------
-from core import registry  # noqa: E402
-from core.grammar import Param, Verb  # noqa: E402
-from tests.tally import Tally  # noqa: E402
 
 
 class Scribe(Tally):
@@ -293,7 +289,6 @@ class Scribe(Tally):
     verbs = dict(Tally.verbs, note=Verb("note", (Param("text", "text"),), help="write a note"))
 
     def _prompts(self, state):
-        from dataclasses import replace
         return {seat: replace(p, templates=p.templates + ("note <text>",))
                 for seat, p in super()._prompts(state).items()}
 
@@ -337,14 +332,11 @@ def test_log_and_undo_quote_what_a_user_typed_in_a_code_span(service):
 
 
 async def test_discord_escapes_markdown_outside_code_spans(service):
-    from tests.discord.harness import ALICE, make_harness
-
     h = await make_harness(service)
     await h.say(ALICE, "alice", "new", game="tally")
     calls = await h.say(ALICE, "alice", "help", topic="[click](http://evil.example)")
     shown = " ".join(c.content for c in calls)
     assert "`[click](http://evil.example)`" in shown        # quoted, so shown literally
-    from bot.discord_out import markdown_line
     assert markdown_line(f"{EVIL} `{EVIL}`") == (
         r"<b>The game is over: A wins</b> see \[here](http://evil.example) \*\*now\*\* " + f"`{EVIL}`")
 
@@ -357,9 +349,6 @@ def test_a_word_parameter_is_a_name_not_an_essay(service):
 
 def test_no_adapter_imports_the_store():
     """Layers point down: adapters talk to the service only (its caches included)."""
-    import ast
-    from pathlib import Path
-
     for name in ("telegram.py", "discord.py", "discord_out.py", "discord_tree.py", "console.py"):
         tree = ast.parse((Path(__file__).parent.parent / "bot" / name).read_text())
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
@@ -370,8 +359,6 @@ def test_no_adapter_imports_the_store():
 
 # 9. reminders: one entry per game and platform, a lease, a sent-marker ----------------------------
 def _remind_game(store, platform="t", channel="r", clock=None):
-    from bot.service import Service
-
     service = Service(store, remind_after=60, clock=clock or (lambda: 1000.0))
     for user, text in [("alice", "/new tally target=100"), ("alice", "/join"), ("bob", "/join"),
                        ("alice", "/start")]:
@@ -389,8 +376,6 @@ def test_the_reminder_set_holds_one_entry_per_game_however_many_moves(store):
 
 
 def test_a_worker_that_dies_after_claiming_leaves_the_reminder_to_another(store):
-    from bot.service import REMIND_LEASE, Service
-
     now = [1000.0]
     _remind_game(store, clock=lambda: now[0])
     now[0] += 61
@@ -407,8 +392,6 @@ def test_a_worker_that_dies_after_claiming_leaves_the_reminder_to_another(store)
 
 
 def test_a_reminder_posted_once_is_never_posted_again_for_that_version(store):
-    from bot.service import Service
-
     now = [1000.0]
     service = _remind_game(store, clock=lambda: now[0])
     now[0] += 61
@@ -420,8 +403,6 @@ def test_a_reminder_posted_once_is_never_posted_again_for_that_version(store):
 
 
 def test_each_platform_claims_only_its_own_reminders(store):
-    from bot.service import Service
-
     now = [1000.0]
     _remind_game(store, "discord", "111", clock=lambda: now[0])
     _remind_game(store, "telegram", "-222", clock=lambda: now[0])
@@ -439,23 +420,14 @@ def test_redis_stalled_beyond_the_client_timeout_says_unknown_and_counts_once(re
     """Redis stalls (DEBUG SLEEP) longer than the client's timeout; the write sent meanwhile
     runs when it wakes. (CLIENT PAUSE would not do: Redis drops a paused client's command
     when the client gives up, so nothing is stored — "unknown" is then right too.)"""
-    import os
-    import time
 
-    import pytest
-    import redis
-    from redis.backoff import NoBackoff
-    from redis.retry import Retry
 
-    from bot.service import Service
-    from bot.store import Store
 
     if os.environ.get("REDIS_URL"):
         pytest.skip("pausing a shared server is not ours to do")
     client = redis.Redis(unix_socket_path=redis_client.socket_file, socket_timeout=0.2, retry=Retry(NoBackoff(), 1))
     service = Service(Store(client, prefix=store.prefix), remind_after=60)
     started(service)
-    import threading
 
     sleeper = threading.Thread(target=lambda: redis.Redis(unix_socket_path=redis_client.socket_file)
                                .execute_command("DEBUG", "SLEEP", 1.2))

@@ -1,9 +1,10 @@
 """Helpers for the Ludi tests: start games, lay out a table, drive the prompts."""
-import random
+from functools import partial
 
 from core.games.ludi import GAME
 from core.games.ludi.common import enter_play, owner
 from core.games.ludi.data import B, G
+from tests import rules_helpers
 from tests.rules_helpers import single_seat, texts  # noqa: F401 — texts is imported from here by the tests
 
 
@@ -116,13 +117,4 @@ def table(n=3, seed="t", **options):
     return main_for(state, "p1")
 
 
-def run_until(state, pred, seed=0, limit=20000):
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        if pred(state):
-            return state
-        prompts = GAME.prompts(state)
-        assert prompts, "the game ended before the condition held"
-        seat = next(iter(prompts))
-        state, _ = GAME.apply(state, seat, GAME.sample(state, seat, rnd))
-    raise AssertionError("condition never held")
+run_until = partial(rules_helpers.run_until, GAME)   # run_until(state, pred, seed=0, limit=20000)

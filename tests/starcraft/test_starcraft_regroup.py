@@ -5,6 +5,7 @@ import pytest
 from core.errors import RulesError
 from core.games.starcraft import GAME, regroup
 from core.games.starcraft.board import BOARD
+from core.games.starcraft.common import card_id, card_tag
 
 from .conftest import act, base, cards, clear, ctx, put, started
 
@@ -263,7 +264,7 @@ def test_step8_events_in_turn_order_from_the_first_player_one_or_pass_rest_disca
     s["event_deck"] = [e for e in s["event_deck"] if e not in ("EV09", "EV10", "EV19")]
     regroup.run(ctx(regrouping_at_step8(s)))
     prompts = GAME.prompts(s)
-    assert list(prompts) == ["P2"] and "event EV10" in prompts["P2"].private and not prompts["P2"].actions
+    assert list(prompts) == ["P2"] and "event EV10-propaganda" in prompts["P2"].private and not prompts["P2"].actions
     s, ev = act(s, "P2", "event EV19")
     assert s["p"]["P2"]["cp"] == 2 and "EV10" in s["event_discard"] and s["p"]["P2"]["events"] == []
     assert list(GAME.prompts(s)) == ["P1"]
@@ -330,7 +331,7 @@ def test_step9_discard_down_to_8_by_private_message():
     s["phase"], s["step"] = "regroup", 9
     regroup.run(ctx(s))
     assert list(GAME.prompts(s)) == ["P1"]
-    assert GAME.prompts(s)["P1"].private == ("drop RAY-09 RAY-10",)
+    assert GAME.prompts(s)["P1"].private == ("drop RAY-09-dig-in RAY-10-dig-in",)
     with pytest.raises(RulesError):
         act(s, "P1", "drop RAY-01")
     s, _ = act(s, "P1", "drop RAY-01 RAY-02")
@@ -375,7 +376,7 @@ def test_11_events_need_a_legal_target_and_an_empty_deck_gives_nothing():
     s = two()
     put(s, "MAR.A", "P1", "marine")
     assert events.lines(s, "P1", "EV15") == []            # no enemy unit of health 1 near
-    assert events.lines(s, "P1", "EV09") == ["event EV09"]
+    assert events.lines(s, "P1", "EV09") == ["event EV09-propaganda"]
     s["event_deck"] = []
     assert draw_event(ctx(s), "P1") is None and s["p"]["P1"]["events"] == []
 
@@ -463,3 +464,12 @@ def test_2_1_special_victories_of_each_faction():
     assert not special_victory(s, "P3")
     put(s, "AIU.C", "P3", "zergling")
     assert special_victory(s, "P3")
+
+
+def test_15_cards_are_offered_by_name_and_taken_by_id_or_tag():
+    """§15: a private choice names the card (`EV10-propaganda`, `RAY-09-dig-in`), never its id alone;
+    a command may still give the bare id, in any case."""
+    assert card_tag("EV10") == "EV10-propaganda"
+    assert card_id("ev10-propaganda", ["EV09", "EV10"]) == "EV10"
+    assert card_id("Ev10", ["EV10"]) == "EV10"
+    assert card_id("EV10-glory", ["EV10"]) == "EV10-GLORY"   # a wrong name is not this card: refused by the caller

@@ -1,11 +1,12 @@
 """Helpers for the Successors tests: build games, drive them, edit states."""
-import random
+from functools import partial
 
 import pytest
 
 from core.game import Ctx
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
+from tests import rules_helpers
 from tests.rules_helpers import single_seat, texts  # noqa: F401 — texts is imported from here by the tests
 
 
@@ -35,17 +36,7 @@ def to_strategy(n=3, seed="t"):
     return choose_order(new(n, seed))
 
 
-def run_until(state, pred, seed=0, limit=20000):
-    """Random legal play until pred(state) holds."""
-    rnd = random.Random(seed)
-    for _ in range(limit):
-        if pred(state):
-            return state
-        prompts = GAME.prompts(state)
-        assert prompts, "the game ended before the condition held"
-        seat = rnd.choice(sorted(prompts))
-        state, _ = GAME.apply(state, seat, GAME.parse(GAME.sample(state, seat, rnd), private=True))
-    raise AssertionError("condition never held")
+run_until = partial(rules_helpers.run_until, GAME)   # run_until(state, pred, seed=0, limit=20000)
 
 
 def ctx_for(state, seat=None):

@@ -6,7 +6,7 @@ from core.errors import RulesError
 from core.game import seat_ref, without_seat_refs
 
 from .board import BOARD
-from .common import draw_combat, fname, is_, unit_cost, unit_num, units_in
+from .common import card_id, card_tag, draw_combat, fname, is_, unit_cost, unit_num, units_in
 
 
 def start(ctx, attacker: str, area: str, origins: dict) -> None:
@@ -24,7 +24,7 @@ def choose(ctx, seat: str, word: str) -> None:
     s = ctx.state
     b = s["battle"]
     hand = s["p"][seat]["hand"]
-    card = word.upper()
+    card = card_id(word, hand)
     if card != "NONE" and card not in hand:
         raise RulesError(f"Play a combat card of your hand ({', '.join(sorted(hand)) or 'none'}) or `card none`.",
                          code="CARD", private=True)
@@ -135,4 +135,4 @@ def resolve(ctx) -> None:
 
 
 def lines(state: dict, seat: str) -> list[str]:
-    return [f"card {c}" for c in sorted(state["p"][seat]["hand"])] + ["card none"]
+    return [f"card {card_tag(c)}" for c in sorted(state["p"][seat]["hand"])] + ["card none"]

@@ -16,6 +16,8 @@ State layout (one JSON dict, §17):
 """
 from __future__ import annotations
 
+import re
+
 from core.errors import RulesError
 from core.game import seat_ref
 
@@ -152,6 +154,24 @@ def current_stage(state: dict) -> str:
     """§3.7: the stage of the event deck's top card; III once the deck is empty."""
     deck = state["event_deck"]
     return BOARD.events[deck[0]]["stage"] if deck else "III"
+
+
+def card_tag(card: str) -> str:
+    """A combat or event card as a command offers it: its id and its name (`EV26-last-stand`,
+    `ALD-03-focused-fire`), so a private choice reads by name, never by number alone."""
+    kind = BOARD.events.get(card) or BOARD.combat.get(card)
+    slug = re.sub(r"[^a-z0-9]+", "-", kind["name"].lower()).strip("-") if kind else ""
+    return f"{card}-{slug}" if slug else card
+
+
+def card_id(word: str, known) -> str:
+    """The card a command names among `known`: its id, or its tag (`EV26`, `ev26-last-stand`).
+    Anything else comes back upper-cased for the caller to refuse with the list."""
+    w = word.upper()
+    for card in known:
+        if w == card or w == card_tag(card).upper():
+            return card
+    return w
 
 
 def find_planet(word: str) -> str:

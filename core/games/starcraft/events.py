@@ -9,6 +9,7 @@ from .board import BOARD
 from .common import (
     base_planets,
     bases_of,
+    card_tag,
     controls,
     draw_combat,
     find_area,
@@ -81,28 +82,29 @@ def lines(state: dict, seat: str, card: str) -> list[str]:
     """Every complete `event` line for one card (empty when it has no legal target, §11)."""
     e = effect(card)
     p = state["p"][seat]
+    tag = card_tag(card)
     if e == "supply_lines":
-        return [f"event {card}"] if p["wsupply"] > 0 else []
+        return [f"event {tag}"] if p["wsupply"] > 0 else []
     if e in ("tactical_briefing", "intel"):
-        return [f"event {card}"] if _can_draw(state, seat) else []
+        return [f"event {tag}"] if _can_draw(state, seat) else []
     if e in ("propaganda", "glory", "last_stand", "total_war"):
-        return [f"event {card}"]
+        return [f"event {tag}"]
     if e == "breakthrough":
-        return [f"event {card}"] if p["tech"] < BOARD.pieces["max_tech"] else []
+        return [f"event {tag}"] if p["tech"] < BOARD.pieces["max_tech"] else []
     if e == "reinforcements":
-        return [f"event {card} {k} {a}" for k, a in _slot_targets(state, seat)]
+        return [f"event {tag} {k} {a}" for k, a in _slot_targets(state, seat)]
     if e == "rally":
         ts = _slot_targets(state, seat)
-        return [f"event {card} {k} {a} {k} {a}" for k, a in ts] + [f"event {card} {k} {a}" for k, a in ts]
+        return [f"event {tag} {k} {a} {k} {a}" for k, a in ts] + [f"event {tag} {k} {a}" for k, a in ts]
     if e == "jump_coordinates":
-        return [f"event {card} {r}" for r in _jump_routes(state, seat)]
+        return [f"event {tag} {r}" for r in _jump_routes(state, seat)]
     if e == "sabotage":
         pairs = _sabotage(state, seat)
-        return [f"event {card} {r} {state['p'][o]['faction']}" for r, o in pairs]
+        return [f"event {tag} {r} {state['p'][o]['faction']}" for r, o in pairs]
     if e == "orbital_strike":
-        return [f"event {card} {a}" for a in _strike_areas(state, seat)]
+        return [f"event {tag} {a}" for a in _strike_areas(state, seat)]
     if e == "expansion_grant":
-        return [f"event {card} {a}" for a in _grant_areas(state, seat)]
+        return [f"event {tag} {a}" for a in _grant_areas(state, seat)]
     return []
 
 

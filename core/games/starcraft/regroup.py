@@ -4,11 +4,23 @@
 (step 8 events, step 9 discards) or the game ends (steps 6, 7, 8)."""
 from __future__ import annotations
 
+from core.errors import RulesError
 from core.game import seat_ref
 
 from . import endgame, events
 from .board import BOARD
-from .common import controlled, controls, current_stage, has_base_on, in_game, next_seat, owners_in, turn_order
+from .common import (
+    card_id,
+    card_tag,
+    controlled,
+    controls,
+    current_stage,
+    has_base_on,
+    in_game,
+    next_seat,
+    owners_in,
+    turn_order,
+)
 
 HAND_LIMIT = BOARD.pieces["hand_limit"]
 
@@ -199,8 +211,7 @@ def discard_events(ctx, seat: str) -> None:
 def answer_event(ctx, seat: str, card: str, args: list[str]) -> None:
     s = ctx.state
     if card.lower() != "pass":
-        card = card.upper()
-        from core.errors import RulesError
+        card = card_id(card, s["p"][seat]["events"])
         if card not in s["p"][seat]["events"]:
             raise RulesError(f"Play an event card of yours ({', '.join(sorted(s['p'][seat]['events']))}) "
                              "or `event pass`.", code="EVENT", private=True)
@@ -225,11 +236,10 @@ def step9_discard_combat(ctx) -> None:
 
 
 def answer_drop(ctx, seat: str, ids: list[str]) -> None:
-    from core.errors import RulesError
     s = ctx.state
     p = s["p"][seat]
     need = len(p["hand"]) - HAND_LIMIT
-    ids = [i.upper() for i in ids]
+    ids = [card_id(i, p["hand"]) for i in ids]
     if len(set(ids)) != need or any(i not in p["hand"] for i in ids):
         raise RulesError(f"Discard exactly {need} different cards of your hand: {', '.join(sorted(p['hand']))}.",
                          code="DROP", private=True)
@@ -248,7 +258,7 @@ def answer_drop(ctx, seat: str, ids: list[str]) -> None:
 def drop_default(state: dict, seat: str) -> str:
     """Step 9 timeout: the highest ids are discarded."""
     hand = sorted(state["p"][seat]["hand"])
-    return "drop " + " ".join(hand[HAND_LIMIT:])
+    return "drop " + " ".join(card_tag(c) for c in hand[HAND_LIMIT:])
 
 
 # 10 ------------------------------------------------------------------------------------------
