@@ -17,7 +17,6 @@ log = logging.getLogger("strategos.command")
 _MARKER = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]{{1,40}}){SEAT_REF_CLOSE}")
 
 
-
 class Named(NamedTuple):
     """Who sits at a seat: his display name, and the colour or faction beside it (or None)."""
 
