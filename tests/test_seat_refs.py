@@ -55,6 +55,12 @@ def test_every_line_of_a_reply_is_named_and_the_names_are_asked_once():
     assert asked == [1]   # no marker: the names are not even worked out
 
 
+def test_a_line_that_says_the_colour_or_faction_itself_names_the_player_alone():
+    factions = {"P1": Named("Ann", "Jim Raynor")}
+    assert name_seats(f"{seat_ref('P1')} claims Jim Raynor.", factions) == "Ann claims Jim Raynor."
+    assert name_seats(f"{seat_ref('P1')} builds a base.", factions) == "Ann (Jim Raynor) builds a base."
+
+
 def test_a_marker_survives_translation_inside_a_template_field():
     line = f"Waiting for Ann (A): Round 2, {seat_ref('A')}'s Tyche segment."
     spanish = translate(line, "es")
