@@ -127,3 +127,15 @@ def test_a_reminder_and_a_deadline_name_the_seats_of_the_games_own_lines(store):
 
 def lines_of(reply) -> list[str]:
     return [*reply.public, *(t for ts in reply.private.values() for t in ts)]
+
+
+def test_a_stale_button_quotes_the_prompt_with_the_player_named(service):
+    """A refusal composed without the game at hand (the stale button's "Now: …") is named too."""
+    _successors(service, "refs-stale")
+    game, state, rec = service.state("console", "refs-stale")
+    seat, prompt = next(iter(game.prompts(state).items()))
+    user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+    reply = service.handle(Command("console", "refs-stale", user, f"/succ {prompt.actions[0]}", name=user.title(),
+                                   version=rec.version - 1))
+    assert reply.code == "STALE" and "Now:" in reply.error and "⟨" not in reply.error
+    assert f"{user.title()} (" in reply.error
