@@ -31,6 +31,7 @@ import re
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from bot.names import seat_labels
 from bot.replies import Command, Reply
 from bot.store import Record
 from core.errors import RulesError
@@ -226,8 +227,8 @@ class AsyncPlay:
                 except Exception:   # one game's failure must not stop the others' reminders
                     log.exception("scheduler failed for %s:%s", plat, channel)
                     continue
-                for reply in due:   # in the channel's language (lines added after `handle` too)
-                    self._localize(Command(plat, reply.channel or channel, "", ""), reply)
+                for reply in due:   # in the channel's language, seats named (lines added after `handle` too)
+                    self._finish(Command(plat, reply.channel or channel, "", ""), reply)
                 replies.extend(due)
         return replies
 
@@ -272,13 +273,14 @@ class AsyncPlay:
             log.error("the default %r for %s was refused at %s:%s: %s", line, seat, plat, channel, reply.error)
             return None
         shown = "a private choice" if private else f"`{line}`"
-        reply.public.insert(0, f"Time is up for {player['name']} ({seat}): the deadline played {shown}.")
+        label = seat_labels(game, rec.state).get(seat, seat)   # "C, yellow": the seat with its colour
+        reply.public.insert(0, f"Time is up for {player['name']} ({label}): the deadline played {shown}.")
         rec2 = self.store.load(plat, channel)
         if rec2 and rec2.meta:
             now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)
             was_absent = player.get("absent")
             if now_absent and not was_absent:
-                reply.public.append(f"{player['name']} ({seat}) missed {ABSENT_AFTER} deadlines in a row and is now "
+                reply.public.append(f"{player['name']} ({label}) missed {ABSENT_AFTER} deadlines in a row and is now "
                                     "absent: the game goes on with defaults for that seat; another player may "
                                     "/replace it with someone else (/replace SEAT @user).")
         for user in list(reply.private):   # the seat's private lines stay with its player

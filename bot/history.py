@@ -27,7 +27,7 @@ import redis
 
 import render
 from bot.i18n import LANGUAGES, language_of, localize
-from bot.names import player_names
+from bot.names import player_names, seat_names
 from bot.replies import Command, Picture, Reply
 from bot.store import Record, StoreError
 from core import rng
@@ -81,7 +81,7 @@ class History:
                 what = f"played {_shown(entry['line'], 300)}"
             by = " — by the deadline" if entry.get("by") == "deadline" else ""
             lines.append(f"{number}. {who} {what}{by}.".replace("..", "."))
-        return Reply(public=lines, version=rec.version)
+        return Reply(public=lines, version=rec.version, namer=lambda: seat_names(game, rec.meta, rec.state))
 
     # /replay N: the map after action N --------------------------------------------------------
     def _replay(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:

@@ -1,17 +1,37 @@
 """Players named where a seat is meant: "Ann (B, purple)", the player first, the seat beside
-(with the colour or faction the game's summary gives), for every message of the service."""
+(with the colour or faction the game's summary gives), for every message of the service.
+
+The games' own messages write a seat as a marker, `⟨A⟩` (`core.game.seat_ref`); `name_seats`
+puts the player's name in its place ("Ann (purple)") at the edge of the service, once per reply,
+after translation (a marker travels through a template's field unchanged)."""
 from __future__ import annotations
 
 import logging
+import re
+from typing import Callable, NamedTuple
 
-from core.game import Game
+from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
 
 log = logging.getLogger("strategos.command")
 
+_MARKER = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]{{1,40}}){SEAT_REF_CLOSE}")
 
-def seat_labels(game: Game, state: dict | None) -> dict[str, str]:
-    """Each seat as the channel reads it beside its player's name: the seat id, with the colour
-    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`)."""
+
+class Named(NamedTuple):
+    """Who sits at a seat: his display name, and the colour or faction beside it (or None)."""
+
+    name: str
+    extra: str | None = None
+
+    @property
+    def full(self) -> str:
+        return f"{self.name} ({self.extra})" if self.extra else self.name
+
+
+SeatNames = dict[str, Named]
+
+
+def _players(game: Game, state: dict | None) -> dict:
     if not state:
         return {}
     try:
@@ -19,12 +39,28 @@ def seat_labels(game: Game, state: dict | None) -> dict[str, str]:
     except Exception:   # a label is a courtesy: never let it break a reply
         log.exception("summary failed while naming seats of %s", game.id)
         players = None
-    players = players if isinstance(players, dict) else {}
+    return players if isinstance(players, dict) else {}
+
+
+def _extra(info) -> str | None:
+    """The colour (lower case) or faction (its name where the summary gives one) of a seat."""
+    if not isinstance(info, dict):
+        return None
+    if info.get("colour"):
+        return str(info["colour"]).lower()
+    if info.get("faction"):
+        return str(info.get("name") or info["faction"])
+    return None
+
+
+def seat_labels(game: Game, state: dict | None) -> dict[str, str]:
+    """Each seat as the channel reads it beside its player's name: the seat id, with the colour
+    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`)."""
+    players = _players(game, state)
     labels = {}
-    for seat in state.get("seats", []):
-        info = players.get(seat) if isinstance(players.get(seat), dict) else {}
-        extra = info.get("colour") or info.get("faction")
-        labels[seat] = f"{seat}, {str(extra).lower()}" if extra else str(seat)
+    for seat in (state or {}).get("seats", []):
+        extra = _extra(players.get(seat))
+        labels[seat] = f"{seat}, {extra}" if extra else str(seat)
     return labels
 
 
@@ -39,3 +75,57 @@ def winners(game: Game, meta: dict, state: dict, winner) -> str:
     names = player_names(game, meta, state)
     seats = winner if isinstance(winner, list) else [winner] if winner else []
     return ", ".join(names.get(seat, str(seat)) for seat in seats)
+
+
+def seat_names(game: Game, meta: dict | None, state: dict | None) -> SeatNames:
+    """What a game's seat marker becomes: the player's display name, with his colour or faction
+    the first time a line names him ("Ann (purple)", then "Ann"); a seat nobody holds keeps its
+    id ("B (purple)")."""
+    players = _players(game, state)
+    held = {p["seat"]: p["name"] for p in (meta or {}).get("players", []) if p.get("seat") and p.get("name")}
+    return {seat: Named(held.get(seat, str(seat)), _extra(players.get(seat)))
+            for seat in {*(state or {}).get("seats", []), *held}}
+
+
+def name_seats(text: str, names: SeatNames) -> str:
+    """`text` with each seat marker replaced by its player (an unknown seat by its bare id)."""
+    if SEAT_REF_OPEN not in text:
+        return text
+    seen: set[str] = set()
+
+    def one(match: re.Match) -> str:
+        seat = match.group(1)
+        named = names.get(seat) or Named(seat)
+        # his colour or faction once a line: not again after it named him in full ("Waiting for
+        # Ann (A, purple): …"), nor where the line says it itself ("⟨A⟩ claims Jim Raynor")
+        if seat in seen or not named.extra or f"{named.name} (" in text[:match.start()] \
+                or named.extra.lower() in text.lower():
+            return named.name
+        seen.add(seat)
+        return named.full
+    return _MARKER.sub(one, text)
+
+
+def has_markers(reply) -> bool:
+    return any(SEAT_REF_OPEN in line for line in _lines(reply))
+
+
+def _lines(reply):
+    yield from reply.public
+    if reply.error:
+        yield reply.error
+    for lines in reply.private.values():
+        yield from lines
+
+
+def name_reply(reply, names: Callable[[], SeatNames]) -> None:
+    """Every line of a finished reply (public, refusal, private) with its seat markers named;
+    `names` is asked once, and only when some line holds a marker."""
+    if not has_markers(reply):
+        return
+    table = names()
+    reply.public = [name_seats(line, table) for line in reply.public]
+    if reply.error:
+        reply.error = name_seats(reply.error, table)
+    for user, lines in reply.private.items():
+        reply.private[user] = [name_seats(line, table) for line in lines]

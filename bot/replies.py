@@ -69,6 +69,9 @@ class Reply:
     # (the channel's language, {user: language}) the service read with the game, so translating
     # the reply costs no round trip of its own; None: not read
     known_langs: tuple | None = field(default=None, repr=False, compare=False)
+    # the service's own: who sits where, asked once at its edge to name the seats its lines mark
+    # (`bot.names.name_reply`); adapters never see it set
+    namer: Callable[[], dict] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":

@@ -24,12 +24,12 @@ from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa:
 from bot.describe import describe as readable
 from bot.history import History, Languages
 from bot.imports import export_problem
-from bot.names import player_names, seat_labels, winners
+from bot.names import name_reply, player_names, seat_names, winners
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
 from core.errors import RulesError
-from core.game import Event, Game
+from core.game import Event, Game, seat_ref
 from core.registry import all_games, available, get_game
 from core.replay import FORMAT, entry_for, replay, rolls_of, stamp, upgrade, verify
 
@@ -142,7 +142,7 @@ class Service(AsyncPlay, History, Tables, Languages):
                           cmd.platform, cmd.channel, cmd.user, word or "-")
             reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
                                  "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
-        self._localize(cmd, reply)
+        self._finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
         # one structured line per command; only the verb, never arguments (they may be secret)
@@ -150,6 +150,28 @@ class Service(AsyncPlay, History, Tables, Languages):
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
                  "ok" if reply.ok else f"refused:{reply.code}", reply.version, timings.line(total))
         return reply
+
+    def _finish(self, cmd: Command, reply: Reply) -> None:
+        """The edge every reply passes: its lines in their readers' languages, then each seat the
+        games' messages mark (`⟨A⟩`) named by its player (after translating: a marker rides inside
+        a template's field)."""
+        self._localize(cmd, reply)
+        namer, reply.namer = reply.namer, None
+        try:
+            name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
+        except Exception:   # noqa: BLE001 — a name never costs a command its answer
+            log.exception("could not name the seats of a reply")
+
+    def _seat_names_of(self, cmd: Command, reply: Reply) -> dict:
+        """Who sits where in the reply's channel, for a reply composed without its game at hand
+        (a refusal raised deep in the rules); bare seat ids when Redis is in trouble."""
+        channel = reply.channel or cmd.channel
+        if channel is None or reply.code in ("OUTCOME_UNKNOWN", "STORE_DOWN"):
+            return {}
+        rec = self.store.load(cmd.platform, channel)
+        if rec is None or rec.meta is None or rec.state is None:
+            return {}
+        return seat_names(get_game(rec.meta["game"]), rec.meta, rec.state)
 
     def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
         refusal = _unreadable(cmd.text)
@@ -274,7 +296,10 @@ class Service(AsyncPlay, History, Tables, Languages):
             timings.load += time.perf_counter() - started
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
-            out = step(rec)
+            try:
+                out = step(rec)
+            except RulesError as exc:   # answered from the channel acted on: its language, its seats
+                out = Reply.refuse(exc.message, exc.code)
             if isinstance(out, Reply):
                 out.channel = out.channel or channel
                 if out.channel == channel and rec is not None:
@@ -698,6 +723,7 @@ class Service(AsyncPlay, History, Tables, Languages):
             state, events = game.apply(rec.state, seat, action)
         except RulesError as exc:
             reply = Reply.refuse(_named_refusal(exc, game, rec.meta, rec.state), exc.code, channel)
+            _knows_seats(reply, game, rec.meta, rec.state)
             if exc.private:   # the refusal speaks of hidden information: tell the sender only
                 reply.error, reply.code = None, exc.code
                 reply.tell(cmd.user, exc.message)
@@ -779,6 +805,7 @@ class Service(AsyncPlay, History, Tables, Languages):
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
                  version: int, events: list[Event], picture: bool = False) -> None:
+        _knows_seats(reply, game, meta, state)
         users = {p.get("seat"): p["user"] for p in meta["players"]}
         for event in events:
             if event.kind == "image":
@@ -805,8 +832,9 @@ class Service(AsyncPlay, History, Tables, Languages):
                       asker: str | None) -> None:
         """Who must decide what, with buttons. Private choices go to `asker` only (every
         pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
+        names = _knows_seats(reply, game, meta, state)()
         users = {p.get("seat"): p for p in meta["players"]}
-        labels = seat_labels(game, state)
+        labels = {seat: f"{seat}, {named.extra}" if named.extra else seat for seat, named in names.items()}
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
             reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
@@ -896,6 +924,20 @@ class Service(AsyncPlay, History, Tables, Languages):
 
 
 
+def _knows_seats(reply: Reply, game: Game, meta: dict, state: dict | None) -> Callable[[], dict]:
+    """The reply names the seats its lines mark from this game: worked out once (a game's summary
+    is not free), and only if asked — by a line holding a marker, or the prompt lines' labels."""
+    if reply.namer is None:
+        worked_out: list[dict] = []
+
+        def namer() -> dict:
+            if not worked_out:
+                worked_out.append(seat_names(game, meta, state))
+            return worked_out[0]
+        reply.namer = namer
+    return reply.namer
+
+
 def _named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
     """A refusal that points at seats (the contract's "waiting for A") names their players."""
     if exc.code != "NOT_YOUR_TURN":
@@ -975,7 +1017,10 @@ def hidden_action(game: Game, action, before: dict, after: dict, events: list[Ev
 
 def _status_line(game: Game, summary: dict, version: int) -> str:
     keys = [k for k in ("turn", "phase", "round", "segment", "step") if summary.get(k) is not None]
-    where = ", ".join(f"{k} {summary[k]}" for k in keys)
+    seats = set(summary.get("seats") or ())   # a game's "turn" may be a seat (StarCraft's): its player
+    shown = {k: seat_ref(summary[k]) if isinstance(summary[k], str) and summary[k] in seats else summary[k]
+             for k in keys}
+    where = ", ".join(f"{k} {shown[k]}" for k in keys)
     state = "over" if summary["finished"] else "in play"
     return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
 

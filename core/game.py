@@ -21,7 +21,9 @@ verifiable. Queries (verbs with ``query=True``) go through `query` and change no
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
+from typing import Callable
 
 import orjson
 
@@ -30,12 +32,21 @@ from core.errors import RulesError
 from core.grammar import Action, Verb, parse
 
 SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
+_SEAT_REF = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]+){SEAT_REF_CLOSE}")
 
 
 def seat_ref(seat: str) -> str:
     """A seat named in a message (`⟨A⟩`): the service writes the player's name in its place,
     so the rules never need to know who sits where, and a language never has to parse letters."""
     return f"{SEAT_REF_OPEN}{seat}{SEAT_REF_CLOSE}"
+
+
+def without_seat_refs(text: str, name: Callable[[str], str] | None = None) -> str:
+    """A message with its seat markers back to bare seat ids (`⟨A⟩` → `A`), or to `name(seat)`:
+    for text kept in a view for the picture, which draws no player names."""
+    if name is None:
+        return text.replace(SEAT_REF_OPEN, "").replace(SEAT_REF_CLOSE, "")
+    return _SEAT_REF.sub(lambda match: name(match.group(1)), text)
 
 
 @dataclass(frozen=True)
@@ -178,7 +189,7 @@ class Game:
         if action.verb in self.anytime and seat in state.get("seats", ()):
             prompt = None
         elif prompt is None:
-            waiting = ", ".join(prompts) or "nobody"
+            waiting = ", ".join(seat_ref(s) for s in prompts) or "nobody"
             raise RulesError(f"It is not your turn: waiting for {waiting}.", code="NOT_YOUR_TURN")
         if prompt is not None and action.verb not in prompt.verbs():
             raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
@@ -254,7 +265,7 @@ class Game:
         """
         prompt = self.prompts(state).get(seat)
         if prompt is None:
-            raise RulesError(f"{seat} has no decision pending.", code="NOT_YOUR_TURN")
+            raise RulesError(f"{seat_ref(seat)} has no decision pending.", code="NOT_YOUR_TURN")
         lines = [line for line in (*prompt.actions, *prompt.private)
                  if line.split(" ", 1)[0] not in self.NEVER_DEFAULT]
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
@@ -271,7 +282,7 @@ class Game:
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
                     self._legal(state, seat, line, self.sent_privately(line, prompt)):
                 return line
-        raise RulesError(f"No legal default was found for {seat}: {prompt.text}", code="NO_DEFAULT")
+        raise RulesError(f"No legal default was found for {seat_ref(seat)}: {prompt.text}", code="NO_DEFAULT")
 
     def sent_privately(self, line: str, prompt: Prompt) -> bool:
         """A line goes by private message when its verb is private, or when the prompt offers it

@@ -6,6 +6,7 @@ import pytest
 
 from core import rng
 from core.errors import RulesError
+from core.game import without_seat_refs
 from core.games.infinity import GAME
 
 
@@ -31,8 +32,16 @@ def refuse(state: dict, seat: str, line: str, private: bool = False, code: str |
     return info.value
 
 
+PLAYERS = {"A": "alice", "B": "bob"}   # who `new` seats
+
+
+def named(text: str) -> str:
+    """A message as the service shows it: each marked seat (`seat_ref`) by the player sitting there."""
+    return without_seat_refs(text, PLAYERS.get)
+
+
 def texts(events, public_only: bool = False) -> str:
-    return "\n".join(e.text for e in events if not public_only or e.to is None)
+    return "\n".join(named(e.text) for e in events if not public_only or e.to is None)
 
 
 def rosters(state: dict, a_lines=("Fusilier; wip=13; ph=10; s=2",), b_lines=("Alguacil; wip=14; ph=10; s=2",),

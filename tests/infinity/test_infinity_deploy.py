@@ -4,7 +4,7 @@ import pytest
 from core.games.infinity import GAME
 from core.games.infinity.geometry import radius
 
-from .support import act, deploy_state, force_next_roll, refuse, texts, trooper
+from .support import act, deploy_state, force_next_roll, named, refuse, texts, trooper
 
 R2 = radius(25)      # S1/S2
 R3 = radius(40)      # S3
@@ -59,9 +59,9 @@ def test_steps_3_and_4_reserves_then_complete():  # §7.3–7.5, §12
     assert GAME.outcome(state) == (True, None, "deployment complete")
     assert GAME.prompts(state) == {}
     end = next(e for e in ev if e.kind == "end")
-    assert "alice (A) takes the first Player Turn" in end.text
-    assert "alice (A), south zone: placed A1 (10, 5), A2 (14, 5), A3 (18, 5, prone)" in end.text
-    assert "off-table (airborne) none" in end.text
+    assert "alice (A) takes the first Player Turn" in named(end.text)
+    assert "alice (A), south zone: placed A1 (10, 5), A2 (14, 5), A3 (18, 5, prone)" in named(end.text)
+    assert "off-table (airborne) none" in named(end.text)
     assert any(e.kind == "image" and e.to is None for e in ev)
     refuse(state, "B", "place B3 30 40", code="FINISHED")
 
@@ -79,7 +79,7 @@ def test_export_after_complete():  # §12 export
 def test_player2_places_nothing_in_step1():  # §7.3, §8 P1 NOT_YOUR_STEP
     state = start()
     err = refuse(state, "B", "place B1 20 40", code="NOT_YOUR_STEP")
-    assert err.message == "It is step 1, alice (A)'s step: wait for your own step to deploy."
+    assert named(err.message) == "It is step 1, alice (A)'s step: wait for your own step to deploy."
 
 
 def test_no_placement_before_the_phase():  # §8 P1
@@ -143,7 +143,7 @@ def test_withdraw_reserve_ends_step():  # §7.9 in steps 3–4
 
 def test_p2_trooper_of_the_other_player():  # §8 P2
     err = refuse(start(), "A", "place B1 10 5", code="BAD_TROOPER")
-    assert err.message == "B1 belongs to bob (B); you can only deploy your own troopers."
+    assert named(err.message) == "B1 belongs to bob (B); you can only deploy your own troopers."
     assert refuse(start(), "A", "place A9 10 5", code="BAD_TROOPER").message == "A9 is not in your roster."
 
 

@@ -3,7 +3,7 @@ import orjson
 
 from core.games.infinity import GAME
 
-from .support import act, deploy_state, refuse, texts, trooper
+from .support import act, deploy_state, named, refuse, texts, trooper
 
 THREE_B = ("Alguacil; wip=14; ph=10; s=2", "Hacker; wip=12; ph=10; s=2", "Doctor; wip=12; ph=10; s=2")
 GHOST = "Ghost; wip=13; ph=11; s=2; skills=hd,fd2"
@@ -71,7 +71,7 @@ def test_hidden_reserve_announced_without_naming():  # §7.6, §11 reserve not a
     p = GAME.prompts(state)["A"]
     assert "AH1" not in p.text + " ".join(p.actions + p.templates)
     state, ev = act(state, "A", "place AH1 16 19", private=True)
-    public = [e.text for e in ev if e.to is None and e.text]
+    public = [named(e.text) for e in ev if e.to is None and e.text]
     assert "alice (A) has deployed its reserve." in public
     assert not any("AH1" in t or "Ghost" in t for t in public)
     assert state["phase"] == "deploy_4"
@@ -187,7 +187,7 @@ def test_hidden_reserve_of_player_2_in_step_4():  # §7.5, §7.6 silent hidden r
     state, _ = act(state, "A", "place A2 34 5")
     assert state["phase"] == "deploy_4" and GAME.summary(state)["pending"]["B"] == 0
     state, ev = act(state, "B", "place BH1 24 40", private=True)
-    public = [e.text for e in ev if e.to is None and e.text]
+    public = [named(e.text) for e in ev if e.to is None and e.text]
     assert public[0] == "bob (B) has deployed its reserve." and state["phase"] == "complete"
     assert not any("BH1" in t or "Shade" in t for t in public)
 

@@ -3,7 +3,7 @@ import re
 
 from core.games.infinity import GAME
 
-from .support import act, force_next_roll, new
+from .support import act, force_next_roll, named, new
 
 # a bare seat letter used as a subject: "A places", "B refuses", "waiting for A", "A's step"
 BARE = re.compile(r"(?<![\w(])[AB](?:'s|(?= (?:places|takes|has|is|keeps|withdraws|adds|removes|chooses|"
@@ -53,7 +53,7 @@ def test_messages_and_prompts_name_the_players():  # §3–§12 every announceme
     s = run(s, "A", "place A1 30 6")
     s = run(s, "B", "place B3 30 40")
     assert s["phase"] == "complete"
-    text = "\n".join(said)
+    text = "\n".join(named(t) for t in said)
     assert not [m.group(0) for m in BARE.finditer(text)], [line for line in said if BARE.search(line)]
     for phrase in ("alice (A) adds", "bob (B) is ready", "alice (A) unlocks",
                    "bob (B) refuses: alice (A), choose another spot",
@@ -61,5 +61,5 @@ def test_messages_and_prompts_name_the_players():  # §3–§12 every announceme
                    "Step 2: bob (B)", "bob (B) keeps B2 off-table", "Lieutenant WIP — alice (A): 13, bob (B): 14",
                    "takes the first Player Turn", "Deployment complete."):
         assert phrase in text, phrase
-    status = GAME.query(s, "A", GAME.parse("status"))[0].text
+    status = named(GAME.query(s, "A", GAME.parse("status"))[0].text)
     assert "alice (A) ready:" in status and "Zones: alice (A)" in status

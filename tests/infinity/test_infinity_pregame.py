@@ -8,7 +8,7 @@ from core import rng
 from core.games.infinity import GAME
 from core.games.infinity.initiative import explain, grade, winner
 
-from .support import act, new, refuse, rosters, seed_with_rolls, texts, to_deployment
+from .support import act, named, new, refuse, rosters, seed_with_rolls, texts, to_deployment
 
 # §3 -----------------------------------------------------------------------------------------
 
@@ -187,10 +187,11 @@ def test_roll_posts_wip_then_rolls_a_then_b():  # §5.1, §5.2, §10.2
     seed = seed_with_rolls(lambda r: reference_winner(r[0], 13, r[1], 14) != "tie")
     state = lieutenants(13, 14, seed)
     state, ev = act(state, "B", "roll")
-    assert ev[0].kind == "reveal" and ev[0].text == "Lieutenant WIP — alice (A): 13, bob (B): 14."
+    assert ev[0].kind == "reveal" and named(ev[0].text) == "Lieutenant WIP — alice (A): 13, bob (B): 14."
     rolls = [e for e in ev if e.kind == "roll"]
     assert [(e.data["n"], e.data["value"]) for e in rolls] == [(n, rng.draw(seed, n, 20)) for n in range(2)]
-    assert rolls[0].text.startswith("alice (A) initiative") and rolls[1].text.startswith("bob (B) initiative")
+    assert named(rolls[0].text).startswith("alice (A) initiative")
+    assert named(rolls[1].text).startswith("bob (B) initiative")
     assert all(e.to is None for e in ev)
     assert state["phase"] == "choice" and state["winner"] in ("A", "B")
     assert state["lt_wip"] == {"A": 13, "B": 14}

@@ -8,7 +8,7 @@ from bot.console import Console
 from core.games.infinity import GAME
 from render.infinity import draw, layout, render, table_point
 
-from .support import act, deploy_state, force_next_roll, new, rosters
+from .support import act, deploy_state, force_next_roll, named, new, rosters
 
 PUBLIC = ("Fusilier; wip=13; ph=10; s=2", "Sniper; wip=12; ph=10; s=2; skills=fd1")
 B_PUBLIC = ("Alguacil; wip=14; ph=10; s=2", "Hacker; wip=12; ph=10; s=2")
@@ -25,7 +25,7 @@ def hidden_game():
 
 
 def test_describe_lists_roster_with_stats_and_private_marks():  # §11 full roster, Lieutenant marked
-    text = GAME.describe(GAME.view(hidden_game(), "A"))
+    text = named(GAME.describe(GAME.view(hidden_game(), "A")))
     assert "private view of alice (A)" in text
     assert "A1 Fusilier: WIP 13, PH 10, S2, 25 mm base" in text
     assert "AH1 Ghost [★ your LIEUTENANT (secret); HIDDEN: only you see it]" in text
@@ -38,18 +38,18 @@ def test_describe_lists_roster_with_stats_and_private_marks():  # §11 full rost
 
 def test_describe_says_what_is_pending_for_the_player():  # §7.2 in words, for each side
     state = hidden_game()
-    mine = GAME.describe(GAME.view(state, "A"))
+    mine = named(GAME.describe(GAME.view(state, "A")))
     assert "Now: Step 1 of 4, your step: deploy all your troopers but one" in mine
     assert "Still to deploy: A1 Fusilier, A2 Sniper, AH2 Shade" in mine
-    theirs = GAME.describe(GAME.view(state, "B"))
+    theirs = named(GAME.describe(GAME.view(state, "B")))
     assert "Now: Step 1 of 4: alice (A) is deploying" in theirs and "BH1 Spectre" in theirs
-    fresh = GAME.describe(GAME.view(new(), "B"))
+    fresh = named(GAME.describe(GAME.view(new(), "B")))
     assert "Your turn to build your roster" in fresh and "name your Lieutenant by DM" in fresh
 
 
 def test_describe_never_shows_the_other_players_secrets():  # §11 owner only
     state = hidden_game()
-    a, b = GAME.describe(GAME.view(state, "A")), GAME.describe(GAME.view(state, "B"))
+    a, b = named(GAME.describe(GAME.view(state, "A"))), named(GAME.describe(GAME.view(state, "B")))
     for secret in ("BH1", "Spectre"):
         assert secret not in a
     for secret in ("AH1", "Ghost", "AH2", "Shade"):
@@ -62,9 +62,9 @@ def test_describe_shows_private_infiltration_roll():  # §9.3.4 the roll of an h
     state, events = act(state, "A", "place AH2 20 30", private=True)
     assert all(e.to == ("A",) for e in events)
     value = state["rosters"]["A"][-1]["infiltration"]["roll"]
-    text = GAME.describe(GAME.view(state, "A"))
+    text = named(GAME.describe(GAME.view(state, "A")))
     assert f"AH2 Shade Infiltration: rolled {value}, needed 9 or less — passed (private: hidden trooper)" in text
-    assert "Infiltration: rolled" not in GAME.describe(GAME.view(state, "B"))
+    assert "Infiltration: rolled" not in named(GAME.describe(GAME.view(state, "B")))
     assert "infiltration" not in str(GAME.view(state, None))
 
 
@@ -72,7 +72,7 @@ def test_describe_shows_public_infiltration_roll_of_a_visible_trooper():  # §9.
     state = deploy_state(("Ninja; wip=13; ph=11; s=2; skills=inf",) + PUBLIC, B_PUBLIC)
     state = force_next_roll(state, lambda v: v > 8)
     state, _ = act(state, "A", "place A1 20 30")
-    text = GAME.describe(GAME.view(state, "A"))
+    text = named(GAME.describe(GAME.view(state, "A")))
     assert "A1 Ninja Infiltration: rolled" in text and "failed" in text
     assert "Failed its Infiltration roll: place it wholly inside your zone next" in text
     assert "Now: Step 1 of 4, your step: place A1 wholly inside your zone" in text
@@ -81,7 +81,7 @@ def test_describe_shows_public_infiltration_roll_of_a_visible_trooper():  # §9.
 def test_describe_in_the_roster_phase():  # §3 what is left to do before `ready`
     state = rosters(new(), a_lines=PUBLIC, ready=False)
     state, _ = act(state, "A", "ready")
-    a = GAME.describe(GAME.view(state, "A"))
+    a = named(GAME.describe(GAME.view(state, "A")))
     assert "Your roster is locked; waiting for bob (B) to type `ready`" in a
     assert "Pending" not in a and "deployed" not in a
 

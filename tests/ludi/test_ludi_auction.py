@@ -5,6 +5,7 @@ el jugador que ofrezca más monedas gana la carta"."""
 import pytest
 
 from core.errors import RulesError
+from core.game import seat_ref
 from core.games.ludi import GAME
 
 from .conftest import act, gid, lay, only, table, texts, vets_on_top
@@ -90,7 +91,7 @@ def test_bidders_order_and_eligibility():
     lay(state, "p2", glads=["Aulus", "Decimus"])             # no free building: cannot bid
     state, _ = act(state, "p1", "auction")
     state, events = act(state, "p1", "pick juba")            # minbid 3
-    assert "u3 cannot bid 3 and passes" in texts(events)
+    assert f"{seat_ref('p3')} cannot bid 3 and passes" in texts(events)   # u3 sits at p3
     assert only(state) == "p1"
     with pytest.raises(RulesError) as exc:
         act(state, "p1", "bid 2")

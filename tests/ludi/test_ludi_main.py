@@ -3,6 +3,7 @@ girado ... puedes repetir varias veces la misma acción siempre que uses gladiad
 import pytest
 
 from core.errors import RulesError
+from core.game import seat_ref
 from core.games.ludi import GAME
 from core.games.ludi.data import B
 
@@ -157,7 +158,7 @@ def test_chain_rules():
     assert state["gl"][gid("Spartacus")]["chained"] and state["gl"][gid("Memnon")]["chained"]
     refused(state, "p1", "chain p2 titus with hanno", "ONCE_PER_TURN")
     state, events = act(state, "p1", "fight p2 with hanno")
-    assert "Titus is u2's only gladiator able to defend" in texts(events)
+    assert f"Titus is {seat_ref('p2')}'s only gladiator able to defend" in texts(events)   # u2 sits at p2
 
 
 def test_chain_expires_at_end_of_turn():

@@ -2,6 +2,7 @@
 import pytest
 
 from core.errors import RulesError
+from core.game import seat_ref
 from core.games.starcraft import GAME, battle
 
 from .conftest import act, clear, execution_with, put, started, text
@@ -111,6 +112,17 @@ def test_9_5_results_defender_holds_attacker_takes_both_return_none():
     s, _ = act(s, "P1", "card none")
     s, _ = act(s, "P2", "card none")
     assert [u["owner"] for u in s["areas"]["AIU.B"]["units"]] == ["P1"] * 2
+
+
+def test_9_5_the_channel_hears_the_winner_as_a_seat_the_picture_keeps_his_faction():
+    """§9.5 result: the message marks the seat (the service names the player, "Ann (Jim Raynor)");
+    the last battle kept in the view for the picture names the faction, as before."""
+    s = fight(att=(("marine", 3),), dfd=(("zergling", 1),))
+    s, _ = act(s, "P1", "card none")
+    s, ev = act(s, "P2", "card none")
+    assert f"{seat_ref('P1')} takes AIU.B." in text(ev)
+    assert s["last_battle"]["text"] == "Jim Raynor takes AIU.B."
+    assert GAME.view(s, None)["last_battle"]["text"] == "Jim Raynor takes AIU.B."
 
 
 def test_9_6_discard_played_cards_and_draw_queen_draws_two():

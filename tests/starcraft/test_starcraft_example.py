@@ -16,4 +16,4 @@ def test_example_script_plays_a_whole_game(service, tmp_path):
     assert code == 0, text[-3000:]
     assert "refused (MUST_BE_PRIVATE)" in text and "refused (FACTION)" in text
     assert text.count("cards revealed") == 2
-    assert "Game over: Queen of Blades wins (the second The End Draws Near: most CP)." in text
+    assert "Game over: bob (Queen of Blades) wins (the second The End Draws Near: most CP)." in text

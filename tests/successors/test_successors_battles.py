@@ -2,7 +2,7 @@
 import pytest
 
 from core.errors import RulesError
-from core.game import Ctx
+from core.game import Ctx, seat_ref
 from core.games.successors import GAME, battles
 from core.games.successors.forces import cus_at, field_cus
 from core.games.successors.movement import question
@@ -63,6 +63,9 @@ def test_battle_won_by_the_attacker(dice):  # §6.2, §6.4, §6.5, §6.6, §6.8,
     assert state["act"] and state["act"]["at"] == "amphipolis"    # the winner may go on (§6.10.5)
     assert state["counts"]["battles"] == 1
     assert GAME.view(state, None)["last_battle"]["space"] == "amphipolis"
+    # the channel's line marks the winner's seat for the service to name; the picture's keeps the letter
+    assert f"{seat_ref(a)} wins by 5" in t
+    assert GAME.view(state, None)["last_battle"]["text"].endswith(f": {a} wins by 5.")
 
 
 def test_losing_attacker_falls_back_and_ends(dice):  # §6.10.4

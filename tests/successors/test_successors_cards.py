@@ -3,7 +3,7 @@
 import pytest
 
 from core.errors import RulesError
-from core.game import Ctx
+from core.game import Ctx, seat_ref
 from core.games.successors import GAME, battles, cards, legitimacy, reinforcements
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, pool_left
@@ -78,7 +78,7 @@ def test_bonus_card_both_event_then_ops():  # §4.4.2
     a = order[0]
     state, _ = act(state, a, "play 14 both")
     assert state["fx"]["helio"] == a
-    assert GAME.prompts(state)[a].text.startswith(f"{a} now uses the OPs")
+    assert GAME.prompts(state)[a].text.startswith(f"{seat_ref(a)} now uses the OPs")
     state, _ = act(state, a, "play 14 train merc")
     assert state["p"][a]["track"] == ["merc", 2] and state["segment"] == "activation"
 

@@ -13,7 +13,7 @@ def test_example_script(service, tmp_path):
     text = out.getvalue()
     assert code == 0, text[-3000:]
     assert "refused (ILLEGAL_MOVE)" in text and "refused (SURPRISE)" in text
-    assert "Round 2: A plays first." in text
+    assert "Round 2: bob (purple) plays first." in text   # seat A: bob, purple
 
 
 def test_pella_burial_answered_by_a_card(service, tmp_path):  # §9.6.4, §11.2 #37

@@ -3,7 +3,7 @@ isolation, end of turn."""
 import pytest
 
 from core.errors import RulesError
-from core.game import Ctx
+from core.game import Ctx, without_seat_refs
 from core.games.successors import GAME, flow, legitimacy, reinforcements, scoring, sequence
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at, generals_at
@@ -171,7 +171,7 @@ def test_fewest_vp_tie_rolls_off_lowest():
     _, ev = GAME.start(["x", "y", "z"], {}, "a")
     rolls = [e for e in ev if e.kind == "roll" and "roll-off" in e.text]
     assert rolls
-    last = {e.text.split(", ")[-1].split(":")[0]: e.data["value"] for e in rolls}
+    last = {without_seat_refs(e.text.split(", ")[-1].split(":")[0]): e.data["value"] for e in rolls}
     assert only(state) == min(last, key=last.get)
 
 

@@ -3,7 +3,7 @@ training, activation (step-I movement), forage, card housekeeping."""
 import pytest
 
 from core.errors import RulesError
-from core.game import Ctx
+from core.game import Ctx, seat_ref
 from core.games.successors import GAME, movement, scoring, strategy
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at
@@ -90,7 +90,7 @@ def test_table_event_resolved_by_fewest_vp():
     strategy.end_of_round(ctx)
     vps = scoring.all_vp(state)
     low = min(state["seats"], key=vps.get)
-    assert f"{low} (fewest VP) resolves it" in texts(ctx.events)
+    assert f"{seat_ref(low)} (fewest VP) resolves it" in texts(ctx.events)
     assert 38 in state["discard"]
 
 

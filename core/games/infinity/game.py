@@ -97,8 +97,8 @@ class Infinity(Game):
             "step_log": [],
             "pending_waiver": None,
         })
-        ctx.say(f"Infinity — {mission['name']}: A is {players[0]}, B is {players[1]}. Enter your "
-                f"rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
+        ctx.say(f"Infinity — {mission['name']}: {pregame.who(state, 'A')} against {pregame.who(state, 'B')}. "
+                f"Enter your rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
                 "`lt <id>` (your Lieutenant) by direct message; then `ready`.")
         ctx.picture()
 

@@ -3,6 +3,7 @@ the choice (§6). Each takes a `Ctx` whose state it changes, or raises `RulesErr
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 from core.games.infinity import initiative
 from core.games.infinity.missions import parse_mission
 from core.games.infinity.roster import MAX_TROOPERS, describe, hidden_id, new_trooper, parse_line, parse_lines
@@ -15,10 +16,9 @@ def other_seat(seat: str) -> str:
 
 
 def who(state: dict, seat: str | None) -> str:
-    """A seat as players read it: the player's name with the seat letter (works on a
-    state or a view, both hold the players' names)."""
-    players = state.get("players") or {}
-    return f"{players[seat]} ({seat})" if seat in players else str(seat)
+    """A seat as players read it: the player (his seat marked, `seat_ref`, for the service to
+    write the name of whoever sits there now) with the seat letter his troopers' ids begin with."""
+    return f"{seat_ref(seat)} ({seat})" if seat in SEATS else str(seat)
 
 
 def find(state: dict, seat: str, tid: str) -> dict | None:

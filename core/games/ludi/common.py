@@ -2,6 +2,8 @@
 Schola, Palaestra and the champion change them (§2.2.1, §2.5, §6.1, §14.3)."""
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from .data import B, G, fold
 
 WIN_POINTS = 7          # §1.2, §9.1
@@ -10,7 +12,9 @@ ROUND_LIMIT = 30        # §9.4
 
 
 def who(state: dict, seat: str) -> str:
-    return state["names"][seat]
+    """A player in a message: his seat marked (`seat_ref`), for the service to write the name of
+    whoever sits there now (a /replace changes the player, not the names kept in the state)."""
+    return seat_ref(seat)
 
 
 def token(state: dict, seat: str) -> str:

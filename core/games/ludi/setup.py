@@ -1,6 +1,7 @@
 """§3 Setup, drawing randomness in the order of §10.2."""
 from __future__ import annotations
 
+from .common import who
 from .data import DATA, B, E, G, K
 
 POOL_EXTRA = {2: 5, 3: 8, 4: 11, 5: 14}      # §3.3: non-Casula starting buildings sampled
@@ -80,6 +81,6 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["seen"] = []            # deck cards once made public (§11.1): the rest stay secret
     state["counts"] = {"fights": 0, "builds": 0, "demolitions": 0, "chains": 0, "auctions": 0}
     state["result"] = None
-    names = ", ".join(f"{state['names'][s]} ({s}): " + ", ".join(B[b]["name"] for b in sorted(hands[s]))
+    names = ", ".join(f"{who(state, s)}: " + ", ".join(B[b]["name"] for b in sorted(hands[s]))
                       for s in seats)
-    ctx.say(f"Buildings dealt — {names}. {state['names'][first]} holds the Casula and plays first (§3.6).")
+    ctx.say(f"Buildings dealt — {names}. {who(state, first)} holds the Casula and plays first (§3.6).")

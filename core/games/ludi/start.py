@@ -120,7 +120,7 @@ def begin(ctx) -> None:
     p["palaestra"] = owns(state, seat, "Palaestra")               # item 3: owned when the phase begins
     pending = pending_effects(state, seat)
     state["stack"] = [{"s": "start", "seat": seat, "pending": pending}]
-    ctx.say(f"Turn {state['turns'] + 1}: {who(state, seat)} ({seat}) readies all gladiators.")
+    ctx.say(f"Turn {state['turns'] + 1}: {who(state, seat)} readies all gladiators.")
     settle(ctx)
 
 

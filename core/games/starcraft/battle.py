@@ -3,6 +3,7 @@ same time, the result (the attacker returns when both sides survive), then the d
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref, without_seat_refs
 
 from .board import BOARD
 from .common import card_id, card_tag, draw_combat, fname, is_, unit_cost, unit_num, units_in
@@ -14,7 +15,7 @@ def start(ctx, attacker: str, area: str, origins: dict) -> None:
     s["battle"] = {"area": area, "attacker": attacker, "defender": defender, "cards": {}, "origins": origins}
     s["pend"].append({"kind": "card", "seats": [attacker, defender]})
     s["counts"]["battles"] += 1
-    ctx.say(f"Battle in {area}: {fname(s, attacker)} attacks {fname(s, defender)}. Each side chooses a combat "
+    ctx.say(f"Battle in {area}: {seat_ref(attacker)} attacks {seat_ref(defender)}. Each side chooses a combat "
             "card (or none) by private message (§9.2).")
     ctx.picture()
 
@@ -30,7 +31,7 @@ def choose(ctx, seat: str, word: str) -> None:
     if seat in b["cards"]:
         raise RulesError("You already chose your card for this battle.", code="CHOSEN")
     b["cards"][seat] = None if card == "NONE" else card
-    ctx.say(f"{fname(s, seat)} has chosen.")
+    ctx.say(f"{seat_ref(seat)} has chosen.")
     if len(b["cards"]) == 2:
         s["pend"].pop()
         resolve(ctx)
@@ -89,7 +90,7 @@ def resolve(ctx) -> None:
         c = b["cards"][seat]
         if c:
             s["p"][seat]["hand"].remove(c)
-    shown = "; ".join(f"{fname(s, x)}: " + (f"{b['cards'][x]} {BOARD.combat[b['cards'][x]]['name']}"
+    shown = "; ".join(f"{seat_ref(x)}: " + (f"{b['cards'][x]} {BOARD.combat[b['cards'][x]]['name']}"
                                             if b["cards"][x] else "no card") for x in (att, dfd))
     ctx.reveal(f"Battle in {area}, cards revealed — {shown}.")
     s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
@@ -98,13 +99,13 @@ def resolve(ctx) -> None:
     dead = casualties(du, to_def) + casualties(au, to_att)      # at the same time (§9.4)
     for u in dead:
         s["areas"][area]["units"].remove(u)
-    ctx.say(f"{fname(s, dfd)} receives {to_def}, {fname(s, att)} receives {to_att}. Destroyed: "
+    ctx.say(f"{seat_ref(dfd)} receives {to_def}, {seat_ref(att)} receives {to_att}. Destroyed: "
             + (", ".join(f"{u['id']} {u['type']}" for u in dead) or "nothing") + ".")
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     if not au and du:
-        result = f"{fname(s, dfd)} holds {area}."
+        result = f"{seat_ref(dfd)} holds {area}."
     elif au and not du:
-        result = f"{fname(s, att)} takes {area}."
+        result = f"{seat_ref(att)} takes {area}."
     elif au and du:                                                    # §9.5 the attacker returns
         back = []
         for u in sorted(au, key=unit_num):
@@ -118,11 +119,11 @@ def resolve(ctx) -> None:
             for u in mine[BOARD.areas[src]["limit"]:]:
                 s["areas"][src]["units"].remove(u)
                 ctx.say(f"{u['id']} is destroyed: {src} is over its limit.")
-        result = f"Both sides survive: {fname(s, att)}'s units return where they came from."
+        result = f"Both sides survive: {seat_ref(att)}'s units return where they came from."
     else:
         result = f"Neither side survives: {area} holds no units."
     ctx.say(result)
-    s["last_battle"] = {"area": area, "round": s["round"], "text": result}
+    s["last_battle"] = {"area": area, "round": s["round"], "text": without_seat_refs(result, lambda x: fname(s, x))}
     for seat in (att, dfd):                                             # §9.6
         c = b["cards"][seat]
         if c:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
 
@@ -234,7 +235,7 @@ def draw_combat(ctx, seat: str, n: int) -> list[str]:
                 break
             p["deck"] = ctx.shuffle(sorted(p["discard"]))
             p["discard"] = []
-            ctx.say(f"{fname(ctx.state, seat)} reshuffles the combat discard pile into a new deck.")
+            ctx.say(f"{seat_ref(seat)} reshuffles the combat discard pile into a new deck.")
         got.append(p["deck"].pop(0))
     p["hand"] += got
     if got:
@@ -247,11 +248,11 @@ def draw_event(ctx, seat: str) -> str | None:
     """§11: one event card from the top; an empty deck gives nothing."""
     s = ctx.state
     if not s["event_deck"]:
-        ctx.say(f"{fname(s, seat)} would draw an event card, but the event deck is empty.")
+        ctx.say(f"{seat_ref(seat)} would draw an event card, but the event deck is empty.")
         return None
     card = s["event_deck"].pop(0)
     s["p"][seat]["events"].append(card)
-    ctx.say(f"{fname(s, seat)} draws an event card (stage {BOARD.events[card]['stage']} back).")
+    ctx.say(f"{seat_ref(seat)} draws an event card (stage {BOARD.events[card]['stage']} back).")
     ctx.tell(seat, f"Your event card: {card} {BOARD.events[card]['name']} — {BOARD.events[card]['text']}",
              kind="reveal")
     return card

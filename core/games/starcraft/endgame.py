@@ -2,8 +2,10 @@
 (§10 step 7), shared by Regrouping steps 6, 7 and 8."""
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from .board import BOARD
-from .common import bases_of, controlled, fname, in_game, on_map, turn_order
+from .common import bases_of, controlled, in_game, on_map, turn_order
 
 
 def resource_value(state: dict, seat: str) -> int:
@@ -28,7 +30,7 @@ def finish(ctx, winner: str | None, reason: str) -> None:
     s = ctx.state
     s["result"] = {"winner": winner, "reason": reason}
     s["pend"] = []
-    ctx.say(f"Game over: {fname(s, winner) if winner else 'nobody'} wins ({reason}).", kind="end")
+    ctx.say(f"Game over: {seat_ref(winner) if winner else 'nobody'} wins ({reason}).", kind="end")
     ctx.picture()
 
 
@@ -78,7 +80,7 @@ def eliminate(ctx) -> bool:
         p["hand"], p["deck"], p["events"] = [], [], []
         p["cards"] = []
         s["transports"] = [t for t in s["transports"] if t["owner"] != seat]
-        ctx.say(f"{fname(s, seat)} has no unit and no base left and is out of the game.")
+        ctx.say(f"{seat_ref(seat)} has no unit and no base left and is out of the game.")
     if len(left) == 1 and len(before) > 1:
         finish(ctx, left[0], "the last player with units or bases on the map")
         return True

@@ -3,6 +3,7 @@ as supply allows; targets follow §15 (`event <id> [<unit> <area> … / <area> /
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
 from .common import (
@@ -14,7 +15,6 @@ from .common import (
     find_area,
     find_route,
     find_unit_type,
-    fname,
     has_base_on,
     new_unit,
     transports_of,
@@ -187,7 +187,7 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
                              + ", ".join(f"{r} {s['p'][o]['faction']}" for r, o in pairs) + ".", code="TARGET")
         t = next(t for t in s["transports"] if t["route"] == route and t["owner"] == owners[0])
         s["transports"].remove(t)
-        what = f"destroys {fname(s, owners[0])}'s transport on {route}"
+        what = f"destroys {seat_ref(owners[0])}'s transport on {route}"
     elif e == "orbital_strike":
         area = find_area(args[0]) if len(args) == 1 else None
         if area not in _strike_areas(s, seat):
@@ -206,7 +206,7 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
         what = f"places a free base in {area}"
     s["event_discard"].append(card)
     s["counts"]["events_played"] += 1
-    ctx.reveal(f"{fname(s, seat)} plays event {card} {name}: {what}.")
+    ctx.reveal(f"{seat_ref(seat)} plays event {card} {name}: {what}.")
 
 
 def playable(state: dict, seat: str) -> list[str]:

@@ -4,9 +4,10 @@ stack is empty, and the first player draws one event card (§6.4)."""
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import battle, orders
-from .common import draw_event, find_planet, fname, order_label, planet_name, turn_order
+from .common import draw_event, find_planet, order_label, planet_name, turn_order
 
 
 def start_execution(ctx) -> None:
@@ -38,7 +39,7 @@ def settle(ctx, first: bool = False) -> None:
     for _ in range(100):            # every pass draws from a finite deck or ends the phase
         if not any(s["stacks"].values()):
             s["stacks"] = {}
-            ctx.say(f"Every stack is empty. {fname(s, s['first'])}, the first player, draws an event card (§6.4).")
+            ctx.say(f"Every stack is empty. {seat_ref(s['first'])}, the first player, draws an event card (§6.4).")
             draw_event(ctx, s["first"])
             from .regroup import start_regroup
             start_regroup(ctx)
@@ -49,7 +50,7 @@ def settle(ctx, first: bool = False) -> None:
             if top_planets(s, seat):
                 s["turn"] = seat
                 return
-            ctx.say(f"{fname(s, seat)} has no order on top of a stack: draws an event card and passes (§6.3).")
+            ctx.say(f"{seat_ref(seat)} has no order on top of a stack: draws an event card and passes (§6.3).")
             draw_event(ctx, seat)
         order = turn_order(s, s["turn"])
     raise AssertionError("execution could not settle")
@@ -70,7 +71,7 @@ def discard(ctx, seat: str, planet_word: str) -> None:
     s = ctx.state
     planet, o = _take(s, seat, planet_word)
     s["stacks"][planet].pop()
-    ctx.reveal(f"{fname(s, seat)} reveals order {order_label(o)} on {planet_name(planet)} and discards it.")
+    ctx.reveal(f"{seat_ref(seat)} reveals order {order_label(o)} on {planet_name(planet)} and discards it.")
     s["counts"]["orders_discarded"] += 1
     draw_event(ctx, seat)
     _done(ctx, seat)
@@ -94,7 +95,7 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
         raise RulesError(f"Your top order on {planet_name(planet)} is {order_label(o)}, not {kind}.",
                          code="ORDER_TYPE", private=True)
     s["stacks"][planet].pop()
-    ctx.reveal(f"{fname(s, seat)} reveals order {order_label(o)} on {planet_name(planet)} and resolves it.")
+    ctx.reveal(f"{seat_ref(seat)} reveals order {order_label(o)} on {planet_name(planet)} and resolves it.")
     fight = None
     if kind == "mobilize":
         if given:

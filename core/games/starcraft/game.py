@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt
+from core.game import Ctx, Game, Prompt, seat_ref
 from core.grammar import Param, Verb
 
 from . import battle, endgame, events, execution, payment, planning, regroup, setup
@@ -364,13 +364,13 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
 # prompt builders ------------------------------------------------------------------------------
 def _p_factions(state: dict) -> dict:
     seat = state["turn"]
-    return {seat: Prompt(f"{seat} claims a faction (§3.2).",
+    return {seat: Prompt(f"{seat_ref(seat)} claims a faction (§3.2).",
                          tuple(f"faction {f}" for f in setup.claimable(state)) + ("random",))}
 
 
 def _p_transport(state: dict) -> dict:
     seat = state["turn"]
-    return {seat: Prompt(f"{fname(state, seat)} places the starting transport on a route touching "
+    return {seat: Prompt(f"{seat_ref(seat)} places the starting transport on a route touching "
                          f"{planet_name(state['p'][seat]['home'])} (§3.5).",
                          tuple(f"transport {r}" for r in setup.transport_routes(state, seat)))}
 
@@ -378,7 +378,7 @@ def _p_transport(state: dict) -> dict:
 def _p_planning(state: dict) -> dict:
     seat = state["turn"]
     p = state["p"][seat]
-    return {seat: Prompt(f"Round {state['round']} Planning: {fname(state, seat)} places order "
+    return {seat: Prompt(f"Round {state['round']} Planning: {seat_ref(seat)} places order "
                          f"{p['placed'] + 1} of 4 face down, by private message (§5).",
                          (), ("order <mobilize|build|research>[*] <planet>",), tuple(planning.lines(state, seat)))}
 
@@ -397,7 +397,7 @@ def _p_execution(state: dict) -> dict:
         elif o["type"] == "build" and payment.choose(state, seat, BOARD.pieces["worker_cost"]) is not None \
                 and has_base_on(state, seat, pl) and state["p"][seat]["wsupply"] > 0:
             private.append(f"resolve {pl} build 1 worker")
-    return {seat: Prompt(f"Round {state['round']} Execution: {fname(state, seat)} takes an order from the top of "
+    return {seat: Prompt(f"Round {state['round']} Execution: {seat_ref(seat)} takes an order from the top of "
                          f"a stack ({', '.join(tops)}) and resolves or discards it (§6).",
                          tuple(f"discard {pl}" for pl in tops),
                          ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
@@ -410,7 +410,7 @@ def _p_execution(state: dict) -> dict:
 
 def _p_card(state: dict) -> dict:
     b = state["battle"]
-    return {seat: Prompt(f"Battle in {b['area']}: {fname(state, seat)} chooses a combat card or none, "
+    return {seat: Prompt(f"Battle in {b['area']}: {seat_ref(seat)} chooses a combat card or none, "
                          "by private message (§9.2).", (), ("card <id>", "card none"), tuple(battle.lines(state, seat)))
             for seat in state["pend"][-1]["seats"] if seat not in b["cards"]}
 
@@ -418,12 +418,12 @@ def _p_card(state: dict) -> dict:
 def _p_event(state: dict) -> dict:
     seat = state["pend"][-1]["seat"]
     lines = [x for c in events.playable(state, seat) for x in events.lines(state, seat, c)]
-    return {seat: Prompt(f"Regrouping step 8: {fname(state, seat)} may play one event card or pass, by private "
+    return {seat: Prompt(f"Regrouping step 8: {seat_ref(seat)} may play one event card or pass, by private "
                          "message.", (), ("event <id> [targets]", "event pass"), tuple(lines) + ("event pass",))}
 
 
 def _p_drop(state: dict) -> dict:
-    return {seat: Prompt(f"Regrouping step 9: {fname(state, seat)} discards "
+    return {seat: Prompt(f"Regrouping step 9: {seat_ref(seat)} discards "
                          f"{len(state['p'][seat]['hand']) - regroup.HAND_LIMIT} combat card(s) by private message.",
                          (), ("drop <id> [<id> …]",), (regroup.drop_default(state, seat),))
             for seat in state["pend"][-1]["seats"]}

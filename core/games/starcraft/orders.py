@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import payment
 from .board import BOARD
@@ -14,7 +15,6 @@ from .common import (
     find_area,
     find_route,
     find_unit_type,
-    fname,
     has_base_on,
     is_,
     new_unit,
@@ -129,14 +129,14 @@ def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | Non
                          f"{', '.join(fights)}.", code="ONE_BATTLE")
     if transport:
         s["transports"].append({"owner": seat, "route": transport})
-        ctx.say(f"{fname(s, seat)} places a transport on {transport}.")
+        ctx.say(f"{seat_ref(seat)} places a transport on {transport}.")
     origins = {}
     for u, src, dst in moves:
         s["areas"][src]["units"].remove(u)
         s["areas"][dst]["units"].append(u)
         origins[u["id"]] = src
     if moves:
-        ctx.say(f"{fname(s, seat)} moves " + ", ".join(f"{u['id']} {u['type']} {src}→{dst}"
+        ctx.say(f"{seat_ref(seat)} moves " + ", ".join(f"{u['id']} {u['type']} {src}→{dst}"
                                                       for u, src, dst in moves) + ".")
     if fights:
         return fights[0], {k: v for k, v in origins.items() if any(x["id"] == k for x in units_in(s, fights[0]))}
@@ -218,7 +218,7 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
     for n, kind, area in items["units"]:
         u = BOARD.units[kind]
         if u["race"] != race:
-            raise RulesError(f"{fname(s, seat)} builds {race} units only.", code="RACE")
+            raise RulesError(f"{seat_ref(seat)} builds {race} units only.", code="RACE")
         if u["tech"] > p["tech"]:
             raise RulesError(f"{u['name']} needs tech level {u['tech']}; yours is {p['tech']}.", code="TECH")
         if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area):
@@ -257,7 +257,7 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
     if items["transport"]:
         s["transports"].append({"owner": seat, "route": items["transport"]})
         made.append(f"a transport on {items['transport']}")
-    ctx.say(f"{fname(s, seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
+    ctx.say(f"{seat_ref(seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
             f"{', '.join(paid) or 'no card'}.")
     if is_(s, seat, "overmind"):
         free_zergling(ctx, seat, planet)
@@ -296,7 +296,7 @@ def build_base(ctx, seat: str, planet: str, text: str, special: bool, given: lis
         cost["minerals"] = max(0, cost["minerals"] - 1)
     paid = payment.pay(s, seat, cost, given)
     s["areas"][area]["base"] = seat
-    ctx.say(f"{fname(s, seat)} builds a base in {area}; pays {payment.fmt(cost)} with {', '.join(paid)}.")
+    ctx.say(f"{seat_ref(seat)} builds a base in {area}; pays {payment.fmt(cost)} with {', '.join(paid)}.")
 
 
 # §7.3 Research --------------------------------------------------------------------------------
@@ -311,13 +311,13 @@ def research(ctx, seat: str, text: str, special: bool, given: list[str] | None) 
         cost = BOARD.tech_costs[p["tech"] + 1]
         paid = payment.pay(s, seat, cost, given)
         p["tech"] += 1
-        ctx.say(f"{fname(s, seat)} researches tech level {p['tech']}; pays {payment.fmt(cost)} with "
+        ctx.say(f"{seat_ref(seat)} researches tech level {p['tech']}; pays {payment.fmt(cost)} with "
                 f"{', '.join(paid)}.")
         if special:
             draw_combat(ctx, seat, 1)
     elif what == "cards":
         got = draw_combat(ctx, seat, 3 + (1 if special else 0))
-        ctx.say(f"{fname(s, seat)} researches and draws {len(got)} combat card(s).")
+        ctx.say(f"{seat_ref(seat)} researches and draws {len(got)} combat card(s).")
     else:
         raise RulesError("Write `research tech` or `research cards` (§7.3).", code="MALFORMED")
 

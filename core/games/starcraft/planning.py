@@ -3,9 +3,10 @@ player, stacked per planet with the newest on top."""
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
-from .common import ORDER_TYPES, find_planet, fname, order_label, order_planets, planet_name, turn_order
+from .common import ORDER_TYPES, find_planet, order_label, order_planets, planet_name, turn_order
 
 
 def start_round(ctx) -> None:
@@ -16,7 +17,7 @@ def start_round(ctx) -> None:
     for seat in s["seats"]:
         s["p"][seat]["placed"] = 0
         s["p"][seat]["special"] = False
-    ctx.say(f"Round {s['round']}: Planning. {fname(s, s['first'])} holds the first-player token.")
+    ctx.say(f"Round {s['round']}: Planning. {seat_ref(s['first'])} holds the first-player token.")
     s["turn"] = s["first"]
     next_planner(ctx, first=True)
 
@@ -67,7 +68,7 @@ def place(ctx, seat: str, word: str, planet_word: str) -> None:
     s["stacks"].setdefault(planet, []).append(order)               # §5.3 newest on top (last)
     p["placed"] += 1
     p["special"] = p["special"] or special
-    ctx.say(f"{fname(s, seat)} placed order #{order['id']} on {planet_name(planet)} "
+    ctx.say(f"{seat_ref(seat)} placed order #{order['id']} on {planet_name(planet)} "
             f"({len(s['stacks'][planet])} in that stack).")
     ctx.tell(seat, f"Your order {order_label(order)} is on {planet_name(planet)}.")
     next_planner(ctx)

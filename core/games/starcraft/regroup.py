@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import endgame, events
 from .board import BOARD
@@ -14,7 +15,6 @@ from .common import (
     controlled,
     controls,
     current_stage,
-    fname,
     has_base_on,
     in_game,
     next_seat,
@@ -55,14 +55,14 @@ def step1_destroy(ctx) -> None:
     s = ctx.state
     for a, d in s["areas"].items():
         if d["base"] and any(u["owner"] != d["base"] for u in d["units"]):
-            ctx.say(f"Step 1: {fname(s, d['base'])}'s base in {a} is destroyed.")
+            ctx.say(f"Step 1: {seat_ref(d['base'])}'s base in {a} is destroyed.")
             d["base"] = None
     keep = []
     for t in s["transports"]:
         if any(has_base_on(s, t["owner"], p) for p in BOARD.routes[t["route"]]["planets"]):
             keep.append(t)
         else:
-            ctx.say(f"Step 1: {fname(s, t['owner'])}'s transport on {t['route']} is destroyed.")
+            ctx.say(f"Step 1: {seat_ref(t['owner'])}'s transport on {t['route']} is destroyed.")
     s["transports"] = keep
 
 
@@ -83,7 +83,7 @@ def step2_lose_cards(ctx) -> None:
             if not lose:
                 keep.append(c)
                 continue
-            ctx.say(f"Step 2: {fname(s, seat)} loses resource card {c['id']}"
+            ctx.say(f"Step 2: {seat_ref(seat)} loses resource card {c['id']}"
                     + (" and the worker on it." if c["used"] else "."))
             if c["used"]:
                 p["assigned"] -= 1
@@ -111,7 +111,7 @@ def step3_gain_cards(ctx) -> None:
                 empty = not s["areas"][a]["units"] and not s["areas"][a]["base"]
                 if controls(s, seat, a) or (only and empty):
                     s["p"][seat]["cards"].append({"id": a, "used": False})
-                    ctx.say(f"Step 3: {fname(s, seat)} gains resource card {a}"
+                    ctx.say(f"Step 3: {seat_ref(seat)} gains resource card {a}"
                             + (" (an empty area)." if empty else "."))
 
 
@@ -133,7 +133,7 @@ def step5_conquest_points(ctx) -> None:
         gain = sum(BOARD.areas[a]["value"] for a in controlled(s, seat) if BOARD.areas[a]["kind"] == "cp")
         if gain:
             s["p"][seat]["cp"] += gain
-            ctx.say(f"Step 5: {fname(s, seat)} gains {gain} CP ({s['p'][seat]['cp']}).")
+            ctx.say(f"Step 5: {seat_ref(seat)} gains {gain} CP ({s['p'][seat]['cp']}).")
 
 
 # 6 -------------------------------------------------------------------------------------------
@@ -151,7 +151,7 @@ def step7_special_victory(ctx) -> None:
     if current_stage(s) == "III":
         for seat in turn_order(s):
             if endgame.special_victory(s, seat):
-                endgame.finish(ctx, seat, f"special victory of {fname(s, seat)}")
+                endgame.finish(ctx, seat, f"special victory of {seat_ref(seat)}")
                 return
     endgame.eliminate(ctx)
 
@@ -176,7 +176,7 @@ def step8_events(ctx) -> bool:
                 p["events"].remove(e)
                 s["set_aside"].append(e)
                 s["counts"]["events_played"] += 1
-                ctx.reveal(f"{fname(s, seat)} plays {e} The End Draws Near: it is set aside "
+                ctx.reveal(f"{seat_ref(seat)} plays {e} The End Draws Near: it is set aside "
                            f"({len(s['set_aside'])} set aside).")
             discard_events(ctx, seat)
             s["queue"].pop(0)
@@ -204,7 +204,7 @@ def discard_events(ctx, seat: str) -> None:
     p = s["p"][seat]
     if p["events"]:
         s["event_discard"] += p["events"]
-        ctx.say(f"{fname(s, seat)} discards {len(p['events'])} unplayed event card(s).")
+        ctx.say(f"{seat_ref(seat)} discards {len(p['events'])} unplayed event card(s).")
         p["events"] = []
 
 
@@ -217,7 +217,7 @@ def answer_event(ctx, seat: str, card: str, args: list[str]) -> None:
                              "or `event pass`.", code="EVENT", private=True)
         events.play(ctx, seat, card, args)
     else:
-        ctx.say(f"{fname(s, seat)} plays no event.")
+        ctx.say(f"{seat_ref(seat)} plays no event.")
     discard_events(ctx, seat)
     s["pend"].pop()
     s["queue"].pop(0)
@@ -231,7 +231,7 @@ def step9_discard_combat(ctx) -> None:
     if over:
         s["pend"].append({"kind": "drop", "seats": over})
         for x in over:
-            ctx.say(f"Step 9: {fname(s, x)} holds {len(s['p'][x]['hand'])} combat cards and must discard "
+            ctx.say(f"Step 9: {seat_ref(x)} holds {len(s['p'][x]['hand'])} combat cards and must discard "
                     f"{len(s['p'][x]['hand']) - HAND_LIMIT} by private message.")
 
 
@@ -246,7 +246,7 @@ def answer_drop(ctx, seat: str, ids: list[str]) -> None:
     for i in ids:
         p["hand"].remove(i)
         p["discard"].append(i)
-    ctx.say(f"{fname(s, seat)} discards {need} combat card(s) down to {HAND_LIMIT}.")
+    ctx.say(f"{seat_ref(seat)} discards {need} combat card(s) down to {HAND_LIMIT}.")
     top = s["pend"][-1]
     top["seats"].remove(seat)
     if not top["seats"]:
@@ -265,7 +265,7 @@ def drop_default(state: dict, seat: str) -> str:
 def step10_pass_token(ctx) -> None:
     s = ctx.state
     s["first"] = next_seat(s, s["first"])
-    ctx.say(f"Step 10: the first-player token passes to {fname(s, s['first'])}.")
+    ctx.say(f"Step 10: the first-player token passes to {seat_ref(s['first'])}.")
     ctx.picture()
     from .planning import start_round
     start_round(ctx)

@@ -3,9 +3,10 @@ cards and transport, and the three-stage event deck; §13.2 fixes the order of t
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
-from .common import draw_combat, fname, planet_name, prefix
+from .common import draw_combat, planet_name, prefix
 
 SEATS = ("P1", "P2", "P3", "P4", "P5", "P6")
 
@@ -42,7 +43,7 @@ def claim(ctx, seat: str, word: str) -> None:
         raise RulesError(f"Claim a free faction: {', '.join(claimable(s))} (or `random` to deal them all).",
                          code="FACTION")
     s["p"][seat]["faction"] = fid
-    ctx.say(f"{seat} claims {BOARD.factions[fid]['name']}.")
+    ctx.say(f"{seat_ref(seat)} claims {BOARD.factions[fid]['name']}.")
     rest = [x for x in s["seats"] if s["p"][x]["faction"] is None]
     if rest:
         s["turn"] = rest[0]
@@ -56,7 +57,7 @@ def deal_random(ctx) -> None:
     order = ctx.shuffle(list(BOARD.faction_order))
     for seat, fid in zip(s["seats"], order):
         s["p"][seat]["faction"] = fid
-    ctx.say("Factions dealt at random: " + ", ".join(f"{x} {fname(s, x)}" for x in s["seats"]) + ".")
+    ctx.say("Factions dealt at random: " + ", ".join(seat_ref(x) for x in s["seats"]) + ".")
     deal(ctx)
 
 
@@ -93,7 +94,7 @@ def deal(ctx) -> None:
     s["event_deck"] = deck
     for seat in s["seats"]:
         draw_combat(ctx, seat, BOARD.pieces["start_hand"])
-    ctx.say("Homes: " + ", ".join(f"{fname(s, x)} on {planet_name(s['p'][x]['home'])}" for x in s["seats"])
+    ctx.say("Homes: " + ", ".join(f"{seat_ref(x)} on {planet_name(s['p'][x]['home'])}" for x in s["seats"])
             + f". The event deck holds {len(deck)} cards.")
     s["phase"] = "transport"
     s["turn"] = s["seats"][0]
@@ -110,7 +111,7 @@ def place_start_transport(ctx, seat: str, route: str) -> None:
         raise RulesError(f"Your starting transport goes on a route touching your home: "
                          f"{', '.join(transport_routes(s, seat))}.", code="ROUTE")
     s["transports"].append({"owner": seat, "route": route})
-    ctx.say(f"{fname(s, seat)} places a transport on {route}.")
+    ctx.say(f"{seat_ref(seat)} places a transport on {route}.")
     i = s["seats"].index(seat)
     if i + 1 < len(s["seats"]):
         s["turn"] = s["seats"][i + 1]

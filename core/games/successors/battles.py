@@ -14,6 +14,8 @@ CUs first (``forces.pick_losses``), and it always says which.
 """
 from __future__ import annotations
 
+from core.game import seat_ref, without_seat_refs
+
 from . import legitimacy, surprise
 from .board import BOARD
 from .common import label
@@ -76,7 +78,7 @@ def strength(ctx, side: dict, aside: int = 0) -> int:
     total = 0
     for k, n in side["cus"].items():
         if k == "eleph":
-            rolls = [ctx.roll(6, label=f"Elephant {i + 1} of {name(side)}") for i in range(n)]
+            rolls = [ctx.roll(6, label=f"Elephant {i + 1} of {said(side)}") for i in range(n)]
             total += elephant_strength(rolls)
         elif k == "royal":
             total += STRENGTH[k] * (n - aside)
@@ -116,6 +118,12 @@ def name(side: dict) -> str:
     return side["seat"]
 
 
+def said(side: dict) -> str:
+    """A side as a message names it: an independent army by its name, a player's seat marked
+    (`seat_ref`) for the service to write the player's name."""
+    return name(side) if side["army"] else seat_ref(side["seat"])
+
+
 def sacred(state: dict, side: dict, space: str) -> bool:
     """§9.3 sacred ground for a Defender: carrying the Cart, or defending the tomb's space while
     its owner controls the tomb's city."""
@@ -144,7 +152,7 @@ def champion_check(ctx, att: dict, dfn: dict) -> None:
         return
     if state["p"][a]["champion"] and state["p"][d]["champion"] and state["usurper"] != d:
         state["p"][a]["champion"] = False
-        ctx.say(f"{a} attacks the Champion {d} and becomes a Diadochos (§9.5.2).")
+        ctx.say(f"{seat_ref(a)} attacks the Champion {seat_ref(d)} and becomes a Diadochos (§9.5.2).")
 
 
 # side changes on the map ----------------------------------------------------------------------------
@@ -192,7 +200,7 @@ def capture(ctx, winner: dict, loser: dict, space: str, carried: set[str] | None
             if BOARD.royals[rid]["kind"] == "heir":
                 r["by"] = to
                 r["at"] = space
-                ctx.say(f"{BOARD.royals[rid]['name']} is captured by {name(winner)} (§6.10).")
+                ctx.say(f"{BOARD.royals[rid]['name']} is captured by {said(winner)} (§6.10).")
             else:
                 r["by"] = None
                 r["st"] = "inactive"
@@ -201,7 +209,7 @@ def capture(ctx, winner: dict, loser: dict, space: str, carried: set[str] | None
     if b["st"] == "cart" and "cart" in carried and b["at"] == space and b["by"] in (None, *loser["gens"]):
         b["by"] = to
         b["at"] = space
-        ctx.say(f"The Funeral Cart is captured by {name(winner)} (§6.10).")
+        ctx.say(f"The Funeral Cart is captured by {said(winner)} (§6.10).")
 
 
 def disperse_all(ctx, side: dict, why: str) -> None:
@@ -230,7 +238,7 @@ def indep_wins_here(ctx, space: str) -> None:
     """§6.10.6 / §5.10: an independent winner removes any player PC, unless in a Major City."""
     state = ctx.state
     if BOARD.spaces[space]["type"] != "MAJ" and state["pcs"].get(space) not in (None, "IND"):
-        ctx.say(f"The independents remove {state['pcs'][space]}'s PC at {BOARD.spaces[space]['name']}.")
+        ctx.say(f"The independents remove {seat_ref(state['pcs'][space])}'s PC at {BOARD.spaces[space]['name']}.")
         del state["pcs"][space]
 
 
@@ -239,10 +247,10 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
     state = ctx.state
     count(state, "crushings")
     champion_check(ctx, att, dfn)
-    text = (f"{name(att)} crushes {name(dfn)} at {BOARD.spaces[space]['name']} "
+    text = (f"{said(att)} crushes {said(dfn)} at {BOARD.spaces[space]['name']} "
             f"(crush strength {crush_strength(att['cus'])} against {crush_strength(dfn['cus'])}, §6.11).")
     ctx.say(text)
-    state["last_battle"] = {"space": space, "text": text}
+    state["last_battle"] = {"space": space, "text": without_seat_refs(text)}
     if dfn["army"]:
         remove_independent(ctx, dfn["army"])
         return
@@ -261,7 +269,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     state = ctx.state
     count(state, "battles")
     where = BOARD.spaces[space]["name"]
-    ctx.say(f"Battle at {where}: {name(att)} attacks {name(dfn)} (§6).")
+    ctx.say(f"Battle at {where}: {said(att)} attacks {said(dfn)} (§6).")
     champion_check(ctx, att, dfn)                                      # step 2
     bonus = w4(ctx, att, dfn, space)                                   # step 3: window W4 (§4.7)
     # step 4: royal army check §6.3
@@ -274,7 +282,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             side = att if low == "att" else dfn
             aside[low] = side["cus"].get("royal", 0)
             if aside[low]:
-                ctx.say(f"Royal army check: EL {ela} against {eld}; {name(side)} sets {aside[low]} Royal CU"
+                ctx.say(f"Royal army check: EL {ela} against {eld}; {said(side)} sets {aside[low]} Royal CU"
                         f"{'s' if aside[low] > 1 else ''} aside (§6.3).")
             if aside[low] and aside[low] == sum(side["cus"].values()):
                 return all_royal(ctx, att, dfn, low, space)
@@ -286,18 +294,18 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     dice = {}
     score = {}
     for key, side, st in (("att", att, sa), ("def", dfn, sd)):
-        raw = [ctx.roll(6, label=f"battle die of {name(side)}") for _ in range(2)]
+        raw = [ctx.roll(6, label=f"battle die of {said(side)}") for _ in range(2)]
         cmd = None if side["army"] else commander(side["gens"])
         fac = 0 if side["army"] else combat_factor(cmd, space)
         dice[key] = raw
         score[key] = st + sum(raise_dice(raw, fac)) + bonus[key]
     d = abs(score["att"] - score["def"])
     win = None if d == 0 else "att" if score["att"] > score["def"] else "def"
-    text = (f"{name(att)} strength {sa}, dice {dice['att'][0]}+{dice['att'][1]}, score {score['att']}; "
-            f"{name(dfn)} strength {sd}, dice {dice['def'][0]}+{dice['def'][1]}, score {score['def']}: "
-            + ("drawn" if win is None else f"{name(att if win == 'att' else dfn)} wins by {d}") + ".")
+    text = (f"{said(att)} strength {sa}, dice {dice['att'][0]}+{dice['att'][1]}, score {score['att']}; "
+            f"{said(dfn)} strength {sd}, dice {dice['def'][0]}+{dice['def'][1]}, score {score['def']}: "
+            + ("drawn" if win is None else f"{said(att if win == 'att' else dfn)} wins by {d}") + ".")
     ctx.say(text)
-    state["last_battle"] = {"space": space, "text": f"Battle at {where}: {text}"}
+    state["last_battle"] = {"space": space, "text": without_seat_refs(f"Battle at {where}: {text}")}
     # step 8: leader loss §6.7 (what a killed commander carried is still captured, §6.10.2)
     carried = {"att": carried_by(state, att["gens"]), "def": carried_by(state, dfn["gens"])}
     for key, side in (("att", att), ("def", dfn)):
@@ -327,7 +335,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             continue
         lost = lose_cus(state, side, space, n, aside[key]) if n != 0 else {}
         if lost:
-            ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
+            ctx.say(f"{said(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
     if asked:                                   # §6.8 with losses=ask: the owners choose, then conclude()
         state["battle"] = {"att": att, "def": dfn, "space": space, "win": win, "d": d, "aside": aside,
                            "mover": bool(state["act"] and att["cus"] is state["act"]["cus"]),
@@ -396,7 +404,7 @@ def choose_losses(ctx, seat: str, lost: dict) -> None:
         side["cus"][k] -= m
         if not side["cus"][k]:
             del side["cus"][k]
-    ctx.say(f"{name(side)} loses {describe(lost)} (§{'6.9' if b['win'] is None else '6.8'}).")
+    ctx.say(f"{said(side)} loses {describe(lost)} (§{'6.9' if b['win'] is None else '6.8'}).")
 
 
 def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
@@ -408,7 +416,7 @@ def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
         act["cus"][k] -= m
         if not act["cus"][k]:
             del act["cus"][k]
-    ctx.say(f"{seat} loses {describe(lost)} ({why}).")
+    ctx.say(f"{seat_ref(seat)} loses {describe(lost)} ({why}).")
 
 
 def conclude_asked(ctx) -> tuple[dict, dict, dict]:
@@ -439,7 +447,7 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
         if n:
             transfer_royals(state, loser, winner, space, n)
             ctx.say(f"{n} set-aside Royal CU{'s' if n > 1 else ''} join{'s' if n == 1 else ''} "
-                    f"{name(winner)} (§6.3).")
+                    f"{said(winner)} (§6.3).")
     capture(ctx, winner, loser, space, carried.get(lkey))
     if loser["army"]:
         remove_independent(ctx, loser["army"])
@@ -459,10 +467,10 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
 def veterans(ctx, side: dict, aside: int) -> int:
     """§12.2: one die per Royal CU taking part; each 5 or 6 adds 1."""
     n = side["cus"].get("royal", 0) - aside if side["seat"] else 0
-    rolls = [ctx.roll(6, label=f"royal veteran of {name(side)}") for _ in range(max(0, n))]
+    rolls = [ctx.roll(6, label=f"royal veteran of {said(side)}") for _ in range(max(0, n))]
     bonus = sum(1 for r in rolls if r >= 5)
     if bonus:
-        ctx.say(f"Royal veterans: +{bonus} to {name(side)}'s strength (§12.2).")
+        ctx.say(f"Royal veterans: +{bonus} to {said(side)}'s strength (§12.2).")
     return bonus
 
 
@@ -476,7 +484,7 @@ def w4(ctx, att: dict, dfn: dict, space: str) -> dict:
         side = att if key == "att" else dfn
         if card in (13, 16):
             bonus[key] += 3 if card == 13 else 2
-            ctx.say(f"{seat}: {'Ambush, +3' if card == 13 else 'Cavalry Charge, +2'} to the Battle Score.")
+            ctx.say(f"{seat_ref(seat)}: {'Ambush, +3' if card == 13 else 'Cavalry Charge, +2'} to the Battle Score.")
         elif card == 47 and side["gens"]:
             cmd = commander(side["gens"])
             ctx.state.setdefault("fx", {})["orator"] = cmd
@@ -511,7 +519,7 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
     side, other = (att, dfn) if low == "att" else (dfn, att)
     n = side["cus"]["royal"]
     transfer_royals(state, side, other, space, n)
-    ctx.say(f"No battle: {name(side)}'s {n} Royal CU{'s' if n > 1 else ''} go over to {name(other)} (§6.3.4).")
+    ctx.say(f"No battle: {said(side)}'s {n} Royal CU{'s' if n > 1 else ''} go over to {said(other)} (§6.3.4).")
     state["last_battle"] = {"space": space, "text": f"At {BOARD.spaces[space]['name']} the Royal CUs of "
                                                    f"{name(side)} go over to {name(other)}."}
     capture(ctx, other, side, space)
@@ -555,17 +563,19 @@ def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> No
             state["gens"][g]["in"] = True
         gens = []
         cus = {k: m for k, m in cus.items() if m}
-        ctx.say(f"{seat} puts {describe(keep)} and its generals inside {BOARD.spaces[space]['name']} (§5.5.3).")
+        ctx.say(f"{seat_ref(seat)} puts {describe(keep)} and its generals inside "
+                f"{BOARD.spaces[space]['name']} (§5.5.3).")
     if not sum(cus.values()) and not gens:
         return
     if dest is None:                       # §1.3.6, §3.3.2: dispersed, not eliminated (audit fix)
         disperse_cus(state, space, seat, cus)
         for g in gens:
             drop_general(state, g, "dispersed")
-        ctx.say(f"{seat}'s force at {BOARD.spaces[space]['name']} has nowhere to retreat and is dispersed (§6.10.4).")
+        ctx.say(f"{seat_ref(seat)}'s force at {BOARD.spaces[space]['name']} has nowhere to retreat and is "
+                "dispersed (§6.10.4).")
         return
     shift(state, seat, space, dest, gens, cus)
-    ctx.say(f"{seat} retreats to {BOARD.spaces[dest]['name']} (§6.10.4).")
+    ctx.say(f"{seat_ref(seat)} retreats to {BOARD.spaces[dest]['name']} (§6.10.4).")
 
 
 def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
@@ -583,4 +593,4 @@ def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
         return
     add_cus(state, space, frm, "silver", -(n - 1))
     add_cus(state, space, to, "silver", n - 1)
-    ctx.say(f"The Silver Shields lose 1 CU and go over to {to} (§6.13).")
+    ctx.say(f"The Silver Shields lose 1 CU and go over to {seat_ref(to)} (§6.13).")

@@ -22,6 +22,7 @@ the segment; ``orator`` (#47) until the end of the segment.
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import legitimacy, movement, reinforcements, scoring, sieges, training
 from .board import BOARD
@@ -68,15 +69,20 @@ def _words(rest: str) -> list[str]:
     return [w for w in rest.replace(",", " ").split() if w]
 
 
+def _choice(seat: str) -> str:
+    """A seat offered as an argument: the id to type, and who sits there."""
+    return f"{seat} = {seat_ref(seat)}"
+
+
 def _seat(state: dict, me: str, word: str | None, why: str) -> str:
     others = [s for s in state["seats"] if s != me]
     if word is None:
         if len(others) == 1:
             return others[0]
-        raise RulesError(f"Name the player {why}: one of {', '.join(others)}.", code="NO_SEAT")
+        raise RulesError(f"Name the player {why}: one of {', '.join(_choice(s) for s in others)}.", code="NO_SEAT")
     w = word.upper()
     if w not in others:
-        raise RulesError(f"{word!r} is not another player: {', '.join(others)}.", code="NO_SEAT")
+        raise RulesError(f"{word!r} is not another player: {', '.join(_choice(s) for s in others)}.", code="NO_SEAT")
     return w
 
 
@@ -118,11 +124,13 @@ def army_owner(state: dict, me: str, space: str, seat_word: str | None, need_cus
     if seat_word:
         s = _seat(state, me, seat_word, "")
         if s not in cands:
-            raise RulesError(f"{s} has no army of {need_cus}+ CUs at {BOARD.spaces[space]['name']}.", code="NO_ARMY")
+            raise RulesError(f"{seat_ref(s)} has no army of {need_cus}+ CUs at {BOARD.spaces[space]['name']}.",
+                             code="NO_ARMY")
         return s
     if len(cands) != 1:
         raise RulesError(f"Name an army of another player with {need_cus}+ CUs: its space"
-                         + (f" and its owner ({', '.join(cands)})" if cands else " (none here)") + ".",
+                         + (f" and its owner ({', '.join(_choice(s) for s in cands)})" if cands else " (none here)")
+                         + ".",
                          code="NO_ARMY")
     return cands[0]
 
@@ -142,7 +150,7 @@ def _begin_card_placing(ctx, seat: str, card: int, kind: str, n: int, provinces:
     state = ctx.state
     n = min(n, pool_left(state, seat, kind))
     if not n:
-        ctx.say(f"{seat} has no {BOARD.cu_types[kind]['name']} counters left (§11.3).")
+        ctx.say(f"{seat_ref(seat)} has no {BOARD.cu_types[kind]['name']} counters left (§11.3).")
         return
     reinforcements.begin(state, seat, card_name(card), {kind: n}, [])
     state["placing"]["area"] = sorted(provinces)
@@ -168,7 +176,7 @@ def flip_to_diadochos(ctx, seat: str, why: str) -> None:
     p = ctx.state["p"][seat]
     if p["champion"]:
         p["champion"] = False
-        ctx.say(f"{seat} becomes a Diadochos ({why}, §9.5).")
+        ctx.say(f"{seat_ref(seat)} becomes a Diadochos ({why}, §9.5).")
 
 
 # the events ------------------------------------------------------------------------------------------
@@ -186,7 +194,7 @@ def ev_fleet_twice(ctx, seat, card, w):                               # #1
             done.append("puts a new fleet into play")
     if not done:
         raise RulesError("No fleet action is possible (§4.4.3 d).", code="NO_EVENT")
-    ctx.say(f"{seat} " + " and ".join(done) + f" ({card_name(card)}).")
+    ctx.say(f"{seat_ref(seat)} " + " and ".join(done) + f" ({card_name(card)}).")
 
 
 def ev_mercs(ctx, seat, card, w):                                      # #2-#5
@@ -205,7 +213,7 @@ def ev_diplomacy(ctx, seat, card, w):                                  # #6, #7
         raise RulesError(f"{BOARD.spaces[s]['name']}: Diplomacy needs a Minor City with an opponent's or an "
                          "Independent PC and no CUs of any side (#6).", code="NO_EVENT")
     state["pcs"][s] = seat
-    ctx.say(f"{seat} wins over {BOARD.spaces[s]['name']} by Diplomacy.")
+    ctx.say(f"{seat_ref(seat)} wins over {BOARD.spaces[s]['name']} by Diplomacy.")
 
 
 def ev_epidemic(ctx, seat, card, w):                                   # #8
@@ -226,7 +234,7 @@ def ev_minor_raid(ctx, seat, card, w):                                 # #9
         raise RulesError(f"{BOARD.spaces[s]['name']}: Minor Raid removes an opponent PC from a Minor City or "
                          "player-held Stronghold with no opponent CUs, within 2 MP of your CUs (#9).", code="NO_EVENT")
     del state["pcs"][s]
-    ctx.say(f"{seat} raids {BOARD.spaces[s]['name']}: {owner}'s PC is removed.")
+    ctx.say(f"{seat_ref(seat)} raids {BOARD.spaces[s]['name']}: {seat_ref(owner)}'s PC is removed.")
 
 
 def ev_peukestas(ctx, seat, card, w):                                  # #10
@@ -241,7 +249,7 @@ def ev_peukestas(ctx, seat, card, w):                                  # #10
     got = _give_direct(ctx, seat, s, "merc", 3)
     state["pcs"][s] = seat
     state["p"][seat]["limit"] += 1
-    ctx.say(f"Peukestas, Satrap of Persis, joins {seat} at Persepolis with {got} Mercenary CUs; "
+    ctx.say(f"Peukestas, Satrap of Persis, joins {seat_ref(seat)} at Persepolis with {got} Mercenary CUs; "
             "general limit +1 (#10).")
 
 
@@ -255,7 +263,7 @@ def ev_campaign(ctx, seat, card, w):                                   # #11
 def ev_flag(key):
     def ev(ctx, seat, card, w):                                        # #14, #48, #52
         ctx.state.setdefault("fx", {})[key] = seat
-        ctx.say(f"{seat}: {card_name(card)} is in effect.")
+        ctx.say(f"{seat_ref(seat)}: {card_name(card)} is in effect.")
     return ev
 
 
@@ -267,7 +275,7 @@ def ev_desertion(ctx, seat, card, w):                                  # #17
         raise RulesError("Desertion strikes an army in the field (#17).", code="NO_EVENT")
     n = min(2, field_cus(state, s, o).get("merc", 0))
     add_cus(state, s, o, "merc", -n) if n else None
-    ctx.say(f"Desertion: {o} loses {n} Mercenary CU{'s' if n != 1 else ''} at {BOARD.spaces[s]['name']}.")
+    ctx.say(f"Desertion: {seat_ref(o)} loses {n} Mercenary CU{'s' if n != 1 else ''} at {BOARD.spaces[s]['name']}.")
 
 
 def ev_bribed(ctx, seat, card, w):                                     # #18
@@ -278,7 +286,7 @@ def ev_bribed(ctx, seat, card, w):                                     # #18
     owner = state["pcs"].get(s)
     if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
             and state["usurper"] != owner:                                # §9.5.3 playing #18 is an attack
-        flip_to_diadochos(ctx, seat, f"#18 against a city of the Champion {owner}")
+        flip_to_diadochos(ctx, seat, f"#18 against a city of the Champion {seat_ref(owner)}")
     sg = state.setdefault("siege", {})
     if sg.get(s, {}).get("o") != seat:
         sg[s] = {"o": seat, "sp": 0, "rc": False}
@@ -310,7 +318,7 @@ def ev_elephants(ctx, seat, card, w):                                  # #22
         raise RulesError("Indian Elephants join one of your armies in the field in the Mesopotamia or "
                          "Upper Satrapies region (#22).", code="NO_EVENT")
     got = _give_direct(ctx, seat, s, "eleph", 2)
-    ctx.say(f"{got} Elephant CU{'s' if got != 1 else ''} join {seat} at {BOARD.spaces[s]['name']} (#22).")
+    ctx.say(f"{got} Elephant CU{'s' if got != 1 else ''} join {seat_ref(seat)} at {BOARD.spaces[s]['name']} (#22).")
 
 
 def ev_veterans(ctx, seat, card, w):                                   # #23
@@ -343,7 +351,7 @@ def ev_pirates(ctx, seat, card, w):                                    # #25
     o = _seat(ctx.state, seat, w[0] if w else None, "whose fleet the pirates strike")
     if scoring.fleet_strength(ctx.state, o) < 1 or not ctx.state["p"][o]["fleets"] and not any(
             ctx.state["pcs"].get(f["city"]) == o for f in BOARD.indep_fleets):
-        raise RulesError(f"{o} has no active fleet (#25).", code="NO_EVENT")
+        raise RulesError(f"{seat_ref(o)} has no active fleet (#25).", code="NO_EVENT")
     movement.disperse_fleet(ctx, o)
 
 
@@ -357,7 +365,7 @@ def ev_local_support(ctx, seat, card, w):                              # #27
         raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City with no PC and no enemy CUs, joined by land, "
                          "pass or strait to a space with your CUs (#27).", code="NO_EVENT")
     state["pcs"][s] = seat
-    ctx.say(f"Local support: {seat} places a PC at {BOARD.spaces[s]['name']}.")
+    ctx.say(f"Local support: {seat_ref(seat)} places a PC at {BOARD.spaces[s]['name']}.")
 
 
 def ev_garrison(ctx, seat, card, w):                                   # #28
@@ -369,7 +377,7 @@ def ev_garrison(ctx, seat, card, w):                                   # #28
                          code="NO_EVENT")
     for s in spaces:
         got = _give_direct(ctx, seat, s, "merc", 1)
-        ctx.say(f"{seat} garrisons {BOARD.spaces[s]['name']} with {got} Mercenary CU (#28).")
+        ctx.say(f"{seat_ref(seat)} garrisons {BOARD.spaces[s]['name']} with {got} Mercenary CU (#28).")
 
 
 def ev_levy(ctx, seat, card, w):                                       # #29
@@ -417,7 +425,7 @@ def ev_marriage(ctx, seat, card, w):                                   # #31, #3
                          "must be in her space (§9.8).", code="NO_EVENT")
     r = state["royals"][rid]
     r.update(st="active", by=gen)
-    ctx.say(f"{seat} marries {ROYAL_NAMES[rid]}: she is active, and {label(gen)}'s army carries her (§9.8).")
+    ctx.say(f"{seat_ref(seat)} marries {ROYAL_NAMES[rid]}: she is active, and {label(gen)}'s army carries her (§9.8).")
 
 
 def ev_olympias(ctx, seat, card, w):                                   # #33
@@ -436,7 +444,8 @@ def ev_olympias(ctx, seat, card, w):                                   # #33
     r.update(st="active", by=gen)
     if state["pcs"].get(s) is None and BOARD.spaces[s]["type"] != "TRN" and not gen:
         pass
-    ctx.say(f"Olympias joins {seat} at {BOARD.spaces[s]['name']} with {m} Mercenary and {k} Loyal Macedonian CUs"
+    ctx.say(f"Olympias joins {seat_ref(seat)} at {BOARD.spaces[s]['name']} with {m} Mercenary and {k} Loyal "
+            "Macedonian CUs"
             + (f"; {label(gen)} carries her" if gen else "") + " (#33).")
 
 
@@ -462,7 +471,7 @@ def hemlock_targets(state: dict, seat: str) -> list[str]:
 def ev_suspicion(ctx, seat, card, w):                                  # #35
     o = _seat(ctx.state, seat, w[0] if w else None, "you suspect")
     ctx.state["p"][o]["suspicion"] = True
-    ctx.say(f"Suspicion falls on {o}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).")
+    ctx.say(f"Suspicion falls on {seat_ref(o)}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).")
 
 
 def ev_silver(ctx, seat, card, w):                                     # #36 first event play
@@ -567,7 +576,7 @@ def ev_enter(army):
             return
         activate_indep(ctx, seat, army)
         if at == "box":
-            ctx.say(f"{seat} first places them on "
+            ctx.say(f"{seat_ref(seat)} first places them on "
                     f"{' or '.join(BOARD.indep_armies[army]['enters'])} (placing counts as entering, §5.10).")
     return ev
 
@@ -617,7 +626,8 @@ def ev_loyal_satrap(ctx, seat, card, w):                               # #51
                              code="NO_EVENT")
     for s in spaces:
         state["pcs"][s] = seat
-    ctx.say(f"A loyal satrap: {seat} places PCs at " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing")
+    ctx.say(f"A loyal satrap: {seat_ref(seat)} places PCs at "
+            + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing")
             + ".")
 
 
@@ -654,7 +664,8 @@ def ev_mutiny(ctx, seat, card, w):                                     # #54
     cands = [o for sp, o in mutiny_targets(state, seat) if sp == s]
     o = _seat(state, seat, w[1] if len(w) > 1 else (cands[0] if len(cands) == 1 else None), "whose army mutinies")
     if o not in cands:
-        raise RulesError(f"{o} has no army with Loyal Macedonian or Royal CUs at {BOARD.spaces[s]['name']} (#54).",
+        raise RulesError(f"{seat_ref(o)} has no army with Loyal Macedonian or Royal CUs at "
+                         f"{BOARD.spaces[s]['name']} (#54).",
                          code="NO_EVENT")
     gens = generals_at(state, s, o)
     cmd = max(gens, key=seniority)
@@ -665,10 +676,11 @@ def ev_mutiny(ctx, seat, card, w):                                     # #54
     his = legitimacy.lp(state, o) + prestige(state, cmd)
     n = min(mine - his, 3)
     if n <= 0:
-        ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat}'s {mine} LP against {o}'s {his} "
+        ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat_ref(seat)}'s {mine} LP against {seat_ref(o)}'s {his} "
                 "(LP + prestige): the army stays loyal (#54).")
         return
-    ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat}'s {mine} LP against {o}'s {his}: up to {n} CUs desert (#54).")
+    ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat_ref(seat)}'s {mine} LP against {seat_ref(o)}'s {his}: "
+            f"up to {n} CUs desert (#54).")
     lose(ctx, o, s, n, ("mac", "royal"), why="#54 Mutiny; the Silver Shields are immune")
 
 
@@ -690,14 +702,14 @@ def ev_scorched(ctx, seat, card, w):                                   # #56
 def ev_rising_star(ctx, seat, card, w):                                # #57
     state = ctx.state
     state["p"][seat]["limit"] += 1
-    ctx.say(f"{seat}: a rising star, general limit +1 (#57).")
+    ctx.say(f"{seat_ref(seat)}: a rising star, general limit +1 (#57).")
     gen = _reserve(state, seat)
     if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
         ok = training.recruit_spaces(state, seat)
         s = find_space(w[0]) if w else (ok[0] if ok else None)
         if s in ok:
             state["gens"][gen]["at"] = s
-            ctx.say(f"{seat} recruits {label(gen)} at {BOARD.spaces[s]['name']} (#57).")
+            ctx.say(f"{seat_ref(seat)} recruits {label(gen)} at {BOARD.spaces[s]['name']} (#57).")
 
 
 def ev_assassination(ctx, seat, card, w):                            # #58 (§12.4)
@@ -735,7 +747,7 @@ def ev_defection(ctx, seat, card, w):                                  # #60 (§
     add_cus(state, s, seat, "merc", n)
     for g in gens:
         drop_general(state, g, "dispersed")
-    ctx.say(f"Defection! {n} Mercenary CUs change sides at {BOARD.spaces[s]['name']}; {o}'s general goes "
+    ctx.say(f"Defection! {n} Mercenary CUs change sides at {BOARD.spaces[s]['name']}; {seat_ref(o)}'s general goes "
             "to the reserve (#60).")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
 from .forces import gen_label
@@ -12,7 +13,7 @@ def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
     """§0.2 roll-off: each tied player rolls; lowest wins unless told highest; re-roll ties."""
     tied = list(seats)
     while len(tied) > 1:
-        rolls = {s: ctx.roll(6, label=f"{why}: roll-off, {s}") for s in tied}
+        rolls = {s: ctx.roll(6, label=f"{why}: roll-off, {seat_ref(s)}") for s in tied}
         best = min(rolls.values()) if lowest else max(rolls.values())
         tied = [s for s in tied if rolls[s] == best]
     return tied[0]

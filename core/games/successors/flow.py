@@ -111,7 +111,7 @@ def placing_prompt(state: dict, seat: str) -> Prompt:
     if len(lines) > BUTTON_ROOM:   # too many to press: the first unit's spaces, the others typed
         first = lines[0].split(" ")[1]
         lines = [line for line in lines if line.split(" ")[1] == first][:BUTTON_ROOM]
-    return Prompt(f"{pl['seat']} places {why}: {what} left (§3.3.4).",
+    return Prompt(f"{seat_ref(pl['seat'])} places {why}: {what} left (§3.3.4).",
                   tuple(lines), ("place <unit> <space> [<count>]",))
 
 
@@ -158,7 +158,7 @@ def moving_prompt(state: dict, seat: str) -> Prompt:
     if act.get("reroll") and len(act["path"]) == 1:
         lines.append("reroll")
     where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else "its box"
-    who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{act['seat']}'s force"
+    who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{seat_ref(act['seat'])}'s force"
     return Prompt(f"{who} at {where} has {act['mp']} MP.", (*lines, "stop"),
                   ("move <space> [<space>...]", "disband <space> [<count>]",
                    "leave [<general>...] [merc=<n>] [mac=<n>]..."),
@@ -217,8 +217,9 @@ def h_pick(ctx) -> None:
 # §3.2.3 turn order --------------------------------------------------------------------------------
 def order_prompt(state: dict, seat: str) -> Prompt:
     lines = tuple(f"first {s.lower()} {d}" for s in state["seats"] for d in ("left", "right"))
-    return Prompt(f"{seat} has the fewest VP: choose the First Player and the direction "
-                  "(left = ascending seat order).", lines)
+    return Prompt(f"{seat_ref(seat)} has the fewest VP: choose the First Player and the direction "
+                  "(left = ascending seat order; seats: "
+                  + ", ".join(f"{s.lower()} = {seat_ref(s)}" for s in sorted(state["seats"])) + ").", lines)
 
 
 def h_first(ctx) -> None:
@@ -227,7 +228,7 @@ def h_first(ctx) -> None:
 
 # §3.7 item 1 burial ---------------------------------------------------------------------------------
 def burial_prompt(state: dict, seat: str) -> Prompt:
-    return Prompt(f"{seat} may bury Alexander's body here (§3.7).", ("bury", "pass"))
+    return Prompt(f"{seat_ref(seat)} may bury Alexander's body here (§3.7).", ("bury", "pass"))
 
 
 def h_pass(ctx) -> None:
@@ -237,7 +238,7 @@ def h_pass(ctx) -> None:
 # §4.3 C Surrender rolls ------------------------------------------------------------------------------
 def surrender_prompt(state: dict, seat: str) -> Prompt:
     lines = [f"assault {t}" for t in sieges.surrender_targets(state, seat)]
-    return Prompt(f"Round {state['round']}, {seat}'s Surrender segment: one free assault roll "
+    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Surrender segment: one free assault roll "
                   "per space you besiege (§4.3 C).", (*lines, "done"))
 
 
@@ -265,7 +266,7 @@ def tyche_prompt(state: dict, seat: str) -> Prompt:
     private = tuple(line for c in sorted(state["p"][seat]["hand"]) for line in strategy.uses(state, seat, c))
     private += tuple(cards.arm_lines(state, seat))
     burial = ("bury",) if movement.can_bury(state, seat) else ()
-    return Prompt(f"Round {state['round']}, {seat}'s Tyche segment: play one card (§4.4).", burial,
+    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Tyche segment: play one card (§4.4).", burial,
                   ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
                    "play <card> march <general> [<general>...]", "play <card> recruit <space>",
                    "play <card> event [<choices>]", "play <card> both <use> [<args>]", "arm <card> on|off"),
@@ -287,7 +288,7 @@ def activation_prompt(state: dict, seat: str) -> Prompt:
     gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
             and g not in state["done"]]
     acts = tuple(f"activate {g}" for g in gens)
-    return Prompt(f"Round {state['round']}, {seat}'s Activation segment: activate forces or end (§4.5).",
+    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Activation segment: activate forces or end (§4.5).",
                   (*acts, *lines), (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off"),
                   tuple(cards.own_window_lines(state, seat)))
 
@@ -297,13 +298,13 @@ def h_activate(ctx) -> None:
 
 
 def h_end(ctx) -> None:
-    ctx.say(f"{ctx.seat} ends the Activation segment.")
+    ctx.say(f"{seat_ref(ctx.seat)} ends the Activation segment.")
     sequence.start_forage(ctx)
 
 
 # §4.6 Forage -------------------------------------------------------------------------------------------
 def forage_prompt(state: dict, seat: str) -> Prompt:
-    return Prompt(f"{seat} must remove 1 CU to forage (§4.6).", tuple(strategy.forage_lines(state, seat)))
+    return Prompt(f"{seat_ref(seat)} must remove 1 CU to forage (§4.6).", tuple(strategy.forage_lines(state, seat)))
 
 
 def h_forage(ctx) -> None:
@@ -329,7 +330,7 @@ def h_decision(ctx) -> None:
 def d_ops_prompt(state: dict, d: dict) -> Prompt:
     seat, card = d["seat"], d["card"]
     lines = [line for line in strategy.op_lines(state, seat, card)]
-    return Prompt(f"{seat} now uses the OPs of Bonus card #{card} (§4.4.2).", (),
+    return Prompt(f"{seat_ref(seat)} now uses the OPs of Bonus card #{card} (§4.4.2).", (),
                   ("play <card> pc <space> [<space>...]", "play <card> march <general> [<general>...]",
                    "play <card> recruit <space>"), tuple(lines))
 
@@ -345,7 +346,7 @@ def d_ops(ctx, d: dict) -> None:
 
 def d_table_prompt(state: dict, d: dict) -> Prompt:
     lines = cards.event_lines(state, d["seat"], d["card"], check_hand=False)
-    return Prompt(f"{d['seat']} resolves the table event #{d['card']} {BOARD.cards[d['card']]['name']} "
+    return Prompt(f"{seat_ref(d['seat'])} resolves the table event #{d['card']} {BOARD.cards[d['card']]['name']} "
                   "(§4.2): `play` it with your choices, or `pass` if it can do nothing.",
                   (*lines, "pass"), (f"play {card_tag(d['card'])} event [<choices>]",))
 
@@ -354,7 +355,7 @@ def d_table(ctx, d: dict) -> None:
     a = ctx.action
     if a.verb == "pass":
         cards.pop(ctx.state)
-        ctx.say(f"{ctx.seat} resolves #{d['card']} with no effect (§4.2).")
+        ctx.say(f"{seat_ref(ctx.seat)} resolves #{d['card']} with no effect (§4.2).")
         return
     if card_arg(a.args[0]) != d["card"] or a.args[1] != "event":
         raise RulesError(f"Resolve the table event: `play {d['card']} event [<choices>]` or `pass`.", code="NOT_NOW")
@@ -365,21 +366,21 @@ def d_table(ctx, d: dict) -> None:
 def d_campaign_prompt(state: dict, d: dict) -> Prompt:
     gens = [g for g in generals_of(state, d["seat"]) if state["gens"][g]["at"] in BOARD.spaces
             and g not in state["done"] and not state["gens"][g]["in"]]
-    return Prompt(f"{d['seat']}: the second force march of #11 Major Campaign, 3 MP (§4.4.3 b).",
+    return Prompt(f"{seat_ref(d['seat'])}: the second force march of #11 Major Campaign, 3 MP (§4.4.3 b).",
                   (*(f"activate {g}" for g in gens), "pass"), (FORCE,))
 
 
 def d_campaign(ctx, d: dict) -> None:
     cards.pop(ctx.state)
     if ctx.action.verb == "pass":
-        ctx.say(f"{ctx.seat} makes no second march.")
+        ctx.say(f"{seat_ref(ctx.seat)} makes no second march.")
         return
     movement.start(ctx, ctx.seat, ctx.action.args[0], "march", 3)
 
 
 def d_plans_prompt(state: dict, d: dict) -> Prompt:
     left = [x for x in d["left"] if state["indep"][x] in BOARD.spaces]
-    return Prompt(f"{d['seat']}: activate each independent army on the map once, in your order (#40).",
+    return Prompt(f"{seat_ref(d['seat'])}: activate each independent army on the map once, in your order (#40).",
                   tuple(f"activate {x}" for x in left) or ("pass",))
 
 
@@ -400,7 +401,7 @@ def d_plans(ctx, d: dict) -> None:
 
 
 def d_counsel_prompt(state: dict, d: dict) -> Prompt:
-    return Prompt(f"{d['seat']} keeps one of the top 3 cards (#53 Wise Counsel).", (),
+    return Prompt(f"{seat_ref(d['seat'])} keeps one of the top 3 cards (#53 Wise Counsel).", (),
                   ("keep <card>",), tuple(f"keep {card_tag(c)}" for c in d["cards"]))
 
 
@@ -413,7 +414,7 @@ def d_counsel(ctx, d: dict) -> None:
     state["p"][ctx.seat]["hand"].append(c)
     state["discard"] += [x for x in d["cards"] if x != c]
     ctx.tell(ctx.seat, f"You keep {cards.describe_card(state, c)}.")
-    ctx.say(f"{ctx.seat} keeps one card and discards the other {len(d['cards']) - 1} (#53).")
+    ctx.say(f"{seat_ref(ctx.seat)} keeps one card and discards the other {len(d['cards']) - 1} (#53).")
 
 
 def d_age_prompt(state: dict, d: dict) -> Prompt:

@@ -14,6 +14,8 @@ State layout (all JSON):
 """
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from .board import BOARD
 
 CU_TYPES = tuple(BOARD.cu_types)           # merc, mac, royal, silver, eleph, indep
@@ -301,7 +303,8 @@ def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = Non
             out[k] = out.get(k, 0) + m
     if out:
         what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in out.items())
-        ctx.say(f"{seat} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at {BOARD.spaces[space]['name']}"
+        ctx.say(f"{seat_ref(seat)} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at "
+                f"{BOARD.spaces[space]['name']}"
                 f"{' (' + why + ')' if why else ''}.")
     return out
 
@@ -312,7 +315,7 @@ ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.
 def attrition(ctx, seat: str, space: str, why: str) -> dict:
     """§8.1.3 Attrition Table: one die, +1 with 6 or more CUs."""
     n = n_cus(ctx.state, space, seat)
-    r = ctx.roll(6, label=f"attrition of {seat} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
+    r = ctx.roll(6, label=f"attrition of {seat_ref(seat)} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
     loss = next(m for top, m in ATTRITION if r <= top)
     if not loss:
         ctx.say(f"Attrition ({why}): {r}, no loss (§8.1.3).")

@@ -166,7 +166,7 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
                 f"{BOARD.spaces[at]['name']} (§3.2.1, §5.11).")
     what = ", ".join(label(g) for g in gens)
     n = sum(cus.values())
-    ctx.say(f"{seat} activates {what} with {n} CU{'s' if n != 1 else ''} at "
+    ctx.say(f"{seat_ref(seat)} activates {what} with {n} CU{'s' if n != 1 else ''} at "
             f"{BOARD.spaces[at]['name']}: {mp} MP.")
 
 
@@ -287,14 +287,14 @@ def move(ctx, path: list[str]) -> None:
         if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
                 and any(c == 15 for _, c in surprise.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
             act["nosea"] = True                                        # #15 Storm at Sea
-            ctx.say(f"Storm at Sea: {act['seat']}'s force may use no sea lanes this activation; it stays at "
+            ctx.say(f"Storm at Sea: {seat_ref(act['seat'])}'s force may use no sea lanes this activation; it stays at "
                     f"{BOARD.spaces[prev]['name']} (#15).")
             return
         _relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
         act["sea"] = kind not in LAND
-        ctx.say(f"{act['seat']} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
+        ctx.say(f"{seat_ref(act['seat'])} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
         if act["sea"]:                                                 # §5.7 naval interception
             queue = naval_queue(state, act["seat"])
             if queue:
@@ -308,7 +308,7 @@ def move(ctx, path: list[str]) -> None:
             if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
                     c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
                 act["mp"] = 0                                          # #59 Nile Flood (§12.4)
-                ctx.say(f"The Nile floods: {act['seat']}'s force may spend no more MP (#59).")
+                ctx.say(f"The Nile floods: {seat_ref(act['seat'])}'s force may spend no more MP (#59).")
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
                 ctx.say("The rest of the path is dropped.")
@@ -353,7 +353,7 @@ def fall_back(ctx, act: dict, back: str) -> None:
             set_inside(state, back, k, m)
         for g in field_gens(state, back, o):
             state["gens"][g]["in"] = True
-        ctx.say(f"{o}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
+        ctx.say(f"{seat_ref(o)}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
     elif host:
         if act.get("army"):
             remove_independent(ctx, act["army"])
@@ -388,18 +388,18 @@ def enter(ctx, dest: str, prev: str) -> bool:
             set_inside(state, dest, k, m)
         for g in act["gens"]:
             state["gens"][g]["in"] = True
-        ctx.say(f"{seat}'s force sails into besieged {sp['name']} and goes straight inside (§5.6.4).")
+        ctx.say(f"{seat_ref(seat)}'s force sails into besieged {sp['name']} and goes straight inside (§5.6.4).")
         end_act(ctx)
         return True
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
         if r <= 2 and ask_force_loss(ctx, 1, "§5.12", ["enter", dest, prev]):
-            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses 1 CU of his choice (§5.12).")
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat_ref(seat)} loses 1 CU of his choice (§5.12).")
             return True                                                # the move goes on once he chose
         if r <= 2:
             side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}   # owner's order
             lost = lose_cus(state, side, dest, 1)
-            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat} loses {describe(lost)} (§5.12).")
+            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat_ref(seat)} loses {describe(lost)} (§5.12).")
         else:
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
     return enter_rest(ctx, dest, prev)
@@ -594,14 +594,14 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
             act["gens"] = []
         elif act["gens"] or act["cus"]:
             fall_back(ctx, act, back)
-            ctx.say(f"{act['seat']} falls back to {BOARD.spaces[back]['name']}; its activation ends "
+            ctx.say(f"{seat_ref(act['seat'])} falls back to {BOARD.spaces[back]['name']}; its activation ends "
                     f"(§{'6.9' if win is None else '6.10'}).")
         end_act(ctx)
         return
     if not act["gens"]:
         end_act(ctx)
     elif any(c == 46 for _, c in surprise.window(ctx, "W9", {"active": act["seat"]})):
-        ctx.say(f"Exhausted Troops: {act['seat']}'s army ends its activation (#46).")
+        ctx.say(f"Exhausted Troops: {seat_ref(act['seat'])}'s army ends its activation (#46).")
         end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
         offer_retreat(ctx, dfn["seat"], dest, prev)
@@ -655,7 +655,7 @@ def _arrive(ctx, act: dict, dest: str, before: dict) -> None:
             if not army and ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
                                                          and state["pcs"].get(dest) == ctrl):
                 r["by"] = commander(act["gens"])
-                ctx.say(f"{act['seat']} captures {BOARD.royals[rid]['name']} (§9.9).")
+                ctx.say(f"{seat_ref(act['seat'])} captures {BOARD.royals[rid]['name']} (§9.9).")
         elif (army or ctrl != act["seat"]) and not (BOARD.spaces[dest]["type"] == "MAJ"
                                                     and state["pcs"].get(dest) == ctrl):
             r["st"] = "inactive"
@@ -726,7 +726,7 @@ def carry(ctx, verb: str, marker: str) -> None:
     else:
         state["royals"][marker]["by"] = who
     name = "the Funeral Cart" if marker == "cart" else BOARD.royals[marker]["name"]
-    ctx.say(f"{act['seat']} {'picks up' if verb == 'take' else 'drops'} {name} at "
+    ctx.say(f"{seat_ref(act['seat'])} {'picks up' if verb == 'take' else 'drops'} {name} at "
             f"{BOARD.spaces[act['at']]['name']} (§5.11).")
 
 
@@ -755,9 +755,9 @@ def bury(ctx, seat: str) -> None:
     state["vcheck"] = True                       # §10.5: a burial is a moment of the victory check
     if space == BOARD.provinces["MAC"]["major_city"]:
         state["p"][seat]["pella"] = True
-        ctx.say(f"{seat} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).")
+        ctx.say(f"{seat_ref(seat)} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).")
     else:
-        ctx.say(f"{seat} buries Alexander at {BOARD.spaces[space]['name']}: the Tomb is placed there "
+        ctx.say(f"{seat_ref(seat)} buries Alexander at {BOARD.spaces[space]['name']}: the Tomb is placed there "
                 "and its controller is Guardian of the Tomb (§9.6.5).")
     ctx.picture()
 
@@ -785,7 +785,7 @@ def disband(ctx, seat: str, space: str, count: int) -> None:
                          code="DISBAND")
     add_cus(state, space, seat, "royal", -count)
     state["gone_cus"]["royal"] = state["gone_cus"].get("royal", 0) + count
-    ctx.say(f"{seat} disbands {count} Royal CU{'s' if count > 1 else ''} at {BOARD.spaces[space]['name']}: "
+    ctx.say(f"{seat_ref(seat)} disbands {count} Royal CU{'s' if count > 1 else ''} at {BOARD.spaces[space]['name']}: "
             "they leave the game (§4.5).")
 
 
@@ -814,15 +814,15 @@ def pend_text(state: dict) -> str:
     p = question(state)
     where = BOARD.spaces[p["space"]]["name"]
     act = state["act"]
-    who = act["seat"] if act else "the enemy"
+    who = seat_ref(act["seat"]) if act else "the enemy"
     return {
-        "intercept": f"{p['seat']}: {who}'s force enters {where}. Intercept it (§5.8)?",
-        "respond": f"{p['seat']}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?",
-        "naval": f"{p['seat']}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?",
-        "defend": f"{p['seat']}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand "
+        "intercept": f"{seat_ref(p['seat'])}: {who}'s force enters {where}. Intercept it (§5.8)?",
+        "respond": f"{seat_ref(p['seat'])}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?",
+        "naval": f"{seat_ref(p['seat'])}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?",
+        "defend": f"{seat_ref(p['seat'])}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand "
                   "(§5.4.1, §5.5.2, §5.9)?",
-        "retreat": f"{p['seat']}: your force lost the battle at {where}. Retreat where (§6.10.4)?",
-        "sortie": f"{p['seat']}: your CUs inside {where} may make a sortie (§12.1).",
+        "retreat": f"{seat_ref(p['seat'])}: your force lost the battle at {where}. Retreat where (§6.10.4)?",
+        "sortie": f"{seat_ref(p['seat'])}: your CUs inside {where} may make a sortie (§12.1).",
     }[p["kind"]]
 
 
@@ -845,13 +845,13 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     k = p["kind"]
     if k == "naval":
         if verb == "decline":
-            ctx.say(f"{seat} does not intercept at sea.")
+            ctx.say(f"{seat_ref(seat)} does not intercept at sea.")
             _next_naval(ctx, p)
         else:
             try_naval(ctx, seat, p)
     elif k == "intercept":
         if verb == "decline":
-            ctx.say(f"{seat} does not intercept.")
+            ctx.say(f"{seat_ref(seat)} does not intercept.")
             _next_interceptor(ctx, p)
         else:
             try_intercept(ctx, seat, p, rest)
@@ -861,7 +861,7 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
             resolve(ctx, p["space"], p["from"], intercepted=True)
         else:
             fall_back(ctx, act, p["from"])
-            ctx.say(f"{seat} falls back to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.8.4).")
+            ctx.say(f"{seat_ref(seat)} falls back to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.8.4).")
             end_act(ctx)
     elif k == "defend":
         defend(ctx, seat, p, verb, rest)
@@ -921,23 +921,23 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     cmd = commander(gens)
     ini = initiative(state, cmd, src)
     if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
-        ctx.say(f"{seat}'s interception fails: Intercepted Dispatches (#19).")
+        ctx.say(f"{seat_ref(seat)}'s interception fails: Intercepted Dispatches (#19).")
         _next_interceptor(ctx, p)
         return
     r = ctx.roll(6, label=f"{label(cmd)} interception (Initiative {ini})")
     if r <= ini:
-        ctx.say(f"{seat} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
+        ctx.say(f"{seat_ref(seat)} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
         _next_interceptor(ctx, p)
         return
     shift(state, seat, src, p["space"], gens, cus)
-    ctx.say(f"{seat} intercepts from {BOARD.spaces[src]['name']}: {r} beats Initiative {ini}; "
+    ctx.say(f"{seat_ref(seat)} intercepts from {BOARD.spaces[src]['name']}: {r} beats Initiative {ini}; "
             f"{label(cmd)} becomes the Defender at {BOARD.spaces[p['space']]['name']} (§5.8.3).")
     if act.get("army"):                                               # §5.8.4 an independent army always fights
         resolve(ctx, p["space"], p["from"], intercepted=True)
         return
     if not sum(act["cus"].values()):                                   # §5.8.4 a lone general must fall back
         fall_back(ctx, act, p["from"])
-        ctx.say(f"{act['seat']}'s lone general falls back; the activation ends (§5.8.4).")
+        ctx.say(f"{seat_ref(act['seat'])}'s lone general falls back; the activation ends (§5.8.4).")
         end_act(ctx)
         return
     ask(state, {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]})
@@ -952,7 +952,7 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
             set_inside(state, space, k, m)
         for g in field_gens(state, space, seat):
             state["gens"][g]["in"] = True
-        ctx.say(f"{seat} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
+        ctx.say(f"{seat_ref(seat)} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
         return
     if verb == "avoid":                                                # §5.9
         dest = find_space(rest)
@@ -968,9 +968,9 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
             ok, what = r > ini, f"roll {r} against Initiative {ini}"
         if ok:
             shift(state, seat, space, dest, gens, field_cus(state, space, seat))
-            ctx.say(f"{seat} avoids battle ({what}) and moves to {BOARD.spaces[dest]['name']} (§5.9).")
+            ctx.say(f"{seat_ref(seat)} avoids battle ({what}) and moves to {BOARD.spaces[dest]['name']} (§5.9).")
             return
-        ctx.say(f"{seat} fails to avoid battle ({what}) (§5.9.4).")
+        ctx.say(f"{seat_ref(seat)} fails to avoid battle ({what}) (§5.9.4).")
     resolve(ctx, space, p["from"])
 
 
@@ -993,7 +993,8 @@ def remove_pc(ctx) -> None:
                          code="NO_REMOVE")
     act["mp"] -= 1
     owner = state["pcs"].pop(act["at"])
-    ctx.say(f"{act['seat']} removes {owner}'s PC at {BOARD.spaces[act['at']]['name']} (1 MP, §5.4.4).")
+    ctx.say(f"{seat_ref(act['seat'])} removes {seat_ref(owner)}'s PC at {BOARD.spaces[act['at']]['name']} "
+            "(1 MP, §5.4.4).")
 
 
 def can_assault(state: dict) -> bool:
@@ -1111,12 +1112,12 @@ def disperse_fleet(ctx, seat: str) -> None:
         f = min(p["fleets"])
         p["fleets"].remove(f)
         p["fleets_disp"].append(f)
-        ctx.say(f"A strength-{f} fleet of {seat} is dispersed (§5.7.3).")
+        ctx.say(f"A strength-{f} fleet of {seat_ref(seat)} is dispersed (§5.7.3).")
         return
     for f in sorted(BOARD.indep_fleets, key=lambda f: f["strength"]):
         if state["pcs"].get(f["city"]) == seat and f["id"] not in state["ifleets_disp"]:
             state["ifleets_disp"].append(f["id"])
-            ctx.say(f"The {f['name']} of {seat} is dispersed (§5.7.3).")
+            ctx.say(f"The {f['name']} of {seat_ref(seat)} is dispersed (§5.7.3).")
             return
 
 
@@ -1129,17 +1130,17 @@ def try_naval(ctx, seat: str, p: dict) -> None:
     fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
     amb = {s: 2 for s, c in surprise.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
     for s in amb:
-        ctx.say(f"{s}: Naval Ambush, +2 to the roll (#26).")
+        ctx.say(f"{seat_ref(s)}: Naval Ambush, +2 to the roll (#26).")
     fi, fm = fi + amb.get(seat, 0), fm + amb.get(mover, 0)            # #26 Naval Ambush: +2 to rolls
-    r = ctx.roll(6, label=f"naval interception by {seat}")
+    r = ctx.roll(6, label=f"naval interception by {seat_ref(seat)}")
     if r + fi - fm < 5:
-        ctx.say(f"{seat} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
+        ctx.say(f"{seat_ref(seat)} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
         _next_naval(ctx, p)
         return
-    ri = ctx.roll(6, label=f"naval battle, {seat}")
-    rm = ctx.roll(6, label=f"naval battle, {mover}")
+    ri = ctx.roll(6, label=f"naval battle, {seat_ref(seat)}")
+    rm = ctx.roll(6, label=f"naval battle, {seat_ref(mover)}")
     ti, tm = ri + fi, rm + fm
-    ctx.say(f"{seat} intercepts at sea: naval battle {ti} against {tm} (§5.7.3).")
+    ctx.say(f"{seat_ref(seat)} intercepts at sea: naval battle {ti} against {tm} (§5.7.3).")
     if tm > ti:
         disperse_fleet(ctx, seat)
         _land(ctx, p)
@@ -1151,9 +1152,9 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
         lost = lose_cus(state, side, p["from"], 1)
         if lost:
-            ctx.say(f"{mover} loses {describe(lost)} at sea.")
+            ctx.say(f"{seat_ref(mover)} loses {describe(lost)} at sea.")
         disperse_fleet(ctx, mover)
-    ctx.say(f"{mover}'s force returns to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.7.3).")
+    ctx.say(f"{seat_ref(mover)}'s force returns to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.7.3).")
     end_act(ctx)
 
 
@@ -1168,7 +1169,7 @@ def start_independent(ctx, seat: str, army: str) -> None:
     start_x = BOARD.spaces[at]["x"] if at in BOARD.spaces else None
     state["act"] = {"seat": seat, "army": army, "gens": [], "cus": {}, "at": at, "mp": 3, "kind": "indep",
                     "path": [at], "tried": [], "start_x": start_x}
-    ctx.say(f"{seat} activates {BOARD.indep_armies[army]['name']}: 3 MP (§5.10).")
+    ctx.say(f"{seat_ref(seat)} activates {BOARD.indep_armies[army]['name']}: 3 MP (§5.10).")
 
 
 def hostile_for(state: dict, act: dict, space: str) -> tuple[str, str] | None:
@@ -1216,7 +1217,7 @@ def indep_end(ctx, act: dict) -> None:
     if at not in BOARD.spaces or act.get("fought") or len(act["path"]) < 2:
         return
     if BOARD.spaces[at]["type"] != "MAJ" and state["pcs"].get(at) not in (None, "IND"):
-        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {state['pcs'][at]}'s PC at "
+        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {seat_ref(state['pcs'][at])}'s PC at "
                 f"{BOARD.spaces[at]['name']} (§5.10).")
         del state["pcs"][at]
 
@@ -1291,5 +1292,6 @@ def leave(ctx, text: str) -> None:
                 del act["cus"][k]
             used[k] = used.get(k, 0) + n
             moved[k] = moved.get(k, 0) + n
-    ctx.say(f"{act['seat']} leaves {', '.join([label(g) for g in gens] + [f'{n} {k}' for k, n in cus.items() if n])} "
+    ctx.say(f"{seat_ref(act['seat'])} leaves "
+            f"{', '.join([label(g) for g in gens] + [f'{n} {k}' for k, n in cus.items() if n])} "
             f"at {BOARD.spaces[act['at']]['name']} (§5.1).")

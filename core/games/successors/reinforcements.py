@@ -14,6 +14,7 @@ has to place is ``state["placing"]``::
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -67,16 +68,16 @@ def start_phase(ctx) -> None:
     top = [s for s in state["seats"] if lps[s] == max(lps.values())]
     best = rank_by_seniority(ctx, state, top, "most LP", majors_only=True)
     got = _give(state, state["reinf"][best], best, "mac", 1)
-    ctx.say(f"{best} has the most LP ({lps[best]}): +{got} Loyal Macedonian CU.")
+    ctx.say(f"{seat_ref(best)} has the most LP ({lps[best]}): +{got} Loyal Macedonian CU.")
     vps = scoring.all_vp(state)
     top = [s for s in state["seats"] if vps[s] == max(vps.values())]
     for s in top:
         got = _give(state, state["reinf"][s], s, "merc", 2 if len(top) == 1 else 1)
-        ctx.say(f"{s} has the most VP ({vps[s]}): +{got} Mercenary CU{'s' if got != 1 else ''}.")
+        ctx.say(f"{seat_ref(s)} has the most VP ({vps[s]}): +{got} Mercenary CU{'s' if got != 1 else ''}.")
     state["reinf_gens"] = {s: r["gens"] for s, r in reinf.items()}
     for seat in state["seats"]:
         what = describe(state["reinf"][seat], state["reinf_gens"][seat])
-        ctx.say(f"{seat} collects {what}.")
+        ctx.say(f"{seat_ref(seat)} collects {what}.")
 
 
 def describe(left: dict, gens: list[str]) -> str:
@@ -195,7 +196,7 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
         pl["gens"].remove(unit)
         if mode == "fallback":                    # he makes no space eligible this phase
             pl["fbgens"].append(unit)
-        ctx.say(f"{seat} places {label(unit)} at {BOARD.spaces[space]['name']}"
+        ctx.say(f"{seat_ref(seat)} places {label(unit)} at {BOARD.spaces[space]['name']}"
                 f"{' (fallback, §3.3.5)' if mode == 'fallback' else ''}.")
         return
     if count < 1 or count > pl["left"].get(unit, 0):
@@ -214,7 +215,7 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
         if mode == "normal":
             pl["placed"][space] = pl["placed"].get(space, 0) + 1
             add_cus(state, space, seat, unit)
-            ctx.say(f"{seat} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']}.")
+            ctx.say(f"{seat_ref(seat)} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']}.")
             continue
         prov = BOARD.spaces[space]["province"]                         # §3.3.5 fallback group
         pl["fb"][prov] = pl["fb"].get(prov, 0) + 1
@@ -222,7 +223,7 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
             gen = pl["gens"][0] if pl["gens"] else _reserve_minor(state, seat)
             if gen is None:
                 state["p"][seat]["disp"][unit] = state["p"][seat]["disp"].get(unit, 0) + 1
-                ctx.say(f"{seat} has no general to go with 1 {CU_NAMES[unit]} CU at "
+                ctx.say(f"{seat_ref(seat)} has no general to go with 1 {CU_NAMES[unit]} CU at "
                         f"{BOARD.spaces[space]['name']}: it is dispersed (§3.3.5).")
                 continue
             if gen in pl["gens"]:
@@ -231,9 +232,9 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
             else:
                 pl["new"].append(gen)
             state["gens"][gen]["at"] = space
-            ctx.say(f"{seat} places {label(gen)} at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+            ctx.say(f"{seat_ref(seat)} places {label(gen)} at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
         add_cus(state, space, seat, unit)
-        ctx.say(f"{seat} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+        ctx.say(f"{seat_ref(seat)} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
     pl["left"] = {k: n for k, n in pl["left"].items() if n}
 
 
@@ -251,17 +252,18 @@ def settle(ctx) -> bool:
         for u in stuck:                                                  # §3.3.5 dispersal
             if pl.get("card") and u in BOARD.cu_types:                   # §11.3: stays in the pool
                 n = pl["left"].pop(u)
-                ctx.say(f"{seat} cannot place {n} more {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
+                ctx.say(f"{seat_ref(seat)} cannot place {n} more {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
                         "they stay in the pool (§11.3).")
                 continue
             if u in BOARD.cu_types:
                 n = pl["left"].pop(u)
                 state["p"][seat]["disp"][u] = state["p"][seat]["disp"].get(u, 0) + n
-                ctx.say(f"{seat} cannot place {n} {CU_NAMES[u]} CU{'s' if n > 1 else ''}: dispersed (§3.3.5).")
+                ctx.say(f"{seat_ref(seat)} cannot place {n} {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
+                        "dispersed (§3.3.5).")
             else:
                 pl["gens"].remove(u)
                 state["gens"][u]["at"] = "dispersed"
-                ctx.say(f"{seat} cannot place {label(u)}: he stays in the Dispersed box (§3.3.5).")
+                ctx.say(f"{seat_ref(seat)} cannot place {label(u)}: he stays in the Dispersed box (§3.3.5).")
         if stuck:
             continue
         if len(opts) == 1:

@@ -3,7 +3,7 @@ of §10.3, Murder or Crown, and King's Favour (§8.5)."""
 from __future__ import annotations
 
 from core.errors import RulesError
-from core.game import Prompt
+from core.game import Prompt, seat_ref
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -43,14 +43,14 @@ def coming_of_age(ctx, heir: str) -> None:
     if ctl is None:                                                     # item 3: uncontrolled → crowned
         crown(ctx, heir)
         return
-    ctx.say(f"{name} comes of age: {ctl}, who controls him, chooses Murder or Crown (§9.11).")
+    ctx.say(f"{name} comes of age: {seat_ref(ctl)}, who controls him, chooses Murder or Crown (§9.11).")
     state.setdefault("stack", []).append({"kind": "age", "seat": ctl, "heir": heir})
 
 
 def age_prompt(state: dict, d: dict) -> Prompt:
     name = BOARD.royals[d["heir"]]["name"]
-    return Prompt(f"{d['seat']}: {name} comes of age. Murder him (a Champion becomes a Diadochos) or crown him "
-                  "(the player with the most LP takes King's Favour, +2 VP) (§9.11)?", ("crown", "murder"))
+    return Prompt(f"{seat_ref(d['seat'])}: {name} comes of age. Murder him (a Champion becomes a Diadochos) "
+                  "or crown him (the player with the most LP takes King's Favour, +2 VP) (§9.11)?", ("crown", "murder"))
 
 
 def murder_or_crown(ctx, d: dict, verb: str) -> None:
@@ -58,11 +58,11 @@ def murder_or_crown(ctx, d: dict, verb: str) -> None:
     heir = d["heir"]
     if verb == "murder":
         state["royals"][heir].update(st="dead", by=None)
-        ctx.say(f"{d['seat']} has {BOARD.royals[heir]['name']} murdered (§9.11).")
+        ctx.say(f"{seat_ref(d['seat'])} has {BOARD.royals[heir]['name']} murdered (§9.11).")
         p = state["p"][d["seat"]]
         if p["champion"]:
             p["champion"] = False
-            ctx.say(f"{d['seat']} becomes a Diadochos (§9.5.6).")
+            ctx.say(f"{seat_ref(d['seat'])} becomes a Diadochos (§9.5.6).")
     elif verb == "crown":
         crown(ctx, heir)
     else:
@@ -78,5 +78,5 @@ def crown(ctx, heir: str) -> None:
     top = [s for s in state["seats"] if lps[s] == max(lps.values())]
     who = rank_by_seniority(ctx, state, top, "King's Favour")
     state["p"][who]["favour"] += 1
-    ctx.say(f"{BOARD.royals[heir]['name']} is crowned and goes to the Throne box; {who} (most LP, {lps[who]}) "
-            "takes a King's Favour marker, +2 VP (§9.11, §8.5).")
+    ctx.say(f"{BOARD.royals[heir]['name']} is crowned and goes to the Throne box; {seat_ref(who)} "
+            f"(most LP, {lps[who]}) takes a King's Favour marker, +2 VP (§9.11, §8.5).")

@@ -8,6 +8,8 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 """
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from . import cards, movement, reinforcements, royals, scoring, strategy
 from .board import BOARD
 from .cards import describe_card
@@ -47,7 +49,7 @@ def check_victory(ctx) -> bool:
     if won:
         seat, reason = won
         state["result"] = {"winner": seat, "reason": reason}
-        ctx.say(f"{seat} wins: {reason}.", kind="end")
+        ctx.say(f"{seat_ref(seat)} wins: {reason}.", kind="end")
         return True
     return False
 
@@ -63,7 +65,7 @@ def restore_champions(ctx) -> None:
     for s in flipped:
         if vps[s] == 0 and last.get(s, 0) > 0:
             state["p"][s]["champion"] = True
-            ctx.say(f"{s}'s VP fall to 0: he becomes a Champion again (§9.5.7).")
+            ctx.say(f"{seat_ref(s)}'s VP fall to 0: he becomes a Champion again (§9.5.7).")
     state["vp_last"] = {s: v for s, v in vps.items() if v}
 
 
@@ -124,14 +126,14 @@ def preparations(ctx) -> None:
         vps = scoring.all_vp(state)
         top = [s for s in state["seats"] if vps[s] == max(vps.values())]
         state["usurper"] = rank_by_seniority(ctx, state, top, "Usurper")
-        ctx.say(f"{state['usurper']} has the most VP ({vps[state['usurper']]}) and is the Usurper (§3.2.2).")
+        ctx.say(f"{seat_ref(state['usurper'])} has the most VP ({vps[state['usurper']]}) and is the Usurper (§3.2.2).")
         state["step"] = "chooser"
     elif st == "chooser":                                                  # §3.2.3
         vps = scoring.all_vp(state)
         low = [s for s in state["seats"] if vps[s] == min(vps.values())]
         state["chooser"] = rolloff(ctx, low, "fewest VP") if len(low) > 1 else low[0]
-        ctx.say(f"{state['chooser']} has the fewest VP ({vps[state['chooser']]}) and chooses the First Player "
-                "and the direction (§3.2.3).")
+        ctx.say(f"{seat_ref(state['chooser'])} has the fewest VP ({vps[state['chooser']]}) and chooses the "
+                "First Player and the direction (§3.2.3).")
         state["step"] = "order"
 
 
@@ -146,7 +148,7 @@ def choose_order(ctx, first: str, direction: str) -> None:
     state["first"] = first
     state["direction"] = direction
     state.pop("chooser", None)
-    ctx.say(f"Turn order: {', '.join(state['order'])} ({direction}).")
+    ctx.say(f"Turn order: {', '.join(seat_ref(s) for s in state['order'])} ({direction}).")
     if state["turn"] == 1:                                                 # §3.2.1 Turn I
         ctx.say("Turn I: no Reinforcement Phase.")
         set_phase(ctx, "tyche_deal")
@@ -174,11 +176,11 @@ def turn_events(ctx) -> None:
                 state["body"]["by"] = "polyperchon"
             where = BOARD.spaces[ant["at"]]["name"] if ant["at"] in BOARD.spaces else "the Dispersed box"
             ant["at"] = "gone"
-            ctx.say(f"Turn III: Polyperchon replaces Antipatros for {ant['o']} at {where} (§3.2.1).")
+            ctx.say(f"Turn III: Polyperchon replaces Antipatros for {seat_ref(ant['o'])} at {where} (§3.2.1).")
         owner = state["gens"]["antigonos"]["o"]
         state["gens"]["demetrios"] = {"o": owner, "at": "arriving", "in": False}
         state["p"][owner]["limit"] += 1
-        ctx.say(f"Turn III: Demetrios joins {owner} as a reinforcement; general limit +1 (§3.2.1).")
+        ctx.say(f"Turn III: Demetrios joins {seat_ref(owner)} as a reinforcement; general limit +1 (§3.2.1).")
     elif t in (4, 5):
         heir = "alexander_iv" if t == 4 else "herakles"
         royals.coming_of_age(ctx, heir)
@@ -204,7 +206,7 @@ def reinforcement_phase(ctx) -> None:
     left = state["reinf"].pop(seat)
     state["reinf"][seat] = {}
     reinforcements.begin(state, seat, "reinforcements", left, state["reinf_gens"][seat])
-    ctx.say(f"{seat} places reinforcements: {reinforcements.describe(left, state['reinf_gens'][seat])}.")
+    ctx.say(f"{seat_ref(seat)} places reinforcements: {reinforcements.describe(left, state['reinf_gens'][seat])}.")
 
 
 # §3.4 Tyche deal --------------------------------------------------------------------------------
@@ -230,7 +232,7 @@ def deal(ctx) -> None:
     set_phase(ctx, "strategy")
     state["round"] = 1
     state["segment"] = "surrender"
-    ctx.say(f"Round 1: {state['order'][0]} plays first.")
+    ctx.say(f"Round 1: {seat_ref(state['order'][0])} plays first.")
 
 
 # §3.5 / §4 Strategy ------------------------------------------------------------------------------
@@ -266,7 +268,7 @@ def end_surrender(ctx) -> None:
         state["segment"] = "tyche"
         hand = state["p"][seat]["hand"]
         if not hand:                                                        # §4.4.1 empty hand
-            ctx.say(f"{seat} has no card: the Tyche segment is skipped.")
+            ctx.say(f"{seat_ref(seat)} has no card: the Tyche segment is skipped.")
             start_activation(state)
         elif len(hand) == 1 and cards.is_surprise(state, hand[0]) \
                 and not any(line.startswith(f"play {card_tag(hand[0])} ")
@@ -323,7 +325,7 @@ def next_player(ctx) -> None:
         state["round"] += 1
         state["cur"] = 0
         state["segment"] = "surrender"
-        ctx.say(f"Round {state['round']}: {state['order'][0]} plays first.")
+        ctx.say(f"Round {state['round']}: {seat_ref(state['order'][0])} plays first.")
         return
     strategy.discard_hands(ctx)                                            # §4.8
     set_phase(ctx, "isolation")
@@ -337,7 +339,7 @@ def isolation(ctx) -> None:
         for s in gone:
             del state["pcs"][s]
         if gone:
-            ctx.say(f"Isolation: {seat} removes isolated PCs at "
+            ctx.say(f"Isolation: {seat_ref(seat)} removes isolated PCs at "
                     f"{', '.join(BOARD.spaces[s]['name'] for s in gone)} (§8.2).")
     set_phase(ctx, "end_of_turn", "burial")
     state["cur"] = 0
@@ -357,8 +359,8 @@ def end_of_turn(ctx) -> None:
     if state["turn"] == 5:                                                 # item 3, §10.4
         winners, reason = scoring.final_winner(state)
         state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": reason}
-        ctx.say(f"End of the game: {' and '.join(winners)} win{'s' if len(winners) == 1 else ''}, {reason}.",
-                kind="end")
+        ctx.say(f"End of the game: {' and '.join(seat_ref(w) for w in winners)} "
+                f"win{'s' if len(winners) == 1 else ''}, {reason}.", kind="end")
         return
     state["turn"] += 1
     set_phase(ctx, "preparations", "events")

@@ -162,6 +162,6 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
                 + ", ".join(f"{p} ({describe_package(n, p)})" for p in sorted(packages)) + ".")
         return
     ctx.say("Successors: " + ", ".join(
-        f"seat {i + 1} takes package {s} ({BOARD.colours[s]}: "
+        f"{seat_ref(s)} takes package {s} ({BOARD.colours[s]}: "
         f"{', '.join(BOARD.generals[g]['name'] for g in packages[s]['generals'])})"
-        for i, s in enumerate(seats)) + ".")
+        for s in seats) + ".")

@@ -10,6 +10,7 @@ The public view derives ``sieges = {space: SP}``.
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import legitimacy, scoring, surprise
 from .battles import count
@@ -136,15 +137,16 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
     if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
             and state["usurper"] != owner:                               # §9.5.3 an attack
         state["p"][seat]["champion"] = False
-        ctx.say(f"{seat} assaults a city of the Champion {owner} and becomes a Diadochos (§9.5.2).")
+        ctx.say(f"{seat_ref(seat)} assaults a city of the Champion {seat_ref(owner)} and becomes a Diadochos (§9.5.2).")
     extra = 0
     for who, card in surprise.window(ctx, "W5", {"active": seat, "space": space}):      # §4.7 W5
         if card == 20:
             state.setdefault("fx", {}).setdefault("walls", {})[space] = who
-            ctx.say(f"{who}: Fortified Walls, −2 to assault rolls on {BOARD.spaces[space]['name']} this segment.")
+            ctx.say(f"{seat_ref(who)}: Fortified Walls, −2 to assault rolls on {BOARD.spaces[space]['name']} "
+                    "this segment.")
         elif card == 49:
             extra += 3
-            ctx.say(f"{who}: a Traitor in the City, +3 to this roll.")
+            ctx.say(f"{seat_ref(who)}: a Traitor in the City, +3 to this roll.")
     mod = modifier(state, seat, space, gens) + extra
     die = ctx.roll(6, label=f"assault on {BOARD.spaces[space]['name']}")
     result, gain = table(die + mod)
@@ -162,10 +164,10 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
                 force[k] -= m
                 if not force[k]:
                     del force[k]
-        ctx.say(f"{seat} assaults {name}: {die}{mod:+d} = {die + mod}, repulsed; 1 CU lost (§7.3).")
+        ctx.say(f"{seat_ref(seat)} assaults {name}: {die}{mod:+d} = {die + mod}, repulsed; 1 CU lost (§7.3).")
         return result
     sieges[space]["sp"] += gain
-    ctx.say(f"{seat} assaults {name}: {die}{mod:+d} = {die + mod}, {result}; "
+    ctx.say(f"{seat_ref(seat)} assaults {name}: {die}{mod:+d} = {die + mod}, {result}; "
             f"{sieges[space]['sp']}/{needed(state, space)} SP (§7.3).")
     if gain and not sieges[space]["rc"]:
         royal_check(ctx, seat, space)
@@ -196,7 +198,7 @@ def royal_check(ctx, seat: str, space: str) -> None:
         add_cus(state, space, owner, "royal", -n)
         set_inside(state, space, "royal", -n)
         add_cus(state, space, seat, "royal", n)
-        ctx.say(f"{n} Royal CU{'s' if n > 1 else ''} inside join{'s' if n == 1 else ''} {seat} (§7.5).")
+        ctx.say(f"{n} Royal CU{'s' if n > 1 else ''} inside join{'s' if n == 1 else ''} {seat_ref(seat)} (§7.5).")
 
 
 def prestige(gen: str, state: dict | None = None) -> int:
@@ -226,7 +228,7 @@ def fall(ctx, seat: str, space: str) -> None:
         if r["at"] == space and r["by"] is None and r["st"] == "active":
             if BOARD.royals[rid]["kind"] == "heir":
                 r["by"] = to
-                ctx.say(f"{seat} captures {BOARD.royals[rid]['name']} (§7.7).")
+                ctx.say(f"{seat_ref(seat)} captures {BOARD.royals[rid]['name']} (§7.7).")
             else:
                 r["st"] = "inactive"
     b = state["body"]
@@ -234,7 +236,7 @@ def fall(ctx, seat: str, space: str) -> None:
         b["by"] = to
     state["siege"].pop(space, None)                                      # 5
     count(state, "falls")
-    ctx.say(f"{name} falls to {seat} (§7.7).")
+    ctx.say(f"{name} falls to {seat_ref(seat)} (§7.7).")
 
 
 def settle(state: dict) -> None:

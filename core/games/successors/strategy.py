@@ -6,6 +6,7 @@ and a Surprise card can only be discarded for a replacement (§4.4.2).
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from . import cards, movement, scoring
 from .board import BOARD
@@ -45,9 +46,9 @@ def surrender(ctx, seat: str) -> None:
             state["pcs"][s] = seat
             placed.append(sp["name"])
     if removed:
-        ctx.say(f"Surrender: {seat} removes opponent PCs at {', '.join(removed)} (§4.3 A).")
+        ctx.say(f"Surrender: {seat_ref(seat)} removes opponent PCs at {', '.join(removed)} (§4.3 A).")
     if placed:
-        ctx.say(f"Surrender: {seat} places PCs at {', '.join(placed)} (§4.3 B).")
+        ctx.say(f"Surrender: {seat_ref(seat)} places PCs at {', '.join(placed)} (§4.3 B).")
 
 
 # §4.4.3(a) PC placement --------------------------------------------------------------------------
@@ -117,7 +118,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         event(ctx, seat, card, use, rest)
         return
     if not held:
-        ctx.reveal(f"{seat} uses the {ops} OPs of {card_name(card)}.")
+        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OPs of {card_name(card)}.")
         state["discard"].remove(card)
         p["hand"].append(card)          # _discard puts it back on the pile
     if use == "redraw":
@@ -127,7 +128,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         p["hand"].remove(card)
         state["discard"].append(card)
         new = draw_card(ctx)
-        ctx.reveal(f"{seat} discards {card_name(card)} and draws a replacement (§4.4.2).")
+        ctx.reveal(f"{seat_ref(seat)} discards {card_name(card)} and draws a replacement (§4.4.2).")
         state["played"] = True
         if new is not None:
             p["hand"].append(new)
@@ -152,7 +153,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         _discard(ctx, seat, card, f"to place {len(spaces)} PC{'s' if len(spaces) > 1 else ''}")
         for s in spaces:
             state["pcs"][s] = seat
-        ctx.say(f"{seat} places PCs at {', '.join(BOARD.spaces[s]['name'] for s in spaces)}.")
+        ctx.say(f"{seat_ref(seat)} places PCs at {', '.join(BOARD.spaces[s]['name'] for s in spaces)}.")
     elif use == "march":                                               # §4.4.3(b)
         if not args:
             raise RulesError(f"Name the force: `play {card} march <general> [<general>...]`.", code="NO_GENERAL")
@@ -179,11 +180,11 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         if how == "upgrade" and 1 in p["fleets"]:
             _discard(ctx, seat, card, "to upgrade a fleet")
             p["fleets"][p["fleets"].index(1)] = 2
-            ctx.say(f"{seat} upgrades a fleet to strength 2.")
+            ctx.say(f"{seat_ref(seat)} upgrades a fleet to strength 2.")
         elif how == "new" and len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
             _discard(ctx, seat, card, "to put a new fleet into play")
             p["fleets"].append(1)
-            ctx.say(f"{seat} puts a fleet into play at strength 1.")
+            ctx.say(f"{seat_ref(seat)} puts a fleet into play at strength 1.")
         else:
             raise RulesError("`fleet upgrade` flips an active strength-1 fleet; `fleet new` needs a counter "
                              "in your pool. " + ("; ".join(line for line in uses(state, seat, card) if "fleet" in line)
@@ -206,7 +207,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
                              f"Eligible: {', '.join(ok[:15])}.", code="NOT_ELIGIBLE")
         _discard(ctx, seat, card, "to recruit")
         state["gens"][reserve[0]]["at"] = space
-        ctx.say(f"{seat} recruits {label(reserve[0])} at {BOARD.spaces[space]['name']}.")
+        ctx.say(f"{seat_ref(seat)} recruits {label(reserve[0])} at {BOARD.spaces[space]['name']}.")
     else:
         raise RulesError(f"Unknown use {use!r}.", code="USE")
 
@@ -229,7 +230,7 @@ def event(ctx, seat: str, card: int, use: str, rest: str) -> None:
     cards.resolve(ctx, seat, card, rest)            # raises before any change if not possible
     state["p"][seat]["hand"].remove(card)
     (state["removed"] if card in cards.REMOVE else state["discard"]).append(card)
-    ctx.reveal(f"{seat} plays {card_name(card)} for its event.")
+    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its event.")
     state.setdefault("tally", {})
     state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
     state["played"] = True
@@ -242,7 +243,7 @@ def _discard(ctx, seat: str, card: int, why: str) -> None:
     state["p"][seat]["hand"].remove(card)
     state["discard"].append(card)
     state["played"] = True
-    ctx.reveal(f"{seat} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
+    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
 
 
 # §4.6 Forage ------------------------------------------------------------------------------------
@@ -275,7 +276,7 @@ def forage(ctx, seat: str, space: str, kind: str) -> None:
     state["forage"].append(space)
     if kind in ("royal", "silver"):
         state["gone_cus"][kind] = state["gone_cus"].get(kind, 0) + 1
-    ctx.say(f"Forage: {seat} loses 1 {BOARD.cu_types[kind]['name']} CU at {BOARD.spaces[space]['name']} "
+    ctx.say(f"Forage: {seat_ref(seat)} loses 1 {BOARD.cu_types[kind]['name']} CU at {BOARD.spaces[space]['name']} "
             f"(more than {forage_limit(space)} CUs, §4.6).")
 
 
@@ -317,7 +318,8 @@ def name_table_resolver(ctx) -> None:
     low = [s for s in state["seats"] if vps[s] == min(vps.values())]
     who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
     stack[-1]["seat"] = who
-    ctx.reveal(f"Table card {card_name(card)} is a table event: {who} (fewest VP) resolves it (§4.2).")
+    ctx.reveal(f"Table card {card_name(card)} is a table event: {seat_ref(who)} (fewest VP) resolves it "
+               "(§4.2).")
 
 
 def discard_hands(ctx) -> None:

@@ -10,6 +10,7 @@ absent player, and nobody learns who holds a Surprise card until one is played.
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.game import seat_ref
 
 from .board import BOARD
 from .common import card_arg, card_name, card_tag
@@ -43,7 +44,7 @@ def spend(ctx, seat: str, card: int) -> None:
     if seat in state["seats"] and card in state["p"][seat].get("armed", []):
         state["p"][seat]["armed"].remove(card)
     state["discard"].append(card)
-    ctx.reveal(f"{seat} plays {card_name(card)} as a Surprise.")
+    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} as a Surprise.")
     state.setdefault("tally", {})
     state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
 
@@ -111,7 +112,7 @@ def spies(ctx, seat: str, card: int) -> bool:
     for other in _order_from(state, seat)[1:]:
         if 55 in state["p"][other].get("armed", []) and 55 in state["p"][other]["hand"]:
             spend(ctx, other, 55)
-            ctx.say(f"Spies! {other} cancels {card_name(card)} (#55).")
+            ctx.say(f"Spies! {seat_ref(other)} cancels {card_name(card)} (#55).")
             return True
     return False
 

@@ -2,6 +2,8 @@
 Mercenary (3) or Loyal Macedonian (7) CU, placed at once under §3.3.4-§3.3.5."""
 from __future__ import annotations
 
+from core.game import seat_ref
+
 from . import reinforcements
 from .board import BOARD
 
@@ -20,11 +22,11 @@ def train(ctx, seat: str, kind: str, ops: int) -> None:
     track[0] = kind
     track[1] += ops
     if track[1] < TRAIN_COST[kind]:
-        ctx.say(f"{seat}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
+        ctx.say(f"{seat_ref(seat)}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
         return
     state["p"][seat]["track"] = [None, 0]
     left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
-    ctx.say(f"{seat} finishes training a {BOARD.cu_types[kind]['name']} CU"
+    ctx.say(f"{seat_ref(seat)} finishes training a {BOARD.cu_types[kind]['name']} CU"
             f"{'' if left else ', but the pool is empty (§1.4)'}.")
     if left:
         reinforcements.begin(state, seat, "training", left, [])
