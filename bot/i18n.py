@@ -6,13 +6,16 @@ no build step is needed. Their message ids are the English sentences of the serv
 adapters as templates (`{name} joins. Seated: {names}.`), listed in `bot/messages.py` for
 Babel's extraction:
 
-    python -m bot.i18n extract   # bot/messages.py → bot/locale/strategos.pot, and merges it into each .po
+    python -m bot.i18n extract   # bot/messages.py → bot/locale/strategos.pot, core/games → games.pot,
+                                 # and merges each into the .po files of es and ru
 
 Translation happens at the edge of the service, on the finished Reply: each line is matched
 against the templates, and the values it carries (a game's title, "on", "your turn") are
 translated in turn where they are message ids themselves, so the service keeps composing its
-sentences in English and one place speaks the channel's language. A line that matches no
-template stays English: the game rule messages of core/games are English for now.
+sentences in English and one place speaks the channel's language. The games' rules speak
+English too: their f-strings are extracted as templates of a second domain, `games`
+(bot/game_messages.py; bot/locale/{es,ru}/LC_MESSAGES/games.po), and matched the same way.
+A line that matches no template stays English.
 """
 from __future__ import annotations
 
@@ -28,19 +31,21 @@ from babel.messages.pofile import read_po
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "strategos"
+GAMES_DOMAIN = "games"   # the rules' own sentences, extracted from core/games (bot/game_messages.py)
 LANGUAGES = {"en": "English", "es": "español", "ru": "русский"}
 DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 @lru_cache(maxsize=None)
-def catalogue(lang: str) -> gettext.NullTranslations:
+def catalogue(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The language's compiled catalogue (compiled in memory from its .po at first use)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
     if lang == DEFAULT or not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        catalog = read_po(handle, locale=lang, domain=domain)
     compiled = io.BytesIO()
     write_mo(compiled, catalog, use_fuzzy=False)
     compiled.seek(0)
@@ -53,46 +58,95 @@ def gettext_(lang: str, msgid: str, **values) -> str:
     return text.format(**values) if values else text
 
 
+def _game_ids() -> list[str]:
+    """The games' message ids, as `python -m bot.i18n extract` last wrote them (bot/locale/games.pot)."""
+    path = LOCALE_DIR / f"{GAMES_DOMAIN}.pot"
+    if not path.exists():
+        return []
+    with path.open("rb") as handle:
+        return [m.id for m in read_po(handle) if m.id and isinstance(m.id, str)]
+
+
+class _Index:
+    """Every template of both catalogues, found by a word of its own.
+
+    A line can only fit a template whose literal words it contains, so each template is filed
+    under its rarest literal word (one bounded by spaces or punctuation inside the template's
+    own text, so a field's value cannot glue onto it); a line then tries only the templates
+    filed under its words, the most specific (longest literal) first: a few regex attempts,
+    not a thousand."""
+
+    def __init__(self, ids: list[tuple[str, str]]):
+        self.plain: dict[str, str] = {}
+        anchored: list[tuple[int, str, re.Pattern, str, str]] = []
+        for domain, msgid in ids:
+            if "{" not in msgid:
+                self.plain.setdefault(msgid, domain)
+                continue
+            parts = re.split(r"(\{\w+\})", msgid)
+            pattern = "".join(f"(?P<{p[1:-1]}>.*?)" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
+            literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p))
+            anchored.append((literal, msgid, re.compile(f"^{pattern}$", re.S), domain, self._words(parts)))
+        frequency: dict[str, int] = {}
+        for *_, words in anchored:
+            for word in words:
+                frequency[word] = frequency.get(word, 0) + 1
+        self.by_word: dict[str, list] = {}
+        self.unanchored: list = []
+        for literal, msgid, pattern, domain, words in sorted(anchored, key=lambda item: -item[0]):
+            entry = (-literal, pattern, msgid, domain)
+            if words:
+                self.by_word.setdefault(min(words, key=lambda w: (frequency[w], w)), []).append(entry)
+            else:
+                self.unanchored.append(entry)
+
+    @staticmethod
+    def _words(parts: list[str]) -> set[str]:
+        out = set()
+        for i, part in enumerate(parts):
+            if _FIELD.fullmatch(part):
+                continue
+            for match in _LETTERS.finditer(part):
+                glued = (match.start() == 0 and i > 0) or (match.end() == len(part) and i < len(parts) - 1)
+                if not glued and len(match.group()) >= 3:
+                    out.add(match.group())
+        return out
+
+    def candidates(self, line: str) -> list:
+        found = [entry for word in set(_LETTERS.findall(line)) for entry in self.by_word.get(word, ())]
+        if len(found) > 1:
+            found.sort(key=lambda entry: entry[0])
+        return found + self.unanchored if self.unanchored else found
+
+
 @lru_cache(maxsize=1)
-def _templates() -> list[tuple[re.Pattern, str]]:
-    """Every message id with fields, as a pattern, the most specific (longest literal) first."""
+def _index() -> _Index:
     from bot import messages
 
-    out = []
-    for msgid in messages.MESSAGES:
-        if "{" not in msgid:
-            continue
-        parts = re.split(r"(\{\w+\})", msgid)
-        pattern = "".join(f"(?P<{p[1:-1]}>.*?)" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
-        literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p))
-        out.append((literal, re.compile(f"^{pattern}$", re.S), msgid))
-    out.sort(key=lambda item: -item[0])
-    return [(pattern, msgid) for _, pattern, msgid in out]
-
-
-@lru_cache(maxsize=1)
-def _plain() -> frozenset[str]:
-    from bot import messages
-
-    return frozenset(m for m in messages.MESSAGES if "{" not in m)
+    return _Index([(DOMAIN, m) for m in messages.MESSAGES] + [(GAMES_DOMAIN, m) for m in _game_ids()])
 
 
 def translate(line: str, lang: str, depth: int = 0) -> str:
-    """A line composed in English by the service, in `lang` (unchanged when no template fits)."""
+    """A line composed in English (by the service or a game's rules), in `lang` (unchanged
+    when no template fits). The values a template's fields carry are translated in turn."""
     if lang == DEFAULT or not line or depth > 3:
         return line
-    if line in _plain():
-        return catalogue(lang).gettext(line)
-    for pattern, msgid in _templates():
+    index = _index()
+    domain = index.plain.get(line)
+    if domain is not None:
+        return catalogue(lang, domain).gettext(line)
+    for _, pattern, msgid, domain in index.candidates(line):
         match = pattern.match(line)
         if match is None:
             continue
+        target = catalogue(lang, domain).gettext(msgid)
         values = {k: translate(v, lang, depth + 1) if v else v for k, v in match.groupdict().items()}
-        target = catalogue(lang).gettext(msgid)
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
             return line
+    if "\n" in line and depth == 0:   # a message of several lines, each its own sentence
+        return "\n".join(translate(part, lang, depth) for part in line.split("\n"))
     return line
 
 
@@ -120,24 +174,51 @@ def language_of(text: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
-# extraction: bot/messages.py → the .pot, merged into each .po ---------------------------------------
+# extraction: bot/messages.py and core/games → the .pot files, merged into each .po --------------------
 def extract() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
-    from babel.messages.pofile import write_po
 
     source = Path(__file__).with_name("messages.py")
     template = Catalog(domain=DOMAIN, project="Strategos")
     for lineno, message, comments, _ in extract_from_file("python", str(source), keywords={"N_": None}):
         template.add(message, locations=[(f"bot/{source.name}", lineno)], auto_comments=comments)
-    with (LOCALE_DIR / f"{DOMAIN}.pot").open("wb") as handle:
+    _write(template, DOMAIN)
+    _write(extract_games(), GAMES_DOMAIN)
+
+
+def extract_games():
+    """The rules' sentences of every game (bot/game_messages.extract, a Babel extraction method)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    from bot import game_messages
+
+    template = Catalog(domain=GAMES_DOMAIN, project="Strategos")
+    root = game_messages.GAMES_DIR.parent.parent
+    options = {"commands": game_messages.verbs()}
+    for path in game_messages.sources():
+        where = str(path.relative_to(root))
+        for lineno, message, comments, _ in extract_from_file(game_messages.extract, str(path), options=options):
+            template.add(message, locations=[(where, lineno)], auto_comments=comments)
+    return template
+
+
+def _write(template, domain: str) -> None:
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import write_po
+
+    with (LOCALE_DIR / f"{domain}.pot").open("wb") as handle:
         write_po(handle, template, omit_header=False, sort_output=False)
     for lang in LANGUAGES:
         if lang == DEFAULT:
             continue
-        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-        with path.open("rb") as handle:
-            catalog = read_po(handle, locale=lang, domain=DOMAIN)
+        path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
+        if path.exists():
+            with path.open("rb") as handle:
+                catalog = read_po(handle, locale=lang, domain=domain)
+        else:
+            catalog = Catalog(locale=lang, domain=domain, project="Strategos")
         catalog.update(template, no_fuzzy_matching=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, sort_output=False, ignore_obsolete=True)
