@@ -36,6 +36,7 @@ LANGUAGES = {"en": "English", "es": "español", "ru": "русский"}
 DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
 
 
 @lru_cache(maxsize=None)
@@ -84,8 +85,13 @@ class _Index:
                 self.plain.setdefault(msgid, domain)
                 continue
             parts = re.split(r"(\{\w+\})", msgid)
-            pattern = "".join(f"(?P<{p[1:-1]}>.*?)" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
-            literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p))
+            # a field spans lines only in a template of several lines ("{seat} adds:\n{lines}"):
+            # else a one-line template would swallow the first lines of a longer message
+            field = ".*?" if "\n" in msgid else "[^\n]*?"
+            pattern = "".join(f"(?P<{p[1:-1]}>{field})" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
+            # a template that starts with words is tried before one that starts with a field
+            # (which would take "Waiting for ⟨A⟩: …" as its first value), then the longest first
+            literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p)) + (10_000 if parts[0] else 0)
             anchored.append((literal, msgid, re.compile(f"^{pattern}$", re.S), domain, self._words(parts)))
         frequency: dict[str, int] = {}
         for *_, words in anchored:
@@ -128,26 +134,55 @@ def _index() -> _Index:
 
 def translate(line: str, lang: str, depth: int = 0) -> str:
     """A line composed in English (by the service or a game's rules), in `lang` (unchanged
-    when no template fits). The values a template's fields carry are translated in turn."""
+    when no template fits). The values a template's fields carry are translated in turn.
+
+    The rules often say several sentences in one line (`" ".join(parts)`): when the first
+    template that fits has a sentence boundary inside a field, each sentence is translated on
+    its own instead, if every one of them is a message of its own."""
     if lang == DEFAULT or not line or depth > 3:
         return line
     index = _index()
     domain = index.plain.get(line)
     if domain is not None:
         return catalogue(lang, domain).gettext(line)
-    for _, pattern, msgid, domain in index.candidates(line):
+    best = None
+    for rank, pattern, msgid, domain in index.candidates(line):
         match = pattern.match(line)
         if match is None:
             continue
+        # the template whose first words come earliest in the line reads it best: "⟨A⟩ plays
+        # event E8 Jump: places a transport on R2." is "{fname} plays event …", not
+        # "{fname} places a transport on {route}." with a long first value
+        key = (match.end(1) if rank > -10_000 and match.re.groups else 0, rank)
+        if best is None or key < best[0]:
+            best = (key, match, msgid, domain)
+        if key[0] == 0:
+            break   # the templates that start with words come first, the longest first
+    if best is not None:
+        _, match, msgid, domain = best
+        values = match.groupdict()
+        if any(_SENTENCE_END.search(v) for v in values.values() if v):
+            sentences = _sentences(line, lang, depth)
+            if sentences is not None:
+                return sentences
         target = catalogue(lang, domain).gettext(msgid)
-        values = {k: translate(v, lang, depth + 1) if v else v for k, v in match.groupdict().items()}
+        values = {k: translate(v, lang, depth + 1) if v else v for k, v in values.items()}
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
             return line
     if "\n" in line and depth == 0:   # a message of several lines, each its own sentence
         return "\n".join(translate(part, lang, depth) for part in line.split("\n"))
-    return line
+    return _sentences(line, lang, depth) or line
+
+
+def _sentences(line: str, lang: str, depth: int) -> str | None:
+    """The line translated sentence by sentence, when it has several and each is a message."""
+    parts = _SENTENCE_END.split(line)
+    if len(parts) < 2:
+        return None
+    out = [translate(part, lang, depth + 1) for part in parts]
+    return " ".join(out) if all(a != b for a, b in zip(out, parts)) else None
 
 
 def localize(reply, lang: str, lang_of=None) -> None:
