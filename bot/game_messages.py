@@ -175,6 +175,10 @@ def _roots(tree: ast.AST):
     for node in ast.walk(tree):
         if isinstance(node, ast.FunctionDef) and node.name in NOT_FOR_PLAYERS:
             skip |= {id(child) for child in ast.walk(node)}
+        if isinstance(node, ast.ClassDef):   # a data class's `validate` checks its files at load
+            for method in node.body:
+                if isinstance(method, ast.FunctionDef) and method.name == "validate":
+                    skip |= {id(child) for child in ast.walk(method)}
     parents = {}
     for node in ast.walk(tree):
         for child in ast.iter_child_nodes(node):
