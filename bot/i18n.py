@@ -132,19 +132,8 @@ def _index() -> _Index:
     return _Index([(DOMAIN, m) for m in messages.MESSAGES] + [(GAMES_DOMAIN, m) for m in _game_ids()])
 
 
-def translate(line: str, lang: str, depth: int = 0) -> str:
-    """A line composed in English (by the service or a game's rules), in `lang` (unchanged
-    when no template fits). The values a template's fields carry are translated in turn.
-
-    The rules often say several sentences in one line (`" ".join(parts)`): when the first
-    template that fits has a sentence boundary inside a field, each sentence is translated on
-    its own instead, if every one of them is a message of its own."""
-    if lang == DEFAULT or not line or depth > 3:
-        return line
-    index = _index()
-    domain = index.plain.get(line)
-    if domain is not None:
-        return catalogue(lang, domain).gettext(line)
+def _best_match(index: _Index, line: str):
+    """(match, msgid, domain) of the template that reads the line best, or None."""
     best = None
     for rank, pattern, msgid, domain in index.candidates(line):
         match = pattern.match(line)
@@ -158,8 +147,38 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             best = (key, match, msgid, domain)
         if key[0] == 0:
             break   # the templates that start with words come first, the longest first
+    return best[1:] if best else None
+
+
+def matching_template(line: str) -> tuple[str, str] | None:
+    """(domain, msgid) of the message id an English line was made from, or None."""
+    index = _index()
+    if line in index.plain:
+        return index.plain[line], line
+    best = _best_match(index, line)
+    return (best[2], best[1]) if best else None
+
+
+def translate(line: str, lang: str, depth: int = 0) -> str:
+    """A line composed in English (by the service or a game's rules), in `lang` (unchanged
+    when no template fits). The values a template's fields carry are translated in turn.
+
+    The rules often say several sentences in one line (`" ".join(parts)`): when the first
+    template that fits has a sentence boundary inside a field, each sentence is translated on
+    its own instead, if every one of them is a message of its own."""
+    if lang == DEFAULT or not line or depth > 3:
+        return line
+    index = _index()
+    domain = index.plain.get(line)
+    if domain is not None:
+        return catalogue(lang, domain).gettext(line)
+    if depth and (", " in line or "; " in line):   # a field's list of messages, each its own
+        items = _items(line, lang, depth, every=True)
+        if items is not None:
+            return items
+    best = _best_match(index, line)
     if best is not None:
-        _, match, msgid, domain = best
+        match, msgid, domain = best
         values = match.groupdict()
         if any(_SENTENCE_END.search(v) for v in values.values() if v):
             sentences = _sentences(line, lang, depth)
@@ -173,7 +192,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             return line
     if "\n" in line and depth == 0:   # a message of several lines, each its own sentence
         return "\n".join(translate(part, lang, depth) for part in line.split("\n"))
-    return _sentences(line, lang, depth) or line
+    return _sentences(line, lang, depth) or (_items(line, lang, depth) if depth else None) or line
 
 
 def _sentences(line: str, lang: str, depth: int) -> str | None:
@@ -183,6 +202,38 @@ def _sentences(line: str, lang: str, depth: int) -> str | None:
         return None
     out = [translate(part, lang, depth + 1) for part in parts]
     return " ".join(out) if all(a != b for a, b in zip(out, parts)) else None
+
+
+def _items(value: str, lang: str, depth: int, every: bool = False) -> str | None:
+    """A field's list ("seat 1 takes package C (…), seat 2 takes package B (…)"), item by item
+    (a separator inside brackets belongs to its item); with `every`, only if each item is a message."""
+    for separator in ("; ", ", "):
+        items = _split_outside_brackets(value, separator)
+        if len(items) > 1:
+            out = [translate(item, lang, depth + 1) for item in items]
+            if (all(a != b for a, b in zip(out, items)) if every else out != items):
+                return separator.join(out)
+    return None
+
+
+def _split_outside_brackets(text: str, separator: str) -> list[str]:
+    if separator not in text:
+        return [text]
+    items, level, start, i = [], 0, 0, 0
+    while i < len(text):
+        char = text[i]
+        if char in "([":
+            level += 1
+        elif char in ")]":
+            level -= 1
+        elif level == 0 and text.startswith(separator, i):
+            items.append(text[start:i])
+            start = i + len(separator)
+            i = start
+            continue
+        i += 1
+    items.append(text[start:])
+    return items
 
 
 def localize(reply, lang: str, lang_of=None) -> None:
