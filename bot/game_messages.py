@@ -18,6 +18,8 @@ import re
 from pathlib import Path
 
 GAMES_DIR = Path(__file__).resolve().parent.parent / "core" / "games"
+# the contract every game shares says some sentences itself ("It is not your turn: …", parse errors)
+COMMON = [GAMES_DIR.parent / "game.py", GAMES_DIR.parent / "grammar.py"]
 # modules whose strings are command lines a bot player sends, never sentences shown to people
 # (and Ludi's data checks, which guard the data files at load, never a game)
 NOT_MESSAGES = {"selfplay.py", "data.py"}
@@ -282,8 +284,12 @@ def extract(fileobj, keywords, comment_tags, options):
 
 
 def sources() -> list[Path]:
-    return sorted(p for p in GAMES_DIR.rglob("*.py") if p.name not in NOT_MESSAGES)
+    return COMMON + sorted(p for p in GAMES_DIR.rglob("*.py") if p.name not in NOT_MESSAGES)
 
 
 def game_of(path: Path) -> str:
-    return path.relative_to(GAMES_DIR).parts[0] if len(path.relative_to(GAMES_DIR).parts) > 1 else ""
+    """The game a rules module belongs to; "core" for the shared contract."""
+    if path in COMMON:
+        return "core"
+    parts = path.relative_to(GAMES_DIR).parts
+    return parts[0] if len(parts) > 1 else "core"
