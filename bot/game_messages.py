@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import json
 import re
 from pathlib import Path
 
@@ -39,6 +40,12 @@ WRAPPERS = {"seat_ref", "who", "str", "int", "float", "round", "abs", "_fmt", "f
 # functions whose strings guard the data files and the state's consistency: for developers, not players
 NOT_FOR_PLAYERS = {"invariants", "_check", "_load"}
 MAX_VARIANTS = 8
+# names in the games' data files that the rules show inside sentences ("1 Mercenary CU", "the
+# Greek Army is dispersed"): message ids of their own, so a field showing one is translated
+DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies")}
+COUNTED = {"cu_types"}
+# single words a rule shows alone (the sentence filter leaves them out): Ludi's combat cards
+WORDS = {"ludi/combat.py": ("skull", "blank")}
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -281,6 +288,24 @@ def extract(fileobj, keywords, comment_tags, options):
     commands = options.get("commands", frozenset()) if options else frozenset()
     for lineno, template, notes in sorted(templates_of_source(source, commands), key=lambda item: item[0]):
         yield lineno, None, template, notes
+
+
+def data_names() -> list[tuple[str, int, str]]:
+    """(file, line, name) for each name listed in DATA_NAMES and WORDS."""
+    out = []
+    for relative, sections in DATA_NAMES.items():
+        path = GAMES_DIR / relative
+        data = json.loads(path.read_text())
+        for section in sections:
+            entries = data[section].values() if isinstance(data[section], dict) else data[section]
+            for entry in entries:
+                where = str(path.relative_to(GAMES_DIR.parent.parent))
+                out.append((where, 1, entry["name"]))
+                if section in COUNTED:   # "2 Mercenary": a count of units reads "2 UC Mercenarias"
+                    out.append((where, 1, "{n} " + entry["name"]))
+    for relative, words in WORDS.items():
+        out += [(str((GAMES_DIR / relative).relative_to(GAMES_DIR.parent.parent)), 1, word) for word in words]
+    return out
 
 
 def sources() -> list[Path]:

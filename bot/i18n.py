@@ -36,6 +36,7 @@ LANGUAGES = {"en": "English", "es": "español", "ru": "русский"}
 DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
+_BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
 
 
@@ -192,7 +193,21 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             return line
     if "\n" in line and depth == 0:   # a message of several lines, each its own sentence
         return "\n".join(translate(part, lang, depth) for part in line.split("\n"))
-    return _sentences(line, lang, depth) or (_items(line, lang, depth) if depth else None) or line
+    return _sentences(line, lang, depth) or (_parts(line, lang, depth) if depth else None) or line
+
+
+def _parts(value: str, lang: str, depth: int) -> str | None:
+    """A field's value made of messages: a list ("+2 shields, skull") or a name with its
+    details in brackets ("K15 (+2 shields, skull)")."""
+    items = _items(value, lang, depth)
+    if items is not None:
+        return items
+    bracket = _BRACKETED.match(value)
+    if bracket:
+        inner = translate(bracket.group(2), lang, depth + 1)
+        if inner != bracket.group(2):
+            return f"{bracket.group(1)} ({inner})"
+    return None
 
 
 def _sentences(line: str, lang: str, depth: int) -> str | None:
@@ -287,6 +302,8 @@ def extract_games():
         where = str(path.relative_to(root))
         for lineno, message, comments, _ in extract_from_file(game_messages.extract, str(path), options=options):
             template.add(message, locations=[(where, lineno)], auto_comments=comments)
+    for where, lineno, name in game_messages.data_names():
+        template.add(name, locations=[(where, lineno)], auto_comments=["a name of the game's data"])
     return template
 
 
