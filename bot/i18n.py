@@ -164,9 +164,10 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     """A line composed in English (by the service or a game's rules), in `lang` (unchanged
     when no template fits). The values a template's fields carry are translated in turn.
 
-    The rules often say several sentences in one line (`" ".join(parts)`): when the first
-    template that fits has a sentence boundary inside a field, each sentence is translated on
-    its own instead, if every one of them is a message of its own."""
+    The rules often say several sentences in one line (`" ".join(parts)`): when the template
+    that fits best has a sentence boundary inside a field, each sentence is translated on its
+    own instead, if every one of them is a message of its own. A field's value may itself be
+    a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
     if lang == DEFAULT or not line or depth > 3:
         return line
     index = _index()
