@@ -323,7 +323,9 @@ def _write(template, domain: str) -> None:
                 catalog = read_po(handle, locale=lang, domain=domain)
         else:
             catalog = Catalog(locale=lang, domain=domain, project="Strategos")
-        catalog.update(template, no_fuzzy_matching=True)
+        # a rule's edited sentence keeps its old translation as a fuzzy hint (not used until
+        # reviewed: tests/test_i18n_games.py counts it as missing)
+        catalog.update(template, no_fuzzy_matching=domain != GAMES_DOMAIN)
         with path.open("wb") as handle:
             write_po(handle, catalog, sort_output=False, ignore_obsolete=True)
 
