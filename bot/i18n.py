@@ -75,8 +75,8 @@ class _Index:
     A line can only fit a template whose literal words it contains, so each template is filed
     under its rarest literal word (one bounded by spaces or punctuation inside the template's
     own text, so a field's value cannot glue onto it); a line then tries only the templates
-    filed under its words, the most specific (longest literal) first: a few regex attempts,
-    not a thousand."""
+    filed under its words and holding all of its own words, the most specific (longest literal)
+    first: a few regex attempts, not a thousand."""
 
     def __init__(self, ids: list[tuple[str, str]]):
         self.plain: dict[str, str] = {}
@@ -101,7 +101,7 @@ class _Index:
         self.by_word: dict[str, list] = {}
         self.unanchored: list = []
         for literal, msgid, pattern, domain, words in sorted(anchored, key=lambda item: -item[0]):
-            entry = (-literal, pattern, msgid, domain)
+            entry = (-literal, pattern, msgid, domain, frozenset(words))
             if words:
                 self.by_word.setdefault(min(words, key=lambda w: (frequency[w], w)), []).append(entry)
             else:
@@ -119,11 +119,13 @@ class _Index:
                     out.add(match.group())
         return out
 
-    def candidates(self, line: str) -> list:
-        found = [entry for word in set(_LETTERS.findall(line)) for entry in self.by_word.get(word, ())]
+    def candidates(self, line: str) -> list[tuple[int, re.Pattern, str, str]]:
+        """(rank, pattern, msgid, domain) of the templates whose every literal word is in the line."""
+        words = set(_LETTERS.findall(line))
+        found = [entry[:4] for word in words for entry in self.by_word.get(word, ()) if entry[4] <= words]
         if len(found) > 1:
             found.sort(key=lambda entry: entry[0])
-        return found + self.unanchored if self.unanchored else found
+        return found + [entry[:4] for entry in self.unanchored] if self.unanchored else found
 
 
 @lru_cache(maxsize=1)
