@@ -44,8 +44,14 @@ MAX_VARIANTS = 8
 # Greek Army is dispersed"): message ids of their own, so a field showing one is translated
 DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies")}
 COUNTED = {"cu_types"}
-# single words a rule shows alone (the sentence filter leaves them out): Ludi's combat cards
-WORDS = {"ludi/combat.py": ("skull", "blank")}
+# the texts of the cards, shown in hands and when played: (list, its text field)
+DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event_cards.json": ("event_cards", "text"),
+              "successors/data/cards.json": ("cards", "effect")}
+# single words a rule shows alone (the sentence filter leaves them out): Ludi's combat cards,
+# the kinds of Successors' cards
+WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise")}
+# formats the sentence filter leaves out for want of a long word: how a Successors hand reads
+FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}",)}
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -291,7 +297,7 @@ def extract(fileobj, keywords, comment_tags, options):
 
 
 def data_names() -> list[tuple[str, int, str]]:
-    """(file, line, name) for each name listed in DATA_NAMES and WORDS."""
+    """(file, line, message id) for the names, card texts, words and formats listed above."""
     out = []
     for relative, sections in DATA_NAMES.items():
         path = GAMES_DIR / relative
@@ -303,7 +309,11 @@ def data_names() -> list[tuple[str, int, str]]:
                 out.append((where, 1, entry["name"]))
                 if section in COUNTED:   # "2 Mercenary": a count of units reads "2 UC Mercenarias"
                     out.append((where, 1, "{n} " + entry["name"]))
-    for relative, words in WORDS.items():
+    for relative, (section, field) in DATA_TEXTS.items():
+        path = GAMES_DIR / relative
+        for entry in json.loads(path.read_text())[section]:
+            out.append((str(path.relative_to(GAMES_DIR.parent.parent)), 1, entry[field]))
+    for relative, words in (*WORDS.items(), *FORMATS.items()):
         out += [(str((GAMES_DIR / relative).relative_to(GAMES_DIR.parent.parent)), 1, word) for word in words]
     return out
 

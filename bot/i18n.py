@@ -115,7 +115,7 @@ class _Index:
                 continue
             for match in _LETTERS.finditer(part):
                 glued = (match.start() == 0 and i > 0) or (match.end() == len(part) and i < len(parts) - 1)
-                if not glued and len(match.group()) >= 3:
+                if not glued and len(match.group()) >= 2:
                     out.add(match.group())
         return out
 
@@ -176,6 +176,10 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     domain = index.plain.get(line)
     if domain is not None:
         return catalogue(lang, domain).gettext(line)
+    if depth and index.plain.get(line + ".") == GAMES_DOMAIN:   # a card's text whose final stop
+        return catalogue(lang, GAMES_DOMAIN).gettext(line + ".").removesuffix(".")   # a template took
+    if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
+        return "- " + translate(line[2:], lang, depth)
     if depth and (", " in line or "; " in line):   # a field's list of messages, each its own
         items = _items(line, lang, depth, every=True)
         if items is not None:
@@ -194,7 +198,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
             return line
-    if "\n" in line and depth == 0:   # a message of several lines, each its own sentence
+    if "\n" in line:   # a message of several lines, each its own sentence
         return "\n".join(translate(part, lang, depth) for part in line.split("\n"))
     return _sentences(line, lang, depth) or (_parts(line, lang, depth) if depth else None) or line
 
@@ -224,14 +228,26 @@ def _sentences(line: str, lang: str, depth: int) -> str | None:
 
 def _items(value: str, lang: str, depth: int, every: bool = False) -> str | None:
     """A field's list ("seat 1 takes package C (…), seat 2 takes package B (…)"), item by item
-    (a separator inside brackets belongs to its item); with `every`, only if each item is a message."""
+    (a separator inside brackets belongs to its item); with `every`, only if each item is plainly
+    a message of its own (not just text a template starting with a field happens to fit)."""
     for separator in ("; ", ", "):
         items = _split_outside_brackets(value, separator)
         if len(items) > 1:
+            if every and not all(_opens_a_message(item) for item in items):
+                continue
             out = [translate(item, lang, depth + 1) for item in items]
             if (all(a != b for a, b in zip(out, items)) if every else out != items):
                 return separator.join(out)
     return None
+
+
+def _opens_a_message(item: str) -> bool:
+    """A message id itself, or read by a template that starts with its words ("seat {i} takes …")."""
+    index = _index()
+    if item in index.plain:
+        return True
+    best = _best_match(index, item)
+    return best is not None and not best[1].startswith("{")
 
 
 def _split_outside_brackets(text: str, separator: str) -> list[str]:

@@ -94,6 +94,11 @@ def handler(ctx, state, seat, t, cards, n):
     ("⟨C⟩ has the most VP (4) and is the Usurper (§3.2.2).", "ru",
      "У ⟨C⟩ больше всего ПО (4), он — Узурпатор (§3.2.2)."),
     ("Isolation Phase", "es", "Fase de Aislamiento"),
+    # names and texts of the games' data: CU types with their counts, cards in a hand
+    ("⟨A⟩ loses 2 Mercenary, 1 Loyal Macedonian (§6.9).", "es", "⟨A⟩ pierde 2 UC Mercenarias, 1 UC de Macedonios "
+     "Leales (§6.9)."),
+    ("Your hand:\n- #35 Suspicion (Event, 2 OP): Choose another player. He has −3 LP until the end of this Game Turn.",
+     "ru", "Ваша рука:\n- #35 Suspicion (Событие, 2 ОП): Выберите другого игрока. У него −3 ОЛ до конца этого хода."),
 ])
 def test_a_game_line_is_translated_with_its_fields(english, lang, expected):
     assert translate(english, lang) == expected
