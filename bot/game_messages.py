@@ -48,8 +48,11 @@ COUNTED = {"cu_types"}
 DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event_cards.json": ("event_cards", "text"),
               "successors/data/cards.json": ("cards", "effect")}
 # single words a rule shows alone (the sentence filter leaves them out): Ludi's combat cards,
-# the kinds of Successors' cards
-WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise")}
+# the kinds of Successors' cards, its Assault Table's results, Infinity's grades and choices
+WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
+         "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
+         "infinity/initiative.py": ("failure", "success", "critical"),
+         "infinity/pregame.py": ("initiative", "deployment", "north", "south")}
 # formats the sentence filter leaves out for want of a long word: how a Successors hand reads
 FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}",)}
 _WORD = re.compile(r"[^\W\d_]{3,}")
@@ -268,10 +271,12 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
     """(lineno, template, comments) for each sentence of a rules module."""
     tree = ast.parse(source)
     seen = set()
+    labels = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "label"}
     for root in _roots(tree):
         for segments in variants(root):
             template, notes = template_of(segments)
-            if not is_sentence(template) or _is_command(template, commands) or (root.lineno, template) in seen:
+            command = id(root) not in labels and _is_command(template, commands)   # a die's label is a message
+            if not is_sentence(template) or command or (root.lineno, template) in seen:
                 continue
             seen.add((root.lineno, template))
             yield root.lineno, template, notes

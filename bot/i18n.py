@@ -36,6 +36,7 @@ LANGUAGES = {"en": "English", "es": "español", "ru": "русский"}
 DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
+_ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
 
@@ -180,6 +181,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
         return catalogue(lang, GAMES_DOMAIN).gettext(line + ".").removesuffix(".")   # a template took
     if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
         return "- " + translate(line[2:], lang, depth)
+    roll = _ROLL.match(line)
+    if roll:   # a die as Ctx.roll writes it: "battle die of ⟨A⟩: d6 → 4"
+        return f"{translate(roll.group(1), lang, depth + 1)}: {roll.group(2)}"
     if depth and (", " in line or "; " in line):   # a field's list of messages, each its own
         items = _items(line, lang, depth, every=True)
         if items is not None:
