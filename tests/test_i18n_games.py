@@ -98,7 +98,7 @@ def handler(ctx, state, seat, t, cards, n):
     ("⟨A⟩ loses 2 Mercenary, 1 Loyal Macedonian (§6.9).", "es", "⟨A⟩ pierde 2 UC Mercenarias, 1 UC de Macedonios "
      "Leales (§6.9)."),
     ("Your hand:\n- #35 Suspicion (Event, 2 OP): Choose another player. He has −3 LP until the end of this Game Turn.",
-     "ru", "Ваша рука:\n- #35 Suspicion (Событие, 2 ОП): Выберите другого игрока. У него −3 ОЛ до конца этого хода."),
+     "ru", "Ваша рука:\n- #35 Подозрение (Событие, 2 ОП): Выберите другого игрока. У него −3 ОЛ до конца этого хода."),
 ])
 def test_a_game_line_is_translated_with_its_fields(english, lang, expected):
     assert translate(english, lang) == expected
