@@ -9,6 +9,10 @@ between two literals (`"s" if n > 1 else ""`, `text + ("; done." if ok else ".")
 template per branch, so a translator sees whole sentences. The templates form the `games`
 domain: bot/locale/games.pot and bot/locale/{es,ru}/LC_MESSAGES/games.po, written by
 `python -m bot.i18n extract`, matched at the service's edge by bot/i18n.translate.
+
+What the fields show is translated in turn when it is a message id itself, so the names and
+card texts of the games' data files (DATA_NAMES, DATA_TEXTS), a few single words (WORDS) and
+formats without a long word (FORMATS) are ids of this domain too.
 """
 from __future__ import annotations
 
