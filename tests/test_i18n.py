@@ -106,7 +106,8 @@ def test_telegram_menus_per_language_cover_every_command():
 
 
 @pytest.mark.parametrize("name, words", [("successors-es", "Nueva partida de Sucesores"),
-                                         ("infinity-ru", "Новая партия Infinity")])
+                                         ("infinity-ru", "Новая партия Infinity"),
+                                         ("ludi-es", "El defensor resiste; un defensor vencedor no gana nada")])
 def test_the_spanish_and_russian_console_examples_run_to_the_end(service, tmp_path, name, words):
     import io
     from pathlib import Path
