@@ -45,7 +45,10 @@ class Successors(Game):
     # of age, Regency). A game saved under 1 replays differently from its first table event
     # on, and no migration can say what its players would have chosen: such games are
     # refused /undo and full /verify with the reason (core/replay.upgrade), and go on.
-    rules_version = 2
+    # 3: the [seed] re-read of §3–§10 (table events named when taken, the Turn I Cart, what a
+    # killed commander carried, independents' PCs, …) and the losses question: a log saved under
+    # 2 may replay differently, so such games are refused /undo and full /verify likewise.
+    rules_version = 3
     min_players = 2
     max_players = 5
     option_verbs = {
