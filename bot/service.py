@@ -752,7 +752,8 @@ class Service(AsyncPlay, History, Tables, Languages):
                 reply.image = None
                 reply.tell(cmd.user, "Done (only you were told).")
             else:
-                self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user)
+                self._narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
+                              before=rec.state)
             return reply
         entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
         if cmd.by:
@@ -789,8 +790,10 @@ class Service(AsyncPlay, History, Tables, Languages):
 
     # replies ---------------------------------------------------------------------------
     def _narrate(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
-                 version: int, events: list[Event], actor: str, picture: bool = False) -> None:
-        """Events, the picture, what happens next (or how the game ended)."""
+                 version: int, events: list[Event], actor: str, picture: bool = False,
+                 before: dict | None = None) -> None:
+        """Events, the picture, what happens next (or how the game ended). `before`: the state the
+        action was applied to, so a player whose turn it has just become is told his private choices."""
         self._deliver(reply, platform, channel, game, meta, state, version, events, picture)
         finished, winner, reason = game.outcome(state)
         if finished:
@@ -800,7 +803,7 @@ class Service(AsyncPlay, History, Tables, Languages):
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
-            self._prompt_lines(reply, game, meta, state, version, actor)
+            self._prompt_lines(reply, game, meta, state, version, actor, before)
         self._to_spectators(reply, meta)
 
     def _deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
@@ -829,9 +832,11 @@ class Service(AsyncPlay, History, Tables, Languages):
             reply.image = self._picture(platform, channel, game, state, version, None, None)
 
     def _prompt_lines(self, reply: Reply, game: Game, meta: dict, state: dict, version: int,
-                      asker: str | None) -> None:
-        """Who must decide what, with buttons. Private choices go to `asker` only (every
-        pending player when None, as in a reminder), so nobody's DMs fill up at each move."""
+                      asker: str | None, before: dict | None = None) -> None:
+        """Who must decide what, with buttons. Private choices go to `asker` (every pending player
+        when None, as in a reminder) and to a player whose turn, played only privately, has just
+        come (not waiting in `before`): a new turn reaches its player, and nobody's DMs fill up."""
+        waited: set | None = None
         names = _knows_seats(reply, game, meta, state)()
         users = {p.get("seat"): p for p in meta["players"]}
         labels = {seat: f"{seat}, {named.extra}" if named.extra else seat for seat, named in names.items()}
@@ -841,7 +846,12 @@ class Service(AsyncPlay, History, Tables, Languages):
             if player["user"]:
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
-                if prompt.private and asker in (None, player["user"]):
+                # his turn has just come and it can only be played privately (a hand, face-down orders):
+                # the choices go to him at once; a turn with buttons waits for him to ask or press
+                new_turn = prompt.private and not prompt.actions and before is not None and asker != player["user"]
+                if new_turn and waited is None:
+                    waited = set(game.prompts(before))   # (Successors remembers it from the apply)
+                if prompt.private and (asker in (None, player["user"]) or new_turn and seat not in waited):
                     reply.tell(player["user"], "Your private choices: "
                                + "; ".join(f"`{line}`" for line in prompt.private))
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
