@@ -67,8 +67,7 @@ def test_a_self_played_game_names_players_everywhere(service, game_id):
     assert len(shown) > ACTIONS
     marked = [(text, line) for text, line in shown if "⟨" in line or "⟩" in line]
     assert not marked, marked[:3]
-    # (StarCraft has no private view in words yet: /me lists its view's fields, seats as keys)
-    own_words = getattr(game, "describe", None) is not None
+    own_words = getattr(game, "describe", None) is not None   # else /me lists the view's fields, seats as keys
     letters = [(text, line) for text, line in shown
                if bare.search(line.split("Your private choices:")[0]) and (own_words or text != "/me")]
     assert not letters, letters[:3]

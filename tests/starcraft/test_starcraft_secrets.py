@@ -4,6 +4,7 @@ import pytest
 
 from core.errors import RulesError
 from core.games.starcraft import GAME
+from core.games.starcraft.board import BOARD
 from core.games.starcraft.common import controls
 
 from .conftest import act, base, clear, execution_with, put, started, text
@@ -133,3 +134,19 @@ def test_a_card_seen_privately_makes_the_action_irreversible():
     assert s2["phase"] == "execution" and s2["p"]["P1"]["events"]          # P1 passed and drew
     assert entry_for("P2", action, ev)["reveal"] is True
     assert all(e.to in (None, ("P1",), ("P2",)) for e in ev)
+
+
+def test_14_a_private_view_in_words_names_cards_and_orders():
+    """§14 (issue 16 point 1): /me tells a seat his hand and face-down orders in words — each
+    combat card with what it does, each event card with its text — and nothing of another's."""
+    s = started(2)
+    s["p"]["P1"]["hand"] = ["RAY-01", "RAY-17"]
+    s["p"]["P1"]["events"] = ["EV10"]
+    s, _ = act(s, "P1", "order build* MAR")
+    words = GAME.describe(GAME.view(s, "P1"))
+    assert "RAY-01-focused-fire: attack +2" in words
+    assert "RAY-17-ambush: attack +2, shield +1 (defender only)" in words
+    assert f"EV10-propaganda: {BOARD.events['EV10']['text']}" in words
+    assert "#1 build* on Mar Sara (level 1)" in words
+    other = GAME.describe(GAME.view(s, "P2"))
+    assert "RAY-01" not in other and "build*" not in other and "EV10" not in other

@@ -17,6 +17,7 @@ from .common import (
     all_units,
     base_planets,
     bases_of,
+    card_tag,
     controlled,
     controls,
     current_stage,
@@ -131,6 +132,34 @@ class StarCraft(Game):
             "chosen": sorted(b["cards"]),
             **({"mine": b["cards"].get(seat)} if seat in b["cards"] else {})}
         return view
+
+    def describe(self, view: dict) -> str:
+        """A seat's private view in words (/me): faction, workers, resource cards, the combat and
+        event cards in hand with what each does, and the face-down orders with their planets."""
+        mine = [s for s, p in view["p"].items() if isinstance(p.get("hand"), list)]
+        if not mine:
+            return "You have no seat in this game."
+        seat = mine[0]
+        p = view["p"][seat]
+        who = BOARD.factions[p["faction"]]["name"] if p.get("faction") else "no faction yet"
+        lines = [f"{seat_ref(seat)}: {who}, round {view['round']}, {view['phase']}.",
+                 f"CP {p['cp']}, tech level {p['tech']}; workers: {p['pool']} in the pool, {p['assigned']} "
+                 f"assigned, {p['unavailable']} unavailable, {p['wsupply']} in supply."]
+        if p.get("cards"):
+            lines.append("Resource cards: " + ", ".join(_resource_words(c) for c in p["cards"]) + ".")
+        lines.append(f"Combat cards ({len(p['hand'])}):" if p["hand"] else "No combat cards.")
+        lines += [f"- {card_tag(c)}: {_combat_words(c)}" for c in sorted(p["hand"])]
+        if p.get("events"):
+            lines.append(f"Event cards ({len(p['events'])}):")
+            lines += [f"- {card_tag(e)}: {BOARD.events[e]['text']}" for e in sorted(p["events"])]
+        orders = [(planet, level, o) for planet, stack in (view.get("stacks") or {}).items()
+                  for level, o in enumerate(stack) if o.get("owner") == seat and "type" in o]
+        if orders:
+            lines.append("Your face-down orders: " + "; ".join(
+                f"{order_label(o)} on {planet_name(planet)} (level {level + 1})" for planet, level, o in orders) + ".")
+        if p.get("orders_left"):
+            lines.append(f"Orders left to place this round: {p['orders_left']}.")
+        return "\n".join(lines)
 
     def _summary(self, state: dict) -> dict:
         players = {}
@@ -482,3 +511,24 @@ STATES = {
 
 GAME = StarCraft()
 __all__ = ["GAME", "StarCraft"]
+
+
+def _combat_words(card: str) -> str:
+    """What a combat card does (§9.2), from its data: attack, shield and their conditions."""
+    k = BOARD.combat[card]
+    if k.get("cancel"):
+        return "cancels the other side's combat card"
+    parts = []
+    if k.get("attack"):
+        parts.append(f"attack +{k['attack']}")
+    if k.get("attack_if_more_units"):
+        parts.append(f"+{k['attack_if_more_units']} instead with more units than the enemy")
+    if k.get("shield"):
+        parts.append(f"shield +{k['shield']}")
+    return ", ".join(parts) + (" (defender only)" if k.get("defender_only") else "")
+
+
+def _resource_words(card: dict) -> str:
+    data = BOARD.resource[card["id"]]
+    worth = f" ({data['kind']} {data['value']})" if data.get("kind") else " (permanent)"
+    return f"{card['id']}{worth}" + (", used" if card.get("used") else "")
