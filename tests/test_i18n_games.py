@@ -88,8 +88,8 @@ def handler(ctx, state, seat, t, cards, n):
     ("Waiting for bob (B): Round 2, ⟨B⟩'s Tyche segment: play one card (§4.4).", "es",
      "Esperando a bob (B): Ronda 2, segmento Tyche de ⟨B⟩: juega una carta (§4.4)."),
     # a list of messages in a field, item by item
-    ("Successors: seat 1 takes package C (Yellow: Ptolemaios, Antigonos), seat 2 takes package B (Blue: "
-     "Antipatros).", "es", "Sucesores: el asiento 1 toma el lote C (Yellow: Ptolemaios, Antigonos), el asiento 2 "
+    ("Successors: ⟨C⟩ takes package C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ takes package B (Blue: "
+     "Antipatros).", "es", "Sucesores: ⟨C⟩ toma el lote C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ "
      "toma el lote B (Blue: Antipatros)."),
     ("⟨C⟩ has the most VP (4) and is the Usurper (§3.2.2).", "ru",
      "У ⟨C⟩ больше всего ПО (4), он — Узурпатор (§3.2.2)."),
