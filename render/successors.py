@@ -2,8 +2,9 @@
 
 ``draw(view, seat=None, region=None, width=None)`` returns a Pillow image:
 
-- no region: the whole board, 1280 x 960 by default (what Telegram shows without
-  rescaling; ``width`` scales it), with the side panel as a strip of blocks along the
+- no region: the whole board, 1280 x 1116 by default (what Telegram shows without
+  rescaling; ``width`` scales it) with names at 14 px so that it reads on a phone showing
+  it 1280 px wide, with the side panel as a strip of blocks along the
   open sea of the bottom edge (turn, phase, round, segment, order with First Player and
   Usurper; each player's VP, LP, status, cards in hand as a count, fleet strength, CUs;
   the royal family and the Cart; a key) and stacked in the empty north-east (off-map
@@ -190,7 +191,9 @@ def _frame(key: str | None, width: int | None) -> Frame:
         m = CONF["map"]
         width = int(width or m["width"])
         ratio = width / m["width"]
-        return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio)
+        # labels and counters at the JSON's UI scale (`u`: 1.3 → 14 px names at 1280 px, which
+        # read on a phone showing the picture 1280 px wide), scaled with the width
+        return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio * m.get("u", 1.0))
     r = REGIONS[key]
     (x0, y0), (x1, y1) = warp(*r["box"][:2]), warp(*r["box"][2:])
     long = r.get("long", 1280)
@@ -490,6 +493,7 @@ class Base:
         # every rectangle the base draws a label or symbol in: ("symbol" | "name" |
         # "province", key, (x0, y0, x1, y1)); counters are placed clear of them (`layout`)
         self.layout: list[tuple] = []
+        self.words: dict[tuple, str] = {}       # (kind, key) → the words its label shows
         if f.top:
             self.boxes.add((0, 0, w, f.top), 40.0)         # the header strip of a region crop
         for s, (x, y) in self.pos.items():
@@ -731,16 +735,17 @@ class Base:
                 for i, c in enumerate(cands):
                     rect = (c[0], c[1], c[0] + w, c[1] + h)
                     if self._free(rect, 0):
-                        choice = (spr, rect, 0)
+                        choice = (spr, rect, 0, text)
                         break
                     cost = self.boxes.cost(rect) + 40 * extra + i
                     if choice is None or cost < choice[2]:
-                        choice = (spr, rect, cost)
+                        choice = (spr, rect, cost, text)
                 if choice[2] == 0:
                     break
-            spr, rect, _ = choice
+            spr, rect, _, text = choice
             self.boxes.add(rect, 10.0)
             self.layout.append(("name", s, rect))
+            self.words[("name", s)] = text
             paste(self.image, spr, rect[:2])
 
     def _province_labels(self) -> None:
@@ -750,7 +755,7 @@ class Base:
         successors_regions.json ("province_short"), then the code. A province with no space
         in a crop gets no label there."""
         f = self.f
-        size = f.k(11)
+        size = f.k(10)       # capitals: as tall as the names at 11
         pos = self.pos
         W, H = f.size
         short = CONF.get("province_short", {})
@@ -774,51 +779,78 @@ class Base:
                     for ang in range(0, 360, 20):
                         cands.append((ox + f.k(rad) * math.cos(math.radians(ang)),
                                       oy + f.k(rad) * math.sin(math.radians(ang))))
+            # and a fine grid around the middle: in crowded places the free spot is often
+            # between two ring places
+            step, reach = f.k(4), f.k(120)
+            cands += [(cx + gx, cy + gy) for gx in range(-reach, reach + 1, step)
+                      for gy in range(-reach, reach + 1, step)]
             ink = (92, 70, 50)
-            names = [_two_lines(p["name"].upper(), size, ink)]
+            # (name, stacked): the VP badge beside the name, else under it (narrower, for
+            # crowded places), the full name before the short one and the code
+            full = _two_lines(p["name"].upper(), size, ink)
+            # (name, stacked, text, penalty): the VP badge beside the name, else under it
+            # (narrower, for crowded places); the full name before the short one and the
+            # code. Every variant competes at once, its penalty added to its distance, so a
+            # stacked label near the middle beats a flat one far away.
+            names = [(full, False, p["name"].upper(), 0), (full, True, p["name"].upper(), 12)]
             if code in short:
-                names.append(text_sprite(short[code].upper(), size, ink, True))
-            names.append(text_sprite(code, size, ink, True))
-            choice = None
-            for extra, name in enumerate(names):
-                w = name.width + pad * 3 + vp.width
-                h = max(name.height, vp.height) + pad * 2
-                best, best_cost = None, None
+                names += [(text_sprite(short[code].upper(), size, ink, True), s, short[code].upper(), 160 + 12 * s)
+                          for s in (False, True)]
+            names += [(text_sprite(code, size, ink, True), False, code, 400)]
+            choice, best_cost = None, None
+            # a label may stand a little nearer to a neighbour's space than to its own ones
+            # (the borders are drawn: it still reads as inside its province), never farther
+            # than `far` from its nearest own space
+            slack = f.k(CONF.get("province_slack", {}).get(code, 6))
+            far = f.k(80)
+            for name, stacked, text, penalty in names:
+                w, h = _province_label_size(name, vp, pad, stacked)
                 for mx, my in cands:
-                    rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
-                    c = math.dist((mx, my), (cx, cy)) * 0.3
+                    c = math.dist((mx, my), (cx, cy)) * 0.3 + penalty
                     if best_cost is not None and c >= best_cost:
                         continue
+                    rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
                     if not self._free(rect, 2):
                         continue
                     d_own = min(math.dist((mx, my), pos[o]) for o in own)
-                    if any(math.dist((mx, my), q) < d_own for q in others):
+                    if d_own > far or any(math.dist((mx, my), q) < d_own - slack for q in others):
                         continue
                     inside = 0 <= mx < W and 0 <= my < H
                     if not (inside and self.mask.getpixel((int(mx), int(my))) > 0):
                         c += 150
                     if best_cost is None or c < best_cost:
-                        best, best_cost = rect, c
-                if best is not None:
-                    choice = (name, best)
-                    break
+                        choice, best_cost = (name, stacked, rect, text), c
             if choice is None:          # nowhere free: the code where it covers least
-                name = names[-1]
-                w = name.width + pad * 3 + vp.width
-                h = max(name.height, vp.height) + pad * 2
+                name, stacked, text, _ = names[-1]
+                w, h = _province_label_size(name, vp, pad, stacked)
                 rects = [(mx - w / 2, my - h / 2, mx + w / 2, my + h / 2) for mx, my in cands]
-                choice = (name, min(rects, key=lambda r: self.boxes.cost(r) + math.dist(
-                    ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), (cx, cy)) * 0.3))
-            name, best = choice
+                choice = (name, stacked, min(rects, key=lambda r: self.boxes.cost(r) + math.dist(
+                    ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), (cx, cy)) * 0.3), text)
+            name, stacked, best, text = choice
             self.boxes.add(best, 3.0)
             self.layout.append(("province", code, best))
+            self.words[("province", code)] = f"{text} {p['vp']} VP"
             d = ImageDraw.Draw(self.image)
-            paste(self.image, name, (best[0], best[1] + pad))
-            vx = best[0] + name.width + pad * 2
-            vy = best[1] + pad + (name.height - vp.height) // 2
+            if stacked:
+                mid_x = (best[0] + best[2]) / 2
+                paste(self.image, name, (mid_x - name.width / 2, best[1] + pad))
+                vx = round(mid_x - vp.width / 2)
+                vy = round(best[1] + pad + name.height + pad + 2)
+            else:
+                paste(self.image, name, (best[0], best[1] + pad))
+                vx = best[0] + name.width + pad * 2
+                vy = best[1] + pad + (name.height - vp.height) // 2
             d.rounded_rectangle([vx - pad, vy - 2, vx + vp.width + pad, vy + vp.height + 2],
                                 radius=pad, fill=(120, 92, 60))
             paste(self.image, vp, (vx, vy))
+
+
+def _province_label_size(name: Image.Image, vp: Image.Image, pad: int, stacked: bool) -> tuple[float, float]:
+    """The box of a province label: name and VP badge side by side, or the badge under
+    the name (`stacked`)."""
+    if stacked:
+        return max(name.width, vp.width + 2 * pad) + 2 * pad, name.height + vp.height + 4 * pad + 4
+    return name.width + pad * 3 + vp.width, max(name.height, vp.height) + pad * 2
 
 
 def base(region: str | None = None, width: int | None = None) -> Base:
@@ -1042,6 +1074,20 @@ def key_sprite(key: str, u: float) -> Image.Image:
     return img
 
 
+def _wrap(text: str, size: int, bold: bool, room: int) -> list[str]:
+    """`text` in lines of at most `room` pixels (a word longer than that on its own)."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.getlength(trial) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line]
+
+
 @lru_cache(maxsize=512)
 def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
           height: int | None = None) -> Image.Image:
@@ -1066,11 +1112,21 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
             elif bg is not None:
                 spr = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
             else:
-                spr = text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+                txt_size, txt_bold = size + (1 if i == 0 else 0), bold or i == 0
+                spr = text_sprite(text, txt_size, fg, txt_bold)
+                if width and x + spr.width > width - pad and " " in text:
+                    # a fixed-width block: a text too long goes on under itself, word by word
+                    lines = _wrap(text, txt_size, txt_bold, width - pad - x)
+                    for k, line in enumerate(lines[:-1]):
+                        items.append((text_sprite(line, txt_size, fg, txt_bold), x))
+                        laid.append(items)
+                        items = []
+                    spr = text_sprite(lines[-1], txt_size, fg, txt_bold)
             items.append((spr, x))
             x += spr.width + gap
         right = max(right, x - gap)
         laid.append(items)
+    rows = laid
     width = width or right + pad
     h = height or pad * 2 + lh * len(rows)
     img = Image.new("RGB", (width, h), PANEL_BG)
@@ -1135,17 +1191,21 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
     # off-map boxes: Dispersed, reserve, dead, independents' holding boxes
     off = [(_seg("Off the map", bold=True),)]
     gens = view.get("gens") or {}
+    # the minor generals in reserve, one row for every player; a row per player only for
+    # what is Dispersed (rarer, and longer)
+    reserve = [_seg("Reserve (minor):")]
+    for s in seats:
+        c = seat_colour(s)
+        n = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
+        reserve.append(_seg(f"{s} {n}", ink_on(c), c))
+    off.append(tuple(reserve))
     for s in seats:
         disp = [_gen_name(g) for g, d in gens.items() if d.get("o") == s and d.get("at") == "dispersed"]
         cus = (view.get("p") or {}).get(s, {}).get("disp") or {}
         cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
-        reserve = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
-        bits = []
         if disp or cu:
-            bits.append("Dispersed: " + ", ".join(disp + ([cu] if cu else [])))
-        bits.append(f"reserve {reserve} minor")
-        c = seat_colour(s)
-        off.append((_seg(s, ink_on(c), c), _seg("; ".join(bits))))
+            c = seat_colour(s)
+            off.append((_seg(s, ink_on(c), c), _seg("Dispersed: " + ", ".join(disp + ([cu] if cu else [])))))
     dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
     if dead:
         off.append((_seg("Dead: " + ", ".join(dead)),))
@@ -1198,7 +1258,7 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
         txt = str(txt)
         if at in BOARD.spaces and txt.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
             txt = txt.split(": ", 1)[1]     # the space is already the block's first line
-        rows += [(_seg(part),) for part in textwrap.wrap(txt, 44)[:4]]
+        rows.append((_seg(textwrap.shorten(txt, 120, placeholder=" …")),))     # wrapped by `block`
         blocks["battle"] = tuple(rows)
     blocks["legend"] = LEGEND_ROWS
     return blocks
@@ -1231,15 +1291,22 @@ def _panel_layout(view: dict, f: Frame) -> list[tuple]:
             spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
             out.append((name, spr, (x, f.size[1] - gap - spr.height)))
             x += spr.width + gap
-    for slot in conf["slots"]:
+    # each slot takes its blocks while they fit in its box; a block that does not goes on
+    # to the next slot, and the last slot takes what is left whatever its height
+    slots = conf["slots"]
+    queue: list[str] = []
+    for i, slot in enumerate(slots):
         x0, y = f.ipx(*slot["box"][:2])
-        x1, _ = f.ipx(*slot["box"][2:])
+        x1, y1 = f.ipx(*slot["box"][2:])
         y = max(y, gap)
-        for name in slot["blocks"]:
-            if name in blocks:
-                spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
-                out.append((name, spr, (x0, y)))
-                y += spr.height + gap
+        waiting, queue = queue + [n for n in slot["blocks"] if n in blocks], []
+        for name in waiting:
+            spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
+            if y + spr.height > y1 and i < len(slots) - 1:
+                queue.append(name)
+                continue
+            out.append((name, spr, (x0, y)))
+            y += spr.height + gap
     return out
 
 
@@ -1284,13 +1351,14 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
     panel = [] if f.top else _panel_layout(view, f)
-    placed = place_counters(view, f, b, path, panel)
+    sieges = place_sieges(view, f, b, panel)
+    placed = place_counters(view, f, b, path, panel, sieges)
     lines: list = []
     d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
     w_, h_ = f.size
     lw = max(1, round(1.4 * u))
     crossed = [([pos[s] for s in path], 4 * u + 3)] if path else []
-    for sp, spr, best in placed:
+    for sp, spr, best in sieges + placed:
         x, y = pos[sp]
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
@@ -1314,12 +1382,8 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     for _, spr, rect in placed:
         cv.paste(spr, rect[:2])
     # 5. siege points on besieged cities
-    for sp, n in sorted(_sieges(view).items()):
-        if not (0 <= pos[sp][0] <= w_ and f.top <= pos[sp][1] <= h_):
-            continue
-        s = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
-        x, y = pos[sp]
-        cv.paste(s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
+    for _, spr, rect in sieges:
+        cv.paste(spr, rect[:2])
     # 6. panel
     if f.top:
         _draw_header(cv, view, f)
@@ -1501,9 +1565,29 @@ def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tup
     return worst
 
 
-def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> list[tuple]:
+def place_sieges(view: dict, f: Frame, b: "Base", panel: list = ()) -> list[tuple]:
+    """The siege points chip of every besieged city on this frame: [(space, sprite, rect)],
+    placed like a counter (`_place`: touching its symbol where that is free, else on the
+    nearest free ring with a leader line), clear of the panel blocks."""
+    out = []
+    w_, h_ = f.size
+    rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
+    for sp, n in sorted(_sieges(view).items()):
+        x, y = b.pos[sp]
+        if not (0 <= x <= w_ and f.top <= y <= h_):
+            continue
+        spr = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
+        best, _ = _place(b, rects, [], x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
+        rects.append(best)
+        out.append((sp, spr, best))
+    return out
+
+
+def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list,
+                   sieges: list = ()) -> list[tuple]:
     """Every force counter of the view on this frame and where it goes: [(space, sprite,
-    rect)], in `_forces` order; counters of spaces outside a crop are left out."""
+    rect)], in `_forces` order, clear of the panel blocks and siege chips; counters of
+    spaces outside a crop are left out."""
     u = f.u
     pos = b.pos
     soft: list = []
@@ -1514,6 +1598,7 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> 
             px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
             soft.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
     rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
+    rects += [rect for _, _, rect in sieges]
     w_, h_ = f.size
     placed = []
     for sp, rows, colour in _forces(view):
@@ -1537,13 +1622,16 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> 
 def layout(view: dict, region: str | None = None, width: int | None = None) -> list[tuple]:
     """Every rectangle `draw` puts a label, symbol, counter or panel block in, for the
     tests: [(kind, key, (x0, y0, x1, y1))] with kind "symbol", "name" (a space's name),
-    "province" (a province's name and VP badge), "counter" (key: its space) or "panel"."""
+    "province" (a province's name and VP badge), "siege" (a siege points chip; key: its
+    space), "counter" (key: its space) or "panel"."""
     f = frame(region, width)
     b = base(region, width)
     panel = [] if f.top else _panel_layout(view, f)
+    sieges = place_sieges(view, f, b, panel)
     out = list(b.layout)
     out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
-    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel)]
+    out += [("siege", sp, rect) for sp, _, rect in sieges]
+    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel, sieges)]
     return out
 
 
