@@ -42,8 +42,10 @@ PANEL = (0xF4, 0xF4, 0xF4)
 PRIVATE_ROW = (0xFF, 0xF1, 0xB8)    # legend rows only their owner sees (hidden, Lieutenant)
 ZONE_ALPHA = 0.2
 
-# text sizes (px): nothing under 14 so the picture reads on a phone at 1280 px
-TITLE, HEAD, BODY, SMALL = 26, 19, 16, 14
+# text sizes (px): no word under 16 so the picture reads on a phone at 1280 px; MARK is
+# for the glyphs inside a token (its 3-digit number, the prone "P" badge), not for words
+TITLE, HEAD, BODY, SMALL = 26, 19, 16, 16
+MARK = 14
 ROW = 22                  # roster row height
 
 
@@ -507,12 +509,12 @@ def _trooper(d: ImageDraw.ImageDraw, px, ppi: float, seat: str, t: dict) -> tupl
     dx, dy = math.sin(rad), -math.cos(rad)
     d.line([cx + dx * (r - 1), cy + dy * (r - 1), cx + dx * (r + 10), cy + dy * (r + 10)], fill=BLACK, width=3)
     number = t["id"][1:]
-    f = font(BODY if len(number) < 3 else SMALL, True)
+    f = font(BODY if len(number) < 3 else MARK, True)
     d.text((cx, cy + 1), number, fill=WHITE, font=f, anchor="mm", stroke_width=1, stroke_fill=DARK[seat])
     if p["prone"]:                               # black "P" badge
         bx, by = cx + r * 0.55, cy - r * 0.55 - 14
         d.rectangle([bx, by, bx + 13, by + 16], fill=BLACK)
-        d.text((bx + 7, by + 8), "P", fill=WHITE, font=font(SMALL, True), anchor="mm")
+        d.text((bx + 7, by + 8), "P", fill=WHITE, font=font(MARK, True), anchor="mm")
     if t.get("lt"):                              # star on the owner's Lieutenant
         _star(d, cx - r - 3, cy - r - 3, 10)
     return (cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4)
@@ -539,8 +541,8 @@ def _fit(text: str, f, width: float) -> str:
 
 # the rosters under the table (§14.3) ------------------------------------------------------------
 
-COLUMNS = (("id", 0), ("name", 42), ("WIP", 254), ("PH", 288), ("S", 318), ("base", 340),
-           ("skills", 376), ("status", 452))
+COLUMNS = (("id", 0), ("name", 42), ("WIP", 248), ("PH", 286), ("S", 320), ("base", 342),
+           ("skills", 386), ("status", 462))
 COLUMN_W = (WIDTH - 2 * SIDE - 20) // 2
 
 

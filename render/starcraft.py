@@ -15,6 +15,7 @@ card, so the public picture cannot show one (§14).
 """
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from functools import lru_cache
@@ -373,7 +374,10 @@ def example_view(seed: str = "example", players: int = 6) -> dict:
 
 
 def main(argv: list[str]) -> int:
-    out = Path(argv[0] if argv else "examples")
+    parser = argparse.ArgumentParser(prog="python -m render.starcraft",
+                                     description="Write the StarCraft example picture, starcraft-battle.png.")
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("examples"))
+    out = parser.parse_args(argv).folder
     out.mkdir(parents=True, exist_ok=True)
     path = out / "starcraft-battle.png"
     draw(example_view()).save(path, "PNG", compress_level=6)
