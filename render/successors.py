@@ -59,6 +59,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from core.errors import RulesError
 from core.games.successors.board import BOARD
+from render.i18n import language, translator
 
 CONF = json.loads((Path(__file__).with_name("successors_regions.json")).read_text(encoding="utf-8"))
 REGIONS: dict[str, dict] = CONF["regions"]
@@ -481,8 +482,9 @@ def _two_lines(text: str, size: int, fill: tuple) -> Image.Image:
 class Base:
     """The parts of one frame that depend on the board only, built once per process."""
 
-    def __init__(self, f: Frame):
+    def __init__(self, f: Frame, lang: str = "en"):
         self.f = f
+        self.tr = translator(lang)          # province names and "VP" in the picture's language
         w, h = f.size
         self.top = f.top
         self.pos = {s: f.px(d["x"], d["y"]) for s, d in BOARD.spaces.items()}
@@ -768,7 +770,8 @@ class Base:
                 continue
             cx = sum(pos[s][0] for s in own) / len(own)
             cy = sum(pos[s][1] for s in own) / len(own)
-            vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
+            vp_text = f"{p['vp']} {self.tr('VP')}"
+            vp = text_sprite(vp_text, size, WHITE, True)
             pad = f.k(3)
             others = [pos[s] for s in pos if s not in own
                       and min(math.dist(pos[s], pos[o]) for o in own) < f.k(260)]
@@ -787,15 +790,16 @@ class Base:
             ink = (92, 70, 50)
             # (name, stacked): the VP badge beside the name, else under it (narrower, for
             # crowded places), the full name before the short one and the code
-            full = _two_lines(p["name"].upper(), size, ink)
+            full_name = self.tr(p["name"]).upper()
+            full = _two_lines(full_name, size, ink)
             # (name, stacked, text, penalty): the VP badge beside the name, else under it
             # (narrower, for crowded places); the full name before the short one and the
             # code. Every variant competes at once, its penalty added to its distance, so a
             # stacked label near the middle beats a flat one far away.
-            names = [(full, False, p["name"].upper(), 0), (full, True, p["name"].upper(), 12)]
+            names = [(full, False, full_name, 0), (full, True, full_name, 12)]
             if code in short:
-                names += [(text_sprite(short[code].upper(), size, ink, True), s, short[code].upper(), 160 + 12 * s)
-                          for s in (False, True)]
+                brief = self.tr(short[code]).upper()
+                names += [(text_sprite(brief, size, ink, True), s, brief, 160 + 12 * s) for s in (False, True)]
             names += [(text_sprite(code, size, ink, True), False, code, 400)]
             choice, best_cost = None, None
             # a label may stand a little nearer to a neighbour's space than to its own ones
@@ -829,7 +833,7 @@ class Base:
             name, stacked, best, text = choice
             self.boxes.add(best, 3.0)
             self.layout.append(("province", code, best))
-            self.words[("province", code)] = f"{text} {p['vp']} VP"
+            self.words[("province", code)] = f"{text} {vp_text}"
             d = ImageDraw.Draw(self.image)
             if stacked:
                 mid_x = (best[0] + best[2]) / 2
@@ -853,14 +857,14 @@ def _province_label_size(name: Image.Image, vp: Image.Image, pad: int, stacked: 
     return name.width + pad * 3 + vp.width, max(name.height, vp.height) + pad * 2
 
 
-def base(region: str | None = None, width: int | None = None) -> Base:
-    """The cached base map of a frame (built on first use, ~1 s, then kept)."""
-    return _base(frame(region, width))
+def base(region: str | None = None, width: int | None = None, lang: str | None = None) -> Base:
+    """The cached base map of a frame in a language (built on first use, ~1 s, then kept)."""
+    return _base(frame(region, width), language(lang))
 
 
 @lru_cache(maxsize=None)
-def _base(f: Frame) -> Base:
-    return Base(f)
+def _base(f: Frame, lang: str) -> Base:
+    return Base(f, lang)
 
 
 # the pieces ------------------------------------------------------------------------------------
@@ -935,7 +939,7 @@ def _cu_row(cus: dict) -> list:
     return row
 
 
-def _markers(view: dict) -> dict[str, list]:
+def _markers(view: dict, tr=translator(None)) -> dict[str, list]:
     """Royal family members and the Cart/Tomb on the map: space → [(tag, bg, carrier)]."""
     out: dict[str, list] = {}
     for r, d in (view.get("royals") or {}).items():
@@ -946,13 +950,13 @@ def _markers(view: dict) -> dict[str, list]:
     b = view.get("body") or {}
     if b.get("at") in BOARD.spaces:
         if b.get("st") == "tomb":
-            out.setdefault(b["at"], []).append(("Tomb", (60, 60, 60), None))
+            out.setdefault(b["at"], []).append((tr("Tomb"), (60, 60, 60), None))
         else:
-            out.setdefault(b["at"], []).append(("Cart", (140, 90, 40), b.get("by")))
+            out.setdefault(b["at"], []).append((tr("Cart"), (140, 90, 40), b.get("by")))
     return out
 
 
-def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
+def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
     """Every counter to draw: (space, rows, colour), in a fixed order."""
     gens: dict[tuple, list] = {}
     for g, d in (view.get("gens") or {}).items():
@@ -964,7 +968,7 @@ def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
         for o, c in by.items():
             if sp in BOARD.spaces and sum(c.values()):
                 keys.add((sp, o))
-    markers = _markers(view)
+    markers = _markers(view, tr)
     carried: dict[str, list] = {}
     loose: dict[str, list] = {}
     for sp, items in markers.items():
@@ -993,7 +997,7 @@ def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
     for army, at in sorted((view.get("indep") or {}).items()):
         if at in BOARD.spaces:
             spec = BOARD.indep_armies.get(army, {})
-            rows = (((spec.get("name", army), None),), ((f"{spec.get('cus', '?')}I", None),))
+            rows = (((tr(spec.get("name", army)), None),), ((f"{spec.get('cus', '?')}I", None),))
             out.append((at, rows, INDEP))
     for sp, tags in sorted(loose.items()):
         out.append((sp, (tuple(tags),), (245, 240, 225)))
@@ -1089,46 +1093,74 @@ def _wrap(text: str, size: int, bold: bool, room: int) -> list[str]:
 
 
 @lru_cache(maxsize=512)
-def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
+def block(rows: tuple, width: int | None, u: float, cols: tuple | str | None = None,
           height: int | None = None) -> Image.Image:
     """A panel block: rows of segments (text, colour, chip colour or None, bold), first row
     a title; a text starting with NUL is a legend sample (`key_sprite`). `cols` puts the
-    i-th segment of every row but the title at x = cols[i]. Cached by content, so an
+    i-th segment of every row but the title at x = cols[i] (UI px), or, "auto", in columns
+    as wide as their widest segment (a table whose words change with the language). In a
+    block of fixed `width`, a text too long wraps word by word and a chip that does not fit
+    goes on the next line under the row's second segment. Cached by content, so an
     unchanged block costs one paste."""
     size = max(10, round(12 * u))
     pad = max(4, round(6 * u))
     gap = max(3, round(4 * u))
     lh = size + max(4, round(5 * u))
+
+    def sprite(i: int, text: str, fg, bg, bold) -> Image.Image:
+        if text.startswith("\x00"):
+            return key_sprite(text[1:], u)
+        if bg is not None:
+            return chip(text, bg, fg, size - 1, max(2, round(3 * u)))
+        return text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+
+    col_px = None
+    if cols == "auto":
+        widths: dict[int, int] = {}
+        for i, row in enumerate(rows[1:], 1):
+            if len(row) < 2:
+                continue                # a line of its own (the key's last rows) sets no column
+            for j, seg in enumerate(row):
+                widths[j] = max(widths.get(j, 0), sprite(i, *seg).width)
+        col_px, x = [], 0
+        for j in range(len(widths)):
+            col_px.append(x)
+            x += widths[j] + gap + max(2, round(3 * u))
+    elif cols:
+        col_px = [round(c * u) for c in cols]
     laid = []
     right = 0
     for i, row in enumerate(rows):
         x = pad
         items = []
+        indent = pad
         for j, (text, fg, bg, bold) in enumerate(row):
-            if cols and i and j < len(cols):
-                x = pad + round(cols[j] * u)
-            if text.startswith("\x00"):
-                spr = key_sprite(text[1:], u)
-            elif bg is not None:
-                spr = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
-            else:
-                txt_size, txt_bold = size + (1 if i == 0 else 0), bold or i == 0
-                spr = text_sprite(text, txt_size, fg, txt_bold)
-                if width and x + spr.width > width - pad and " " in text:
-                    # a fixed-width block: a text too long goes on under itself, word by word
+            if col_px and i and j < len(col_px):
+                x = pad + col_px[j]
+            if j == 1:
+                indent = x
+            spr = sprite(i, text, fg, bg, bold)
+            if width and x + spr.width > width - pad:
+                if bg is None and not text.startswith("\x00") and " " in text:
+                    # a text too long goes on under itself, word by word
+                    txt_size, txt_bold = size + (1 if i == 0 else 0), bold or i == 0
                     lines = _wrap(text, txt_size, txt_bold, width - pad - x)
-                    for k, line in enumerate(lines[:-1]):
+                    for line in lines[:-1]:
                         items.append((text_sprite(line, txt_size, fg, txt_bold), x))
                         laid.append(items)
                         items = []
                     spr = text_sprite(lines[-1], txt_size, fg, txt_bold)
+                elif items and j > 1:
+                    # a chip (or a word) that does not fit: the next line, under the second segment
+                    right = max(right, x - gap)
+                    laid.append(items)
+                    items, x = [], indent
             items.append((spr, x))
             x += spr.width + gap
         right = max(right, x - gap)
         laid.append(items)
-    rows = laid
     width = width or right + pad
-    h = height or pad * 2 + lh * len(rows)
+    h = height or pad * 2 + lh * len(laid)
     img = Image.new("RGB", (width, h), PANEL_BG)
     ImageDraw.Draw(img).rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
     y = pad
@@ -1139,8 +1171,9 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
     return img
 
 
-def _panel_blocks(view: dict) -> dict[str, tuple]:
-    """The panel's blocks, each a tuple of rows, from the public view only."""
+def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
+    """The panel's blocks, each a tuple of rows, from the public view only, their words
+    through `tr` (`render.i18n.translator`)."""
     sm = view.get("summary") or {}
     seats = list(view.get("seats") or [])
     players = sm.get("players") or {}
@@ -1148,33 +1181,34 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
     phase = sm.get("phase", view.get("phase"))
     rnd = sm.get("round", view.get("round"))
     seg = sm.get("segment", view.get("segment"))
-    head = [(_seg(f"Successors · Turn {ROMAN.get(turn, turn)}", bold=True),)]
-    where = [PHASES.get(phase, str(phase).replace("_", " ").title())]
+    head = [(_seg(tr("Successors · Turn {turn}").format(turn=ROMAN.get(turn, turn)), bold=True),)]
+    where = [_phase(phase, tr)]
     if rnd:
-        where.append(f"round {rnd}")
-    if seg:
-        where.append(f"{seg} segment")
-    line = [_seg(" · ".join(where).capitalize())]
+        where.append(tr("round {n}").format(n=rnd))
+    line = [_seg(" · ".join(where))]
     result = view.get("result")
     if result:
-        line = [_seg(f"Game over: {result.get('winner')} wins ({result.get('reason', '')})"[:70], bold=True)]
+        line = [_seg(tr("Game over: {winner} wins ({reason})").format(
+            winner=result.get("winner"), reason=result.get("reason", ""))[:70], bold=True)]
     head.append(tuple(line))
+    if seg and not result:          # a line of its own: the strip stays narrow in every language
+        head.append((_seg(tr(f"{seg} segment")),))
     order = sm.get("order") or view.get("order") or seats
     first = sm.get("first_player", view.get("first"))
     usurper = sm.get("usurper", view.get("usurper"))
-    row = [_seg("Order:")]
+    row = [_seg(tr("Order:"))]
     for s in order:
         c = seat_colour(s)
-        tag = s + (" 1st" if s == first else "") + (" Usurper" if s == usurper else "")
+        tag = s + (f" {tr('1st')}" if s == first else "") + (f" {tr('Usurper')}" if s == usurper else "")
         row.append(_seg(tag, ink_on(c), c))
     if sm.get("direction") or view.get("direction"):
-        row.append(_seg(f"({sm.get('direction') or view.get('direction')})"))
+        row.append(_seg(f"({tr(str(sm.get('direction') or view.get('direction')))})"))
     head.append(tuple(row))
-    head.append((_seg(f"Deck {sm.get('deck', view.get('deck', '?'))} · discard {sm.get('discard', '?')} · "
-                      f"table {sm.get('table_cards', view.get('table', '?'))}", (90, 90, 90)),))
-    table = [(_seg("Players", bold=True),),
-             (_seg(""), _seg("VP", bold=True), _seg("LP", bold=True), _seg("status", bold=True),
-              _seg("cards", bold=True), _seg("FS", bold=True), _seg("CUs", bold=True))]
+    head.append((_seg(tr("Deck {deck} · discard {discard} · table {table}").format(
+        deck=sm.get("deck", view.get("deck", "?")), discard=sm.get("discard", "?"),
+        table=sm.get("table_cards", view.get("table", "?"))), (90, 90, 90)),))
+    table = [(_seg(tr("Players"), bold=True),),
+             (_seg(""), *(_seg(tr(word), bold=True) for word in ("VP", "LP", "status", "cards", "FS", "CUs")))]
     for s in seats:
         pl = players.get(s, {})
         c = seat_colour(s)
@@ -1182,18 +1216,18 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
         if hand is None:
             h = (view.get("p") or {}).get(s, {}).get("hand")
             hand = h if isinstance(h, int) else len(h or [])
-        status = "Champion" if pl.get("status") == "champion" else "Diadochos"
-        table.append((_seg(f"{s} {BOARD.colours.get(s, '')}", ink_on(c), c),
+        status = tr("Champion" if pl.get("status") == "champion" else "Diadochos")
+        table.append((_seg(f"{s} {tr(BOARD.colours.get(s, ''))}", ink_on(c), c),
                       _seg(pl.get("vp", "?"), bold=True), _seg(pl.get("legitimacy", "?"), bold=True),
                       _seg(status), _seg(hand), _seg(pl.get("fleets", "?")),
                       _seg(f"{pl.get('cus', '?')}" + (f" ({pl['royal_cus']}R)" if pl.get("royal_cus") else ""))))
     blocks = {"turn": tuple(head), "players": tuple(table)}
     # off-map boxes: Dispersed, reserve, dead, independents' holding boxes
-    off = [(_seg("Off the map", bold=True),)]
+    off = [(_seg(tr("Off the map"), bold=True),)]
     gens = view.get("gens") or {}
     # the minor generals in reserve, one row for every player; a row per player only for
     # what is Dispersed (rarer, and longer)
-    reserve = [_seg("Reserve (minor):")]
+    reserve = [_seg(tr("Reserve (minor):"))]
     for s in seats:
         c = seat_colour(s)
         n = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
@@ -1205,22 +1239,23 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
         cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
         if disp or cu:
             c = seat_colour(s)
-            off.append((_seg(s, ink_on(c), c), _seg("Dispersed: " + ", ".join(disp + ([cu] if cu else [])))))
+            off.append((_seg(s, ink_on(c), c),
+                        _seg(tr("Dispersed: {list}").format(list=", ".join(disp + ([cu] if cu else []))))))
     dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
     if dead:
-        off.append((_seg("Dead: " + ", ".join(dead)),))
+        off.append((_seg(tr("Dead: {list}").format(list=", ".join(dead))),))
     ind = []
     for army, at in sorted((view.get("indep") or {}).items()):
-        name = BOARD.indep_armies.get(army, {}).get("name", army)
+        name = tr(BOARD.indep_armies.get(army, {}).get("name", army))
         if at == "box":
-            ind.append(f"{name} in box")
+            ind.append(tr("{name} in box").format(name=name))
         elif at == "removed":
-            ind.append(f"{name} gone")
+            ind.append(tr("{name} gone").format(name=name))
     for i in range(0, len(ind), 2):
         off.append((_seg("; ".join(ind[i:i + 2])),))
     blocks["offmap"] = tuple(off)
     # royal family and the body
-    roy = [(_seg("Royal family", bold=True),)]
+    roy = [(_seg(tr("Royal family"), bold=True),)]
     for r, d in (view.get("royals") or {}).items():
         spec = BOARD.royals.get(r, {})
         name = ROYAL_TAG.get(r, r)
@@ -1232,27 +1267,29 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
                 ctrl = info.get("controller")
         c = seat_colour(ctrl) if ctrl else None
         row = [_seg(name, INK, GOLD if st == "active" else (214, 214, 214)),
-               _seg(f"{spec.get('lp', '?')} LP {at}" + ("" if st in ("active",) else f" ({st})"))]
+               _seg(f"{spec.get('lp', '?')} {tr('LP')} {at}" + ("" if st in ("active",) else f" ({tr(str(st))})"))]
         if ctrl:
             row.append(_seg(ctrl, ink_on(c), c))
         roy.append(tuple(row))
     b = view.get("body") or {}
     if b:
         at = BOARD.spaces[b["at"]]["name"] if b.get("at") in BOARD.spaces else b.get("at")
-        roy.append((_seg("Tomb" if b.get("st") == "tomb" else "Cart", WHITE, (140, 90, 40)), _seg(f"at {at}")))
+        roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)),
+                    _seg(tr("at {at}").format(at=at))))
     blocks["royals"] = tuple(roy)
     # the last activation and battle, when the view keeps them
     seat, path = _path(view)
     if path:
         c = seat_colour(seat)
         names = [BOARD.spaces[s]["name"] for s in path]
-        txt = " → ".join(names) if len(names) <= 3 else f"{names[0]} → … → {names[-1]} ({len(names) - 1} moves)"
-        blocks["activation"] = ((_seg("Activation", bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
+        txt = " → ".join(names) if len(names) <= 3 else \
+            tr("{first} → … → {last} ({n} moves)").format(first=names[0], last=names[-1], n=len(names) - 1)
+        blocks["activation"] = ((_seg(tr("Activation"), bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
     battle = view.get("last_battle")
     if isinstance(battle, dict):
         txt = battle.get("text") or battle.get("result") or ""
         at = battle.get("space")
-        rows = [(_seg("Last battle", bold=True),)]
+        rows = [(_seg(tr("Last battle"), bold=True),)]
         if at in BOARD.spaces:
             rows.append((_seg(BOARD.spaces[at]["name"]),))
         txt = str(txt)
@@ -1260,35 +1297,50 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
             txt = txt.split(": ", 1)[1]     # the space is already the block's first line
         rows.append((_seg(textwrap.shorten(txt, 120, placeholder=" …")),))     # wrapped by `block`
         blocks["battle"] = tuple(rows)
-    blocks["legend"] = LEGEND_ROWS
+    blocks["legend"] = legend_rows(tr)
     return blocks
 
 
-TABLE_COLS = (0, 78, 104, 130, 196, 234, 262)
-LEGEND_ROWS = (
-    (_seg("Key", bold=True),),
-    (_seg("\x00MAJ"), _seg("Major"), _seg("\x00MIN"), _seg("Minor"), _seg("\x00STR"), _seg("Strongh.")),
-    (_seg("\x00TRN"), _seg("Transit"), _seg("\x00MIN:port"), _seg("port"), _seg("\x00land"), _seg("road")),
-    (_seg("\x00pass"), _seg("pass"), _seg("\x00strait"), _seg("strait")),
-    (_seg("\x00sea"), _seg("sea lane"), _seg("\x00trans"), _seg("trans-Med.")),
-    (_seg("R", INK, GOLD), _seg("Royal"), _seg("S", INK, (200, 205, 215)), _seg("Silver Shields")),
-    (_seg("L Loyal Macedonian  M Mercenary"),),
-    (_seg("E Elephant  I Independent"),),
-)
+def legend_rows(tr=translator(None)) -> tuple:
+    """The key's rows, its words through `tr`: two samples a row, so that the longer words
+    of Spanish and Russian keep the strip of blocks within the picture."""
+    return (
+        (_seg(tr("Key"), bold=True),),
+        (_seg("\x00MAJ"), _seg(tr("Major")), _seg("\x00MIN"), _seg(tr("Minor"))),
+        (_seg("\x00STR"), _seg(tr("Strongh.")), _seg("\x00TRN"), _seg(tr("Transit"))),
+        (_seg("\x00MIN:port"), _seg(tr("port")), _seg("\x00land"), _seg(tr("road"))),
+        (_seg("\x00pass"), _seg(tr("pass")), _seg("\x00strait"), _seg(tr("strait"))),
+        (_seg("\x00sea"), _seg(tr("sea lane")), _seg("\x00trans"), _seg(tr("trans-Med."))),
+        (_seg("R", INK, GOLD), _seg(tr("Royal")), _seg("S", INK, (200, 205, 215)), _seg(tr("Silver Shields"))),
+        (_seg(tr("L Loyal Macedonian")),),
+        (_seg(tr("M Mercenary  E Elephant")),),
+        (_seg(tr("I Independent")),),
+    )
 
 
-def _panel_layout(view: dict, f: Frame) -> list[tuple]:
+LEGEND_ROWS = legend_rows()
+
+
+def _phase(phase, tr) -> str:
+    """A phase's name as the panel shows it."""
+    return tr(PHASES.get(phase, str(phase).replace("_", " ").title()))
+
+
+def _panel_layout(view: dict, f: Frame, tr=translator(None)) -> list[tuple]:
     """The side panel's blocks and where they go: a strip along the bottom edge (over the
     open sea), and blocks stacked in the empty north-east corner (successors_regions.json
     "panels"). [(name, sprite, (x, y))]; counters are placed clear of them."""
-    blocks = _panel_blocks(view)
+    blocks = _panel_blocks(view, tr)
     conf = CONF["panels"]
     gap = f.k(6)
     out = []
     x = gap
     for name in conf["strip"]:
         if name in blocks:
-            spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
+            spr = block(blocks[name], None, f.u, "auto" if name in ("players", "legend") else None)
+            if name == "turn" and spr.width > f.k(230):
+                # the turn block at most 230 UI px wide: its order row wraps (5 players, Russian)
+                spr = block(blocks[name], f.k(230), f.u)
             out.append((name, spr, (x, f.size[1] - gap - spr.height)))
             x += spr.width + gap
     # each slot takes its blocks while they fit in its box; a block that does not goes on
@@ -1315,32 +1367,39 @@ def _draw_panel(cv: "Canvas", panel: list) -> None:
         cv.paste_block(spr, xy)
 
 
-def _draw_header(cv: "Canvas", view: dict, f: Frame) -> None:
+def _header_rows(view: dict, f: Frame, tr=translator(None)) -> tuple:
+    """A region crop's header: its title, turn, phase and round; each player's VP and LP."""
     sm = view.get("summary") or {}
     players = sm.get("players") or {}
     turn = sm.get("turn", view.get("turn"))
-    title = (_seg(REGIONS[f.name]["title"], bold=True),
-             _seg(f"· Turn {ROMAN.get(turn, turn)} · {PHASES.get(sm.get('phase'), sm.get('phase'))}"
-                  + (f" · round {sm['round']}" if sm.get("round") else ""), bold=True))
+    title = (_seg(tr(REGIONS[f.name]["title"]), bold=True),
+             _seg(f"· {tr('Turn {turn}').format(turn=ROMAN.get(turn, turn))} · {_phase(sm.get('phase'), tr)}"
+                  + (f" · {tr('round {n}').format(n=sm['round'])}" if sm.get("round") else ""), bold=True))
     row = []
     for s in view.get("seats") or []:
         c = seat_colour(s)
         pl = players.get(s, {})
-        row.append(_seg(f"{s} {pl.get('vp', '?')} VP {pl.get('legitimacy', '?')} LP", ink_on(c), c))
-    spr = block((title, tuple(row)), f.size[0], f.u, None, f.top)
+        row.append(_seg(f"{s} {pl.get('vp', '?')} {tr('VP')} {pl.get('legitimacy', '?')} {tr('LP')}", ink_on(c), c))
+    return title, tuple(row)
+
+
+def _draw_header(cv: "Canvas", view: dict, f: Frame, tr=translator(None)) -> None:
+    spr = block(_header_rows(view, f, tr), f.size[0], f.u, None, f.top)
     cv.paste_block(spr, (0, 0))
 
 
 # drawing ------------------------------------------------------------------------------------------
 def draw(view: dict, seat: str | None = None, region: str | None = None, width: int | None = None,
-         **options) -> Image.Image:
+         lang: str | None = None, **options) -> Image.Image:
     """The map of a Successors view: the whole board, or `region` cropped at phone scale.
 
     Only `view` is read (plus the static board data), so the public picture cannot show
     what the public view hides; `seat` is accepted for the drawer contract and unused.
+    `lang` (en, es, ru): the language of the words drawn (`render.i18n`).
     """
     f = frame(region, width)
-    b = base(region, width)
+    b = base(region, width, lang)
+    tr = b.tr
     cv = Canvas(b)
     u = f.u
     pos = b.pos
@@ -1350,7 +1409,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
-    panel = [] if f.top else _panel_layout(view, f)
+    panel = [] if f.top else _panel_layout(view, f, tr)
     sieges = place_sieges(view, f, b, panel)
     placed = place_counters(view, f, b, path, panel, sieges)
     lines: list = []
@@ -1386,7 +1445,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         cv.paste(spr, rect[:2])
     # 6. panel
     if f.top:
-        _draw_header(cv, view, f)
+        _draw_header(cv, view, f, tr)
     else:
         _draw_panel(cv, panel)
     if options.get("mode") == "RGB":
@@ -1601,7 +1660,7 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list,
     rects += [rect for _, _, rect in sieges]
     w_, h_ = f.size
     placed = []
-    for sp, rows, colour in _forces(view):
+    for sp, rows, colour in _forces(view, b.tr):
         x, y = pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue                    # a space outside this crop
@@ -1619,19 +1678,35 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list,
     return placed
 
 
-def layout(view: dict, region: str | None = None, width: int | None = None) -> list[tuple]:
+def layout(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[tuple]:
     """Every rectangle `draw` puts a label, symbol, counter or panel block in, for the
     tests: [(kind, key, (x0, y0, x1, y1))] with kind "symbol", "name" (a space's name),
     "province" (a province's name and VP badge), "siege" (a siege points chip; key: its
     space), "counter" (key: its space) or "panel"."""
     f = frame(region, width)
-    b = base(region, width)
-    panel = [] if f.top else _panel_layout(view, f)
+    b = base(region, width, lang)
+    panel = [] if f.top else _panel_layout(view, f, b.tr)
     sieges = place_sieges(view, f, b, panel)
     out = list(b.layout)
     out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
     out += [("siege", sp, rect) for sp, _, rect in sieges]
     out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel, sieges)]
+    return out
+
+
+def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[str]:
+    """Every text `draw` writes on the picture, in its language: space names, province
+    labels, counters, panel blocks or a crop's header (for the tests: a Spanish picture
+    draws Spanish words)."""
+    f = frame(region, width)
+    b = base(region, width, lang)
+    out = list(b.words.values())
+    if f.top:
+        rows = _header_rows(view, f, b.tr)
+    else:
+        rows = tuple(row for block_ in _panel_blocks(view, b.tr).values() for row in block_)
+    out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
+    out += [text for _, rows_, _ in _forces(view, b.tr) for row in rows_ for text, _ in row]
     return out
 
 
