@@ -126,6 +126,32 @@ PALETTE = [SPACE, PANEL, INK, DIM, ROUTE, RED, *KIND.values(), BASE_FILL, EDGE, 
            *COLOURS.values(), *(tint(c, 0.35) for c in COLOURS.values())]
 
 
+INDEX = {c: i for i, c in reversed(list(enumerate(PALETTE)))}
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text's 1-bit mask, as ImageDraw draws text on a palette image, and its offset from
+    the anchor point: rendered once per process, pasted on every picture (FreeType was
+    70 % of a draw)."""
+    f = font(size)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    mask = Image.new("1", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=1, anchor=anchor)
+    return mask, x0, y0
+
+
+def text(img: Image.Image, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
+    """`ImageDraw.text` from the glyph cache."""
+    mask, dx, dy = _glyphs(words, size, anchor)
+    img.paste(INDEX[fill], (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+
+
+@lru_cache(maxsize=4096)
+def text_length(words: str, size: int) -> float:
+    return font(size).getlength(words)
+
+
 def blank(size) -> Image.Image:
     img = Image.new("P", size, 0)
     flat = [v for c in PALETTE for v in c]
@@ -266,29 +292,30 @@ def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
             r = sc(7)
             d.ellipse([x - r, y - r, x + r, y + r], fill=colour[o["owner"]],
                       outline=WHITE if top else BLACK, width=2 if top else 1)
-    _panel(d, view, colour)
+    _panel(img, view, colour)
     return img
 
 
-def _panel(d, view: dict, colour: dict) -> None:
+def _panel(img, view: dict, colour: dict) -> None:
     """§16.6 under the galaxy: round, phase, first player, event stage and set-aside count
     and the conquest track; then each player, two to a row."""
+    d = ImageDraw.Draw(img)
     x, y = 18, PANEL_TOP + 14
-    line, small = font(TEXT["line"]), font(TEXT["small"])
+    line, small = TEXT["line"], TEXT["small"]
     phase = view["phase"] + (f" step {view['step']}" if view.get("step") else "")
-    d.text((x, y), f"Round {view['round']} · {phase}", font=font(TEXT["title"]), fill=INK)
+    text(img, (x, y), f"Round {view['round']} · {phase}", TEXT["title"], INK)
     y += 36
-    d.text((x, y), f"First player: {_name(view, view['first'])}", font=line, fill=INK)
+    text(img, (x, y), f"First player: {_name(view, view['first'])}", line, INK)
     y += 25
-    d.text((x, y), f"Event deck: {view['event_deck']} cards, stage {_stage(view)}", font=line, fill=INK)
+    text(img, (x, y), f"Event deck: {view['event_deck']} cards, stage {_stage(view)}", line, INK)
     y += 25
-    d.text((x, y), f"The End Draws Near set aside: {len(view['set_aside'])} of 2", font=line, fill=INK)
+    text(img, (x, y), f"The End Draws Near set aside: {len(view['set_aside'])} of 2", line, INK)
     result = view.get("result")
     tx = COL_W + 10
-    ty = _cp_track(d, view, colour, tx, PANEL_TOP + 14)
+    ty = _cp_track(img, view, colour, tx, PANEL_TOP + 14)
     if result:
-        d.text((tx, ty + 6), f"Winner: {_name(view, result['winner']) if result['winner'] else 'nobody'}",
-               font=line, fill=GOLD)
+        winner = _name(view, result["winner"]) if result["winner"] else "nobody"
+        text(img, (tx, ty + 6), f"Winner: {winner}", line, GOLD)
     for k, s in enumerate(view["seats"]):
         p = view["p"][s]
         x = 18 + (k % 2) * COL_W
@@ -297,40 +324,40 @@ def _panel(d, view: dict, colour: dict) -> None:
         c = colour[s]
         d.rectangle([x, y + 3, x + 18, y + 21], fill=c)
         label = f"{s} {_name(view, s)}" + ("  (out)" if p["out"] else "")
-        d.text((x + 26, y), label, font=line, fill=INK)
+        text(img, (x + 26, y), label, line, INK)
         y += 26
         need = 20 if _aldaris_in(view) and p["faction"] != "aldaris" else 15
-        d.text((x + 26, y), f"CP {p['cp']}/{need} · tech {p['tech']} · orders left {p['orders_left']}",
-               font=small, fill=INK)
+        text(img, (x + 26, y), f"CP {p['cp']}/{need} · tech {p['tech']} · orders left {p['orders_left']}", small,
+             INK)
         y += 22
-        d.text((x + 26, y), f"workers {p['pool']} / {p['assigned']} / {p['unavailable']} (pool/assigned/unavail.)",
-               font=small, fill=DIM)
+        text(img, (x + 26, y), f"workers {p['pool']} / {p['assigned']} / {p['unavailable']} "
+             "(pool/assigned/unavail.)", small, DIM)
         y += 22
         cx = x + 26
         for card in sorted(p["cards"], key=lambda c: c["id"]):
-            text = card["id"]
-            w = d.textlength(text, font=small) + 10
+            card_id = card["id"]
+            w = text_length(card_id, small) + 10
             if cx + w > right:
                 cx, y = x + 26, y + 22
-            d.text((cx, y), text, font=small, fill=DIM if card["used"] else CARD)
+            text(img, (cx, y), card_id, small, DIM if card["used"] else CARD)
             cx += w
         y += 22
         hand = p["hand"] if isinstance(p["hand"], int) else len(p["hand"])
         events = p["events"] if isinstance(p["events"], int) else len(p["events"])
-        d.text((x + 26, y), f"combat cards {hand} · event cards {events}", font=small, fill=DIM)
+        text(img, (x + 26, y), f"combat cards {hand} · event cards {events}", small, DIM)
 
 
-def _cp_track(d, view: dict, colour: dict, x: int, y: int) -> int:
+def _cp_track(img, view: dict, colour: dict, x: int, y: int) -> int:
     """The conquest-point track 0–20: a cell per point, each player's marker on its CP."""
+    d = ImageDraw.Draw(img)
     cell = (COL_W - 40) // 21
-    d.text((x, y), "Conquest points", font=font(TEXT["line"]), fill=DIM)
+    text(img, (x, y), "Conquest points", TEXT["line"], DIM)
     y += 28
     for n in range(21):
         cx = x + n * cell
         d.rectangle([cx, y, cx + cell - 1, y + 22], outline=EDGE, fill=GOLD if n in (15, 20) else PANEL)
         if n % 5 == 0:
-            d.text((cx + cell // 2, y + 11), str(n), font=font(TEXT["track"]), fill=BLACK if n in (15, 20) else DIM,
-                   anchor="mm")
+            text(img, (cx + cell // 2, y + 11), str(n), TEXT["track"], BLACK if n in (15, 20) else DIM, "mm")
     at: dict = {}
     for s in view["seats"]:
         cp = min(20, view["p"][s]["cp"])
