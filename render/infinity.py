@@ -16,10 +16,11 @@ boxes so tests can check it).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
 from PIL import Image, ImageDraw, ImageFont
 
 WIDTH = 1280
@@ -232,37 +233,73 @@ def _around(box, gap: int = 4) -> list:
 # drawing --------------------------------------------------------------------------------------
 
 def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
-    """The picture as an 8-bit palette image: it encodes ~3× faster than RGB (§14)."""
-    return render(view, seat).image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    """The picture as an 8-bit palette image: it encodes ~3× faster than RGB (§14). It is
+    drawn on the fixed palette directly (`_Draw`), so no picture is ever quantized whole."""
+    return render(view, seat).image
+
+
+@lru_cache(maxsize=512)
+def _index(colour: tuple) -> int:
+    """The palette index a flat colour maps to, as quantizing it would map it."""
+    return Image.new("RGB", (1, 1), colour).quantize(palette=_palette(), dither=Image.Dither.NONE).getpixel((0, 0))
+
+
+@lru_cache(maxsize=1)
+def _rgb_of() -> list[tuple]:
+    flat = _palette().getpalette()[:768]
+    return [tuple(flat[i:i + 3]) for i in range(0, 768, 3)]
 
 
 class _Draw(ImageDraw.ImageDraw):
-    """ImageDraw that remembers every text it draws (tests read what a picture says) and
-    reuses the rendered glyphs of a text it drew before: most texts repeat from one
-    picture to the next, and rendering them is the biggest part of drawing."""
+    """ImageDraw on the picture's fixed palette. Colours given as RGB go to their palette
+    index (never a new palette entry); a text is rendered once per process, anti-aliased on
+    the colour it lands on and mapped to the palette, then pasted through its own outline.
+    It remembers every text it draws (tests read what a picture says)."""
 
     def __init__(self, img):
         super().__init__(img)
         self.texts: list[str] = []
 
-    def text(self, xy, text, fill=None, font=None, anchor=None, **kwargs):
+    def _getink(self, ink, fill=None):
+        return super()._getink(_index(ink) if isinstance(ink, tuple) else ink,
+                               _index(fill) if isinstance(fill, tuple) else fill)
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, stroke_width=0, stroke_fill=None, **kwargs):
         self.texts.append(text)
-        if kwargs.get("stroke_width") or font is None:
-            return super().text(xy, text, fill=fill, font=font, anchor=anchor, **kwargs)
-        mask, (left, top) = _glyphs(text, font, anchor or "la")
-        if mask is not None:
-            self.bitmap((round(xy[0] + left), round(xy[1] + top)), mask, fill=fill)
+        img = self._image
+        got = _glyphs(text, font, anchor or "la", stroke_width)
+        if got is None:
+            return
+        left, top, w, h = got
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        # the ground: the colour under the middle of the text (a token's disc, a label's halo)
+        gx, gy = min(max(x + w // 2, 0), img.width - 1), min(max(y + h // 2, 0), img.height - 1)
+        ground = _rgb_of()[img.getpixel((gx, gy))]
+        sprite, mask = _text_sprite(text, font, anchor or "la", fill, ground, stroke_width, stroke_fill)
+        img.paste(sprite, (x, y), mask)
 
 
-@lru_cache(maxsize=2048)
-def _glyphs(text: str, f, anchor: str):
-    """The anti-aliased mask of a text and its offset from the anchor point."""
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, f, anchor: str, stroke: int = 0):
+    """A text's box from its anchor point: (left, top, width, height), None if empty."""
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
     if right <= left or bottom <= top:
-        return None, (0, 0)
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor)
-    return mask, (left, top)
+        return None
+    return left, top, right - left, bottom - top
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, f, anchor: str, fill: tuple, ground: tuple, stroke: int, stroke_fill):
+    """(sprite, mask): the text anti-aliased on `ground` in the palette, and the pixels it
+    covers (so the lines under a label between its letters stay)."""
+    left, top, w, h = _glyphs(text, f, anchor, stroke)
+    rgb = Image.new("RGB", (w, h), ground)
+    ImageDraw.Draw(rgb).text((-left, -top), text, fill=fill, font=f, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
+    return rgb.quantize(palette=_palette(), dither=Image.Dither.NONE), mask.point(lambda v: 255 if v else 0, "1")
 
 
 @dataclass
@@ -312,11 +349,12 @@ def _palette() -> Image.Image:
 
 
 def render(view: dict, seat: str | None = None) -> Rendered:
-    """The RGB image, the labels placed on the table and every text drawn."""
+    """The image (on the fixed palette), the labels placed on the table and every text drawn."""
     m = view["mission"]
     w, h = m["table"]["w"], m["table"]["h"]
     lay = layout(view)
-    img = Image.new("RGB", lay.size, WHITE)
+    img = Image.new("P", lay.size, _index(WHITE))
+    img.putpalette(_palette().getpalette())
     d = _Draw(img)
     ppi = lay.ppi
 
@@ -375,7 +413,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         bw, bh = b[2] - b[0], b[3] - b[1]
         if bw <= 0 or bh <= 0:
             continue
-        img.paste(YELLOW, tuple(b), _hatch(bw, bh))
+        img.paste(_index(YELLOW), tuple(b), _hatch(bw, bh))
         d.rectangle(b, outline=YELLOW, width=2)
 
     # terrain: dark grey with id and kind inside (or beside when it does not fit)
@@ -463,7 +501,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
                 _label(d, labels, f"{t['id']} " + ", ".join(marks), font(SMALL, True),
                        _around((cx - r, cy - r, cx + r, cy + r))[::-1], DARK[s], halo=PRIVATE_ROW)
 
-    _legend(d, view, lay)
+    _paste_legend(d, view, lay)
     return Rendered(img, labels.drawn, d.texts)
 
 
@@ -479,8 +517,21 @@ def _label(d, labels: Labels, text: str, f, spots, colour, halo=None) -> None:
 
 
 def _dashes(d, x0: float, x1: float, y: int, on: int, off: int, colour, width: int) -> None:
-    for x in range(round(x0), round(x1), on + off):
-        d.line([x, y, min(x + on - 1, x1), y], fill=colour, width=width)
+    """A dashed horizontal line, pasted through a mask drawn once per process (a line of
+    a few hundred dashes was a fifth of a picture's drawing)."""
+    x0, x1 = round(x0), round(x1)
+    mask, top = _dash_mask(x1 - x0, on, off, width)
+    d._image.paste(_index(colour) if isinstance(colour, tuple) else colour, (x0, y - top), mask)
+
+
+@lru_cache(maxsize=32)
+def _dash_mask(length: int, on: int, off: int, width: int) -> tuple[Image.Image, int]:
+    top = width                          # room above and below the centre line for the width
+    mask = Image.new("1", (length + 1, 2 * width + 1), 0)
+    md = ImageDraw.Draw(mask)
+    for x in range(0, length, on + off):
+        md.line([x, top, min(x + on - 1, length), top], fill=1, width=width)
+    return mask, top
 
 
 @lru_cache(maxsize=16)
@@ -559,6 +610,30 @@ def _marks(t: dict) -> str:
     """After the name: the owner's Lieutenant, a hidden trooper (private), a revealed one."""
     return ((" ★Lt" if t.get("lt") else "")
             + (" (revealed)" if t["revealed"] else " (hidden)" if t.get("hidden") else ""))
+
+
+_LEGENDS: dict[bytes, tuple] = {}
+
+
+def _paste_legend(d, view: dict, lay: Layout) -> None:
+    """The rosters under the table, drawn once per content and pasted: most pictures of a
+    game repeat the legend of the one before (it was half of a picture's drawing)."""
+    key = orjson.dumps([view["rosters"], view["zone_of"], view["player1"], view["phase"], view["locked"],
+                        [who(view, s) for s in ("A", "B")], lay.size[1] - lay.legend_top],
+                       option=orjson.OPT_SORT_KEYS)
+    hit = _LEGENDS.get(key)
+    if hit is None:
+        top = lay.legend_top - 14
+        part = Image.new("P", (WIDTH, lay.size[1] - top), _index(PANEL))
+        part.putpalette(_palette().getpalette())
+        pd = _Draw(part)
+        _legend(pd, view, replace(lay, legend_top=14, size=part.size))
+        if len(_LEGENDS) > 256:
+            _LEGENDS.clear()
+        hit = _LEGENDS[key] = (part, pd.texts)
+    part, texts = hit
+    d._image.paste(part, (0, lay.legend_top - 14))
+    d.texts.extend(texts)
 
 
 def _legend(d, view: dict, lay: Layout) -> None:
