@@ -219,8 +219,19 @@ def _hit(a, b) -> bool:
 
 
 def _text_box(text: str, f, x: float, y: float, anchor: str, pad: int = 2) -> tuple:
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = _bbox(text, f, anchor)
     return (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad)
+
+
+@lru_cache(maxsize=4096)
+def _bbox(text: str, f, anchor: str) -> tuple:
+    """A text's box from its anchor point (FreeType's measure, once per process)."""
+    return f.getbbox(text, anchor=anchor)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, f) -> float:
+    return f.getlength(text)
 
 
 def _around(box, gap: int = 4) -> list:
@@ -348,14 +359,14 @@ def _palette() -> Image.Image:
         blends = [c for c in blends if c not in wrong]
 
 
+_TABLES: dict[bytes, tuple] = {}
+
+
 def render(view: dict, seat: str | None = None) -> Rendered:
     """The image (on the fixed palette), the labels placed on the table and every text drawn."""
     m = view["mission"]
     w, h = m["table"]["w"], m["table"]["h"]
     lay = layout(view)
-    img = Image.new("P", lay.size, _index(WHITE))
-    img.putpalette(_palette().getpalette())
-    d = _Draw(img)
     ppi = lay.ppi
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -369,6 +380,74 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     left, top = SIDE, lay.top
     right, bottom = SIDE + lay.table_w, lay.top + lay.table_h
     labels = Labels((left + 1, top + 1, right - 1, bottom - 1))
+    owner = {side: s for s, side in (view["zone_of"] or {}).items()}
+
+    def table(d: _Draw) -> None:
+        """What depends on the mission and the zones' owners only: zones, grid, Forward
+        Deployment limits, centre line, exclusion hatching, terrain, objectives."""
+        # zones at 20 % of the owner's colour, grey before §6
+        for side, rect in m["zones"].items():
+            colour = COLOURS[owner[side]] if side in owner else GREY
+            d.rectangle(box(rect), fill=tint(colour))
+
+        # grid every 4", labels every 8"
+        small = font(SMALL)
+        for i in range(0, int(w) + 1, 4):
+            x = px(i, 0)[0]
+            d.line([x, top, x, bottom], fill=GRID, width=1)
+            if i % 8 == 0:
+                d.text((x, bottom + 5), f"{i}\"" if i else "0", fill=MUTED, font=small, anchor="mt")
+        for j in range(0, int(h) + 1, 4):
+            yy = px(0, j)[1]
+            d.line([left, yy, right, yy], fill=GRID, width=1)
+            if j % 8 == 0:
+                d.text((left - 5, yy), str(j), fill=MUTED, font=small, anchor="rm")
+
+        # Forward Deployment limits, thin dotted lines, labelled in the right margin (§9.2)
+        for side, rect in m["zones"].items():
+            colour = COLOURS[owner[side]] if side in owner else GREY
+            for depth, name in ((4, "fd1"), (8, "fd2")):
+                yy = min(rect[3] + depth, h / 2) if side == "south" else max(rect[1] - depth, h / 2)
+                py = round(px(0, yy)[1])
+                _dashes(d, left, right, py, 3, 4, colour, 2)
+                d.text((right + 3, py), name, fill=colour, font=small, anchor="lm")
+
+        # dashed centre line
+        _dashes(d, left, right, round(px(0, h / 2)[1]), 12, 8, BLACK, 2)
+
+        # exclusion zones: yellow hatching
+        for rect in m["exclusion"]:
+            b = [round(v) for v in box(rect)]
+            bw, bh = b[2] - b[0], b[3] - b[1]
+            if bw <= 0 or bh <= 0:
+                continue
+            d._image.paste(_index(YELLOW), tuple(b), _hatch(bw, bh))
+            d.rectangle(b, outline=YELLOW, width=2)
+
+        # terrain: dark grey (its labels are placed later, clear of the troopers)
+        for piece in m["terrain"]:
+            d.rectangle(box(piece["rect"]), fill=TERRAIN)
+        for items, colour in ((m["objectives"], GOLD), (m["neutral"], NEUTRAL)):
+            for o in items:
+                r = o["d_mm"] / 25.4 / 2 * ppi
+                cx, cy = px(o["x"], o["y"])
+                d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=BLACK, width=2)
+
+    # the table layer, drawn once per mission, owners and size, then copied
+    key = orjson.dumps([m, sorted(owner.items()), lay.size, lay.top, lay.table_w, lay.table_h, ppi],
+                       option=orjson.OPT_SORT_KEYS)
+    hit = _TABLES.get(key)
+    if hit is None:
+        base = Image.new("P", lay.size, _index(WHITE))
+        base.putpalette(_palette().getpalette())
+        bd = _Draw(base)
+        table(bd)
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        hit = _TABLES[key] = (base, bd.texts)
+    img = hit[0].copy()
+    d = _Draw(img)
+    d.texts.extend(hit[1])
 
     # header
     y = 14
@@ -376,58 +455,14 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         d.text((SIDE, y), _fit(text, f, WIDTH - 2 * SIDE), fill=colour, font=f)
         y += f.size + 10
 
-    # zones at 20 % of the owner's colour, grey before §6
-    owner = {side: s for s, side in (view["zone_of"] or {}).items()}
-    for side, rect in m["zones"].items():
-        colour = COLOURS[owner[side]] if side in owner else GREY
-        d.rectangle(box(rect), fill=tint(colour))
-
-    # grid every 4", labels every 8"
-    small = font(SMALL)
-    for i in range(0, int(w) + 1, 4):
-        x = px(i, 0)[0]
-        d.line([x, top, x, bottom], fill=GRID, width=1)
-        if i % 8 == 0:
-            d.text((x, bottom + 5), f"{i}\"" if i else "0", fill=MUTED, font=small, anchor="mt")
-    for j in range(0, int(h) + 1, 4):
-        yy = px(0, j)[1]
-        d.line([left, yy, right, yy], fill=GRID, width=1)
-        if j % 8 == 0:
-            d.text((left - 5, yy), str(j), fill=MUTED, font=small, anchor="rm")
-
-    # Forward Deployment limits, thin dotted lines, labelled in the right margin (§9.2)
-    for side, rect in m["zones"].items():
-        colour = COLOURS[owner[side]] if side in owner else GREY
-        for depth, name in ((4, "fd1"), (8, "fd2")):
-            yy = min(rect[3] + depth, h / 2) if side == "south" else max(rect[1] - depth, h / 2)
-            py = round(px(0, yy)[1])
-            _dashes(d, left, right, py, 3, 4, colour, 2)
-            d.text((right + 3, py), name, fill=colour, font=small, anchor="lm")
-
-    # dashed centre line
-    _dashes(d, left, right, round(px(0, h / 2)[1]), 12, 8, BLACK, 2)
-
-    # exclusion zones: yellow hatching
-    for rect in m["exclusion"]:
-        b = [round(v) for v in box(rect)]
-        bw, bh = b[2] - b[0], b[3] - b[1]
-        if bw <= 0 or bh <= 0:
-            continue
-        img.paste(_index(YELLOW), tuple(b), _hatch(bw, bh))
-        d.rectangle(b, outline=YELLOW, width=2)
-
-    # terrain: dark grey with id and kind inside (or beside when it does not fit)
     bold, body = font(BODY, True), font(SMALL)
     for piece in m["terrain"]:
-        b = box(piece["rect"])
-        d.rectangle(b, fill=TERRAIN)
-        labels.solid.append(tuple(b))
+        labels.solid.append(tuple(box(piece["rect"])))
     objects = []
-    for items, colour in ((m["objectives"], GOLD), (m["neutral"], NEUTRAL)):
+    for items in (m["objectives"], m["neutral"]):
         for o in items:
             r = o["d_mm"] / 25.4 / 2 * ppi
             cx, cy = px(o["x"], o["y"])
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=BLACK, width=2)
             objects.append((o, cx, cy, r))
             labels.solid.append((cx - r, cy - r, cx + r, cy + r))
 
@@ -583,9 +618,9 @@ def _star(d, cx, cy, r) -> None:
 @lru_cache(maxsize=2048)
 def _fit(text: str, f, width: float) -> str:
     """The text, shortened with an ellipsis so it fits `width` pixels."""
-    if f.getlength(text) <= width:
+    if _length(text, f) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and _length(text + "…", f) > width:
         text = text[:-1]
     return text + "…"
 
@@ -639,7 +674,7 @@ def _paste_legend(d, view: dict, lay: Layout) -> None:
 def _legend(d, view: dict, lay: Layout) -> None:
     y0 = lay.legend_top
     d.rectangle([0, y0 - 14, WIDTH, lay.size[1]], fill=PANEL)
-    head, body, bold = font(HEAD, True), font(BODY), font(BODY, True)
+    head, body = font(HEAD, True), font(BODY)
     for i, s in enumerate(("A", "B")):
         x = SIDE + i * (COLUMN_W + 20)
         roster = view["rosters"][s]
@@ -658,18 +693,28 @@ def _legend(d, view: dict, lay: Layout) -> None:
         if not roster:
             d.text((x, y), "no public trooper yet", fill=MUTED, font=body)
         for t in roster:
-            colour = DARK[s]
-            if t.get("lt") or (t.get("hidden") and not t["revealed"]):     # only its owner sees this row
-                d.rectangle([x - 4, y - 2, x + COLUMN_W - 4, y + ROW - 4], fill=PRIVATE_ROW)
+            private = bool(t.get("lt") or (t.get("hidden") and not t["revealed"]))   # only its owner sees it
             mark = _marks(t)
-            name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - body.getlength(mark)
+            name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - _length(mark, body)
             cells = (t["id"], _fit(t["name"], body, name_w) + mark, str(t["wip"]), str(t["ph"]), str(t["s"]),
                      f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"]))
-            for (name, off), value, nxt in zip(COLUMNS, cells, [c[1] for c in COLUMNS[1:]] + [COLUMN_W]):
-                f = bold if name == "id" else body
-                if name == "status" and t["status"] == "pending" and not t["placed"]:
-                    colour_cell = INK
-                else:
-                    colour_cell = colour
-                d.text((x + off, y), _fit(value, f, nxt - off - 6), fill=colour_cell, font=f)
+            row, texts = _roster_row(s, cells, private, t["status"] == "pending" and not t["placed"])
+            d._image.paste(row, (x - 4, y - 2))
+            d.texts.extend(texts)
             y += ROW
+
+
+@lru_cache(maxsize=1024)
+def _roster_row(seat: str, cells: tuple, private: bool, pending: bool) -> tuple[Image.Image, list]:
+    """One trooper's row of the legend, drawn once per content: (image, its texts)."""
+    img = Image.new("P", (COLUMN_W + 4, ROW), _index(PANEL))
+    img.putpalette(_palette().getpalette())
+    d = _Draw(img)
+    if private:
+        d.rectangle([0, 0, COLUMN_W, ROW - 2], fill=PRIVATE_ROW)
+    body, bold = font(BODY), font(BODY, True)
+    for (name, off), value, nxt in zip(COLUMNS, cells, [c[1] for c in COLUMNS[1:]] + [COLUMN_W]):
+        f = bold if name == "id" else body
+        colour = INK if name == "status" and pending else DARK[seat]
+        d.text((off + 4, 2), _fit(value, f, nxt - off - 6), fill=colour, font=f)
+    return img, d.texts
