@@ -25,6 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from core.games.starcraft import GAME
 from core.games.starcraft.board import BOARD
+from render.i18n import translator
 
 S = 1.28                    # output px per spec px (§16's coordinates)
 GALAXY = round(1000 * S)    # the galaxy's side in output px
@@ -64,9 +65,16 @@ def rgb(hex_colour: str) -> tuple:
 COLOURS = {f: rgb(d["colour"]) for f, d in BOARD.factions.items()}
 
 
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
 @lru_cache(maxsize=16)
 def font(size: int):
-    return ImageFont.load_default(size=size)
+    """DejaVu Sans (Latin and Cyrillic: the panel speaks Russian too), else Pillow's own."""
+    try:
+        return ImageFont.truetype(str(_DEJAVU), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
 
 
 def tint(colour: tuple, alpha: float) -> tuple:
@@ -136,6 +144,7 @@ def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
     70 % of a draw)."""
     f = font(size)
     x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 2, y1 + 1         # the 1-bit glyphs may pass the box by a pixel
     mask = Image.new("1", (max(1, x1 - x0), max(1, y1 - y0)), 0)
     ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=1, anchor=anchor)
     return mask, x0, y0
@@ -143,6 +152,10 @@ def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
 
 def text(img: Image.Image, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
     """`ImageDraw.text` from the glyph cache."""
+    _text(img, xy, words, size, fill, anchor)
+
+
+def _text(img: Image.Image, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
     mask, dx, dy = _glyphs(words, size, anchor)
     img.paste(INDEX[fill], (round(xy[0]) + dx, round(xy[1]) + dy), mask)
 
@@ -254,7 +267,17 @@ def base_sprite(colour: tuple) -> tuple[Image.Image, Image.Image]:
     return img, mask
 
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
+def panel_words(view: dict, lang: str | None = None) -> list[str]:
+    """Every text the panel of `view` draws, in `lang` (for the tests)."""
+    return _panel(blank((W, height(len(view["seats"])))), view, _colours(view), translator(lang))
+
+
+def _colours(view: dict) -> dict:
+    return {s: COLOURS[p["faction"]] if p["faction"] else DIM for s, p in view["p"].items()}
+
+
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
+    """The galaxy and the panel of a view; the panel's words in `lang` (`render.i18n`)."""
     img = static_layer(height(len(view["seats"]))).copy()
     d = ImageDraw.Draw(img)
     factions = {s: p["faction"] for s, p in view["p"].items()}
@@ -292,30 +315,38 @@ def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
             r = sc(7)
             d.ellipse([x - r, y - r, x + r, y + r], fill=colour[o["owner"]],
                       outline=WHITE if top else BLACK, width=2 if top else 1)
-    _panel(img, view, colour)
+    _panel(img, view, colour, translator(lang))
     return img
 
 
-def _panel(img, view: dict, colour: dict) -> None:
+def _panel(img, view: dict, colour: dict, tr=translator(None)) -> list[str]:
     """§16.6 under the galaxy: round, phase, first player, event stage and set-aside count
-    and the conquest track; then each player, two to a row."""
+    and the conquest track; then each player, two to a row. Returns every text drawn."""
     d = ImageDraw.Draw(img)
+    said: list[str] = []
+
+    def text(img, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
+        said.append(words)
+        _text(img, xy, words, size, fill, anchor)
+
     x, y = 18, PANEL_TOP + 14
     line, small = TEXT["line"], TEXT["small"]
-    phase = view["phase"] + (f" step {view['step']}" if view.get("step") else "")
-    text(img, (x, y), f"Round {view['round']} · {phase}", TEXT["title"], INK)
+    phase = tr(view["phase"]) + (" " + tr("step {n}").format(n=view["step"]) if view.get("step") else "")
+    text(img, (x, y), tr("Round {n}").format(n=view["round"]) + f" · {phase}", TEXT["title"], INK)
     y += 36
-    text(img, (x, y), f"First player: {_name(view, view['first'])}", line, INK)
+    text(img, (x, y), tr("First player: {name}").format(name=_name(view, view["first"])), line, INK)
     y += 25
-    text(img, (x, y), f"Event deck: {view['event_deck']} cards, stage {_stage(view)}", line, INK)
+    text(img, (x, y), tr("Event deck: {n} cards, stage {stage}").format(n=view["event_deck"], stage=_stage(view)),
+         line, INK)
     y += 25
-    text(img, (x, y), f"The End Draws Near set aside: {len(view['set_aside'])} of 2", line, INK)
+    text(img, (x, y), tr("The End Draws Near set aside: {n} of 2").format(n=len(view["set_aside"])), line, INK)
     result = view.get("result")
     tx = COL_W + 10
-    ty = _cp_track(img, view, colour, tx, PANEL_TOP + 14)
+    ty = _cp_track(img, view, colour, tx, PANEL_TOP + 14, tr)
+    said.append(tr("Conquest points"))
     if result:
-        winner = _name(view, result["winner"]) if result["winner"] else "nobody"
-        text(img, (tx, ty + 6), f"Winner: {winner}", line, GOLD)
+        winner = _name(view, result["winner"]) if result["winner"] else tr("nobody")
+        text(img, (tx, ty + 6), tr("Winner: {name}").format(name=winner), line, GOLD)
     for k, s in enumerate(view["seats"]):
         p = view["p"][s]
         x = 18 + (k % 2) * COL_W
@@ -323,15 +354,15 @@ def _panel(img, view: dict, colour: dict) -> None:
         right = x + COL_W - 36
         c = colour[s]
         d.rectangle([x, y + 3, x + 18, y + 21], fill=c)
-        label = f"{s} {_name(view, s)}" + ("  (out)" if p["out"] else "")
+        label = f"{s} {_name(view, s)}" + (f"  ({tr('out')})" if p["out"] else "")
         text(img, (x + 26, y), label, line, INK)
         y += 26
         need = 20 if _aldaris_in(view) and p["faction"] != "aldaris" else 15
-        text(img, (x + 26, y), f"CP {p['cp']}/{need} · tech {p['tech']} · orders left {p['orders_left']}", small,
-             INK)
+        text(img, (x + 26, y), tr("CP {cp}/{need} · tech {tech} · orders left {orders}").format(
+            cp=p["cp"], need=need, tech=p["tech"], orders=p["orders_left"]), small, INK)
         y += 22
-        text(img, (x + 26, y), f"workers {p['pool']} / {p['assigned']} / {p['unavailable']} "
-             "(pool/assigned/unavail.)", small, DIM)
+        text(img, (x + 26, y), tr("workers {pool} / {assigned} / {unavailable} (pool/assigned/unavail.)").format(
+            pool=p["pool"], assigned=p["assigned"], unavailable=p["unavailable"]), small, DIM)
         y += 22
         cx = x + 26
         for card in sorted(p["cards"], key=lambda c: c["id"]):
@@ -344,14 +375,16 @@ def _panel(img, view: dict, colour: dict) -> None:
         y += 22
         hand = p["hand"] if isinstance(p["hand"], int) else len(p["hand"])
         events = p["events"] if isinstance(p["events"], int) else len(p["events"])
-        text(img, (x + 26, y), f"combat cards {hand} · event cards {events}", small, DIM)
+        text(img, (x + 26, y), tr("combat cards {hand} · event cards {events}").format(hand=hand, events=events),
+             small, DIM)
+    return said
 
 
-def _cp_track(img, view: dict, colour: dict, x: int, y: int) -> int:
+def _cp_track(img, view: dict, colour: dict, x: int, y: int, tr=translator(None)) -> int:
     """The conquest-point track 0–20: a cell per point, each player's marker on its CP."""
     d = ImageDraw.Draw(img)
     cell = (COL_W - 40) // 21
-    text(img, (x, y), "Conquest points", TEXT["line"], DIM)
+    text(img, (x, y), tr("Conquest points"), TEXT["line"], DIM)
     y += 28
     for n in range(21):
         cx = x + n * cell

@@ -101,3 +101,15 @@ def test_draw_and_encode_time():
     for _ in range(5):
         encode(draw("starcraft", view))
     assert (time.process_time() - started_at) / 5 < 0.1
+
+
+def test_16_6_panel_words_follow_the_channels_language():
+    """Issue 15: the panel's words come from render's catalogue (Spanish seed: puntos de
+    conquista, trabajadores, cartas de combate); English stays the default."""
+    view = GAME.view(started(3), None)
+    english, spanish, russian = (pic.panel_words(view, lang) for lang in (None, "es", "ru"))
+    assert "Conquest points" in english and any(w.startswith("Round 1") for w in english)
+    assert "Puntos de conquista" in spanish and any(w.startswith("Ronda 1") for w in spanish)
+    assert any(w.startswith("trabajadores ") for w in spanish) and any("cartas de combate" in w for w in spanish)
+    assert "Очки завоевания" in russian and not {"Conquest points"} & set(spanish + russian)
+    assert draw("starcraft", view, lang="es").tobytes() != draw("starcraft", view).tobytes()
