@@ -23,6 +23,8 @@ from pathlib import Path
 import orjson
 from PIL import Image, ImageDraw, ImageFont
 
+from render.i18n import translator
+
 WIDTH = 1280
 SIDE = 40                 # left/right margin: grid labels left, Forward Deployment labels right
 MAX_TABLE_H = 1500        # a very deep custom table is scaled down to keep the image postable
@@ -91,47 +93,50 @@ class Layout:
         return SIDE + x * self.ppi, self.top + (h - y) * self.ppi
 
 
-def _header(view: dict) -> list:
+def _header(view: dict, tr=translator(None)) -> list:
     """The lines above the table: what the game is, whose decision it is, the roll."""
     m = view["mission"]
     title = f"Infinity · {m['name']}"
     lines = [(title, font(TITLE, True), INK)]
-    lines.append((_status(view), font(HEAD, True), _status_colour(view)))
-    for text in _facts(view):
+    lines.append((_status(view, tr), font(HEAD, True), _status_colour(view)))
+    for text in _facts(view, tr):
         lines.append((text, font(BODY), INK))
     if view.get("me") in ("A", "B"):
         me = view["me"]
-        lines.append((f"PRIVATE VIEW of {who(view, me)}: your hidden troopers and your Lieutenant "
-                      "are shown. Do not share.", font(BODY, True), DARK[me]))
+        lines.append((tr("PRIVATE VIEW of {name}: your hidden troopers and your Lieutenant are shown. "
+                         "Do not share.").format(name=who(view, me)), font(BODY, True), DARK[me]))
     else:        # same line height as the private banner, so both pictures share one layout
-        lines.append(("Public view: hidden troopers and Lieutenants are not shown.", font(BODY, True), MUTED))
+        lines.append((tr("Public view: hidden troopers and Lieutenants are not shown."), font(BODY, True), MUTED))
     return lines
 
 
-def _status(view: dict) -> str:
+def _status(view: dict, tr=translator(None)) -> str:
     phase = view["phase"]
     if view["pending_waiver"]:
         w = view["pending_waiver"]
         other = "B" if w["seat"] == "A" else "A"
-        return (f"{who(view, other)}: agree or refuse? {who(view, w['seat'])} asks to put "
-                f"{w['id']} on terrain {w.get('terrain', '')}".rstrip())
+        return tr("{other}: agree or refuse? {seat} asks to put {id} on terrain {terrain}").format(
+            other=who(view, other), seat=who(view, w["seat"]), id=w["id"], terrain=w.get("terrain", "")).rstrip()
     if view["step"]:
         owner = view["step_owner"]
-        what = "deploys all troopers but one (the reserve)" if view["step"] in (1, 2) else "deploys the reserve"
-        return f"Deployment step {view['step']} of 4: {who(view, owner)} {what}"
+        what = tr("deploys all troopers but one (the reserve)" if view["step"] in (1, 2) else "deploys the reserve")
+        return tr("Deployment step {step} of 4: {name} {what}").format(step=view["step"], name=who(view, owner),
+                                                                        what=what)
     if phase == "rosters":
         waiting = [who(view, s) for s in ("A", "B") if not view["locked"][s]]
-        return "Rosters: waiting for " + " and ".join(waiting) + " to enter troopers and type ready"
+        return tr("Rosters: waiting for {names} to enter troopers and type ready").format(
+            names=tr(" and ").join(waiting))
     if phase == "initiative":
-        return "Initiative Roll: either player types roll"
+        return tr("Initiative Roll: either player types roll")
     if phase == "choice":
         if view["choice"] is None:
-            return f"{who(view, view['winner'])} won the roll: choose initiative or deployment"
+            return tr("{name} won the roll: choose initiative or deployment").format(name=who(view, view["winner"]))
         if view["zone_of"] is None:
-            return f"{who(view, view['holder_deployment'])} chooses a Deployment Zone and who deploys first"
-        return f"{who(view, view['holder_initiative'])} chooses who takes the first Player Turn"
+            return tr("{name} chooses a Deployment Zone and who deploys first").format(
+                name=who(view, view["holder_deployment"]))
+        return tr("{name} chooses who takes the first Player Turn").format(name=who(view, view["holder_initiative"]))
     if phase == "complete":
-        return f"Deployment complete: {who(view, view['first_turn'])} takes the first Player Turn"
+        return tr("Deployment complete: {name} takes the first Player Turn").format(name=who(view, view["first_turn"]))
     return phase
 
 
@@ -142,28 +147,30 @@ def _status_colour(view: dict) -> tuple:
     return DARK.get(seat, INK)
 
 
-def _facts(view: dict) -> list[str]:
+def _facts(view: dict, tr=translator(None)) -> list[str]:
     out = []
     if view["lt_wip"]:
         wip = view["lt_wip"]
-        tries = ", ".join(f"{a['rollA']}/{a['rollB']}" + (" tie" if a["result"] == "tie" else "")
+        tries = ", ".join(f"{a['rollA']}/{a['rollB']}" + (f" {tr('tie')}" if a["result"] == "tie" else "")
                           for a in view["initiative_attempts"])
-        won = f" → {who(view, view['winner'])} won" if view["winner"] else ""
-        out.append(f"Initiative Roll, Lieutenant WIP {wip['A']} (A) vs {wip['B']} (B); "
-                   f"rolls A/B: {tries}{won}")
+        won = " → " + tr("{name} won").format(name=who(view, view["winner"])) if view["winner"] else ""
+        out.append(tr("Initiative Roll, Lieutenant WIP {a} (A) vs {b} (B); rolls A/B: {tries}").format(
+            a=wip["A"], b=wip["B"], tries=tries) + won)
     if view["choice"]:
-        out.append(f"Initiative: {who(view, view['holder_initiative'])} · Deployment: "
-                   f"{who(view, view['holder_deployment'])}"
-                   + (f" · Player 1 (deploys first): {who(view, view['player1'])}" if view["player1"] else "")
-                   + (f" · first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else ""))
+        out.append(tr("Initiative: {initiative} · Deployment: {deployment}").format(
+            initiative=who(view, view["holder_initiative"]), deployment=who(view, view["holder_deployment"]))
+            + (" · " + tr("Player 1 (deploys first): {name}").format(name=who(view, view["player1"]))
+               if view["player1"] else "")
+            + (" · " + tr("first Player Turn: {name}").format(name=who(view, view["first_turn"]))
+               if view["first_turn"] else ""))
     return out
 
 
-def layout(view: dict) -> Layout:
+def layout(view: dict, lang: str | None = None) -> Layout:
     t = view["mission"]["table"]
     w, h = t["w"], t["h"]
     ppi = min((WIDTH - 2 * SIDE) / w, MAX_TABLE_H / h)
-    header = _header(view)
+    header = _header(view, translator(lang))
     top = 14 + sum(f.size + 10 for _, f, _ in header) + 8
     table_w, table_h = round(w * ppi), round(h * ppi)
     legend_top = top + table_h + 34
@@ -243,10 +250,11 @@ def _around(box, gap: int = 4) -> list:
 
 # drawing --------------------------------------------------------------------------------------
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
     """The picture as an 8-bit palette image: it encodes ~3× faster than RGB (§14). It is
-    drawn on the fixed palette directly (`_Draw`), so no picture is ever quantized whole."""
-    return render(view, seat).image
+    drawn on the fixed palette directly (`_Draw`), so no picture is ever quantized whole.
+    Its words are in `lang` (`render.i18n`)."""
+    return render(view, seat, lang).image
 
 
 @lru_cache(maxsize=512)
@@ -362,11 +370,12 @@ def _palette() -> Image.Image:
 _TABLES: dict[bytes, tuple] = {}
 
 
-def render(view: dict, seat: str | None = None) -> Rendered:
+def render(view: dict, seat: str | None = None, lang: str | None = None) -> Rendered:
     """The image (on the fixed palette), the labels placed on the table and every text drawn."""
+    tr = translator(lang)
     m = view["mission"]
     w, h = m["table"]["w"], m["table"]["h"]
-    lay = layout(view)
+    lay = layout(view, lang)
     ppi = lay.ppi
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -475,7 +484,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     # zone names along the table's edge
     for side, rect in m["zones"].items():
         b = box(rect)
-        name = f"{side.upper()} ZONE"
+        name = tr(f"{side.upper()} ZONE")
         if side in owner:
             name += f" · {who(view, owner[side])}"
         colour = DARK[owner[side]] if side in owner else MUTED
@@ -520,7 +529,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         b = box(rect)
         spots = [(b[0] + 8, (b[1] + b[3]) / 2, "lm"), (b[2] - 8, (b[1] + b[3]) / 2, "rm"),
                  ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "mm")] + _around(b)
-        _label(d, labels, "EXCLUSION ZONE", font(BODY, True), spots, INK, halo=YELLOW)
+        _label(d, labels, tr("EXCLUSION ZONE"), font(BODY, True), spots, INK, halo=YELLOW)
 
     # table outline
     d.rectangle([left, top, right, bottom], outline=BLACK, width=2)
@@ -528,15 +537,15 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     # private marks beside the owner's hidden troopers and Lieutenant (their rings are drawn with the token)
     for s in ("A", "B"):
         for t in view["rosters"][s]:
-            marks = [m for m, on in (("hidden", t.get("hidden") and not t["revealed"]),
-                                     ("Lieutenant", t.get("lt"))) if on]
+            marks = [tr(m) for m, on in (("hidden", t.get("hidden") and not t["revealed"]),
+                                         ("Lieutenant", t.get("lt"))) if on]
             if t["placed"] and marks:
                 cx, cy = px(t["placed"]["x"], t["placed"]["y"])
                 r = t["base_mm"] / 25.4 / 2 * ppi + 5
                 _label(d, labels, f"{t['id']} " + ", ".join(marks), font(SMALL, True),
                        _around((cx - r, cy - r, cx + r, cy + r))[::-1], DARK[s], halo=PRIVATE_ROW)
 
-    _paste_legend(d, view, lay)
+    _paste_legend(d, view, lay, tr)
     return Rendered(img, labels.drawn, d.texts)
 
 
@@ -632,12 +641,12 @@ COLUMNS = (("id", 0), ("name", 42), ("WIP", 248), ("PH", 286), ("S", 320), ("bas
 COLUMN_W = (WIDTH - 2 * SIDE - 20) // 2
 
 
-def _status_word(t: dict, phase: str) -> str:
+def _status_word(t: dict, phase: str, tr=translator(None)) -> str:
     if phase == "rosters":
-        return "entered"
-    status = {"reserve": "reserve-to-come"}.get(t["status"], t["status"])
+        return tr("entered")
+    status = tr({"reserve": "reserve-to-come"}.get(t["status"], t["status"]))
     if t["placed"] and t["placed"]["prone"]:
-        status += ", prone"
+        status += ", " + tr("prone")
     return status
 
 
@@ -650,11 +659,11 @@ def _marks(t: dict) -> str:
 _LEGENDS: dict[bytes, tuple] = {}
 
 
-def _paste_legend(d, view: dict, lay: Layout) -> None:
+def _paste_legend(d, view: dict, lay: Layout, tr=translator(None)) -> None:
     """The rosters under the table, drawn once per content and pasted: most pictures of a
     game repeat the legend of the one before (it was half of a picture's drawing)."""
     key = orjson.dumps([view["rosters"], view["zone_of"], view["player1"], view["phase"], view["locked"],
-                        [who(view, s) for s in ("A", "B")], lay.size[1] - lay.legend_top],
+                        [who(view, s) for s in ("A", "B")], lay.size[1] - lay.legend_top, tr("ready")],
                        option=orjson.OPT_SORT_KEYS)
     hit = _LEGENDS.get(key)
     if hit is None:
@@ -662,7 +671,7 @@ def _paste_legend(d, view: dict, lay: Layout) -> None:
         part = Image.new("P", (WIDTH, lay.size[1] - top), _index(PANEL))
         part.putpalette(_palette().getpalette())
         pd = _Draw(part)
-        _legend(pd, view, replace(lay, legend_top=14, size=part.size))
+        _legend(pd, view, replace(lay, legend_top=14, size=part.size), tr)
         if len(_LEGENDS) > 256:
             _LEGENDS.clear()
         hit = _LEGENDS[key] = (part, pd.texts)
@@ -671,7 +680,7 @@ def _paste_legend(d, view: dict, lay: Layout) -> None:
     d.texts.extend(texts)
 
 
-def _legend(d, view: dict, lay: Layout) -> None:
+def _legend(d, view: dict, lay: Layout, tr=translator(None)) -> None:
     y0 = lay.legend_top
     d.rectangle([0, y0 - 14, WIDTH, lay.size[1]], fill=PANEL)
     head, body = font(HEAD, True), font(BODY)
@@ -680,24 +689,24 @@ def _legend(d, view: dict, lay: Layout) -> None:
         roster = view["rosters"][s]
         bits = [who(view, s)]
         if view["zone_of"]:
-            bits.append(f"{view['zone_of'][s]} zone")
+            bits.append(tr(f"{view['zone_of'][s]} zone"))
         if view["player1"]:
-            bits.append("Player 1" if view["player1"] == s else "Player 2")
+            bits.append(tr("Player 1" if view["player1"] == s else "Player 2"))
         if view["phase"] == "rosters":
-            bits.append("ready" if view["locked"][s] else "entering roster")
+            bits.append(tr("ready" if view["locked"][s] else "entering roster"))
         d.text((x, y0), _fit(" · ".join(bits), head, COLUMN_W), fill=DARK[s], font=head)
         y = y0 + 30
         for name, off in COLUMNS:
-            d.text((x + off, y), name, fill=MUTED, font=font(SMALL))
+            d.text((x + off, y), tr(name), fill=MUTED, font=font(SMALL))
         y += ROW
         if not roster:
-            d.text((x, y), "no public trooper yet", fill=MUTED, font=body)
+            d.text((x, y), tr("no public trooper yet"), fill=MUTED, font=body)
         for t in roster:
             private = bool(t.get("lt") or (t.get("hidden") and not t["revealed"]))   # only its owner sees it
             mark = _marks(t)
             name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - _length(mark, body)
             cells = (t["id"], _fit(t["name"], body, name_w) + mark, str(t["wip"]), str(t["ph"]), str(t["s"]),
-                     f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"]))
+                     f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"], tr))
             row, texts = _roster_row(s, cells, private, t["status"] == "pending" and not t["placed"])
             d._image.paste(row, (x - 4, y - 2))
             d.texts.extend(texts)

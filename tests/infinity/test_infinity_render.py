@@ -178,3 +178,16 @@ def test_every_phase_pictured(tmp_path):  # §14 rosters, initiative, choice, st
     for path, _, size in written:
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and size < 200_000
 
+
+
+def test_words_follow_the_channels_language():  # §14 issue 15: the picture's words in es/ru
+    state = deploy_state(THREE, THREE_B)
+    view = GAME.view(state, None)
+    english, spanish, russian = (render(view, None, lang).texts for lang in (None, "es", "ru"))
+    assert any(t.startswith("Deployment step") for t in english) and "status" in english
+    assert any(t.startswith("Despliegue, paso") for t in spanish) and "estado" not in english
+    assert any("Vista pública" in t for t in spanish) and "VOL" in spanish and "pendiente" in spanish
+    assert any("zona norte · Jugador" in t for t in spanish)
+    assert any(t.startswith("Развёртывание, шаг") for t in russian) and "ВОЛ" in russian
+    labels = [text for text, _ in render(view, None, "es").labels]
+    assert any(t.startswith("ZONA NORTE") or t.startswith("ZONA SUR") for t in labels)
