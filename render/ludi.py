@@ -10,10 +10,12 @@ pastes them.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from core.games.ludi.data import B, E, G, K
+from render.i18n import translator
 
 W = 1280
 HEADER = 44
@@ -47,9 +49,16 @@ SHORT = {   # a building's ability in a few words (§2.5)
 }
 
 
-@lru_cache(maxsize=8)
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")
+
+
+@lru_cache(maxsize=16)
 def font(size: int):
-    return ImageFont.load_default(size=size)
+    """DejaVu Sans Condensed (Latin and Cyrillic: the table speaks Russian too), else Pillow's own."""
+    try:
+        return ImageFont.truetype(str(_DEJAVU), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
 
 
 def _card(size, fill, outline=INK):
@@ -131,11 +140,17 @@ def palette() -> Image.Image:
     return sample.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
     """The table as an 8-bit image on the fixed palette, drawn on it directly: cards and
     texts are sprites mapped to the palette once per process and pasted, so a redraw never
-    quantizes the whole picture (it costs about a quarter of the PNG encode)."""
-    return _Canvas.draw(view)
+    quantizes the whole picture (it costs about a quarter of the PNG encode). The table's
+    words (not the cards' names) are in `lang` (`render.i18n`)."""
+    return _Canvas.draw(view, translator(lang))
+
+
+def words(view: dict, lang: str | None = None) -> list[str]:
+    """Every text the table draws (not the cards'), in `lang` (for the tests)."""
+    return _Canvas.canvas(view, translator(lang)).said
 
 
 def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
@@ -176,6 +191,7 @@ class _Canvas:
     """One picture on the palette: flat shapes by palette index, sprites pasted."""
 
     def __init__(self, size: tuple):
+        self.said: list[str] = []
         self.img = Image.new("P", size, _ink(BG))
         self.img.putpalette(palette().getpalette())
         self.d = ImageDraw.Draw(self.img)
@@ -190,11 +206,16 @@ class _Canvas:
         self.img.paste(_p(sprite), xy)
 
     def text(self, xy, text: str, size: int, fill: tuple, ground: tuple, anchor: str = "la") -> None:
+        self.said.append(text)
         sprite, dx, dy = _text_sprite(text, size, fill, ground, anchor)
         self.img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy))
 
     @classmethod
-    def draw(cls, view: dict) -> Image.Image:
+    def draw(cls, view: dict, tr=translator(None)) -> Image.Image:
+        return cls.canvas(view, tr).img
+
+    @classmethod
+    def canvas(cls, view: dict, tr=translator(None)) -> "_Canvas":
         seats = view["seats"]
         auc = view.get("auction")
         bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
@@ -208,14 +229,15 @@ class _Canvas:
         names = view["names"]
         if view.get("result"):
             winner = view["result"].get("winner")
-            status = f"Game over: {names[winner]} wins" if winner else "Game over: aborted"
+            status = tr("Game over: {name} wins").format(name=names[winner]) if winner else tr("Game over: aborted")
         else:
-            status = f"Turn {view['turns'] + 1} · round {view['turns'] // len(seats) + 1} · " \
-                     f"{names[view['active']]}'s {view['phase']} phase"
+            status = tr("Turn {turn} · round {round} · {name}'s {phase} phase").format(
+                turn=view["turns"] + 1, round=view["turns"] // len(seats) + 1, name=names[view["active"]],
+                phase=tr(view["phase"]))
         c.text((14, 10), "Ludi Gladiatorii", 22, VP, INK)
         c.text((220, 12), status, 18, WHITE, INK)
         if view.get("event"):
-            c.text((W - 14, 12), f"Event: {E[view['event']]['name']}", 18, VP, INK, "ra")
+            c.text((W - 14, 12), tr("Event: {name}").format(name=E[view["event"]]["name"]), 18, VP, INK, "ra")
         # players -------------------------------------------------------------------------------
         y = HEADER
         for s in seats:
@@ -228,13 +250,14 @@ class _Canvas:
             label = names[s] if len(names[s]) <= 16 else names[s][:15] + "…"
             c.text((12, y + 8), f"{s}  {label}", 17, INK, ground)
             pts = view["points"][s]
-            c.text((12, y + 34), f"{pts} point{'' if pts == 1 else 's'}", 20, RED, ground)
-            c.text((12, y + 62), f"{p['coins']} coin{'' if p['coins'] == 1 else 's'}", 17, INK, ground)
+            c.text((12, y + 34), tr("{n} point" if pts == 1 else "{n} points").format(n=pts), 20, RED, ground)
+            c.text((12, y + 62), tr("{n} coin" if p["coins"] == 1 else "{n} coins").format(n=p["coins"]), 17, INK,
+                   ground)
             extra = []
             if view["options"].get("favour"):
-                extra.append(f"favour {p['favour']}")
+                extra.append(tr("favour {n}").format(n=p["favour"]))
             if s == view.get("first"):
-                extra.append("start player")
+                extra.append(tr("start player"))
             if extra:
                 c.text((12, y + 86), " · ".join(extra), 13, MUTED, ground)
             x = PANEL
@@ -250,31 +273,34 @@ class _Canvas:
                 x += card.width + GAP
             y += ROW
         # centre --------------------------------------------------------------------------------
-        c.text((12, y + 8), "Centre", 18, INK, BG)
+        c.text((12, y + 8), tr("Centre"), 18, INK, BG)
         for cx, cyo, sprite in chips:
             c.paste(sprite, (cx, y + 8 + cyo))
         cy = y + 8 + (chips[-1][1] if chips else 0)
         iy = cy + 30
         tiros = ", ".join(G[t]["name"] for t in view["tiros"][:6]) + ("…" if len(view["tiros"]) > 6 else "")
-        c.text((12, iy), f"Tiros: {len(view['tiros'])}" + (f" ({tiros})" if tiros else ""), 15, INK, BG)
-        c.text((12, iy + 22), f"Veteran deck {view['vdeck']} · discard {len(view['vdiscard'])}    "
-                              f"Combat deck {view['cdeck']} · discard {len(view['cdiscard'])}", 15, INK, BG)
+        c.text((12, iy), tr("Tiros: {n}").format(n=len(view["tiros"])) + (f" ({tiros})" if tiros else ""), 15, INK,
+               BG)
+        c.text((12, iy + 22), tr("Veteran deck {v} · discard {vd}    Combat deck {c} · discard {cd}").format(
+            v=view["vdeck"], vd=len(view["vdiscard"]), c=view["cdeck"], cd=len(view["cdiscard"])), 15, INK, BG)
         if view.get("last_card"):
             k = K[view["last_card"]]
-            parts = ([f"+{k['swords']} swords"] if k["swords"] else []) + \
-                    ([f"+{k['shields']} shields"] if k["shields"] else []) + (["skull"] if k["skull"] else [])
+            parts = ([tr("+{n} swords").format(n=k["swords"])] if k["swords"] else []) + \
+                    ([tr("+{n} shields").format(n=k["shields"])] if k["shields"] else []) + \
+                    ([tr("skull")] if k["skull"] else [])
             fight = (view.get("last_fight") or "").replace("–", "-").replace("—", "-")
-            c.text((12, iy + 44), f"Last combat card {view['last_card']}: {', '.join(parts) or 'blank'}"
-                   + (f"   |   {fight}" if fight else ""), 15, INK, BG)
+            c.text((12, iy + 44), tr("Last combat card {card}: {what}").format(
+                card=view["last_card"], what=", ".join(parts) or tr("blank")) + (f"   |   {fight}" if fight else ""),
+                15, INK, BG)
         if bidding:
             ax = 760
-            c.text((ax, iy - 4), "Auction" + (f": high bid {auc['high']} by {names[auc['leader']]}"
-                                              if auc.get("leader") else ""), 15, RED, BG)
+            c.text((ax, iy - 4), tr("Auction") + (": " + tr("high bid {n} by {name}").format(
+                n=auc["high"], name=names[auc["leader"]]) if auc.get("leader") else ""), 15, RED, BG)
             for g in auc["revealed"]:
                 c.paste(gladiator_card(g, False, False, False, False), (ax, iy + 16))
-                c.text((ax + GW // 2, iy + 18 + GH), f"min {G[g]['minbid']}", 13, INK, BG, "ma")
+                c.text((ax + GW // 2, iy + 18 + GH), tr("min {n}").format(n=G[g]["minbid"]), 13, INK, BG, "ma")
                 ax += GW + GAP
-        return c.img
+        return c
 
 
 def centre_chips(view: dict) -> list:
