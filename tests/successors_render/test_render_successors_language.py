@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from bot.replies import Command
 from core.games.successors.board import BOARD
@@ -108,3 +109,17 @@ def test_the_service_draws_the_channels_language(service):
         pictures[channel] = picture
     assert pictures["es-chan"].key.endswith(":es") and pictures["en-chan"].key.endswith(":en")
     assert pictures["es-chan"].render() != pictures["en-chan"].render()
+
+
+def test_both_catalogues_hold_the_same_words_all_translated():
+    """render/locale/{es,ru}: the same message ids, none left empty, and the fields of a
+    template ({name}, {n}) kept in its translation."""
+    catalogues = {}
+    for lang in ("es", "ru"):
+        with i18n.po_path(lang).open("rb") as handle:
+            catalogues[lang] = {m.id: m.string for m in read_po(handle) if m.id}
+    assert catalogues["es"].keys() == catalogues["ru"].keys()
+    for lang, messages in catalogues.items():
+        for msgid, text in messages.items():
+            assert text, (lang, msgid)
+            assert set(re.findall(r"\{\w+\}", msgid)) == set(re.findall(r"\{\w+\}", text)), (lang, msgid)
