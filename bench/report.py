@@ -171,6 +171,24 @@ def section_render(service: Service, size: Size, out: list[str]) -> None:
                    f"{ms(b):>9}: {ratio(t, b)} (≤ 1.3×: "
                    f"{verdict(t <= 1.3 * b, f'{game.id} map {ratio(t, b)} ≤ 1.3×')}; "
                    f"≤ 30 ms: {verdict(t <= 0.030, f'{game.id} map {ms(t)} ≤ 30 ms')}), {len(data) / 1024:.0f} KB")
+        # what a game pays: every picture of a new position (the drawers' per-content caches
+        # miss), over the positions after each of the self-played actions
+        channel = f"{game.id}-{players}-render"
+        setup, entries = service.store.setup(PLATFORM, channel), service.store.log(PLATFORM, channel)
+        news, new_bares = [], []
+        for k in range(max(1, len(entries) - size.render_runs), len(entries) + 1):
+            fresh = game.view(replay(game, setup, entries[:k]), None)
+            started = time.perf_counter()
+            image = render.draw(game.id, fresh)
+            render.encode(image)
+            news.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            render.encode(image)
+            new_bares.append(time.perf_counter() - started)
+        t, b = statistics.median(news), statistics.median(new_bares)
+        out.append(f"   {'':<12} each a new position ({len(news)}): draw+encode {ms(t):>9} vs bare encode "
+                   f"{ms(b):>9}: {ratio(t, b)} (≤ 1.3×: "
+                   f"{verdict(t <= 1.3 * b, f'{game.id} map, each a new position, {ratio(t, b)} ≤ 1.3×')})")
 
 
 # 3. self-play -------------------------------------------------------------------------------

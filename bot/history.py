@@ -101,12 +101,14 @@ class History:
         setup = self.store.setup(cmd.platform, channel)
         entries = log_entries[:shown[number - 1] + 1] if number else []   # hidden ones before it included
         state = replay(game, setup, entries)
-        key = f"img:replay:{number}:{self.image_format}"
+        lang = render.language(self.store.languages(cmd.platform, channel, [])[0])
+        key = f"img:replay:{number}:{self.image_format}:{lang}"
 
         def make() -> bytes:
             cached = self.store.cache_get(cmd.platform, channel, key)
             if cached is None:
-                cached = render.encode(render.draw(game.id, game.view(state, None), None), self.image_format)
+                cached = render.encode(render.draw(game.id, game.view(state, None), None, lang=lang),
+                                       self.image_format)
                 self.store.cache_set(cmd.platform, channel, key, cached)
             return cached
 

@@ -861,14 +861,16 @@ class Service(AsyncPlay, History, Tables, Languages):
     def _picture(self, platform: str, channel: str, game: Game, state: dict, version: int,
                  seat: str | None, region: str | None) -> Picture:
         fmt = self.image_format
-        key = f"img:{version}:{seat or 'public'}:{region or 'all'}:{fmt}"
+        # the picture's words in the channel's language (one read; English if Redis is silent)
+        lang = render.language(self.store.languages(platform, channel, [])[0])
+        key = f"img:{version}:{seat or 'public'}:{region or 'all'}:{fmt}:{lang}"
 
         def make() -> bytes:
             cached = self.store.cache_get(platform, channel, key)
             if cached is not None:
                 return cached
             options = {"region": region} if region else {}
-            data = render.encode(render.draw(game.id, game.view(state, seat), seat, **options), fmt)
+            data = render.encode(render.draw(game.id, game.view(state, seat), seat, lang=lang, **options), fmt)
             self.store.cache_set(platform, channel, key, data)
             return data
 

@@ -1,7 +1,8 @@
 """Pictures of games: `render/<game>.py` draws a view into a Pillow image; this module
 finds the drawer and encodes the result.
 
-A drawer is ``draw(view: dict, seat: str | None = None, **options) -> PIL.Image.Image``.
+A drawer is ``draw(view: dict, seat: str | None = None, lang="en", **options) -> PIL.Image.Image``
+(`lang`: the channel's language, for the words it draws; `render.i18n`).
 It only ever sees a view (``Game.view``), so the public picture cannot show what the
 public view does not hold.
 """
@@ -11,10 +12,14 @@ import importlib
 import importlib.util
 import io
 
-# Chosen by measurement on the 2-core machine (python -m bench.render_successors): our
-# pictures are flat 256-colour images, so PNG level 6 encodes the 1280×960 Successors map
-# in ~10 ms to ~95 KB (level 1: 4 ms, 120 KB; WebP lossless m0: 30 ms; JPEG blurs labels).
-# Never optimize=True (~0.7 s) per move.
+from render.i18n import language  # noqa: F401 — re-exported: the service asks it for a channel's language
+
+# Chosen by measurement on the 2-core machine: our pictures are flat 256-colour images drawn
+# on a fixed palette. PNG level 6 encodes the 1280×1116 Successors map in ~15 ms to ~120 KB
+# (level 3: 8 ms, 141 KB; level 1: 7 ms, 156 KB; level 9 or optimize=True: ~88 ms, 115 KB);
+# the StarCraft galaxy 14 ms, 41 KB (level 3: 7 ms, 61 KB). Level 6 keeps the files a
+# third smaller for ~7 ms more; never optimize=True per move. WebP lossless m0 is slower,
+# JPEG blurs labels.
 FORMATS = {"png": ("PNG", {"compress_level": 6}), "webp": ("WEBP", {"lossless": True, "method": 0}),
            "jpeg": ("JPEG", {"quality": 85})}
 
@@ -23,9 +28,10 @@ def has_picture(game_id: str) -> bool:
     return importlib.util.find_spec(f"render.{game_id}") is not None
 
 
-def draw(game_id: str, view: dict, seat: str | None = None, **options):
+def draw(game_id: str, view: dict, seat: str | None = None, lang: str | None = None, **options):
+    """The game's picture of `view`; `lang` (en, es, ru) is the language of its words."""
     module = importlib.import_module(f"render.{game_id}")
-    return module.draw(view, seat, **options)
+    return module.draw(view, seat, lang=language(lang), **options)
 
 
 def encode(image, fmt: str = "png") -> bytes:

@@ -16,11 +16,14 @@ boxes so tests can check it).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
+import orjson
 from PIL import Image, ImageDraw, ImageFont
+
+from render.i18n import translator
 
 WIDTH = 1280
 SIDE = 40                 # left/right margin: grid labels left, Forward Deployment labels right
@@ -42,8 +45,10 @@ PANEL = (0xF4, 0xF4, 0xF4)
 PRIVATE_ROW = (0xFF, 0xF1, 0xB8)    # legend rows only their owner sees (hidden, Lieutenant)
 ZONE_ALPHA = 0.2
 
-# text sizes (px): nothing under 14 so the picture reads on a phone at 1280 px
-TITLE, HEAD, BODY, SMALL = 26, 19, 16, 14
+# text sizes (px): no word under 16 so the picture reads on a phone at 1280 px; MARK is
+# for the glyphs inside a token (its 3-digit number, the prone "P" badge), not for words
+TITLE, HEAD, BODY, SMALL = 26, 19, 16, 16
+MARK = 14
 ROW = 22                  # roster row height
 
 
@@ -88,47 +93,50 @@ class Layout:
         return SIDE + x * self.ppi, self.top + (h - y) * self.ppi
 
 
-def _header(view: dict) -> list:
+def _header(view: dict, tr=translator(None)) -> list:
     """The lines above the table: what the game is, whose decision it is, the roll."""
     m = view["mission"]
     title = f"Infinity · {m['name']}"
     lines = [(title, font(TITLE, True), INK)]
-    lines.append((_status(view), font(HEAD, True), _status_colour(view)))
-    for text in _facts(view):
+    lines.append((_status(view, tr), font(HEAD, True), _status_colour(view)))
+    for text in _facts(view, tr):
         lines.append((text, font(BODY), INK))
     if view.get("me") in ("A", "B"):
         me = view["me"]
-        lines.append((f"PRIVATE VIEW of {who(view, me)}: your hidden troopers and your Lieutenant "
-                      "are shown. Do not share.", font(BODY, True), DARK[me]))
+        lines.append((tr("PRIVATE VIEW of {name}: your hidden troopers and your Lieutenant are shown. "
+                         "Do not share.").format(name=who(view, me)), font(BODY, True), DARK[me]))
     else:        # same line height as the private banner, so both pictures share one layout
-        lines.append(("Public view: hidden troopers and Lieutenants are not shown.", font(BODY, True), MUTED))
+        lines.append((tr("Public view: hidden troopers and Lieutenants are not shown."), font(BODY, True), MUTED))
     return lines
 
 
-def _status(view: dict) -> str:
+def _status(view: dict, tr=translator(None)) -> str:
     phase = view["phase"]
     if view["pending_waiver"]:
         w = view["pending_waiver"]
         other = "B" if w["seat"] == "A" else "A"
-        return (f"{who(view, other)}: agree or refuse? {who(view, w['seat'])} asks to put "
-                f"{w['id']} on terrain {w.get('terrain', '')}".rstrip())
+        return tr("{other}: agree or refuse? {seat} asks to put {id} on terrain {terrain}").format(
+            other=who(view, other), seat=who(view, w["seat"]), id=w["id"], terrain=w.get("terrain", "")).rstrip()
     if view["step"]:
         owner = view["step_owner"]
-        what = "deploys all troopers but one (the reserve)" if view["step"] in (1, 2) else "deploys the reserve"
-        return f"Deployment step {view['step']} of 4: {who(view, owner)} {what}"
+        what = tr("deploys all troopers but one (the reserve)" if view["step"] in (1, 2) else "deploys the reserve")
+        return tr("Deployment step {step} of 4: {name} {what}").format(step=view["step"], name=who(view, owner),
+                                                                        what=what)
     if phase == "rosters":
         waiting = [who(view, s) for s in ("A", "B") if not view["locked"][s]]
-        return "Rosters: waiting for " + " and ".join(waiting) + " to enter troopers and type ready"
+        return tr("Rosters: waiting for {names} to enter troopers and type ready").format(
+            names=tr(" and ").join(waiting))
     if phase == "initiative":
-        return "Initiative Roll: either player types roll"
+        return tr("Initiative Roll: either player types roll")
     if phase == "choice":
         if view["choice"] is None:
-            return f"{who(view, view['winner'])} won the roll: choose initiative or deployment"
+            return tr("{name} won the roll: choose initiative or deployment").format(name=who(view, view["winner"]))
         if view["zone_of"] is None:
-            return f"{who(view, view['holder_deployment'])} chooses a Deployment Zone and who deploys first"
-        return f"{who(view, view['holder_initiative'])} chooses who takes the first Player Turn"
+            return tr("{name} chooses a Deployment Zone and who deploys first").format(
+                name=who(view, view["holder_deployment"]))
+        return tr("{name} chooses who takes the first Player Turn").format(name=who(view, view["holder_initiative"]))
     if phase == "complete":
-        return f"Deployment complete: {who(view, view['first_turn'])} takes the first Player Turn"
+        return tr("Deployment complete: {name} takes the first Player Turn").format(name=who(view, view["first_turn"]))
     return phase
 
 
@@ -139,28 +147,30 @@ def _status_colour(view: dict) -> tuple:
     return DARK.get(seat, INK)
 
 
-def _facts(view: dict) -> list[str]:
+def _facts(view: dict, tr=translator(None)) -> list[str]:
     out = []
     if view["lt_wip"]:
         wip = view["lt_wip"]
-        tries = ", ".join(f"{a['rollA']}/{a['rollB']}" + (" tie" if a["result"] == "tie" else "")
+        tries = ", ".join(f"{a['rollA']}/{a['rollB']}" + (f" {tr('tie')}" if a["result"] == "tie" else "")
                           for a in view["initiative_attempts"])
-        won = f" → {who(view, view['winner'])} won" if view["winner"] else ""
-        out.append(f"Initiative Roll, Lieutenant WIP {wip['A']} (A) vs {wip['B']} (B); "
-                   f"rolls A/B: {tries}{won}")
+        won = " → " + tr("{name} won").format(name=who(view, view["winner"])) if view["winner"] else ""
+        out.append(tr("Initiative Roll, Lieutenant WIP {a} (A) vs {b} (B); rolls A/B: {tries}").format(
+            a=wip["A"], b=wip["B"], tries=tries) + won)
     if view["choice"]:
-        out.append(f"Initiative: {who(view, view['holder_initiative'])} · Deployment: "
-                   f"{who(view, view['holder_deployment'])}"
-                   + (f" · Player 1 (deploys first): {who(view, view['player1'])}" if view["player1"] else "")
-                   + (f" · first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else ""))
+        out.append(tr("Initiative: {initiative} · Deployment: {deployment}").format(
+            initiative=who(view, view["holder_initiative"]), deployment=who(view, view["holder_deployment"]))
+            + (" · " + tr("Player 1 (deploys first): {name}").format(name=who(view, view["player1"]))
+               if view["player1"] else "")
+            + (" · " + tr("first Player Turn: {name}").format(name=who(view, view["first_turn"]))
+               if view["first_turn"] else ""))
     return out
 
 
-def layout(view: dict) -> Layout:
+def layout(view: dict, lang: str | None = None) -> Layout:
     t = view["mission"]["table"]
     w, h = t["w"], t["h"]
     ppi = min((WIDTH - 2 * SIDE) / w, MAX_TABLE_H / h)
-    header = _header(view)
+    header = _header(view, translator(lang))
     top = 14 + sum(f.size + 10 for _, f, _ in header) + 8
     table_w, table_h = round(w * ppi), round(h * ppi)
     legend_top = top + table_h + 34
@@ -216,8 +226,19 @@ def _hit(a, b) -> bool:
 
 
 def _text_box(text: str, f, x: float, y: float, anchor: str, pad: int = 2) -> tuple:
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    left, top, right, bottom = _bbox(text, f, anchor)
     return (x + left - pad, y + top - pad, x + right + pad, y + bottom + pad)
+
+
+@lru_cache(maxsize=4096)
+def _bbox(text: str, f, anchor: str) -> tuple:
+    """A text's box from its anchor point (FreeType's measure, once per process)."""
+    return f.getbbox(text, anchor=anchor)
+
+
+@lru_cache(maxsize=8192)
+def _length(text: str, f) -> float:
+    return f.getlength(text)
 
 
 def _around(box, gap: int = 4) -> list:
@@ -229,38 +250,75 @@ def _around(box, gap: int = 4) -> list:
 
 # drawing --------------------------------------------------------------------------------------
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
-    """The picture as an 8-bit palette image: it encodes ~3× faster than RGB (§14)."""
-    return render(view, seat).image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
+    """The picture as an 8-bit palette image: it encodes ~3× faster than RGB (§14). It is
+    drawn on the fixed palette directly (`_Draw`), so no picture is ever quantized whole.
+    Its words are in `lang` (`render.i18n`)."""
+    return render(view, seat, lang).image
+
+
+@lru_cache(maxsize=512)
+def _index(colour: tuple) -> int:
+    """The palette index a flat colour maps to, as quantizing it would map it."""
+    return Image.new("RGB", (1, 1), colour).quantize(palette=_palette(), dither=Image.Dither.NONE).getpixel((0, 0))
+
+
+@lru_cache(maxsize=1)
+def _rgb_of() -> list[tuple]:
+    flat = _palette().getpalette()[:768]
+    return [tuple(flat[i:i + 3]) for i in range(0, 768, 3)]
 
 
 class _Draw(ImageDraw.ImageDraw):
-    """ImageDraw that remembers every text it draws (tests read what a picture says) and
-    reuses the rendered glyphs of a text it drew before: most texts repeat from one
-    picture to the next, and rendering them is the biggest part of drawing."""
+    """ImageDraw on the picture's fixed palette. Colours given as RGB go to their palette
+    index (never a new palette entry); a text is rendered once per process, anti-aliased on
+    the colour it lands on and mapped to the palette, then pasted through its own outline.
+    It remembers every text it draws (tests read what a picture says)."""
 
     def __init__(self, img):
         super().__init__(img)
         self.texts: list[str] = []
 
-    def text(self, xy, text, fill=None, font=None, anchor=None, **kwargs):
+    def _getink(self, ink, fill=None):
+        return super()._getink(_index(ink) if isinstance(ink, tuple) else ink,
+                               _index(fill) if isinstance(fill, tuple) else fill)
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, stroke_width=0, stroke_fill=None, **kwargs):
         self.texts.append(text)
-        if kwargs.get("stroke_width") or font is None:
-            return super().text(xy, text, fill=fill, font=font, anchor=anchor, **kwargs)
-        mask, (left, top) = _glyphs(text, font, anchor or "la")
-        if mask is not None:
-            self.bitmap((round(xy[0] + left), round(xy[1] + top)), mask, fill=fill)
+        img = self._image
+        got = _glyphs(text, font, anchor or "la", stroke_width)
+        if got is None:
+            return
+        left, top, w, h = got
+        x, y = round(xy[0]) + left, round(xy[1]) + top
+        # the ground: the colour under the middle of the text (a token's disc, a label's halo)
+        gx, gy = min(max(x + w // 2, 0), img.width - 1), min(max(y + h // 2, 0), img.height - 1)
+        ground = _rgb_of()[img.getpixel((gx, gy))]
+        sprite, mask = _text_sprite(text, font, anchor or "la", fill, ground, stroke_width, stroke_fill)
+        img.paste(sprite, (x, y), mask)
 
 
-@lru_cache(maxsize=2048)
-def _glyphs(text: str, f, anchor: str):
-    """The anti-aliased mask of a text and its offset from the anchor point."""
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, f, anchor: str, stroke: int = 0):
+    """A text's box from its anchor point: (left, top, width, height), None if empty."""
+    left, top, right, bottom = f.getbbox(text, anchor=anchor, stroke_width=stroke)
     if right <= left or bottom <= top:
-        return None, (0, 0)
-    mask = Image.new("L", (right - left, bottom - top), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor)
-    return mask, (left, top)
+        return None
+    return left, top, right - left, bottom - top
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, f, anchor: str, fill: tuple, ground: tuple, stroke: int, stroke_fill):
+    """(sprite, mask): the text anti-aliased on `ground` in the palette, and the pixels it
+    covers (so the lines under a label between its letters stay)."""
+    left, top, w, h = _glyphs(text, f, anchor, stroke)
+    rgb = Image.new("RGB", (w, h), ground)
+    ImageDraw.Draw(rgb).text((-left, -top), text, fill=fill, font=f, anchor=anchor, stroke_width=stroke,
+                             stroke_fill=stroke_fill)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, fill=255, font=f, anchor=anchor, stroke_width=stroke,
+                              stroke_fill=255)
+    return rgb.quantize(palette=_palette(), dither=Image.Dither.NONE), mask.point(lambda v: 255 if v else 0, "1")
 
 
 @dataclass
@@ -309,13 +367,15 @@ def _palette() -> Image.Image:
         blends = [c for c in blends if c not in wrong]
 
 
-def render(view: dict, seat: str | None = None) -> Rendered:
-    """The RGB image, the labels placed on the table and every text drawn."""
+_TABLES: dict[bytes, tuple] = {}
+
+
+def render(view: dict, seat: str | None = None, lang: str | None = None) -> Rendered:
+    """The image (on the fixed palette), the labels placed on the table and every text drawn."""
+    tr = translator(lang)
     m = view["mission"]
     w, h = m["table"]["w"], m["table"]["h"]
-    lay = layout(view)
-    img = Image.new("RGB", lay.size, WHITE)
-    d = _Draw(img)
+    lay = layout(view, lang)
     ppi = lay.ppi
 
     def px(x: float, y: float) -> tuple[float, float]:
@@ -329,6 +389,74 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     left, top = SIDE, lay.top
     right, bottom = SIDE + lay.table_w, lay.top + lay.table_h
     labels = Labels((left + 1, top + 1, right - 1, bottom - 1))
+    owner = {side: s for s, side in (view["zone_of"] or {}).items()}
+
+    def table(d: _Draw) -> None:
+        """What depends on the mission and the zones' owners only: zones, grid, Forward
+        Deployment limits, centre line, exclusion hatching, terrain, objectives."""
+        # zones at 20 % of the owner's colour, grey before §6
+        for side, rect in m["zones"].items():
+            colour = COLOURS[owner[side]] if side in owner else GREY
+            d.rectangle(box(rect), fill=tint(colour))
+
+        # grid every 4", labels every 8"
+        small = font(SMALL)
+        for i in range(0, int(w) + 1, 4):
+            x = px(i, 0)[0]
+            d.line([x, top, x, bottom], fill=GRID, width=1)
+            if i % 8 == 0:
+                d.text((x, bottom + 5), f"{i}\"" if i else "0", fill=MUTED, font=small, anchor="mt")
+        for j in range(0, int(h) + 1, 4):
+            yy = px(0, j)[1]
+            d.line([left, yy, right, yy], fill=GRID, width=1)
+            if j % 8 == 0:
+                d.text((left - 5, yy), str(j), fill=MUTED, font=small, anchor="rm")
+
+        # Forward Deployment limits, thin dotted lines, labelled in the right margin (§9.2)
+        for side, rect in m["zones"].items():
+            colour = COLOURS[owner[side]] if side in owner else GREY
+            for depth, name in ((4, "fd1"), (8, "fd2")):
+                yy = min(rect[3] + depth, h / 2) if side == "south" else max(rect[1] - depth, h / 2)
+                py = round(px(0, yy)[1])
+                _dashes(d, left, right, py, 3, 4, colour, 2)
+                d.text((right + 3, py), name, fill=colour, font=small, anchor="lm")
+
+        # dashed centre line
+        _dashes(d, left, right, round(px(0, h / 2)[1]), 12, 8, BLACK, 2)
+
+        # exclusion zones: yellow hatching
+        for rect in m["exclusion"]:
+            b = [round(v) for v in box(rect)]
+            bw, bh = b[2] - b[0], b[3] - b[1]
+            if bw <= 0 or bh <= 0:
+                continue
+            d._image.paste(_index(YELLOW), tuple(b), _hatch(bw, bh))
+            d.rectangle(b, outline=YELLOW, width=2)
+
+        # terrain: dark grey (its labels are placed later, clear of the troopers)
+        for piece in m["terrain"]:
+            d.rectangle(box(piece["rect"]), fill=TERRAIN)
+        for items, colour in ((m["objectives"], GOLD), (m["neutral"], NEUTRAL)):
+            for o in items:
+                r = o["d_mm"] / 25.4 / 2 * ppi
+                cx, cy = px(o["x"], o["y"])
+                d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=BLACK, width=2)
+
+    # the table layer, drawn once per mission, owners and size, then copied
+    key = orjson.dumps([m, sorted(owner.items()), lay.size, lay.top, lay.table_w, lay.table_h, ppi],
+                       option=orjson.OPT_SORT_KEYS)
+    hit = _TABLES.get(key)
+    if hit is None:
+        base = Image.new("P", lay.size, _index(WHITE))
+        base.putpalette(_palette().getpalette())
+        bd = _Draw(base)
+        table(bd)
+        if len(_TABLES) > 64:
+            _TABLES.clear()
+        hit = _TABLES[key] = (base, bd.texts)
+    img = hit[0].copy()
+    d = _Draw(img)
+    d.texts.extend(hit[1])
 
     # header
     y = 14
@@ -336,58 +464,14 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         d.text((SIDE, y), _fit(text, f, WIDTH - 2 * SIDE), fill=colour, font=f)
         y += f.size + 10
 
-    # zones at 20 % of the owner's colour, grey before §6
-    owner = {side: s for s, side in (view["zone_of"] or {}).items()}
-    for side, rect in m["zones"].items():
-        colour = COLOURS[owner[side]] if side in owner else GREY
-        d.rectangle(box(rect), fill=tint(colour))
-
-    # grid every 4", labels every 8"
-    small = font(SMALL)
-    for i in range(0, int(w) + 1, 4):
-        x = px(i, 0)[0]
-        d.line([x, top, x, bottom], fill=GRID, width=1)
-        if i % 8 == 0:
-            d.text((x, bottom + 5), f"{i}\"" if i else "0", fill=MUTED, font=small, anchor="mt")
-    for j in range(0, int(h) + 1, 4):
-        yy = px(0, j)[1]
-        d.line([left, yy, right, yy], fill=GRID, width=1)
-        if j % 8 == 0:
-            d.text((left - 5, yy), str(j), fill=MUTED, font=small, anchor="rm")
-
-    # Forward Deployment limits, thin dotted lines, labelled in the right margin (§9.2)
-    for side, rect in m["zones"].items():
-        colour = COLOURS[owner[side]] if side in owner else GREY
-        for depth, name in ((4, "fd1"), (8, "fd2")):
-            yy = min(rect[3] + depth, h / 2) if side == "south" else max(rect[1] - depth, h / 2)
-            py = round(px(0, yy)[1])
-            _dashes(d, left, right, py, 3, 4, colour, 2)
-            d.text((right + 3, py), name, fill=colour, font=small, anchor="lm")
-
-    # dashed centre line
-    _dashes(d, left, right, round(px(0, h / 2)[1]), 12, 8, BLACK, 2)
-
-    # exclusion zones: yellow hatching
-    for rect in m["exclusion"]:
-        b = [round(v) for v in box(rect)]
-        bw, bh = b[2] - b[0], b[3] - b[1]
-        if bw <= 0 or bh <= 0:
-            continue
-        img.paste(YELLOW, tuple(b), _hatch(bw, bh))
-        d.rectangle(b, outline=YELLOW, width=2)
-
-    # terrain: dark grey with id and kind inside (or beside when it does not fit)
     bold, body = font(BODY, True), font(SMALL)
     for piece in m["terrain"]:
-        b = box(piece["rect"])
-        d.rectangle(b, fill=TERRAIN)
-        labels.solid.append(tuple(b))
+        labels.solid.append(tuple(box(piece["rect"])))
     objects = []
-    for items, colour in ((m["objectives"], GOLD), (m["neutral"], NEUTRAL)):
+    for items in (m["objectives"], m["neutral"]):
         for o in items:
             r = o["d_mm"] / 25.4 / 2 * ppi
             cx, cy = px(o["x"], o["y"])
-            d.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colour, outline=BLACK, width=2)
             objects.append((o, cx, cy, r))
             labels.solid.append((cx - r, cy - r, cx + r, cy + r))
 
@@ -400,7 +484,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     # zone names along the table's edge
     for side, rect in m["zones"].items():
         b = box(rect)
-        name = f"{side.upper()} ZONE"
+        name = tr(f"{side.upper()} ZONE")
         if side in owner:
             name += f" · {who(view, owner[side])}"
         colour = DARK[owner[side]] if side in owner else MUTED
@@ -445,7 +529,7 @@ def render(view: dict, seat: str | None = None) -> Rendered:
         b = box(rect)
         spots = [(b[0] + 8, (b[1] + b[3]) / 2, "lm"), (b[2] - 8, (b[1] + b[3]) / 2, "rm"),
                  ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2, "mm")] + _around(b)
-        _label(d, labels, "EXCLUSION ZONE", font(BODY, True), spots, INK, halo=YELLOW)
+        _label(d, labels, tr("EXCLUSION ZONE"), font(BODY, True), spots, INK, halo=YELLOW)
 
     # table outline
     d.rectangle([left, top, right, bottom], outline=BLACK, width=2)
@@ -453,15 +537,15 @@ def render(view: dict, seat: str | None = None) -> Rendered:
     # private marks beside the owner's hidden troopers and Lieutenant (their rings are drawn with the token)
     for s in ("A", "B"):
         for t in view["rosters"][s]:
-            marks = [m for m, on in (("hidden", t.get("hidden") and not t["revealed"]),
-                                     ("Lieutenant", t.get("lt"))) if on]
+            marks = [tr(m) for m, on in (("hidden", t.get("hidden") and not t["revealed"]),
+                                         ("Lieutenant", t.get("lt"))) if on]
             if t["placed"] and marks:
                 cx, cy = px(t["placed"]["x"], t["placed"]["y"])
                 r = t["base_mm"] / 25.4 / 2 * ppi + 5
                 _label(d, labels, f"{t['id']} " + ", ".join(marks), font(SMALL, True),
                        _around((cx - r, cy - r, cx + r, cy + r))[::-1], DARK[s], halo=PRIVATE_ROW)
 
-    _legend(d, view, lay)
+    _paste_legend(d, view, lay, tr)
     return Rendered(img, labels.drawn, d.texts)
 
 
@@ -477,8 +561,21 @@ def _label(d, labels: Labels, text: str, f, spots, colour, halo=None) -> None:
 
 
 def _dashes(d, x0: float, x1: float, y: int, on: int, off: int, colour, width: int) -> None:
-    for x in range(round(x0), round(x1), on + off):
-        d.line([x, y, min(x + on - 1, x1), y], fill=colour, width=width)
+    """A dashed horizontal line, pasted through a mask drawn once per process (a line of
+    a few hundred dashes was a fifth of a picture's drawing)."""
+    x0, x1 = round(x0), round(x1)
+    mask, top = _dash_mask(x1 - x0, on, off, width)
+    d._image.paste(_index(colour) if isinstance(colour, tuple) else colour, (x0, y - top), mask)
+
+
+@lru_cache(maxsize=32)
+def _dash_mask(length: int, on: int, off: int, width: int) -> tuple[Image.Image, int]:
+    top = width                          # room above and below the centre line for the width
+    mask = Image.new("1", (length + 1, 2 * width + 1), 0)
+    md = ImageDraw.Draw(mask)
+    for x in range(0, length, on + off):
+        md.line([x, top, min(x + on - 1, length), top], fill=1, width=width)
+    return mask, top
 
 
 @lru_cache(maxsize=16)
@@ -507,12 +604,12 @@ def _trooper(d: ImageDraw.ImageDraw, px, ppi: float, seat: str, t: dict) -> tupl
     dx, dy = math.sin(rad), -math.cos(rad)
     d.line([cx + dx * (r - 1), cy + dy * (r - 1), cx + dx * (r + 10), cy + dy * (r + 10)], fill=BLACK, width=3)
     number = t["id"][1:]
-    f = font(BODY if len(number) < 3 else SMALL, True)
+    f = font(BODY if len(number) < 3 else MARK, True)
     d.text((cx, cy + 1), number, fill=WHITE, font=f, anchor="mm", stroke_width=1, stroke_fill=DARK[seat])
     if p["prone"]:                               # black "P" badge
         bx, by = cx + r * 0.55, cy - r * 0.55 - 14
         d.rectangle([bx, by, bx + 13, by + 16], fill=BLACK)
-        d.text((bx + 7, by + 8), "P", fill=WHITE, font=font(SMALL, True), anchor="mm")
+        d.text((bx + 7, by + 8), "P", fill=WHITE, font=font(MARK, True), anchor="mm")
     if t.get("lt"):                              # star on the owner's Lieutenant
         _star(d, cx - r - 3, cy - r - 3, 10)
     return (cx - r - 4, cy - r - 4, cx + r + 4, cy + r + 4)
@@ -530,26 +627,26 @@ def _star(d, cx, cy, r) -> None:
 @lru_cache(maxsize=2048)
 def _fit(text: str, f, width: float) -> str:
     """The text, shortened with an ellipsis so it fits `width` pixels."""
-    if f.getlength(text) <= width:
+    if _length(text, f) <= width:
         return text
-    while text and f.getlength(text + "…") > width:
+    while text and _length(text + "…", f) > width:
         text = text[:-1]
     return text + "…"
 
 
 # the rosters under the table (§14.3) ------------------------------------------------------------
 
-COLUMNS = (("id", 0), ("name", 42), ("WIP", 254), ("PH", 288), ("S", 318), ("base", 340),
-           ("skills", 376), ("status", 452))
+COLUMNS = (("id", 0), ("name", 42), ("WIP", 248), ("PH", 286), ("S", 320), ("base", 342),
+           ("skills", 386), ("status", 462))
 COLUMN_W = (WIDTH - 2 * SIDE - 20) // 2
 
 
-def _status_word(t: dict, phase: str) -> str:
+def _status_word(t: dict, phase: str, tr=translator(None)) -> str:
     if phase == "rosters":
-        return "entered"
-    status = {"reserve": "reserve-to-come"}.get(t["status"], t["status"])
+        return tr("entered")
+    status = tr({"reserve": "reserve-to-come"}.get(t["status"], t["status"]))
     if t["placed"] and t["placed"]["prone"]:
-        status += ", prone"
+        status += ", " + tr("prone")
     return status
 
 
@@ -559,40 +656,74 @@ def _marks(t: dict) -> str:
             + (" (revealed)" if t["revealed"] else " (hidden)" if t.get("hidden") else ""))
 
 
-def _legend(d, view: dict, lay: Layout) -> None:
+_LEGENDS: dict[bytes, tuple] = {}
+
+
+def _paste_legend(d, view: dict, lay: Layout, tr=translator(None)) -> None:
+    """The rosters under the table, drawn once per content and pasted: most pictures of a
+    game repeat the legend of the one before (it was half of a picture's drawing)."""
+    key = orjson.dumps([view["rosters"], view["zone_of"], view["player1"], view["phase"], view["locked"],
+                        [who(view, s) for s in ("A", "B")], lay.size[1] - lay.legend_top, tr("ready")],
+                       option=orjson.OPT_SORT_KEYS)
+    hit = _LEGENDS.get(key)
+    if hit is None:
+        top = lay.legend_top - 14
+        part = Image.new("P", (WIDTH, lay.size[1] - top), _index(PANEL))
+        part.putpalette(_palette().getpalette())
+        pd = _Draw(part)
+        _legend(pd, view, replace(lay, legend_top=14, size=part.size), tr)
+        if len(_LEGENDS) > 256:
+            _LEGENDS.clear()
+        hit = _LEGENDS[key] = (part, pd.texts)
+    part, texts = hit
+    d._image.paste(part, (0, lay.legend_top - 14))
+    d.texts.extend(texts)
+
+
+def _legend(d, view: dict, lay: Layout, tr=translator(None)) -> None:
     y0 = lay.legend_top
     d.rectangle([0, y0 - 14, WIDTH, lay.size[1]], fill=PANEL)
-    head, body, bold = font(HEAD, True), font(BODY), font(BODY, True)
+    head, body = font(HEAD, True), font(BODY)
     for i, s in enumerate(("A", "B")):
         x = SIDE + i * (COLUMN_W + 20)
         roster = view["rosters"][s]
         bits = [who(view, s)]
         if view["zone_of"]:
-            bits.append(f"{view['zone_of'][s]} zone")
+            bits.append(tr(f"{view['zone_of'][s]} zone"))
         if view["player1"]:
-            bits.append("Player 1" if view["player1"] == s else "Player 2")
+            bits.append(tr("Player 1" if view["player1"] == s else "Player 2"))
         if view["phase"] == "rosters":
-            bits.append("ready" if view["locked"][s] else "entering roster")
+            bits.append(tr("ready" if view["locked"][s] else "entering roster"))
         d.text((x, y0), _fit(" · ".join(bits), head, COLUMN_W), fill=DARK[s], font=head)
         y = y0 + 30
         for name, off in COLUMNS:
-            d.text((x + off, y), name, fill=MUTED, font=font(SMALL))
+            d.text((x + off, y), tr(name), fill=MUTED, font=font(SMALL))
         y += ROW
         if not roster:
-            d.text((x, y), "no public trooper yet", fill=MUTED, font=body)
+            d.text((x, y), tr("no public trooper yet"), fill=MUTED, font=body)
         for t in roster:
-            colour = DARK[s]
-            if t.get("lt") or (t.get("hidden") and not t["revealed"]):     # only its owner sees this row
-                d.rectangle([x - 4, y - 2, x + COLUMN_W - 4, y + ROW - 4], fill=PRIVATE_ROW)
+            private = bool(t.get("lt") or (t.get("hidden") and not t["revealed"]))   # only its owner sees it
             mark = _marks(t)
-            name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - body.getlength(mark)
+            name_w = COLUMNS[2][1] - COLUMNS[1][1] - 6 - _length(mark, body)
             cells = (t["id"], _fit(t["name"], body, name_w) + mark, str(t["wip"]), str(t["ph"]), str(t["s"]),
-                     f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"]))
-            for (name, off), value, nxt in zip(COLUMNS, cells, [c[1] for c in COLUMNS[1:]] + [COLUMN_W]):
-                f = bold if name == "id" else body
-                if name == "status" and t["status"] == "pending" and not t["placed"]:
-                    colour_cell = INK
-                else:
-                    colour_cell = colour
-                d.text((x + off, y), _fit(value, f, nxt - off - 6), fill=colour_cell, font=f)
+                     f"{t['base_mm']}", ",".join(t["skills"]) or "–", _status_word(t, view["phase"], tr))
+            row, texts = _roster_row(s, cells, private, t["status"] == "pending" and not t["placed"])
+            d._image.paste(row, (x - 4, y - 2))
+            d.texts.extend(texts)
             y += ROW
+
+
+@lru_cache(maxsize=1024)
+def _roster_row(seat: str, cells: tuple, private: bool, pending: bool) -> tuple[Image.Image, list]:
+    """One trooper's row of the legend, drawn once per content: (image, its texts)."""
+    img = Image.new("P", (COLUMN_W + 4, ROW), _index(PANEL))
+    img.putpalette(_palette().getpalette())
+    d = _Draw(img)
+    if private:
+        d.rectangle([0, 0, COLUMN_W, ROW - 2], fill=PRIVATE_ROW)
+    body, bold = font(BODY), font(BODY, True)
+    for (name, off), value, nxt in zip(COLUMNS, cells, [c[1] for c in COLUMNS[1:]] + [COLUMN_W]):
+        f = bold if name == "id" else body
+        colour = INK if name == "status" and pending else DARK[seat]
+        d.text((off + 4, 2), _fit(value, f, nxt - off - 6), fill=colour, font=f)
+    return img, d.texts

@@ -10,10 +10,12 @@ pastes them.
 from __future__ import annotations
 
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 from core.games.ludi.data import B, E, G, K
+from render.i18n import translator
 
 W = 1280
 HEADER = 44
@@ -47,9 +49,16 @@ SHORT = {   # a building's ability in a few words (§2.5)
 }
 
 
-@lru_cache(maxsize=8)
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")
+
+
+@lru_cache(maxsize=16)
 def font(size: int):
-    return ImageFont.load_default(size=size)
+    """DejaVu Sans Condensed (Latin and Cyrillic: the table speaks Russian too), else Pillow's own."""
+    try:
+        return ImageFont.truetype(str(_DEJAVU), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
 
 
 def _card(size, fill, outline=INK):
@@ -131,9 +140,167 @@ def palette() -> Image.Image:
     return sample.quantize(128, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
 
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
-    img = draw_rgb(view, seat)
-    return img.quantize(palette=palette(), dither=Image.Dither.NONE)
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
+    """The table as an 8-bit image on the fixed palette, drawn on it directly: cards and
+    texts are sprites mapped to the palette once per process and pasted, so a redraw never
+    quantizes the whole picture (it costs about a quarter of the PNG encode). The table's
+    words (not the cards' names) are in `lang` (`render.i18n`)."""
+    return _Canvas.draw(view, translator(lang))
+
+
+def words(view: dict, lang: str | None = None) -> list[str]:
+    """Every text the table draws (not the cards'), in `lang` (for the tests)."""
+    return _Canvas.canvas(view, translator(lang)).said
+
+
+def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
+    return draw(view, seat).convert("RGB")
+
+
+@lru_cache(maxsize=256)
+def _ink(colour: tuple) -> int:
+    """The palette index a flat colour maps to (as quantizing it would map it)."""
+    return Image.new("RGB", (1, 1), colour).quantize(palette=palette(), dither=Image.Dither.NONE).getpixel((0, 0))
+
+
+@lru_cache(maxsize=4096)
+def _text_sprite(text: str, size: int, fill: tuple, ground: tuple, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text anti-aliased on its flat ground, mapped to the palette once: (sprite, dx, dy)
+    from the anchor point."""
+    f = font(size)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    img = Image.new("RGB", (max(1, x1 - x0), max(1, y1 - y0)), ground)
+    ImageDraw.Draw(img).text((-x0, -y0), text, font=f, fill=fill, anchor=anchor)
+    return img.quantize(palette=palette(), dither=Image.Dither.NONE), x0, y0
+
+
+_SPRITES: dict[int, tuple] = {}
+
+
+def _p(sprite: Image.Image) -> Image.Image:
+    """A cached RGB sprite (a card, a chip) mapped to the palette once per process."""
+    hit = _SPRITES.get(id(sprite))
+    if hit is None or hit[0] is not sprite:
+        if len(_SPRITES) > 1024:
+            _SPRITES.clear()
+        hit = _SPRITES[id(sprite)] = (sprite, sprite.quantize(palette=palette(), dither=Image.Dither.NONE))
+    return hit[1]
+
+
+class _Canvas:
+    """One picture on the palette: flat shapes by palette index, sprites pasted."""
+
+    def __init__(self, size: tuple):
+        self.said: list[str] = []
+        self.img = Image.new("P", size, _ink(BG))
+        self.img.putpalette(palette().getpalette())
+        self.d = ImageDraw.Draw(self.img)
+
+    def rect(self, box, fill) -> None:
+        self.d.rectangle(box, fill=_ink(fill))
+
+    def line(self, pts, fill, width: int) -> None:
+        self.d.line(pts, fill=_ink(fill), width=width)
+
+    def paste(self, sprite: Image.Image, xy) -> None:
+        self.img.paste(_p(sprite), xy)
+
+    def text(self, xy, text: str, size: int, fill: tuple, ground: tuple, anchor: str = "la") -> None:
+        self.said.append(text)
+        sprite, dx, dy = _text_sprite(text, size, fill, ground, anchor)
+        self.img.paste(sprite, (round(xy[0]) + dx, round(xy[1]) + dy))
+
+    @classmethod
+    def draw(cls, view: dict, tr=translator(None)) -> Image.Image:
+        return cls.canvas(view, tr).img
+
+    @classmethod
+    def canvas(cls, view: dict, tr=translator(None)) -> "_Canvas":
+        seats = view["seats"]
+        auc = view.get("auction")
+        bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
+        chips = centre_chips(view)
+        rows = (chips[-1][1] // 24 + 1) if chips else 1
+        centre_h = 24 * rows + (200 if bidding else 96)
+        h = HEADER + ROW * len(seats) + centre_h
+        c = cls((W, h))
+        # header --------------------------------------------------------------------------------
+        c.rect([0, 0, W, HEADER], INK)
+        names = view["names"]
+        if view.get("result"):
+            winner = view["result"].get("winner")
+            status = tr("Game over: {name} wins").format(name=names[winner]) if winner else tr("Game over: aborted")
+        else:
+            status = tr("Turn {turn} · round {round} · {name}'s {phase} phase").format(
+                turn=view["turns"] + 1, round=view["turns"] // len(seats) + 1, name=names[view["active"]],
+                phase=tr(view["phase"]))
+        c.text((14, 10), "Ludi Gladiatorii", 22, VP, INK)
+        c.text((220, 12), status, 18, WHITE, INK)
+        if view.get("event"):
+            c.text((W - 14, 12), tr("Event: {name}").format(name=E[view["event"]]["name"]), 18, VP, INK, "ra")
+        # players -------------------------------------------------------------------------------
+        y = HEADER
+        for s in seats:
+            p = view["p"][s]
+            ground = BG
+            if s == view["active"] and not view.get("result"):
+                c.rect([0, y, W, y + ROW - 1], ACTIVE)
+                ground = ACTIVE
+            c.line([(0, y + ROW - 1), (W, y + ROW - 1)], STONE, 2)
+            label = names[s] if len(names[s]) <= 16 else names[s][:15] + "…"
+            c.text((12, y + 8), f"{s}  {label}", 17, INK, ground)
+            pts = view["points"][s]
+            c.text((12, y + 34), tr("{n} point" if pts == 1 else "{n} points").format(n=pts), 20, RED, ground)
+            c.text((12, y + 62), tr("{n} coin" if p["coins"] == 1 else "{n} coins").format(n=p["coins"]), 17, INK,
+                   ground)
+            extra = []
+            if view["options"].get("favour"):
+                extra.append(tr("favour {n}").format(n=p["favour"]))
+            if s == view.get("first"):
+                extra.append(tr("start player"))
+            if extra:
+                c.text((12, y + 86), " · ".join(extra), 13, MUTED, ground)
+            x = PANEL
+            for b in p["bld"]:
+                c.paste(building_card(b), (x, y + (ROW - BH) // 2))
+                x += BW + GAP
+            x = PANEL + 5 * (BW + GAP) + 8
+            for g in p["gl"]:
+                st = view["gl"][g]
+                card = gladiator_card(g, st["tapped"], st["chained"], view.get("champion") == g,
+                                      p.get("trained") == g)
+                c.paste(card, (x, y + (ROW - card.height) // 2))
+                x += card.width + GAP
+            y += ROW
+        # centre --------------------------------------------------------------------------------
+        c.text((12, y + 8), tr("Centre"), 18, INK, BG)
+        for cx, cyo, sprite in chips:
+            c.paste(sprite, (cx, y + 8 + cyo))
+        cy = y + 8 + (chips[-1][1] if chips else 0)
+        iy = cy + 30
+        tiros = ", ".join(G[t]["name"] for t in view["tiros"][:6]) + ("…" if len(view["tiros"]) > 6 else "")
+        c.text((12, iy), tr("Tiros: {n}").format(n=len(view["tiros"])) + (f" ({tiros})" if tiros else ""), 15, INK,
+               BG)
+        c.text((12, iy + 22), tr("Veteran deck {v} · discard {vd}    Combat deck {c} · discard {cd}").format(
+            v=view["vdeck"], vd=len(view["vdiscard"]), c=view["cdeck"], cd=len(view["cdiscard"])), 15, INK, BG)
+        if view.get("last_card"):
+            k = K[view["last_card"]]
+            parts = ([tr("+{n} swords").format(n=k["swords"])] if k["swords"] else []) + \
+                    ([tr("+{n} shields").format(n=k["shields"])] if k["shields"] else []) + \
+                    ([tr("skull")] if k["skull"] else [])
+            fight = (view.get("last_fight") or "").replace("–", "-").replace("—", "-")
+            c.text((12, iy + 44), tr("Last combat card {card}: {what}").format(
+                card=view["last_card"], what=", ".join(parts) or tr("blank")) + (f"   |   {fight}" if fight else ""),
+                15, INK, BG)
+        if bidding:
+            ax = 760
+            c.text((ax, iy - 4), tr("Auction") + (": " + tr("high bid {n} by {name}").format(
+                n=auc["high"], name=names[auc["leader"]]) if auc.get("leader") else ""), 15, RED, BG)
+            for g in auc["revealed"]:
+                c.paste(gladiator_card(g, False, False, False, False), (ax, iy + 16))
+                c.text((ax + GW // 2, iy + 18 + GH), tr("min {n}").format(n=G[g]["minbid"]), 13, INK, BG, "ma")
+                ax += GW + GAP
+        return c
 
 
 def centre_chips(view: dict) -> list:
@@ -154,85 +321,3 @@ def centre_chips(view: dict) -> list:
         out.append((cx, cy, sprite))
         cx += sprite.width + 5
     return out
-
-
-def draw_rgb(view: dict, seat: str | None = None) -> Image.Image:
-    seats = view["seats"]
-    auc = view.get("auction")
-    bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
-    chips = centre_chips(view)
-    rows = (chips[-1][1] // 24 + 1) if chips else 1
-    centre_h = 24 * rows + (200 if bidding else 96)
-    h = HEADER + ROW * len(seats) + centre_h
-    img = Image.new("RGB", (W, h), BG)
-    d = ImageDraw.Draw(img)
-    # header ----------------------------------------------------------------------------------
-    d.rectangle([0, 0, W, HEADER], fill=INK)
-    names = view["names"]
-    if view.get("result"):
-        winner = view["result"].get("winner")
-        status = f"Game over: {names[winner]} wins" if winner else "Game over: aborted"
-    else:
-        status = f"Turn {view['turns'] + 1} · round {view['turns'] // len(seats) + 1} · " \
-                 f"{names[view['active']]}'s {view['phase']} phase"
-    d.text((14, 10), "Ludi Gladiatorii", font=font(22), fill=VP)
-    d.text((220, 12), status, font=font(18), fill=WHITE)
-    if view.get("event"):
-        d.text((W - 14, 12), f"Event: {E[view['event']]['name']}", font=font(18), fill=VP, anchor="ra")
-    # players -----------------------------------------------------------------------------------
-    y = HEADER
-    for s in seats:
-        p = view["p"][s]
-        if s == view["active"] and not view.get("result"):
-            d.rectangle([0, y, W, y + ROW - 1], fill=ACTIVE)
-        d.line([(0, y + ROW - 1), (W, y + ROW - 1)], fill=STONE, width=2)
-        label = names[s] if len(names[s]) <= 16 else names[s][:15] + "…"
-        d.text((12, y + 8), f"{s}  {label}", font=font(17), fill=INK)
-        pts = view["points"][s]
-        d.text((12, y + 34), f"{pts} point{'' if pts == 1 else 's'}", font=font(20), fill=RED)
-        d.text((12, y + 62), f"{p['coins']} coin{'' if p['coins'] == 1 else 's'}", font=font(17), fill=INK)
-        extra = []
-        if view["options"].get("favour"):
-            extra.append(f"favour {p['favour']}")
-        if s == view.get("first"):
-            extra.append("start player")
-        if extra:
-            d.text((12, y + 86), " · ".join(extra), font=font(13), fill=MUTED)
-        x = PANEL
-        for b in p["bld"]:
-            img.paste(building_card(b), (x, y + (ROW - BH) // 2))
-            x += BW + GAP
-        x = PANEL + 5 * (BW + GAP) + 8
-        for g in p["gl"]:
-            st = view["gl"][g]
-            card = gladiator_card(g, st["tapped"], st["chained"], view.get("champion") == g, p.get("trained") == g)
-            img.paste(card, (x, y + (ROW - card.height) // 2))
-            x += card.width + GAP
-        y += ROW
-    # centre ------------------------------------------------------------------------------------
-    d.text((12, y + 8), "Centre", font=font(18), fill=INK)
-    for cx, cyo, sprite in chips:
-        img.paste(sprite, (cx, y + 8 + cyo))
-    cy = y + 8 + (chips[-1][1] if chips else 0)
-    iy = cy + 30
-    tiros = ", ".join(G[t]["name"] for t in view["tiros"][:6]) + ("…" if len(view["tiros"]) > 6 else "")
-    d.text((12, iy), f"Tiros: {len(view['tiros'])}" + (f" ({tiros})" if tiros else ""), font=font(15), fill=INK)
-    d.text((12, iy + 22), f"Veteran deck {view['vdeck']} · discard {len(view['vdiscard'])}    "
-                          f"Combat deck {view['cdeck']} · discard {len(view['cdiscard'])}", font=font(15), fill=INK)
-    if view.get("last_card"):
-        c = K[view["last_card"]]
-        parts = ([f"+{c['swords']} swords"] if c["swords"] else []) + \
-                ([f"+{c['shields']} shields"] if c["shields"] else []) + (["skull"] if c["skull"] else [])
-        fight = (view.get("last_fight") or "").replace("–", "-").replace("—", "-")
-        d.text((12, iy + 44), f"Last combat card {view['last_card']}: {', '.join(parts) or 'blank'}"
-               + (f"   |   {fight}" if fight else ""), font=font(15), fill=INK)
-    if bidding:
-        ax = 760
-        d.text((ax, iy - 4), "Auction" + (f": high bid {auc['high']} by {names[auc['leader']]}"
-                                           if auc.get("leader") else ""), font=font(15), fill=RED)
-        for g in auc["revealed"]:
-            card = gladiator_card(g, False, False, False, False)
-            img.paste(card, (ax, iy + 16))
-            d.text((ax + GW // 2, iy + 18 + GH), f"min {G[g]['minbid']}", font=font(13), fill=INK, anchor="ma")
-            ax += GW + GAP
-    return img

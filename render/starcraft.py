@@ -1,23 +1,51 @@
 """The StarCraft galaxy (starcraft.md §16), drawn from a view only (never the state).
 
-1400 × 1000 px: the galaxy on the left 1000 px, the status panel on the right 400 px (§16.1).
-Planets are circles of radius 95 split into quarters A top-left, B top-right, C bottom-right,
-D bottom-left (§16.2); routes straight, Z-axis dashed (§16.3); units are 14 px squares with a
-letter, bases 22 px houses (§16.4); order stacks are columns of discs with no type (§16.5).
-The static layer (space, routes, planets, labels) is drawn once and cached; each call copies
-it and adds the pieces. The public view holds no order type, hand or event card, so the
-public picture cannot show one (§14).
+Sized for a phone showing it 1280 px wide (issue 16): the galaxy of §16.1-16.5, laid out
+in the spec's 1000 × 1000 px coordinates, is drawn S = 1.28 times larger, 1280 × 1280, and
+the status panel of §16.6 goes under it at full width (players in two columns) instead of
+the spec's 400 px strip on the right, so no text is under 16 px at that width. Planets are
+circles of radius 95 (spec px) split into quarters A top-left, B top-right, C bottom-right,
+D bottom-left (§16.2); routes straight, Z-axis dashed (§16.3); units are 14 px squares with
+a letter, bases 22 px houses (§16.4); order stacks are columns of discs with no type
+(§16.5). The static layer (space, routes, planets, labels) is drawn once and cached; each
+call copies it and adds the pieces. The public view holds no order type, hand or event
+card, so the public picture cannot show one (§14).
+
+    python -m render.starcraft examples/      # writes examples/starcraft-battle.png
 """
 from __future__ import annotations
 
+import argparse
+import random
+import sys
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from core.games.starcraft import GAME
 from core.games.starcraft.board import BOARD
+from render.i18n import translator
 
-W, H, GALAXY = 1400, 1000, 1000
-R = 95
+S = 1.28                    # output px per spec px (§16's coordinates)
+GALAXY = round(1000 * S)    # the galaxy's side in output px
+W = GALAXY
+R = 95                      # a planet's radius in spec px
+# text sizes in output px: nothing under 16 (legible on a phone 1280 px wide)
+TEXT = {"planet": 22, "quarter": 17, "limit": 16, "route": 17, "unit": 16, "title": 26, "line": 19,
+        "small": 17, "track": 16}
+PANEL_TOP = GALAXY          # the panel's first row
+COL_W = W // 2              # a player's column
+
+
+def sc(v: float) -> int:
+    """A spec length or coordinate in output px."""
+    return round(v * S)
+
+
+def spx(x: float, y: float) -> tuple[int, int]:
+    """A spec point in output px."""
+    return sc(x), sc(y)
 SPACE = (14, 18, 30)
 PANEL = (26, 30, 44)
 INK = (235, 238, 245)
@@ -37,9 +65,16 @@ def rgb(hex_colour: str) -> tuple:
 COLOURS = {f: rgb(d["colour"]) for f, d in BOARD.factions.items()}
 
 
+_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
+
+
 @lru_cache(maxsize=16)
 def font(size: int):
-    return ImageFont.load_default(size=size)
+    """DejaVu Sans (Latin and Cyrillic: the panel speaks Russian too), else Pillow's own."""
+    try:
+        return ImageFont.truetype(str(_DEJAVU), size)
+    except OSError:
+        return ImageFont.load_default(size=size)
 
 
 def tint(colour: tuple, alpha: float) -> tuple:
@@ -56,7 +91,9 @@ def route_anchor(rid: str) -> tuple[float, float]:
 
 
 def _dashed(d, a, b, fill, width=3, dash=14, gap=10):
+    """A dashed line between two output points; width, dash and gap in spec px."""
     (x0, y0), (x1, y1) = a, b
+    width, dash, gap = sc(width), sc(dash), sc(gap)
     length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
     n = int(length // (dash + gap)) + 1
     for i in range(n):
@@ -65,11 +102,29 @@ def _dashed(d, a, b, fill, width=3, dash=14, gap=10):
                fill=fill, width=width)
 
 
+def centre(planet: str) -> tuple[int, int]:
+    """A planet's centre in output px."""
+    return spx(*BOARD.planets[planet]["centre"])
+
+
 def quarter_box(planet: str, letter: str) -> tuple[int, int]:
-    """Top-left corner of the 64 px square of a quarter that lies inside the circle."""
+    """Top-left corner (output px) of the square of a quarter that lies inside the circle
+    (64 spec px a side)."""
     cx, cy = BOARD.planets[planet]["centre"]
     _, _, sx, sy = QUARTERS[letter]
-    return cx + (-67 if sx < 0 else 3), cy + (-67 if sy < 0 else 3)
+    return spx(cx + (-67 if sx < 0 else 3), cy + (-67 if sy < 0 else 3))
+
+
+def unit_xy(planet: str, letter: str, i: int) -> tuple[int, int]:
+    """Top-left corner (output px) of the i-th unit square of a quarter (4 a row)."""
+    x0, y0 = quarter_box(planet, letter)
+    return x0 + sc(2) + (i % 4) * sc(16), y0 + sc(20) + (i // 4) * sc(16)
+
+
+def stack_xy(planet: str, i: int) -> tuple[int, int]:
+    """Centre (output px) of the i-th disc of a planet's order stack, bottom to top (§16.5)."""
+    cx, cy = BOARD.planets[planet]["centre"]
+    return spx(cx + R + 14, cy + 40 - i * 17)
 
 
 BASE_FILL, EDGE, WHITE, BLACK, GOLD, CARD = (44, 50, 66), (90, 98, 120), (255, 255, 255), (0, 0, 0), \
@@ -79,6 +134,37 @@ PALETTE = [SPACE, PANEL, INK, DIM, ROUTE, RED, *KIND.values(), BASE_FILL, EDGE, 
            *COLOURS.values(), *(tint(c, 0.35) for c in COLOURS.values())]
 
 
+INDEX = {c: i for i, c in reversed(list(enumerate(PALETTE)))}
+
+
+@lru_cache(maxsize=4096)
+def _glyphs(text: str, size: int, anchor: str) -> tuple[Image.Image, int, int]:
+    """A text's 1-bit mask, as ImageDraw draws text on a palette image, and its offset from
+    the anchor point: rendered once per process, pasted on every picture (FreeType was
+    70 % of a draw)."""
+    f = font(size)
+    x0, y0, x1, y1 = f.getbbox(text, anchor=anchor)
+    x0, y0, x1, y1 = x0 - 1, y0 - 1, x1 + 2, y1 + 1         # the 1-bit glyphs may pass the box by a pixel
+    mask = Image.new("1", (max(1, x1 - x0), max(1, y1 - y0)), 0)
+    ImageDraw.Draw(mask).text((-x0, -y0), text, font=f, fill=1, anchor=anchor)
+    return mask, x0, y0
+
+
+def text(img: Image.Image, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
+    """`ImageDraw.text` from the glyph cache."""
+    _text(img, xy, words, size, fill, anchor)
+
+
+def _text(img: Image.Image, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
+    mask, dx, dy = _glyphs(words, size, anchor)
+    img.paste(INDEX[fill], (round(xy[0]) + dx, round(xy[1]) + dy), mask)
+
+
+@lru_cache(maxsize=4096)
+def text_length(words: str, size: int) -> float:
+    return font(size).getlength(words)
+
+
 def blank(size) -> Image.Image:
     img = Image.new("P", size, 0)
     flat = [v for c in PALETTE for v in c]
@@ -86,84 +172,113 @@ def blank(size) -> Image.Image:
     return img
 
 
+def _pie_box(planet: str) -> list[int]:
+    cx, cy = centre(planet)
+    r = sc(R)
+    return [cx - r, cy - r, cx + r, cy + r]
+
+
 def _label_quarters(d, fill_for) -> None:
     for aid, a in BOARD.areas.items():
         planet, letter = a["planet"], aid[-1]
-        cx, cy = BOARD.planets[planet]["centre"]
         start, end, _, _ = QUARTERS[letter]
-        d.pieslice([cx - R, cy - R, cx + R, cy + R], start, end, fill=fill_for(aid), outline=EDGE)
+        d.pieslice(_pie_box(planet), start, end, fill=fill_for(aid), outline=EDGE)
         x0, y0 = quarter_box(planet, letter)
-        d.text((x0 + 2, y0 + 2), f"{letter} {SHORT[a['kind']]}{a['value']}", font=font(12), fill=KIND[a["kind"]])
-        d.text((x0 + 62, y0 + 2), f"L{a['limit']}", font=font(10), fill=DIM, anchor="ra")
+        d.text((x0 + 2, y0 + 1), f"{letter} {SHORT[a['kind']]}{a['value']}", font=font(TEXT["quarter"]),
+               fill=KIND[a["kind"]])
+        d.text((x0 + sc(64) - 1, y0 + 1), f"L{a['limit']}", font=font(TEXT["limit"]), fill=DIM, anchor="ra")
 
 
-@lru_cache(maxsize=1)
-def static_layer() -> Image.Image:
+def height(seats: int) -> int:
+    """The picture's height for a number of players: the galaxy, the panel's head and a
+    row of two player columns for every two players."""
+    return PANEL_TOP + PANEL_HEAD + ((max(1, seats) + 1) // 2) * PLAYER_H + 10
+
+
+PANEL_HEAD = 170            # round, phase, deck, the conquest track
+PLAYER_H = 150              # a player's block
+
+
+@lru_cache(maxsize=8)
+def static_layer(h: int) -> Image.Image:
     """Space, panel, routes and their labels, planets with their labelled quarters."""
-    img = blank((W, H))
+    img = blank((W, h))
     d = ImageDraw.Draw(img)
-    d.rectangle([GALAXY, 0, W, H], fill=PANEL)
+    d.rectangle([0, GALAXY, W, h], fill=PANEL)
     for rid in BOARD.route_order:                                         # §16.3 routes
-        a, b = (tuple(BOARD.planets[p]["centre"]) for p in BOARD.routes[rid]["planets"])
+        a, b = (centre(p) for p in BOARD.routes[rid]["planets"])
         if BOARD.routes[rid]["kind"] == "z-axis":
             _dashed(d, a, b, ROUTE)
         else:
-            d.line([a, b], fill=ROUTE, width=3)
+            d.line([a, b], fill=ROUTE, width=sc(3))
     for rid in BOARD.route_order:
-        x, y = route_anchor(rid)
-        d.text((x - 16, y), rid, font=font(13), fill=DIM, anchor="rm")
+        x, y = spx(*route_anchor(rid))
+        d.text((x - sc(16), y), rid, font=font(TEXT["route"]), fill=DIM, anchor="rm")
     _label_quarters(d, lambda aid: BASE_FILL)                             # §16.2 planets
     for code, p in BOARD.planets.items():
         cx, cy = p["centre"]
         label = f"{p['name']} ({code})"
+        big = font(TEXT["planet"])
         if code in ("CHR", "AIU"):          # the centre column: left of the circle, off the routes
-            d.text((cx - R - 8, cy), label, font=font(16), fill=INK, anchor="rm")
+            d.text(spx(cx - R - 8, cy), label, font=big, fill=INK, anchor="rm")
         elif code == "BRA":
-            d.text((cx, cy + R + 13), label, font=font(16), fill=INK, anchor="mm")
+            d.text(spx(cx, cy + R + 12), label, font=big, fill=INK, anchor="mm")
         else:
-            d.text((cx, cy - R - 13), label, font=font(16), fill=INK, anchor="mm")
+            d.text(spx(cx, cy - R - 12), label, font=big, fill=INK, anchor="mm")
     return img
 
 
 @lru_cache(maxsize=8)
 def tinted_layer(colour: tuple) -> Image.Image:
     """Every quarter tinted in one faction's colour, labels redrawn: pasted per controlled area."""
-    img = blank((W, H))
+    img = blank((W, GALAXY))
     _label_quarters(ImageDraw.Draw(img), lambda aid: tint(colour, 0.35))
     return img
 
 
 @lru_cache(maxsize=32)
 def quarter_mask(aid: str) -> tuple[tuple, Image.Image]:
-    a = BOARD.areas[aid]
-    cx, cy = BOARD.planets[a["planet"]]["centre"]
-    box = (cx - R, cy - R, cx + R + 1, cy + R + 1)
-    mask = Image.new("1", (2 * R + 1, 2 * R + 1), 0)
+    pie = _pie_box(BOARD.areas[aid]["planet"])
+    box = (pie[0], pie[1], pie[2] + 1, pie[3] + 1)
+    r = sc(R)
+    mask = Image.new("1", (2 * r + 1, 2 * r + 1), 0)
     start, end, _, _ = QUARTERS[aid[-1]]
-    ImageDraw.Draw(mask).pieslice([0, 0, 2 * R, 2 * R], start, end, fill=1)
+    ImageDraw.Draw(mask).pieslice([0, 0, 2 * r, 2 * r], start, end, fill=1)
     return box, mask
 
 
 @lru_cache(maxsize=128)
 def unit_sprite(colour: tuple, letter: str) -> Image.Image:
-    img = blank((15, 15))
+    side = sc(14)
+    img = blank((side + 1, side + 1))
     d = ImageDraw.Draw(img)
-    d.rectangle([0, 0, 14, 14], fill=colour, outline=BLACK)
-    d.text((7, 7), letter, font=font(10), fill=WHITE, anchor="mm")
+    d.rectangle([0, 0, side, side], fill=colour, outline=BLACK)
+    d.text((side / 2 + 0.5, side / 2 + 0.5), letter, font=font(TEXT["unit"]), fill=WHITE, anchor="mm")
     return img
 
 
 @lru_cache(maxsize=16)
 def base_sprite(colour: tuple) -> tuple[Image.Image, Image.Image]:
-    img, mask = blank((23, 23)), Image.new("1", (23, 23), 0)
-    shape = [(0, 9), (11, 0), (22, 9), (22, 22), (0, 22)]
+    n = sc(22)
+    img, mask = blank((n + 1, n + 1)), Image.new("1", (n + 1, n + 1), 0)
+    shape = [(0, sc(9)), (n // 2, 0), (n, sc(9)), (n, n), (0, n)]
     ImageDraw.Draw(img).polygon(shape, fill=colour, outline=WHITE)
     ImageDraw.Draw(mask).polygon(shape, fill=1, outline=1)
     return img, mask
 
 
-def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
-    img = static_layer().copy()
+def panel_words(view: dict, lang: str | None = None) -> list[str]:
+    """Every text the panel of `view` draws, in `lang` (for the tests)."""
+    return _panel(blank((W, height(len(view["seats"])))), view, _colours(view), translator(lang))
+
+
+def _colours(view: dict) -> dict:
+    return {s: COLOURS[p["faction"]] if p["faction"] else DIM for s, p in view["p"].items()}
+
+
+def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
+    """The galaxy and the panel of a view; the panel's words in `lang` (`render.i18n`)."""
+    img = static_layer(height(len(view["seats"]))).copy()
     d = ImageDraw.Draw(img)
     factions = {s: p["faction"] for s, p in view["p"].items()}
     colour = {s: COLOURS[f] if f else DIM for s, f in factions.items()}
@@ -175,111 +290,115 @@ def draw(view: dict, seat: str | None = None, **options) -> Image.Image:
             box, mask = quarter_mask(aid)
             img.paste(tinted_layer(colour[next(iter(owners))]).crop(box), box[:2], mask)
     if battle:                                                            # §16.4 red outline
-        a = BOARD.areas[battle]
-        cx, cy = BOARD.planets[a["planet"]]["centre"]
         start, end, _, _ = QUARTERS[battle[-1]]
-        d.pieslice([cx - R, cy - R, cx + R, cy + R], start, end, outline=RED, width=4)
+        d.pieslice(_pie_box(BOARD.areas[battle]["planet"]), start, end, outline=RED, width=sc(4))
     for aid, info in areas.items():
-        a = BOARD.areas[aid]
-        x0, y0 = quarter_box(a["planet"], aid[-1])
+        planet, letter = BOARD.areas[aid]["planet"], aid[-1]
+        x0, y0 = quarter_box(planet, letter)
         for i, u in enumerate(info["units"][:8]):                        # §16.4 units
-            img.paste(unit_sprite(colour[u["owner"]], BOARD.units[u["type"]]["letter"]),
-                      (x0 + 2 + (i % 4) * 16, y0 + 20 + (i // 4) * 16))
+            img.paste(unit_sprite(colour[u["owner"]], BOARD.units[u["type"]]["letter"]), unit_xy(planet, letter, i))
         if info["base"]:                                                  # a 22 px house
             sprite, mask = base_sprite(colour[info["base"]])
-            img.paste(sprite, (x0 + 40, y0 + 40), mask)
+            img.paste(sprite, (x0 + sc(40), y0 + sc(40)), mask)
     by_route: dict = {}
     for t in view["transports"]:                                          # transports near the anchor
         by_route.setdefault(t["route"], []).append(t["owner"])
     for rid, owners in by_route.items():
-        x, y = route_anchor(rid)
+        x, y = spx(*route_anchor(rid))
         for i, o in enumerate(owners):
-            off = (i - (len(owners) - 1) / 2) * 13
-            d.rectangle([x - 12, y + off - 5, x + 12, y + off + 5], fill=colour[o], outline=WHITE)
+            off = sc((i - (len(owners) - 1) / 2) * 13)
+            d.rectangle([x - sc(12), y + off - sc(5), x + sc(12), y + off + sc(5)], fill=colour[o], outline=WHITE)
     for planet, stack in view["stacks"].items():                          # §16.5 order stacks
-        if not stack:
-            continue
-        cx, cy = BOARD.planets[planet]["centre"]
-        x = cx + R + 14
         for i, o in enumerate(stack):
-            y = cy + 40 - i * 17
+            x, y = stack_xy(planet, i)
             top = i == len(stack) - 1
-            d.ellipse([x - 7, y - 7, x + 7, y + 7], fill=colour[o["owner"]],
+            r = sc(7)
+            d.ellipse([x - r, y - r, x + r, y + r], fill=colour[o["owner"]],
                       outline=WHITE if top else BLACK, width=2 if top else 1)
-    _panel(d, view, colour)
+    _panel(img, view, colour, translator(lang))
     return img
 
 
-def _panel(d, view: dict, colour: dict) -> None:
-    """§16.6 round, phase, first player, event stage and set-aside count; then each player."""
-    x, y = GALAXY + 18, 16
-    big, mid, small = font(20), font(15), font(13)
-    phase = view["phase"] + (f" step {view['step']}" if view.get("step") else "")
-    d.text((x, y), f"Round {view['round']} · {phase}", font=big, fill=INK)
-    y += 30
-    first = view["first"]
-    stage = _stage(view)
-    d.text((x, y), f"First player: {_name(view, first)}", font=mid, fill=INK)
-    y += 22
-    d.text((x, y), f"Event deck: {view['event_deck']} cards, stage {stage}", font=mid, fill=INK)
-    y += 22
-    d.text((x, y), f"The End Draws Near set aside: {len(view['set_aside'])} of 2", font=mid, fill=INK)
-    y += 30
-    y = _cp_track(d, view, colour, x, y) + 10
+def _panel(img, view: dict, colour: dict, tr=translator(None)) -> list[str]:
+    """§16.6 under the galaxy: round, phase, first player, event stage and set-aside count
+    and the conquest track; then each player, two to a row. Returns every text drawn."""
+    d = ImageDraw.Draw(img)
+    said: list[str] = []
+
+    def text(img, xy, words: str, size: int, fill: tuple, anchor: str = "la") -> None:
+        said.append(words)
+        _text(img, xy, words, size, fill, anchor)
+
+    x, y = 18, PANEL_TOP + 14
+    line, small = TEXT["line"], TEXT["small"]
+    phase = tr(view["phase"]) + (" " + tr("step {n}").format(n=view["step"]) if view.get("step") else "")
+    text(img, (x, y), tr("Round {n}").format(n=view["round"]) + f" · {phase}", TEXT["title"], INK)
+    y += 36
+    text(img, (x, y), tr("First player: {name}").format(name=_name(view, view["first"])), line, INK)
+    y += 25
+    text(img, (x, y), tr("Event deck: {n} cards, stage {stage}").format(n=view["event_deck"], stage=_stage(view)),
+         line, INK)
+    y += 25
+    text(img, (x, y), tr("The End Draws Near set aside: {n} of 2").format(n=len(view["set_aside"])), line, INK)
     result = view.get("result")
+    tx = COL_W + 10
+    ty = _cp_track(img, view, colour, tx, PANEL_TOP + 14, tr)
+    said.append(tr("Conquest points"))
     if result:
-        d.text((x, y), f"Winner: {_name(view, result['winner']) if result['winner'] else 'nobody'}", font=mid,
-               fill=GOLD)
-        y += 22
-    for s in view["seats"]:
+        winner = _name(view, result["winner"]) if result["winner"] else tr("nobody")
+        text(img, (tx, ty + 6), tr("Winner: {name}").format(name=winner), line, GOLD)
+    for k, s in enumerate(view["seats"]):
         p = view["p"][s]
-        if y > H - 120:
-            break
+        x = 18 + (k % 2) * COL_W
+        y = PANEL_TOP + PANEL_HEAD + (k // 2) * PLAYER_H
+        right = x + COL_W - 36
         c = colour[s]
-        d.rectangle([x, y + 2, x + 14, y + 16], fill=c)
-        label = f"{s} {_name(view, s)}" + ("  (out)" if p["out"] else "")
-        d.text((x + 22, y), label, font=mid, fill=INK)
-        y += 21
+        d.rectangle([x, y + 3, x + 18, y + 21], fill=c)
+        label = f"{s} {_name(view, s)}" + (f"  ({tr('out')})" if p["out"] else "")
+        text(img, (x + 26, y), label, line, INK)
+        y += 26
         need = 20 if _aldaris_in(view) and p["faction"] != "aldaris" else 15
-        d.text((x + 22, y), f"CP {p['cp']}/{need} · tech {p['tech']} · orders left {p['orders_left']}",
-               font=small, fill=INK)
-        y += 17
-        d.text((x + 22, y), f"workers {p['pool']} / {p['assigned']} / {p['unavailable']} (pool/assigned/unavail.)",
-               font=small, fill=DIM)
-        y += 17
-        cx = x + 22
+        text(img, (x + 26, y), tr("CP {cp}/{need} · tech {tech} · orders left {orders}").format(
+            cp=p["cp"], need=need, tech=p["tech"], orders=p["orders_left"]), small, INK)
+        y += 22
+        text(img, (x + 26, y), tr("workers {pool} / {assigned} / {unavailable} (pool/assigned/unavail.)").format(
+            pool=p["pool"], assigned=p["assigned"], unavailable=p["unavailable"]), small, DIM)
+        y += 22
+        cx = x + 26
         for card in sorted(p["cards"], key=lambda c: c["id"]):
-            text = card["id"]
-            w = d.textlength(text, font=small) + 8
-            if cx + w > W - 10:
-                cx, y = x + 22, y + 17
-            d.text((cx, y), text, font=small, fill=DIM if card["used"] else CARD)
+            card_id = card["id"]
+            w = text_length(card_id, small) + 10
+            if cx + w > right:
+                cx, y = x + 26, y + 22
+            text(img, (cx, y), card_id, small, DIM if card["used"] else CARD)
             cx += w
-        y += 17
+        y += 22
         hand = p["hand"] if isinstance(p["hand"], int) else len(p["hand"])
         events = p["events"] if isinstance(p["events"], int) else len(p["events"])
-        d.text((x + 22, y), f"combat cards {hand} · event cards {events}", font=small, fill=DIM)
-        y += 24
+        text(img, (x + 26, y), tr("combat cards {hand} · event cards {events}").format(hand=hand, events=events),
+             small, DIM)
+    return said
 
 
-def _cp_track(d, view: dict, colour: dict, x: int, y: int) -> int:
+def _cp_track(img, view: dict, colour: dict, x: int, y: int, tr=translator(None)) -> int:
     """The conquest-point track 0–20: a cell per point, each player's marker on its CP."""
-    cell = 17
-    d.text((x, y), "Conquest points", font=font(13), fill=DIM)
-    y += 18
+    d = ImageDraw.Draw(img)
+    cell = (COL_W - 40) // 21
+    text(img, (x, y), tr("Conquest points"), TEXT["line"], DIM)
+    y += 28
     for n in range(21):
         cx = x + n * cell
-        d.rectangle([cx, y, cx + cell - 1, y + 14], outline=EDGE, fill=GOLD if n in (15, 20) else PANEL)
+        d.rectangle([cx, y, cx + cell - 1, y + 22], outline=EDGE, fill=GOLD if n in (15, 20) else PANEL)
         if n % 5 == 0:
-            d.text((cx + cell // 2, y + 7), str(n), font=font(10), fill=BLACK if n in (15, 20) else DIM, anchor="mm")
+            text(img, (cx + cell // 2, y + 11), str(n), TEXT["track"], BLACK if n in (15, 20) else DIM, "mm")
     at: dict = {}
     for s in view["seats"]:
         cp = min(20, view["p"][s]["cp"])
         k = at.get(cp, 0)
         at[cp] = k + 1
-        cx, cy = x + cp * cell + cell // 2, y + 22 + k * 9
-        d.ellipse([cx - 5, cy - 4, cx + 5, cy + 4], fill=colour[s], outline=WHITE)
-    return y + 22 + max(at.values(), default=1) * 9
+        cx, cy = x + cp * cell + cell // 2, y + 32 + k * 12
+        d.ellipse([cx - 7, cy - 5, cx + 7, cy + 5], fill=colour[s], outline=WHITE)
+    return y + 32 + max(at.values(), default=1) * 12
 
 
 def _name(view: dict, seat: str | None) -> str:
@@ -299,3 +418,32 @@ def _stage(view: dict) -> str:
         if stages.get(st):
             return st
     return "III"
+
+
+def example_view(seed: str = "example", players: int = 6) -> dict:
+    """The public view of a seeded self-played game at its first battle (the example)."""
+    state, _ = GAME.start([f"u{i}" for i in range(players)], {}, seed)
+    rnd = random.Random(seed)
+    for _ in range(3000):
+        prompts = GAME.prompts(state)
+        if not prompts or state.get("battle"):
+            break
+        who = sorted(prompts)[0]
+        state, _ = GAME.apply(state, who, GAME.parse(GAME.sample(state, who, rnd), private=True))
+    return GAME.view(state, None)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m render.starcraft",
+                                     description="Write the StarCraft example picture, starcraft-battle.png.")
+    parser.add_argument("folder", nargs="?", type=Path, default=Path("examples"))
+    out = parser.parse_args(argv).folder
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / "starcraft-battle.png"
+    draw(example_view()).save(path, "PNG", compress_level=6)
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -2,8 +2,9 @@
 
 ``draw(view, seat=None, region=None, width=None)`` returns a Pillow image:
 
-- no region: the whole board, 1280 x 960 by default (what Telegram shows without
-  rescaling; ``width`` scales it), with the side panel as a strip of blocks along the
+- no region: the whole board, 1280 x 1116 by default (what Telegram shows without
+  rescaling; ``width`` scales it) with names at 14 px so that it reads on a phone showing
+  it 1280 px wide, with the side panel as a strip of blocks along the
   open sea of the bottom edge (turn, phase, round, segment, order with First Player and
   Usurper; each player's VP, LP, status, cards in hand as a count, fleet strength, CUs;
   the royal family and the Cart; a key) and stacked in the empty north-east (off-map
@@ -58,6 +59,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from core.errors import RulesError
 from core.games.successors.board import BOARD
+from render.i18n import language, translator
 
 CONF = json.loads((Path(__file__).with_name("successors_regions.json")).read_text(encoding="utf-8"))
 REGIONS: dict[str, dict] = CONF["regions"]
@@ -190,7 +192,9 @@ def _frame(key: str | None, width: int | None) -> Frame:
         m = CONF["map"]
         width = int(width or m["width"])
         ratio = width / m["width"]
-        return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio)
+        # labels and counters at the JSON's UI scale (`u`: 1.3 → 14 px names at 1280 px, which
+        # read on a phone showing the picture 1280 px wide), scaled with the width
+        return Frame("map", m["box"], width, height=round(m["height"] * ratio), u=ratio * m.get("u", 1.0))
     r = REGIONS[key]
     (x0, y0), (x1, y1) = warp(*r["box"][:2]), warp(*r["box"][2:])
     long = r.get("long", 1280)
@@ -478,8 +482,9 @@ def _two_lines(text: str, size: int, fill: tuple) -> Image.Image:
 class Base:
     """The parts of one frame that depend on the board only, built once per process."""
 
-    def __init__(self, f: Frame):
+    def __init__(self, f: Frame, lang: str = "en"):
         self.f = f
+        self.tr = translator(lang)          # province names and "VP" in the picture's language
         w, h = f.size
         self.top = f.top
         self.pos = {s: f.px(d["x"], d["y"]) for s, d in BOARD.spaces.items()}
@@ -490,6 +495,7 @@ class Base:
         # every rectangle the base draws a label or symbol in: ("symbol" | "name" |
         # "province", key, (x0, y0, x1, y1)); counters are placed clear of them (`layout`)
         self.layout: list[tuple] = []
+        self.words: dict[tuple, str] = {}       # (kind, key) → the words its label shows
         if f.top:
             self.boxes.add((0, 0, w, f.top), 40.0)         # the header strip of a region crop
         for s, (x, y) in self.pos.items():
@@ -731,16 +737,17 @@ class Base:
                 for i, c in enumerate(cands):
                     rect = (c[0], c[1], c[0] + w, c[1] + h)
                     if self._free(rect, 0):
-                        choice = (spr, rect, 0)
+                        choice = (spr, rect, 0, text)
                         break
                     cost = self.boxes.cost(rect) + 40 * extra + i
                     if choice is None or cost < choice[2]:
-                        choice = (spr, rect, cost)
+                        choice = (spr, rect, cost, text)
                 if choice[2] == 0:
                     break
-            spr, rect, _ = choice
+            spr, rect, _, text = choice
             self.boxes.add(rect, 10.0)
             self.layout.append(("name", s, rect))
+            self.words[("name", s)] = text
             paste(self.image, spr, rect[:2])
 
     def _province_labels(self) -> None:
@@ -750,7 +757,7 @@ class Base:
         successors_regions.json ("province_short"), then the code. A province with no space
         in a crop gets no label there."""
         f = self.f
-        size = f.k(11)
+        size = f.k(10)       # capitals: as tall as the names at 11
         pos = self.pos
         W, H = f.size
         short = CONF.get("province_short", {})
@@ -763,7 +770,8 @@ class Base:
                 continue
             cx = sum(pos[s][0] for s in own) / len(own)
             cy = sum(pos[s][1] for s in own) / len(own)
-            vp = text_sprite(f"{p['vp']} VP", size, WHITE, True)
+            vp_text = f"{p['vp']} {self.tr('VP')}"
+            vp = text_sprite(vp_text, size, WHITE, True)
             pad = f.k(3)
             others = [pos[s] for s in pos if s not in own
                       and min(math.dist(pos[s], pos[o]) for o in own) < f.k(260)]
@@ -774,61 +782,89 @@ class Base:
                     for ang in range(0, 360, 20):
                         cands.append((ox + f.k(rad) * math.cos(math.radians(ang)),
                                       oy + f.k(rad) * math.sin(math.radians(ang))))
+            # and a fine grid around the middle: in crowded places the free spot is often
+            # between two ring places
+            step, reach = f.k(4), f.k(120)
+            cands += [(cx + gx, cy + gy) for gx in range(-reach, reach + 1, step)
+                      for gy in range(-reach, reach + 1, step)]
             ink = (92, 70, 50)
-            names = [_two_lines(p["name"].upper(), size, ink)]
+            # (name, stacked): the VP badge beside the name, else under it (narrower, for
+            # crowded places), the full name before the short one and the code
+            full_name = self.tr(p["name"]).upper()
+            full = _two_lines(full_name, size, ink)
+            # (name, stacked, text, penalty): the VP badge beside the name, else under it
+            # (narrower, for crowded places); the full name before the short one and the
+            # code. Every variant competes at once, its penalty added to its distance, so a
+            # stacked label near the middle beats a flat one far away.
+            names = [(full, False, full_name, 0), (full, True, full_name, 12)]
             if code in short:
-                names.append(text_sprite(short[code].upper(), size, ink, True))
-            names.append(text_sprite(code, size, ink, True))
-            choice = None
-            for extra, name in enumerate(names):
-                w = name.width + pad * 3 + vp.width
-                h = max(name.height, vp.height) + pad * 2
-                best, best_cost = None, None
+                brief = self.tr(short[code]).upper()
+                names += [(text_sprite(brief, size, ink, True), s, brief, 160 + 12 * s) for s in (False, True)]
+            names += [(text_sprite(code, size, ink, True), False, code, 400)]
+            choice, best_cost = None, None
+            # a label may stand a little nearer to a neighbour's space than to its own ones
+            # (the borders are drawn: it still reads as inside its province), never farther
+            # than `far` from its nearest own space
+            slack = f.k(CONF.get("province_slack", {}).get(code, 6))
+            far = f.k(80)
+            for name, stacked, text, penalty in names:
+                w, h = _province_label_size(name, vp, pad, stacked)
                 for mx, my in cands:
-                    rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
-                    c = math.dist((mx, my), (cx, cy)) * 0.3
+                    c = math.dist((mx, my), (cx, cy)) * 0.3 + penalty
                     if best_cost is not None and c >= best_cost:
                         continue
+                    rect = (mx - w / 2, my - h / 2, mx + w / 2, my + h / 2)
                     if not self._free(rect, 2):
                         continue
                     d_own = min(math.dist((mx, my), pos[o]) for o in own)
-                    if any(math.dist((mx, my), q) < d_own for q in others):
+                    if d_own > far or any(math.dist((mx, my), q) < d_own - slack for q in others):
                         continue
                     inside = 0 <= mx < W and 0 <= my < H
                     if not (inside and self.mask.getpixel((int(mx), int(my))) > 0):
                         c += 150
                     if best_cost is None or c < best_cost:
-                        best, best_cost = rect, c
-                if best is not None:
-                    choice = (name, best)
-                    break
+                        choice, best_cost = (name, stacked, rect, text), c
             if choice is None:          # nowhere free: the code where it covers least
-                name = names[-1]
-                w = name.width + pad * 3 + vp.width
-                h = max(name.height, vp.height) + pad * 2
+                name, stacked, text, _ = names[-1]
+                w, h = _province_label_size(name, vp, pad, stacked)
                 rects = [(mx - w / 2, my - h / 2, mx + w / 2, my + h / 2) for mx, my in cands]
-                choice = (name, min(rects, key=lambda r: self.boxes.cost(r) + math.dist(
-                    ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), (cx, cy)) * 0.3))
-            name, best = choice
+                choice = (name, stacked, min(rects, key=lambda r: self.boxes.cost(r) + math.dist(
+                    ((r[0] + r[2]) / 2, (r[1] + r[3]) / 2), (cx, cy)) * 0.3), text)
+            name, stacked, best, text = choice
             self.boxes.add(best, 3.0)
             self.layout.append(("province", code, best))
+            self.words[("province", code)] = f"{text} {vp_text}"
             d = ImageDraw.Draw(self.image)
-            paste(self.image, name, (best[0], best[1] + pad))
-            vx = best[0] + name.width + pad * 2
-            vy = best[1] + pad + (name.height - vp.height) // 2
+            if stacked:
+                mid_x = (best[0] + best[2]) / 2
+                paste(self.image, name, (mid_x - name.width / 2, best[1] + pad))
+                vx = round(mid_x - vp.width / 2)
+                vy = round(best[1] + pad + name.height + pad + 2)
+            else:
+                paste(self.image, name, (best[0], best[1] + pad))
+                vx = best[0] + name.width + pad * 2
+                vy = best[1] + pad + (name.height - vp.height) // 2
             d.rounded_rectangle([vx - pad, vy - 2, vx + vp.width + pad, vy + vp.height + 2],
                                 radius=pad, fill=(120, 92, 60))
             paste(self.image, vp, (vx, vy))
 
 
-def base(region: str | None = None, width: int | None = None) -> Base:
-    """The cached base map of a frame (built on first use, ~1 s, then kept)."""
-    return _base(frame(region, width))
+def _province_label_size(name: Image.Image, vp: Image.Image, pad: int, stacked: bool) -> tuple[float, float]:
+    """The box of a province label: name and VP badge side by side, or the badge under
+    the name (`stacked`)."""
+    if stacked:
+        return max(name.width, vp.width + 2 * pad) + 2 * pad, name.height + vp.height + 4 * pad + 4
+    return name.width + pad * 3 + vp.width, max(name.height, vp.height) + pad * 2
+
+
+def base(region: str | None = None, width: int | None = None, lang: str | None = None) -> Base:
+    """The cached base map of a frame in a language (built on first use, ~1 s, then kept)."""
+    return _base(frame(region, width), language(lang))
 
 
 @lru_cache(maxsize=None)
-def _base(f: Frame) -> Base:
-    return Base(f)
+def _base(f: Frame, lang: str) -> Base:
+    return Base(f, lang)
 
 
 # the pieces ------------------------------------------------------------------------------------
@@ -903,7 +939,7 @@ def _cu_row(cus: dict) -> list:
     return row
 
 
-def _markers(view: dict) -> dict[str, list]:
+def _markers(view: dict, tr=translator(None)) -> dict[str, list]:
     """Royal family members and the Cart/Tomb on the map: space → [(tag, bg, carrier)]."""
     out: dict[str, list] = {}
     for r, d in (view.get("royals") or {}).items():
@@ -914,13 +950,13 @@ def _markers(view: dict) -> dict[str, list]:
     b = view.get("body") or {}
     if b.get("at") in BOARD.spaces:
         if b.get("st") == "tomb":
-            out.setdefault(b["at"], []).append(("Tomb", (60, 60, 60), None))
+            out.setdefault(b["at"], []).append((tr("Tomb"), (60, 60, 60), None))
         else:
-            out.setdefault(b["at"], []).append(("Cart", (140, 90, 40), b.get("by")))
+            out.setdefault(b["at"], []).append((tr("Cart"), (140, 90, 40), b.get("by")))
     return out
 
 
-def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
+def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
     """Every counter to draw: (space, rows, colour), in a fixed order."""
     gens: dict[tuple, list] = {}
     for g, d in (view.get("gens") or {}).items():
@@ -932,7 +968,7 @@ def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
         for o, c in by.items():
             if sp in BOARD.spaces and sum(c.values()):
                 keys.add((sp, o))
-    markers = _markers(view)
+    markers = _markers(view, tr)
     carried: dict[str, list] = {}
     loose: dict[str, list] = {}
     for sp, items in markers.items():
@@ -961,7 +997,7 @@ def _forces(view: dict) -> list[tuple[str, tuple, tuple]]:
     for army, at in sorted((view.get("indep") or {}).items()):
         if at in BOARD.spaces:
             spec = BOARD.indep_armies.get(army, {})
-            rows = (((spec.get("name", army), None),), ((f"{spec.get('cus', '?')}I", None),))
+            rows = (((tr(spec.get("name", army)), None),), ((f"{spec.get('cus', '?')}I", None),))
             out.append((at, rows, INDEP))
     for sp, tags in sorted(loose.items()):
         out.append((sp, (tuple(tags),), (245, 240, 225)))
@@ -1042,37 +1078,89 @@ def key_sprite(key: str, u: float) -> Image.Image:
     return img
 
 
+def _wrap(text: str, size: int, bold: bool, room: int) -> list[str]:
+    """`text` in lines of at most `room` pixels (a word longer than that on its own)."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and f.getlength(trial) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return lines + [line]
+
+
 @lru_cache(maxsize=512)
-def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
+def block(rows: tuple, width: int | None, u: float, cols: tuple | str | None = None,
           height: int | None = None) -> Image.Image:
     """A panel block: rows of segments (text, colour, chip colour or None, bold), first row
     a title; a text starting with NUL is a legend sample (`key_sprite`). `cols` puts the
-    i-th segment of every row but the title at x = cols[i]. Cached by content, so an
+    i-th segment of every row but the title at x = cols[i] (UI px), or, "auto", in columns
+    as wide as their widest segment (a table whose words change with the language). In a
+    block of fixed `width`, a text too long wraps word by word and a chip that does not fit
+    goes on the next line under the row's second segment. Cached by content, so an
     unchanged block costs one paste."""
     size = max(10, round(12 * u))
     pad = max(4, round(6 * u))
     gap = max(3, round(4 * u))
     lh = size + max(4, round(5 * u))
+
+    def sprite(i: int, text: str, fg, bg, bold) -> Image.Image:
+        if text.startswith("\x00"):
+            return key_sprite(text[1:], u)
+        if bg is not None:
+            return chip(text, bg, fg, size - 1, max(2, round(3 * u)))
+        return text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+
+    col_px = None
+    if cols == "auto":
+        widths: dict[int, int] = {}
+        for i, row in enumerate(rows[1:], 1):
+            if len(row) < 2:
+                continue                # a line of its own (the key's last rows) sets no column
+            for j, seg in enumerate(row):
+                widths[j] = max(widths.get(j, 0), sprite(i, *seg).width)
+        col_px, x = [], 0
+        for j in range(len(widths)):
+            col_px.append(x)
+            x += widths[j] + gap + max(2, round(3 * u))
+    elif cols:
+        col_px = [round(c * u) for c in cols]
     laid = []
     right = 0
     for i, row in enumerate(rows):
         x = pad
         items = []
+        indent = pad
         for j, (text, fg, bg, bold) in enumerate(row):
-            if cols and i and j < len(cols):
-                x = pad + round(cols[j] * u)
-            if text.startswith("\x00"):
-                spr = key_sprite(text[1:], u)
-            elif bg is not None:
-                spr = chip(text, bg, fg, size - 1, max(2, round(3 * u)))
-            else:
-                spr = text_sprite(text, size + (1 if i == 0 else 0), fg, bold or i == 0)
+            if col_px and i and j < len(col_px):
+                x = pad + col_px[j]
+            if j == 1:
+                indent = x
+            spr = sprite(i, text, fg, bg, bold)
+            if width and x + spr.width > width - pad:
+                if bg is None and not text.startswith("\x00") and " " in text:
+                    # a text too long goes on under itself, word by word
+                    txt_size, txt_bold = size + (1 if i == 0 else 0), bold or i == 0
+                    lines = _wrap(text, txt_size, txt_bold, width - pad - x)
+                    for line in lines[:-1]:
+                        items.append((text_sprite(line, txt_size, fg, txt_bold), x))
+                        laid.append(items)
+                        items = []
+                    spr = text_sprite(lines[-1], txt_size, fg, txt_bold)
+                elif items and j > 1:
+                    # a chip (or a word) that does not fit: the next line, under the second segment
+                    right = max(right, x - gap)
+                    laid.append(items)
+                    items, x = [], indent
             items.append((spr, x))
             x += spr.width + gap
         right = max(right, x - gap)
         laid.append(items)
     width = width or right + pad
-    h = height or pad * 2 + lh * len(rows)
+    h = height or pad * 2 + lh * len(laid)
     img = Image.new("RGB", (width, h), PANEL_BG)
     ImageDraw.Draw(img).rectangle([0, 0, width - 1, h - 1], outline=PANEL_LINE)
     y = pad
@@ -1083,8 +1171,9 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | None = None,
     return img
 
 
-def _panel_blocks(view: dict) -> dict[str, tuple]:
-    """The panel's blocks, each a tuple of rows, from the public view only."""
+def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
+    """The panel's blocks, each a tuple of rows, from the public view only, their words
+    through `tr` (`render.i18n.translator`)."""
     sm = view.get("summary") or {}
     seats = list(view.get("seats") or [])
     players = sm.get("players") or {}
@@ -1092,33 +1181,34 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
     phase = sm.get("phase", view.get("phase"))
     rnd = sm.get("round", view.get("round"))
     seg = sm.get("segment", view.get("segment"))
-    head = [(_seg(f"Successors · Turn {ROMAN.get(turn, turn)}", bold=True),)]
-    where = [PHASES.get(phase, str(phase).replace("_", " ").title())]
+    head = [(_seg(tr("Successors · Turn {turn}").format(turn=ROMAN.get(turn, turn)), bold=True),)]
+    where = [_phase(phase, tr)]
     if rnd:
-        where.append(f"round {rnd}")
-    if seg:
-        where.append(f"{seg} segment")
-    line = [_seg(" · ".join(where).capitalize())]
+        where.append(tr("round {n}").format(n=rnd))
+    line = [_seg(" · ".join(where))]
     result = view.get("result")
     if result:
-        line = [_seg(f"Game over: {result.get('winner')} wins ({result.get('reason', '')})"[:70], bold=True)]
+        line = [_seg(tr("Game over: {winner} wins ({reason})").format(
+            winner=result.get("winner"), reason=result.get("reason", ""))[:70], bold=True)]
     head.append(tuple(line))
+    if seg and not result:          # a line of its own: the strip stays narrow in every language
+        head.append((_seg(tr(f"{seg} segment")),))
     order = sm.get("order") or view.get("order") or seats
     first = sm.get("first_player", view.get("first"))
     usurper = sm.get("usurper", view.get("usurper"))
-    row = [_seg("Order:")]
+    row = [_seg(tr("Order:"))]
     for s in order:
         c = seat_colour(s)
-        tag = s + (" 1st" if s == first else "") + (" Usurper" if s == usurper else "")
+        tag = s + (f" {tr('1st')}" if s == first else "") + (f" {tr('Usurper')}" if s == usurper else "")
         row.append(_seg(tag, ink_on(c), c))
     if sm.get("direction") or view.get("direction"):
-        row.append(_seg(f"({sm.get('direction') or view.get('direction')})"))
+        row.append(_seg(f"({tr(str(sm.get('direction') or view.get('direction')))})"))
     head.append(tuple(row))
-    head.append((_seg(f"Deck {sm.get('deck', view.get('deck', '?'))} · discard {sm.get('discard', '?')} · "
-                      f"table {sm.get('table_cards', view.get('table', '?'))}", (90, 90, 90)),))
-    table = [(_seg("Players", bold=True),),
-             (_seg(""), _seg("VP", bold=True), _seg("LP", bold=True), _seg("status", bold=True),
-              _seg("cards", bold=True), _seg("FS", bold=True), _seg("CUs", bold=True))]
+    head.append((_seg(tr("Deck {deck} · discard {discard} · table {table}").format(
+        deck=sm.get("deck", view.get("deck", "?")), discard=sm.get("discard", "?"),
+        table=sm.get("table_cards", view.get("table", "?"))), (90, 90, 90)),))
+    table = [(_seg(tr("Players"), bold=True),),
+             (_seg(""), *(_seg(tr(word), bold=True) for word in ("VP", "LP", "status", "cards", "FS", "CUs")))]
     for s in seats:
         pl = players.get(s, {})
         c = seat_colour(s)
@@ -1126,41 +1216,46 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
         if hand is None:
             h = (view.get("p") or {}).get(s, {}).get("hand")
             hand = h if isinstance(h, int) else len(h or [])
-        status = "Champion" if pl.get("status") == "champion" else "Diadochos"
-        table.append((_seg(f"{s} {BOARD.colours.get(s, '')}", ink_on(c), c),
+        status = tr("Champion" if pl.get("status") == "champion" else "Diadochos")
+        table.append((_seg(f"{s} {tr(BOARD.colours.get(s, ''))}", ink_on(c), c),
                       _seg(pl.get("vp", "?"), bold=True), _seg(pl.get("legitimacy", "?"), bold=True),
                       _seg(status), _seg(hand), _seg(pl.get("fleets", "?")),
                       _seg(f"{pl.get('cus', '?')}" + (f" ({pl['royal_cus']}R)" if pl.get("royal_cus") else ""))))
     blocks = {"turn": tuple(head), "players": tuple(table)}
     # off-map boxes: Dispersed, reserve, dead, independents' holding boxes
-    off = [(_seg("Off the map", bold=True),)]
+    off = [(_seg(tr("Off the map"), bold=True),)]
     gens = view.get("gens") or {}
+    # the minor generals in reserve, one row for every player; a row per player only for
+    # what is Dispersed (rarer, and longer)
+    reserve = [_seg(tr("Reserve (minor):"))]
+    for s in seats:
+        c = seat_colour(s)
+        n = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
+        reserve.append(_seg(f"{s} {n}", ink_on(c), c))
+    off.append(tuple(reserve))
     for s in seats:
         disp = [_gen_name(g) for g, d in gens.items() if d.get("o") == s and d.get("at") == "dispersed"]
         cus = (view.get("p") or {}).get(s, {}).get("disp") or {}
         cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
-        reserve = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
-        bits = []
         if disp or cu:
-            bits.append("Dispersed: " + ", ".join(disp + ([cu] if cu else [])))
-        bits.append(f"reserve {reserve} minor")
-        c = seat_colour(s)
-        off.append((_seg(s, ink_on(c), c), _seg("; ".join(bits))))
+            c = seat_colour(s)
+            off.append((_seg(s, ink_on(c), c),
+                        _seg(tr("Dispersed: {list}").format(list=", ".join(disp + ([cu] if cu else []))))))
     dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
     if dead:
-        off.append((_seg("Dead: " + ", ".join(dead)),))
+        off.append((_seg(tr("Dead: {list}").format(list=", ".join(dead))),))
     ind = []
     for army, at in sorted((view.get("indep") or {}).items()):
-        name = BOARD.indep_armies.get(army, {}).get("name", army)
+        name = tr(BOARD.indep_armies.get(army, {}).get("name", army))
         if at == "box":
-            ind.append(f"{name} in box")
+            ind.append(tr("{name} in box").format(name=name))
         elif at == "removed":
-            ind.append(f"{name} gone")
+            ind.append(tr("{name} gone").format(name=name))
     for i in range(0, len(ind), 2):
         off.append((_seg("; ".join(ind[i:i + 2])),))
     blocks["offmap"] = tuple(off)
     # royal family and the body
-    roy = [(_seg("Royal family", bold=True),)]
+    roy = [(_seg(tr("Royal family"), bold=True),)]
     for r, d in (view.get("royals") or {}).items():
         spec = BOARD.royals.get(r, {})
         name = ROYAL_TAG.get(r, r)
@@ -1172,74 +1267,98 @@ def _panel_blocks(view: dict) -> dict[str, tuple]:
                 ctrl = info.get("controller")
         c = seat_colour(ctrl) if ctrl else None
         row = [_seg(name, INK, GOLD if st == "active" else (214, 214, 214)),
-               _seg(f"{spec.get('lp', '?')} LP {at}" + ("" if st in ("active",) else f" ({st})"))]
+               _seg(f"{spec.get('lp', '?')} {tr('LP')} {at}" + ("" if st in ("active",) else f" ({tr(str(st))})"))]
         if ctrl:
             row.append(_seg(ctrl, ink_on(c), c))
         roy.append(tuple(row))
     b = view.get("body") or {}
     if b:
         at = BOARD.spaces[b["at"]]["name"] if b.get("at") in BOARD.spaces else b.get("at")
-        roy.append((_seg("Tomb" if b.get("st") == "tomb" else "Cart", WHITE, (140, 90, 40)), _seg(f"at {at}")))
+        roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)),
+                    _seg(tr("at {at}").format(at=at))))
     blocks["royals"] = tuple(roy)
     # the last activation and battle, when the view keeps them
     seat, path = _path(view)
     if path:
         c = seat_colour(seat)
         names = [BOARD.spaces[s]["name"] for s in path]
-        txt = " → ".join(names) if len(names) <= 3 else f"{names[0]} → … → {names[-1]} ({len(names) - 1} moves)"
-        blocks["activation"] = ((_seg("Activation", bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
+        txt = " → ".join(names) if len(names) <= 3 else \
+            tr("{first} → … → {last} ({n} moves)").format(first=names[0], last=names[-1], n=len(names) - 1)
+        blocks["activation"] = ((_seg(tr("Activation"), bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
     battle = view.get("last_battle")
     if isinstance(battle, dict):
         txt = battle.get("text") or battle.get("result") or ""
         at = battle.get("space")
-        rows = [(_seg("Last battle", bold=True),)]
+        rows = [(_seg(tr("Last battle"), bold=True),)]
         if at in BOARD.spaces:
             rows.append((_seg(BOARD.spaces[at]["name"]),))
         txt = str(txt)
         if at in BOARD.spaces and txt.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
             txt = txt.split(": ", 1)[1]     # the space is already the block's first line
-        rows += [(_seg(part),) for part in textwrap.wrap(txt, 44)[:4]]
+        rows.append((_seg(textwrap.shorten(txt, 120, placeholder=" …")),))     # wrapped by `block`
         blocks["battle"] = tuple(rows)
-    blocks["legend"] = LEGEND_ROWS
+    blocks["legend"] = legend_rows(tr)
     return blocks
 
 
-TABLE_COLS = (0, 78, 104, 130, 196, 234, 262)
-LEGEND_ROWS = (
-    (_seg("Key", bold=True),),
-    (_seg("\x00MAJ"), _seg("Major"), _seg("\x00MIN"), _seg("Minor"), _seg("\x00STR"), _seg("Strongh.")),
-    (_seg("\x00TRN"), _seg("Transit"), _seg("\x00MIN:port"), _seg("port"), _seg("\x00land"), _seg("road")),
-    (_seg("\x00pass"), _seg("pass"), _seg("\x00strait"), _seg("strait")),
-    (_seg("\x00sea"), _seg("sea lane"), _seg("\x00trans"), _seg("trans-Med.")),
-    (_seg("R", INK, GOLD), _seg("Royal"), _seg("S", INK, (200, 205, 215)), _seg("Silver Shields")),
-    (_seg("L Loyal Macedonian  M Mercenary"),),
-    (_seg("E Elephant  I Independent"),),
-)
+def legend_rows(tr=translator(None)) -> tuple:
+    """The key's rows, its words through `tr`: two samples a row, so that the longer words
+    of Spanish and Russian keep the strip of blocks within the picture."""
+    return (
+        (_seg(tr("Key"), bold=True),),
+        (_seg("\x00MAJ"), _seg(tr("Major")), _seg("\x00MIN"), _seg(tr("Minor"))),
+        (_seg("\x00STR"), _seg(tr("Strongh.")), _seg("\x00TRN"), _seg(tr("Transit"))),
+        (_seg("\x00MIN:port"), _seg(tr("port")), _seg("\x00land"), _seg(tr("road"))),
+        (_seg("\x00pass"), _seg(tr("pass")), _seg("\x00strait"), _seg(tr("strait"))),
+        (_seg("\x00sea"), _seg(tr("sea lane")), _seg("\x00trans"), _seg(tr("trans-Med."))),
+        (_seg("R", INK, GOLD), _seg(tr("Royal")), _seg("S", INK, (200, 205, 215)), _seg(tr("Silver Shields"))),
+        (_seg(tr("L Loyal Macedonian")),),
+        (_seg(tr("M Mercenary  E Elephant")),),
+        (_seg(tr("I Independent")),),
+    )
 
 
-def _panel_layout(view: dict, f: Frame) -> list[tuple]:
+LEGEND_ROWS = legend_rows()
+
+
+def _phase(phase, tr) -> str:
+    """A phase's name as the panel shows it."""
+    return tr(PHASES.get(phase, str(phase).replace("_", " ").title()))
+
+
+def _panel_layout(view: dict, f: Frame, tr=translator(None)) -> list[tuple]:
     """The side panel's blocks and where they go: a strip along the bottom edge (over the
     open sea), and blocks stacked in the empty north-east corner (successors_regions.json
     "panels"). [(name, sprite, (x, y))]; counters are placed clear of them."""
-    blocks = _panel_blocks(view)
+    blocks = _panel_blocks(view, tr)
     conf = CONF["panels"]
     gap = f.k(6)
     out = []
     x = gap
     for name in conf["strip"]:
         if name in blocks:
-            spr = block(blocks[name], None, f.u, TABLE_COLS if name == "players" else None)
+            spr = block(blocks[name], None, f.u, "auto" if name in ("players", "legend") else None)
+            if name == "turn" and spr.width > f.k(230):
+                # the turn block at most 230 UI px wide: its order row wraps (5 players, Russian)
+                spr = block(blocks[name], f.k(230), f.u)
             out.append((name, spr, (x, f.size[1] - gap - spr.height)))
             x += spr.width + gap
-    for slot in conf["slots"]:
+    # each slot takes its blocks while they fit in its box; a block that does not goes on
+    # to the next slot, and the last slot takes what is left whatever its height
+    slots = conf["slots"]
+    queue: list[str] = []
+    for i, slot in enumerate(slots):
         x0, y = f.ipx(*slot["box"][:2])
-        x1, _ = f.ipx(*slot["box"][2:])
+        x1, y1 = f.ipx(*slot["box"][2:])
         y = max(y, gap)
-        for name in slot["blocks"]:
-            if name in blocks:
-                spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
-                out.append((name, spr, (x0, y)))
-                y += spr.height + gap
+        waiting, queue = queue + [n for n in slot["blocks"] if n in blocks], []
+        for name in waiting:
+            spr = block(blocks[name], min(x1, f.size[0] - gap) - x0, f.u)
+            if y + spr.height > y1 and i < len(slots) - 1:
+                queue.append(name)
+                continue
+            out.append((name, spr, (x0, y)))
+            y += spr.height + gap
     return out
 
 
@@ -1248,32 +1367,39 @@ def _draw_panel(cv: "Canvas", panel: list) -> None:
         cv.paste_block(spr, xy)
 
 
-def _draw_header(cv: "Canvas", view: dict, f: Frame) -> None:
+def _header_rows(view: dict, f: Frame, tr=translator(None)) -> tuple:
+    """A region crop's header: its title, turn, phase and round; each player's VP and LP."""
     sm = view.get("summary") or {}
     players = sm.get("players") or {}
     turn = sm.get("turn", view.get("turn"))
-    title = (_seg(REGIONS[f.name]["title"], bold=True),
-             _seg(f"· Turn {ROMAN.get(turn, turn)} · {PHASES.get(sm.get('phase'), sm.get('phase'))}"
-                  + (f" · round {sm['round']}" if sm.get("round") else ""), bold=True))
+    title = (_seg(tr(REGIONS[f.name]["title"]), bold=True),
+             _seg(f"· {tr('Turn {turn}').format(turn=ROMAN.get(turn, turn))} · {_phase(sm.get('phase'), tr)}"
+                  + (f" · {tr('round {n}').format(n=sm['round'])}" if sm.get("round") else ""), bold=True))
     row = []
     for s in view.get("seats") or []:
         c = seat_colour(s)
         pl = players.get(s, {})
-        row.append(_seg(f"{s} {pl.get('vp', '?')} VP {pl.get('legitimacy', '?')} LP", ink_on(c), c))
-    spr = block((title, tuple(row)), f.size[0], f.u, None, f.top)
+        row.append(_seg(f"{s} {pl.get('vp', '?')} {tr('VP')} {pl.get('legitimacy', '?')} {tr('LP')}", ink_on(c), c))
+    return title, tuple(row)
+
+
+def _draw_header(cv: "Canvas", view: dict, f: Frame, tr=translator(None)) -> None:
+    spr = block(_header_rows(view, f, tr), f.size[0], f.u, None, f.top)
     cv.paste_block(spr, (0, 0))
 
 
 # drawing ------------------------------------------------------------------------------------------
 def draw(view: dict, seat: str | None = None, region: str | None = None, width: int | None = None,
-         **options) -> Image.Image:
+         lang: str | None = None, **options) -> Image.Image:
     """The map of a Successors view: the whole board, or `region` cropped at phone scale.
 
     Only `view` is read (plus the static board data), so the public picture cannot show
     what the public view hides; `seat` is accepted for the drawer contract and unused.
+    `lang` (en, es, ru): the language of the words drawn (`render.i18n`).
     """
     f = frame(region, width)
-    b = base(region, width)
+    b = base(region, width, lang)
+    tr = b.tr
     cv = Canvas(b)
     u = f.u
     pos = b.pos
@@ -1283,14 +1409,15 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
-    panel = [] if f.top else _panel_layout(view, f)
-    placed = place_counters(view, f, b, path, panel)
+    panel = [] if f.top else _panel_layout(view, f, tr)
+    sieges = place_sieges(view, f, b, panel)
+    placed = place_counters(view, f, b, path, panel, sieges)
     lines: list = []
     d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
     w_, h_ = f.size
     lw = max(1, round(1.4 * u))
     crossed = [([pos[s] for s in path], 4 * u + 3)] if path else []
-    for sp, spr, best in placed:
+    for sp, spr, best in sieges + placed:
         x, y = pos[sp]
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
@@ -1314,15 +1441,11 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     for _, spr, rect in placed:
         cv.paste(spr, rect[:2])
     # 5. siege points on besieged cities
-    for sp, n in sorted(_sieges(view).items()):
-        if not (0 <= pos[sp][0] <= w_ and f.top <= pos[sp][1] <= h_):
-            continue
-        s = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
-        x, y = pos[sp]
-        cv.paste(s, (x - s.width // 2, y - _symbol_radius(f, BOARD.spaces[sp]["type"]) - s.height - 1))
+    for _, spr, rect in sieges:
+        cv.paste(spr, rect[:2])
     # 6. panel
     if f.top:
-        _draw_header(cv, view, f)
+        _draw_header(cv, view, f, tr)
     else:
         _draw_panel(cv, panel)
     if options.get("mode") == "RGB":
@@ -1501,9 +1624,29 @@ def _leader_crosses(b: "Base", near: list, x: float, y: float, r: int, rect: tup
     return worst
 
 
-def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> list[tuple]:
+def place_sieges(view: dict, f: Frame, b: "Base", panel: list = ()) -> list[tuple]:
+    """The siege points chip of every besieged city on this frame: [(space, sprite, rect)],
+    placed like a counter (`_place`: touching its symbol where that is free, else on the
+    nearest free ring with a leader line), clear of the panel blocks."""
+    out = []
+    w_, h_ = f.size
+    rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
+    for sp, n in sorted(_sieges(view).items()):
+        x, y = b.pos[sp]
+        if not (0 <= x <= w_ and f.top <= y <= h_):
+            continue
+        spr = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
+        best, _ = _place(b, rects, [], x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
+        rects.append(best)
+        out.append((sp, spr, best))
+    return out
+
+
+def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list,
+                   sieges: list = ()) -> list[tuple]:
     """Every force counter of the view on this frame and where it goes: [(space, sprite,
-    rect)], in `_forces` order; counters of spaces outside a crop are left out."""
+    rect)], in `_forces` order, clear of the panel blocks and siege chips; counters of
+    spaces outside a crop are left out."""
     u = f.u
     pos = b.pos
     soft: list = []
@@ -1514,9 +1657,10 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> 
             px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
             soft.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
     rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
+    rects += [rect for _, _, rect in sieges]
     w_, h_ = f.size
     placed = []
-    for sp, rows, colour in _forces(view):
+    for sp, rows, colour in _forces(view, b.tr):
         x, y = pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue                    # a space outside this crop
@@ -1534,16 +1678,35 @@ def place_counters(view: dict, f: Frame, b: "Base", path: list, panel: list) -> 
     return placed
 
 
-def layout(view: dict, region: str | None = None, width: int | None = None) -> list[tuple]:
+def layout(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[tuple]:
     """Every rectangle `draw` puts a label, symbol, counter or panel block in, for the
     tests: [(kind, key, (x0, y0, x1, y1))] with kind "symbol", "name" (a space's name),
-    "province" (a province's name and VP badge), "counter" (key: its space) or "panel"."""
+    "province" (a province's name and VP badge), "siege" (a siege points chip; key: its
+    space), "counter" (key: its space) or "panel"."""
     f = frame(region, width)
-    b = base(region, width)
-    panel = [] if f.top else _panel_layout(view, f)
+    b = base(region, width, lang)
+    panel = [] if f.top else _panel_layout(view, f, b.tr)
+    sieges = place_sieges(view, f, b, panel)
     out = list(b.layout)
     out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
-    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel)]
+    out += [("siege", sp, rect) for sp, _, rect in sieges]
+    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel, sieges)]
+    return out
+
+
+def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[str]:
+    """Every text `draw` writes on the picture, in its language: space names, province
+    labels, counters, panel blocks or a crop's header (for the tests: a Spanish picture
+    draws Spanish words)."""
+    f = frame(region, width)
+    b = base(region, width, lang)
+    out = list(b.words.values())
+    if f.top:
+        rows = _header_rows(view, f, b.tr)
+    else:
+        rows = tuple(row for block_ in _panel_blocks(view, b.tr).values() for row in block_)
+    out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
+    out += [text for _, rows_, _ in _forces(view, b.tr) for row in rows_ for text, _ in row]
     return out
 
 

@@ -43,7 +43,7 @@ def test_size_fills_a_phone_width():  # §14.1 1280 px wide, the 48" table acros
     assert deep.table_h <= 1500 and deep.size[0] == 1280          # a deep one stays postable
 
 
-def test_tokens_and_text_read_on_a_phone():  # §14.3 a 25 mm base ~25 px across, text ≥ 14 px
+def test_tokens_and_text_read_on_a_phone():  # §14.3 a 25 mm base ~25 px across, words ≥ 16 px
     state = deploy_state(THREE, THREE_B)
     state, _ = act(state, "A", "place A2 20 6")
     view = GAME.view(state, None)
@@ -52,7 +52,7 @@ def test_tokens_and_text_read_on_a_phone():  # §14.3 a 25 mm base ~25 px across
     disc = sum(1 for x in range(cx - 15, cx + 16) for y in range(cy - 15, cy + 16)
                if img.getpixel((x, y)) != tint(COLOURS["A"]))
     assert disc >= 420            # a disc ~24.6 px across (~475 px²); the old 15 px one was ~180
-    assert SMALL >= 14
+    assert SMALL >= 16
 
 
 def test_zones_grey_before_choice_then_owner_colours():  # §14.2
@@ -178,3 +178,16 @@ def test_every_phase_pictured(tmp_path):  # §14 rosters, initiative, choice, st
     for path, _, size in written:
         assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and size < 200_000
 
+
+
+def test_words_follow_the_channels_language():  # §14 issue 15: the picture's words in es/ru
+    state = deploy_state(THREE, THREE_B)
+    view = GAME.view(state, None)
+    english, spanish, russian = (render(view, None, lang).texts for lang in (None, "es", "ru"))
+    assert any(t.startswith("Deployment step") for t in english) and "status" in english
+    assert any(t.startswith("Despliegue, paso") for t in spanish) and "estado" not in english
+    assert any("Vista pública" in t for t in spanish) and "VOL" in spanish and "pendiente" in spanish
+    assert any("zona norte · Jugador" in t for t in spanish)
+    assert any(t.startswith("Развёртывание, шаг") for t in russian) and "ВОЛ" in russian
+    labels = [text for text, _ in render(view, None, "es").labels]
+    assert any(t.startswith("ZONA NORTE") or t.startswith("ZONA SUR") for t in labels)

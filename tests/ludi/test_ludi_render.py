@@ -6,6 +6,7 @@ from PIL import Image
 
 import render
 from core.games.ludi import GAME
+from render import ludi
 
 from .conftest import new
 
@@ -47,3 +48,14 @@ def test_picture_changes_with_the_table():
     state["gl"][g]["tapped"] = True
     b = render.draw("ludi", GAME.view(state, None)).tobytes()
     assert a != b
+
+
+def test_table_words_follow_the_channels_language():
+    """Issue 15: the table's words (not the cards' names) in the channel's language, from
+    render's catalogue (the Spanish seed's monedas, puntos, subasta)."""
+    view = GAME.view(advanced(3, 3, 80), None)
+    english, spanish, russian = (ludi.words(view, lang) for lang in (None, "es", "ru"))
+    assert "Centre" in english and any(w.endswith(" points") or w.endswith(" point") for w in english)
+    assert "Centro" in spanish and any(w.endswith(" monedas") or w.endswith(" moneda") for w in spanish)
+    assert "Центр" in russian and not {"Centre"} & set(spanish + russian)
+    assert render.draw("ludi", view, lang="es").tobytes() != render.draw("ludi", view).tobytes()

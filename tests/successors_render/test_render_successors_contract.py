@@ -38,7 +38,7 @@ def check_centres(view, region=None):
 
 def test_default_size_and_mode(mid):
     img = R.draw(GAME.view(mid, None))
-    assert img.size == R.frame(None).size == (1280, 960)
+    assert img.size == R.frame(None).size == (1280, 1116)
     assert img.mode in ("P", "RGB")
 
 

@@ -117,3 +117,29 @@ def test_whole_games_have_no_collisions(n_players, seed):
             assert_clean(view, [None, "greece", "asia-minor"])
             n += 1
     assert n > 10
+
+
+def test_whole_map_reads_on_a_phone():
+    """Issue 16 point 7: drawn 1280 px wide, the whole map's words are at least 14 px
+    (space names, counters, panel) and 13 px capitals (province names), and every province
+    shows its full name, never its code (THS where THESSALY is meant)."""
+    f = R.frame(None)
+    assert f.size[0] == 1280
+    assert f.k(11) >= 14 and f.k(10) >= 13
+    assert R.block(((R._seg("Key"),), (R._seg("x"),)), None, f.u).height >= 2 * 14
+    b = R.base(None)
+    for code, province in BOARD.provinces.items():
+        text = b.words[("province", code)]
+        assert text.startswith(province["name"].upper()), (code, text)
+    # the space names are whole but for at most two long ones
+    assert sum(b.words[("name", s)] != BOARD.spaces[s]["name"] for s in BOARD.spaces) <= 2
+
+
+def test_whole_map_label_boxes_never_overlap_nor_clip():
+    """The label boxes of the whole map (space names, province labels, counters, siege
+    chips, panel blocks), computed from the layout: no two overlap, none leaves the canvas."""
+    _, mid = R.sample_views()
+    view = dict(mid, sieges={"athenai": 2, "tyros": 1, "sardeis": 3})
+    overlaps, cut, far = collisions(view, None)
+    assert not overlaps and not cut and not far
+    assert {k for k, _, _ in R.layout(view)} >= {"siege", "counter", "name", "province", "panel"}
