@@ -237,7 +237,7 @@ def _items(value: str, lang: str, depth: int, every: bool = False) -> str | None
     for separator in ("; ", ", "):
         items = _split_outside_brackets(value, separator)
         if len(items) > 1:
-            if every and not all(_opens_a_message(item) for item in items):
+            if every and not (all(_opens_a_message(item) for item in items) or _alike(items)):
                 continue
             out = [translate(item, lang, depth + 1) for item in items]
             if (all(a != b for a, b in zip(out, items)) if every else out != items):
@@ -252,6 +252,14 @@ def _opens_a_message(item: str) -> bool:
         return True
     best = _best_match(index, item)
     return best is not None and not best[1].startswith("{")
+
+
+def _alike(items: list[str]) -> bool:
+    """Every item read by one and the same template ("⟨C⟩ takes package C (…), ⟨B⟩ takes
+    package B (…)"): a list of like messages even where the template starts with a field."""
+    index = _index()
+    found = {(best[1] if best else None) for best in (_best_match(index, item) for item in items)}
+    return len(found) == 1 and None not in found
 
 
 def _split_outside_brackets(text: str, separator: str) -> list[str]:

@@ -431,10 +431,15 @@ def d_losses_prompt(state: dict, d: dict) -> Prompt:
     (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
     lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
     n = min(d["n"], sum(_loss_pool(state, d).values()))
-    where = "in the battle at" if d.get("source") != "act" else "at"
-    return Prompt(f"{seat_ref(d['seat'])} loses {n} CU{'s' if n != 1 else ''} {where} "
-                  f"{BOARD.spaces[d['space']]['name']}: choose which ({d.get('why', '§6.8')}).", lines,
-                  ("lose <type>=<n> ...", LOSSES))
+    seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], d.get("why", "§6.8")
+    # whole sentences, so that each language reads them whole
+    if d.get("source") == "act":
+        text = (f"{seat} loses 1 CU at {space}: choose which ({why})." if n == 1 else
+                f"{seat} loses {n} CUs at {space}: choose which ({why}).")
+    else:
+        text = (f"{seat} loses 1 CU in the battle at {space}: choose which ({why})." if n == 1 else
+                f"{seat} loses {n} CUs in the battle at {space}: choose which ({why}).")
+    return Prompt(text, lines, ("lose <type>=<n> ...", LOSSES))
 
 
 def _loss_pool(state: dict, d: dict) -> dict:

@@ -555,7 +555,8 @@ def after_force_loss(ctx, then: list) -> None:
         return
     act = state["act"]                                                 # §5.7.3 the interceptor won
     disperse_fleet(ctx, act["seat"])
-    ctx.say(f"{act['seat']}'s force returns to {BOARD.spaces[then[1]]['name']}; its activation ends (§5.7.3).")
+    ctx.say(f"{seat_ref(act['seat'])}'s force returns to {BOARD.spaces[then[1]]['name']}; "
+            "its activation ends (§5.7.3).")
     end_act(ctx)
 
 
