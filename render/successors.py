@@ -1274,8 +1274,8 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     b = view.get("body") or {}
     if b:
         at = BOARD.spaces[b["at"]]["name"] if b.get("at") in BOARD.spaces else b.get("at")
-        roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)),
-                    _seg(tr("at {at}").format(at=at))))
+        where = tr("at {at}").format(at=at) if at else tr("left the game")   # §9.6.7: never buried
+        roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)), _seg(where)))
     blocks["royals"] = tuple(roy)
     # the last activation and battle, when the view keeps them
     seat, path = _path(view)

@@ -47,3 +47,14 @@ def test_a_view_without_summary_still_draws():
     view = GAME.view(play(3, "bare", 50), None)
     view.pop("summary")
     assert R.draw(view).size == R.frame(None).size
+
+
+def test_a_cart_that_left_the_game_says_so():
+    """§9.6.7: a body never buried leaves the game with its Cart: the royal family box says so,
+    not "at None"."""
+    state = play(3, "extras", 10)
+    view = GAME.view(state, None)
+    view["body"] = {"st": "removed", "at": None, "by": None}
+    rows = R._panel_blocks(view)["royals"]
+    words = " ".join(seg[0] for row in rows for seg in row)
+    assert "Cart left the game" in words and "None" not in words
