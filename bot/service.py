@@ -966,12 +966,12 @@ def _prefix(game: Game) -> str:
 def _verb_help(game: Game, verb) -> list[str]:
     """One verb of one game for /help: usage, what it does, an example that parses."""
     prefix = _prefix(game)
-    note = " Send it to the bot in a private chat." if verb.private else ""
-    note += " A look: it changes nothing." if verb.query else ""
-    what = f" — {verb.help}" if verb.help else ""
-    if note and what and what[-1] not in ".!?)":
-        what += "."
-    return [f"{game.title}: /{prefix} {verb.usage}{what}{note}", f"  Example: /{prefix} {verb.sample}"]
+    lines = [f"{game.title}: /{prefix} {verb.usage}", f"  What it does: {verb.help}"]
+    if verb.private:
+        lines.append("  Send it to the bot in a private chat.")
+    if verb.query:
+        lines.append("  A look: it changes nothing.")
+    return lines + [f"  Example: /{prefix} {verb.sample}"]
 
 
 def _game_verb_help(game: Game, word: str) -> Reply:

@@ -73,7 +73,8 @@ class Successors(Game):
         "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),
                     private=True,
                     help="§4.7 standing order, sent privately at any time: play this Surprise card by itself at "
-                         "the first window where it is legal for you (`arm <card> off` withdraws it)."),
+                         "the first window where it is legal for you (`arm <card> off` withdraws it).",
+                    example="arm 37-treachery"),
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
                       help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
         "pick": Verb("pick", (Param("package", "choice", SEAT_CHOICES),),
