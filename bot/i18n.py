@@ -20,14 +20,14 @@ A line that matches no template stays English.
 from __future__ import annotations
 
 import gettext
-import io
 import re
 import sys
 from functools import lru_cache
 from pathlib import Path
 
-from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
+
+from render.i18n import compiled
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "strategos"
@@ -44,15 +44,9 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ sco
 @lru_cache(maxsize=None)
 def catalogue(lang: str, domain: str = DOMAIN) -> gettext.NullTranslations:
     """The language's compiled catalogue (compiled in memory from its .po at first use)."""
-    path = LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
-    if lang == DEFAULT or not path.exists():
+    if lang == DEFAULT:
         return gettext.NullTranslations()
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=domain)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return compiled(LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po", lang, domain)
 
 
 def gettext_(lang: str, msgid: str, **values) -> str:

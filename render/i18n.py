@@ -29,18 +29,24 @@ def po_path(lang: str) -> Path:
     return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
+def compiled(path: Path, lang: str, domain: str) -> gettext.NullTranslations:
+    """A .po catalogue compiled in memory with Babel's own tools (read_po → write_mo →
+    GNUTranslations), so no build step is needed; the bot's catalogues (bot/i18n.py) use it too.
+    A missing file is no translation (English)."""
+    if not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang, domain=domain)
+    data = io.BytesIO()
+    write_mo(data, catalog, use_fuzzy=False)
+    data.seek(0)
+    return gettext.GNUTranslations(data)
+
+
 @lru_cache(maxsize=None)
 def catalogue(lang: str) -> gettext.NullTranslations:
     """The language's compiled catalogue (compiled in memory from its .po at first use)."""
-    path = po_path(lang)
-    if lang == DEFAULT or not path.exists():
-        return gettext.NullTranslations()
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang, domain=DOMAIN)
-    compiled = io.BytesIO()
-    write_mo(compiled, catalog, use_fuzzy=False)
-    compiled.seek(0)
-    return gettext.GNUTranslations(compiled)
+    return gettext.NullTranslations() if lang == DEFAULT else compiled(po_path(lang), lang, DOMAIN)
 
 
 def language(lang: str | None) -> str:
