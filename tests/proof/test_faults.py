@@ -141,12 +141,14 @@ def test_redis_down_then_back_clear_answer_nothing_half_written_and_the_same_bot
     replies, stop = [], threading.Event()
 
     def play() -> None:   # a player keeps sending while the server dies under them
+        moves = 0
         while not stop.is_set():
-            try:
-                cmd = next_command(service, channel, rnd)
+            try:   # a few dozen moves, then looks: the game must not end before the restart
+                cmd = next_command(service, channel, rnd) if moves < 40 else None
             except Exception:   # the state cannot be read: Redis is down
-                cmd = Command(PLATFORM, channel, "someone", "/status")
-            replies.append(service.handle(cmd))
+                cmd = None
+            moves += cmd is not None
+            replies.append(service.handle(cmd or Command(PLATFORM, channel, "someone", "/status")))
 
     worker = threading.Thread(target=play)
     worker.start()
