@@ -1394,7 +1394,9 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     """The map of a Successors view: the whole board, or `region` cropped at phone scale.
 
     Only `view` is read (plus the static board data), so the public picture cannot show
-    what the public view hides; `seat` is accepted for the drawer contract and unused.
+    what the public view hides. A seat's private view (`seat`'s hand a list, not a count)
+    adds the "Your hand" block under the map (`hand_rows`); the map above it is the public
+    picture's, pixel for pixel, so the two differ exactly where private information is.
     `lang` (en, es, ru): the language of the words drawn (`render.i18n`).
     """
     f = frame(region, width)
@@ -1448,9 +1450,50 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         _draw_header(cv, view, f, tr)
     else:
         _draw_panel(cv, panel)
+    rows = hand_rows(view, seat, tr)
+    if rows:
+        _add_hand(cv, block(rows, f.size[0], u))
     if options.get("mode") == "RGB":
         return cv.img.convert("RGB")
     return cv.img
+
+
+def own_seat(view: dict, seat: str | None) -> str | None:
+    """`seat` when `view` is that seat's private view (its hand a list of cards), else None."""
+    hand = ((view.get("p") or {}).get(seat) or {}).get("hand") if seat else None
+    return seat if isinstance(hand, list) else None
+
+
+def hand_rows(view: dict, seat: str | None, tr=translator(None)) -> tuple:
+    """The private "Your hand" block (§11: a hand is seen by its owner only): the seat's
+    cards by number and name, the armed Surprise cards (§4.7) marked; () for a public view."""
+    seat = own_seat(view, seat)
+    if seat is None:
+        return ()
+    p = view["p"][seat]
+    armed = set(p.get("armed") or ())
+    c = seat_colour(seat)
+    title = (_seg(tr("Your hand"), bold=True), _seg(f"{seat} {tr(BOARD.colours.get(seat, ''))}", ink_on(c), c),
+             _seg(f"({tr('only you see this')})", (90, 90, 90)))
+    cards = [_seg(tr("{n} cards:").format(n=len(p["hand"])))] if p["hand"] else [_seg(tr("no cards"))]
+    for n in p["hand"]:
+        name = f"#{n} {BOARD.cards[n]['name']}"       # as the card and /me name it
+        if n in armed:
+            cards.append(_seg(f"{name} · {tr('armed')}", INK, GOLD))
+        else:
+            cards.append(_seg(name, INK, (214, 214, 214)))
+    return title, tuple(cards)
+
+
+def _add_hand(cv: "Canvas", spr: Image.Image) -> None:
+    """The hand block under the map: the canvas grows by its height, the map stays as drawn."""
+    gap = max(2, spr.height // 40)
+    w, h = cv.img.size
+    taller = Image.new("P", (w, h + gap + spr.height), cv.ink(PANEL_LINE))
+    taller.putpalette(cv.img.getpalette())
+    taller.paste(cv.img, (0, 0))
+    cv.img, cv.draw = taller, ImageDraw.Draw(taller)
+    cv.paste_block(spr, (0, h + gap))
 
 
 def _over_lines(cv: "Canvas", b: "Base", lines: list) -> None:
@@ -1694,10 +1737,11 @@ def layout(view: dict, region: str | None = None, width: int | None = None, lang
     return out
 
 
-def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[str]:
+def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None,
+          seat: str | None = None) -> list[str]:
     """Every text `draw` writes on the picture, in its language: space names, province
-    labels, counters, panel blocks or a crop's header (for the tests: a Spanish picture
-    draws Spanish words)."""
+    labels, counters, panel blocks or a crop's header, and `seat`'s hand block on his
+    private view (for the tests: a Spanish picture draws Spanish words)."""
     f = frame(region, width)
     b = base(region, width, lang)
     out = list(b.words.values())
@@ -1707,6 +1751,7 @@ def words(view: dict, region: str | None = None, width: int | None = None, lang:
         rows = tuple(row for block_ in _panel_blocks(view, b.tr).values() for row in block_)
     out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
     out += [text for _, rows_, _ in _forces(view, b.tr) for row in rows_ for text, _ in row]
+    out += [text for row in hand_rows(view, seat, b.tr) for text, *_ in row]
     return out
 
 
