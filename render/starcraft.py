@@ -502,6 +502,11 @@ def _stage(view: dict) -> str:
 
 def example_view(seed: str = "example", players: int = 6) -> dict:
     """The public view of a seeded self-played game at its first battle (the example)."""
+    return GAME.view(example_state(seed, players), None)
+
+
+def example_state(seed: str = "example", players: int = 6) -> dict:
+    """A seeded self-played game at its first battle."""
     state, _ = GAME.start([f"u{i}" for i in range(players)], {}, seed)
     rnd = random.Random(seed)
     for _ in range(3000):
@@ -510,17 +515,23 @@ def example_view(seed: str = "example", players: int = 6) -> dict:
             break
         who = sorted(prompts)[0]
         state, _ = GAME.apply(state, who, GAME.parse(GAME.sample(state, who, rnd), private=True))
-    return GAME.view(state, None)
+    return state
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.starcraft",
-                                     description="Write the StarCraft example picture, starcraft-battle.png.")
+                                     description="Write the StarCraft example pictures, starcraft-battle.png "
+                                                 "and the attacker's private one.")
     parser.add_argument("folder", nargs="?", type=Path, default=Path("examples"))
     out = parser.parse_args(argv).folder
     out.mkdir(parents=True, exist_ok=True)
     path = out / "starcraft-battle.png"
-    draw(example_view()).save(path, "PNG", compress_level=6)
+    state = example_state()
+    draw(GAME.view(state, None)).save(path, "PNG", compress_level=6)
+    print(path)
+    seat = state["battle"]["attacker"] if state.get("battle") else state["seats"][0]
+    path = out / f"starcraft-battle-private-{seat}.png"     # the attacker's own orders and cards
+    draw(GAME.view(state, seat), seat).save(path, "PNG", compress_level=6)
     print(path)
     return 0
 

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import textwrap
 from array import array
@@ -58,6 +59,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from core.errors import RulesError
+from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render.i18n import language, translator
 
@@ -1758,11 +1760,13 @@ def words(view: dict, region: str | None = None, width: int | None = None, lang:
 def sample_views():
     """Views for the examples and the benchmark: a 3-player start and a self-played
     mid-game position (seeded, so always the same)."""
-    import random
+    return tuple(GAME.view(state, None) for state in sample_states())
 
-    from core.games.successors import GAME
+
+def sample_states():
+    """The states of `sample_views` (the examples draw a private picture from the second)."""
     state = GAME.setup(["a", "b", "c"], {}, "examples")
-    start = GAME.view(state, None)
+    start = state
     rnd = random.Random(1)
     mid = None
     for i in range(400):
@@ -1772,9 +1776,9 @@ def sample_views():
         s = sorted(prompts)[0]
         state, _ = GAME.apply(state, s, GAME.parse(GAME.sample(state, s, rnd), private=True))
         if i >= 250 and state.get("act") and len(state["act"].get("path", [])) > 2:
-            mid = GAME.view(state, None)
+            mid = state
             break
-    return start, mid or GAME.view(state, None)
+    return start, mid or state
 
 
 def main(argv: list[str]) -> int:
@@ -1786,6 +1790,11 @@ def main(argv: list[str]) -> int:
     for name, view, region in jobs:
         draw(view, None, region=region).save(out / name, "PNG", compress_level=6)
         print(out / name)
+    state = sample_states()[1]
+    seat = state["seats"][0]            # a private picture: the map and the seat's hand block
+    name = f"successors-mid-private-{seat}.png"
+    draw(GAME.view(state, seat), seat).save(out / name, "PNG", compress_level=6)
+    print(out / name)
     return 0
 
 
