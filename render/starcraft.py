@@ -14,7 +14,7 @@ that seat alone: his private picture marks each of his face-down orders with its
 (M, B, R; * special) and adds, under the panel, his combat and event cards by name, the
 rest being the public picture pixel for pixel.
 
-    python -m render.starcraft examples/      # writes examples/starcraft-battle.png
+    python -m render.starcraft examples/      # writes starcraft-battle.png and starcraft-battle-private-P3.png
 """
 from __future__ import annotations
 

@@ -12,7 +12,9 @@
   progress; the last battle when the view has one);
 - ``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
   ``persia``; case, spaces and underscores forgiven): a crop whose long side is 1280 px,
-  under a one-line header. An unknown region raises `RulesError` naming the known ones.
+  under a one-line header. An unknown region raises `RulesError` naming the known ones;
+- ``seat`` with that seat's private view (its hand a list): the same picture with a "Your
+  hand" block under it (`hand_rows`), the one place private information is drawn.
 
 On the map: sea, land (soft discs around the spaces, roads and province hulls, holes
 filled, coast smoothed), provinces as the Voronoi cells of their spaces with borders, names
