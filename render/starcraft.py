@@ -9,9 +9,12 @@ D bottom-left (§16.2); routes straight, Z-axis dashed (§16.3); units are 14 px
 a letter, bases 22 px houses (§16.4); order stacks are columns of discs with no type
 (§16.5). The static layer (space, routes, planets, labels) is drawn once and cached; each
 call copies it and adds the pieces. The public view holds no order type, hand or event
-card, so the public picture cannot show one (§14).
+card, so the public picture cannot show one (§14). A seat's private view holds them for
+that seat alone: his private picture marks each of his face-down orders with its type
+(M, B, R; * special) and adds, under the panel, his combat and event cards by name, the
+rest being the public picture pixel for pixel.
 
-    python -m render.starcraft examples/      # writes examples/starcraft-battle.png
+    python -m render.starcraft examples/      # writes starcraft-battle.png and starcraft-battle-private-P3.png
 """
 from __future__ import annotations
 
@@ -276,10 +279,38 @@ def _colours(view: dict) -> dict:
     return {s: COLOURS[p["faction"]] if p["faction"] else DIM for s, p in view["p"].items()}
 
 
+ORDER_LETTER = {"mobilize": "M", "build": "B", "research": "R"}
+
+
+def own_seat(view: dict, seat: str | None) -> str | None:
+    """`seat` when `view` is that seat's private view (his hand a list of cards), else None."""
+    hand = ((view.get("p") or {}).get(seat) or {}).get("hand") if seat else None
+    return seat if isinstance(hand, list) else None
+
+
 def draw(view: dict, seat: str | None = None, lang: str | None = None, **options) -> Image.Image:
-    """The galaxy and the panel of a view; the panel's words in `lang` (`render.i18n`)."""
-    img = static_layer(height(len(view["seats"]))).copy()
+    """The galaxy and the panel of a view; the panel's words in `lang` (`render.i18n`).
+    On `seat`'s private view, his order types and his cards too (`private_lines`)."""
+    return _draw(view, seat, translator(lang))[0]
+
+
+def words(view: dict, seat: str | None = None, lang: str | None = None) -> list[str]:
+    """Every text the picture of `view` draws (the panel's, the order marks), for the tests."""
+    return _draw(view, seat, translator(lang))[1]
+
+
+def _draw(view: dict, seat: str | None, tr) -> tuple[Image.Image, list[str]]:
+    seat = own_seat(view, seat)
+    h = height(len(view["seats"]))
+    lines = private_lines(view, seat, tr) if seat else []
+    if lines:           # the private picture: the public one with the cards' lines under it
+        img = blank((W, h + PRIVATE_TOP + len(lines) * PRIVATE_LINE))
+        img.paste(static_layer(h), (0, 0))
+        ImageDraw.Draw(img).rectangle([0, h, W, img.height], fill=PANEL)
+    else:
+        img = static_layer(h).copy()
     d = ImageDraw.Draw(img)
+    said: list[str] = []
     factions = {s: p["faction"] for s, p in view["p"].items()}
     colour = {s: COLOURS[f] if f else DIM for s, f in factions.items()}
     areas = view["areas"]
@@ -315,8 +346,57 @@ def draw(view: dict, seat: str | None = None, lang: str | None = None, **options
             r = sc(7)
             d.ellipse([x - r, y - r, x + r, y + r], fill=colour[o["owner"]],
                       outline=WHITE if top else BLACK, width=2 if top else 1)
-    _panel(img, view, colour, translator(lang))
-    return img
+            if "type" in o:         # the owner's own face-down order: its type, on his picture only
+                letter = ORDER_LETTER.get(o["type"], o["type"][:1].upper())
+                _text(img, (x, y + 1), letter, TEXT["unit"], _ink_on(colour[o["owner"]]), "mm")
+                said.append(letter)
+                if o.get("special"):
+                    _text(img, (x + r + 1, y - r), "*", TEXT["title"], GOLD, "la")
+                    said.append("*")
+    said += _panel(img, view, colour, tr)
+    for i, (words_, fill) in enumerate(lines):
+        _text(img, (18, h + PRIVATE_TOP // 2 + i * PRIVATE_LINE), words_, TEXT["line"], fill)
+        said.append(words_)
+    return img, said
+
+
+PRIVATE_TOP = 16        # px above the first private line
+PRIVATE_LINE = 25       # a private line's height
+
+
+def _ink_on(colour: tuple) -> tuple:
+    return BLACK if 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2] > 150 else WHITE
+
+
+def private_lines(view: dict, seat: str, tr=translator(None)) -> list[tuple[str, tuple]]:
+    """What only `seat` sees (§14: combat and event hands by DM, face-down orders), in lines
+    under the panel: a title, the key of the order marks, his combat cards, event cards and
+    the card he chose for the battle, by id and name, wrapped to the picture's width."""
+    p = view["p"][seat]
+    out = [(tr("Private view of {name}: only you see what follows").format(name=f"{seat} {_name(view, seat)}"),
+            GOLD)]
+    if any(o.get("owner") == seat and "type" in o for stack in view["stacks"].values() for o in stack):
+        out.append((tr("Your orders: M mobilize · B build · R research · * special"), INK))
+    room = W - 36
+
+    def listed(head: str, cards: list[str], names: dict) -> None:
+        items = [f"{c} {names[c]['name']}" if c in names else c for c in cards] or [tr("none")]
+        line = head
+        for k, item in enumerate(items):
+            word = item + ("," if k < len(items) - 1 else "")
+            if line != head and text_length(f"{line} {word}", TEXT["line"]) > room:
+                out.append((line, CARD))
+                line = "   "
+            line = f"{line} {word}"
+        out.append((line, CARD))
+
+    listed(tr("Combat cards ({n}):").format(n=len(p["hand"])), sorted(p["hand"]), BOARD.combat)
+    listed(tr("Event cards ({n}):").format(n=len(p["events"])), sorted(p["events"]), BOARD.events)
+    mine = (view.get("battle") or {}).get("mine")
+    if mine:
+        out.append((tr("Your card in this battle: {card}").format(
+            card=f"{mine} {BOARD.combat[mine]['name']}" if mine in BOARD.combat else mine), CARD))
+    return out
 
 
 def _panel(img, view: dict, colour: dict, tr=translator(None)) -> list[str]:
@@ -422,6 +502,11 @@ def _stage(view: dict) -> str:
 
 def example_view(seed: str = "example", players: int = 6) -> dict:
     """The public view of a seeded self-played game at its first battle (the example)."""
+    return GAME.view(example_state(seed, players), None)
+
+
+def example_state(seed: str = "example", players: int = 6) -> dict:
+    """A seeded self-played game at its first battle."""
     state, _ = GAME.start([f"u{i}" for i in range(players)], {}, seed)
     rnd = random.Random(seed)
     for _ in range(3000):
@@ -430,17 +515,23 @@ def example_view(seed: str = "example", players: int = 6) -> dict:
             break
         who = sorted(prompts)[0]
         state, _ = GAME.apply(state, who, GAME.parse(GAME.sample(state, who, rnd), private=True))
-    return GAME.view(state, None)
+    return state
 
 
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m render.starcraft",
-                                     description="Write the StarCraft example picture, starcraft-battle.png.")
+                                     description="Write the StarCraft example pictures, starcraft-battle.png "
+                                                 "and the attacker's private one.")
     parser.add_argument("folder", nargs="?", type=Path, default=Path("examples"))
     out = parser.parse_args(argv).folder
     out.mkdir(parents=True, exist_ok=True)
     path = out / "starcraft-battle.png"
-    draw(example_view()).save(path, "PNG", compress_level=6)
+    state = example_state()
+    draw(GAME.view(state, None)).save(path, "PNG", compress_level=6)
+    print(path)
+    seat = state["battle"]["attacker"] if state.get("battle") else state["seats"][0]
+    path = out / f"starcraft-battle-private-{seat}.png"     # the attacker's own orders and cards
+    draw(GAME.view(state, seat), seat).save(path, "PNG", compress_level=6)
     print(path)
     return 0
 

@@ -12,7 +12,9 @@
   progress; the last battle when the view has one);
 - ``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
   ``persia``; case, spaces and underscores forgiven): a crop whose long side is 1280 px,
-  under a one-line header. An unknown region raises `RulesError` naming the known ones.
+  under a one-line header. An unknown region raises `RulesError` naming the known ones;
+- ``seat`` with that seat's private view (its hand a list): the same picture with a "Your
+  hand" block under it (`hand_rows`), the one place private information is drawn.
 
 On the map: sea, land (soft discs around the spaces, roads and province hulls, holes
 filled, coast smoothed), provinces as the Voronoi cells of their spaces with borders, names
@@ -49,6 +51,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import sys
 import textwrap
 from array import array
@@ -58,6 +61,7 @@ from pathlib import Path
 from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 
 from core.errors import RulesError
+from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render.i18n import language, translator
 
@@ -1394,7 +1398,9 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     """The map of a Successors view: the whole board, or `region` cropped at phone scale.
 
     Only `view` is read (plus the static board data), so the public picture cannot show
-    what the public view hides; `seat` is accepted for the drawer contract and unused.
+    what the public view hides. A seat's private view (`seat`'s hand a list, not a count)
+    adds the "Your hand" block under the map (`hand_rows`); the map above it is the public
+    picture's, pixel for pixel, so the two differ exactly where private information is.
     `lang` (en, es, ru): the language of the words drawn (`render.i18n`).
     """
     f = frame(region, width)
@@ -1448,9 +1454,50 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         _draw_header(cv, view, f, tr)
     else:
         _draw_panel(cv, panel)
+    rows = hand_rows(view, seat, tr)
+    if rows:
+        _add_hand(cv, block(rows, f.size[0], u))
     if options.get("mode") == "RGB":
         return cv.img.convert("RGB")
     return cv.img
+
+
+def own_seat(view: dict, seat: str | None) -> str | None:
+    """`seat` when `view` is that seat's private view (its hand a list of cards), else None."""
+    hand = ((view.get("p") or {}).get(seat) or {}).get("hand") if seat else None
+    return seat if isinstance(hand, list) else None
+
+
+def hand_rows(view: dict, seat: str | None, tr=translator(None)) -> tuple:
+    """The private "Your hand" block (§11: a hand is seen by its owner only): the seat's
+    cards by number and name, the armed Surprise cards (§4.7) marked; () for a public view."""
+    seat = own_seat(view, seat)
+    if seat is None:
+        return ()
+    p = view["p"][seat]
+    armed = set(p.get("armed") or ())
+    c = seat_colour(seat)
+    title = (_seg(tr("Your hand"), bold=True), _seg(f"{seat} {tr(BOARD.colours.get(seat, ''))}", ink_on(c), c),
+             _seg(f"({tr('only you see this')})", (90, 90, 90)))
+    cards = [_seg(tr("{n} cards:").format(n=len(p["hand"])))] if p["hand"] else [_seg(tr("no cards"))]
+    for n in p["hand"]:
+        name = f"#{n} {BOARD.cards[n]['name']}"       # as the card and /me name it
+        if n in armed:
+            cards.append(_seg(f"{name} · {tr('armed')}", INK, GOLD))
+        else:
+            cards.append(_seg(name, INK, (214, 214, 214)))
+    return title, tuple(cards)
+
+
+def _add_hand(cv: "Canvas", spr: Image.Image) -> None:
+    """The hand block under the map: the canvas grows by its height, the map stays as drawn."""
+    gap = max(2, spr.height // 40)
+    w, h = cv.img.size
+    taller = Image.new("P", (w, h + gap + spr.height), cv.ink(PANEL_LINE))
+    taller.putpalette(cv.img.getpalette())
+    taller.paste(cv.img, (0, 0))
+    cv.img, cv.draw = taller, ImageDraw.Draw(taller)
+    cv.paste_block(spr, (0, h + gap))
 
 
 def _over_lines(cv: "Canvas", b: "Base", lines: list) -> None:
@@ -1694,10 +1741,11 @@ def layout(view: dict, region: str | None = None, width: int | None = None, lang
     return out
 
 
-def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[str]:
+def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None,
+          seat: str | None = None) -> list[str]:
     """Every text `draw` writes on the picture, in its language: space names, province
-    labels, counters, panel blocks or a crop's header (for the tests: a Spanish picture
-    draws Spanish words)."""
+    labels, counters, panel blocks or a crop's header, and `seat`'s hand block on his
+    private view (for the tests: a Spanish picture draws Spanish words)."""
     f = frame(region, width)
     b = base(region, width, lang)
     out = list(b.words.values())
@@ -1707,17 +1755,20 @@ def words(view: dict, region: str | None = None, width: int | None = None, lang:
         rows = tuple(row for block_ in _panel_blocks(view, b.tr).values() for row in block_)
     out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
     out += [text for _, rows_, _ in _forces(view, b.tr) for row in rows_ for text, _ in row]
+    out += [text for row in hand_rows(view, seat, b.tr) for text, *_ in row]
     return out
 
 
 def sample_views():
     """Views for the examples and the benchmark: a 3-player start and a self-played
     mid-game position (seeded, so always the same)."""
-    import random
+    return tuple(GAME.view(state, None) for state in sample_states())
 
-    from core.games.successors import GAME
+
+def sample_states():
+    """The states of `sample_views` (the examples draw a private picture from the second)."""
     state = GAME.setup(["a", "b", "c"], {}, "examples")
-    start = GAME.view(state, None)
+    start = state
     rnd = random.Random(1)
     mid = None
     for i in range(400):
@@ -1727,9 +1778,9 @@ def sample_views():
         s = sorted(prompts)[0]
         state, _ = GAME.apply(state, s, GAME.parse(GAME.sample(state, s, rnd), private=True))
         if i >= 250 and state.get("act") and len(state["act"].get("path", [])) > 2:
-            mid = GAME.view(state, None)
+            mid = state
             break
-    return start, mid or GAME.view(state, None)
+    return start, mid or state
 
 
 def main(argv: list[str]) -> int:
@@ -1741,6 +1792,11 @@ def main(argv: list[str]) -> int:
     for name, view, region in jobs:
         draw(view, None, region=region).save(out / name, "PNG", compress_level=6)
         print(out / name)
+    state = sample_states()[1]
+    seat = state["seats"][0]            # a private picture: the map and the seat's hand block
+    name = f"successors-mid-private-{seat}.png"
+    draw(GAME.view(state, seat), seat).save(out / name, "PNG", compress_level=6)
+    print(out / name)
     return 0
 
 

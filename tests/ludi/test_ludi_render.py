@@ -59,3 +59,13 @@ def test_table_words_follow_the_channels_language():
     assert "Centro" in spanish and any(w.endswith(" monedas") or w.endswith(" moneda") for w in spanish)
     assert "Центр" in russian and not {"Centre"} & set(spanish + russian)
     assert render.draw("ludi", view, lang="es").tobytes() != render.draw("ludi", view).tobytes()
+
+
+def test_11_1_nothing_private_so_the_private_picture_is_the_public_one():
+    """§11.1: everything is public but the decks' order (in no view), so a seat's own view is
+    the public view and his private picture is the public picture, byte for byte."""
+    state = advanced(3, 7, 60)
+    public = GAME.view(state, None)
+    for seat in state["seats"]:
+        assert GAME.view(state, seat) == public
+        assert render.draw("ludi", GAME.view(state, seat), seat).tobytes() == render.draw("ludi", public).tobytes()

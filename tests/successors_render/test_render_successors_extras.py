@@ -1,6 +1,6 @@
 """What the picture draws from keys the rules may add (siege points, the last activation,
-the last battle), and that a player's private picture shows nothing more than the public
-one."""
+the last battle), and that a player's private picture adds to the public one exactly his
+hand."""
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R
@@ -33,13 +33,51 @@ def test_optional_keys_are_drawn_and_keep_the_spaces_visible():
     assert "Babylon" in str(blocks["activation"]) and "Karrhai" in str(blocks["activation"])
 
 
-def test_private_picture_equals_the_public_one():
-    """The drawer reads only what every view has in common; a seat's own view (its hand
-    as a list) draws the same bytes as the public view."""
+def test_private_picture_adds_exactly_the_hand_block():
+    """§11, §4.7: a seat's private picture is the public map pixel for pixel with one block
+    under it, "Your hand": the seat's cards by number and name, the armed Surprise cards
+    marked, and nothing of another seat's hand or standing orders."""
     state = play(3, "private", 200)
-    public = png(R.draw(GAME.view(state, None)))
-    for seat in state["seats"]:
-        assert png(R.draw(GAME.view(state, seat), seat)) == public
+    seats = state["seats"]
+    owner, others = seats[0], seats[1:]
+    assert state["p"][owner]["hand"] and all(state["p"][s]["hand"] for s in others)
+    state["p"][owner]["armed"] = state["p"][owner]["hand"][:1]
+    for s in others:
+        state["p"][s]["armed"] = state["p"][s]["hand"][:1]
+    public_view = GAME.view(state, None)
+    public = R.draw(public_view)
+    public_words = R.words(public_view)
+    for seat in seats:
+        view = GAME.view(state, seat)
+        img = R.draw(view, seat)
+        # the map and its panel are the public picture's; the picture grows by the block
+        assert img.width == public.width and img.height > public.height
+        assert png(img.crop((0, 0, *public.size))) == png(public)
+        said = R.words(view, seat=seat)
+        assert said[:len(public_words)] == public_words
+        extra = said[len(public_words):]
+        hand = [f"#{n} {BOARD.cards[n]['name']}" for n in state["p"][seat]["hand"]]
+        armed = state["p"][seat]["armed"][0]
+        assert extra[0] == "Your hand" and f"{seat} {BOARD.colours[seat]}" in extra
+        assert f"#{armed} {BOARD.cards[armed]['name']} · armed" in extra
+        assert {w.removesuffix(" · armed") for w in extra if w.startswith("#")} == set(hand)
+        theirs = {f"#{n} {BOARD.cards[n]['name']}" for s in seats if s != seat for n in state["p"][s]["hand"]}
+        assert not theirs & {w.removesuffix(" · armed") for w in extra}
+    # the public view draws no hand block, whatever seat the drawer is told
+    assert png(R.draw(public_view, owner)) == png(public)
+    assert R.words(public_view, seat=owner) == public_words
+
+
+def test_the_hand_block_speaks_the_channels_language():
+    """The block's words come from render's catalogue (es, ru); card names stay as the cards
+    and /me name them."""
+    state = play(3, "private", 200)
+    seat = state["seats"][0]
+    view = GAME.view(state, seat)
+    spanish = R.words(view, lang="es", seat=seat)
+    assert "Tu mano" in spanish and "(solo tú lo ves)" in spanish
+    assert f"{len(state['p'][seat]['hand'])} cartas:" in spanish
+    assert "Ваша рука" in R.words(view, lang="ru", seat=seat)
 
 
 def test_a_view_without_summary_still_draws():
