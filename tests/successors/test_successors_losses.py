@@ -1,6 +1,7 @@
 """§6.8 battle losses chosen by their owner: the game option `losses=ask` (§12 options) asks the
 losing (and, on a small win, the winning) owner which CUs to lose; the standing order
-(`losses …`) stays the first choice offered, and it is what a deadline plays."""
+(`losses …`) stays the first choice offered, and it is what a deadline plays. The same question
+comes wherever else the rules say "owner's choice": §5.12, §5.7.3, §7.3, §8.1.3 (#8, §12.5), #54, #56."""
 import random
 
 from bot.replies import Command

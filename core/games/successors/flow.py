@@ -3,7 +3,7 @@
 Each state names the seat it waits for, its prompt and its handlers (verb → function).
 `current(state)` says which state the game is in, from the cursor of `sequence.py`:
 
-- the §12.6 draft, while it lasts; then a battle's losses (``losses=ask``) on top of the stack;
+- the §12.6 draft, while it lasts; then CU losses the owner chooses (``losses=ask``) on top of the stack;
 - a reinforcement, training or card placement (``placing``), then a question put to a seat
   during an activation (interception, defence, retreat, naval, sortie: kinds
   ``movement.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the

@@ -61,7 +61,7 @@ class Successors(Game):
         "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
                      help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
         "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
-                       help="§6.8 CU losses: `losses=ask` asks each owner after a battle which CUs to lose; "
+                       help="§6.8 CU losses: `losses=ask` asks each owner which CUs to lose wherever he may choose; "
                             "his standing order (`losses …`) is the default and what a deadline plays"),
         "draft": Verb("draft", (Param("draft", "choice", choices=("on", "off")),),
                       help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
