@@ -63,6 +63,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
+from core.games.successors.setup import colour_of
 from render.i18n import language, translator
 
 CONF = json.loads((Path(__file__).with_name("successors_regions.json")).read_text(encoding="utf-8"))
@@ -90,6 +91,7 @@ NAMED = {"Purple": (128, 62, 176), "Blue": (36, 96, 214), "Yellow": (240, 200, 2
          "Red": (206, 40, 40), "Green": (34, 146, 64)}
 INDEP = (120, 120, 120)          # Independent PC, independent armies
 FREE = (252, 252, 252)           # a city with no PC
+UNKNOWN = (90, 90, 90)           # a seat with no colour yet (§12.6 before its pick)
 TRANSIT = (70, 70, 70)           # Transit Points never hold a PC (§1.9)
 CU_LETTER = {"merc": "M", "mac": "L", "royal": "R", "silver": "S", "eleph": "E", "indep": "I"}
 CU_ORDER = ("royal", "silver", "mac", "merc", "eleph", "indep")
@@ -97,13 +99,16 @@ ROYAL_TAG = {"alexander_iv": "A4", "philip_iii": "P3", "herakles": "He",
              "olympias": "Ol", "kleopatra": "Kl", "thessalonike": "Th"}
 
 
-def seat_colour(seat: str | None) -> tuple[int, int, int]:
-    """The fill of a control marker: a player's colour (§1.2), Independent grey, or none."""
+def seat_colour(seat: str | None, view: dict | None = None) -> tuple[int, int, int]:
+    """The fill of a control marker: a player's colour (§1.2: his package's, the drafted one
+    with §12.6, read from the view), Independent grey, or none."""
     if seat is None:
         return FREE
     if seat in ("IND", "independent"):
         return INDEP
-    return NAMED.get(BOARD.colours.get(seat, ""), (90, 90, 90))
+    if seat not in BOARD.colours:
+        return UNKNOWN
+    return NAMED.get(colour_of(view or {}, seat) or "", UNKNOWN)
 
 
 def ink_on(colour: tuple) -> tuple:
@@ -997,7 +1002,7 @@ def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
         tags = [t for g in gs for t in carried.get(g, [])]
         if tags:
             rows.append(tuple(tags))
-        out.append((sp, tuple(rows), seat_colour(o)))
+        out.append((sp, tuple(rows), seat_colour(o, view)))
     for army, at in sorted((view.get("indep") or {}).items()):
         if at in BOARD.spaces:
             spec = BOARD.indep_armies.get(army, {})
@@ -1202,7 +1207,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     usurper = sm.get("usurper", view.get("usurper"))
     row = [_seg(tr("Order:"))]
     for s in order:
-        c = seat_colour(s)
+        c = seat_colour(s, view)
         tag = s + (f" {tr('1st')}" if s == first else "") + (f" {tr('Usurper')}" if s == usurper else "")
         row.append(_seg(tag, ink_on(c), c))
     if sm.get("direction") or view.get("direction"):
@@ -1215,7 +1220,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
              (_seg(""), *(_seg(tr(word), bold=True) for word in ("VP", "LP", "status", "cards", "FS", "CUs")))]
     for s in seats:
         pl = players.get(s, {})
-        c = seat_colour(s)
+        c = seat_colour(s, view)
         hand = pl.get("hand")
         if hand is None:
             h = (view.get("p") or {}).get(s, {}).get("hand")
@@ -1233,7 +1238,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     # what is Dispersed (rarer, and longer)
     reserve = [_seg(tr("Reserve (minor):"))]
     for s in seats:
-        c = seat_colour(s)
+        c = seat_colour(s, view)
         n = sum(1 for g, d in gens.items() if d.get("o") == s and d.get("at") == "reserve")
         reserve.append(_seg(f"{s} {n}", ink_on(c), c))
     off.append(tuple(reserve))
@@ -1242,7 +1247,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         cus = (view.get("p") or {}).get(s, {}).get("disp") or {}
         cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
         if disp or cu:
-            c = seat_colour(s)
+            c = seat_colour(s, view)
             off.append((_seg(s, ink_on(c), c),
                         _seg(tr("Dispersed: {list}").format(list=", ".join(disp + ([cu] if cu else []))))))
     dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
@@ -1269,7 +1274,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         for nm, info in (sm.get("royals") or {}).items():
             if nm == spec.get("name"):
                 ctrl = info.get("controller")
-        c = seat_colour(ctrl) if ctrl else None
+        c = seat_colour(ctrl, view) if ctrl else None
         row = [_seg(name, INK, GOLD if st == "active" else (214, 214, 214)),
                _seg(f"{spec.get('lp', '?')} {tr('LP')} {at}" + ("" if st in ("active",) else f" ({tr(str(st))})"))]
         if ctrl:
@@ -1284,7 +1289,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     # the last activation and battle, when the view keeps them
     seat, path = _path(view)
     if path:
-        c = seat_colour(seat)
+        c = seat_colour(seat, view)
         names = [BOARD.spaces[s]["name"] for s in path]
         txt = " → ".join(names) if len(names) <= 3 else \
             tr("{first} → … → {last} ({n} moves)").format(first=names[0], last=names[-1], n=len(names) - 1)
@@ -1381,7 +1386,7 @@ def _header_rows(view: dict, f: Frame, tr=translator(None)) -> tuple:
                   + (f" · {tr('round {n}').format(n=sm['round'])}" if sm.get("round") else ""), bold=True))
     row = []
     for s in view.get("seats") or []:
-        c = seat_colour(s)
+        c = seat_colour(s, view)
         pl = players.get(s, {})
         row.append(_seg(f"{s} {pl.get('vp', '?')} {tr('VP')} {pl.get('legitimacy', '?')} {tr('LP')}", ink_on(c), c))
     return title, tuple(row)
@@ -1412,7 +1417,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     # 1. the activation path, under the symbols
     who, path = _path(view)
     if path:
-        _arrow(cv, [pos[s] for s in path], seat_colour(who), u)
+        _arrow(cv, [pos[s] for s in path], seat_colour(who, view), u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
     panel = [] if f.top else _panel_layout(view, f, tr)
@@ -1441,7 +1446,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         if owner is None and not path and \
                 not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for box in lines):
             continue            # the base already shows it empty, and no line crosses it
-        sym = symbol(spec["type"], spec["port"], seat_colour(owner), f.u)
+        sym = symbol(spec["type"], spec["port"], seat_colour(owner, view), f.u)
         cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
     # 4. counters over everything on the map
     for _, spr, rect in placed:

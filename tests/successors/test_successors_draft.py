@@ -5,9 +5,11 @@ import random
 
 import pytest
 
+from bot.names import seat_labels
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
+from render.successors import NAMED, seat_colour
 from tests.successors.conftest import act, only
 
 
@@ -86,3 +88,22 @@ def test_12_6_a_drafted_game_plays_on_to_its_end_with_losses_asked_too():
         state, _ = GAME.apply(state, seat, GAME.parse(line, GAME.sent_privately(line, prompts[seat])))
         assert not GAME.invariants(state)
     assert GAME.outcome(state)[0]
+
+
+def test_1_2_12_6_a_seat_takes_the_colour_of_the_package_it_drafted():
+    """§1.2 colours belong to packages (A Purple, B Blue, C Yellow): with the §12.6 draft the
+    seat's colour is its drafted package's, in the summary, the names' colours, /me and the map."""
+    state, _ = GAME.start(["p0", "p1", "p2"], {"draft": "on"}, "d")
+    assert GAME.summary(state)["players"]["C"]["colour"] is None     # nothing drafted yet: no colour
+    state, _ = drafted(3, picks=["A", "C", "B"])                     # C picks A, B picks C, A picks B
+    view = GAME.view(state, "C")
+    for seat, package in state["package"].items():
+        colour = BOARD.colours[package]
+        assert GAME.summary(state)["players"][seat]["colour"] == colour
+        assert GAME.seat_colours(state)[seat]["colour"] == colour
+        assert seat_colour(seat, GAME.view(state, None)) == NAMED[colour]
+    assert seat_labels(GAME, state)["C"] == "C, purple"
+    assert GAME.describe(view).startswith("Seat C (Purple)")
+    plain, _ = GAME.start(["p0", "p1", "p2"], {}, "d")                # without the draft: the letter's
+    assert {s: GAME.summary(plain)["players"][s]["colour"] for s in plain["seats"]} == \
+        {s: BOARD.colours[s] for s in plain["seats"]}

@@ -1,14 +1,18 @@
 """§6.8 battle losses chosen by their owner: the game option `losses=ask` (§12 options) asks the
 losing (and, on a small win, the winning) owner which CUs to lose; the standing order
-(`losses …`) stays the first choice offered, and it is what a deadline plays."""
+(`losses …`) stays the first choice offered, and it is what a deadline plays. The same question
+comes wherever else the rules say "owner's choice": §5.12, §5.7.3, §7.3, §8.1.3 (#8, §12.5), #54, #56."""
 import random
 
 from bot.replies import Command
 from bot.service import Service
 from core.errors import RulesError
-from core.games.successors import GAME, battles, flow
-from core.games.successors.forces import field_cus
-from tests.successors.conftest import act
+from core.game import Ctx
+from core.games.successors import GAME, battles, flow, legitimacy, sequence
+from core.games.successors.forces import cus_at, field_cus
+from tests.successors.conftest import act, activate, battlefield, place_cus, put_gen
+from tests.successors.test_successors_cards import tyche
+from tests.successors.test_successors_sieges import besieger
 
 ASK = {"losses": "ask"}
 
@@ -178,7 +182,7 @@ def test_6_8_at_the_deadline_the_service_plays_the_standing_order(store):
     assert entry["by"] == "deadline" and entry["seat"] == owner and entry["line"] == default
 
 
-def to_force_loss(why, seeds=range(12)):
+def to_force_loss(why, seeds=range(30)):
     """Random play with losses=ask until the moving force's owner is asked a loss of `why`."""
     for seed in seeds:
         state, _ = GAME.start(["a", "b", "c"], dict(ASK), f"s{seed}")
@@ -232,3 +236,158 @@ def test_5_7_3_with_losses_ask_the_owner_chooses_the_cu_lost_at_sea_and_the_acti
     after = check_force_loss(state, "§5.7.3")
     assert after["act"] is None                            # its activation ends (§5.7.3)
     assert len(after["p"][seat]["fleets"]) <= fleets
+
+
+# every other "owner's choice" of CUs lost asks him too (issue 12) --------------------------------
+def ask_on(state):
+    state["options"]["losses"] = "ask"
+    return state
+
+
+def asked_space_loss(state, seat, why, n=1):
+    """The top decision asks `seat` for n of his CUs (a `space` loss, or the moving force's);
+    its first line is his standing order's choice, and the deadline's."""
+    d = state["stack"][-1]
+    assert d["kind"] == "losses" and d["seat"] == seat and d["n"] == n and why in d["why"]
+    assert list(GAME.prompts(state)) == [seat]
+    prompt = GAME.prompts(state)[seat]
+    assert why in prompt.text and len(prompt.actions) > 1
+    assert all(line.startswith("lose ") for line in prompt.actions)
+    assert GAME.rule_default(state, seat) == prompt.actions[0]
+    return prompt
+
+
+def test_7_3_a_repulsed_assault_asks_the_moving_force_owner_which_cu(dice):
+    """§7.3 Repulsed: "the assaulting side loses 1 of its CUs in the space (owner's choice)"."""
+    state, a, b = besieger(cus={"merc": 2, "mac": 1})
+    ask_on(state)
+    state = activate(state, a, dice)
+    dice.append(1)
+    state, ev = act_line(state, a, "assault")
+    prompt = asked_space_loss(state, a, "§7.3")
+    assert prompt.actions == ("lose merc=1", "lose mac=1")          # the standing order: weakest first
+    assert state["cus"]["larisa"][a] == {"merc": 2, "mac": 1}       # nothing lost before he chooses
+    state, ev = act_line(state, a, "lose mac=1")
+    assert state["cus"]["larisa"][a] == {"merc": 2} and state["act"]["cus"] == {"merc": 2}
+    assert any("loses" in e.text and "§7.3" in e.text for e in ev)
+    assert not state["stack"] and "assault" in GAME.prompts(state)[a].actions   # his activation goes on
+
+
+def test_7_3_a_repulsed_surrender_roll_asks_and_then_the_segment_goes_on(dice):
+    """§7.3 on the Surrender roll of §4.3 C: his CUs in the space, his choice; the segment goes on."""
+    state, a, b = besieger("lamia", cus={"merc": 1, "mac": 1})
+    ask_on(state)
+    state.update(segment="surrender", sroll=False)
+    sequence.advance(Ctx(state))
+    dice.append(1)
+    state, _ = act_line(state, a, "assault lamia")
+    asked_space_loss(state, a, "§7.3")
+    assert state["segment"] == "surrender"
+    state, _ = act_line(state, a, "lose mac=1")
+    assert state["cus"]["lamia"][a] == {"merc": 1}
+    assert state["segment"] in ("tyche", "activation")               # no Surrender roll left: it ended
+
+
+def test_8_1_3_epidemic_attrition_asks_the_owner_which_cus(dice):
+    """§8.1.3 "The owner chooses which CUs are lost", rolled for #8 Epidemic."""
+    state, order = tyche([8])
+    a, b = order[0], order[1]
+    ask_on(state)
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=3, mac=3)
+    dice.append(5)                                                   # 5 + 1 (6 CUs) = 6: lose 3
+    state, _ = act_line(state, a, f"play 8 event amphipolis {b}")
+    prompt = asked_space_loss(state, b, "§8.1.3", n=3)
+    assert prompt.actions[0] == "lose merc=3" and "lose merc=1 mac=2" in prompt.actions
+    state, ev = act_line(state, b, "lose merc=1 mac=2")
+    assert cus_at(state, "amphipolis", b) == {"merc": 2, "mac": 1}
+    assert any("§8.1.3" in e.text and "loses" in e.text for e in ev) and not state["stack"]
+
+
+def test_12_5_desert_attrition_asks_the_owner_which_cu(dice):
+    """§12.5 desert attrition rolls on §8.1.3: the owner chooses."""
+    state, order = battlefield(2, "ds")
+    ask_on(state)
+    state["options"]["desert"] = True
+    a = order[0]
+    put_gen(state, f"{a}1", a, "palmyra")
+    place_cus(state, "palmyra", a, merc=2, mac=1)
+    dice += [1, 3]                                                  # MP roll, then attrition 3: lose 1
+    state, _ = act_line(state, a, f"activate {a}1")
+    state, _ = act_line(state, a, "stop")
+    asked_space_loss(state, a, "§12.5")
+    state, _ = act_line(state, a, "lose mac=1")
+    assert cus_at(state, "palmyra", a) == {"merc": 2} and not state["stack"]
+
+
+def test_card_54_mutiny_asks_which_macedonian_or_royal_cus_desert():
+    """#54 Mutiny: "he loses min(N, 3) of that army's Loyal Macedonian or Royal CUs (his
+    choice); Royal CUs lost this way leave the game"."""
+    state, order = tyche([54])
+    a, b = order[0], order[1]
+    ask_on(state)
+    state["p"][b]["champion"] = False
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, mac=2, royal=2, merc=1)
+    n = min(legitimacy.lp(state, a) - legitimacy.lp(state, b), 3)
+    assert n >= 1
+    state, _ = act_line(state, a, f"play 54 event amphipolis {b}")
+    prompt = asked_space_loss(state, b, "#54", n=n)
+    assert not any("merc" in line for line in prompt.actions)       # only Macedonian or Royal CUs
+    gone = state["gone_cus"].get("royal", 0)
+    line = next(x for x in prompt.actions if "royal" in x)
+    state, _ = act_line(state, b, line)
+    left = cus_at(state, "amphipolis", b)
+    assert sum(left.values()) == 5 - n and left["merc"] == 1
+    assert state["gone_cus"].get("royal", 0) - gone == 2 - left.get("royal", 0)
+
+
+def test_card_56_scorched_earth_asks_each_army_with_a_choice_and_not_the_others():
+    """#56 Scorched Earth: "Every army of another player in it with 4 or more CUs loses 1 CU
+    (owner's choice)"; an army of one CU type has no choice and is not asked."""
+    state, order = tyche([56])
+    a, b, c = order
+    ask_on(state)
+    state["pcs"]["pella"] = a
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=2, mac=2)
+    put_gen(state, f"{c}1", c, "pydna")
+    place_cus(state, "pydna", c, merc=4)
+    state, _ = act_line(state, a, "play 56 event MAC")
+    assert cus_at(state, "pydna", c) == {"merc": 3}                   # no choice: lost at once
+    asked_space_loss(state, b, "#56")
+    state, _ = act_line(state, b, "lose mac=1")
+    assert cus_at(state, "amphipolis", b) == {"merc": 2, "mac": 1} and not state["stack"]
+
+
+def test_8_1_3_the_standing_order_is_the_first_choice_and_the_deadline_default(dice):
+    """With a standing order (`losses mac merc`), a `space` loss offers it first; the deadline
+    plays it; a choice not offered is refused."""
+    state, order = tyche([8])
+    a, b = order[0], order[1]
+    ask_on(state)
+    state["p"][b]["loss_order"] = ["mac", "merc"]
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=2, mac=2)
+    dice.append(3)                                                   # 3: lose 1
+    state, _ = act_line(state, a, f"play 8 event amphipolis {b}")
+    prompt = asked_space_loss(state, b, "§8.1.3")
+    assert prompt.actions[0] == "lose mac=1" == GAME.rule_default(state, b)
+    try:
+        act_line(state, b, "lose merc=2")
+    except RulesError as exc:
+        assert exc.code == "LOSSES"
+    else:
+        raise AssertionError("two CUs were accepted for one")
+
+
+def test_card_23_veterans_return_home_has_no_choice_and_asks_nobody():
+    """#23 names the CU type lost (a Loyal Macedonian, else a Royal): no owner's choice."""
+    state, order = tyche([23])
+    a, b = order[0], order[1]
+    ask_on(state)
+    put_gen(state, f"{b}1", b, "amphipolis")
+    place_cus(state, "amphipolis", b, merc=2, mac=2)
+    state, _ = act_line(state, a, f"play 23 event amphipolis {b}")
+    assert cus_at(state, "amphipolis", b) == {"merc": 2, "mac": 1}
+    assert not [d for d in state.get("stack", []) if d["kind"] == "losses"]

@@ -29,6 +29,7 @@ from .forces import (
     field_cus,
     field_gens,
     gen_stat,
+    loss_choices,
     loss_order,
     n_inside,
     pick_losses,
@@ -361,30 +362,6 @@ def loss_pool(side: dict, aside: int) -> dict:
         if pool["royal"] <= 0:
             del pool["royal"]
     return pool
-
-
-def loss_choices(pool: dict, n: int, order: tuple[str, ...] = ()) -> list[dict]:
-    """Every distinct way to lose n CUs (all of them when fewer) from the pool, the one the
-    standing `order` picks first."""
-    n = min(n, sum(pool.values()))
-    kinds = [k for k in PLAYER_CU if pool.get(k)]
-    out: list[dict] = []
-
-    def walk(i: int, left: int, got: dict) -> None:
-        if left == 0:
-            out.append(dict(got))
-            return
-        if i == len(kinds):
-            return
-        k = kinds[i]
-        for m in range(min(left, pool[k]), -1, -1):
-            if m:
-                got[k] = m
-            walk(i + 1, left - m, got)
-            got.pop(k, None)
-    walk(0, n, {})
-    first = pick_losses(pool, n, order) if order else None
-    return sorted(out, key=lambda c: c != first)
 
 
 def loss_line(lost: dict) -> str:

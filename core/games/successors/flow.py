@@ -3,7 +3,7 @@
 Each state names the seat it waits for, its prompt and its handlers (verb → function).
 `current(state)` says which state the game is in, from the cursor of `sequence.py`:
 
-- the §12.6 draft, while it lasts; then a battle's losses (``losses=ask``) on top of the stack;
+- the §12.6 draft, while it lasts; then CU losses the owner chooses (``losses=ask``) on top of the stack;
 - a reinforcement, training or card placement (``placing``), then a question put to a seat
   during an activation (interception, defence, retreat, naval, sortie: kinds
   ``movement.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the
@@ -32,7 +32,17 @@ from core.game import Prompt, copy_state, seat_ref
 from . import battles, cards, movement, reinforcements, royals, sequence, setup, sieges, strategy
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
-from .forces import PLAYER_CU, generals_at, generals_of, loss_order, parse_spec
+from .forces import (
+    PLAYER_CU,
+    generals_at,
+    generals_of,
+    lose_chosen,
+    loss_order,
+    loss_pending,
+    parse_spec,
+    space_loss_options,
+    space_loss_pool,
+)
 
 LOSSES = "losses <type> [<type>...]"
 FORCE = "activate <general> [<general>...] [merc=<n>] [mac=<n>] [alone]"
@@ -252,6 +262,12 @@ def h_assault_surrender(ctx) -> None:
         raise RulesError(f"No Surrender roll is possible at {BOARD.spaces[space]['name']}: "
                          f"{', '.join(targets) or 'none'} (§4.3 C).", code="NO_ASSAULT")
     sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
+    if not loss_pending(state):                   # else once the owner chose his loss (§7.3)
+        after_surrender_roll(ctx)
+
+
+def after_surrender_roll(ctx) -> None:
+    state, seat = ctx.state, _on_turn(ctx.state)
     sieges.settle(state)
     if not sieges.surrender_targets(state, seat) and not movement.question(state):
         sequence.end_surrender(ctx)
@@ -427,13 +443,13 @@ def d_age(ctx, d: dict) -> None:
 
 
 def d_losses_prompt(state: dict, d: dict) -> Prompt:
-    """§6.8 with `losses=ask`: the owner picks which CUs his side loses; the standing order
-    (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
+    """§6.8 with `losses=ask`: the owner picks which CUs his side (force, army) loses; the standing
+    order (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
     lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
     n = min(d["n"], sum(_loss_pool(state, d).values()))
     seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], d.get("why", "§6.8")
     # whole sentences, so that each language reads them whole
-    if d.get("source") == "act":
+    if d.get("source") in ("act", "space"):
         text = (f"{seat} loses 1 CU at {space}: choose which ({why})." if n == 1 else
                 f"{seat} loses {n} CUs at {space}: choose which ({why}).")
     else:
@@ -443,8 +459,10 @@ def d_losses_prompt(state: dict, d: dict) -> Prompt:
 
 
 def _loss_pool(state: dict, d: dict) -> dict:
-    if d.get("source") == "act":                  # the moving force (§5.7.3, §5.12)
+    if d.get("source") == "act":                  # the moving force (§5.7.3, §5.12, §7.3)
         return {k: m for k, m in state["act"]["cus"].items() if m}
+    if d.get("source") == "space":                # his CUs in a space (§7.3, §8.1.3, #54, #56)
+        return space_loss_pool(state, d)
     b = state["battle"]
     side = b[d["side"]]
     if b["mover"] and d["side"] == "att":
@@ -453,6 +471,8 @@ def _loss_pool(state: dict, d: dict) -> dict:
 
 
 def loss_options(state: dict, d: dict) -> list[dict]:
+    if d.get("source") == "space":
+        return space_loss_options(state, d)
     return battles.loss_choices(_loss_pool(state, d), d["n"], loss_order(state, d["seat"]))
 
 
@@ -467,6 +487,12 @@ def d_losses(ctx, d: dict) -> None:
     if lost not in options:
         raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} "
                          f"({d.get('why', '§6.8')}).", code="LOSSES")
+    if d.get("source") == "space":
+        lose_chosen(ctx, d, lost)
+        cards.pop(ctx.state)
+        if d.get("then") and d["then"][0] == "surrender":
+            after_surrender_roll(ctx)
+        return
     if d.get("source") == "act":
         battles.force_loses(ctx, ctx.seat, lost, d["why"])
         cards.pop(ctx.state)

@@ -288,25 +288,130 @@ def check_counts(take: dict, have: dict, where: str) -> None:
         raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
 
 
-# CU losses chosen by the owner (cards, §8.1.3 attrition) ---------------------------------------
-def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
-    """The owner loses n CUs in the space (his standing order, §6.8), field first, then inside."""
-    state = ctx.state
+# CU losses chosen by the owner (cards, §7.3, §8.1.3 attrition) ---------------------------------
+# With the option `losses=ask` the owner is asked which CUs he loses wherever the rules say
+# "owner's choice" and he has a real choice: a ``losses`` decision goes on the stack (flow.py
+# asks it, the standing order first and as the deadline's default). ``source`` says whose CUs:
+# ``act``, the moving force (§5.7.3, §5.12, §7.3); ``space``, the seat's CUs in a space, field
+# first (§7.3 Surrender roll, §8.1.3, #54, #56); none, a battle's side (battles.py, §6.8).
+def loss_choices(pool: dict, n: int, order: tuple[str, ...] = (), first: dict | None = None) -> list[dict]:
+    """Every distinct way to lose n CUs (all of them when fewer) from the pool, the one the
+    standing `order` picks (or `first`) first."""
+    n = min(n, sum(pool.values()))
+    kinds = [k for k in PLAYER_CU if pool.get(k)]
+    out: list[dict] = []
+
+    def walk(i: int, left: int, got: dict) -> None:
+        if left == 0:
+            out.append(dict(got))
+            return
+        if i == len(kinds):
+            return
+        k = kinds[i]
+        for m in range(min(left, pool[k]), -1, -1):
+            if m:
+                got[k] = m
+            walk(i + 1, left - m, got)
+            got.pop(k, None)
+    walk(0, n, {})
+    if first is None and order:
+        first = pick_losses(pool, n, order)
+    return sorted(out, key=lambda c: c != first)
+
+
+def losses_asked(state: dict) -> bool:
+    """The game option `losses=ask` (§6.8): owners are asked their losses."""
+    return state.get("options", {}).get("losses") == "ask"
+
+
+def loss_pending(state: dict) -> bool:
+    """An owner is being asked his losses (the decision on top of the stack)."""
+    stack = state.get("stack") or []
+    return bool(stack) and stack[-1]["kind"] == "losses"
+
+
+def standing_losses(state: dict, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None) -> dict:
+    """What the owner's standing order (§6.8) takes of his CUs in the space: field first, then inside."""
     order = tuple(k for k in loss_order(state, seat) if kinds is None or k in kinds)
     out: dict = {}
-    for inside in (False, True):
-        pool = inside_cus(state, space, seat) if inside else field_cus(state, space, seat)
-        pool = {k: m for k, m in pool.items() if k in order}
-        got = pick_losses(pool, n - sum(out.values()), order)
+    for pool in (field_cus(state, space, seat), inside_cus(state, space, seat)):
+        got = pick_losses({k: m for k, m in pool.items() if k in order}, n - sum(out.values()), order)
         for k, m in got.items():
-            eliminate(state, space, seat, k, m, inside=inside)
             out[k] = out.get(k, 0) + m
-    if out:
-        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in out.items())
-        ctx.say(f"{seat_ref(seat)} loses {what} CU{'s' if sum(out.values()) > 1 else ''} at "
+    return out
+
+
+def space_loss_pool(state: dict, d: dict) -> dict:
+    kinds = d.get("kinds")
+    return {k: m for k, m in cus_at(state, d["space"], d["seat"]).items() if m and (not kinds or k in kinds)}
+
+
+def space_loss_options(state: dict, d: dict) -> list[dict]:
+    """The choices of a ``space`` loss, the standing order's first."""
+    kinds = tuple(d["kinds"]) if d.get("kinds") else None
+    first = standing_losses(state, d["seat"], d["space"], d["n"], kinds)
+    return loss_choices(space_loss_pool(state, d), d["n"], first=first)
+
+
+def ask_space_loss(state: dict, seat: str, space: str, n: int, why: str, kinds: tuple[str, ...] | None = None,
+                   then: list | None = None) -> bool:
+    """With `losses=ask` and a real choice, the owner is asked which of his CUs in the space he
+    loses: a decision is pushed and True returned; `then` says what goes on after (flow.py)."""
+    d = {"kind": "losses", "seat": seat, "n": n, "space": space, "source": "space", "why": why}
+    if kinds:
+        d["kinds"] = list(kinds)
+    if then:
+        d["then"] = then
+    if not losses_asked(state) or len(space_loss_options(state, d)) < 2:
+        return False
+    state.setdefault("stack", []).append(d)
+    return True
+
+
+def ask_force_loss(state: dict, n: int, why: str, then: list) -> bool:
+    """With `losses=ask`, the moving force's owner chooses which of its CUs are lost (§5.7.3,
+    §5.12, §7.3: "owner's choice"), when he has a real choice: a decision is pushed and True
+    returned; `then` says how the move goes on (movement.after_force_loss)."""
+    act = state["act"]
+    if not losses_asked(state) or len(loss_choices(act["cus"], n)) < 2:
+        return False
+    state.setdefault("stack", []).append({"kind": "losses", "seat": act["seat"], "n": n, "space": act["at"],
+                                          "source": "act", "why": why, "then": then})
+    return True
+
+
+def eliminate_losses(state: dict, space: str, seat: str, lost: dict) -> None:
+    """Remove the CUs lost from the space, each type from the field first, then inside."""
+    for k, m in lost.items():
+        field = min(m, field_cus(state, space, seat).get(k, 0))
+        eliminate(state, space, seat, k, field)
+        eliminate(state, space, seat, k, m - field, inside=True)
+
+
+def say_lost(ctx, seat: str, space: str, lost: dict, why: str) -> None:
+    if lost:
+        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in lost.items())
+        ctx.say(f"{seat_ref(seat)} loses {what} CU{'s' if sum(lost.values()) > 1 else ''} at "
                 f"{BOARD.spaces[space]['name']}"
                 f"{' (' + why + ')' if why else ''}.")
+
+
+def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
+    """The owner loses n CUs in the space: his standing order (§6.8), field first, then inside;
+    with `losses=ask` and a real choice he is asked instead (nothing is lost yet: {})."""
+    state = ctx.state
+    if ask_space_loss(state, seat, space, n, why, kinds):
+        return {}
+    out = standing_losses(state, seat, space, n, kinds)
+    eliminate_losses(state, space, seat, out)
+    say_lost(ctx, seat, space, out, why)
     return out
+
+
+def lose_chosen(ctx, d: dict, lost: dict) -> None:
+    """The owner's answer to a ``space`` loss (`lose …`)."""
+    eliminate_losses(ctx.state, d["space"], d["seat"], lost)
+    say_lost(ctx, d["seat"], d["space"], lost, d["why"])
 
 
 ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3

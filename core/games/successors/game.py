@@ -61,7 +61,7 @@ class Successors(Game):
         "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
                      help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
         "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
-                       help="§6.8 CU losses: `losses=ask` asks each owner after a battle which CUs to lose; "
+                       help="§6.8 CU losses: `losses=ask` asks each owner which CUs to lose wherever he may choose; "
                             "his standing order (`losses …`) is the default and what a deadline plays"),
         "draft": Verb("draft", (Param("draft", "choice", choices=("on", "off")),),
                       help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
@@ -209,7 +209,8 @@ class Successors(Game):
             return "You have no seat in this game."
         seat = mine[0]
         p = view["p"][seat]
-        lines = [f"Seat {seat} ({BOARD.colours[seat]}), Turn {view['turn']}."]
+        colour = setup.colour_of(view, seat)           # §1.2 its package's: the drafted one (§12.6)
+        lines = [f"Seat {seat} ({colour}), Turn {view['turn']}." if colour else f"Seat {seat}, Turn {view['turn']}."]
         if p["hand"]:
             lines.append("Your hand:")
             lines += [f"- {cards.describe_card(view, c)}" for c in p["hand"]]
@@ -225,7 +226,7 @@ class Successors(Game):
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
         """The seats' colours alone (the summary scores the whole board: a reply needs only these)."""
-        return {s: {"colour": BOARD.colours[s]} for s in state["seats"]}
+        return {s: {"colour": setup.colour_of(state, s)} for s in state["seats"]}
 
     def _summary(self, state: dict) -> dict:
         lps = legitimacy.all_lp(state)
@@ -251,7 +252,7 @@ class Successors(Game):
                 "cus": cus[s],
                 "royal_cus": royal[s],
                 "fleets": scoring.fleet_strength(state, s),
-                "colour": BOARD.colours[s],
+                "colour": setup.colour_of(state, s),      # §1.2 the package's colour
                 "package": setup.package_of(state, s),      # §12.6: the drafted one, else the seat's letter
                 "training": list(p["track"]),
             }

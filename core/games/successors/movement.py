@@ -33,6 +33,7 @@ from .board import BOARD
 from .common import find_general, find_space, label
 from .forces import (
     add_cus,
+    ask_force_loss,
     attrition,
     check_counts,
     commander,
@@ -44,6 +45,7 @@ from .forces import (
     indep_at,
     inside_cus,
     leave_cart_in_turn_one,
+    loss_pending,
     n_field,
     n_inside,
     parse_spec,
@@ -393,7 +395,7 @@ def enter(ctx, dest: str, prev: str) -> bool:
         return True
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
         r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
-        if r <= 2 and ask_force_loss(ctx, 1, "§5.12", ["enter", dest, prev]):
+        if r <= 2 and ask_force_loss(state, 1, "§5.12", ["enter", dest, prev]):
             ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat_ref(seat)} loses 1 CU of his choice (§5.12).")
             return True                                                # the move goes on once he chose
         if r <= 2:
@@ -534,24 +536,14 @@ def resolve(ctx, dest: str, prev: str, intercepted: bool = False) -> None:
     after_battle(ctx, res, att, dfn, dest, prev)
 
 
-def ask_force_loss(ctx, n: int, why: str, then: list) -> bool:
-    """With `losses=ask`, the moving force's owner chooses which of its CUs are lost (§5.7.3,
-    §5.12: "owner's choice"), when he has a real choice: a decision is pushed and True returned;
-    `then` says how the move goes on (`after_force_loss`)."""
-    state = ctx.state
-    act = state["act"]
-    if state.get("options", {}).get("losses") != "ask" or len(battles.loss_choices(act["cus"], n)) < 2:
-        return False
-    state["stack"].append({"kind": "losses", "seat": act["seat"], "n": n, "space": act["at"], "source": "act",
-                           "why": why, "then": then})
-    return True
-
-
 def after_force_loss(ctx, then: list) -> None:
     """The move goes on after the owner chose the CU his force lost (`ask_force_loss`)."""
     state = ctx.state
     if then[0] == "enter":
         enter_rest(ctx, then[1], then[2])
+        return
+    if then[0] == "assault":                                           # §7.3 repulsed: the sorties' turn
+        offer_sortie(ctx, then[1])
         return
     act = state["act"]                                                 # §5.7.3 the interceptor won
     disperse_fleet(ctx, act["seat"])
@@ -1015,7 +1007,8 @@ def assault(ctx) -> None:
     seg = "march" if act["kind"] == "march" else "activation"
     act["mp"] -= 1
     sieges.assault(ctx, act["seat"], act["at"], seg, act["gens"], act["cus"])
-    offer_sortie(ctx, act["at"])
+    if not loss_pending(state):                     # else the sorties wait for the owner's choice (§7.3)
+        offer_sortie(ctx, act["at"])
 
 
 def offer_sortie(ctx, space: str) -> None:
@@ -1147,7 +1140,7 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         _land(ctx, p)
         return
     fall_back(ctx, act, p["from"])
-    if ti > tm and ask_force_loss(ctx, 1, "§5.7.3", ["naval", p["from"]]):
+    if ti > tm and ask_force_loss(state, 1, "§5.7.3", ["naval", p["from"]]):
         return                                                         # the mover chooses his loss first
     if ti > tm:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}

@@ -57,6 +57,14 @@ def package_of(state: dict, seat: str) -> str:
     return state.get("package", {}).get(seat, seat)
 
 
+def colour_of(state: dict, seat: str) -> str | None:
+    """§1.2: a seat's colour is its package's (the drafted one with §12.6); none while the
+    seat has not drafted yet. `state` may be a view (it keeps ``package``)."""
+    if "package" in state and seat not in state["package"]:
+        return None
+    return BOARD.colours[package_of(state, seat)]
+
+
 def draft_pick(ctx, seat: str, package: str) -> bool:
     """§12.6: the seat takes a package still in the draft; after the last pick every package is
     placed as in §2.1-§2.3. True when the draft is over."""

@@ -17,6 +17,8 @@ from .battles import count
 from .board import BOARD
 from .forces import (
     add_cus,
+    ask_force_loss,
+    ask_space_loss,
     drop_general,
     eliminate,
     enemy_cus,
@@ -156,8 +158,12 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
     count(state, "assaults")
     name = BOARD.spaces[space]["name"]
     if result == "repulsed":
+        # §7.3 "owner's choice": with losses=ask he is asked (the moving force's CUs, or on a
+        # Surrender roll his CUs in the space; the caller goes on once he chose)
+        asked = (ask_force_loss(state, 1, "§7.3", ["assault", space]) if force is not None
+                 else ask_space_loss(state, seat, space, 1, "§7.3", then=["surrender", space]))
         pool = force if force is not None else field_cus(state, space, seat)
-        lost = pick_losses(pool, 1, loss_order(state, seat))
+        lost = {} if asked else pick_losses(pool, 1, loss_order(state, seat))
         for k, m in lost.items():
             eliminate(state, space, seat, k, m)
             if force is not None:
