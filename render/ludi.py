@@ -89,6 +89,21 @@ def building_card(bid: str) -> Image.Image:
     return img
 
 
+def row(c, cards: list, left: int, right: int, y: int) -> None:
+    """Cards side by side between `left` and `right` in a player's row; when they do not fit,
+    each overlaps the one before, its left edge (where the name is) still showing."""
+    if not cards:
+        return
+    need = sum(card.width for card in cards) + GAP * (len(cards) - 1)
+    step = None
+    if need > right - left and len(cards) > 1:
+        step = (right - left - cards[-1].width) / (len(cards) - 1)
+    x = float(left)
+    for card in cards:
+        c.paste(card, (int(x), y + (ROW - card.height) // 2))
+        x += step if step is not None else card.width + GAP
+
+
 @lru_cache(maxsize=128)
 def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, trained: bool) -> Image.Image:
     g = G[gid]
@@ -260,17 +275,10 @@ class _Canvas:
                 extra.append(tr("start player"))
             if extra:
                 c.text((12, y + 86), " · ".join(extra), 13, MUTED, ground)
-            x = PANEL
-            for b in p["bld"]:
-                c.paste(building_card(b), (x, y + (ROW - BH) // 2))
-                x += BW + GAP
-            x = PANEL + 5 * (BW + GAP) + 8
-            for g in p["gl"]:
-                st = view["gl"][g]
-                card = gladiator_card(g, st["tapped"], st["chained"], view.get("champion") == g,
-                                      p.get("trained") == g)
-                c.paste(card, (x, y + (ROW - card.height) // 2))
-                x += card.width + GAP
+            split = PANEL + 5 * (BW + GAP) + 8          # room for five buildings, then the school
+            row(c, [building_card(b) for b in p["bld"]], PANEL, split - 8, y)
+            row(c, [gladiator_card(g, view["gl"][g]["tapped"], view["gl"][g]["chained"], view.get("champion") == g,
+                                   p.get("trained") == g) for g in p["gl"]], split, W - 8, y)
             y += ROW
         # centre --------------------------------------------------------------------------------
         c.text((12, y + 8), tr("Centre"), 18, INK, BG)

@@ -69,3 +69,24 @@ def test_11_1_nothing_private_so_the_private_picture_is_the_public_one():
     for seat in state["seats"]:
         assert GAME.view(state, seat) == public
         assert render.draw("ludi", GAME.view(state, seat), seat).tobytes() == render.draw("ludi", public).tobytes()
+
+
+def test_13_a_full_school_stays_on_the_table():
+    """§13: however many gladiators (tapped cards are wider) and buildings a player holds, every
+    card is drawn inside the picture: past the room, each overlaps the one before."""
+    class Spots:   # records where each card goes
+        def __init__(self):
+            self.at = []
+
+        def paste(self, sprite, xy):
+            self.at.append((xy[0], xy[0] + sprite.width))
+
+    names = list(ludi.G)[:8]
+    cards = [ludi.gladiator_card(g, True, False, False, False) for g in names]
+    spots = Spots()
+    ludi.row(spots, cards, 786, ludi.W - 8, 0)
+    assert spots.at[0][0] == 786 and all(right <= ludi.W - 8 for _, right in spots.at)
+    assert [left for left, _ in spots.at] == sorted(left for left, _ in spots.at)   # in order, left to right
+    few = Spots()
+    ludi.row(few, cards[:2], 786, ludi.W - 8, 0)
+    assert few.at[1][0] == few.at[0][1] + ludi.GAP          # room enough: side by side, no overlap
