@@ -24,7 +24,7 @@ from bot.asyncplay import REMIND_LEASE, AsyncPlay, Tables, play_options  # noqa:
 from bot.describe import describe as readable
 from bot.history import History, Languages
 from bot.imports import export_problem
-from bot.names import name_reply, player_names, seat_names, winners
+from bot.names import name_reply, name_seats, player_names, seat_names, winners
 from bot.replies import Button, Command, Picture, Reply
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
 from core import rng
@@ -581,7 +581,15 @@ class Service(AsyncPlay, History, Tables, Languages):
                 "seed_sha256": rec.meta["seed_sha256"],
                 "setup_rolls": setup.get("setup_rolls", []) if finished else
                 [r for r in setup.get("setup_rolls", []) if r[3]],
-                "log": log_out, "summary": get_game(setup["game"]).summary(rec.state)}
+                "log": log_out, "summary": self._named_summary(get_game(setup["game"]), rec)}
+
+    @staticmethod
+    def _named_summary(game: Game, rec: Record) -> dict:
+        """The game's summary for an export: its reason names the players, as every message does."""
+        summary = game.summary(rec.state)
+        if isinstance(summary.get("reason"), str):
+            summary["reason"] = name_seats(summary["reason"], seat_names(game, rec.meta, rec.state))
+        return summary
 
     def _import(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):

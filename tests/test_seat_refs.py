@@ -2,9 +2,12 @@
 service replaces each marker at its edge, after translating, in every line it sends."""
 import re
 
+import orjson
+
 from bot.i18n import translate
 from bot.names import Named, name_reply, name_seats, seat_names
 from bot.replies import Command, Reply
+from bot.selfplay import play_one
 from bot.service import Service
 from core.game import seat_ref
 from core.registry import get_game
@@ -139,3 +142,15 @@ def test_a_stale_button_quotes_the_prompt_with_the_player_named(service):
                                    version=rec.version - 1))
     assert reply.code == "STALE" and "Now:" in reply.error and "⟨" not in reply.error
     assert f"{user.title()} (" in reply.error
+
+
+def test_an_export_names_the_winner_in_its_summary(service):
+    """The exported summary's reason (a game's own sentence, "⟨p1⟩ reached 7 points") names the
+    player as every message does, never a raw seat marker."""
+    report = play_one(service, "ludi", 2, "export-names")
+    assert report.finished
+    rec = service.store.load("selfplay", "ludi-2-export-names")
+    creator = rec.meta["creator"]
+    export = service.handle(Command("selfplay", "ludi-2-export-names", creator, "/export", name=creator))
+    summary = orjson.loads(export.file[1])["summary"]
+    assert summary["reason"] and "⟨" not in summary["reason"] and "⟩" not in summary["reason"]
