@@ -55,37 +55,39 @@ def test_seat_colours_name_seats_as_the_summary_does(game):
             assert (info.get("colour") or info.get("faction")) == (mine.get("colour") or mine.get("faction"))
 
 
-def test_a_move_schedules_its_reminder_in_the_same_write(service):
-    play_one(service, "tally", 2, "remind", max_actions=1, options="target=50")
-    channel = "tally-2-remind"
-    store = service.store
-    store.redis.zrem(store.reminders_key(PLATFORM), channel)
+def a_tally_move(service, seed: str):
+    """A Tally game one action in, and (channel, the command of its next move)."""
+    play_one(service, "tally", 2, seed, max_actions=1, options="target=50")
+    channel = f"tally-2-{seed}"
     game, state, rec = service.state(PLATFORM, channel)
     seat = sorted(game.prompts(state))[0]
     user = {p["seat"]: p["user"] for p in rec.meta["players"]}[seat]
+    return channel, Command(PLATFORM, channel, user, f"/tally {game.sample(state, seat, random.Random(1))}")
+
+
+def test_a_move_schedules_its_reminder_in_the_same_write(service):
+    store = service.store
+    channel, move = a_tally_move(service, "remind")
+    store.redis.zrem(store.reminders_key(PLATFORM), channel)
     calls = []
     schedule = store.schedule_reminder
     store.schedule_reminder = lambda *a, **k: (calls.append(a), schedule(*a, **k))[1]
-    reply = service.handle(Command(PLATFORM, channel, user, f"/tally {game.sample(state, seat, random.Random(1))}"))
+    reply = service.handle(move)
     assert reply.ok and reply.changed
     assert store.redis.zscore(store.reminders_key(PLATFORM), channel) is not None
     assert calls == [] or store.cluster   # outside a cluster: no separate write
 
 
 def test_a_reply_is_translated_without_asking_redis_again(service):
-    play_one(service, "tally", 2, "lang", max_actions=1, options="target=50")
-    channel = "tally-2-lang"
     store = service.store
+    channel, move = a_tally_move(service, "lang")
     store.set_channel_lang(PLATFORM, channel, "es")
-    game, state, rec = service.state(PLATFORM, channel)
-    seat = sorted(game.prompts(state))[0]
-    user = {p["seat"]: p["user"] for p in rec.meta["players"]}[seat]
     asked = []
     languages = store.languages
     store.languages = lambda *a, **k: (asked.append(a), languages(*a, **k))[1]
-    reply = service.handle(Command(PLATFORM, channel, user, f"/tally {game.sample(state, seat, random.Random(1))}"))
+    reply = service.handle(move)
     assert reply.ok and reply.lang == "es" and asked == []
-    reply = service.handle(Command(PLATFORM, channel, user, "/status"))   # a look: no write, read once too
+    reply = service.handle(Command(PLATFORM, channel, move.user, "/status"))   # a look: no write, read once too
     assert reply.lang == "es"
 
 

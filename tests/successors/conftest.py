@@ -114,3 +114,17 @@ def activate(state, seat, dice, roll=6, gen=None):
     dice.append(roll)
     state, _ = act(state, seat, f"activate {gen or seat + '1'}")
     return state
+
+
+def armies(att=None, dfn=None, at="pella", to="amphipolis"):
+    """a's army (minor general a1) at `at`, b's (b1) at `to`; nobody has a fleet."""
+    state, order = battlefield()
+    a, b = order[0], order[1]
+    for s in state["seats"]:
+        state["p"][s]["fleets"] = []
+    put_gen(state, f"{a}1", a, at)
+    place_cus(state, at, a, **(att or {"mac": 2}))
+    if to:
+        put_gen(state, f"{b}1", b, to)
+        place_cus(state, to, b, **(dfn or {"merc": 2}))
+    return state, a, b

@@ -14,21 +14,7 @@ from core.games.successors.forces import cus_at, drop_general, inside_cus, n_fie
 from core.games.successors.movement import commander, hostile_field, question
 from core.games.successors.sieges import modifier
 
-from .conftest import act, battlefield, new, only, place_cus, put_gen, texts
-
-
-def armies(att=None, dfn=None, at="pella", to="amphipolis"):
-    """a's army (minor general a1) at `at`, b's (b1) at `to`; nobody has a fleet."""
-    state, order = battlefield()
-    a, b = order[0], order[1]
-    for s in state["seats"]:
-        state["p"][s]["fleets"] = []
-    put_gen(state, f"{a}1", a, at)
-    place_cus(state, at, a, **(att or {"mac": 2}))
-    if to:
-        put_gen(state, f"{b}1", b, to)
-        place_cus(state, to, b, **(dfn or {"merc": 2}))
-    return state, a, b
+from .conftest import act, armies, new, only, place_cus, put_gen, texts
 
 
 def activate(state, seat, dice, roll, force):

@@ -11,7 +11,7 @@ from core.games.successors import GAME, legitimacy, movement, reinforcements, ro
 from core.games.successors.battles import champion_check, effective_legitimacy
 from core.games.successors.forces import cus_at
 
-from .conftest import act, battlefield, clear_board, jump, new, place_cus, put_gen, texts
+from .conftest import act, armies, battlefield, clear_board, jump, new, place_cus, put_gen, texts
 from .test_successors_cards import tyche
 
 
@@ -75,15 +75,8 @@ def test_greek_soldiers_hold_only_before_moving_and_not_in_a_major_city():  # §
 
 # §6.1 when a battle happens, and who is the Attacker -------------------------------------------
 def two_armies(a_at, b_at, a_cus=None, b_cus=None):
-    state, order = battlefield()
-    a, b = order[0], order[1]
-    for s in state["seats"]:
-        state["p"][s]["fleets"] = []
-    put_gen(state, f"{a}1", a, a_at)
-    place_cus(state, a_at, a, **(a_cus or {"mac": 2}))
-    put_gen(state, f"{b}1", b, b_at)
-    place_cus(state, b_at, b, **(b_cus or {"mac": 2}))
-    return state, a, b
+    """a's army at `a_at`, b's at `b_at` (2 Loyal Macedonian CUs each by default), no fleets."""
+    return armies(a_cus, b_cus or {"mac": 2}, at=a_at, to=b_at)
 
 
 def test_a_move_into_an_enemy_field_force_is_a_battle_with_the_mover_attacking(dice):  # §6.1
