@@ -18,11 +18,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
-from pathlib import Path
 
 import orjson
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
+from render.fonts import font
 from render.i18n import translator
 
 WIDTH = 1280
@@ -55,18 +55,6 @@ ROW = 22                  # roster row height
 def tint(colour: tuple, alpha: float = ZONE_ALPHA) -> tuple:
     """The colour at `alpha` opacity over white (zones are drawn on the white table)."""
     return tuple(round(c * alpha + 255 * (1 - alpha)) for c in colour)
-
-
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-
-
-@lru_cache(maxsize=32)
-def font(size: int, bold: bool = False):
-    name = "DejaVuSansCondensed" + ("-Bold" if bold else "") + ".ttf"
-    try:
-        return ImageFont.truetype(str(_DEJAVU / name), size)
-    except OSError:
-        return ImageFont.load_default(size=size)
 
 
 def who(view: dict, seat: str | None) -> str:

@@ -10,11 +10,11 @@ pastes them.
 from __future__ import annotations
 
 from functools import lru_cache
-from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from core.games.ludi.data import B, E, G, K
+from render.fonts import font
 from render.i18n import translator
 
 W = 1280
@@ -49,16 +49,6 @@ SHORT = {   # a building's ability in a few words (§2.5)
 }
 
 
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf")
-
-
-@lru_cache(maxsize=16)
-def font(size: int):
-    """DejaVu Sans Condensed (Latin and Cyrillic: the table speaks Russian too), else Pillow's own."""
-    try:
-        return ImageFont.truetype(str(_DEJAVU), size)
-    except OSError:
-        return ImageFont.load_default(size=size)
 
 
 def _card(size, fill, outline=INK):

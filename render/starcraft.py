@@ -24,10 +24,11 @@ import sys
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
 from core.games.starcraft import GAME
 from core.games.starcraft.board import BOARD
+from render.fonts import font as typeface
 from render.i18n import translator
 
 S = 1.28                    # output px per spec px (§16's coordinates)
@@ -68,16 +69,9 @@ def rgb(hex_colour: str) -> tuple:
 COLOURS = {f: rgb(d["colour"]) for f, d in BOARD.factions.items()}
 
 
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-
-
-@lru_cache(maxsize=16)
 def font(size: int):
-    """DejaVu Sans (Latin and Cyrillic: the panel speaks Russian too), else Pillow's own."""
-    try:
-        return ImageFont.truetype(str(_DEJAVU), size)
-    except OSError:
-        return ImageFont.load_default(size=size)
+    """DejaVu Sans, not condensed (render.fonts)."""
+    return typeface(size, condensed=False)
 
 
 def tint(colour: tuple, alpha: float) -> tuple:

@@ -58,12 +58,13 @@ from array import array
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageChops, ImageDraw, ImageFilter, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from core.games.successors.setup import colour_of
+from render.fonts import font
 from render.i18n import language, translator
 
 CONF = json.loads((Path(__file__).with_name("successors_regions.json")).read_text(encoding="utf-8"))
@@ -114,19 +115,6 @@ def seat_colour(seat: str | None, view: dict | None = None) -> tuple[int, int, i
 def ink_on(colour: tuple) -> tuple:
     r, g, b = colour[:3]
     return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
-
-
-# fonts ----------------------------------------------------------------------------------------
-_DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
-
-
-@lru_cache(maxsize=64)
-def font(size: int, bold: bool = False, condensed: bool = True):
-    name = "DejaVuSans" + ("Condensed" if condensed else "") + ("-Bold" if bold else "") + ".ttf"
-    try:
-        return ImageFont.truetype(str(_DEJAVU / name), size)
-    except OSError:
-        return ImageFont.load_default(size=size)
 
 
 # geometry -------------------------------------------------------------------------------------
