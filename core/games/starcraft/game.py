@@ -529,6 +529,5 @@ def _combat_words(card: str) -> str:
 
 
 def _resource_words(card: dict) -> str:
-    data = BOARD.resource[card["id"]]
-    worth = f" ({data['kind']} {data['value']})" if data.get("kind") else " (permanent)"
-    return f"{card['id']}{worth}" + (", used" if card.get("used") else "")
+    data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
+    return f"{card['id']} ({data['kind']} {data['value']})" + (", used" if card.get("used") else "")
