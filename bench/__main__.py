@@ -17,9 +17,9 @@ import time
 
 import orjson
 
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store, connect
 from core.registry import available, get_game
 

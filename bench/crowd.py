@@ -21,9 +21,9 @@ from dataclasses import dataclass, field
 import orjson
 import redis
 
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store
 from core.registry import get_game
 from core.replay import replay

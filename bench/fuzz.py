@@ -11,9 +11,9 @@ import random
 import time
 from dataclasses import dataclass, field
 
-from bot.replies import Command, Reply
-from bot.selfplay import PLATFORM, play_one
-from bot.service import PLATFORM_HELP, Service
+from bot.console.selfplay import PLATFORM, play_one
+from bot.service import COMMANDS, Service
+from bot.service.types import Command, Reply
 from core.registry import all_games
 
 # pieces a hostile or clumsy user types
@@ -29,7 +29,7 @@ ATOMS = [
 
 
 def verbs_of_everything() -> list[str]:
-    words = list(PLATFORM_HELP)
+    words = list(COMMANDS)
     for game in all_games():
         words += [game.id, *game.aliases]
         words += list(game.verbs)

@@ -38,9 +38,9 @@ import orjson
 
 import render
 from bench.__main__ import bench_commands, percentile
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store, connect
 from core.registry import all_games, get_game
 from core.replay import replay
@@ -275,7 +275,7 @@ def _group(filename: str, name: str) -> str:
     if "socket" in name or filename.endswith("socket.py"):
         return "Redis round trips (socket send/recv: the server's time included)"
     for part, label in (("/core/games/", "rules: "), ("/render/", "render"), ("/redis/", "redis-py client"),
-                        ("/bot/selfplay", "self-play driver (leak checks)"), ("/bot/", "bot service"),
+                        ("/bot/console/selfplay", "self-play driver (leak checks)"), ("/bot/", "bot service"),
                         ("/core/", "core (replay, copy, grammar)"), ("orjson", "orjson")):
         if part in filename or part in name:
             if label == "rules: ":

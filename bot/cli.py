@@ -49,8 +49,8 @@ def main(argv: list[str] | None = None) -> int:
                    epilog=settings_help(*common, "telegram_"))
 
     args = parser.parse_args(argv)
-    from bot.app import configure_logging, make_service
     from bot.settings import get_settings
+    from bot.wiring import configure_logging, make_service
 
     settings = get_settings()
     if args.command == "verify":
@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         return bench_main((["--quick"] if args.quick else []) + (["--fuzz", str(args.fuzz)] if args.fuzz else [])
                           + (["--redis-url", args.redis_url] if args.redis_url else []))
     if args.command == "console":
-        from bot.console import Console, run_script_file
+        from bot.console.repl import Console, run_script_file
 
         if args.script:
             return run_script_file(make_service(settings), args.script, args.out)
@@ -75,18 +75,18 @@ def main(argv: list[str] | None = None) -> int:
         import logging
 
         logging.getLogger("strategos.command").setLevel(logging.WARNING)   # thousands of commands
-        from bot.selfplay import run
+        from bot.console.selfplay import run
 
         report = run(make_service(settings), args.game, args.players, args.seed, args.games, args.trace,
                      args.max_actions, args.options)
         print(report.text())
         return 1 if report.problems else 0
     if args.command == "discord":
-        from bot.discord import run as run_discord
+        from bot.discord.client import run as run_discord
 
         return run_discord(settings)
     if args.command == "telegram":
-        from bot.telegram import run as run_telegram
+        from bot.telegram.adapter import run as run_telegram
 
         return run_telegram(settings)
     return 2

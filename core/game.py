@@ -224,7 +224,7 @@ class Game:
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
         """seat → {"colour": ...} or {"faction": ...}: what names a seat beside its player at
-        every reply (bot/names.py). By default the summary's `players`; a game whose summary
+        every reply (bot/words/names.py). By default the summary's `players`; a game whose summary
         is costly (it scores the whole board) gives these directly."""
         players = self.summary(state).get("players")
         return players if isinstance(players, dict) else {}
@@ -240,7 +240,7 @@ class Game:
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
 
-    # what a deadline plays for a seat that did not decide in time (bot/asyncplay.py) ----------
+    # what a deadline plays for a seat that did not decide in time (bot/service/timers.py) ----------
     DEFAULT_VERBS = ("pass", "done", "end", "decline", "skip", "stop", "hold", "ready", "no")
     NEVER_DEFAULT = ("undo",)
 

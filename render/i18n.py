@@ -31,7 +31,7 @@ def po_path(lang: str) -> Path:
 
 def compiled(path: Path, lang: str, domain: str) -> gettext.NullTranslations:
     """A .po catalogue compiled in memory with Babel's own tools (read_po → write_mo →
-    GNUTranslations), so no build step is needed; the bot's catalogues (bot/i18n.py) use it too.
+    GNUTranslations), so no build step is needed; the bot's catalogues (bot/words/i18n.py) use it too.
     A missing file is no translation (English)."""
     if not path.exists():
         return gettext.NullTranslations()

@@ -3,8 +3,8 @@ default applied through the ordinary command path at expiry, absent players, /re
 /handover with /agree."""
 import pytest
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from core.registry import available, get_game
 
 H = 3600.0

@@ -6,8 +6,8 @@ import orjson
 import pytest
 from PIL import Image
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from core.replay import replay
 from tests.tally import Tally
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
@@ -143,7 +143,7 @@ def test_a_transfer_file_never_forks_a_game_and_an_old_kind_is_refused_with_a_se
     token = "old-kind-token"
     record = {"setup": tally.store.setup("t", "x"), "log": tally.store.log("t", "x"), "from": ["t", "x"],
               "version": tally.store.load("t", "x").version}
-    tally.store.redis.set(tally._transfer_key(token), orjson.dumps(record))
+    tally.store.redis.set(tally.transfer.key(token), orjson.dumps(record))
     old = orjson.dumps({"format": "strategos-transfer/1", "game": "tally", "transfer": token}).decode()
     reply = say(tally, "dave", "/import " + old, channel="z")
     assert reply.error == ("That transfer file is of an older kind, whose seats anyone could take; the game has not "

@@ -9,9 +9,9 @@ from zoneinfo import ZoneInfo
 import pytest
 import redis
 
-from bot.asyncplay import play_options, quiet_end
-from bot.replies import Command
 from bot.service import Service
+from bot.service.timers import play_options, quiet_end
+from bot.service.types import Command
 from bot.store import Store
 from core.errors import RulesError
 

@@ -1,6 +1,6 @@
 """Several games and spectators (issue 15): /games across channels and (linked) platforms,
 /spectate."""
-from bot.replies import Command
+from bot.service.types import Command
 
 
 def say(service, user, text, channel="g", platform="t", **kw):
@@ -52,7 +52,7 @@ def test_a_spectator_gets_the_public_prompts_privately_and_never_a_secret(servic
 async def test_telegram_mentions_picked_from_the_member_list_name_the_user_by_id(service):
     from telegram import Message
 
-    from bot.telegram import with_user_ids
+    from bot.telegram.adapter import with_user_ids
 
     message = Message.de_json({
         "message_id": 1, "date": 1700000000, "chat": {"id": -5, "type": "supergroup"},

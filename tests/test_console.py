@@ -2,7 +2,7 @@
 import io
 from pathlib import Path
 
-from bot.console import Console
+from bot.console.repl import Console
 
 SCRIPT = Path(__file__).parent / "scripts" / "tally.txt"
 
@@ -37,7 +37,7 @@ def test_example_scripts_run_in_any_order_with_pictures_per_channel(service, tmp
     """Each example runs the same after the other (its players still sit at the other's table:
     a private line speaks about the script's own channel), and each channel's pictures go to
     a folder of their own instead of overwriting each other's."""
-    from bot.console import run_script_file
+    from bot.console.repl import run_script_file
 
     for order in (("successors", "infinity"), ("infinity", "successors")):
         for name in order:

@@ -1,7 +1,7 @@
 """/me for a game without `describe`: readable lines (key: value, lists summarised), what only
 the player sees first, sent privately; never raw JSON cut mid-field."""
-from bot.describe import LIMIT, describe
-from bot.replies import Command
+from bot.service.types import Command
+from bot.words.describe import LIMIT, describe
 
 
 def say(service, user, text, channel="me"):

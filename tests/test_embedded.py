@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store, connect
 
 MOVES = 60
@@ -66,7 +66,7 @@ def test_a_clean_exit_is_quick_quiet_and_loses_nothing(tmp_path):
     exit_ms = round((ended - float(last_line_at)) * 1000)
     assert int(acknowledged) == MOVES
     assert "graceful shutdown failed" not in done.stderr and "WARNING" not in done.stderr, done.stderr
-    from bot.embedded import alive
+    from bot.store.embedded import alive
     assert not alive(int(pid)), "the embedded server stopped with the process"
     again = connect(None, tmp_path)
     try:

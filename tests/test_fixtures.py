@@ -14,7 +14,7 @@ from pathlib import Path
 import orjson
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 from core import registry
 from core.errors import RulesError
 from core.registry import get_game

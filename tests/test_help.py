@@ -2,7 +2,7 @@
 generated from the grammar the parser uses, and the example parses with the game's own parser."""
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 from core.registry import all_games, get_game
 
 GAMES = all_games()

@@ -1,11 +1,11 @@
 """A private standing order given off turn (Successors `arm <card>`, §4.7) is logged, so replay
 and /verify see it, but nobody else can tell it happened: the public version stays (nobody's
 buttons go stale, no message shows a new number), the timers stay (no deadline restarts), and
-the public /log, /replay and /export leave it out (bot/store._COMMIT, docs/successors.md)."""
+the public /log, /replay and /export leave it out (bot/store/store.py _COMMIT, docs/successors.md)."""
 import orjson
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from core.games.successors import GAME
 from core.games.successors.surprise import arm_lines
 from core.replay import replay

@@ -7,16 +7,16 @@ import pytest
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po
 
-from bot.i18n import LOCALE_DIR, translate
-from bot.replies import Command
-from bot.service import PLATFORM_HELP
+from bot.service import COMMANDS
+from bot.service.types import Command
+from bot.words.i18n import LOCALE_DIR, translate
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 FIELD = re.compile(r"\{(\w+)\}")
 
 
 def extracted() -> list[str]:
-    """The message ids, as Babel's extraction finds them in bot/messages.py today."""
+    """The message ids, as Babel's extraction finds them in bot/words/messages.py today."""
     path = LOCALE_DIR.parent / "messages.py"
     return [message for _, message, _, _ in extract_from_file("python", str(path), keywords={"N_": None})]
 
@@ -39,12 +39,12 @@ def test_every_message_id_has_its_translation(lang):
 def test_the_template_is_the_extraction_of_today():
     with (LOCALE_DIR / "strategos.pot").open("rb") as handle:
         pot = [m.id for m in read_po(handle) if m.id]
-    assert pot == extracted(), "run `python -m bot.i18n extract` and translate the new ids"
+    assert pot == extracted(), "run `python -m bot.words.i18n extract` and translate the new ids"
 
 
 def test_every_platform_command_is_described_in_the_catalogues():
     ids = set(extracted())
-    assert [word for word, (_, what) in PLATFORM_HELP.items() if what not in ids] == []
+    assert [word for word, c in COMMANDS.items() if c.help not in ids] == []
 
 
 def say(service, user, text, channel="c", **kw):
@@ -96,13 +96,13 @@ async def test_discord_publishes_spanish_and_russian_descriptions(service):
 
 
 def test_telegram_menus_per_language_cover_every_command():
-    from bot.telegram_commands import command_lists
+    from bot.telegram.commands import command_lists
 
     lists = command_lists([])
     es, ru = dict(lists["es"]), dict(lists["ru"])
     assert es["games"] == "Tus partidas, en todas partes, y a quién le toca (en privado)"
     assert ru["lang"] == "Язык этого канала или ваших личных сообщений"
-    assert set(es) == set(ru) == set(PLATFORM_HELP)
+    assert set(es) == set(ru) == set(COMMANDS)
 
 
 @pytest.mark.parametrize("name, words", [("successors-es", "Nueva partida de Sucesores"),
@@ -112,7 +112,7 @@ def test_the_spanish_and_russian_console_examples_run_to_the_end(service, tmp_pa
     import io
     from pathlib import Path
 
-    from bot.console import Console
+    from bot.console.repl import Console
 
     script = Path(__file__).parent.parent / "examples" / f"{name}.txt"
     out = io.StringIO()
@@ -133,7 +133,7 @@ async def test_telegram_greets_a_newly_opened_private_chat_in_the_users_language
 
 
 async def test_discord_answers_a_stale_button_in_the_pressers_language(service):
-    from bot.discord_out import _t
+    from bot.discord.out import _t
 
     assert _t("es-ES", "Pick one of the actions.") == "Elige una de las acciones."
     assert _t("fr", "Pick one of the actions.") == "Pick one of the actions."

@@ -6,10 +6,10 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.game_messages import templates_of_source
-from bot.i18n import GAMES_DOMAIN, LOCALE_DIR, extract_games, matching_template, translate
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
+from bot.service.types import Command
+from bot.words.game_messages import templates_of_source
+from bot.words.i18n import GAMES_DOMAIN, LOCALE_DIR, extract_games, matching_template, translate
 
 FIELD = re.compile(r"\{(\w+)\}")
 GAMES = {"infinity": (2, 40), "ludi": (3, 60), "starcraft": (3, 60), "successors": (3, 80)}
@@ -31,7 +31,8 @@ def test_the_games_template_is_the_extraction_of_today(extracted):
     with (LOCALE_DIR / f"{GAMES_DOMAIN}.pot").open("rb") as handle:
         pot = {m.id for m in read_po(handle) if m.id}
     today = {msgid for ids in extracted.values() for msgid in ids}
-    assert pot == today, "run `python -m bot.i18n extract` and translate the new ids of bot/locale/*/games.po"
+    assert pot == today, ("run `python -m bot.words.i18n extract` and translate the new ids of "
+                           "bot/words/locale/*/games.po")
 
 
 @pytest.mark.parametrize("game", ["core", *sorted(GAMES)])

@@ -7,7 +7,7 @@ import io
 import pytest
 from PIL import Image
 
-from bot.replies import Command
+from bot.service.types import Command
 
 
 def say(service, channel, user, text):

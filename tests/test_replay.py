@@ -40,7 +40,7 @@ def test_replay_reproduces_the_snapshot_byte_for_byte(game_id):
 
 
 def test_verify_accepts_a_finished_game_and_rejects_a_tampered_roll(service):
-    from bot.replies import Command
+    from bot.service.types import Command
 
     for text, user in [("/new tally target=40 seed=s3cret", "a"), ("/join", "a"), ("/start", "a")]:
         assert service.handle(Command("t", "v", user, text)).ok

@@ -1,7 +1,7 @@
 """Seats are named by their players: wherever a message means a seat it names the player
 (display name), with the seat id and the colour or faction the game gives it; seats follow
 join order."""
-from bot.replies import Command
+from bot.service.types import Command
 from core.registry import get_game
 
 
@@ -63,7 +63,7 @@ def test_a_game_with_colours_shows_the_colour_beside_the_seat(service):
 def test_the_console_names_whose_buttons_they_are(service, tmp_path):
     import io
 
-    from bot.console import Console
+    from bot.console.repl import Console
 
     out = io.StringIO()
     Console(service, "btn", tmp_path, out).run_script(["ann: /new tally", "bob: /join", "ann: /join", "ann: /start"])

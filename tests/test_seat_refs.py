@@ -4,11 +4,11 @@ import re
 
 import orjson
 
-from bot.i18n import translate
-from bot.names import Named, name_reply, name_seats, seat_names
-from bot.replies import Command, Reply
-from bot.selfplay import play_one
+from bot.console.selfplay import play_one
 from bot.service import Service
+from bot.service.types import Command, Reply
+from bot.words.i18n import translate
+from bot.words.names import Named, name_reply, name_seats, seat_names
 from core.game import seat_ref
 from core.registry import get_game
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 from core.registry import get_game
 
 PLAYERS = ("Ann", "Bob", "Cy")

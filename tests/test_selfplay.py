@@ -3,8 +3,8 @@ import logging
 
 import orjson
 
-from bot.replies import Command
-from bot.selfplay import run
+from bot.console.selfplay import run
+from bot.service.types import Command
 
 
 def test_selfplay_finishes_games_and_writes_a_trace(service, tmp_path):
@@ -49,8 +49,8 @@ def test_selfplay_catches_a_secret_in_public(service, monkeypatch):
 
 
 def test_leak_check_matches_whole_words_only():
-    from bot.replies import Reply
-    from bot.selfplay import _leaks
+    from bot.console.selfplay import _leaks
+    from bot.service.types import Reply
 
     class Game:
         def secrets(self, state):

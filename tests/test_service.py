@@ -3,7 +3,7 @@ export/import, reminders."""
 import orjson
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 from core import registry
 from tests.tally import Tally
 

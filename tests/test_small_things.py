@@ -3,7 +3,7 @@ in words, repeated options are refused, /log takes a positive count."""
 import orjson
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 
 PYTHON_WORDS = ("indices", "subscriptable", "NoneType", "object has no attribute", "'int'", "'str'", "'list'",
                 "Traceback", "KeyError", "not iterable")

@@ -4,8 +4,8 @@ import threading
 import pytest
 import redis
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Conflict, Store, StoreError, connect
 
 

@@ -16,11 +16,13 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 import render
-from bot.console import Console
-from bot.discord_out import markdown_line
-from bot.replies import Command
-from bot.service import REMIND_LEASE, Service
-from bot.store import RETRY, Store
+from bot.console.repl import Console
+from bot.discord.out import markdown_line
+from bot.service import Service
+from bot.service.timers import REMIND_LEASE
+from bot.service.types import Command
+from bot.store import Store
+from bot.store.store import RETRY
 from core import registry
 from core.grammar import Param, Verb
 from tests.cutproxy import CutProxy
@@ -349,7 +351,8 @@ def test_a_word_parameter_is_a_name_not_an_essay(service):
 
 def test_no_adapter_imports_the_store():
     """Layers point down: adapters talk to the service only (its caches included)."""
-    for name in ("telegram.py", "discord.py", "discord_out.py", "discord_tree.py", "console.py"):
+    for name in ("telegram/adapter.py", "telegram/commands.py", "discord/client.py", "discord/out.py",
+                 "discord/tree.py", "discord/i18n.py", "console/repl.py"):
         tree = ast.parse((Path(__file__).parent.parent / "bot" / name).read_text())
         imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
         imported |= {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}

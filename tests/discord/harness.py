@@ -19,7 +19,7 @@ import discord
 from discord.http import HTTPClient, Route
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from bot.discord import StrategosClient
+from bot.discord.client import StrategosClient
 
 APP_ID = "5000"
 GUILD = "700"

@@ -1,6 +1,6 @@
 """Buttons and select menus: persistent DynamicItems whose custom_id carries the line."""
-from bot.discord_out import ActionButton, build_view, decode_line
-from bot.replies import Button
+from bot.discord.out import ActionButton, build_view, decode_line
+from bot.service.types import Button
 from tests.discord.harness import ALICE, BOB, CAROL, CHANNEL, make_harness, message_payload, two_seated
 
 
@@ -91,7 +91,7 @@ async def test_buttons_survive_a_restart(service):
 async def test_a_press_posts_the_new_picture_rendered_in_a_worker_thread(service):
     import threading
 
-    from bot.replies import Picture
+    from bot.service.types import Picture
 
     h, message = await started(service)
     threads = []

@@ -1,8 +1,8 @@
 """Slash commands reach the service and come back as the right Discord calls."""
 import json
 
-from bot.discord_out import DEFAULT_FILE_LIMIT
-from bot.replies import Command
+from bot.discord.out import DEFAULT_FILE_LIMIT
+from bot.service.types import Command
 from tests.discord.harness import CHANNEL, make_harness
 
 ALICE, BOB, CAROL = "101", "102", "103"
@@ -117,7 +117,7 @@ async def test_help_is_ephemeral_and_query_verbs_answer_the_sender_only(service)
 
 async def test_a_picture_is_rendered_off_the_loop_and_attached_unless_too_large(service):
     h = await table(service, (ALICE, "alice"), (BOB, "bob"))
-    from bot.replies import Picture
+    from bot.service.types import Picture
     handle = service.handle
     size = {"n": 1000}
 

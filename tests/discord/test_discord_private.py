@@ -1,5 +1,5 @@
 """Secrets stay secret: ephemeral answers, direct messages, and a secret-free fallback."""
-from bot.replies import Command
+from bot.service.types import Command
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, two_seated
 
 

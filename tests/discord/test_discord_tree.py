@@ -3,8 +3,8 @@ import discord
 import pytest
 from discord import app_commands
 
-from bot.discord import make_client, run, shard_ids_of
-from bot.discord_tree import compose, hash_key, specs_of, sync_if_changed, tree_hash, tree_payload
+from bot.discord.client import make_client, run, shard_ids_of
+from bot.discord.tree import compose, hash_key, specs_of, sync_if_changed, tree_hash, tree_payload
 from bot.settings import Settings
 from core import registry
 from core.grammar import Param, Verb
@@ -121,7 +121,7 @@ async def test_start_up_syncs_once_then_never_again_for_the_same_tree(service):
 def test_suggestions_follow_the_arguments_already_chosen(service):
     from types import SimpleNamespace
 
-    from bot.discord_tree import suggestions
+    from bot.discord.tree import suggestions
     from core.game import Prompt
 
     verb = Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True)), flags=("prone",),

@@ -3,7 +3,7 @@ newcomer runs it: every line does what the script says, and the pre-game ends.""
 import io
 from pathlib import Path
 
-from bot.console import Console
+from bot.console.repl import Console
 from core.games.infinity import GAME
 
 SCRIPT = Path(__file__).resolve().parents[2] / "examples" / "infinity.txt"

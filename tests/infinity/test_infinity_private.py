@@ -4,7 +4,7 @@ import io
 
 from PIL import ImageChops
 
-from bot.console import Console
+from bot.console.repl import Console
 from core.games.infinity import GAME
 from render.infinity import draw, layout, render, table_point
 

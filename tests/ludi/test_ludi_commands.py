@@ -2,7 +2,7 @@
 summary keys — through the rules and through the service (console path)."""
 import pytest
 
-from bot.replies import Command
+from bot.service.types import Command
 from core.errors import RulesError
 from core.games.ludi import GAME
 

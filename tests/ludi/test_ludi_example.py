@@ -3,7 +3,7 @@ refusals (§5.1, §4.2.2), and ends with a winner at 7 points (§9.1)."""
 import io
 from pathlib import Path
 
-from bot.console import Console
+from bot.console.repl import Console
 
 SCRIPT = Path(__file__).parents[2] / "examples" / "ludi.txt"
 

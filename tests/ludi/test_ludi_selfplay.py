@@ -1,4 +1,4 @@
-"""Self-play through the service (bot/selfplay): seeded random games at every player count finish
+"""Self-play through the service (bot/console/selfplay.py): seeded random games at every player count finish
 with a winner at 7+ points, no crash, no dead end, no broken invariant, no deck card named in
 public; §1 overview and §1.3: gladiators fight, work, build and demolish, veterans come by auction;
 §10.4 replaying the log gives the same game."""
@@ -8,7 +8,7 @@ import random
 import orjson
 import pytest
 
-from bot.selfplay import run
+from bot.console.selfplay import run
 from core.games.ludi import GAME
 
 KINDS = ("fights", "builds", "demolitions", "chains", "auctions")

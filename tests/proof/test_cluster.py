@@ -7,9 +7,9 @@ from collections import defaultdict
 import pytest
 from redis.cluster import key_slot
 
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store, connect
 from core.registry import all_games
 from tests.proof.servers import Cluster, need_binary

@@ -1,4 +1,4 @@
-"""The log is stored compact (bot/store.py pack_entry): every entry reads back exactly as
+"""The log is stored compact (bot/store/store.py pack_entry): every entry reads back exactly as
 the service wrote it, draws derivable from the seed are not stored, old games still load."""
 import random
 
@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.replies import Command
-from bot.selfplay import PLATFORM
-from bot.store import pack_entry, unpack_entry
+from bot.console.selfplay import PLATFORM
+from bot.service.types import Command
+from bot.store.store import pack_entry, unpack_entry
 from core import rng
 from core.registry import all_games, get_game
 from core.replay import entry_for, replay, rolls_of, stamp, verify

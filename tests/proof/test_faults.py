@@ -14,9 +14,9 @@ import orjson
 import pytest
 
 import render
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
 from bot.service import Service
+from bot.service.types import Command
 from bot.store import Store, connect
 from core.registry import all_games, get_game
 from core.replay import replay

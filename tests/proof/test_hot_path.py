@@ -12,8 +12,8 @@ import random
 import orjson
 import pytest
 
-from bot.replies import Command
-from bot.selfplay import PLATFORM, play_one
+from bot.console.selfplay import PLATFORM, play_one
+from bot.service.types import Command
 from core.registry import all_games
 
 

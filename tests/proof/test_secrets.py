@@ -4,7 +4,7 @@ and the seed before the end, in any public line, button, the public view, what a
 can ask for (/status, /log, /export) or the labels drawn on the public picture."""
 import pytest
 
-from bot.selfplay import audit, drawn_labels, play_one
+from bot.console.selfplay import audit, drawn_labels, play_one
 from core.registry import all_games, get_game
 
 GAMES = [g.id for g in all_games()]
@@ -44,8 +44,8 @@ def test_the_audit_sees_a_secret_drawn_on_the_picture(service, monkeypatch):
 
 
 def test_a_seed_shown_before_the_end_is_caught(service, monkeypatch):
-    from bot.replies import Reply
-    from bot.selfplay import _leaks
+    from bot.console.selfplay import _leaks
+    from bot.service.types import Reply
 
     game = get_game("tally")
     state = game.setup(["a", "b"], {}, "x" * 20)

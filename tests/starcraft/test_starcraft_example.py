@@ -2,7 +2,7 @@
 import io
 from pathlib import Path
 
-from bot.console import Console
+from bot.console.repl import Console
 
 SCRIPT = Path(__file__).parents[2] / "examples" / "starcraft.txt"
 

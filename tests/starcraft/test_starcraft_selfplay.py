@@ -1,4 +1,4 @@
-"""Self-play through the service (bot/selfplay.run): seeded random games at every player count
+"""Self-play through the service (bot/console/selfplay.run): seeded random games at every player count
 finish with no crash, no dead end, no refused sample, no broken invariant and no secret in a
 public line (§14); replay reproduces the state (§13.4)."""
 import collections
@@ -7,7 +7,7 @@ import random
 import orjson
 import pytest
 
-from bot.selfplay import run
+from bot.console.selfplay import run
 from core.games.starcraft import GAME
 
 from .conftest import act

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from bot.names import seat_labels
+from bot.words.names import seat_labels
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.board import BOARD

@@ -4,8 +4,8 @@ losing (and, on a small win, the winning) owner which CUs to lose; the standing 
 comes wherever else the rules say "owner's choice": §5.12, §5.7.3, §7.3, §8.1.3 (#8, §12.5), #54, #56."""
 import random
 
-from bot.replies import Command
 from bot.service import Service
+from bot.service.types import Command
 from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, battles, flow, legitimacy, sequence

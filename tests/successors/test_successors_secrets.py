@@ -5,7 +5,7 @@ import re
 
 import orjson
 
-from bot.selfplay import play_one
+from bot.console.selfplay import play_one
 from core.games.successors import GAME
 from core.games.successors.common import card_name
 

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from bot.replies import Command
+from bot.service.types import Command
 from core.games.successors.board import BOARD
 from render import draw as draw_any
 from render import i18n

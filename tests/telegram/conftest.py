@@ -10,7 +10,7 @@ import pytest
 from telegram import Update
 from telegram.request import BaseRequest, RequestData
 
-from bot.telegram import TelegramAdapter
+from bot.telegram.adapter import TelegramAdapter
 
 BOT_ID = 999
 BOT_NAME = "StrategosBot"

@@ -14,7 +14,7 @@ async def test_a_button_press_plays_the_line_it_was_drawn_for(tg):
 
 
 async def test_buttons_survive_a_restart_of_the_adapter(tg, service):
-    from bot.telegram import TelegramAdapter
+    from bot.telegram.adapter import TelegramAdapter
     from tests.telegram.conftest import TOKEN, FakeTelegram, Harness
 
     await seat(tg, 1)

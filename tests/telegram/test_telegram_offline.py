@@ -7,7 +7,7 @@ from telegram.error import InvalidToken, NetworkError
 from telegram.request import HTTPXRequest
 
 from bot.settings import Settings
-from bot.telegram import run
+from bot.telegram.adapter import run
 
 TOKEN = "123456:ABCdefGHIjklMNOpqrSTUvwxYZ012345678"
 

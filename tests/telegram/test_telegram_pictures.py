@@ -4,8 +4,8 @@ import pytest
 from PIL import Image
 
 import render
-from bot.replies import Picture, Reply
-from bot.telegram import Origin
+from bot.service.types import Picture, Reply
+from bot.telegram.adapter import Origin
 from tests.telegram.conftest import GROUP, seat
 
 ALICE = 11

@@ -56,8 +56,8 @@ async def test_a_player_who_blocked_the_bot_gets_the_deep_link(tg):
 
 async def test_a_refusal_about_a_secret_is_told_privately(tg):
     """The service puts refusals that depend on secrets in Reply.private, not Reply.error."""
-    from bot.replies import Reply
-    from bot.telegram import Origin
+    from bot.service.types import Reply
+    from bot.telegram.adapter import Origin
 
     reply = Reply(ok=False, code="HIDDEN", private={str(ALICE): ["You do not hold the Ace of spades."]},
                   channel=str(GROUP))

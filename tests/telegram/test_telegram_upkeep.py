@@ -33,7 +33,7 @@ async def test_the_command_menu_is_published_per_language_only_when_changed(tg):
 async def test_polling_start_up_publishes_the_menu_and_runs_the_reminder_loop(service):
     import asyncio
 
-    from bot.telegram import ALLOWED_UPDATES, TelegramAdapter
+    from bot.telegram.adapter import ALLOWED_UPDATES, TelegramAdapter
     from tests.telegram.conftest import TOKEN, FakeTelegram, Harness
 
     request, polling = FakeTelegram(), FakeTelegram()

@@ -7,7 +7,7 @@ import orjson
 import pytest
 
 from bot.settings import Settings
-from bot.telegram import run, start_webhook, stop_webhook
+from bot.telegram.adapter import run, start_webhook, stop_webhook
 from tests.telegram.conftest import GROUP, TOKEN, FakeTelegram
 
 SECRET = "s3cret_TOKEN-42"
@@ -29,7 +29,7 @@ def update(update_id: int) -> bytes:
 
 @pytest.fixture
 async def webhook(service):
-    from bot.telegram import TelegramAdapter
+    from bot.telegram.adapter import TelegramAdapter
 
     port = free_port()
     settings = Settings(telegram_token=TOKEN, telegram_webhook_url="https://bot.example.org/tg/hook",

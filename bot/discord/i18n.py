@@ -1,0 +1,39 @@
+"""discord.py's `app_commands.Translator` over the gettext catalogues: the slash commands'
+descriptions (and their options') in Spanish and Russian, as Discord shows them to users
+whose client speaks those languages. Command names stay English: they are what players type
+in every language, and what /help and the examples name."""
+from __future__ import annotations
+
+import hashlib
+
+import discord
+from discord import app_commands
+
+from bot.words.i18n import LOCALE_DIR, catalogue
+
+LOCALES = {discord.Locale.spain_spanish: "es", discord.Locale.latin_american_spanish: "es",
+           discord.Locale.russian: "ru"}
+DESCRIPTION_LIMIT = 100   # characters of a command or option description
+
+
+class StrategosTranslator(app_commands.Translator):
+    async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
+                        context: app_commands.TranslationContext) -> str | None:
+        lang = LOCALES.get(locale)
+        if lang is None or context.location in (app_commands.TranslationContextLocation.command_name,
+                                                app_commands.TranslationContextLocation.group_name,
+                                                app_commands.TranslationContextLocation.parameter_name,
+                                                app_commands.TranslationContextLocation.choice_name):
+            return None
+        text = catalogue(lang).gettext(string.message)
+        if text == string.message:
+            return None
+        return text if len(text) <= DESCRIPTION_LIMIT else text[:DESCRIPTION_LIMIT - 1] + "…"
+
+
+def catalogue_digest() -> str:
+    """Changes when a translation changes, so the command tree is synced again."""
+    digest = hashlib.sha256()
+    for path in sorted(LOCALE_DIR.glob("*/LC_MESSAGES/*.po")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -1,0 +1,469 @@
+"""Discord adapter, part 2: a `Reply` turned into Discord messages.
+
+Everything the service decided is rendered here and nothing is decided: public lines,
+the picture and the pending prompt's buttons go to the game's channel; the sender's
+refusal and private lines go back ephemerally; other players' private lines go by
+direct message (with a secret-free sentence in the channel when their DMs are closed).
+Buttons are `DynamicItem`s whose custom_id carries channel, version and action line, so
+a press still works after a restart.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import io
+import logging
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.service import Service
+from bot.service.types import Button, Command, Reply
+from bot.service.types import chunks as split_lines
+
+log = logging.getLogger("strategos.discord")
+
+PLATFORM = "discord"
+MESSAGE_LIMIT = 2000          # characters of one Discord message
+DEFAULT_FILE_LIMIT = 10 * 1024 * 1024
+CUSTOM_ID_LIMIT = 100
+BUTTON_TTL = 14 * 24 * 3600   # how long a long button line stays resolvable
+MAX_PLAIN_BUTTONS = 5         # more than this: one select menu
+SELECT_LIMIT = 25
+
+
+# ------------------------------------------------------------------------------------
+# buttons and select menus that survive a restart
+# ------------------------------------------------------------------------------------
+def _line_key(line: str) -> str:
+    return hashlib.sha1(line.encode()).hexdigest()[:16]
+
+
+def encode_line(service: Service, channel: str, line: str, room: int) -> str:
+    """The line itself when it fits in `room` characters, else ``~KEY`` with the line in Redis."""
+    if len(line) <= room and not line.startswith("~"):
+        return line
+    key = _line_key(line)
+    service.cache_set(PLATFORM, channel, f"btn:{key}", line.encode(), BUTTON_TTL)
+    return f"~{key}"
+
+
+def decode_line(service: Service, channel: str, value: str) -> str | None:
+    if not value.startswith("~"):
+        return value
+    raw = service.cache_get(PLATFORM, channel, f"btn:{value[1:]}")
+    return raw.decode() if raw is not None else None
+
+
+def button_id(channel: str, version: int, value: str) -> str:
+    return f"sg:b:{channel}:{version}:{value}"
+
+
+def select_id(channel: str, version: int) -> str:
+    return f"sg:s:{channel}:{version}"
+
+
+class ActionButton(discord.ui.DynamicItem[discord.ui.Button],
+                   template=r"sg:b:(?P<channel>\d+):(?P<version>\d+):(?P<value>.+)"):
+    """One legal action of the pending prompt; a press plays its line at its version."""
+
+    def __init__(self, channel: str, version: int, value: str, label: str = "…"):
+        super().__init__(discord.ui.Button(label=label[:80] or "…", style=discord.ButtonStyle.primary,
+                                           custom_id=button_id(channel, version, value)))
+        self.channel, self.version, self.value = channel, version, value
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "ActionButton":
+        return cls(match["channel"], int(match["version"]), match["value"], item.label or "…")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await adapter_of(interaction).press(interaction, self.channel, self.version, self.value)
+
+
+class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
+                   template=r"sg:s:(?P<channel>\d+):(?P<version>\d+)"):
+    """The pending prompt's actions as a select menu (when there are more than five)."""
+
+    def __init__(self, channel: str, version: int, options: list[discord.SelectOption] | None = None):
+        super().__init__(discord.ui.Select(custom_id=select_id(channel, version), placeholder="Choose an action",
+                                           options=options or [discord.SelectOption(label="…", value="…")]))
+        self.channel, self.version = channel, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str]) -> "ActionSelect":
+        return cls(match["channel"], int(match["version"]), list(item.options))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = (interaction.data or {}).get("values") or self.item.values
+        if not values:
+            await interaction.response.send_message(_t(interaction.locale, "Pick one of the actions."),
+                                                    ephemeral=True)
+            return
+        await adapter_of(interaction).press(interaction, self.channel, self.version, values[0])
+
+
+def adapter_of(interaction: discord.Interaction) -> "Adapter":
+    return interaction.client.strategos  # type: ignore[attr-defined]
+
+
+def build_view(service: Service, channel: str, buttons: list[Button]) -> discord.ui.View | None:
+    """Buttons (≤ 5) or a select menu for the prompt's actions; the view is stopped so the
+    client never keeps it in memory: presses are routed by the dynamic items' templates."""
+    if not buttons or not channel or not channel.isdigit():
+        return None
+    view = discord.ui.View(timeout=None)
+    # one control per distinct line: the service knows the presser's seat
+    seats_of: dict[str, list[str]] = {}
+    first: dict[str, Button] = {}
+    for b in buttons:
+        seats_of.setdefault(b.line, []).append(b.seat)
+        first.setdefault(b.line, b)
+    several = len({b.seat for b in buttons}) > 1
+    unique = list(first.values())
+
+    def label(b: Button) -> str:
+        owners = seats_of[b.line]
+        return f"{owners[0]}: {b.label}" if several and len(owners) == 1 else b.label
+
+    if len(unique) <= MAX_PLAIN_BUTTONS:
+        for b in unique:
+            prefix = len(button_id(channel, b.version, ""))
+            view.add_item(ActionButton(channel, b.version,
+                                       encode_line(service, channel, b.line, CUSTOM_ID_LIMIT - prefix), label(b)))
+    else:
+        options = [discord.SelectOption(label=label(b)[:100] or "…", value=encode_line(service, channel, b.line, 100))
+                   for b in unique[:SELECT_LIMIT]]
+        view.add_item(ActionSelect(channel, unique[0].version, options))
+    view.stop()
+    return view
+
+
+# ------------------------------------------------------------------------------------
+# where answers go
+# ------------------------------------------------------------------------------------
+class Outlet:
+    """The sender's side of a command: `send(ephemeral, **message)`."""
+
+    async def send(self, ephemeral: bool, **message: Any) -> None:
+        raise NotImplementedError
+
+    async def finish(self) -> None:
+        pass
+
+    file_limit: int = DEFAULT_FILE_LIMIT
+
+
+class InteractionOutlet(Outlet):
+    """Answers to a deferred interaction. The first follow-up replaces the "thinking…"
+    message and keeps the deferral's visibility, so a private first answer after a public
+    deferral deletes that message and then follows up ephemerally."""
+
+    def __init__(self, interaction: discord.Interaction, deferred_ephemeral: bool):
+        self.interaction = interaction
+        self.deferred_ephemeral = deferred_ephemeral
+        self.resolved = False
+        limit = getattr(interaction, "filesize_limit", None) or getattr(interaction, "attachment_size_limit", None)
+        self.file_limit = int(limit) if limit else DEFAULT_FILE_LIMIT
+
+    async def send(self, ephemeral: bool, **message: Any) -> None:
+        if not self.resolved:
+            self.resolved = True
+            if ephemeral and not self.deferred_ephemeral:
+                try:
+                    await self.interaction.delete_original_response()
+                except discord.HTTPException:
+                    log.debug("could not delete the deferred response")
+        await self.interaction.followup.send(ephemeral=ephemeral or self.deferred_ephemeral, **message)
+
+    async def finish(self) -> None:
+        if not self.resolved:
+            await self.send(True, content="Done.")
+
+
+class ChannelOutlet(Outlet):
+    """Answers to a plain direct message: replies in that DM (private by nature)."""
+
+    def __init__(self, channel: discord.abc.Messageable):
+        self.channel = channel
+        self.sent = False
+
+    async def send(self, ephemeral: bool, **message: Any) -> None:
+        self.sent = True
+        await self.channel.send(**message)
+
+    async def finish(self) -> None:
+        if not self.sent:
+            await self.send(True, content="Done.")
+
+
+# ------------------------------------------------------------------------------------
+# the adapter: commands in, replies out
+# ------------------------------------------------------------------------------------
+@dataclass
+class Outgoing:
+    """One message to post: text chunks, then attachments, buttons and mentions on the last."""
+
+    lines: list[str] = field(default_factory=list)
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mentions: list[str] = field(default_factory=list)
+    lang: str = "en"
+
+    def your_move(self) -> str:
+        from bot.words.i18n import gettext_
+
+        return gettext_(self.lang, "Your move:") + " " + " ".join(f"<@{u}>" for u in self.mentions)
+
+    def empty(self) -> bool:
+        return not (self.lines or self.files or self.view or self.mentions)
+
+
+_CODE_SPAN = re.compile(r"(`[^`\n]+`)")
+
+
+def _t(locale, msgid: str, **values) -> str:
+    """The adapter's own sentence in the user's (interaction locale) or the reply's language."""
+    from bot.words.i18n import gettext_, of_locale
+
+    return gettext_(of_locale(locale), msgid, **values)
+
+
+def markdown_line(line: str) -> str:
+    """A service line for Discord: markdown escaped (no masked link, heading or bold from
+    what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
+    return "".join(part if _CODE_SPAN.fullmatch(part) else discord.utils.escape_markdown(part)
+                   for part in _CODE_SPAN.split(line))
+
+
+def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Lines packed into Discord messages (the platform's one chunking function)."""
+    return split_lines(lines, limit)
+
+
+def mention_allowance(users: list[str]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(users=[discord.Object(int(u)) for u in users if u.isdigit()],
+                                   everyone=False, roles=False, replied_user=False)
+
+
+NO_PING = discord.AllowedMentions.none()
+
+
+def _size(n: int) -> str:
+    return f"{n / 1024 / 1024:.1f} MiB"
+
+
+class Adapter:
+    """Service ↔ Discord. Holds no rule: it builds `Command`s and renders `Reply`s."""
+
+    def __init__(self, service: Service, client: discord.Client):
+        self.service = service
+        self.client = client
+
+    # commands in ---------------------------------------------------------------------
+    @staticmethod
+    def command(interaction: discord.Interaction, text: str, *, private: bool = False,
+                version: int | None = None, channel: str | None = None) -> Command:
+        in_dm = interaction.guild_id is None
+        if channel is None and not in_dm:
+            channel = str(interaction.channel_id) if interaction.channel_id else None
+        admin = not in_dm and bool(interaction.permissions.manage_channels)
+        user = interaction.user
+        return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
+                       name=getattr(user, "display_name", None) or user.name,
+                       private=private or in_dm, version=version, admin=admin,
+                       key=f"dci:{interaction.id}")   # the interaction id: a command counts once
+
+    async def run(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = False,
+                  private: bool = False) -> Reply:
+        """A slash command: defer at once, ask the service in a thread, render the reply.
+
+        `ephemeral`: only the sender sees the answer (help, /me, queries). `private`: the
+        command is a secret (a private verb): answered ephemerally, its announced outcome
+        posted in the channel. A look (status, map…) that changed nothing is answered where asked.
+        """
+        ephemeral = ephemeral or private
+        await interaction.response.defer(thinking=True, ephemeral=ephemeral)
+        cmd = self.command(interaction, text, private=private)
+        return await self.dispatch(cmd, InteractionOutlet(interaction, ephemeral), ephemeral)
+
+    async def press(self, interaction: discord.Interaction, channel: str, version: int, value: str) -> Reply | None:
+        """A button or select press: the line it carries, at the version it was drawn for."""
+        await interaction.response.defer(thinking=True)
+        outlet = InteractionOutlet(interaction, False)
+        if str(interaction.channel_id) != channel:
+            # the rights (admin) come from the channel clicked: the game must come from it too
+            await outlet.send(True, content=_t(interaction.locale, "This button belongs to a game in another "
+                                               "channel, so it was not used. Use /status in that channel."))
+            return None
+        line = await asyncio.to_thread(decode_line, self.service, channel, value)
+        if line is None:
+            await outlet.send(True, content=_t(interaction.locale, "This button is too old to remember its "
+                                               "action; use /status, then type the command."))
+            return None
+        cmd = self.command(interaction, line, version=version, channel=channel)
+        return await self.dispatch(cmd, outlet, False)
+
+    async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
+        try:
+            reply = await asyncio.to_thread(self.service.handle, cmd)
+        except Exception:
+            log.exception("the service failed on a command")
+            await outlet.send(True, content="Something went wrong on our side; nothing was changed. "
+                                            "Try again in a moment.")
+            return Reply.refuse("internal error", "INTERNAL")
+        try:
+            await self.deliver(cmd, reply, outlet, ephemeral)
+        except Exception:
+            log.exception("a reply could not be delivered")
+        return reply
+
+    # replies out ---------------------------------------------------------------------
+    async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool) -> None:
+        sender = cmd.user
+        channel = reply.channel or cmd.channel
+        # a private command (a DM, a secret verb) that acted: the channel hears the outcome
+        elsewhere = (cmd.channel is None or cmd.private) and reply.changed and channel is not None
+        with_buttons = elsewhere or (cmd.channel is not None and not ephemeral)
+        public = await self.outgoing(reply, channel if with_buttons else None,
+                                     DEFAULT_FILE_LIMIT if elsewhere else outlet.file_limit)
+        if not public.empty():
+            if elsewhere:
+                await self.post(channel, public)
+            else:
+                await self.answer(outlet, public, ephemeral)
+        if reply.error:
+            await outlet.send(True, content=chunks([markdown_line(reply.error)])[0], allowed_mentions=NO_PING)
+        for text in chunks([markdown_line(line) for line in reply.private.get(sender, [])]):
+            await outlet.send(True, content=text, allowed_mentions=NO_PING)
+        if sender in reply.private_images:
+            files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
+                                            outlet.file_limit)
+            if files or notes:
+                await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
+        if elsewhere and not public.empty() and not reply.error and sender not in reply.private:
+            await outlet.send(True, content=_t(reply.lang, "Done: posted in {where}.", where=f"<#{channel}>"),
+                              allowed_mentions=NO_PING)
+        await outlet.finish()
+        await self.tell_others(reply, sender, channel)
+
+    async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
+        out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions),
+                       lang=reply.lang)
+        pictures = []
+        if reply.image is not None:
+            pictures.append((reply.image.filename, reply.image))
+        if reply.file is not None:
+            pictures.append(reply.file)
+        if pictures:
+            out.files, notes = await self.files(pictures, limit)
+            out.lines += notes
+        if reply.buttons and channel:
+            out.view = await asyncio.to_thread(build_view, self.service, channel, reply.buttons)
+        return out
+
+    async def files(self, items: list[tuple[str, Any]], limit: int) -> tuple[list[discord.File], list[str]]:
+        """Attachments (pictures rendered off the loop), or a sentence for one too large."""
+        files, notes = [], []
+        for name, item in items:
+            try:
+                data = item if isinstance(item, (bytes, bytearray)) else await asyncio.to_thread(item.render)
+            except Exception:
+                log.exception("a picture could not be drawn")
+                notes.append("(The picture could not be drawn this time; /map tries again.)")
+                continue
+            if len(data) > limit:
+                notes.append(f"({name} is {_size(len(data))}, over the {_size(limit)} upload limit here, "
+                             "so it is not attached.)")
+                continue
+            files.append(discord.File(io.BytesIO(data), filename=name))
+        return files, notes
+
+    async def answer(self, outlet: Outlet, out: Outgoing, ephemeral: bool) -> None:
+        """The public part as the answer to the command itself (it replaces "thinking…")."""
+        texts = chunks(out.lines) or [None]
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            message: dict[str, Any] = {"content": text, "allowed_mentions": NO_PING}
+            if last:
+                if out.files:
+                    message["files"] = out.files
+                if out.view is not None and not ephemeral:
+                    message["view"] = out.view
+            if message["content"] is None and "files" not in message and "view" not in message:
+                continue
+            await outlet.send(ephemeral, **message)
+        if out.mentions and not ephemeral:
+            # a separate message: an edited "thinking…" message would not notify anyone
+            await outlet.send(False, content=out.your_move(),
+                              allowed_mentions=mention_allowance(out.mentions))
+
+    async def post(self, channel: str, out: Outgoing) -> bool:
+        """The public part straight to a channel (reminders, private commands, DMs)."""
+        target = self.client.get_partial_messageable(int(channel))
+        lines = list(out.lines)
+        if out.mentions:
+            lines.append(out.your_move())
+        texts = chunks(lines) or [None]
+        for i, text in enumerate(texts):
+            last = i == len(texts) - 1
+            message: dict[str, Any] = {"content": text,
+                                       "allowed_mentions": mention_allowance(out.mentions) if last else NO_PING}
+            if last and out.files:
+                message["files"] = out.files
+            if last and out.view is not None:
+                message["view"] = out.view
+            try:
+                await target.send(**message)
+            except discord.HTTPException as exc:
+                log.warning("could not post in channel %s: %s", channel, exc)
+                return False
+        return True
+
+    async def tell_others(self, reply: Reply, sender: str, channel: str | None) -> None:
+        """Other players' private lines and pictures, by direct message."""
+        users = [u for u in {*reply.private, *reply.private_images} if u != sender]
+        closed = []
+        for user in users:
+            if not user.isdigit():
+                continue
+            texts = chunks([markdown_line(line) for line in reply.private.get(user, [])])
+            files, notes = [], []
+            if user in reply.private_images:
+                picture = reply.private_images[user]
+                files, notes = await self.files([(picture.filename, picture)], DEFAULT_FILE_LIMIT)
+            try:
+                dm = await self.client.create_dm(discord.Object(int(user)))
+                for text in texts + (["\n".join(notes)] if notes else []):
+                    await dm.send(content=text, allowed_mentions=NO_PING)
+                if files:
+                    await dm.send(files=files)
+            except discord.Forbidden:
+                closed.append(user)
+            except discord.HTTPException as exc:
+                log.warning("could not send a direct message: %s", exc)
+                closed.append(user)
+        if closed and channel:
+            who = " ".join(f"<@{u}>" for u in closed)
+            sentence = _t(reply.lang, "{who}: I have something private for you but cannot send you a direct "
+                              "message. Allow direct messages from this server's members, then use /me here.", who=who)
+            try:
+                await self.client.get_partial_messageable(int(channel)).send(content=sentence,
+                                                                            allowed_mentions=NO_PING)
+            except discord.HTTPException as exc:
+                log.warning("could not post the closed-DM notice in %s: %s", channel, exc)
+
+    # reminders -----------------------------------------------------------------------
+    async def remind_once(self) -> int:
+        replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
+        for reply in replies:
+            if reply.channel and reply.channel.isdigit():
+                if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
+                    await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
+                    await self.tell_others(reply, "", reply.channel)   # private choices, privately
+                    posted += 1
+        return posted

@@ -1,0 +1,459 @@
+"""Discord adapter, part 1: the slash-command tree, built from the games' grammars.
+
+One command group per game (``/successors place ...``), one subcommand per verb, one
+typed option per parameter (choices as Discord choices, flags as booleans, key=value
+options as optional options). Every handler only composes the text the console would
+send and hands it to the adapter; autocomplete offers the values of the pending
+prompt's legal action lines. The tree's hash decides whether to sync it.
+"""
+import asyncio
+import hashlib
+import inspect
+import json
+import logging
+import re
+import shlex
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, Optional
+
+import discord
+from discord import app_commands
+
+from bot.service import COMMANDS, Service
+from core.grammar import Param, Verb
+from core.registry import all_games, available
+
+if TYPE_CHECKING:
+    from bot.discord.out import Adapter
+
+log = logging.getLogger("strategos.discord")
+
+PLATFORM = "discord"
+MAX_SUBCOMMANDS = 25
+MAX_OPTIONS = 25
+MAX_CHOICES = 25
+_NAME = re.compile(r"[^-_a-z0-9]")
+
+
+def _clip(text: str, limit: int = 100) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _discord_name(raw: str, taken: set[str]) -> str:
+    name = _NAME.sub("_", raw.lower())[:32] or "arg"
+    base, n = name, 2
+    while name in taken:
+        suffix = f"_{n}"
+        name = base[: 32 - len(suffix)] + suffix
+        n += 1
+    taken.add(name)
+    return name
+
+
+def _num(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:g}"
+
+
+def _token(value: Any, kind: str) -> str:
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if kind == "float" or isinstance(value, float):
+        return _num(float(value))
+    text = str(value)
+    if kind == "text":
+        return text
+    return shlex.quote(text) if text == "" or any(c in text for c in " \t'\"\\;") else text
+
+
+# ------------------------------------------------------------------------------------
+# one option of a verb's subcommand
+# ------------------------------------------------------------------------------------
+@dataclass
+class Spec:
+    py: str              # the callback's parameter name
+    name: str            # the Discord option name
+    role: str            # "param" | "flag" | "option"
+    param: Param | None  # None for a flag
+    index: int = 0       # position among the verb's params
+
+    @property
+    def required(self) -> bool:
+        return self.role == "param" and not self.param.optional
+
+    def annotation(self) -> Any:
+        if self.role == "flag":
+            return bool
+        p = self.param
+        if p.kind == "int":
+            if p.low is not None or p.high is not None:
+                return app_commands.Range[int, None if p.low is None else int(p.low),
+                                          None if p.high is None else int(p.high)]
+            return int
+        if p.kind == "float":
+            if p.low is not None or p.high is not None:
+                return app_commands.Range[float, p.low, p.high]
+            return float
+        if p.kind == "choice" and 0 < len(p.choices) <= MAX_CHOICES:
+            return Literal[tuple(p.choices)]  # type: ignore[valid-type]
+        return str
+
+    def autocompleted(self) -> bool:
+        return self.role != "flag" and (self.param.kind in ("word", "text", "int")
+                                        or self.param.kind == "choice" and len(self.param.choices) > MAX_CHOICES)
+
+    def description(self) -> str:
+        if self.role == "flag":
+            return f"add the flag `{self.name}`"
+        p = self.param
+        what = {"word": "a name (suggestions follow the game)", "int": "a whole number", "float": "a number",
+                "choice": "one of: " + ", ".join(p.choices), "text": "the rest of the command"}[p.kind]
+        if p.low is not None or p.high is not None:
+            what += f" ({'' if p.low is None else _num(p.low)}…{'' if p.high is None else _num(p.high)})"
+        return _clip(f"{p.name}: {what}" + (" — optional" if not self.required else ""))
+
+
+def specs_of(verb: Verb) -> list[Spec]:
+    taken: set[str] = set()
+    specs = [Spec(f"a{i}", _discord_name(p.name, taken), "param", p, i) for i, p in enumerate(verb.params)]
+    specs += [Spec(f"f{i}", _discord_name(f, taken), "flag", None, i) for i, f in enumerate(verb.flags)]
+    specs += [Spec(f"o{i}", _discord_name(o.name, taken), "option", o, i) for i, o in enumerate(verb.options)]
+    if len(specs) > MAX_OPTIONS:
+        log.warning("verb %s has more than %d arguments; the last ones are left out", verb.name, MAX_OPTIONS)
+    return specs[:MAX_OPTIONS]
+
+
+def compose(prefix: str, verb: Verb, specs: list[Spec], values: dict[str, Any]) -> str:
+    """The command line the console would send: ``/inf place A4 22.5 10.25 prone facing=90``."""
+    parts = [prefix, verb.name]
+    for spec in specs:
+        value = values.get(spec.py)
+        if spec.role == "param" and value is not None and value != "":
+            parts.append(_token(value, spec.param.kind))
+    for spec in specs:
+        if spec.role == "flag" and values.get(spec.py):
+            parts.append(verb.flags[spec.index])
+    for spec in specs:
+        value = values.get(spec.py)
+        if spec.role == "option" and value is not None and value != "":
+            parts.append(f"{spec.param.name}={_token(value, spec.param.kind)}")
+    return " ".join(parts)
+
+
+# ------------------------------------------------------------------------------------
+# autocomplete: the legal lines of the user's pending prompt
+# ------------------------------------------------------------------------------------
+def _split_line(line: str, verb: Verb) -> tuple[list[str], dict[str, str]] | None:
+    try:
+        tokens = shlex.split(line)
+    except ValueError:
+        return None
+    if not tokens or tokens[0].lower() != verb.name:
+        return None
+    options = {o.name for o in verb.options}
+    positional, opts = [], {}
+    for token in tokens[1:]:
+        key, eq, value = token.partition("=")
+        if eq and key.lower() in options:
+            opts[key.lower()] = value
+        elif token.lower() in verb.flags:
+            continue
+        else:
+            positional.append(token)
+    return positional, opts
+
+
+def _user_channel(service: Service, user: str) -> str | None:
+    """For a DM: the user's one open game, as the service routes it."""
+    channels = service.open_channels(PLATFORM, user)
+    return channels[0] if len(channels) == 1 else None
+
+
+def suggestions(service: Service, channel: str | None, user: str, game_id: str, verb: Verb, spec: Spec,
+                filled: dict[int, str]) -> list[str]:
+    """Values for `spec` from the lines of the user's pending prompt (blocking: run in a thread)."""
+    if channel is None:
+        channel = _user_channel(service, user)
+        if channel is None:
+            return []
+    found = service.state(PLATFORM, channel)
+    if found is None:
+        return []
+    game, state, rec = found
+    if game.id != game_id or not rec.meta:
+        return []
+    seat = next((p.get("seat") for p in rec.meta.get("players", []) if p.get("user") == user), None)
+    prompt = game.prompts(state).get(seat) if seat else None
+    if prompt is None:
+        return []
+    values: list[str] = []
+    for line in (*prompt.actions, *prompt.private):   # the user's own prompt: private lines are theirs
+        split = _split_line(line, verb)
+        if split is None:
+            continue
+        positional, opts = split
+        if spec.role == "option":
+            value = opts.get(spec.param.name)
+        else:
+            if any(filled.get(i) and filled[i].lower() != positional[i].lower()
+                   for i in range(min(spec.index, len(positional)))):
+                continue   # an earlier argument already chosen rules this line out
+            if spec.index >= len(positional):
+                continue
+            value = " ".join(positional[spec.index:]) if spec.param.kind == "text" else positional[spec.index]
+        if value and "<" not in value and value not in values:
+            values.append(value)
+    return values
+
+
+def _rank(values: list[str], current: Any, kind: str = "word") -> list[app_commands.Choice]:
+    current = str(current or "").lower()
+    if kind == "int":   # an integer option's suggestions must be integers
+        values = [v for v in values if re.fullmatch(r"-?\d+", v)]
+    starts = [v for v in values if v.lower().startswith(current)]
+    contains = [v for v in values if current in v.lower() and v not in starts]
+    return [app_commands.Choice(name=_clip(v), value=int(v) if kind == "int" else v[:100])
+            for v in (starts + contains)[:MAX_CHOICES]]
+
+
+def _filled(interaction: discord.Interaction, specs: list[Spec]) -> dict[int, str]:
+    """The arguments already given, as the tokens a line would hold (10.0 → "10")."""
+    namespace = interaction.namespace
+    out = {}
+    for s in specs:
+        value = getattr(namespace, s.name, None)
+        if s.role == "param" and value not in (None, ""):
+            out[s.index] = _token(value, "word" if s.param.kind == "text" else s.param.kind).strip("'")
+    return out
+
+
+def make_autocomplete(adapter: "Adapter", game_id: str, verb: Verb, spec: Spec, specs: list[Spec]):
+    async def autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if spec.param.kind == "choice":
+            return _rank(list(spec.param.choices), current)
+        channel = None if interaction.guild_id is None else str(interaction.channel_id)
+        try:
+            values = await asyncio.to_thread(suggestions, adapter.service, channel, str(interaction.user.id),
+                                             game_id, verb, spec, _filled(interaction, specs))
+        except Exception:
+            log.exception("autocomplete failed")
+            values = []
+        return _rank(values, current, spec.param.kind)
+
+    return autocomplete
+
+
+# ------------------------------------------------------------------------------------
+# building the tree
+# ------------------------------------------------------------------------------------
+def verb_command(adapter: "Adapter", game, verb: Verb, parent: app_commands.Group,
+                 name: str | None = None) -> app_commands.Command:
+    prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+    specs = specs_of(verb)
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        text = compose(prefix, verb, specs, values)
+        await adapter.run(interaction, text, ephemeral=verb.query, private=verb.private)
+
+    parameters = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                    annotation=discord.Interaction)]
+    for spec in specs:
+        annotation = spec.annotation()
+        if spec.required:
+            parameters.append(inspect.Parameter(spec.py, inspect.Parameter.KEYWORD_ONLY, annotation=annotation))
+        else:
+            parameters.append(inspect.Parameter(spec.py, inspect.Parameter.KEYWORD_ONLY,
+                                                annotation=Optional[annotation], default=None))
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_rename__ = {s.py: s.name for s in specs}  # type: ignore
+    callback.__discord_app_commands_param_description__ = {s.py: s.description() for s in specs}  # type: ignore
+    callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore
+        s.py: make_autocomplete(adapter, game.id, verb, s, specs) for s in specs if s.autocompleted()}
+    usage = verb.usage
+    description = verb.help or usage
+    if verb.private:
+        description += " (secret: only you see it)"
+    return app_commands.Command(name=name or _discord_name(verb.name, set()), description=_clip(description),
+                                callback=callback, parent=parent)
+
+
+def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
+    groups = []
+    for game in all_games():
+        verbs = list(game.verbs.values())
+        for part in range(0, max(len(verbs), 1), MAX_SUBCOMMANDS):
+            name = game.id if part == 0 else f"{game.id}{part // MAX_SUBCOMMANDS + 1}"
+            group = app_commands.Group(name=_discord_name(name, set()), description=_clip(
+                f"{game.title}: play a move" + ("" if part == 0 else " (more commands)")))
+            taken: set[str] = set()
+            for verb in verbs[part:part + MAX_SUBCOMMANDS]:
+                try:
+                    group.add_command(verb_command(adapter, game, verb, group, _discord_name(verb.name, taken)))
+                except Exception:   # one odd verb must not take the bot down
+                    log.exception("verb %s of %s cannot be a slash command", verb.name, game.id)
+            if group.commands:
+                groups.append(group)
+    return groups
+
+
+def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
+    commands: list[app_commands.Command] = []
+
+    def simple(word: str, *, ephemeral: bool = False) -> None:
+        async def callback(interaction: discord.Interaction) -> None:
+            await adapter.run(interaction, f"/{word}", ephemeral=ephemeral)
+
+        commands.append(app_commands.Command(name=word, description=_clip(COMMANDS[word].help),
+                                             callback=callback))
+
+    for word in ("leave", "start", "abort", "undo"):
+        simple(word)
+
+    async def join(interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/join {code or ''}".strip())
+
+    join.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "code": "in a game moved here: your seat's code (sent to you privately at /export)"}
+    commands.append(app_commands.Command(name="join", description=_clip(COMMANDS["join"].help), callback=join))
+    for word in ("status", "export", "verify"):
+        simple(word)
+    simple("me", ephemeral=True)
+
+    games = sorted(available())[:MAX_CHOICES] or ["none"]
+    GameName = Literal[tuple(games)]  # type: ignore[valid-type]
+
+    async def new(interaction: discord.Interaction, game: GameName, options: Optional[str] = None) -> None:  # type: ignore
+        await adapter.run(interaction, f"/new {game} {options or ''}".strip())
+
+    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "game": "the game to play here", "options": "the game's key=value options, e.g. target=20"}
+    commands.append(app_commands.Command(name="new", description=_clip(COMMANDS["new"].help), callback=new))
+
+    async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/map {region or ''}".strip())
+
+    map_.__discord_app_commands_param_description__ = {"region": "a part of the board"}  # type: ignore
+    commands.append(app_commands.Command(name="map", description=_clip(COMMANDS["map"].help), callback=map_))
+
+    async def log_(interaction: discord.Interaction,
+                   count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
+        await adapter.run(interaction, f"/log {count or ''}".strip())
+
+    log_.__discord_app_commands_param_description__ = {"count": "how many actions (default 10)"}  # type: ignore
+    commands.append(app_commands.Command(name="log", description=_clip(COMMANDS["log"].help), callback=log_))
+
+    simple("agree")
+    simple("games", ephemeral=True)
+
+    async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)
+
+    link.__discord_app_commands_param_description__ = {"code": "the code your other account got"}  # type: ignore
+    commands.append(app_commands.Command(name="link", description=_clip(COMMANDS["link"].help), callback=link))
+
+    async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
+
+    spectate.__discord_app_commands_param_description__ = {"off": "stop watching"}  # type: ignore
+    commands.append(app_commands.Command(name="spectate", description=_clip(COMMANDS["spectate"].help),
+                                         callback=spectate))
+
+    async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > 512 * 1024:
+            await interaction.response.send_message("That file is too large to be a Strategos export.",
+                                                    ephemeral=True)
+            return
+        data = await file.read()
+        await adapter.run(interaction, "/import " + data.decode("utf-8", "replace"))
+
+    import_.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "file": "a Strategos export, or the transfer file of a game moved here"}
+    commands.append(app_commands.Command(name="import", description=_clip(COMMANDS["import"].help),
+                                         callback=import_))
+
+    async def replay(interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
+        await adapter.run(interaction, f"/replay {action}")
+
+    replay.__discord_app_commands_param_description__ = {"action": "the action number (see /log)"}  # type: ignore
+    commands.append(app_commands.Command(name="replay", description=_clip(COMMANDS["replay"].help),
+                                         callback=replay))
+
+    async def replace(interaction: discord.Interaction, seat: str, user: discord.User) -> None:
+        await adapter.run(interaction, f"/replace {seat} <@{user.id}>")
+
+    replace.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "seat": "the absent seat", "user": "who takes it"}
+    commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
+                                         callback=replace))
+
+    async def handover(interaction: discord.Interaction, user: discord.User) -> None:
+        await adapter.run(interaction, f"/handover <@{user.id}>")
+
+    handover.__discord_app_commands_param_description__ = {"user": "who takes your seat"}  # type: ignore
+    commands.append(app_commands.Command(name="handover", description=_clip(COMMANDS["handover"].help),
+                                         callback=handover))
+
+    async def remind(interaction: discord.Interaction, setting: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/remind {setting or ''}".strip(), ephemeral=bool(setting))
+
+    remind.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "setting": "on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)"}
+    commands.append(app_commands.Command(name="remind", description=_clip(COMMANDS["remind"].help),
+                                         callback=remind))
+
+    async def help_(interaction: discord.Interaction, topic: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True)
+
+    async def help_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _rank(sorted(COMMANDS) + sorted(available()), current)
+
+    help_.__discord_app_commands_param_description__ = {"topic": "a command or a game"}  # type: ignore
+    help_.__discord_app_commands_param_autocomplete__ = {"topic": help_topics}  # type: ignore
+    commands.append(app_commands.Command(name="help", description=_clip(COMMANDS["help"].help), callback=help_))
+    return commands
+
+
+def build_tree(tree: app_commands.CommandTree, adapter: "Adapter") -> app_commands.CommandTree:
+    taken = set()
+    for command in platform_commands(adapter):
+        tree.add_command(command)
+        taken.add(command.name)
+    for group in game_groups(adapter):
+        if group.name in taken:
+            log.warning("game group /%s clashes with a platform command; left out", group.name)
+            continue
+        tree.add_command(group)
+    return tree
+
+
+# ------------------------------------------------------------------------------------
+# syncing only when the tree changed
+# ------------------------------------------------------------------------------------
+def tree_payload(tree: app_commands.CommandTree) -> list[dict]:
+    """What `tree.sync()` would send (global commands, no translator)."""
+    return sorted((c.to_dict(tree) for c in tree.get_commands()), key=lambda d: (d["name"], d.get("type", 1)))
+
+
+def tree_hash(tree: app_commands.CommandTree) -> str:
+    from bot.discord.i18n import catalogue_digest
+
+    data = json.dumps(tree_payload(tree), sort_keys=True, separators=(",", ":"), default=str)
+    return hashlib.sha256((data + catalogue_digest()).encode()).hexdigest()   # translations count too
+
+
+def hash_key(service: Service, application_id: int | None) -> str:
+    return f"discord:tree-hash:{application_id or 'app'}"
+
+
+async def sync_if_changed(tree: app_commands.CommandTree, service: Service, application_id: int | None) -> bool:
+    """Sync the global commands when their hash differs from the one stored in Redis."""
+    key = hash_key(service, application_id)
+    digest = tree_hash(tree)
+    stored = await asyncio.to_thread(service.setting, key)   # None when unreadable: sync
+    if stored == digest:
+        log.info("command tree unchanged (%s); no sync", digest[:12])
+        return False
+    synced = await tree.sync()
+    log.info("synced %d commands (tree %s)", len(synced), digest[:12])
+    await asyncio.to_thread(service.set_setting, key, digest)
+    return True

@@ -1,0 +1,22 @@
+"""The service: the one path every adapter takes, (platform, channel, user, text) → Reply.
+
+- `service.py`: `Service`, the dispatcher and the one write path (load → apply → save as one
+  compare-and-set, the command's idempotency key in the same write);
+- `commands.py`: the platform's commands as one table (usage, help, where, writes, handler);
+- the topics it composes, one module each: `lobby`, `looks`, `play`, `history`, `records`,
+  `transfer`, `seats`, `accounts`, `timers` (reminders and deadlines), `languages`,
+  `narration` (what a reply tells after a move), `help`;
+- `types.py`: `Command`, `Reply`, `Button`, `Picture`, `Write` — what the adapters and the
+  topics share; it imports nothing of the service.
+
+May import: `bot.store`, `bot.words`, `core`, `render`. Never a chat library, never an adapter.
+Adapters import from here: `from bot.service import Service, Command, Reply`.
+"""
+from bot.service.commands import COMMANDS, PlatformCommand
+from bot.service.common import split_command
+from bot.service.service import Service
+from bot.service.types import Button, Command, Picture, Reply, Write
+from bot.store import StoreError  # what an adapter may catch: Redis is in trouble
+
+__all__ = ["COMMANDS", "Button", "Command", "Picture", "PlatformCommand", "Reply", "Service", "StoreError",
+           "Write", "split_command"]

@@ -1,0 +1,78 @@
+"""One person's accounts and games: /link between platforms, /games everywhere."""
+from __future__ import annotations
+
+import secrets as _secrets
+
+import redis
+
+from bot.service.common import Topic
+from bot.service.types import Command, Reply
+from bot.store import StoreError
+from core.registry import get_game
+
+
+class Accounts(Topic):
+    """/link and /games."""
+
+    # /link: one person's accounts on several platforms ------------------------------------------
+    def link_key(self, code: str) -> str:
+        return f"{self.store.prefix}:link:{code}"
+
+    def linked(self, platform: str, user: str) -> list[tuple[str, str]]:
+        """(platform, user) of every account linked with this one, itself first."""
+        peers = self.store.user_prefs(platform, user).get("accounts")
+        out = [(platform, user)]
+        for item in (peers.split(",") if peers else []):
+            plat, _, uid = item.partition(":")
+            if (plat, uid) not in out:
+                out.append((plat, uid))
+        return out
+
+    def link(self, rest: str, cmd: Command) -> Reply:
+
+
+
+        code = rest.strip()
+        try:
+            if not code:
+                code = f"{_secrets.randbelow(10 ** 8):08d}"
+                self.store.redis.set(self.link_key(code), f"{cmd.platform}:{cmd.user}", ex=600)
+                return Reply(private={cmd.user: [f"Send /link {code} to the bot from your other account (on the "
+                                                 "other platform) within 10 minutes: /games will then list both."]})
+            raw = self.store.redis.getdel(self.link_key(code))
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now; nothing was changed.") from exc
+        if raw is None:
+            return Reply.refuse("That link code is unknown or expired; ask for a new one with /link.", "BAD_CODE")
+        plat, _, uid = raw.decode().partition(":")
+        group = dict.fromkeys(self.linked(cmd.platform, cmd.user) + self.linked(plat, uid))
+        value = ",".join(f"{p}:{u}" for p, u in group)
+        for p, u in group:
+            self.store.set_user_pref(p, u, "accounts", value)
+        return Reply(private={cmd.user: [f"Linked: {', '.join(f'{p} {u}' for p, u in group)}."]})
+
+    # /games ------------------------------------------------------------------------------------
+    def games(self, rest: str, cmd: Command) -> Reply:
+        lines = []
+        for plat, user in self.service.accounts.linked(cmd.platform, cmd.user):
+            for channel in self.store.user_channels(plat, user):
+                rec = self.store.load(plat, channel)
+                if rec is None or rec.meta is None or rec.meta["status"] not in ("lobby", "playing"):
+                    continue
+                game = get_game(rec.meta["game"])
+                where = f"{plat} {channel}" + ("" if plat == cmd.platform else " (linked account)")
+                if rec.meta["status"] == "lobby":
+                    lines.append(f"• {game.title} in {where}: lobby, not started.")
+                    continue
+                names = {p.get("seat"): p for p in rec.meta["players"]}
+                pending = list(game.prompts(rec.state))
+                mine = any(names.get(s, {}).get("user") == user for s in pending)
+                who = ", ".join(f"{names[s]['name']} ({s})" if s in names else s for s in pending) or "nobody"
+                lines.append(f"• {game.title} in {where}: " + ("your turn" if mine else f"waiting for {who}")
+                             + f" (version {rec.version}).")
+        if not lines:
+            return Reply(private={cmd.user: ["You sit in no open game."]})
+        return Reply(private={cmd.user: ["Your games:"] + lines})
+
+
+

@@ -1,0 +1,107 @@
+"""The platform's commands as one table, in the manner of the games' state tables: each
+command is one entry with its usage and help, where it may be used, whether it writes, and
+its handler (a method of one of the service's topics).
+
+The service dispatches through this table; /help, Discord's command tree and Telegram's
+command menu are written from it. Adding a command adds an entry, not a branch.
+"""
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from typing import Callable
+
+from bot.service.accounts import Accounts
+from bot.service.help import Help
+from bot.service.history import History
+from bot.service.languages import Languages
+from bot.service.lobby import Lobby
+from bot.service.looks import Looks
+from bot.service.play import Play
+from bot.service.records import Records
+from bot.service.seats import Seats
+from bot.service.timers import Timers
+
+# where a command may be used
+CHANNEL = "channel"     # only inside the channel: it acts on the channel itself (never by private message)
+GAME = "game"           # the channel's game: there, or by private message routed to the sender's game
+ANYWHERE = "anywhere"   # the sender's own words (settings, accounts, help), wherever typed
+
+
+@dataclass(frozen=True)
+class PlatformCommand:
+    """One platform command.
+
+    `handler` is a topic's method: ``(topic, rest, cmd, channel, rec) → Reply | Write`` for a
+    command on the channel's game, ``(topic, rest, cmd) → Reply`` for one used ANYWHERE. `own`
+    is the same command with an argument when it then means the sender's own settings
+    (`/remind off`), handled as ANYWHERE.
+    """
+
+    usage: str
+    help: str
+    handler: Callable
+    where: str = GAME
+    writes: bool = False      # it changes the stored game: one compare-and-set, counted once
+    argument: bool = True     # False: it takes no argument, and one given is refused
+    opens: bool = False       # it may run where no game is open yet (/new, /import)
+    setup: bool = False       # it reads the game's setup record with the game (its seed, its players)
+    own: Callable | None = None
+
+    @property
+    def topic(self) -> type:
+        """The topic class whose method the handler is."""
+        return topic_of(self.handler)
+
+
+def topic_of(method: Callable) -> type:
+    return getattr(sys.modules[method.__module__], method.__qualname__.split(".")[0])
+
+
+COMMANDS: dict[str, PlatformCommand] = {
+    "new": PlatformCommand("/new GAME [key=value ...]",
+                           "open a lobby for a game in this channel (seed=N: console and tests only)",
+                           Lobby.new, CHANNEL, writes=True, opens=True),
+    "join": PlatformCommand("/join [CODE]", "take the next free seat", Lobby.join, CHANNEL, writes=True),
+    "leave": PlatformCommand("/leave", "give your seat back (lobby only)", Lobby.leave, writes=True, argument=False),
+    "start": PlatformCommand("/start", "deal the game once enough players sit", Lobby.start, writes=True,
+                             argument=False),
+    "abort": PlatformCommand("/abort", "end the game here (its creator or a channel admin)", Lobby.abort, CHANNEL,
+                             writes=True, argument=False),
+    "status": PlatformCommand("/status", "whose decision is pending, and what they can do", Looks.status,
+                              argument=False),
+    "map": PlatformCommand("/map [region]", "the current picture", Looks.map),
+    "me": PlatformCommand("/me", "your private view (sent privately)", Looks.me, argument=False),
+    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log),
+    "replay": PlatformCommand("/replay N", "the map as it stood after action N", History.replay),
+    "undo": PlatformCommand("/undo", "take back your own last action, if no die or secret came out since",
+                            Play.undo, writes=True, argument=False, setup=True),
+    "export": PlatformCommand("/export",
+                              "the game as JSON (the seed once it is over; privately, a file to move it)",
+                              Records.export_command, argument=False, setup=True),
+    "import": PlatformCommand("/import JSON|file",
+                              "load an exported game, or continue a moved one, in a channel without a game",
+                              Records.import_game, CHANNEL, writes=True, opens=True),
+    "verify": PlatformCommand("/verify", "recompute every roll of a finished game from its revealed seed",
+                              Records.verify, argument=False, setup=True),
+    "remind": PlatformCommand("/remind [on|off|tz ZONE|quiet 23-08]",
+                              "ping the pending players; or your own reminder settings",
+                              Timers.remind, own=Timers.remind_settings),
+    "help": PlatformCommand("/help [command|game [verb]]",
+                            "this list, a command's usage, or a game verb's with an example",
+                            Help.command, ANYWHERE),
+    "replace": PlatformCommand("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)",
+                               Seats.replace, writes=True),
+    "handover": PlatformCommand("/handover @user", "hand your seat to another user (the others and they /agree)",
+                                Seats.handover, writes=True),
+    "agree": PlatformCommand("/agree", "agree to a /handover or /replace", Seats.agree, writes=True,
+                             argument=False),
+    "games": PlatformCommand("/games", "the games you sit in, everywhere, and whose turn it is (sent privately)",
+                             Accounts.games, ANYWHERE),
+    "link": PlatformCommand("/link [CODE]", "link your accounts on two platforms, for /games", Accounts.link,
+                            ANYWHERE),
+    "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
+                                Seats.spectate, writes=True),
+    "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
+                            Languages.lang, ANYWHERE),
+}

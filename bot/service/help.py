@@ -1,0 +1,84 @@
+"""/help: the platform's commands (from the command table), a game's verbs, one verb with an example."""
+from __future__ import annotations
+
+from bot.service.common import Topic, game_or_none, shown
+from bot.service.types import Command, Reply
+from bot.store import StoreError
+from core.game import Game
+from core.registry import all_games, available, get_game
+
+
+class Help(Topic):
+    """/help, in the channel's game where it has the verb asked for."""
+
+    def game_here(self, platform: str, channel: str | None, topic: str) -> Game | None:
+        """The game played in the channel, when /help asks about one of its verbs: then /help VERB
+        answers for this game only. Help never fails for want of storage."""
+        word = topic.strip().lstrip("/").lower()
+        if not channel or not word or " " in word or word in self.service.commands:
+            return None
+        try:
+            rec = self.store.load(platform, channel)
+        except StoreError:
+            return None
+        game = get_game(rec.meta["game"]) if rec and rec.meta else None
+        return game if game is not None and word in game.verbs else None
+
+    def command(self, rest: str, cmd: Command) -> Reply:
+        """/help [topic], typed anywhere: about the channel's game when it has the verb asked for."""
+        return self.answer(rest, self.game_here(cmd.platform, cmd.channel, rest))
+
+    def answer(self, topic: str, here: Game | None = None) -> Reply:
+        commands = self.service.commands
+        topic = topic.strip().lstrip("/").lower()
+        first, _, verb = topic.partition(" ")
+        if here is not None:
+            return game_verb_help(here, topic)
+        game = game_or_none(first) if first else None
+        if game is not None and verb.strip():
+            return game_verb_help(game, verb.strip().lstrip("/"))
+        shared = [g for g in all_games() if topic in g.verbs] if topic and not verb else []
+        if topic in commands or (game is None and shared):
+            lines = [f"{commands[topic].usage}: {commands[topic].help}."] if topic in commands else []
+            for other in shared:
+                lines += verb_help(other, other.verbs[topic])
+            return Reply(public=lines)
+        if game is not None:
+            lines = [f"{game.title} (/{verb_prefix(game)} VERB ...; /help {verb_prefix(game)} VERB gives an example):"]
+            lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
+            if game.option_verbs:   # the game's own options of /new (its optional rules)
+                lines.append(f"Options of /new {game.id}:")
+                lines += [f"  {key}=<{param.choices and '|'.join(param.choices) or param.kind}>"
+                          + (f" — {v.help}" if v.help else "")
+                          for key, v in game.option_verbs.items() for param in v.params[:1]]
+            return Reply(public=lines)
+        if topic:
+            return Reply.refuse(f"No help for {shown(topic)}. Try /help, or /help with a command or a game "
+                                f"({', '.join(sorted(available()))}).", "UNKNOWN")
+        lines = ["Commands:"] + [f"  {c.usage} — {c.help}" for c in commands.values()]
+        lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands, "
+                     "/help GAME VERB (or /help VERB) shows one with an example.")
+        return Reply(public=lines)
+
+
+def verb_prefix(game: Game) -> str:
+    return game.aliases[0] if game.aliases else game.id
+
+
+def verb_help(game: Game, verb) -> list[str]:
+    """One verb of one game for /help: usage, what it does, an example that parses."""
+    prefix = verb_prefix(game)
+    lines = [f"{game.title}: /{prefix} {verb.usage}", f"  What it does: {verb.help}"]
+    if verb.private:
+        lines.append("  Send it to the bot in a private chat.")
+    if verb.query:
+        lines.append("  A look: it changes nothing.")
+    return lines + [f"  Example: /{prefix} {verb.sample}"]
+
+
+def game_verb_help(game: Game, word: str) -> Reply:
+    verb = game.verbs.get(word.lower())
+    if verb is None:
+        return Reply.refuse(f"{game.title} has no command {shown(word)}. Its commands: "
+                            f"{', '.join(game.verbs)}.", "UNKNOWN")
+    return Reply(public=verb_help(game, verb))

@@ -1,0 +1,142 @@
+"""The lobby: /new, /join, /leave, /start, /abort."""
+from __future__ import annotations
+
+import secrets
+
+from bot.service.common import Topic, quietly, shown
+from bot.service.timers import play_options
+from bot.service.types import Command, Reply, Write
+from bot.store import Record
+from bot.words.names import player_names
+from core import rng
+from core.registry import available, get_game
+from core.replay import rolls_of, stamp
+
+PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
+
+
+class Lobby(Topic):
+    """Opening a game, taking seats, dealing it, ending it."""
+
+    def new(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
+        tokens = rest.split()
+        if not tokens:
+            return Reply.refuse(f"Name the game: /new GAME (games: {', '.join(sorted(available()))}).",
+                                "MALFORMED", channel)
+        game = get_game(tokens[0])
+        seed = None
+        options_tokens = []
+        for token in tokens[1:]:
+            if token.lower().startswith("seed="):
+                if seed is not None:
+                    return Reply.refuse("seed= is given more than once; give it once.", "MALFORMED", channel)
+                if cmd.platform in PUBLIC_PLATFORMS:
+                    return Reply.refuse("seed= is not accepted here: a seed typed in a channel lets anyone "
+                                        "rebuild every hand and die. The bot draws a secret seed itself and "
+                                        "reveals it at the end.", "NO_SEED", channel)
+                seed = token.split("=", 1)[1]
+                if not seed:
+                    return Reply.refuse("seed= needs a value, e.g. seed=42.", "MALFORMED", channel)
+            else:
+                options_tokens.append(token)
+        play, options_tokens = play_options(options_tokens)
+        options = game.parse_options(options_tokens)
+        if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
+            return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
+                                "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
+        meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
+                "players": [], "seed": seed, "play": play}
+        seats = f"{game.min_players}" if game.min_players == game.max_players else \
+            f"{game.min_players}–{game.max_players}"
+        lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        if seed is not None:
+            lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
+                         "(fine for a test, not for a real game).")
+        return Write(lambda version: Reply(public=lines), meta=meta)
+
+    def join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("You are already seated in this game.", "ALREADY_SEATED", channel)
+        if meta["status"] == "playing" and meta.get("imported"):
+            return self.service.transfer.rejoin(rest, cmd, channel, rec)   # /join CODE: the seat code of a moved game
+        if rest:
+            return Reply.refuse(f"/join takes no argument (got {shown(rest)}). Usage: /join.", "MALFORMED", channel)
+        if meta["status"] != "lobby":
+            return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
+                                "STARTED", channel)
+        if len(meta["players"]) >= game.max_players:
+            return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
+        meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
+
+        def done(version: int) -> Reply:
+            quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
+            names = ", ".join(p["name"] for p in meta["players"])
+            return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."])
+        return Write(done, meta=meta)
+
+    def leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        meta = rec.meta
+        if meta["status"] != "lobby":
+            return Reply.refuse("The game has started: seats are fixed now. Ask its creator or an admin to "
+                                "/abort it.", "STARTED", channel)
+        if not any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("You are not seated in this game.", "NOT_SEATED", channel)
+        meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
+
+        def done(version: int) -> Reply:
+            quietly("unindex the player's game",
+                          lambda: self.store.link_user(cmd.platform, cmd.user, channel, on=False))
+            return Reply(public=[f"{cmd.name or cmd.user} leaves the table."])
+        return Write(done, meta=meta)
+
+    def start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta["status"] != "lobby":
+            return Reply.refuse("This game has already started.", "STARTED", channel)
+        if cmd.user != meta["creator"] and not cmd.admin and \
+                not any(p["user"] == cmd.user for p in meta["players"]):
+            return Reply.refuse("Only a seated player, the game's creator or an admin can /start.",
+                                "NOT_SEATED", channel)
+        names = [p["name"] for p in meta["players"]]
+        if len(names) < game.min_players:
+            return Reply.refuse(f"{game.title} needs at least {game.min_players} players; "
+                                f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
+        seed = meta.pop("seed", None) or secrets.token_hex(32)   # 256 bits
+        state, events = game.start(names, meta["options"], seed)
+        setup = stamp(game, {"game": game.id, "players": names, "options": meta["options"], "seed": seed,
+                             "setup_rolls": rolls_of(events)})
+        meta.update(status="playing", seed_sha256=rng.commitment(seed))
+        for player, seat in zip(meta["players"], state["seats"]):
+            player["seat"] = seat
+        self.service.timers.start_clock(meta, state["seats"])
+
+        def done(version: int) -> Reply:
+            self.service.timers.schedule(cmd.platform, channel, version, meta, state)
+            seating = ", ".join(player_names(game, meta, state).values())
+            reply = Reply(public=[f"{game.title} begins. Players — {seating}.",
+                                  f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
+                                  "/verify then checks every roll)."])
+            self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
+                                           picture=True)
+            return reply
+        return Write(done, meta=meta, setup=setup, state=state)
+
+    def abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        if cmd.user != rec.meta["creator"] and not cmd.admin:
+            return Reply.refuse("Only the game's creator or a channel admin can /abort it.", "FORBIDDEN",
+                                channel)
+
+        def done(version: int) -> Reply:
+            self.store.cancel_reminder(cmd.platform, channel)
+            for p in rec.meta["players"]:
+                if p["user"]:
+                    quietly("unindex a player's game",
+                                  lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel, on=False))
+            return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."])
+        return Write(done, delete=True)
+
+
+

@@ -1,0 +1,90 @@
+"""Looking at a game: /status, /map, /me. Nothing here writes."""
+from __future__ import annotations
+
+import importlib
+
+import render
+from bot.service.common import Topic, playing, seat_of, shown
+from bot.service.types import Command, Reply
+from bot.store import Record
+from bot.words.describe import describe as readable
+from bot.words.names import winners
+from core.game import Game, seat_ref
+from core.registry import get_game
+
+
+class Looks(Topic):
+    """/status, /map and /me."""
+
+    def status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta["status"] == "lobby":
+            names = ", ".join(p["name"] for p in meta["players"]) or "nobody yet"
+            return Reply(public=[f"{game.title} lobby. Seated: {names}. /join, then /start."],
+                         version=rec.version)
+        summary = game.summary(rec.state)
+        reply = Reply(public=[status_line(game, summary, rec.version)], version=rec.version)
+        who = winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
+        if who:
+            reply.public.append(f"Winner: {who}.")
+        self.service.narration.prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
+        self.service.timers.timer_lines(reply, game, meta, rec.state)
+        return reply
+
+    def map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = playing(rec)
+        if not render.has_picture(game.id):
+            return Reply.refuse(f"{game.title} has no picture yet; /status tells the position.", "NO_PICTURE")
+        region = rest.strip() or None
+        if region is not None:
+            named = map_regions(game.id)
+            key = region.lower().replace("_", "-").replace(" ", "-")
+            if key not in named:
+                known = (f"Its regions: {', '.join(named)}" if named else f"{game.title}'s map has no regions")
+                return Reply.refuse(f"There is no map region {shown(region)}. {known}; /map without a region "
+                                    "draws the whole map.", "NO_REGION")
+            region = key
+        picture = self.service.narration.picture(cmd.platform, channel, game, rec.state, rec.version, None, region)
+        return Reply(image=picture,
+                     version=rec.version)
+
+    def me(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = playing(rec)
+        seat = seat_of(rec.meta, cmd.user)
+        if seat is None:
+            return Reply.refuse("You are not seated in this game, so there is no private view.", "NOT_SEATED")
+        reply = Reply(version=rec.version)
+        reply.tell(cmd.user, describe_view(game, game.view(rec.state, seat), rec.state))
+        if render.has_picture(game.id):
+            reply.private_images[cmd.user] = self.service.narration.picture(cmd.platform, channel, game, rec.state,
+                                                           rec.version, seat, None)
+        return reply
+
+
+def map_regions(game_id: str) -> list[str]:
+    """The named parts of a game's map its drawer offers (`REGIONS` of render/<game>.py), so a
+    wrong name is refused before anything is drawn."""
+    module = importlib.import_module(f"render.{game_id}")
+    return list(getattr(module, "REGIONS", {}) or {})
+
+
+
+
+def status_line(game: Game, summary: dict, version: int) -> str:
+    keys = [k for k in ("turn", "phase", "round", "segment", "step") if summary.get(k) is not None]
+    seats = set(summary.get("seats") or ())   # a game's "turn" may be a seat (StarCraft's): its player
+    shown = {k: seat_ref(summary[k]) if isinstance(summary[k], str) and summary[k] in seats else summary[k]
+             for k in keys}
+    where = ", ".join(f"{k} {shown[k]}" for k in keys)
+    state = "over" if summary["finished"] else "in play"
+    return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
+
+
+def describe_view(game: Game, view: dict, state: dict | None = None) -> str:
+    """A private view as text: the game may offer `describe(view)`, else readable lines with
+    what only this player sees first (never raw JSON, never cut mid-field)."""
+    describe = getattr(game, "describe", None)
+    if describe is not None:
+        return describe(view)
+    return readable(view, game.view(state, None) if state is not None else None)

@@ -1,0 +1,128 @@
+"""What a reply tells after a move: the events, the pictures, who must decide what (with
+buttons), how the game ended, and the copy for spectators."""
+from __future__ import annotations
+
+from typing import Callable
+
+import render
+from bot.service.common import Topic
+from bot.service.types import Button, Picture, Reply
+from bot.words.names import seat_names, winners
+from core.game import Event, Game
+
+MAX_BUTTONS = 20
+
+
+class Narration(Topic):
+    """The body of every reply that shows a game."""
+
+    # replies ---------------------------------------------------------------------------
+    def narrate(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
+                 version: int, events: list[Event], actor: str, picture: bool = False,
+                 before: dict | None = None) -> None:
+        """Events, the picture, what happens next (or how the game ended). `before`: the state the
+        action was applied to, so a player whose turn it has just become is told his private choices."""
+        self.deliver(reply, platform, channel, game, meta, state, version, events, picture)
+        finished, winner, reason = game.outcome(state)
+        if finished:
+            setup = self.store.setup(platform, channel) or {}
+            who = winners(game, meta, state, winner)
+            reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
+            reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
+                                "/verify recomputes every roll, /export saves the game.")
+        else:
+            self.prompt_lines(reply, game, meta, state, version, actor, before)
+        self.to_spectators(reply, meta)
+
+    def deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
+                 version: int, events: list[Event], picture: bool = False) -> None:
+        knows_seats(reply, game, meta, state)
+        users = {p.get("seat"): p["user"] for p in meta["players"]}
+        for event in events:
+            if event.kind == "image":
+                if not render.has_picture(game.id):
+                    continue
+                if event.to is None:
+                    picture = True
+                for seat in event.to or ():
+                    if users.get(seat):
+                        reply.private_images[users[seat]] = self.picture(platform, channel, game, state,
+                                                                          version, seat, None)
+            elif not event.text:
+                continue
+            elif event.to is None:
+                reply.public.append(event.text)
+            else:
+                for seat in event.to:
+                    if users.get(seat):
+                        reply.tell(users[seat], event.text)
+        if picture and render.has_picture(game.id):
+            reply.image = self.picture(platform, channel, game, state, version, None, None)
+
+    def prompt_lines(self, reply: Reply, game: Game, meta: dict, state: dict, version: int,
+                      asker: str | None, before: dict | None = None) -> None:
+        """Who must decide what, with buttons. Private choices go to `asker` (every pending player
+        when None, as in a reminder) and to a player whose turn, played only privately, has just
+        come (not waiting in `before`): a new turn reaches its player, and nobody's DMs fill up."""
+        waited: set | None = None
+        names = knows_seats(reply, game, meta, state)()
+        users = {p.get("seat"): p for p in meta["players"]}
+        labels = {seat: f"{seat}, {named.extra}" if named.extra else seat for seat, named in names.items()}
+        for seat, prompt in game.prompts(state).items():
+            player = users.get(seat) or {"user": None, "name": seat}
+            reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
+            if player["user"]:
+                reply.mentions.append(player["user"])
+                reply.names[player["user"]] = player["name"]
+                # his turn has just come and it can only be played privately (a hand, face-down orders):
+                # the choices go to him at once; a turn with buttons waits for him to ask or press
+                new_turn = prompt.private and not prompt.actions and before is not None and asker != player["user"]
+                if new_turn and waited is None:
+                    waited = set(game.prompts(before))   # (Successors remembers it from the apply)
+                if prompt.private and (asker in (None, player["user"]) or new_turn and seat not in waited):
+                    reply.tell(player["user"], "Your private choices: "
+                               + "; ".join(f"`{line}`" for line in prompt.private))
+            prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+            for line in prompt.actions[:MAX_BUTTONS]:
+                reply.buttons.append(Button(line, f"{prefix} {line}", version, seat, player["user"]))
+
+    def picture(self, platform: str, channel: str, game: Game, state: dict, version: int,
+                 seat: str | None, region: str | None) -> Picture:
+        fmt = self.service.image_format
+        # the picture's words in the channel's language (one read; English if Redis is silent)
+        lang = render.language(self.store.languages(platform, channel, [])[0])
+        key = f"img:{version}:{seat or 'public'}:{region or 'all'}:{fmt}:{lang}"
+
+        def make() -> bytes:
+            cached = self.store.cache_get(platform, channel, key)
+            if cached is not None:
+                return cached
+            options = {"region": region} if region else {}
+            data = render.encode(render.draw(game.id, game.view(state, seat), seat, lang=lang, **options), fmt)
+            self.store.cache_set(platform, channel, key, data)
+            return data
+
+        name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
+        return Picture(key, f"{name}.{render.extension(fmt)}", make)
+
+
+
+    def to_spectators(self, reply: Reply, meta: dict) -> None:
+        """The public lines of a move, privately to each spectator (never a private line)."""
+        for user in meta.get("spectators") or ():
+            if reply.public:
+                reply.private.setdefault(user, []).extend(reply.public)
+
+
+def knows_seats(reply: Reply, game: Game, meta: dict, state: dict | None) -> Callable[[], dict]:
+    """The reply names the seats its lines mark from this game: worked out once (a game's summary
+    is not free), and only if asked — by a line holding a marker, or the prompt lines' labels."""
+    if reply.namer is None:
+        worked_out: list[dict] = []
+
+        def namer() -> dict:
+            if not worked_out:
+                worked_out.append(seat_names(game, meta, state))
+            return worked_out[0]
+        reply.namer = namer
+    return reply.namer

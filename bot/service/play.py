@@ -1,0 +1,191 @@
+"""A game's own actions through the one write path, and /undo."""
+from __future__ import annotations
+
+import time
+
+from bot.service.common import Topic, playing, quietly, seat_of, shown
+from bot.service.narration import knows_seats
+from bot.service.types import Command, Reply, Timings, Write
+from bot.store import Record
+from bot.words.names import player_names
+from core.errors import RulesError
+from core.game import Event, Game
+from core.registry import get_game
+from core.replay import entry_for, replay
+
+
+class Play(Topic):
+    """A player's action: parsed, checked by the rules, applied and written once."""
+
+    def undo(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        game = playing(rec)
+        seat = seat_of(rec.meta, cmd.user)
+        entries = self.store.log(cmd.platform, channel)
+        if not entries:
+            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+        # the last action the channel knows of; hidden actions after it (quiet writes, e.g. another
+        # seat's standing order) are neither undone nor revealed: they are played again after it
+        at = next((i for i in range(len(entries) - 1, -1, -1) if not entries[i].get("hidden")), None)
+        if at is None:
+            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+        last, after = entries[at], entries[at + 1:]
+        if last["seat"] != seat:
+            return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
+                                "NOT_YOURS")
+        if last.get("by") == "deadline":
+            return Reply.refuse("The deadline played that action when time was up, so it stands.", "IRREVERSIBLE")
+        if last["rolls"] or last["reveal"]:
+            return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
+                                "IRREVERSIBLE")
+        setup = rec.setup or self.store.setup(cmd.platform, channel)
+        state = replay(game, setup, entries[:at])
+        kept = []
+        for entry in after:           # each still legal is kept (a standing order for a card still held)
+            try:
+                state, _ = game.apply(state, entry["seat"], game.parse(entry["line"], entry["private"]))
+            except RulesError:
+                continue
+            kept.append(entry)
+
+        def done(version: int) -> Reply:
+            what = "a private action" if last["private"] else shown(last["line"], 300)
+            reply = Reply(public=[f"{player_names(game, rec.meta, state).get(seat, seat)} takes back {what}."])
+            self.service.narration.narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user,
+                                           picture=True)
+            return reply
+        return Write(done, state=state, pop=1 + len(after), append=kept)
+
+    # game actions ----------------------------------------------------------------------
+    def act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
+        return self.service.write(cmd, channel, lambda rec: self.act_step(cmd, channel, line, timings, named, rec),
+                           timings)
+
+    def act_step(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None,
+                  rec: Record | None) -> Reply | Write:
+        if rec is None or rec.meta is None:
+            word = line.split(" ", 1)[0]
+            if named is None:
+                return Reply.refuse(f"Unknown command {shown('/' + word)}. Try /help; start a game with /new GAME.",
+                                    "UNKNOWN", channel)
+            return Reply.refuse(f"There is no game here. Start one with /new {named.id}.", "NO_GAME", channel)
+        game = get_game(rec.meta["game"])
+        if named is not None and named.id != game.id:
+            return Reply.refuse(f"This channel plays {game.title}, not {named.title}.", "WRONG_GAME", channel)
+        if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
+            return Reply.refuse(f"Unknown command {shown('/' + line.split(' ', 1)[0])}. Try /help or /help {game.id}.",
+                                "UNKNOWN", channel)
+        if rec.meta["status"] == "lobby":
+            return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
+        moved = self.service.transfer.moved_refusal("", cmd, channel, rec)
+        if moved is not None:
+            return moved
+        seat = cmd.seat if cmd.by and cmd.seat else seat_of(rec.meta, cmd.user)
+        if seat is None:
+            seated = ", ".join(player_names(game, rec.meta, rec.state).values())
+            return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
+                                "NOT_SEATED", channel)
+        action = game.parse(line, cmd.private)
+        if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
+            return Reply.refuse("The game is over: only looks (/status, /map, /export, queries) remain.",
+                                "NOT_PLAYING", channel)
+        if game.verbs[action.verb].query:
+            events = game.query(rec.state, seat, action)
+            reply = Reply(version=rec.version, channel=channel)
+            self.service.narration.deliver(reply, cmd.platform, channel, game, rec.meta, rec.state, rec.version, events)
+            return reply
+        if cmd.version is not None and cmd.version != rec.version:
+            return self.stale(cmd, channel, game, rec)
+        started = time.perf_counter()
+        try:
+            state, events = game.apply(rec.state, seat, action)
+        except RulesError as exc:
+            reply = Reply.refuse(named_refusal(exc, game, rec.meta, rec.state), exc.code, channel)
+            knows_seats(reply, game, rec.meta, rec.state)
+            if exc.private:   # the refusal speaks of hidden information: tell the sender only
+                reply.error, reply.code = None, exc.code
+                reply.tell(cmd.user, exc.message)
+            return reply
+        finally:
+            timings.apply += time.perf_counter() - started
+        finished, _, _ = game.outcome(state)
+        if not cmd.by and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
+            return self.hidden_write(cmd, channel, game, rec, seat, action, state, events)
+        meta = self.service.timers.on_move(rec.meta, game, rec.state, seat, cmd.by)
+        if finished:
+            meta["status"] = "finished"
+
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
+            if finished:
+                self.store.cancel_reminder(cmd.platform, channel)
+                for player in meta["players"]:   # private messages no longer route to this game
+                    if player["user"]:
+                        quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
+                            cmd.platform, u, channel, on=False))
+            if action.private and not any(e.to is None and e.text for e in events):
+                # a private action the rules did not announce: the channel must not learn it happened
+                self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
+                reply.public.clear()
+                reply.image = None
+                reply.tell(cmd.user, "Done (only you were told).")
+            else:
+                self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events,
+                                               cmd.user, before=rec.state)
+            return reply
+        entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
+        if cmd.by:
+            entry["by"] = cmd.by
+        # meta only when it changed (the move's clock changes it, a fixed clock may not); the next
+        # reminder (or deadline) is scheduled by the same write
+        return Write(done, state=state, meta=meta if meta != rec.meta else None, append=[entry],
+                     remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()))
+
+    def hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
+                      state: dict, events: list[Event]) -> Write:
+        """A private action nobody else can see (`hidden_action`): logged, for replay and /verify,
+        but written quietly. The public version stays, so nobody's buttons go stale and no message
+        shows a new version; the timers and reminders stay as they were (no deadline restarts);
+        /log and /replay leave the entry out. Only the sender is answered."""
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
+            self.service.narration.deliver(reply, cmd.platform, channel, game, rec.meta, state, version, events)
+            reply.public.clear()
+            reply.image = None
+            reply.tell(cmd.user, "Done (only you were told).")
+            return reply
+        entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
+        entry["hidden"] = True
+        if cmd.by:
+            entry["by"] = cmd.by
+        return Write(done, state=state, append=[entry], quiet=True)
+
+    def stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
+        prompt = game.prompts(rec.state).get(seat_of(rec.meta, cmd.user) or "")
+        now = f" Now: {prompt.text}" if prompt else ""
+        return Reply.refuse(f"That button is from an earlier position (version {cmd.version}; the game is at "
+                            f"{rec.version}), so it was not used.{now}", "STALE", channel)
+
+
+def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
+    """A refusal that points at seats (the contract's "waiting for A") names their players."""
+    if exc.code != "NOT_YOUR_TURN":
+        return exc.message
+    names = player_names(game, meta, state)
+    waiting = ", ".join(names.get(seat, seat) for seat in game.prompts(state)) or "nobody"
+    return f"It is not your turn: waiting for {waiting}."
+
+
+
+
+def hidden_action(game: Game, action, before: dict, after: dict, events: list[Event]) -> bool:
+    """A private standing order (a verb of `Game.anytime`, e.g. Successors' `arm`) that changes
+    nothing anyone else can see: no public event, the same public view, and every seat asked the
+    same public question with the same buttons. Only its sender may know it happened."""
+    if action.verb not in game.anytime or not action.private:
+        return False
+    if any(e.to is None and (e.text or e.kind == "image") for e in events):
+        return False
+    if any(e.kind in ("reveal", "end") for e in events):
+        return False
+    asked = lambda state: {s: (p.text, p.actions) for s, p in game.prompts(state).items()}   # noqa: E731
+    return game.view(before, None) == game.view(after, None) and asked(before) == asked(after)

@@ -1,0 +1,127 @@
+"""A game as its record: /export, /import of an export, /verify."""
+from __future__ import annotations
+
+import logging
+
+import orjson
+
+from bot.service.common import Topic, seat_of
+from bot.service.imports import export_problem
+from bot.service.types import Command, Reply, Write
+from bot.store import Record
+from bot.words.names import name_seats, seat_names
+from core import rng
+from core.errors import RulesError
+from core.game import Game
+from core.registry import get_game
+from core.replay import FORMAT, replay, upgrade, verify
+
+log = logging.getLogger("strategos.command")
+
+
+class Records(Topic):
+    """/export, /import and /verify."""
+
+    def export_command(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        if rec.meta["status"] == "lobby":
+            return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
+        if cmd.private and rec.meta["status"] == "playing" and seat_of(rec.meta, cmd.user) is not None:
+            return self.service.transfer.file_reply(cmd, channel, rec)
+        data = self.export(cmd.platform, channel, rec)
+        note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
+                                        "the game elsewhere, send /export to me in a private message.")
+        name = f"strategos-{rec.meta['game']}-{channel}-v{rec.version}.json"
+        return Reply(public=[f"Export of this game (version {rec.version}).{note}"],
+                     file=(name, orjson.dumps(data, option=orjson.OPT_INDENT_2)), version=rec.version)
+
+    def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
+        rec = rec or self.store.load(platform, channel, with_setup=True)
+        setup = rec.setup or self.store.setup(platform, channel)
+        finished = rec.meta["status"] == "finished"
+        entries = self.store.log(platform, channel)
+        log_out = []
+        for e in entries:
+            if e.get("hidden") and not finished:   # nobody else may learn it happened (a quiet write)
+                continue
+            item = {"seat": e["seat"], "line": e["line"], "private": e["private"], "rolls": e["rolls"]}
+            if not finished:   # before the end an export is public: no secret line, roll or seed
+                item["rolls"] = [r for r in e["rolls"] if r[3]]
+                if e["private"]:
+                    item["line"] = None
+            log_out.append(item)
+        return {"format": setup.get("format", FORMAT), "rules_version": setup.get("rules_version", 1),
+                "game": setup["game"], "players": setup["players"],
+                "options": setup["options"], "seed": setup["seed"] if finished else None,
+                "seed_sha256": rec.meta["seed_sha256"],
+                "setup_rolls": setup.get("setup_rolls", []) if finished else
+                [r for r in setup.get("setup_rolls", []) if r[3]],
+                "log": log_out, "summary": self._named_summary(get_game(setup["game"]), rec)}
+
+    @staticmethod
+    def _named_summary(game: Game, rec: Record) -> dict:
+        """The game's summary for an export: its reason names the players, as every message does."""
+        summary = game.summary(rec.state)
+        if isinstance(summary.get("reason"), str):
+            summary["reason"] = name_seats(summary["reason"], seat_names(game, rec.meta, rec.state))
+        return summary
+
+    def import_game(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
+        if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
+            return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
+        try:
+            data = orjson.loads(rest)
+            if isinstance(data, dict) and data.get("format") == "strategos-transfer/1":
+                return self.service.transfer.take_in(data, cmd, channel)
+            problem = export_problem(data)
+            if problem:
+                raise ValueError(problem)
+            game = get_game(data["game"])
+            problems = verify(data)
+            if problems:
+                raise ValueError(problems[0])
+            setup = {"game": game.id, "players": data["players"], "options": data.get("options", {}),
+                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", []),
+                     **{k: data[k] for k in ("format", "rules_version") if k in data}}
+            setup, log_in = upgrade(game, setup, data["log"])   # migrated to the rules of this bot
+            state = replay(game, setup, log_in)
+        except orjson.JSONDecodeError as exc:
+            return Reply.refuse(f"That export cannot be imported: it is not JSON ({exc.msg} at line {exc.lineno}, "
+                                f"column {exc.colno}).", "BAD_IMPORT", channel)
+        except RulesError as exc:
+            return Reply.refuse(f"That export cannot be imported: {exc.message.rstrip('.')}.", "BAD_IMPORT", channel)
+        except ValueError as exc:
+            return Reply.refuse(f"That export cannot be imported: {str(exc).rstrip('.')}.", "BAD_IMPORT", channel)
+        except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # a shape not checked above
+            log.warning("an /import failed on its content", exc_info=True)
+            return Reply.refuse("That export cannot be imported: some field does not have the shape /export "
+                                "writes (was the file edited?).", "BAD_IMPORT", channel)
+        finished = game.outcome(state)[0]
+        meta = {"status": "finished" if finished else "playing", "game": game.id, "options": setup["options"],
+                "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
+                "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
+        entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
+                    "rolls": e["rolls"], "reveal": False} for e in log_in]
+        return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
+                                                   "every roll checks against its seed."]),
+                     meta=meta, setup=setup, state=state, append=entries)
+
+    def verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        if rec.meta["status"] != "finished":
+            return Reply.refuse("The seed stays secret until the game ends; its SHA-256 is "
+                                f"{rec.meta.get('seed_sha256', '?')}. /verify works once the game is over.",
+                                "NOT_FINISHED")
+        export = self.export(cmd.platform, channel, rec)
+        problems = verify(export)
+        if problems:
+            return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
+        count = self.store.log_length(cmd.platform, channel)
+        lines = [f"Verified: the seed matches its SHA-256 and every roll of the {count} actions is the seed's "
+                 "own draw."]
+        try:
+            upgrade(get_game(export["game"]), export, export["log"])
+        except RulesError as exc:   # played under other rules: dice checked, the log not replayed
+            lines.append(exc.message)
+        return Reply(public=lines, version=rec.version)
+
+
+

