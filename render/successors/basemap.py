@@ -31,10 +31,10 @@ from render.successors.colours import (
     WHITE,
     ink_on,
 )
-from render.successors.geometry import CONF, Frame, _hull, frame, voronoi
+from render.successors.geometry import CONF, Frame, convex_hull, frame, voronoi
 from render.successors.panels import LEGEND_ROWS, block
 from render.successors.placement import Boxes, Occupancy
-from render.successors.sprites import _dashed, _symbol_radius, chip, counter, paste, symbol, text_sprite
+from render.successors.sprites import chip, counter, dashed_line, paste, symbol, symbol_radius, text_sprite
 
 
 def _province_shades() -> dict[str, tuple]:
@@ -112,7 +112,7 @@ class Base:
         if f.top:
             self.boxes.add((0, 0, w, f.top), 40.0)         # the header strip of a region crop
         for s, (x, y) in self.pos.items():
-            r = _symbol_radius(f, BOARD.spaces[s]["type"]) + 2
+            r = symbol_radius(f, BOARD.spaces[s]["type"]) + 2
             self.boxes.add((x - r, y - r, x + r, y + r), 40.0)
             self.layout.append(("symbol", s, (x - r, y - r, x + r, y + r)))
         if not f.top:           # the side panel's slots in the north-east: no label under them
@@ -226,7 +226,7 @@ class Base:
         groups = [[sid for sid in BOARD.province_spaces(code) if sid not in BOARD.islands]
                   for code in BOARD.provinces] + CONF.get("land", [])
         for group in groups:
-            hull = _hull([p1(sid) for sid in group])
+            hull = convex_hull([p1(sid) for sid in group])
             if len(hull) >= 3:
                 md.polygon(hull, fill=255)
         md.rectangle([0, 0, w + 1, h + 1], outline=0)      # the frame: sea reaching an edge is open
@@ -283,9 +283,9 @@ class Base:
         for kind, a, b in sorted(BOARD.edges, key=lambda e: order[e[0]]):
             pa, pb = self.pos[a], self.pos[b]
             if kind == "sea":
-                _dashed(d, pa, pb, LANE, max(1, round(1.3 * u)), f.k(3), f.k(4))
+                dashed_line(d, pa, pb, LANE, max(1, round(1.3 * u)), f.k(3), f.k(4))
             elif kind == "trans":
-                _dashed(d, pa, pb, LANE, max(2, round(2 * u)), f.k(12), f.k(8))
+                dashed_line(d, pa, pb, LANE, max(2, round(2 * u)), f.k(12), f.k(8))
             elif kind == "land":
                 d.line([pa, pb], fill=ROAD, width=max(2, round(2 * u)))
             elif kind == "pass":
@@ -327,7 +327,7 @@ class Base:
             x, y = self.pos[s]
             if not (0 <= x <= f.size[0] and self.top <= y <= f.size[1]):
                 continue                # a space outside this crop: its name is not drawn
-            r = _symbol_radius(f, sp["type"]) + 2
+            r = symbol_radius(f, sp["type"]) + 2
             choice = None
             texts = [sp["name"]] + ([short_name(sp["name"])] if short_name(sp["name"]) != sp["name"] else [])
             for extra, text in enumerate(texts):

@@ -147,7 +147,7 @@ def voronoi() -> dict[str, list]:
     return cells
 
 
-def _hull(points: list) -> list:
+def convex_hull(points: list) -> list:
     pts = sorted(set(points))
     if len(pts) < 3:
         return pts

@@ -13,7 +13,7 @@ from render.fonts import font
 from render.i18n import translator
 from render.successors.colours import GOLD, INK, PANEL_BG, PANEL_LINE, WHITE, ink_on, seat_colour
 from render.successors.geometry import CONF, REGIONS, Frame
-from render.successors.pieces import CU_LETTER, ROYAL_TAG, _gen_name, _path
+from render.successors.pieces import CU_LETTER, ROYAL_TAG, activation_path, general_name
 from render.successors.sprites import chip, key_sprite, text_sprite
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -118,7 +118,7 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | str | None = N
     return img
 
 
-def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
+def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     """The panel's blocks, each a tuple of rows, from the public view only, their words
     through `tr` (`render.i18n.translator`)."""
     sm = view.get("summary") or {}
@@ -181,14 +181,14 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         reserve.append(_seg(f"{s} {n}", ink_on(c), c))
     off.append(tuple(reserve))
     for s in seats:
-        disp = [_gen_name(g) for g, d in gens.items() if d.get("o") == s and d.get("at") == "dispersed"]
+        disp = [general_name(g) for g, d in gens.items() if d.get("o") == s and d.get("at") == "dispersed"]
         cus = (view.get("p") or {}).get(s, {}).get("disp") or {}
         cu = " ".join(f"{n}{CU_LETTER.get(k, k)}" for k, n in sorted(cus.items()) if n)
         if disp or cu:
             c = seat_colour(s, view)
             off.append((_seg(s, ink_on(c), c),
                         _seg(tr("Dispersed: {list}").format(list=", ".join(disp + ([cu] if cu else []))))))
-    dead = [_gen_name(g) for g, d in gens.items() if d.get("at") == "dead"]
+    dead = [general_name(g) for g, d in gens.items() if d.get("at") == "dead"]
     if dead:
         off.append((_seg(tr("Dead: {list}").format(list=", ".join(dead))),))
     ind = []
@@ -225,7 +225,7 @@ def _panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)), _seg(where)))
     blocks["royals"] = tuple(roy)
     # the last activation and battle, when the view keeps them
-    seat, path = _path(view)
+    seat, path = activation_path(view)
     if path:
         c = seat_colour(seat, view)
         names = [BOARD.spaces[s]["name"] for s in path]
@@ -273,11 +273,11 @@ def _phase(phase, tr) -> str:
     return tr(PHASES.get(phase, str(phase).replace("_", " ").title()))
 
 
-def _panel_layout(view: dict, f: Frame, tr=translator(None)) -> list[tuple]:
+def panel_layout(view: dict, f: Frame, tr=translator(None)) -> list[tuple]:
     """The side panel's blocks and where they go: a strip along the bottom edge (over the
     open sea), and blocks stacked in the empty north-east corner (regions.json
     "panels"). [(name, sprite, (x, y))]; counters are placed clear of them."""
-    blocks = _panel_blocks(view, tr)
+    blocks = panel_blocks(view, tr)
     conf = CONF["panels"]
     gap = f.k(6)
     out = []
@@ -309,7 +309,7 @@ def _panel_layout(view: dict, f: Frame, tr=translator(None)) -> list[tuple]:
     return out
 
 
-def _header_rows(view: dict, f: Frame, tr=translator(None)) -> tuple:
+def header_rows(view: dict, f: Frame, tr=translator(None)) -> tuple:
     """A region crop's header: its title, turn, phase and round; each player's VP and LP."""
     sm = view.get("summary") or {}
     players = sm.get("players") or {}

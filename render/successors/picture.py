@@ -13,10 +13,10 @@ from render.i18n import translator
 from render.successors.basemap import Base, base
 from render.successors.colours import INK, PANEL_LINE, WHITE, seat_colour
 from render.successors.geometry import Frame, frame
-from render.successors.panels import _header_rows, _panel_blocks, _panel_layout, block, hand_rows
-from render.successors.pieces import _forces, _path
+from render.successors.panels import block, hand_rows, header_rows, panel_blocks, panel_layout
+from render.successors.pieces import activation_path, force_counters
 from render.successors.placement import place_counters, place_sieges
-from render.successors.sprites import _symbol_radius, symbol
+from render.successors.sprites import symbol, symbol_radius
 
 
 class Canvas:
@@ -63,7 +63,7 @@ def _draw_panel(cv: Canvas, panel: list) -> None:
 
 
 def _draw_header(cv: Canvas, view: dict, f: Frame, tr=translator(None)) -> None:
-    spr = block(_header_rows(view, f, tr), f.size[0], f.u, None, f.top)
+    spr = block(header_rows(view, f, tr), f.size[0], f.u, None, f.top)
     cv.paste_block(spr, (0, 0))
 
 
@@ -114,12 +114,12 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     u = f.u
     pos = b.pos
     # 1. the activation path, under the symbols
-    who, path = _path(view)
+    who, path = activation_path(view)
     if path:
         _arrow(cv, [pos[s] for s in path], seat_colour(who, view), u)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
-    panel = [] if f.top else _panel_layout(view, f, tr)
+    panel = [] if f.top else panel_layout(view, f, tr)
     sieges = place_sieges(view, f, b, panel)
     placed = place_counters(view, f, b, path, panel, sieges)
     lines: list = []
@@ -131,7 +131,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         x, y = pos[sp]
         ex = min(max(x, best[0]), best[2])
         ey = min(max(y, best[1]), best[3])
-        if math.dist((x, y), (ex, ey)) > _symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
+        if math.dist((x, y), (ex, ey)) > symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
             d.line([(x, y), (ex, ey)], fill=halo, width=lw + 2)     # a counter set apart: its tie
             crossed.append(([(x, y), (ex, ey)], lw / 2 + 1))
         d.line([(x, y), (ex, ey)], fill=ink, width=lw)
@@ -173,12 +173,13 @@ def layout(view: dict, region: str | None = None, width: int | None = None, lang
     space), "counter" (key: its space) or "panel"."""
     f = frame(region, width)
     b = base(region, width, lang)
-    panel = [] if f.top else _panel_layout(view, f, b.tr)
+    panel = [] if f.top else panel_layout(view, f, b.tr)
     sieges = place_sieges(view, f, b, panel)
     out = list(b.layout)
     out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
     out += [("siege", sp, rect) for sp, _, rect in sieges]
-    out += [("counter", sp, rect) for sp, _, rect in place_counters(view, f, b, _path(view)[1], panel, sieges)]
+    counters = place_counters(view, f, b, activation_path(view)[1], panel, sieges)
+    out += [("counter", sp, rect) for sp, _, rect in counters]
     return out
 
 
@@ -191,11 +192,11 @@ def words(view: dict, region: str | None = None, width: int | None = None, lang:
     b = base(region, width, lang)
     out = list(b.words.values())
     if f.top:
-        rows = _header_rows(view, f, b.tr)
+        rows = header_rows(view, f, b.tr)
     else:
-        rows = tuple(row for block_ in _panel_blocks(view, b.tr).values() for row in block_)
+        rows = tuple(row for block_ in panel_blocks(view, b.tr).values() for row in block_)
     out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
-    out += [text for _, rows_, _ in _forces(view, b.tr) for row in rows_ for text, _ in row]
+    out += [text for _, rows_, _ in force_counters(view, b.tr) for row in rows_ for text, _ in row]
     out += [text for row in hand_rows(view, seat, b.tr) for text, *_ in row]
     return out
 

@@ -13,7 +13,7 @@ ROYAL_TAG = {"alexander_iv": "A4", "philip_iii": "P3", "herakles": "He",
              "olympias": "Ol", "kleopatra": "Kl", "thessalonike": "Th"}
 
 
-def _gen_name(g: str) -> str:
+def general_name(g: str) -> str:
     if g in BOARD.generals:
         return BOARD.generals[g]["name"]
     try:
@@ -57,7 +57,7 @@ def _markers(view: dict, tr=translator(None)) -> dict[str, list]:
     return out
 
 
-def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
+def force_counters(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
     """Every counter to draw: (space, rows, colour), in a fixed order."""
     gens: dict[tuple, list] = {}
     for g, d in (view.get("gens") or {}).items():
@@ -83,7 +83,7 @@ def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
         gs = sorted(gens.get((sp, o), []), key=lambda g: (-_seniority(g), g))
         rows = []
         if gs:
-            names = [_gen_name(g) + ("\u2009(in)" if view["gens"][g].get("in") else "") for g in gs]
+            names = [general_name(g) + ("\u2009(in)" if view["gens"][g].get("in") else "") for g in gs]
             if len(names) <= 2 and sum(len(n) for n in names) <= 18:
                 rows.append(((" · ".join(names), None),))
             else:
@@ -105,7 +105,7 @@ def _forces(view: dict, tr=translator(None)) -> list[tuple[str, tuple, tuple]]:
     return out
 
 
-def _sieges(view: dict) -> dict[str, int]:
+def siege_points(view: dict) -> dict[str, int]:
     """Siege points by space, from whichever key the view uses (none yet in step I)."""
     for key in ("sieges", "siege_points", "siege"):
         v = view.get(key)
@@ -114,7 +114,7 @@ def _sieges(view: dict) -> dict[str, int]:
     return {}
 
 
-def _path(view: dict) -> tuple[str | None, list]:
+def activation_path(view: dict) -> tuple[str | None, list]:
     """The activation to draw as an arrow: the one in progress, else the last one if the
     view keeps it."""
     for key in ("act", "last_activation", "last_move"):       # an independent army's path may

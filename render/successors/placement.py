@@ -11,8 +11,8 @@ from array import array
 from core.games.successors.board import BOARD
 from render.successors.colours import WHITE
 from render.successors.geometry import Frame
-from render.successors.pieces import _forces, _sieges
-from render.successors.sprites import _symbol_radius, chip, counter
+from render.successors.pieces import force_counters, siege_points
+from render.successors.sprites import chip, counter, symbol_radius
 
 
 class Boxes:
@@ -247,12 +247,12 @@ def place_sieges(view: dict, f: Frame, b, panel: list = ()) -> list[tuple]:
     out = []
     w_, h_ = f.size
     rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
-    for sp, n in sorted(_sieges(view).items()):
+    for sp, n in sorted(siege_points(view).items()):
         x, y = b.pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue
         spr = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
-        best, _ = _place(b, rects, [], x, y, spr.size, _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
+        best, _ = _place(b, rects, [], x, y, spr.size, symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
         rects.append(best)
         out.append((sp, spr, best))
     return out
@@ -261,7 +261,7 @@ def place_sieges(view: dict, f: Frame, b, panel: list = ()) -> list[tuple]:
 def place_counters(view: dict, f: Frame, b, path: list, panel: list,
                    sieges: list = ()) -> list[tuple]:
     """Every force counter of the view on this frame and where it goes: [(space, sprite,
-    rect)], in `_forces` order, clear of the panel blocks and siege chips; counters of
+    rect)], in `force_counters` order, clear of the panel blocks and siege chips; counters of
     spaces outside a crop are left out."""
     u = f.u
     pos = b.pos
@@ -276,12 +276,12 @@ def place_counters(view: dict, f: Frame, b, path: list, panel: list,
     rects += [rect for _, _, rect in sieges]
     w_, h_ = f.size
     placed = []
-    for sp, rows, colour in _forces(view, b.tr):
+    for sp, rows, colour in force_counters(view, b.tr):
         x, y = pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue                    # a space outside this crop
         spr = counter(rows, colour, u)
-        r = _symbol_radius(f, BOARD.spaces[sp]["type"]) + 3
+        r = symbol_radius(f, BOARD.spaces[sp]["type"]) + 3
         best, cost = _place(b, rects, soft, x, y, spr.size, r)
         if cost > 30 and len(rows) > 1:
             # far or crossing: the counter on one line may find a nearer place

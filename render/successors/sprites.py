@@ -12,7 +12,7 @@ from render.successors.colours import FREE, HALO, INK, LANE, PASS, ROAD, STRAIT,
 from render.successors.geometry import Frame
 
 
-def _symbol_radius(f: Frame, kind: str) -> int:
+def symbol_radius(f: Frame, kind: str) -> int:
     return f.k({"MAJ": 9, "MIN": 7, "STR": 8, "TRN": 5}[kind])
 
 
@@ -57,7 +57,7 @@ def paste(img: Image.Image, sprite: Image.Image, xy) -> None:
     img.paste(sprite, (round(xy[0]), round(xy[1])), sprite)
 
 
-def _dashed(d: ImageDraw.ImageDraw, a, b, fill, width, dash, gap):
+def dashed_line(d: ImageDraw.ImageDraw, a, b, fill, width, dash, gap):
     length = math.dist(a, b)
     if length == 0:
         return
@@ -133,8 +133,8 @@ def key_sprite(key: str, u: float) -> Image.Image:
         d.line([(0, y), (w, y)], fill=STRAIT, width=max(4, round(5 * u)))
         d.line([(0, y), (w, y)], fill=WHITE, width=max(1, round(1.5 * u)))
     elif kind == "sea":
-        _dashed(d, (0, y), (w, y), LANE, max(1, round(1.3 * u)), round(3 * u), round(4 * u))
+        dashed_line(d, (0, y), (w, y), LANE, max(1, round(1.3 * u)), round(3 * u), round(4 * u))
     elif kind == "trans":
-        _dashed(d, (0, y), (w, y), LANE, max(2, round(2 * u)), round(9 * u), round(6 * u))
+        dashed_line(d, (0, y), (w, y), LANE, max(2, round(2 * u)), round(9 * u), round(6 * u))
     return img
 

@@ -11,9 +11,9 @@ import pytest
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R
-from render.successors.panels import _panel_layout, _seg
-from render.successors.pieces import _path
-from render.successors.sprites import _symbol_radius
+from render.successors.panels import _seg, panel_layout
+from render.successors.pieces import activation_path
+from render.successors.sprites import symbol_radius
 
 from .support import play
 
@@ -38,7 +38,7 @@ def collisions(view, region=None):
             continue
         x, y = R.to_px(key, region)
         gap = math.hypot(max(r[0] - x, 0, x - r[2]), max(r[1] - y, 0, y - r[3]))
-        if gap - _symbol_radius(f, BOARD.spaces[key]["type"]) > f.k(R.MAX_REACH):
+        if gap - symbol_radius(f, BOARD.spaces[key]["type"]) > f.k(R.MAX_REACH):
             far.append((key, round(gap)))
     return overlaps, cut, far
 
@@ -98,7 +98,7 @@ def test_counters_are_drawn_where_the_layout_says():
     _, mid = R.sample_views()
     img = R.draw(mid, mode="RGB")
     f = R.frame(None)
-    placed = R.place_counters(mid, f, R.base(None), _path(mid)[1], _panel_layout(mid, f))
+    placed = R.place_counters(mid, f, R.base(None), activation_path(mid)[1], panel_layout(mid, f))
     listed = {(key, r) for k, key, r in R.layout(mid) if k == "counter"}
     assert {(sp, r) for sp, _, r in placed} == listed
     for sp, spr, r in placed:
