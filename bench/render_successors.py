@@ -1,4 +1,4 @@
-"""Speed and size of the Successors map picture (render/successors.py), per format.
+"""Speed and size of the Successors map picture (render/successors/), per format.
 
 A seeded self-played mid-game position (an activation in progress, so the path arrow is
 drawn) is rendered and encoded again and again; every format is measured side by side in

@@ -1,5 +1,6 @@
-"""Pictures of games: `render/<game>.py` draws a view into a Pillow image; this module
-finds the drawer and encodes the result.
+"""Pictures of games: `render/<game>.py` (or the package `render/<game>/` for a large one,
+as Successors') draws a view into a Pillow image; this module finds the drawer and encodes
+the result.
 
 A drawer is ``draw(view: dict, seat: str | None = None, lang="en", **options) -> PIL.Image.Image``
 (`lang`: the channel's language, for the words it draws; `render.i18n`).

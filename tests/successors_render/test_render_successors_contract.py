@@ -8,6 +8,8 @@ from core.game import copy_state
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R
+from render.successors.basemap import _base
+from render.successors.geometry import _frame
 
 from .support import control_palette, expected_centre, nearest, play, png, with_pcs
 
@@ -92,7 +94,7 @@ def test_deterministic_across_caches(mid):
     view = GAME.view(mid, None)
     first = png(R.draw(view))
     assert png(R.draw(view)) == first
-    for fn in (R._base, R._frame, R.voronoi, R.symbol, R.text_sprite, R.counter, R.chip, R.block):
+    for fn in (_base, _frame, R.voronoi, R.symbol, R.text_sprite, R.counter, R.chip, R.block):
         fn.cache_clear()
     assert png(R.draw(view)) == first
 

@@ -4,6 +4,8 @@ hand."""
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R
+from render.successors.panels import panel_blocks
+from render.successors.sprites import symbol_radius
 
 from .support import control_palette, expected_centre, nearest, play, png
 
@@ -26,9 +28,9 @@ def test_optional_keys_are_drawn_and_keep_the_spaces_visible():
         assert nearest(rgb.getpixel(R.to_px(sid)), pal) == expected_centre(view, sid), sid
     # the siege chip sits just above the besieged city, in siege red
     x, y = R.to_px("athenai")
-    above = [rgb.getpixel((x + dx, y - R._symbol_radius(R.frame(None), "MAJ") - 6)) for dx in range(-6, 7)]
+    above = [rgb.getpixel((x + dx, y - symbol_radius(R.frame(None), "MAJ") - 6)) for dx in range(-6, 7)]
     assert any(nearest(p, {"siege": (180, 20, 20), "other": (250, 250, 250)}) == "siege" for p in above)
-    blocks = R._panel_blocks(extra)
+    blocks = panel_blocks(extra)
     assert "battle" in blocks and "activation" in blocks
     assert "Babylon" in str(blocks["activation"]) and "Karrhai" in str(blocks["activation"])
 
@@ -93,6 +95,6 @@ def test_a_cart_that_left_the_game_says_so():
     state = play(3, "extras", 10)
     view = GAME.view(state, None)
     view["body"] = {"st": "removed", "at": None, "by": None}
-    rows = R._panel_blocks(view)["royals"]
+    rows = panel_blocks(view)["royals"]
     words = " ".join(seg[0] for row in rows for seg in row)
     assert "Cart left the game" in words and "None" not in words

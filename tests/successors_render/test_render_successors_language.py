@@ -73,10 +73,10 @@ def test_the_platform_passes_the_language(mid):
 
 
 def test_every_word_the_drawer_translates_is_in_both_catalogues():
-    """Every literal passed to tr(...) in render/successors.py, every province name and the
+    """Every literal passed to tr(...) in render/successors/, every province name and the
     short names, the region titles and the independent armies have a Spanish and a Russian
     translation (a missing one would be drawn in English)."""
-    source = Path(R.__file__).read_text(encoding="utf-8")
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted(Path(R.__file__).parent.glob("*.py")))
     ids = set(re.findall(r'\btr\("([^"]+)"\)', source)) | set(re.findall(r"\btr\('([^']+)'\)", source))
     ids |= {p["name"] for p in BOARD.provinces.values()} | set(R.CONF["province_short"].values())
     ids |= {r["title"] for r in R.REGIONS.values()} | set(R.PHASES.values())

@@ -11,6 +11,9 @@ import pytest
 from core.games.successors import GAME
 from core.games.successors.board import BOARD
 from render import successors as R
+from render.successors.panels import _seg, panel_layout
+from render.successors.pieces import activation_path
+from render.successors.sprites import symbol_radius
 
 from .support import play
 
@@ -35,7 +38,7 @@ def collisions(view, region=None):
             continue
         x, y = R.to_px(key, region)
         gap = math.hypot(max(r[0] - x, 0, x - r[2]), max(r[1] - y, 0, y - r[3]))
-        if gap - R._symbol_radius(f, BOARD.spaces[key]["type"]) > f.k(R.MAX_REACH):
+        if gap - symbol_radius(f, BOARD.spaces[key]["type"]) > f.k(R.MAX_REACH):
             far.append((key, round(gap)))
     return overlaps, cut, far
 
@@ -95,7 +98,7 @@ def test_counters_are_drawn_where_the_layout_says():
     _, mid = R.sample_views()
     img = R.draw(mid, mode="RGB")
     f = R.frame(None)
-    placed = R.place_counters(mid, f, R.base(None), R._path(mid)[1], R._panel_layout(mid, f))
+    placed = R.place_counters(mid, f, R.base(None), activation_path(mid)[1], panel_layout(mid, f))
     listed = {(key, r) for k, key, r in R.layout(mid) if k == "counter"}
     assert {(sp, r) for sp, _, r in placed} == listed
     for sp, spr, r in placed:
@@ -126,7 +129,7 @@ def test_whole_map_reads_on_a_phone():
     f = R.frame(None)
     assert f.size[0] == 1280
     assert f.k(11) >= 14 and f.k(10) >= 13
-    assert R.block(((R._seg("Key"),), (R._seg("x"),)), None, f.u).height >= 2 * 14
+    assert R.block(((_seg("Key"),), (_seg("x"),)), None, f.u).height >= 2 * 14
     b = R.base(None)
     for code, province in BOARD.provinces.items():
         text = b.words[("province", code)]

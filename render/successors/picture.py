@@ -1,0 +1,202 @@
+"""One picture of a Successors view (`draw`): a copy of the base map (`Canvas`), the
+activation arrow, the counters and siege chips with their leader lines, every space in its
+controller's colour, the side panel or a crop's header, and a seat's private hand block; and
+for the tests, every rectangle (`layout`) and every word (`words`) it draws."""
+from __future__ import annotations
+
+import math
+
+from PIL import Image, ImageDraw
+
+from core.games.successors.board import BOARD
+from render.i18n import translator
+from render.successors.basemap import Base, base
+from render.successors.colours import INK, PANEL_LINE, WHITE, seat_colour
+from render.successors.geometry import Frame, frame
+from render.successors.panels import block, hand_rows, header_rows, panel_blocks, panel_layout
+from render.successors.pieces import activation_path, force_counters
+from render.successors.placement import place_counters, place_sieges
+from render.successors.sprites import symbol, symbol_radius
+
+
+class Canvas:
+    """One render: a copy of the base map in its 256-colour palette. Sprites (drawn in
+    RGBA, cached) are mapped to the palette once per process and pasted with their 1-bit
+    outline as mask, so a render never quantizes pixels."""
+
+    def __init__(self, b: Base):
+        self.b = b
+        self.img = b.image_p.copy()
+        self.draw = ImageDraw.Draw(self.img)
+
+    def ink(self, colour: tuple) -> int:
+        return self.b.ink(colour)
+
+    def paste(self, sprite: Image.Image, xy) -> None:
+        p, mask = self.b.to_palette(sprite)
+        self.img.paste(p, (round(xy[0]), round(xy[1])), mask)
+
+    def paste_block(self, sprite: Image.Image, xy) -> None:
+        p, _ = self.b.to_palette(sprite)
+        self.img.paste(p, (round(xy[0]), round(xy[1])))
+
+
+def _arrow(cv: Canvas, pts: list, colour: tuple, u: float) -> None:
+    d = cv.draw
+    w = max(3, round(4 * u))
+    white, colour = cv.ink(WHITE), cv.ink(colour)
+    d.line(pts, fill=white, width=w + 4, joint="curve")
+    d.line(pts, fill=colour, width=w, joint="curve")
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    L = math.dist((x0, y0), (x1, y1)) or 1
+    ux, uy = (x1 - x0) / L, (y1 - y0) / L
+    back = min(L * 0.6, 9 * u + 6)
+    tip = (x1 - ux * 8 * u, y1 - uy * 8 * u)
+    bx, by = tip[0] - ux * back * 1.6, tip[1] - uy * back * 1.6
+    head = [tip, (bx - uy * back, by + ux * back), (bx + uy * back, by - ux * back)]
+    d.polygon(head, fill=colour, outline=white)
+
+
+def _draw_panel(cv: Canvas, panel: list) -> None:
+    for _, spr, xy in panel:
+        cv.paste_block(spr, xy)
+
+
+def _draw_header(cv: Canvas, view: dict, f: Frame, tr=translator(None)) -> None:
+    spr = block(header_rows(view, f, tr), f.size[0], f.u, None, f.top)
+    cv.paste_block(spr, (0, 0))
+
+
+def _add_hand(cv: Canvas, spr: Image.Image) -> None:
+    """The hand block under the map: the canvas grows by its height, the map stays as drawn."""
+    gap = max(2, spr.height // 40)
+    w, h = cv.img.size
+    taller = Image.new("P", (w, h + gap + spr.height), cv.ink(PANEL_LINE))
+    taller.putpalette(cv.img.getpalette())
+    taller.paste(cv.img, (0, 0))
+    cv.img, cv.draw = taller, ImageDraw.Draw(taller)
+    cv.paste_block(spr, (0, h + gap))
+
+
+def _over_lines(cv: Canvas, b: Base, lines: list) -> None:
+    """Space names and province labels crossed by a line (the activation arrow, a
+    counter's leader line) are put back over it from the base, so no line clips a label.
+    `lines`: [(points, half width)]."""
+    for pts, half in lines:
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        box = (min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half)
+        for kind, _, r in b.layout:
+            if kind == "symbol" or not (r[0] < box[2] and r[2] > box[0] and r[1] < box[3] and r[3] > box[1]):
+                continue
+            for (x0, y0), (x1, y1) in zip(pts, pts[1:]):
+                n = max(1, int(math.dist((x0, y0), (x1, y1)) // 3))
+                if any(r[0] - half < x0 + (x1 - x0) * i / n < r[2] + half and
+                       r[1] - half < y0 + (y1 - y0) * i / n < r[3] + half for i in range(n + 1)):
+                    box_i = (int(r[0]), int(r[1]), math.ceil(r[2]), math.ceil(r[3]))
+                    cv.img.paste(b.image_p.crop(box_i), box_i[:2])
+                    break
+
+
+def draw(view: dict, seat: str | None = None, region: str | None = None, width: int | None = None,
+         lang: str | None = None, **options) -> Image.Image:
+    """The map of a Successors view: the whole board, or `region` cropped at phone scale.
+
+    Only `view` is read (plus the static board data), so the public picture cannot show
+    what the public view hides. A seat's private view (`seat`'s hand a list, not a count)
+    adds the "Your hand" block under the map (`hand_rows`); the map above it is the public
+    picture's, pixel for pixel, so the two differ exactly where private information is.
+    `lang` (en, es, ru): the language of the words drawn (`render.i18n`).
+    """
+    f = frame(region, width)
+    b = base(region, width, lang)
+    tr = b.tr
+    cv = Canvas(b)
+    u = f.u
+    pos = b.pos
+    # 1. the activation path, under the symbols
+    who, path = activation_path(view)
+    if path:
+        _arrow(cv, [pos[s] for s in path], seat_colour(who, view), u)
+    # 2. force counters: placed around their space, clear of symbols, labels, the panel
+    # and each other (`place_counters`), each with a leader line from its space
+    panel = [] if f.top else panel_layout(view, f, tr)
+    sieges = place_sieges(view, f, b, panel)
+    placed = place_counters(view, f, b, path, panel, sieges)
+    lines: list = []
+    d, ink, halo = cv.draw, cv.ink(INK), cv.ink(WHITE)
+    w_, h_ = f.size
+    lw = max(1, round(1.4 * u))
+    crossed = [([pos[s] for s in path], 4 * u + 3)] if path else []
+    for sp, spr, best in sieges + placed:
+        x, y = pos[sp]
+        ex = min(max(x, best[0]), best[2])
+        ey = min(max(y, best[1]), best[3])
+        if math.dist((x, y), (ex, ey)) > symbol_radius(f, BOARD.spaces[sp]["type"]) + f.k(6):
+            d.line([(x, y), (ex, ey)], fill=halo, width=lw + 2)     # a counter set apart: its tie
+            crossed.append(([(x, y), (ex, ey)], lw / 2 + 1))
+        d.line([(x, y), (ex, ey)], fill=ink, width=lw)
+        lines.append((min(x, ex) - 12 * u, min(y, ey) - 12 * u, max(x, ex) + 12 * u, max(y, ey) + 12 * u))
+    _over_lines(cv, b, crossed)
+    # 3. control of every space: its symbol in the owner's colour (§8.3)
+    pcs = view.get("pcs") or {}
+    for sp, spec in BOARD.spaces.items():
+        owner = pcs.get(sp) if spec["type"] != "TRN" else None
+        x, y = pos[sp]
+        if owner is None and not path and \
+                not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for box in lines):
+            continue            # the base already shows it empty, and no line crosses it
+        sym = symbol(spec["type"], spec["port"], seat_colour(owner, view), f.u)
+        cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
+    # 4. counters over everything on the map
+    for _, spr, rect in placed:
+        cv.paste(spr, rect[:2])
+    # 5. siege points on besieged cities
+    for _, spr, rect in sieges:
+        cv.paste(spr, rect[:2])
+    # 6. panel
+    if f.top:
+        _draw_header(cv, view, f, tr)
+    else:
+        _draw_panel(cv, panel)
+    rows = hand_rows(view, seat, tr)
+    if rows:
+        _add_hand(cv, block(rows, f.size[0], u))
+    if options.get("mode") == "RGB":
+        return cv.img.convert("RGB")
+    return cv.img
+
+
+def layout(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None) -> list[tuple]:
+    """Every rectangle `draw` puts a label, symbol, counter or panel block in, for the
+    tests: [(kind, key, (x0, y0, x1, y1))] with kind "symbol", "name" (a space's name),
+    "province" (a province's name and VP badge), "siege" (a siege points chip; key: its
+    space), "counter" (key: its space) or "panel"."""
+    f = frame(region, width)
+    b = base(region, width, lang)
+    panel = [] if f.top else panel_layout(view, f, b.tr)
+    sieges = place_sieges(view, f, b, panel)
+    out = list(b.layout)
+    out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
+    out += [("siege", sp, rect) for sp, _, rect in sieges]
+    counters = place_counters(view, f, b, activation_path(view)[1], panel, sieges)
+    out += [("counter", sp, rect) for sp, _, rect in counters]
+    return out
+
+
+def words(view: dict, region: str | None = None, width: int | None = None, lang: str | None = None,
+          seat: str | None = None) -> list[str]:
+    """Every text `draw` writes on the picture, in its language: space names, province
+    labels, counters, panel blocks or a crop's header, and `seat`'s hand block on his
+    private view (for the tests: a Spanish picture draws Spanish words)."""
+    f = frame(region, width)
+    b = base(region, width, lang)
+    out = list(b.words.values())
+    if f.top:
+        rows = header_rows(view, f, b.tr)
+    else:
+        rows = tuple(row for block_ in panel_blocks(view, b.tr).values() for row in block_)
+    out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
+    out += [text for _, rows_, _ in force_counters(view, b.tr) for row in rows_ for text, _ in row]
+    out += [text for row in hand_rows(view, seat, b.tr) for text, *_ in row]
+    return out
+
