@@ -2,7 +2,7 @@
 todos los efectos que tengan lugar al inicio del turno en el orden que prefieras", with the
 card abilities (Cubículum, Palaestra), the Tiro top-up and the building top-up."""
 from core.game import Ctx
-from core.games.ludi import GAME, start
+from core.games.ludi import GAME, flow
 from core.games.ludi.data import B
 
 from .conftest import act, bids, gid, lay, only, table, texts
@@ -11,7 +11,7 @@ from .conftest import act, bids, gid, lay, only, table, texts
 def begin(state, seat):
     state["active"] = seat
     ctx = Ctx(state)
-    start.begin(ctx)
+    flow.begin_turn(ctx)
     return ctx.events
 
 

@@ -3,11 +3,18 @@ the seed included; §11 events outside step 8 and §12 end of game."""
 import pytest
 
 from core.errors import RulesError
-from core.games.starcraft import GAME, regroup
+from core.games.starcraft import GAME, flow, regroup
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.common import card_id, card_tag
 
 from .conftest import act, base, cards, clear, ctx, put, started
+
+
+def run_regroup(state: dict) -> None:
+    """The Regrouping steps from ``state["step"]`` on, then the next round as the flow begins it."""
+    c = ctx(state)
+    regroup.run(c)
+    flow.advance(c)
 
 
 def two():
@@ -262,7 +269,7 @@ def test_step8_events_in_turn_order_from_the_first_player_one_or_pass_rest_disca
     s["p"]["P1"]["events"] = ["EV09"]
     s["p"]["P2"]["events"] = ["EV10", "EV19"]
     s["event_deck"] = [e for e in s["event_deck"] if e not in ("EV09", "EV10", "EV19")]
-    regroup.run(ctx(regrouping_at_step8(s)))
+    run_regroup(regrouping_at_step8(s))
     prompts = GAME.prompts(s)
     assert list(prompts) == ["P2"] and "event EV10-propaganda" in prompts["P2"].private and not prompts["P2"].actions
     s, ev = act(s, "P2", "event EV19")
@@ -282,13 +289,13 @@ def test_step8_important_the_end_draws_near_is_forced_set_aside_and_two_end_the_
     put(s, "BRA.A", "P2", "zealot")
     s["p"]["P1"]["events"] = ["EV29", "EV09"]
     s["event_deck"] = [e for e in s["event_deck"] if e not in ("EV29", "EV30", "EV09")]
-    regroup.run(ctx(regrouping_at_step8(s)))
+    run_regroup(regrouping_at_step8(s))
     assert s["set_aside"] == ["EV29"] and "EV29" not in s["event_discard"]
     assert "EV09" in s["event_discard"] and s["p"]["P1"]["cp"] == 0   # played nothing else
     assert s["result"] is None and s["phase"] == "planning"
     s["p"]["P2"]["events"] = ["EV30"]
     s["p"]["P1"]["cp"] = 5
-    regroup.run(ctx(regrouping_at_step8(s)))
+    run_regroup(regrouping_at_step8(s))
     assert s["set_aside"] == ["EV29", "EV30"]
     assert s["result"]["winner"] == "P1" and "End Draws Near" in s["result"]["reason"]
 
@@ -302,7 +309,7 @@ def test_step8_aldaris_wins_the_second_end_draws_near_with_a_base():
     s["p"]["P1"]["cp"] = 9
     s["p"]["P1"]["events"] = ["EV29", "EV30"]
     s["event_deck"] = [e for e in s["event_deck"] if e not in ("EV29", "EV30")]
-    regroup.run(ctx(regrouping_at_step8(s)))
+    run_regroup(regrouping_at_step8(s))
     assert s["result"]["winner"] == "P2"
 
 
@@ -314,7 +321,7 @@ def test_step8_elimination_is_checked_again_after_the_events():
     put(s, "MAR.D", "P2", "marine")
     s["p"]["P1"]["events"] = ["EV15"]
     s["event_deck"] = []
-    regroup.run(ctx(regrouping_at_step8(s)))
+    run_regroup(regrouping_at_step8(s))
     s, _ = act(s, "P1", "event EV15 MAR.D")
     assert s["p"]["P2"]["out"] and s["result"]["winner"] == "P1"
 
@@ -329,7 +336,7 @@ def test_step9_discard_down_to_8_by_private_message():
     p = s["p"]["P1"]
     p["hand"], p["deck"] = sorted(p["hand"] + p["deck"])[:10], sorted(p["hand"] + p["deck"])[10:]
     s["phase"], s["step"] = "regroup", 9
-    regroup.run(ctx(s))
+    run_regroup(s)
     assert list(GAME.prompts(s)) == ["P1"]
     assert GAME.prompts(s)["P1"].private == ("drop RAY-09-dig-in RAY-10-dig-in",)
     with pytest.raises(RulesError):
@@ -348,7 +355,7 @@ def test_step10_the_token_passes_left_skipping_players_who_are_out():
         put(s, a, seat, "marine" if seat == "P1" else "zergling")
     s["p"]["P2"]["out"] = True
     s["phase"], s["step"], s["round"] = "regroup", 10, 3
-    regroup.run(ctx(s))
+    run_regroup(s)
     assert s["first"] == "P3" and s["phase"] == "planning" and s["round"] == 4
 
 
@@ -364,7 +371,7 @@ def test_10_the_ten_steps_run_in_the_seeds_order():
     put(s, "CHR.A", "P1", "marine")
     s["phase"], s["step"] = "regroup", 1
     s["event_deck"] = ["EV01"]
-    regroup.run(ctx(s))
+    run_regroup(s)
     assert s["p"]["P1"]["cards"] == [] and s["p"]["P1"]["cp"] == 2 and s["phase"] == "planning"
 
 

@@ -5,7 +5,7 @@ from core.errors import RulesError
 from core.game import Ctx, seat_ref
 from core.games.successors import GAME, battles
 from core.games.successors.forces import cus_at, field_cus
-from core.games.successors.movement import question
+from core.games.successors.questions import question
 
 from .conftest import act, battlefield, place_cus, put_gen, texts
 

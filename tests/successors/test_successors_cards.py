@@ -560,7 +560,7 @@ def test_table_event_is_resolved_by_the_fewest_vp():  # §4.2, §11.2 #38
 
 
 def test_w3_naval_ambush(dice):  # §4.7 W3, §11.2 #26, §5.7
-    from core.games.successors import movement
+    from core.games.successors import naval
     state, order = battlefield(3, "w3n")
     a, b = order[0], order[1]
     state["p"][a]["fleets"], state["p"][b]["fleets"] = [1], [1]
@@ -571,7 +571,7 @@ def test_w3_naval_ambush(dice):  # §4.7 W3, §11.2 #26, §5.7
                     "path": ["pydna", "pagasai"], "tried": []}
     dice += [3, 1, 1]                                              # 3 + (1 + 2) − 1 = 5: intercepted
     ctx = Ctx(state)
-    movement.try_naval(ctx, b, {"from": "pydna", "space": "pagasai", "queue": []})
+    naval.try_naval(ctx, b, {"from": "pydna", "space": "pagasai", "queue": []})
     assert "Naval Ambush" in texts(ctx.events) and "intercepts at sea" in texts(ctx.events)
 
 

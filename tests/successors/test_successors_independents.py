@@ -4,7 +4,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx
-from core.games.successors import GAME, movement, scoring
+from core.games.successors import GAME, activation, naval, scoring
 from core.games.successors.forces import cus_at
 
 from .conftest import act, battlefield, place_cus, put_gen, texts
@@ -15,14 +15,14 @@ def lead(army, at=None):
     a = order[0]
     if at:
         state["indep"][army] = at
-    movement.start_independent(Ctx(state), a, army)
+    activation.start_independent(Ctx(state), a, army)
     return state, a, order
 
 
 def test_three_mp_no_roll():  # §5.10
     state, order = battlefield()
     n = state["rng"]["n"]
-    movement.start_independent(Ctx(state), order[0], "greek_army")
+    activation.start_independent(Ctx(state), order[0], "greek_army")
     a = order[0]
     assert state["act"]["mp"] == 3 and state["rng"]["n"] == n
     assert list(GAME.prompts(state)) == [a]                          # the activating player decides
@@ -146,5 +146,5 @@ def test_dispersed_fleet_returns(dice):  # §1.5
     state, order = battlefield()
     a = order[0]
     state["p"][a]["fleets"] = [1, 2]
-    movement.disperse_fleet(Ctx(state), a)
+    naval.disperse_fleet(Ctx(state), a)
     assert state["p"][a]["fleets"] == [2] and state["p"][a]["fleets_disp"] == [1]

@@ -5,7 +5,7 @@ import pytest
 from core.errors import RulesError
 from core.games.successors import GAME
 from core.games.successors.forces import cus_at
-from core.games.successors.movement import question
+from core.games.successors.questions import question
 
 from .conftest import act, activate, battlefield, place_cus, put_gen, texts
 
@@ -238,9 +238,9 @@ def test_drop_off_units(dice):  # §5.1
 
 
 def test_no_burial_with_an_enemy_field_force(dice):  # §9.6.3, §6.10.7
-    from core.games.successors import movement
+    from core.games.successors import marching
     state, a, b = setup(b_at=None)
     state["body"] = {"st": "cart", "at": "pella", "by": f"{a}1"}
-    assert movement.can_bury(state, a) == "pella"
+    assert marching.can_bury(state, a) == "pella"
     put_gen(state, f"{b}1", b, "pella")
-    assert movement.can_bury(state, a) is None
+    assert marching.can_bury(state, a) is None

@@ -7,8 +7,8 @@ import random
 import orjson
 
 from core.game import copy_state
-from core.games.successors import GAME, movement
-from core.games.successors.movement import QUESTIONS, question
+from core.games.successors import GAME, questions
+from core.games.successors.questions import QUESTIONS, question
 
 
 def to_question(kind=None, seed=0, limit=6000):
@@ -70,7 +70,7 @@ def test_a_rules_version_2_snapshot_with_its_question_in_pend_prompts_and_plays_
 def test_a_new_question_replaces_the_old_one_as_the_single_slot_did():
     state = to_question()
     first = question(state)
-    movement.ask(state, dict(first, kind="retreat"))
+    questions.ask(state, dict(first, kind="retreat"))
     assert sum(d["kind"] in QUESTIONS for d in state["stack"]) == 1 and question(state)["kind"] == "retreat"
-    movement.drop_question(state)
+    questions.drop_question(state)
     assert question(state) is None

@@ -10,8 +10,8 @@ from core.game import Ctx
 from core.games.successors import GAME, legitimacy, reinforcements, scoring
 from core.games.successors.battles import effective_legitimacy
 from core.games.successors.board import BOARD
-from core.games.successors.forces import cus_at, drop_general, inside_cus, n_field
-from core.games.successors.movement import commander, hostile_field, question
+from core.games.successors.forces import commander, cus_at, drop_general, hostile_field, inside_cus, n_field
+from core.games.successors.questions import question
 from core.games.successors.sieges import modifier
 
 from .conftest import act, armies, new, only, place_cus, put_gen, texts

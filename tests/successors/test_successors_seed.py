@@ -7,7 +7,7 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx, without_seat_refs
-from core.games.successors import GAME, legitimacy, movement, reinforcements, royals, scoring, strategy
+from core.games.successors import GAME, activation, legitimacy, questions, reinforcements, royals, scoring, strategy
 from core.games.successors.battles import champion_check, effective_legitimacy
 from core.games.successors.forces import cus_at
 
@@ -19,7 +19,7 @@ def lead(army, at=None):
     state, order = battlefield()
     if at:
         state["indep"][army] = at
-    movement.start_independent(Ctx(state), order[0], army)
+    activation.start_independent(Ctx(state), order[0], army)
     return state, order[0], order
 
 
@@ -497,12 +497,12 @@ def test_no_interception_across_a_strait(dice):  # §5.8.2
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move abydos")
-    assert not movement.question(state) and state["act"]["at"] == "abydos"
+    assert not questions.question(state) and state["act"]["at"] == "abydos"
     state, a, b = two_armies("pergamon", "kyzikos")                  # kyzikos–abydos is land
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move abydos")
-    assert movement.question(state)["kind"] == "intercept" and movement.question(state)["seat"] == b
+    assert questions.question(state)["kind"] == "intercept" and questions.question(state)["seat"] == b
 
 
 # §3.2.1 Turn III: Polyperchon exactly where Antipatros was ---------------------------------------------

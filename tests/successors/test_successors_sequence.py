@@ -48,9 +48,9 @@ def test_turn_one_cart_cannot_move_nor_be_buried():
     state, ev = act(state, a, "activate perdikkas")
     assert "cannot move" in texts(ev)
     assert state["body"] == {"st": "cart", "at": "babylon", "by": None}
-    from core.games.successors import movement
+    from core.games.successors import marching
     state["body"]["by"] = "perdikkas"
-    assert movement.can_bury(state, a) is None                     # Turn I: no burial
+    assert marching.can_bury(state, a) is None                     # Turn I: no burial
 
 
 def test_turn_one_no_immediate_victory():

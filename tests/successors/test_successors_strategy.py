@@ -4,7 +4,8 @@ import pytest
 
 from core.errors import RulesError
 from core.game import Ctx, seat_ref
-from core.games.successors import GAME, movement, scoring, strategy
+from core.games.successors import GAME, forces, marching, scoring, strategy
+from core.games.successors.activation import disbandable, initiative
 from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at
 
@@ -328,11 +329,11 @@ def test_mp_roll_against_initiative():  # §5.2
 
 def test_initiative_abilities():  # §1.3.2
     state = new(3)
-    assert movement.initiative(state, "antipatros", "pella") == 3
-    assert movement.initiative(state, "antipatros", "tarsos") == 4
-    assert movement.initiative(state, "lysimachos", "byzantion") == 2
-    assert movement.initiative(state, "lysimachos", "kyzikos") == 3
-    assert movement.initiative(state, "A1", "pella") == 5
+    assert initiative(state, "antipatros", "pella") == 3
+    assert initiative(state, "antipatros", "tarsos") == 4
+    assert initiative(state, "lysimachos", "byzantion") == 2
+    assert initiative(state, "lysimachos", "kyzikos") == 3
+    assert initiative(state, "A1", "pella") == 5
 
 
 def test_activation_once_per_segment_and_moved_cus_stay():
@@ -428,7 +429,7 @@ def test_antigonos_reroll():  # §1.3.2
 def test_disband_royal_cus():  # §4.5
     state, first = activation(seed="db")
     assert "disband <space> [<count>]" in GAME.prompts(state)[first].templates
-    assert movement.disbandable(state, first)["pella"] == 2
+    assert disbandable(state, first)["pella"] == 2
     state, _ = act(state, first, "disband pella 2")
     assert "royal" not in cus_at(state, "pella", first)
     assert state["gone_cus"]["royal"] == 2
@@ -480,9 +481,9 @@ def test_single_surprise_card_is_discarded_by_the_bot():  # §0.2, §4.4.2
 
 
 def test_commander_is_the_most_senior_general():  # §1.3.4
-    assert movement.commander(["eumenes", "perdikkas"]) == "perdikkas"
-    assert movement.commander(["A2", "A1"]) == "A2"          # minors: the owner's pick (first named)
-    assert movement.commander(["A1", "demetrios"]) == "demetrios"
+    assert forces.commander(["eumenes", "perdikkas"]) == "perdikkas"
+    assert forces.commander(["A2", "A1"]) == "A2"          # minors: the owner's pick (first named)
+    assert forces.commander(["A1", "demetrios"]) == "demetrios"
 
 
 def test_player_stronghold_counts_as_minor_city():  # §1.9, §4.3 A
@@ -507,7 +508,7 @@ def test_burial_at_pella_gives_ten_lp():  # §9.6.4 (the §3.7 burial step)
     del state["cus"]["pella"]
     state["gens"]["antipatros"]["at"] = "dispersed"
     ctx = Ctx(state, a)
-    movement.bury(ctx, a)
+    marching.bury(ctx, a)
     assert state["p"][a]["pella"] and legitimacy.lp_parts(state, a)["pella_burial"] == 10
     assert "guardian" not in legitimacy.lp_parts(state, state["pcs"]["pella"])
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.games.infinity import placement
 from core.games.infinity.placement import _fmt
-from core.games.infinity.pregame import find, other_seat, who
-from core.games.infinity.roster import has, hidden_id, is_hidden, is_pending
+from core.games.infinity.roster import find, has, hidden_id, is_hidden, is_pending
+from core.games.infinity.seats import other_seat, who
 
 STEPS = ("deploy_1", "deploy_2", "deploy_3", "deploy_4")
 
@@ -40,6 +40,16 @@ def default_facing(state: dict, seat: str) -> float:
 
 
 # §7 steps ------------------------------------------------------------------------------
+
+def begin(ctx) -> None:
+    """§7.2: the Deployment Phase opens with Player 1's first step."""
+    state = ctx.state
+    p1 = state["player1"]
+    state["phase"] = "deploy_1"
+    ctx.say(f"Step 1: {who(state, p1)} places all its troopers but one.")
+    ctx.picture()
+    advance(ctx)
+
 
 def advance(ctx) -> None:
     """Close the steps that have nothing to do (§7.6) and reach the next decision or §12."""

@@ -14,10 +14,11 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
-from core.games.infinity import deployment, pregame, selfplay, views
+from core.games.infinity import deployment, flow, pregame, selfplay, views
 from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
 from core.games.infinity.prompts import prompts
 from core.games.infinity.roster import USAGE
+from core.games.infinity.seats import who
 from core.grammar import Action, Param, Verb
 
 ID = Param("id", "word")
@@ -97,7 +98,7 @@ class Infinity(Game):
             "step_log": [],
             "pending_waiver": None,
         })
-        ctx.say(f"Infinity — {mission['name']}: {pregame.who(state, 'A')} against {pregame.who(state, 'B')}. "
+        ctx.say(f"Infinity — {mission['name']}: {who(state, 'A')} against {who(state, 'B')}. "
                 f"Enter your rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
                 "`lt <id>` (your Lieutenant) by direct message; then `ready`.")
         ctx.picture()
@@ -130,7 +131,7 @@ class Infinity(Game):
         if action.verb in DEPLOY_VERBS and seat in ("A", "B"):
             owner = deployment.step_owner(state)
             if owner is not None and owner != seat:
-                raise RulesError(f"It is step {deployment.step_of(state)}, {pregame.who(state, owner)}'s step: "
+                raise RulesError(f"It is step {deployment.step_of(state)}, {who(state, owner)}'s step: "
                                  "wait for your own step to deploy.", code="NOT_YOUR_STEP")
             if owner is None and phase != "complete":
                 raise RulesError("Troopers are deployed in the Deployment Phase, after the "
@@ -154,6 +155,7 @@ class Infinity(Game):
             raise RulesError(f"{verb!r} is not an action of Infinity.", code="UNKNOWN")
         else:
             handler(ctx)
+        flow.advance(ctx)                     # the phase after one that just ended
 
     # queries ------------------------------------------------------------------------
     def _query(self, ctx: Ctx) -> None:
@@ -235,7 +237,7 @@ def zones_text(state: dict) -> str:
     lines = [f"Table {w:g}\" × {h:g}\"; centre line y = {h / 2:g}."]
     for side in ("south", "north"):
         z = m["zones"][side]
-        whose = f" of {pregame.who(state, owner[side])}" if side in owner else ""
+        whose = f" of {who(state, owner[side])}" if side in owner else ""
         lines.append(f"{side.capitalize()} zone{whose}: {r(z)}, {z[2] - z[0]:g}\" × {z[3] - z[1]:g}\"; "
                      f"fd1 area {r(fd_area(m, side, 'fd1'))}; fd2 area {r(fd_area(m, side, 'fd2'))}; "
                      f"half {r(half(m, side))}.")

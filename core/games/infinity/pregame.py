@@ -3,32 +3,20 @@ the choice (§6). Each takes a `Ctx` whose state it changes, or raises `RulesErr
 from __future__ import annotations
 
 from core.errors import RulesError
-from core.game import seat_ref
 from core.games.infinity import initiative
 from core.games.infinity.missions import parse_mission
-from core.games.infinity.roster import MAX_TROOPERS, describe, hidden_id, new_trooper, parse_line, parse_lines
-
-SEATS = ("A", "B")
-
-
-def other_seat(seat: str) -> str:
-    return "B" if seat == "A" else "A"
-
-
-def who(state: dict, seat: str | None) -> str:
-    """A seat as players read it: the player (his seat marked, `seat_ref`, for the service to
-    write the name of whoever sits there now) with the seat letter his troopers' ids begin with."""
-    return f"{seat_ref(seat)} ({seat})" if seat in SEATS else str(seat)
-
-
-def find(state: dict, seat: str, tid: str) -> dict | None:
-    tid = tid.upper()
-    return next((t for t in state["rosters"][seat] if t["id"] == tid), None)
-
-
-def lieutenant(state: dict, seat: str) -> dict | None:
-    return next((t for t in state["rosters"][seat] if t["lt"]), None)
-
+from core.games.infinity.roster import (
+    MAX_TROOPERS,
+    describe,
+    find,
+    hidden_id,
+    lieutenant,
+    new_trooper,
+    parse_line,
+    parse_lines,
+)
+from core.games.infinity.seats import SEATS, other_seat, who
+from core.games.phases import end_phase
 
 # §3.2–3.3 adding troopers ------------------------------------------------------------
 
@@ -225,7 +213,6 @@ def do_deploy(ctx) -> None:
 
 
 def do_initiative(ctx) -> None:
-    from core.games.infinity.deployment import advance
     state, seat = ctx.state, ctx.seat
     first = ctx.action.opt("first")
     if first is None:
@@ -235,7 +222,4 @@ def do_initiative(ctx) -> None:
     ctx.say(f"{who(state, state['first_turn'])} takes the first Player Turn of every Game Round. "
             f"Deployment Phase (§7): {who(state, p1)} is Player 1 ({state['zone_of'][p1]} zone), "
             f"{who(state, other_seat(p1))} is Player 2.")
-    state["phase"] = "deploy_1"
-    ctx.say(f"Step 1: {who(state, p1)} places all its troopers but one.")
-    ctx.picture()
-    advance(ctx)
+    end_phase(ctx, "pregame")

@@ -8,8 +8,8 @@ from core.game import Prompt
 from core.games.infinity import placement
 from core.games.infinity.deployment import must_place, pending, step_of, step_owner
 from core.games.infinity.placement import _fmt, areas
-from core.games.infinity.pregame import other_seat, who
 from core.games.infinity.roster import USAGE, has, is_hidden
+from core.games.infinity.seats import other_seat, who
 
 PLACE_USAGE = "place <id> <x> <y> [prone] [facing=<deg>]"
 HIDDEN_QUICK_ADD = (        # one private quick-add button for a hidden trooper, rotating (self-play uses it)

@@ -152,6 +152,16 @@ def hidden_id(tid: str) -> bool:
     return len(tid) > 2 and tid[1] == "H" and tid[2:].isdigit()
 
 
+def find(state: dict, seat: str, tid: str) -> dict | None:
+    """The trooper `tid` of `seat`'s roster, or None."""
+    tid = tid.upper()
+    return next((t for t in state["rosters"][seat] if t["id"] == tid), None)
+
+
+def lieutenant(state: dict, seat: str) -> dict | None:
+    return next((t for t in state["rosters"][seat] if t["lt"]), None)
+
+
 def describe(t: dict) -> str:
     extra = f"; base={t['base_mm']}" if t["base_mm"] != BASE_BY_SILHOUETTE[t["s"]] else ""
     skills = f"; skills={','.join(t['skills'])}" if t["skills"] else ""

@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from core.games.infinity.deployment import pending, step_of, step_owner
-from core.games.infinity.pregame import who
 from core.games.infinity.roster import is_hidden
+from core.games.infinity.seats import who
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
                  "withdrawn", "revealed", "must_place_in_zone")

@@ -1,10 +1,12 @@
 """§5 Main-phase actions: common checks (§5.1), Work (§5.3), Build (§5.4), Demolish (§5.5),
-Chain (§5.6), and Palaestra's `/train` (§2.5). Fight is in combat.py."""
+Chain (§5.6), and Palaestra's `/train` (§2.5); the end of the Main phase (§4.2.4). Fight is in
+combat.py."""
 from __future__ import annotations
 
 import re
 
 from core.errors import RulesError
+from core.games.phases import end_phase
 
 from .common import (
     MAX_BUILDINGS,
@@ -23,8 +25,26 @@ from .common import (
 )
 from .data import B, G
 from .names import match
+from .victory import check_win
 
 WITH = re.compile(r"\s+with\s+", re.I)
+
+
+# §4.2.4 the end of the Main phase ----------------------------------------------------------------
+def after_action(ctx) -> None:
+    """§4.2.4: the Main phase ends by itself when no gladiator is ready and nothing is pending."""
+    state = ctx.state
+    if state["result"] or len(state["stack"]) != 1 or state["stack"][0]["s"] != "main":
+        return
+    if not ready(state, state["active"]):
+        ctx.say(f"{who(state, state['active'])} has no ready gladiator: the Main phase ends (§4.2.4).")
+        end_main(ctx)
+
+
+def end_main(ctx) -> None:
+    state = ctx.state
+    state["p"][state["active"]]["train"] = False
+    end_phase(ctx, "main")
 
 
 # §5.1 common checks --------------------------------------------------------------------------
@@ -110,7 +130,6 @@ def check_build(state: dict, seat: str, bid: str, gids: list[str]) -> None:
 
 
 def build(ctx, seat: str, text: str) -> None:
-    from .flow import check_win
     state = ctx.state
     what, crew = split_with(text, "build <building> with <gladiator> [<gladiator>...]")
     bid = centre_name(state, what)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.games.phases import end_phase
 
 from .common import count, enter_play, free_building, gname, leave_play, left_order, min_bid, owns, who
 from .data import G
@@ -23,14 +24,13 @@ def begin_phase(ctx) -> None:
 
 
 def offer(ctx) -> None:
-    from .flow import end_turn
     state = ctx.state
     seat = state["active"]
     if free_building(state, seat):
         state["stack"] = [{"s": "offer", "seat": seat}]
     else:
         ctx.say(f"{who(state, seat)} has no free building: no auction (§4.3.2).")
-        end_turn(ctx)
+        end_phase(ctx, "auction")
 
 
 def release(ctx, seat: str, text: str) -> None:
@@ -45,9 +45,8 @@ def release(ctx, seat: str, text: str) -> None:
 
 
 def decline(ctx, seat: str) -> None:
-    from .flow import end_turn
     ctx.say(f"{who(ctx.state, seat)} holds no auction.")
-    end_turn(ctx)
+    end_phase(ctx, "auction")
 
 
 def reveal_count(state: dict) -> int:
@@ -56,7 +55,6 @@ def reveal_count(state: dict) -> int:
 
 def start(ctx, seat: str) -> None:
     """§7.1: reveal up to 3 (4 under Mercatus); reshuffle the discard mid-reveal if needed."""
-    from .flow import end_turn
     state = ctx.state
     count(state, "auctions")
     shown = []
@@ -74,7 +72,7 @@ def start(ctx, seat: str) -> None:
                         "bids": []}
     if not shown:
         ctx.say("No veteran is left to reveal: the auction ends (§7.1).")
-        end_turn(ctx)
+        end_phase(ctx, "auction")
         return
     ctx.reveal(f"{who(state, seat)} holds an auction and reveals " +
                ", ".join(card_text(g) for g in shown) + " (§7.1).", revealed=shown)
@@ -154,7 +152,6 @@ def pass_bid(ctx, seat: str) -> None:
 
 def close(ctx) -> None:
     """§7.6–§7.7: the highest bid wins and pays the bank; with no bid the veteran is discarded."""
-    from .flow import end_turn
     state = ctx.state
     auc = state["auction"]
     gid = auc["vet"]
@@ -168,4 +165,4 @@ def close(ctx) -> None:
         ctx.say(f"{who(state, seat)} wins {gname(gid)} for {auc['high']} coin{'s' if auc['high'] != 1 else ''} "
                 "(§7.6–§7.7).")
     state["auction"] = dict(auc, done=True)
-    end_turn(ctx)
+    end_phase(ctx, "auction")

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from core.errors import RulesError
 
-from .actions import gladiator, player, split_with, tap
+from .actions import after_action, gladiator, player, split_with, tap
 from .common import attack_value, count, defence_value, defenders, gname, leave_play, owns, points, who
 from .data import G, K
 from .names import match
 from .start import mark_seen
+from .victory import check_win
 
 MAX_FAVOUR = 3
 
@@ -112,7 +113,6 @@ def totals(state: dict) -> tuple[int, int]:
 
 def resolve(ctx) -> None:
     """§6.3–§6.5 outcome, scoring, death; §14.2 favour; §14.3 champion; building coins."""
-    from .flow import after_action, check_win
     state = ctx.state
     f = state["fight"]
     card = K[f["card"]]

@@ -1,8 +1,20 @@
-"""The turn's skeleton: Main phase entry and automatic end (§4.2.4), the Auction phase entry
-(§4.3), end of turn (§4.4), and the end of the game (§9.1, §9.4)."""
+"""The order of a turn's phases: Start (§4.1) → Main (§4.2) → Auction (§4.3) → end of turn (§4.4)
+→ the next player's Start. Only this module knows that order: a phase ends itself with
+`core.games.phases.end_phase`, and `advance` (run after setup and after every action) begins the
+phase that follows. The ends of the game are in victory.py."""
 from __future__ import annotations
 
-from .common import ROUND_LIMIT, WIN_POINTS, free_building, next_seat, points, ready, who
+from core.games import phases
+
+from . import actions, auction, start
+from .common import ROUND_LIMIT, next_seat
+from .victory import finish_by_limit
+
+
+def begin_turn(ctx) -> None:
+    """The active player's turn from its Start phase, as far as the first decision."""
+    start.begin(ctx)
+    advance(ctx)
 
 
 def begin_main(ctx) -> None:
@@ -11,29 +23,11 @@ def begin_main(ctx) -> None:
     p = state["p"][seat]
     p["train"] = bool(p.pop("palaestra", False)) and bool(p["gl"])    # §4.1 item 4
     state["stack"] = [{"s": "main", "seat": seat}]
-    after_action(ctx)
-
-
-def after_action(ctx) -> None:
-    """§4.2.4: the Main phase ends by itself when no gladiator is ready and nothing is pending."""
-    state = ctx.state
-    if state["result"] or len(state["stack"]) != 1 or state["stack"][0]["s"] != "main":
-        return
-    if not ready(state, state["active"]):
-        ctx.say(f"{who(state, state['active'])} has no ready gladiator: the Main phase ends (§4.2.4).")
-        end_main(ctx)
-
-
-def end_main(ctx) -> None:
-    from . import auction
-    state = ctx.state
-    state["p"][state["active"]]["train"] = False
-    auction.begin_phase(ctx)
+    actions.after_action(ctx)
 
 
 def end_turn(ctx) -> None:
     """§4.4: chains and Palaestra bonuses expire; play passes on; §9.4 after 30 full rounds."""
-    from . import start
     state = ctx.state
     seat = state["active"]
     for g in state["gl"].values():
@@ -50,31 +44,9 @@ def end_turn(ctx) -> None:
     start.begin(ctx)
 
 
-def check_win(ctx, seat: str) -> bool:
-    """§9.1: the moment a player reaches 7 points the game ends and that player wins."""
-    state = ctx.state
-    if points(state, seat) >= WIN_POINTS:
-        state["result"] = {"winner": seat, "reason": f"{who(state, seat)} reached {points(state, seat)} points"}
-        state["stack"] = []
-        ctx.say(f"{who(state, seat)} has {points(state, seat)} points and wins the game (§9.1)!", "end")
-        ctx.picture()
-        return True
-    return False
+FOLLOWING = {"start": begin_main, "main": auction.begin_phase, "auction": end_turn}
 
 
-def finish_by_limit(ctx) -> None:
-    """§9.4: most points, then most coins, then whoever played last in the round."""
-    state = ctx.state
-    seats = state["seats"]
-    i = seats.index(state["first"])
-    order = seats[i:] + seats[:i]                 # play order within a round
-    best = max(order, key=lambda s: (points(state, s), state["p"][s]["coins"], order.index(s)))
-    state["result"] = {"winner": best, "reason": f"{ROUND_LIMIT} full rounds played; most points"}
-    state["stack"] = []
-    ctx.say(f"{ROUND_LIMIT} full rounds without a winner: {who(state, best)} wins with "
-            f"{points(state, best)} points (§9.4).", "end")
-    ctx.picture()
-
-
-def room(state: dict, seat: str) -> bool:
-    return free_building(state, seat)
+def advance(ctx) -> None:
+    """Begin the phase after each one that ended, until someone must decide or the game is over."""
+    phases.advance(ctx, FOLLOWING)

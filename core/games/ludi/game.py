@@ -8,7 +8,7 @@ from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
 
-from . import setup, start
+from . import flow, setup
 from .common import gname, points, who
 from .data import B, E, G, K
 from .states import STATES, main_lines, train_default
@@ -67,7 +67,7 @@ class Ludi(Game):
     # setup ----------------------------------------------------------------------------------------
     def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
         setup.setup_state(ctx, players, options)
-        start.begin(ctx)
+        flow.begin_turn(ctx)
 
     # prompts and dispatch ---------------------------------------------------------------------------
     def _prompts(self, state: dict) -> dict[str, Prompt]:
@@ -113,6 +113,7 @@ class Ludi(Game):
     def _apply(self, ctx: Ctx) -> None:
         top = ctx.state["stack"][-1]
         STATES[top["s"]].verbs[ctx.action.verb](ctx, top, ctx.action)
+        flow.advance(ctx)                     # the phase after one that just ended
 
     def _query(self, ctx: Ctx) -> None:
         ctx.picture()

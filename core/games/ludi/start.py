@@ -1,6 +1,9 @@
 """§4.1 Start phase (and §14.1 event reveal, which comes before it)."""
 from __future__ import annotations
 
+from core.errors import RulesError
+from core.games.phases import end_phase
+
 from .common import bname, enter_play, free_building, gname, owns, points, who
 from .data import B, E
 from .names import match
@@ -126,7 +129,6 @@ def begin(ctx) -> None:
 
 def settle(ctx) -> None:
     """Ask for the order while it matters, else resolve the rest in the default order."""
-    from . import flow
     state = ctx.state
     top = state["stack"][-1]
     seat = top["seat"]
@@ -135,21 +137,18 @@ def settle(ctx) -> None:
     for effect in top["pending"]:
         resolve(ctx, seat, effect)
     top["pending"] = []
-    flow.begin_main(ctx)
+    end_phase(ctx, "start")
 
 
 def choose(ctx, name: str) -> None:
     """`/effect <name>` or `/effect auto` (§4.1 item 5)."""
-    from core.errors import RulesError
-
     state = ctx.state
     top = state["stack"][-1]
     if name.lower() == "auto":
         for effect in top["pending"]:
             resolve(ctx, top["seat"], effect)
         top["pending"] = []
-        from . import flow
-        flow.begin_main(ctx)
+        end_phase(ctx, "start")
         return
     effect = match(name, {e: e for e in top["pending"]}, "pending start effect", "NOT_PENDING")
     if effect not in top["pending"]:

@@ -9,7 +9,7 @@ from typing import Callable
 from core.errors import RulesError
 from core.game import Prompt
 
-from . import actions, auction, combat, flow, start
+from . import actions, auction, combat, start
 from .actions import affordable_crew, chain_allowed
 from .common import MAX_BUILDINGS, attack_value, bname, build_cost, defenders, gname, owns, ready, token, who
 from .data import B, G
@@ -130,13 +130,13 @@ def main_verb(handler):
             p["train"] = False                  # §2.5: any other first command forfeits the bonus
         handler(ctx, seat, action.args[0] if action.args else "")
         if action.verb != "fight":
-            flow.after_action(ctx)
+            actions.after_action(ctx)
     return run
 
 
 def end_main(ctx, top, action):
     ctx.say(f"{who(ctx.state, top['seat'])} ends the Main phase.")
-    flow.end_main(ctx)
+    actions.end_main(ctx)
 
 
 def main_default(state: dict, top: dict) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.games.phases import end_phase
 
 from . import battle, orders
 from .common import draw_event, find_planet, order_label, planet_name, turn_order
@@ -41,8 +42,7 @@ def settle(ctx, first: bool = False) -> None:
             s["stacks"] = {}
             ctx.say(f"Every stack is empty. {seat_ref(s['first'])}, the first player, draws an event card (§6.4).")
             draw_event(ctx, s["first"])
-            from .regroup import start_regroup
-            start_regroup(ctx)
+            end_phase(ctx, "execution")
             return
         for seat in order:
             if not orders_left(s, seat):

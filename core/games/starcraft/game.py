@@ -11,7 +11,7 @@ from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, seat_ref
 from core.grammar import Param, Verb
 
-from . import battle, endgame, events, execution, payment, planning, regroup, setup
+from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
 from .board import BOARD
 from .common import (
     all_units,
@@ -87,6 +87,7 @@ class StarCraft(Game):
         if v not in STATES[key]["verbs"]:
             raise RulesError(f"`{v}` is not possible now.", code="NOT_NOW")
         STATES[key]["verbs"][v](ctx, ctx.seat, ctx.action.args)
+        flow.advance(ctx)             # the phase after one that just ended
 
     def _query(self, ctx: Ctx) -> None:
         s, seat = ctx.state, ctx.seat

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.games.phases import end_phase
 
 from .board import BOARD
 from .common import ORDER_TYPES, find_planet, order_label, order_planets, planet_name, turn_order
@@ -38,8 +39,7 @@ def next_planner(ctx, first: bool = False) -> None:
         if must_place(s, seat):
             s["turn"] = seat
             return
-    from .execution import start_execution
-    start_execution(ctx)
+    end_phase(ctx, "planning")
 
 
 def parse_order(word: str) -> tuple[str, bool]:

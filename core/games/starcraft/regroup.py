@@ -1,11 +1,13 @@
 """§10 Regrouping: the seed's ten steps, in the seed's order, one function each.
 
 `run` performs the steps from ``state["step"]`` on, stopping where a player must decide
-(step 8 events, step 9 discards) or the game ends (steps 6, 7, 8)."""
+(step 8 events, step 9 discards) or the game ends (steps 6, 7, 8); after step 10 the phase is
+over and flow.py begins the next round's Planning."""
 from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.games.phases import end_phase
 
 from . import endgame, events
 from .board import BOARD
@@ -34,7 +36,7 @@ def start_regroup(ctx) -> None:
 
 def run(ctx) -> None:
     s = ctx.state
-    while s["phase"] == "regroup" and not s["result"] and not s["pend"]:
+    while not s["result"] and not s["pend"]:
         step = s["step"]
         if step == 8:
             if not step8_events(ctx):
@@ -43,7 +45,8 @@ def run(ctx) -> None:
             STEPS[step](ctx)
         if s["result"] or s["pend"]:
             return
-        if s["phase"] != "regroup":
+        if step == len(STEPS):
+            end_phase(ctx, "regroup")
             return
         s["step"] += 1
 
@@ -267,8 +270,6 @@ def step10_pass_token(ctx) -> None:
     s["first"] = next_seat(s, s["first"])
     ctx.say(f"Step 10: the first-player token passes to {seat_ref(s['first'])}.")
     ctx.picture()
-    from .planning import start_round
-    start_round(ctx)
 
 
 STEPS = {1: step1_destroy, 2: step2_lose_cards, 3: step3_gain_cards, 4: step4_retrieve_workers,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.games.phases import end_phase
 
 from .board import BOARD
 from .common import draw_combat, planet_name, prefix
@@ -116,5 +117,4 @@ def place_start_transport(ctx, seat: str, route: str) -> None:
     if i + 1 < len(s["seats"]):
         s["turn"] = s["seats"][i + 1]
     else:
-        from .planning import start_round
-        start_round(ctx)
+        end_phase(ctx, "setup")

@@ -24,7 +24,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 
-from . import legitimacy, movement, reinforcements, scoring, sieges, training
+from . import activation, legitimacy, naval, reinforcements, scoring, sieges, training
 from .board import BOARD
 from .common import card_arg, card_name, card_tag, draw_card, find_general, find_space, label
 from .forces import (
@@ -255,8 +255,8 @@ def ev_peukestas(ctx, seat, card, w):                                  # #10
 
 def ev_campaign(ctx, seat, card, w):                                   # #11
     text = " ".join(w)
-    movement.parse_force(ctx.state, seat, text)
-    movement.start(ctx, seat, text, "march", 3)
+    activation.parse_force(ctx.state, seat, text)
+    activation.start(ctx, seat, text, "march", 3)
     push(ctx.state, {"kind": "campaign", "seat": seat, "first": list(ctx.state["act"]["gens"])})
 
 
@@ -352,7 +352,7 @@ def ev_pirates(ctx, seat, card, w):                                    # #25
     if scoring.fleet_strength(ctx.state, o) < 1 or not ctx.state["p"][o]["fleets"] and not any(
             ctx.state["pcs"].get(f["city"]) == o for f in BOARD.indep_fleets):
         raise RulesError(f"{seat_ref(o)} has no active fleet (#25).", code="NO_EVENT")
-    movement.disperse_fleet(ctx, o)
+    naval.disperse_fleet(ctx, o)
 
 
 def ev_local_support(ctx, seat, card, w):                              # #27
@@ -550,7 +550,7 @@ def ev_unrest_spreads(ctx, seat, card, w):                             # #39
 
 
 def activate_indep(ctx, seat: str, army: str) -> None:
-    movement.start_independent(ctx, seat, army)
+    activation.start_independent(ctx, seat, army)
 
 
 def ev_plans(ctx, seat, card, w):                                      # #40

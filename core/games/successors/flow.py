@@ -6,7 +6,7 @@ Each state names the seat it waits for, its prompt and its handlers (verb → fu
 - the §12.6 draft, while it lasts; then CU losses the owner chooses (``losses=ask``) on top of the stack;
 - a reinforcement, training or card placement (``placing``), then a question put to a seat
   during an activation (interception, defence, retreat, naval, sortie: kinds
-  ``movement.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the
+  ``questions.QUESTIONS``, on the stack, at most one, asked wherever it sits), then the
   activation in progress (``act``, the force in motion);
 - then the rest of the **decision stack** (``state["stack"]``): step-III decisions (a Bonus
   card's OP use, a table event, the second march of #11, #40's order, #53's pick, Murder or
@@ -29,7 +29,21 @@ import orjson
 from core.errors import RulesError
 from core.game import Prompt, copy_state, seat_ref
 
-from . import battles, cards, movement, reinforcements, royals, sequence, setup, sieges, strategy
+from . import (
+    activation,
+    answers,
+    assaults,
+    battles,
+    cards,
+    marching,
+    questions,
+    reinforcements,
+    royals,
+    sequence,
+    setup,
+    sieges,
+    strategy,
+)
 from .board import BOARD
 from .common import card_arg, card_tag, find_general, find_space
 from .forces import (
@@ -87,11 +101,11 @@ def h_losses(ctx) -> None:
 
 def h_disband(ctx) -> None:
     a = ctx.action
-    movement.disband(ctx, ctx.seat, find_space(a.args[0]), _arg(a, 1, 1))
+    activation.disband(ctx, ctx.seat, find_space(a.args[0]), _arg(a, 1, 1))
 
 
 def h_bury(ctx) -> None:
-    movement.bury(ctx, ctx.seat)
+    marching.bury(ctx, ctx.seat)
     if ctx.state["phase"] == "end_of_turn":
         ctx.state["cur"] += 1
 
@@ -135,15 +149,15 @@ def h_place(ctx) -> None:
 
 # a question to a seat during an activation (§5.7-§5.9, §6.10.4, §12.1) -------------------------
 def pending_prompt(state: dict, seat: str) -> Prompt:
-    p = movement.question(state)
-    return Prompt(movement.pend_text(state), tuple(movement.pend_lines(state)),
+    p = questions.question(state)
+    return Prompt(answers.pend_text(state), tuple(answers.pend_lines(state)),
                   (("intercept <space> [<general>...] [merc=<n>]",) if p["kind"] == "intercept" else ())
                   + (LOSSES,))
 
 
 def h_answer(ctx) -> None:
     a = ctx.action
-    movement.answer(ctx, ctx.seat, a.verb, " ".join(str(x) for x in a.args if x is not None))
+    answers.answer(ctx, ctx.seat, a.verb, " ".join(str(x) for x in a.args if x is not None))
 
 
 ANSWERS = {v: h_answer for v in ("intercept", "decline", "fight", "fallback", "inside", "avoid", "stand",
@@ -153,17 +167,17 @@ ANSWERS = {v: h_answer for v in ("intercept", "decline", "fight", "fallback", "i
 # an activation in progress (§5) -----------------------------------------------------------------
 def moving_prompt(state: dict, seat: str) -> Prompt:
     act = state["act"]
-    lines = [f"move {s}" for s in movement.reachable(state)]
-    if movement.can_assault(state):
+    lines = [f"move {s}" for s in marching.reachable(state)]
+    if assaults.can_assault(state):
         lines.append("assault")
-    if movement.can_remove_pc(state):
+    if assaults.can_remove_pc(state):
         lines.append("remove")
-    if movement.can_sally(state):
+    if assaults.can_sally(state):
         lines.append("sally")
-    if movement.can_hold(state):
+    if marching.can_hold(state):
         lines.append("hold")
-    lines += movement.carry_options(state)
-    if movement.can_bury(state, act["seat"]):
+    lines += marching.carry_options(state)
+    if marching.can_bury(state, act["seat"]):
         lines.append("bury")
     if act.get("reroll") and len(act["path"]) == 1:
         lines.append("reroll")
@@ -179,31 +193,31 @@ def h_move(ctx) -> None:
     act = ctx.state["act"]
     if act is None or act["seat"] != ctx.seat:
         raise RulesError("You have no force in motion: activate one first.", code="NO_FORCE")
-    movement.move(ctx, [find_space(s) for s in ctx.action.args[0].split()])
+    marching.move(ctx, [find_space(s) for s in ctx.action.args[0].split()])
 
 
 def h_stop(ctx) -> None:
-    if movement.question(ctx.state):
+    if questions.question(ctx.state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
-    movement.end_act(ctx)
+    activation.end_act(ctx)
 
 
 def h_assault_moving(ctx) -> None:
     state, a = ctx.state, ctx.action
     if _arg(a, 0) and find_space(a.args[0]) != state["act"]["at"]:
         raise RulesError("The active force assaults the space it stands in (§7.2).", code="NO_ASSAULT")
-    movement.assault(ctx)
+    assaults.assault(ctx)
 
 
 MOVING = {
     "move": h_move, "stop": h_stop, "assault": h_assault_moving, "bury": h_bury, "disband": h_disband,
-    "take": lambda ctx: movement.carry(ctx, ctx.action.verb, ctx.action.args[0]),
-    "drop": lambda ctx: movement.carry(ctx, ctx.action.verb, ctx.action.args[0]),
-    "reroll": lambda ctx: movement.reroll(ctx),
-    "remove": lambda ctx: movement.remove_pc(ctx),
-    "sally": lambda ctx: movement.sally(ctx),
-    "hold": lambda ctx: movement.hold(ctx),
-    "leave": lambda ctx: movement.leave(ctx, ctx.action.args[0]),
+    "take": lambda ctx: marching.carry(ctx, ctx.action.verb, ctx.action.args[0]),
+    "drop": lambda ctx: marching.carry(ctx, ctx.action.verb, ctx.action.args[0]),
+    "reroll": lambda ctx: activation.reroll(ctx),
+    "remove": lambda ctx: assaults.remove_pc(ctx),
+    "sally": lambda ctx: assaults.sally(ctx),
+    "hold": lambda ctx: marching.hold(ctx),
+    "leave": lambda ctx: activation.leave(ctx, ctx.action.args[0]),
     "play": h_play_surprise,
 }
 
@@ -269,7 +283,7 @@ def h_assault_surrender(ctx) -> None:
 def after_surrender_roll(ctx) -> None:
     state, seat = ctx.state, _on_turn(ctx.state)
     sieges.settle(state)
-    if not sieges.surrender_targets(state, seat) and not movement.question(state):
+    if not sieges.surrender_targets(state, seat) and not questions.question(state):
         sequence.end_surrender(ctx)
 
 
@@ -281,7 +295,7 @@ def h_done(ctx) -> None:
 def tyche_prompt(state: dict, seat: str) -> Prompt:
     private = tuple(line for c in sorted(state["p"][seat]["hand"]) for line in strategy.uses(state, seat, c))
     private += tuple(cards.arm_lines(state, seat))
-    burial = ("bury",) if movement.can_bury(state, seat) else ()
+    burial = ("bury",) if marching.can_bury(state, seat) else ()
     return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Tyche segment: play one card (§4.4).", burial,
                   ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
                    "play <card> march <general> [<general>...]", "play <card> recruit <space>",
@@ -299,7 +313,7 @@ def h_play(ctx) -> None:
 # §4.5 Activation segment ----------------------------------------------------------------------------
 def activation_prompt(state: dict, seat: str) -> Prompt:
     lines = ["end"]
-    if movement.can_bury(state, seat):
+    if marching.can_bury(state, seat):
         lines.insert(0, "bury")
     gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
             and g not in state["done"]]
@@ -310,7 +324,7 @@ def activation_prompt(state: dict, seat: str) -> Prompt:
 
 
 def h_activate(ctx) -> None:
-    movement.start(ctx, ctx.seat, ctx.action.args[0], "activation", None)
+    activation.start(ctx, ctx.seat, ctx.action.args[0], "activation", None)
 
 
 def h_end(ctx) -> None:
@@ -391,7 +405,7 @@ def d_campaign(ctx, d: dict) -> None:
     if ctx.action.verb == "pass":
         ctx.say(f"{seat_ref(ctx.seat)} makes no second march.")
         return
-    movement.start(ctx, ctx.seat, ctx.action.args[0], "march", 3)
+    activation.start(ctx, ctx.seat, ctx.action.args[0], "march", 3)
 
 
 def d_plans_prompt(state: dict, d: dict) -> Prompt:
@@ -496,12 +510,12 @@ def d_losses(ctx, d: dict) -> None:
     if d.get("source") == "act":
         battles.force_loses(ctx, ctx.seat, lost, d["why"])
         cards.pop(ctx.state)
-        movement.after_force_loss(ctx, d["then"])
+        answers.after_force_loss(ctx, d["then"])
         return
     battles.choose_losses(ctx, ctx.seat, lost)
     cards.pop(ctx.state)
     if not (ctx.state["stack"] and ctx.state["stack"][-1]["kind"] == "losses"):
-        movement.after_losses(ctx)
+        answers.after_losses(ctx)
 
 
 DECISIONS.update({
@@ -519,7 +533,7 @@ STATES = {s.name: s for s in (
     State("decision", lambda st: st["stack"][-1]["seat"], decision_prompt, {}),
     State("draft", draft_seat, draft_prompt, {"pick": h_pick}),
     State("placing", lambda st: st["placing"]["seat"], placing_prompt, {"place": h_place}),
-    State("pending", lambda st: movement.question(st)["seat"], pending_prompt, ANSWERS),
+    State("pending", lambda st: questions.question(st)["seat"], pending_prompt, ANSWERS),
     State("moving", lambda st: st["act"]["seat"], moving_prompt, MOVING),
     State("order", lambda st: st["chooser"], order_prompt, {"first": h_first}),
     State("burial", _on_turn, burial_prompt, {"bury": h_bury, "pass": h_pass}),
@@ -541,7 +555,7 @@ def current(state: dict) -> str | None:
         return "decision"                  # a battle waits for its losses (losses=ask) before anything else
     if state["placing"] is not None:
         return "placing"
-    if movement.question(state):
+    if questions.question(state):
         return "pending"
     if state["act"] is not None:
         return "moving"
@@ -551,7 +565,7 @@ def current(state: dict) -> str | None:
     if ph == "preparations" and state["step"] == "order":
         return "order"
     if ph == "end_of_turn" and state["step"] == "burial":
-        return "burial" if state["cur"] < len(state["order"]) and movement.can_bury(state, _on_turn(state)) else None
+        return "burial" if state["cur"] < len(state["order"]) and marching.can_bury(state, _on_turn(state)) else None
     if ph == "strategy":
         seg = state["segment"]
         if seg == "surrender":
@@ -573,7 +587,7 @@ def prompts(state: dict) -> dict[str, Prompt]:
     same prompts)."""
     if state.get("pend"):                  # a snapshot of rules version 2 with its question in `pend`
         state = copy_state(state)
-        movement.legacy_question(state)
+        questions.legacy_question(state)
     key = orjson.dumps(state)
     got = _MEMO.get(key)
     if got is None:
@@ -594,7 +608,7 @@ def _prompts(state: dict) -> dict[str, Prompt]:
 
 
 def handle(ctx) -> None:
-    movement.legacy_question(ctx.state)
+    questions.legacy_question(ctx.state)
     name = current(ctx.state)
     verb = ctx.action.verb
     if name == "decision":

@@ -176,6 +176,35 @@ def field_gens(state: dict, space: str, seat: str | None = None) -> list[str]:
     return [g for g in generals_at(state, space, seat) if not state["gens"][g]["in"]]
 
 
+def hostile_field(state: dict, space: str, seat: str) -> tuple[str, str] | None:
+    """§5.4.1 an enemy field force: ("indep", army) or ("seat", opponent) with units outside
+    any city, else None."""
+    army = indep_at(state, space)
+    if army:
+        return "indep", army
+    for o in sorted(state["cus"].get(space, {})):
+        if o != seat and n_field(state, space, o):
+            return "seat", o
+    for g in field_gens(state, space):
+        o = state["gens"][g]["o"]
+        if o != seat:
+            return "seat", o
+    return None
+
+
+def hostile_for(state: dict, act: dict, space: str) -> tuple[str, str] | None:
+    """The enemy field force met by the moving force: for an independent army, any player's."""
+    if not act.get("army"):
+        return hostile_field(state, space, act["seat"])
+    # the player with CUs in the field is the one met; a lone general of another player who
+    # shares the space (a §3.3.4 placement) is met only when no CUs are there (audit fix:
+    # meeting the lone general first left the other player's CUs beside the independents)
+    sides = [o for o in sorted(state["seats"]) if n_field(state, space, o) or field_gens(state, space, o)]
+    if not sides:
+        return None
+    return "seat", max(sides, key=lambda o: n_field(state, space, o))
+
+
 def inside_gens(state: dict, space: str) -> list[str]:
     return [g for g in generals_at(state, space) if state["gens"][g]["in"]]
 
@@ -371,7 +400,7 @@ def ask_space_loss(state: dict, seat: str, space: str, n: int, why: str, kinds: 
 def ask_force_loss(state: dict, n: int, why: str, then: list) -> bool:
     """With `losses=ask`, the moving force's owner chooses which of its CUs are lost (§5.7.3,
     §5.12, §7.3: "owner's choice"), when he has a real choice: a decision is pushed and True
-    returned; `then` says how the move goes on (movement.after_force_loss)."""
+    returned; `then` says how the move goes on (answers.after_force_loss)."""
     act = state["act"]
     if not losses_asked(state) or len(loss_choices(act["cus"], n)) < 2:
         return False

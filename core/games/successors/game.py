@@ -11,7 +11,22 @@ import random
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
-from . import battles, cards, flow, legitimacy, movement, reinforcements, scoring, sequence, setup, sieges, strategy
+from . import (
+    activation,
+    assaults,
+    battles,
+    cards,
+    flow,
+    legitimacy,
+    marching,
+    questions,
+    reinforcements,
+    scoring,
+    sequence,
+    setup,
+    sieges,
+    strategy,
+)
 from .board import BOARD
 from .common import card_name, card_tag, label
 from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_field, pool_left
@@ -95,8 +110,8 @@ class Successors(Game):
                          example="activate perdikkas merc=2"),
         "move": Verb("move", (Param("path", "text"),), help="§5 move the active force along spaces.",
                      example="move pella pydna"),
-        "take": Verb("take", (Param("marker", "choice", movement.MARKERS),), help="§5.11 pick up a royal or the Cart."),
-        "drop": Verb("drop", (Param("marker", "choice", movement.MARKERS),), help="§5.11 drop a royal or the Cart."),
+        "take": Verb("take", (Param("marker", "choice", marching.MARKERS),), help="§5.11 pick up a royal or the Cart."),
+        "drop": Verb("drop", (Param("marker", "choice", marching.MARKERS),), help="§5.11 drop a royal or the Cart."),
         "reroll": Verb("reroll", help="§1.3.2 Antigonos re-rolls his activation die once."),
         "disband": Verb("disband", (Param("space"), Param("count", "int", optional=True, low=1, high=8)),
                         help="§4.5 disband Royal CUs that have not moved this player turn; they leave the game."),
@@ -167,14 +182,14 @@ class Successors(Game):
         act = state["act"]
         if not act or state.get("stack"):
             return
-        if (not act["gens"] and not act.get("army")) or (not movement.reachable(state)
-                               and not movement.carry_options(state)
-                               and not movement.can_bury(state, act["seat"]) and not movement.can_assault(state)
-                               and not movement.can_remove_pc(state) and not movement.can_sally(state)):
+        if (not act["gens"] and not act.get("army")) or (not marching.reachable(state)
+                               and not marching.carry_options(state)
+                               and not marching.can_bury(state, act["seat"]) and not assaults.can_assault(state)
+                               and not assaults.can_remove_pc(state) and not assaults.can_sally(state)):
             self._stop(ctx)
 
     def _stop(self, ctx: Ctx) -> None:
-        movement.end_act(ctx)
+        activation.end_act(ctx)
 
     def rule_default(self, state: dict, seat: str) -> str | None:
         """§6.8 with `losses=ask`: at the deadline the owner's standing order chooses the losses."""
@@ -296,7 +311,7 @@ class Successors(Game):
         if name == "decision":
             return rnd.choice(list(prompt.actions) + list(prompt.private)) if prompt.actions or prompt.private \
                 else self._sample_ops(state, seat, rnd, state["stack"][-1]["card"])
-        question = movement.question(state)
+        question = questions.question(state)
         if question:
             if question["kind"] == "naval" and rnd.random() < NAVAL_DECLINE:
                 return "decline"
@@ -362,7 +377,7 @@ class Successors(Game):
                     if near:
                         return near[0]
             if rnd.random() < 0.02:
-                acts = [f"disband {s}" for s in movement.disbandable(state, seat)] or acts
+                acts = [f"disband {s}" for s in activation.disbandable(state, seat)] or acts
             if acts and rnd.random() < 0.7:
                 return rnd.choice(acts)
             return "bury" if "bury" in prompt.actions else "end"
@@ -415,7 +430,7 @@ class Successors(Game):
             have = state["cus"].get(space, {}).get(owner, {})
             if sum(box.values()) > 2 or any(have.get(k, 0) < n for k, n in box.items()):
                 out.append(f"inside {space}: {box} is not 2 CUs or fewer of {owner}'s {have}")
-        question = movement.question(state)
+        question = questions.question(state)
         # §5.4.3 one side's CUs in the field (a lone general may meet a §3.3.4 placement); only
         # the spaces holding CUs or an independent army can break it (the rest of the ~100 spaces
         # are empty: looking at each was most of a self-played game's checking time)

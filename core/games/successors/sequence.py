@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from core.game import seat_ref
 
-from . import cards, movement, reinforcements, royals, scoring, strategy
+from . import cards, marching, questions, reinforcements, royals, scoring, strategy
 from .board import BOARD
 from .cards import describe_card
 from .common import card_tag, rank_by_seniority, rolloff
@@ -42,7 +42,7 @@ def check_victory(ctx) -> bool:
         return True
     restore_champions(ctx)
     cards.retire_silver_card(ctx)
-    if (state["act"] is not None or movement.question(state)) and not state.get("vcheck"):
+    if (state["act"] is not None or questions.question(state)) and not state.get("vcheck"):
         return False       # §10.5: inside an activation only after a battle, crush, assault, fall, burial, card
     state.pop("vcheck", None)
     won = scoring.immediate_winner(state)
@@ -87,7 +87,7 @@ def waiting(state: dict) -> bool:
     if ph == "strategy" and state["segment"] == "forage":
         return bool(strategy.forage_lines(state, state["order"][state["cur"]]))
     if ph == "end_of_turn" and st == "burial":
-        return state["cur"] < len(state["order"]) and bool(movement.can_bury(state, state["order"][state["cur"]]))
+        return state["cur"] < len(state["order"]) and bool(marching.can_bury(state, state["order"][state["cur"]]))
     return False
 
 

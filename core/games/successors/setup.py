@@ -141,7 +141,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["siege"] = {}                                         # §7 siege points by space
     state["inside"] = {}                                        # §5.5 CUs inside city walls
     state["assaults"] = {}                                      # §7.2 rolls this round
-    # rules version 2 kept a movement question here; questions now live on the stack (movement.ask)
+    # rules version 2 kept a movement question here; questions now live on the stack (questions.ask)
     # and the key stays None: stored snapshots hold it, and a replay must reproduce them exactly
     state["pend"] = None
     state["stack"] = []                                         # pending decisions (flow.py)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 
-from . import cards, movement, scoring
+from . import activation, cards, scoring
 from .board import BOARD
 from .common import card_arg, card_name, card_tag, draw_card, find_space, label, rolloff
 from .forces import add_cus, cus_at, enemy_cus, generals_of, n_cus
@@ -157,9 +157,9 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
     elif use == "march":                                               # §4.4.3(b)
         if not args:
             raise RulesError(f"Name the force: `play {card} march <general> [<general>...]`.", code="NO_GENERAL")
-        movement.parse_force(state, seat, rest)
+        activation.parse_force(state, seat, rest)
         _discard(ctx, seat, card, f"to force-march ({ops} MP)")
-        movement.start(ctx, seat, rest, "march", ops)
+        activation.start(ctx, seat, rest, "march", ops)
     elif use == "train":                                               # §4.4.3(c), §4.4.4
         kind = p["track"][0]
         want = args[0].lower() if args else None

@@ -1,0 +1,16 @@
+"""The two seats, A and B (§3), and how a message names a seat's player."""
+from __future__ import annotations
+
+from core.game import seat_ref
+
+SEATS = ("A", "B")
+
+
+def other_seat(seat: str) -> str:
+    return "B" if seat == "A" else "A"
+
+
+def who(state: dict, seat: str | None) -> str:
+    """A seat as players read it: the player (his seat marked, `seat_ref`, for the service to
+    write the name of whoever sits there now) with the seat letter his troopers' ids begin with."""
+    return f"{seat_ref(seat)} ({seat})" if seat in SEATS else str(seat)
