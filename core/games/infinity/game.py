@@ -17,7 +17,7 @@ from core.game import Ctx, Game, Prompt, copy_state
 from core.games.infinity import deployment, pregame, selfplay, views
 from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
 from core.games.infinity.prompts import prompts
-from core.games.infinity.roster import USAGE
+from core.games.infinity.roster import USAGE, hidden_id
 from core.grammar import Action, Param, Verb
 
 ID = Param("id", "word")
@@ -204,6 +204,14 @@ class Infinity(Game):
         if state["phase"] == "complete":
             return True, None, "deployment complete"
         return False, None, None
+
+    def sent_privately(self, line: str, prompt: Prompt) -> bool:
+        """A line naming a hidden trooper (`place AH1 …`) goes by direct message (§8 P3, §9.5.1),
+        whoever wrote it: a robot's own placement as well as the prompt's suggestions."""
+        words = line.split()
+        if len(words) > 1 and words[0] in ("place", "airborne", "withdraw") and hidden_id(words[1].upper()):
+            return True
+        return super().sent_privately(line, prompt)
 
     # self-play ----------------------------------------------------------------------
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
