@@ -25,6 +25,7 @@ from core.registry import get_game
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
 from .search import DEFAULT_DEPTH
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 MAX_ACTIONS = 20_000     # a game that has not ended by then is reported unfinished
 Z95 = 1.959964
 
@@ -41,6 +42,8 @@ class Table:
     iterations: int | None = None
     depth: int = DEFAULT_DEPTH
     seed: str = "arena"
+    clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
+
 
     def kinds(self, index: int) -> list[str]:
         """The kinds of player in seat order for game `index`: the robots' seats rotate from game
@@ -51,7 +54,7 @@ class Table:
 
     def player(self, kind: str):
         if kind == "robot":
-            return RobotPlayer(self.budget, self.iterations, self.depth)
+            return RobotPlayer(self.budget, self.iterations, self.depth, clock=CLOCKS[self.clock])
         return {"random": RandomPlayer, "greedy": GreedyPlayer}[kind]()
 
 
@@ -65,6 +68,7 @@ class Played:
     actions: int
     turn: object
     think: dict[str, list[float]] = field(default_factory=dict)   # kind → seconds per searched decision
+    think_cpu: dict[str, list[float]] = field(default_factory=dict)   # the same in seconds of one core
     errors: int = 0                          # lines a player chose that the rules refused
     memory_mb: float = 0.0
 
@@ -79,6 +83,7 @@ def play(table: Table, index: int) -> Played:
     kinds = dict(zip(state["seats"], kinds_in_order))
     players = {seat: table.player(kind) for seat, kind in kinds.items()}
     think: dict[str, list[float]] = {}
+    think_cpu: dict[str, list[float]] = {}
     errors = actions = 0
     while actions < MAX_ACTIONS:
         prompts = game.prompts(state)
@@ -89,12 +94,14 @@ def play(table: Table, index: int) -> Played:
             if prompt is None:
                 continue
             player = players[seat]
-            started = time.perf_counter()
-            line = player.decide(game, game.view(state, seat), seat, rnd)
-            took = time.perf_counter() - started
+            view = game.view(state, seat)
+            started, started_cpu = time.perf_counter(), time.process_time()
+            line = player.decide(game, view, seat, rnd)
+            took, took_cpu = time.perf_counter() - started, time.process_time() - started_cpu
             thought = getattr(player, "last", None)
             if thought is None or thought.iterations:      # trivial decisions (one line) are not thinking
                 think.setdefault(kinds[seat], []).append(took)
+                think_cpu.setdefault(kinds[seat], []).append(took_cpu)
             try:
                 state = game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)))[0]
             except RulesError:
@@ -106,7 +113,7 @@ def play(table: Table, index: int) -> Played:
     winners = [] if not finished or winner is None else (list(winner) if isinstance(winner, (list, tuple))
                                                           else [winner])
     return Played(kinds, winners, reason if finished else "unfinished", actions,
-                  game.summary(state).get("turn"), think, errors, peak_memory_mb())
+                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb())
 
 
 def peak_memory_mb() -> float:
@@ -147,7 +154,7 @@ def run(table: Table, games: int, jobs: int = 1) -> list[Played]:
 def report(table: Table, results: list[Played], seconds: float) -> str:
     games = len(results)
     lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
-             f"{games} games, budget {table.budget} s"
+             f"{games} games, budget {table.budget} s ({table.clock} clock)"
              + (f", iterations ≤ {table.iterations}" if table.iterations else "")
              + f", playout depth {table.depth}, seed {table.seed!r} ({seconds:.0f} s of wall time)."]
     fair = 1 / table.players
@@ -159,9 +166,13 @@ def report(table: Table, results: list[Played], seconds: float) -> str:
                      f"(95 % CI {low:.1%}–{high:.1%}; fair share {fair:.0%}, ×{wins / seats / fair:.2f})")
     for kind in dict.fromkeys(k for r in results for k in r.think):
         times = [t for r in results for t in r.think.get(kind, [])]
+        cpu = [t for r in results for t in r.think_cpu.get(kind, [])]
         if times:
-            lines.append(f"  {kind:7} think: {len(times)} decisions, mean {statistics.fmean(times) * 1000:.0f} ms, "
-                         f"p95 {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms")
+            lines.append(f"  {kind:7} think: {len(times)} decisions, "
+                         f"wall time mean {statistics.fmean(times) * 1000:.0f} ms, "
+                         f"p95 {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; "
+                         f"one core's time mean {statistics.fmean(cpu) * 1000:.0f} ms, "
+                         f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms")
     endings = Counter(ending(r.reason) for r in results)
     lines.append("  endings: " + ", ".join(f"{name} {n} ({n / games:.0%})" for name, n in endings.most_common()))
     actions = [r.actions for r in results]
@@ -186,13 +197,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of thought per decision")
     parser.add_argument("--iterations", type=int, default=None, help="cap on search iterations per decision")
     parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help="playout depth after the tree")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="the budget in wall time, or in seconds of one core (cpu) on a busy machine")
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     args = parser.parse_args(argv)
     if not 0 <= args.robots <= args.players:
         parser.error("--robots must be between 0 and --players")
     table = Table(get_game(args.game).id, args.players, args.robots, args.against, args.budget,
-                  args.iterations, args.depth, args.seed)
+                  args.iterations, args.depth, args.seed, args.clock)
     started = time.perf_counter()
     results = run(table, args.games, args.jobs)
     print(report(table, results, time.perf_counter() - started))

@@ -34,6 +34,7 @@ from .kit import Kit
 DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 12            # actions of playout after the tree; Successors games last ~400-800 actions
 EXPLORATION = 0.7             # UCT's c, for values in [0, 1]
+PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
 
 
@@ -43,6 +44,7 @@ class Settings:
     iterations: int | None = None           # cap on iterations (deterministic tests); None: budget only
     depth: int = DEFAULT_DEPTH
     exploration: float = EXPLORATION
+    prior: int = PRIOR_VISITS
 
 
 class Edge:
@@ -105,8 +107,10 @@ class Search:
         self.settings = settings or Settings()
         self.clock = clock
 
-    def decide(self, view: dict, seat: str, rnd: random.Random) -> Thought:
-        """The line `seat` should send now, from its view alone."""
+    def decide(self, view: dict, seat: str, rnd: random.Random, avoid: frozenset = frozenset()) -> Thought:
+        """The line `seat` should send now, from its view alone. Lines in `avoid` (chosen before
+        in this very position: a free action undone, and done again) are left out while any
+        other line remains, so a robot never loops forever through actions the rules allow."""
         start = self.clock()
         settings = self.settings
         deadline = None if settings.budget is None else start + settings.budget
@@ -116,24 +120,41 @@ class Search:
             raise RulesError("The robot's seat has nothing to decide.", code="NOT_YOUR_TURN")
         # the root's lines come from the seat's own prompt, which its view determines
         root_lines = self.kit.candidates(first, seat, prompt, rnd)
+        root_lines = [line for line in root_lines if line not in avoid] or root_lines
         if len(root_lines) <= 1:
             return Thought(root_lines[0] if root_lines else self.game.sample(first, seat, rnd),
                            0, self.clock() - start, 0, {})
         root = Node()
         root.edges = {line: Edge() for line in root_lines}
         self.nodes = 1
+        self._prior(root, first, seat, prompt, deadline)
         done = 0
-        state = first
         while settings.iterations is None or done < settings.iterations:
             if deadline is not None and self.clock() >= deadline:
                 break
-            if done:
-                state = self.kit.determinize(view, seat, rnd)
-            if self._iterate(root, state, seat, rnd, deadline):
+            if self._iterate(root, self.kit.determinize(view, seat, rnd), seat, rnd, deadline):
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
         best = max(root_lines, key=lambda line: (root.edges[line].visits, root.edges[line].mean))
         return Thought(best, done, self.clock() - start, self.nodes, visits)
+
+    def _prior(self, root: Node, state: dict, seat: str, prompt: Prompt, deadline: float | None) -> None:
+        """Each root line's one-ply value in one determinization, counted as `prior` visits: with
+        the few iterations a short budget allows in a long game, the search starts from what a
+        greedy player knows and spends its iterations where that is uncertain."""
+        weight = self.settings.prior
+        if not weight:
+            return
+        for line, edge in root.edges.items():
+            if deadline is not None and self.clock() >= deadline:
+                return
+            try:
+                after = apply_line(self.game, state, seat, prompt, line)
+            except RulesError:
+                continue
+            edge.visits = weight
+            edge.total = weight * values_of(self.kit, after, (seat,))[seat]
+            edge.available = weight
 
     # one iteration: selection and expansion in the tree, playout, back-propagation ------------
     def _iterate(self, root: Node, state: dict, seat: str, rnd: random.Random, deadline: float | None) -> bool:
