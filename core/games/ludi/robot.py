@@ -17,12 +17,16 @@ from __future__ import annotations
 import math
 import random
 
-from core.game import copy_state
+import orjson
+
+from core.errors import RulesError
+from core.game import Prompt, copy_state
 from robots.kit import BaseKit
 
 from .common import MAX_BUILDINGS, WIN_POINTS, points
 from .data import E, G, K
 from .game import GAME
+from .states import main_lines
 
 # added to the view and recomputed by it: never part of the state
 VIEW_ONLY = ("points", "phase", "prompt")
@@ -32,6 +36,13 @@ COIN_WEIGHT = 0.08        # coins buy veterans at auction (§7)
 COIN_CAP = 10             # beyond this, coins buy nothing more in practice
 BUILDING_WEIGHT = 0.2     # each building is room for one more gladiator (§4.3.1) and an effect
 LEAD_SCALE = 0.9          # a lead of one point ≈ 71 % (logistic)
+# the lines the search considers: the best few by a one-ply look (`LudiKit.candidates`)
+RANKED_LINES = 3
+FIGHT_SAMPLES = 3         # orders of the combat deck a fight is judged over
+FORCED = ("defend", "cheer")   # answered by the rules' defaults when a fight is judged
+SETTLE_STEPS = 6
+UNSEEN = ("vdeck", "cdeck", "edeck", "seen", "rng")   # not part of what ranks the lines
+RANK_CACHE = 2_000           # states ranked, kept (a few kB each)
 
 
 class LudiKit(BaseKit):
@@ -55,6 +66,54 @@ class LudiKit(BaseKit):
         state["rng"] = {"seed": f"robot-{rnd.getrandbits(64):016x}", "n": 0}
         return state
 
+    def __init__(self) -> None:
+        self._ranked: dict[tuple, list[str]] = {}
+
+    def candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random) -> list[str]:
+        """The best few lines by a one-ply look (below): a Main phase offers 10–30 lines and a
+        search of a tenth of a second cannot try them all, while the value ranks them well.
+        Every line the Main phase allows is judged (the prompt's buttons stop at 19, its
+        templates cover the rest); the other prompts' buttons are already all of them."""
+        top = state["stack"][-1] if state["stack"] else None
+        if top and top["s"] == "main" and top["seat"] == seat:
+            lines = [line for lines in main_lines(state, seat).values() for line in lines] + ["end"]
+        else:
+            lines = list(dict.fromkeys((*prompt.actions, *prompt.private)))
+        if len(lines) <= RANKED_LINES:
+            return lines
+        key = (seat, orjson.dumps({k: v for k, v in state.items() if k not in UNSEEN}))
+        ranked = self._ranked.get(key)
+        if ranked is None:
+            if len(self._ranked) >= RANK_CACHE:
+                self._ranked.clear()
+            values = {line: self.one_ply(state, seat, line) for line in lines}
+            ranked = self._ranked[key] = sorted(lines, key=lambda line: -values[line])[:RANKED_LINES]
+        return list(ranked)
+
+    def one_ply(self, state: dict, seat: str, line: str) -> float:
+        """The value of `line` for `seat` once the fight it starts is over (the defender and the
+        cheers answered by the rules' own defaults, §9.5), averaged over a few orders of the
+        combat deck for a fight; −1 when the line is refused."""
+        samples = FIGHT_SAMPLES if line.startswith("fight") else 1
+        shuffle = random.Random(line)
+        total = 0.0
+        for k in range(samples):
+            world = state
+            if k:
+                world = dict(state)
+                world["cdeck"] = shuffle.sample(state["cdeck"], len(state["cdeck"]))
+            try:
+                after = _play(world, seat, line)
+                for _ in range(SETTLE_STEPS):
+                    top = after["stack"][-1] if after["stack"] and not after["result"] else None
+                    if top is None or top["s"] not in FORCED:
+                        break
+                    after = _play(after, top["seat"], GAME.default_line(after, top["seat"]))
+            except RulesError:
+                return -1.0
+            total += self.evaluate(after, seat)
+        return total / samples
+
     def evaluate(self, state: dict, seat: str) -> float:
         done = self.result(state, seat)
         if done is not None:
@@ -70,6 +129,11 @@ def strength(state: dict, seat: str) -> float:
     combat = sum(G[g]["combat"] + (1 if G[g]["shield"] else 0) * 0.5 for g in p["gl"])
     return (min(points(state, seat), WIN_POINTS) + COMBAT_WEIGHT * combat
             + COIN_WEIGHT * min(p["coins"], COIN_CAP) + BUILDING_WEIGHT * min(len(p["bld"]), MAX_BUILDINGS))
+
+
+def _play(state: dict, seat: str, line: str) -> dict:
+    prompt = GAME.prompts(state)[seat]
+    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:
