@@ -136,6 +136,10 @@ class InfinityKit(BaseKit):
     def evaluate(self, state: dict, seat: str) -> float:
         return deployment_score(state, seat)
 
+    def score(self, state: dict, seat: str) -> float:
+        """The arena's figure for a game that ends with no winner: the seat's deployment score."""
+        return deployment_score(state, seat)
+
     # the lines ---------------------------------------------------------------------------------
     def candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random) -> list[str]:
         phase = state["phase"]

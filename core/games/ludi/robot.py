@@ -11,6 +11,11 @@ default, §14.1).
 The value (§1.2, §9.1): points first, then what wins points later — the school's combat (fights,
 §5.2), its building room (gladiators and auctions, §4.3) and coins (auctions, §7) — as a lead
 over the strongest opponent, squashed into (0, 1).
+
+The lines searched: of the 10–30 a Main phase allows, the three best by a one-ply look — the
+value once the line is played and, for a fight, once the fight is over (the defender and the
+cheers answered by the rules' own defaults, §9.5), over three orders of the combat deck. A
+search of a tenth of a second cannot try thirty lines; ranked first, it beats the greedy player.
 """
 from __future__ import annotations
 
