@@ -104,27 +104,30 @@ class InfinityKit(BaseKit):
         return out
 
     def _lieutenant(self, state: dict, view: dict, enemy: str, rnd: random.Random) -> None:
+        """Any of his troopers, hidden ones included, of the WIP the Initiative Roll showed (§5)."""
         roster = state["rosters"][enemy]
         if not view["locked"][enemy] or not roster:
             return                       # an open roster may have no Lieutenant yet
-        # a hidden Lieutenant is as likely as any other trooper
         wip = (view["lt_wip"] or {}).get(enemy)
         able = [t for t in roster if wip is None or t["wip"] == wip]
         rnd.choice(able or roster)["lt"] = True
 
     def _place_hidden(self, state: dict, enemy: str, hidden: list[dict], rnd: random.Random) -> None:
-        """Which of the sampled hidden troopers are still to deploy, and where the rest stand."""
-        left = _pending_allowed(state, enemy)
-        public_pending = len(pending(state, enemy)) - len(hidden)
+        """Which of the sampled hidden troopers are still to deploy, and where the others stand."""
+        allowed = _pending_allowed(state, enemy)
         todo = list(hidden)
         rnd.shuffle(todo)
-        keep = 0 if left == 0 else (len(todo) if left is None else max(0, min(len(todo), left - public_pending)))
-        if left is not None and left > 0 and _needs_hidden_pending(state, enemy):
-            keep = max(keep, 1)
-        elif left is not None and left > 0 and keep and rnd.random() < 0.5 and not _needs_hidden_pending(state, enemy):
-            keep = 0
+        if allowed is None:
+            keep = len(todo)             # his first step is not over: nothing placed yet, or any part of it
+        else:
+            public_pending = len(pending(state, enemy)) - len(hidden)
+            keep = min(len(todo), max(0, allowed - public_pending))
+            if _needs_hidden_pending(state, enemy):
+                keep = max(keep, 1)
+            elif keep and rnd.random() < 0.5:
+                keep = 0                 # his reserve may as well be on the table already
         for t in todo[keep:]:
-            spot = _random_spot(state, enemy, t, rnd, own_zone_only=True)
+            spot = _random_spot(state, enemy, t, rnd, own_zone_only=True, see_hidden=True)
             if spot is None:
                 t["withdrawn"] = True
             else:
@@ -256,9 +259,11 @@ def _crowding(a: tuple, b: tuple) -> float:
 
 
 # sampling helpers --------------------------------------------------------------------------------
-def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random,
-                 own_zone_only: bool = False) -> tuple[float, float] | None:
-    """A random legal point (P4–P9 pass; the enemy's hidden troopers are not looked at)."""
+def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random, own_zone_only: bool = False,
+                 see_hidden: bool = False) -> tuple[float, float] | None:
+    """A random legal point (P4–P9 pass). The robot's own placements do not look at the enemy's
+    hidden troopers (in a determinization they are guesses); an invented enemy trooper keeps
+    clear of the robot's hidden ones (which the robot knows), as §9.5.3 would have made him."""
     r = geo.radius(t["base_mm"])
     mission = state["mission"]
     choices = areas(state, seat, t)[:1] if own_zone_only else areas(state, seat, t)
@@ -270,7 +275,7 @@ def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random,
         if x1 - x0 < 2 * r or y1 - y0 < 2 * r:
             continue
         x, y = round(rnd.uniform(x0 + r, x1 - r), 2), round(rnd.uniform(y0 + r, y1 - r), 2)
-        if placement.legal(state, seat, t, x, y, see_enemy_hidden=False):
+        if placement.legal(state, seat, t, x, y, see_enemy_hidden=see_hidden):
             return x, y
     return None
 
