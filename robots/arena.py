@@ -23,7 +23,6 @@ from core.errors import RulesError
 from core.registry import get_game
 
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
-from .search import DEFAULT_DEPTH
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 MAX_ACTIONS = 20_000     # a game that has not ended by then is reported unfinished
@@ -40,7 +39,7 @@ class Table:
     against: str = "random"
     budget: float | None = 0.1
     iterations: int | None = None
-    depth: int = DEFAULT_DEPTH
+    depth: int | None = None
     seed: str = "arena"
     clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
 
@@ -156,7 +155,8 @@ def report(table: Table, results: list[Played], seconds: float) -> str:
     lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
              f"{games} games, budget {table.budget} s ({table.clock} clock)"
              + (f", iterations ≤ {table.iterations}" if table.iterations else "")
-             + f", playout depth {table.depth}, seed {table.seed!r} ({seconds:.0f} s of wall time)."]
+             + f", playout depth {'of the kit' if table.depth is None else table.depth}, seed {table.seed!r}"
+             + f" ({seconds:.0f} s of wall time)."]
     fair = 1 / table.players
     for kind in dict.fromkeys(k for r in results for k in r.kinds.values()):
         seats = sum(1 for r in results for k in r.kinds.values() if k == kind)
@@ -196,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of thought per decision")
     parser.add_argument("--iterations", type=int, default=None, help="cap on search iterations per decision")
-    parser.add_argument("--depth", type=int, default=DEFAULT_DEPTH, help="playout depth after the tree")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="playout actions after the tree (default: the game kit's own)")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                         help="the budget in wall time, or in seconds of one core (cpu) on a busy machine")
     parser.add_argument("--seed", default="arena")

@@ -13,7 +13,7 @@ from core.errors import RulesError
 from core.game import Game
 
 from .kit import Kit, kit_for
-from .search import DEFAULT_BUDGET, DEFAULT_DEPTH, Search, Settings, Thought, apply_line
+from .search import DEFAULT_BUDGET, Search, Settings, Thought, apply_line
 
 GREEDY_DETERMINIZATIONS = 3     # worlds a one-ply look is averaged over
 
@@ -95,7 +95,7 @@ class RobotPlayer:
     kind = "robot"
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, iterations: int | None = None,
-                 depth: int = DEFAULT_DEPTH, kit: Kit | None = None, clock=time.perf_counter):
+                 depth: int | None = None, kit: Kit | None = None, clock=time.perf_counter):
         self.settings = Settings(budget, iterations, depth)
         self.kit = kit
         self.clock = clock         # wall time; time.process_time for "seconds of one core"

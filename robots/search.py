@@ -32,8 +32,8 @@ from core.game import Game, Prompt
 from .kit import Kit
 
 DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
-DEFAULT_DEPTH = 12            # actions of playout after the tree; Successors games last ~400-800 actions
-EXPLORATION = 0.7             # UCT's c, for values in [0, 1]
+DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
+EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
 PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
 
@@ -42,7 +42,7 @@ MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runa
 class Settings:
     budget: float | None = DEFAULT_BUDGET   # seconds of wall time; None: only the iteration cap
     iterations: int | None = None           # cap on iterations (deterministic tests); None: budget only
-    depth: int = DEFAULT_DEPTH
+    depth: int | None = None                # playout actions after the tree; None: the kit's `playout_depth`
     exploration: float = EXPLORATION
     prior: int = PRIOR_VISITS
 
@@ -106,6 +106,9 @@ class Search:
         self.game = kit.game
         self.settings = settings or Settings()
         self.clock = clock
+        self.depth = self.settings.depth
+        if self.depth is None:
+            self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
 
     def decide(self, view: dict, seat: str, rnd: random.Random, avoid: frozenset = frozenset()) -> Thought:
         """The line `seat` should send now, from its view alone. Lines in `avoid` (chosen before
@@ -164,7 +167,7 @@ class Search:
         expanded = False
         movers = {seat}
         playout = 0
-        while playout < self.settings.depth:
+        while node is not None or playout < self.depth:
             if deadline is not None and self.clock() >= deadline:
                 return False                         # past the budget: this iteration does not count
             prompts = game.prompts(state)
@@ -220,10 +223,14 @@ class Search:
             edges.setdefault(line, Edge())
             return line
         c = self.settings.exploration
+        # the values' differences between lines of a long game are small (a CU, a PC), so they are
+        # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
+        means = [edges[line].mean for line in lines]
+        low, spread = min(means), (max(means) - min(means)) or 1.0
         best, best_score = lines[0], -math.inf
         for line in lines:
             edge = edges[line]
-            score = edge.mean + c * math.sqrt(math.log(max(edge.available, 1)) / edge.visits)
+            score = (edge.mean - low) / spread + c * math.sqrt(math.log(max(edge.available, 1)) / edge.visits)
             if score > best_score:
                 best, best_score = line, score
         return best
@@ -239,6 +246,6 @@ class Search:
 
 
 def decide(kit: Kit, view: dict, seat: str, rnd: random.Random, budget: float | None = DEFAULT_BUDGET,
-           iterations: int | None = None, depth: int = DEFAULT_DEPTH) -> str:
+           iterations: int | None = None, depth: int | None = None) -> str:
     """The line a robot sends for `seat`, knowing only `view`."""
     return Search(kit, Settings(budget, iterations, depth)).decide(view, seat, rnd).line
