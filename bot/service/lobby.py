@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 
 from bot.service.common import Topic, quietly, shown
+from bot.service.robots import fill
 from bot.service.timers import play_options
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
@@ -44,11 +45,18 @@ class Lobby(Topic):
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
+        if play.get("robots", 0) > game.max_players:
+            title, most, count = game.title, game.max_players, play["robots"]
+            return Reply.refuse(f"{title} seats at most {most}; robots={count} is too many.",
+                                "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": [], "seed": seed, "play": play}
+                "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play}
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        if meta["players"]:
+            names = ", ".join(p["name"] for p in meta["players"])
+            lines.append(f"Seated: {names}.")
         if seed is not None:
             lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
                          "(fine for a test, not for a real game).")

@@ -5,6 +5,7 @@ import time
 
 from bot.service.common import Topic, playing, quietly, seat_of, shown
 from bot.service.narration import knows_seats
+from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
 from bot.words.names import player_names
@@ -84,6 +85,8 @@ class Play(Topic):
             seated = ", ".join(player_names(game, rec.meta, rec.state).values())
             return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
                                 "NOT_SEATED", channel)
+        if not cmd.by and robot_held(rec.meta, cmd.user):
+            return Reply.refuse("A robot plays your seat now; /back takes it back.", "ROBOT_SEAT", channel)
         action = game.parse(line, cmd.private)
         if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
             return Reply.refuse("The game is over: only looks (/status, /map, /export, queries) remain.",
@@ -108,7 +111,7 @@ class Play(Topic):
         finally:
             timings.apply += time.perf_counter() - started
         finished, _, _ = game.outcome(state)
-        if not cmd.by and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
+        if cmd.by != "deadline" and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
             return self.hidden_write(cmd, channel, game, rec, seat, action, state, events)
         meta = self.service.timers.on_move(rec.meta, game, rec.state, seat, cmd.by)
         if finished:

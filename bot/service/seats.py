@@ -34,6 +34,8 @@ class Seats(Topic):
                                     f"absent now: {', '.join(absent) or 'nobody'}. Usage: /replace SEAT @user.",
                                     "NOT_ABSENT", channel)
             words = [w for w in words if w.upper() != seat]
+            if [w.lower() for w in words if w.lower() != seat.lower()] == ["robot"]:
+                return self.service.robots.replace(seat, cmd, channel, rec)
             agree_from = []
         else:
             seat = mine

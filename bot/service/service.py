@@ -27,6 +27,7 @@ from bot.service.looks import Looks
 from bot.service.narration import Narration
 from bot.service.play import Play
 from bot.service.records import Records
+from bot.service.robots import Robots
 from bot.service.seats import Seats
 from bot.service.timers import Timers
 from bot.service.transfer import Transfer
@@ -59,9 +60,10 @@ class Service:
         self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
+        self.robots = Robots(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -258,6 +260,10 @@ class Service:
                 return self._already(channel, done.version)
             finally:
                 timings.save += time.perf_counter() - started
+            if not out.delete:   # a robot seat left deciding: its job, for any worker to take
+                meta = out.meta if out.meta is not None else rec.meta if rec else None
+                self.robots.after_write(cmd.platform, channel, version, meta,
+                                        out.state if out.state is not None else rec.state if rec else None)
             try:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
@@ -278,8 +284,10 @@ class Service:
 
     # what the adapters and tools ask of the service besides commands ----------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Deadlines played and reminders due (`Timers.due_reminders`): the adapters' loops poll it."""
-        return self.timers.due_reminders(platform)
+        """Deadlines played, reminders due (`Timers.due_reminders`) and the moves robots decided
+        (`Robots.decided`): the adapters' loops poll it."""
+        moves = self.robots.decided(platform) if platform else []
+        return moves + self.timers.due_reminders(platform)
 
     def reminded(self, reply: Reply) -> None:
         """A reminder from `due_reminders` was posted: not again before its repeat."""

@@ -46,7 +46,8 @@ CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
 STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
-PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock")
+PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think")
+THINK_CAP = 10.0              # seconds a robot may think over one decision
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
 
@@ -73,6 +74,22 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
         key = key.lower()
         if not eq or key not in PLAY_OPTIONS:
             rest.append(token)
+            continue
+        if key == "robots":
+            if not value.isdigit() or int(value) > 5:
+                raise RulesError("robots= takes a number of robots, 0 to 5, e.g. robots=2.", code="OPTION")
+            play["robots"] = int(value)
+            continue
+        if key == "absent":
+            if value.lower() not in ("robot", "default"):
+                raise RulesError("absent= is robot (a robot takes a seat at its third missed deadline) or "
+                                 "default (the deadline plays on).", code="OPTION")
+            play["absent"] = value.lower()
+            continue
+        if key == "think":
+            play["think"] = duration(key, value if value[-1:].isalpha() else value + "s")
+            if not 0 < play["think"] <= THINK_CAP:
+                raise RulesError("think= is a robot's time a decision, more than 0 and at most 10 s.", code="OPTION")
             continue
         if key == "clock":
             base, plus, inc = value.partition("+")
@@ -157,6 +174,8 @@ class Timers(Topic):
                 for p in players:
                     if p.get("seat") == seat:
                         p["absent"] = True
+                        if play.get("absent") == "robot" and not p.get("robot"):   # a robot stands in
+                            p.update(robot=True, away_name=p["name"], name=f"🤖 {p['name']}")
         else:
             misses.pop(seat, None)
             for p in players:
