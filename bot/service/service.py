@@ -122,6 +122,11 @@ class Service:
         if len(cmd.text) > limit:
             return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
                                 "Nothing was done.", "TOO_LONG")
+        if cmd.version is not None and not _game_action(word, rest):
+            # a press carries the prompt's action it was drawn for: data naming anything else
+            # (a platform command such as /handover) was not drawn by us
+            return Reply.refuse("A button plays one of the game's actions, nothing else; type the command "
+                                "instead.", "NOT_AN_ACTION", cmd.channel)
         channel = cmd.channel
         entry = self.commands.get(word)
         if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
@@ -289,6 +294,34 @@ class Service:
         """The channel's game as /export writes it (public while it is in play)."""
         return self.records.export(platform, channel, rec)
 
+    def move_channel(self, platform: str, old: str, new: str) -> bool:
+        """The game of channel `old` carried to `new` (a Telegram group upgraded to a supergroup
+        gets a new chat id): its setup, snapshot and log written there in one write, then the old
+        copy deleted and the players' index pointed at the new one. False when there is nothing
+        to move or `new` holds a game of its own (never overwritten).
+
+        Two writes, in this order: a crash between them leaves the game in both places, never
+        in none, and the old copy is deleted by the next attempt (the migration message comes
+        again with every later update of the old chat)."""
+        rec = self.store.load(platform, old, with_setup=True)
+        if rec is None or rec.meta is None:
+            return False
+        there = self.store.load(platform, new)
+        if there is not None and there.meta is not None and there.meta != rec.meta:
+            log.warning("not moving %s:%s to %s: a game is there already", platform, old, new)
+            return False
+        if there is None or there.meta is None:
+            entries = self.store.log(platform, old)
+            self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
+                              state=rec.state, append=entries, remind=self.clock())
+        self.store.commit(platform, old, rec.expected, delete=True)
+        self.store.cancel_reminder(platform, old)
+        for player in rec.meta["players"]:
+            if player.get("user"):
+                self.store.link_user(platform, player["user"], new)
+                self.store.link_user(platform, player["user"], old, on=False)
+        return True
+
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no
     # adapter reaches the store itself --------------------------------------------------------
     def cache_get(self, platform: str, scope: str, name: str) -> bytes | None:
@@ -319,3 +352,9 @@ class Service:
         if rec is None or rec.meta is None or rec.state is None:
             return None
         return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _game_action(word: str, rest: str) -> bool:
+    """`/tl add 1`: a game's prefix followed by one of its verbs (what a prompt's button carries)."""
+    game = game_or_none(word)
+    return game is not None and split_command(rest)[0] in game.verbs
