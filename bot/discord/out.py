@@ -235,8 +235,20 @@ def _t(locale, msgid: str, **values) -> str:
 def markdown_line(line: str) -> str:
     """A service line for Discord: markdown escaped (no masked link, heading or bold from
     what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
-    return "".join(part if _CODE_SPAN.fullmatch(part) else discord.utils.escape_markdown(part)
-                   for part in _CODE_SPAN.split(line))
+    return "".join(part if _CODE_SPAN.fullmatch(part) else _escaped(part) for part in _CODE_SPAN.split(line))
+
+
+def _escaped(text: str) -> str:
+    """discord.py's escape, and every `[` escaped: its own pattern for a masked link is greedy,
+    so of two names like `[x](https://…)` in one line it escapes the first only."""
+    return discord.utils.escape_markdown(text).replace("\\[", "[").replace("[", "\\[")
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The name the service shows for a user, safe inside any line: a backtick would pair with
+    one of the service's code spans (which `markdown_line` keeps as they are) and leave the
+    rest of the name, a masked link say, unescaped. It becomes a look-alike (U+02CB)."""
+    return (getattr(user, "display_name", None) or user.name).replace("`", "\u02cb")
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -273,7 +285,7 @@ class Adapter:
         admin = not in_dm and bool(interaction.permissions.manage_channels)
         user = interaction.user
         return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
-                       name=getattr(user, "display_name", None) or user.name,
+                       name=display_name(user),
                        private=private or in_dm, version=version, admin=admin,
                        key=f"dci:{interaction.id}")   # the interaction id: a command counts once
 
