@@ -58,3 +58,13 @@ async def test_a_display_name_with_markdown_link_syntax_is_shown_literally(servi
         # Discord shows the characters, not a masked link
         assert "`" not in content.lower().split("official", 1)[1].split("evil.example", 1)[0]
         assert "[Official" not in content.replace("\\[Official", "")
+
+
+async def test_the_proposer_withdraws_his_invitation_with_the_cancel_option(service):
+    h = await make_harness(service)
+    await two_seated(h)
+    await h.send(with_user_option(h, ALICE, "alice", "handover", DAVE, "dave"))
+    calls = await h.send(with_user_option(h, BOB, "bob", "handover", "555", "eve"))
+    assert any("An invitation waits already" in c.content for c in calls)
+    await h.say(ALICE, "alice", "handover", cancel=True)
+    assert "invite" not in service.store.load("discord", CHANNEL).meta
