@@ -32,6 +32,7 @@ CUSTOM_ID_LIMIT = 100
 BUTTON_TTL = 14 * 24 * 3600   # how long a long button line stays resolvable
 MAX_PLAIN_BUTTONS = 5         # more than this: one select menu
 SELECT_LIMIT = 25
+MEMBER_TTL = 300              # how long "this user is (not) a member of that server" is believed
 
 
 # ------------------------------------------------------------------------------------
@@ -320,6 +321,10 @@ class Adapter:
         return await self.dispatch(cmd, outlet, False)
 
     async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
+        if cmd.channel is None and not await self.still_member(cmd):
+            await outlet.send(True, content=_t(None, "You are no longer a member of that game's group, so you "
+                                                     "cannot play it from here."))
+            return Reply.refuse("not a member", "NOT_A_MEMBER")
         try:
             reply = await asyncio.to_thread(self.service.handle, cmd)
         except Exception:
@@ -332,6 +337,32 @@ class Adapter:
         except Exception:
             log.exception("a reply could not be delivered")
         return reply
+
+    async def still_member(self, cmd: Command) -> bool:
+        """Whether the sender of a direct message still belongs to the server of the game it acts
+        on: a member removed from a server stops playing its game and pinging it. Discord's
+        answer is cached for MEMBER_TTL seconds."""
+        channel = await asyncio.to_thread(self.service.private_target, PLATFORM, cmd.user, cmd.text)
+        if channel is None or not channel.isdigit() or not cmd.user.isdigit():
+            return True   # no game's channel, or not a Discord one: the service answers
+        scope, name = f"user:{cmd.user}", f"member:{channel}"
+        cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, scope, name)
+        if cached is not None:
+            return cached == b"1"
+        try:
+            where = self.client.get_channel(int(channel)) or await self.client.fetch_channel(int(channel))
+            guild_id = getattr(where, "guild_id", None) or getattr(getattr(where, "guild", None), "id", None)
+            if guild_id is None:
+                return True
+            await self.client.http.get_member(guild_id, int(cmd.user))
+            inside = True
+        except discord.NotFound:
+            inside = False
+        except discord.HTTPException as exc:   # unknown (no access, a hiccup): the service's own checks hold
+            log.info("membership of %s for channel %s unknown: %s", cmd.user, channel, exc)
+            return True
+        await asyncio.to_thread(self.service.cache_set, PLATFORM, scope, name, b"1" if inside else b"0", MEMBER_TTL)
+        return inside
 
     # replies out ---------------------------------------------------------------------
     async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool) -> None:

@@ -164,6 +164,20 @@ class Service:
         return [c for c in self.store.user_channels(platform, user)
                 if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
 
+    def private_target(self, platform: str, user: str, text: str) -> str | None:
+        """The channel a private message would act on, without acting: the one named g=CHANNEL,
+        else the sender's one open game. None for a command of his own (settings, accounts,
+        help), or when he has no game or several (the service then asks, acting on none).
+        The adapters ask it to check that the sender still belongs to that channel."""
+        word, rest = split_command(text)
+        entry = self.commands.get(word)
+        if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
+            return None
+        if word.startswith("g="):
+            return SPLIT.match(text).group(1)[2:] or None
+        channels = self.open_channels(platform, user)
+        return channels[0] if len(channels) == 1 else None
+
     def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
         """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
         if word in self.commands:

@@ -57,7 +57,6 @@ from telegram.ext import (
 from telegram.request import BaseRequest
 
 from bot.service import COMMANDS, Service, StoreError, split_command
-from bot.service.commands import ANYWHERE
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
 from bot.telegram.commands import command_lists, digest
@@ -379,26 +378,16 @@ class TelegramAdapter:
 
     async def _still_member(self, bot, user, text: str) -> bool:
         """Whether the sender of a private command still belongs to the group of the game it
-        acts on (one named g=CHANNEL, else his one open game): a user removed from a group stops
-        playing its game and pinging it. Telegram's answer is cached for MEMBER_TTL seconds."""
-        word, rest = split_command(text)
-        entry = COMMANDS.get(word)
-        if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
-            return True   # his own settings, his accounts, help: no group's game
-        if word.startswith("g="):
-            channel = text.split(maxsplit=1)[0][2:]
-        else:
-            channels = await asyncio.to_thread(self.service.open_channels, PLATFORM, str(user.id))
-            if len(channels) != 1:
-                return True   # none or several: the service asks which, acting on none
-            channel = channels[0]
+        acts on: a user removed from a group stops playing its game and pinging it."""
+        channel = await asyncio.to_thread(self.service.private_target, PLATFORM, str(user.id), text)
         try:
-            chat_id = chat_of(channel)[0]
+            chat_id = chat_of(channel)[0] if channel else None
         except ValueError:
             return True   # not a Telegram chat: the service refuses it
-        return await self._is_member(bot, chat_id, user.id)
+        return chat_id is None or await self._is_member(bot, chat_id, user.id)
 
     async def _is_member(self, bot, chat_id: int, user_id: int) -> bool:
+        """Telegram's get_chat_member, its answer cached for MEMBER_TTL seconds."""
         scope = self._user_tag(user_id)
         cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, scope, f"member:{chat_id}")
         if cached is not None:

@@ -68,3 +68,36 @@ async def test_the_proposer_withdraws_his_invitation_with_the_cancel_option(serv
     assert any("An invitation waits already" in c.content for c in calls)
     await h.say(ALICE, "alice", "handover", cancel=True)
     assert "invite" not in service.store.load("discord", CHANNEL).meta
+
+
+async def dm(h, uid: str, text: str) -> list:
+    """A plain message in the bot's DM, dispatched as the gateway does (MESSAGE_CREATE)."""
+    from tests.discord.harness import settle
+
+    start = len(h.recorder.calls)
+    data = message_payload(f"9{uid}", {"content": text})
+    data["author"] = user(uid, f"user{uid}")
+    h.client._connection.parse_message_create(data)
+    await settle()
+    return h.recorder.calls[start:]
+
+
+async def test_a_member_removed_from_the_server_cannot_play_by_direct_message(service):
+    h = await make_harness(service)
+    await two_seated(h)
+    h.recorder.removed.add(ALICE)
+    version = service.store.load("discord", CHANNEL).version
+    calls = await dm(h, ALICE, "/tl add 2")
+    calls += await h.say(ALICE, "alice", "remind", dm=True)
+    assert service.store.load("discord", CHANNEL).version == version
+    assert not h.recorder.find("POST", f"/channels/{CHANNEL}/messages"), "nothing narrated, nobody pinged"
+    assert any("no longer a member" in c.content for c in calls)
+    asked = h.recorder.find("GET", "/members/")
+    assert len(asked) == 1, "the answer is cached briefly: one lookup for two commands"
+
+
+async def test_a_member_still_plays_by_direct_message(service):
+    h = await make_harness(service)
+    await two_seated(h)
+    await dm(h, ALICE, "/tl add 2")
+    assert [e["line"] for e in service.store.log("discord", CHANNEL)] == ["add 2"]
