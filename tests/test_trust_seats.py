@@ -133,6 +133,7 @@ def test_remind_pings_at_most_once_per_game_per_throttle(store):
 def test_move_channel_carries_the_game_its_log_and_its_players_index(service):
     table(service, players=("1", "2"), platform="telegram", channel="-5")
     assert say(service, "1", "/tl add 2", "-5", "telegram").ok
+    assert say(service, "1", "/lang es", "-5", "telegram").ok
     before = service.store.load("telegram", "-5")
     assert service.move_channel("telegram", "-5", "-1005")
     assert service.store.load("telegram", "-5").meta is None
@@ -140,7 +141,7 @@ def test_move_channel_carries_the_game_its_log_and_its_players_index(service):
     assert after.meta == before.meta and after.state == before.state
     assert [e["line"] for e in service.store.log("telegram", "-1005")] == ["add 2"]
     assert service.open_channels("telegram", "1") == ["-1005"]
-    assert say(service, "2", "/tl add 1", "-1005", "telegram").ok
+    assert say(service, "2", "/tl add 1", "-1005", "telegram").lang == "es", "the group's language moved too"
     assert not service.move_channel("telegram", "-5", "-1005"), "nothing left to move"
 
 

@@ -328,6 +328,9 @@ class Service:
             entries = self.store.log(platform, old)
             self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
                               state=rec.state, append=entries, remind=self.clock())
+        lang, _ = self.store.languages(platform, old, [])
+        if lang:   # the group's /lang goes with it
+            self.store.set_channel_lang(platform, new, lang)
         self.store.commit(platform, old, rec.expected, delete=True)
         self.store.cancel_reminder(platform, old)
         for player in rec.meta["players"]:
