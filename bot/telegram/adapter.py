@@ -150,7 +150,9 @@ def invitee_of(message: Message) -> int | None:
     if word not in ("handover", "replace") or len(rest.split()) > (1 if word == "replace" else 0):
         return None
     replied = message.reply_to_message
-    if replied is None or replied.message_id == message.message_thread_id:   # a topic's root, not a reply
+    # in a forum every message of a topic "replies" to the topic's first message: that is no invitation
+    if replied is None or replied.forum_topic_created is not None or \
+            (message.is_topic_message and replied.message_id == message.message_thread_id):
         return None
     author = replied.from_user
     if author is None or author.is_bot or replied.sender_chat is not None:

@@ -39,7 +39,9 @@ def meta(tg, channel=GROUP):
 async def test_handover_by_reply_invites_the_replied_to_user_and_only_him(tg):
     await seat(tg, ALICE, BOB)
     dave_said = raw_message(tg, DAVE, "I'd like to play")
-    await feed(tg, **raw_message(tg, ALICE, "/handover", reply_to_message=dave_said))
+    # in a supergroup Telegram numbers a reply's thread by the message replied to
+    await feed(tg, **raw_message(tg, ALICE, "/handover", reply_to_message=dave_said,
+                                 message_thread_id=dave_said["message_id"]))
     assert meta(tg)["invite"]["ref"] == str(DAVE)
     assert 'href="tg://user?id=44"' in tg.tg.texts(GROUP), "the invitation names Dave by a mention"
     await tg.say(BOB, "/agree")
@@ -47,6 +49,20 @@ async def test_handover_by_reply_invites_the_replied_to_user_and_only_him(tg):
     assert [p["user"] for p in meta(tg)["players"]] == [str(ALICE), str(BOB)]
     await tg.say(DAVE, "/agree")
     assert [p["user"] for p in meta(tg)["players"]] == [str(DAVE), str(BOB)]
+
+
+async def test_a_message_in_a_forum_topic_is_no_reply_to_the_topics_first_message(tg):
+    topic = 77
+    for user, text in ((ALICE, "/new tally"), (ALICE, "/join"), (BOB, "/join"), (ALICE, "/start")):
+        await tg.say(user, text, thread=topic)
+    root = raw_message(tg, DAVE, "", forum_topic_created={"name": "Game", "icon_color": 7322096})
+    root.pop("text")
+    root.pop("entities", None)
+    root["message_id"] = topic
+    await feed(tg, **raw_message(tg, ALICE, "/handover", reply_to_message=root, message_thread_id=topic,
+                                 is_topic_message=True))
+    assert meta(tg, f"{GROUP}/{topic}")["status"] == "playing"
+    assert "invite" not in meta(tg, f"{GROUP}/{topic}"), "the topic's creator is not invited"
 
 
 async def test_handover_to_a_typed_username_is_refused_with_how_to_invite(tg):
