@@ -13,6 +13,7 @@ Redis keys (beside the service's own, under the channel's hash tag):
     strategos:{telegram:<channel>}:tgfile:<kind>:<key>  Telegram's file_id of a picture
     strategos:{telegram:user:<id>}:dm                   the user opened the private chat
     strategos:{telegram:user:<id>}:name                 the user's display name, for mentions
+    strategos:{telegram:user:<id>}:member:<chat>        1/0: still a member of that group (5 min)
     strategos:once:tg-update:<bot>:<update id>          an update already handled
     strategos:tg:commands:<bot>                         hash of the published command menu
 """
