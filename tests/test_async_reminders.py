@@ -225,4 +225,5 @@ def test_remind_now_pings_only_who_wants_it_and_says_who_was_left_out_and_why(st
     now[0] = at("2026-11-24 07:30")              # 08:30 in Madrid: bob is awake again
     assert sorted(say(service, "alice", "/remind").mentions) == ["alice", "bob"]
     assert say(service, "alice", "/lang es").ok
+    now[0] += 16 * 60                            # /remind pings a game once per quarter of an hour
     assert "Sin aviso, recordatorios desactivados: carol." in say(service, "alice", "/remind").public

@@ -93,7 +93,7 @@ COMMANDS: dict[str, PlatformCommand] = {
                             Help.command, ANYWHERE),
     "replace": PlatformCommand("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)",
                                Seats.replace, writes=True),
-    "handover": PlatformCommand("/handover @user", "hand your seat to another user (the others and they /agree)",
+    "handover": PlatformCommand("/handover @user|cancel", "hand your seat to another user (the others and they /agree)",
                                 Seats.handover, writes=True),
     "agree": PlatformCommand("/agree", "agree to a /handover or /replace", Seats.agree, writes=True,
                              argument=False),

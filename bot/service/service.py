@@ -124,6 +124,11 @@ class Service:
         if len(cmd.text) > limit:
             return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
                                 "Nothing was done.", "TOO_LONG")
+        if cmd.version is not None and not _game_action(word, rest):
+            # a press carries the prompt's action it was drawn for: data naming anything else
+            # (a platform command such as /handover) was not drawn by us
+            return Reply.refuse("A button plays one of the game's actions, nothing else; type the command "
+                                "instead.", "NOT_AN_ACTION", cmd.channel)
         channel = cmd.channel
         entry = self.commands.get(word)
         if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
@@ -160,6 +165,20 @@ class Service:
         """The channels where `user` sits at a game in its lobby or in play."""
         return [c for c in self.store.user_channels(platform, user)
                 if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+
+    def private_target(self, platform: str, user: str, text: str) -> str | None:
+        """The channel a private message would act on, without acting: the one named g=CHANNEL,
+        else the sender's one open game. None for a command of his own (settings, accounts,
+        help), or when he has no game or several (the service then asks, acting on none).
+        The adapters ask it to check that the sender still belongs to that channel."""
+        word, rest = split_command(text)
+        entry = self.commands.get(word)
+        if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
+            return None
+        if word.startswith("g="):
+            return SPLIT.match(text).group(1)[2:] or None
+        channels = self.open_channels(platform, user)
+        return channels[0] if len(channels) == 1 else None
 
     def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
         """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
@@ -297,6 +316,37 @@ class Service:
         """The channel's game as /export writes it (public while it is in play)."""
         return self.records.export(platform, channel, rec)
 
+    def move_channel(self, platform: str, old: str, new: str) -> bool:
+        """The game of channel `old` carried to `new` (a Telegram group upgraded to a supergroup
+        gets a new chat id): its setup, snapshot and log written there in one write, then the old
+        copy deleted and the players' index pointed at the new one. False when there is nothing
+        to move or `new` holds a game of its own (never overwritten).
+
+        Two writes, in this order: a crash between them leaves the game in both places, never
+        in none, and the old copy is deleted by the next attempt (the migration message comes
+        again with every later update of the old chat)."""
+        rec = self.store.load(platform, old, with_setup=True)
+        if rec is None or rec.meta is None:
+            return False
+        there = self.store.load(platform, new)
+        if there is not None and there.meta is not None and there.meta != rec.meta:
+            log.warning("not moving %s:%s to %s: a game is there already", platform, old, new)
+            return False
+        if there is None or there.meta is None:
+            entries = self.store.log(platform, old)
+            self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
+                              state=rec.state, append=entries, remind=self.clock())
+        lang, _ = self.store.languages(platform, old, [])
+        if lang:   # the group's /lang goes with it
+            self.store.set_channel_lang(platform, new, lang)
+        self.store.commit(platform, old, rec.expected, delete=True)
+        self.store.cancel_reminder(platform, old)
+        for player in rec.meta["players"]:
+            if player.get("user"):
+                self.store.link_user(platform, player["user"], new)
+                self.store.link_user(platform, player["user"], old, on=False)
+        return True
+
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no
     # adapter reaches the store itself --------------------------------------------------------
     def cache_get(self, platform: str, scope: str, name: str) -> bytes | None:
@@ -327,3 +377,9 @@ class Service:
         if rec is None or rec.meta is None or rec.state is None:
             return None
         return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _game_action(word: str, rest: str) -> bool:
+    """`/tl add 1`: a game's prefix followed by one of its verbs (what a prompt's button carries)."""
+    game = game_or_none(word)
+    return game is not None and split_command(rest)[0] in game.verbs

@@ -46,6 +46,7 @@ CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
 STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
+REMIND_THROTTLE = 15 * 60.0      # seconds between two /remind pings of one game (a ping is a notification)
 PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think")
 THINK_CAP = 10.0              # seconds a robot may think over one decision
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
@@ -388,6 +389,13 @@ class Timers(Topic):
                 left_out[why].append(reply.names.get(user) or user)
                 reply.mentions.remove(user)
                 reply.private.pop(user, None)   # a private message pings too
+        if reply.mentions:
+            last = self.store.cache_get(cmd.platform, channel, "remind-ping")
+            if last is not None and now - float(last) < REMIND_THROTTLE:
+                wait = max(1, round((REMIND_THROTTLE - (now - float(last))) / 60))
+                return Reply.refuse(f"The pending players were pinged less than {REMIND_THROTTLE // 60:.0f} minutes "
+                                    f"ago; /remind pings again in {wait} min.", "REMIND_THROTTLED", channel)
+            self.store.cache_set(cmd.platform, channel, "remind-ping", repr(now).encode(), int(REMIND_THROTTLE) + 60)
         reply.public.insert(0, "Reminder:")
         if left_out["off"]:
             reply.public.append(f"Not pinged, reminders off: {', '.join(left_out['off'])}.")
