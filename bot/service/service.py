@@ -31,7 +31,7 @@ from bot.service.seats import Seats
 from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
-from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
@@ -155,9 +155,11 @@ class Service:
         return handler(self._topics[topic_of(handler)], rest, cmd)
 
     def open_channels(self, platform: str, user: str) -> list[str]:
-        """The channels where `user` sits at a game in its lobby or in play."""
+        """The channels where `user` sits at a game in its lobby or in play. The index is checked
+        against each game: on a Redis Cluster it may hold a channel a moment longer (Store._before)."""
         return [c for c in self.store.user_channels(platform, user)
-                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")
+                and any(p["user"] == user for p in rec.meta["players"])]
 
     def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
         """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
@@ -256,6 +258,11 @@ class Service:
                 continue
             except AlreadyDone as done:
                 return self._already(channel, done.version)
+            except Unmet as unmet:   # nothing written: the key it needed is gone, or a game it closes went on
+                refusal = out.unmet(unmet.what) if out.unmet else Reply.refuse(
+                    "The game is very busy right now; nothing was changed. Try again.", "BUSY")
+                refusal.channel = refusal.channel or channel
+                return refusal
             finally:
                 timings.save += time.perf_counter() - started
             try:

@@ -204,14 +204,6 @@ class Timers(Topic):
         expiry, _ = self.expiry(meta, game, state)
         return min(due, expiry) if expiry is not None else due
 
-    def schedule(self, platform: str, channel: str, version: int, meta: dict | None = None,
-                  state: dict | None = None) -> None:
-        if meta is not None and state is not None:
-            game = get_game(meta["game"])
-            self.store.schedule_reminder(platform, channel, self.next_event(meta, game, state, self.clock()))
-        elif self.service.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, self.clock() + self.service.remind_after)
-
     # the scheduler ----------------------------------------------------------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
         """Replies of the games of `platform` with something due: deadlines played (announced),
