@@ -175,6 +175,20 @@ local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, to
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
 return due
 """
+# KEYS: a platform's reminders. ARGV: old lease end, new lease end, channels. Each channel still at
+# the old lease (no move rescheduled it, no other worker took it) gets the new one.
+_RENEW = """
+local renewed = 0
+for j = 3, #ARGV do
+  local score = redis.call('ZSCORE', KEYS[1], ARGV[j])
+  if score and tonumber(score) == tonumber(ARGV[1]) then
+    redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[j])
+    renewed = renewed + 1
+  end
+end
+return renewed
+"""
+
 # KEYS: a platform's reminders. ARGV: channel, lease end[, next due]. Still at that lease: removed,
 # or moved to the next due time (a repeat, a deadline, the end of someone's quiet hours).
 _RELEASE = """
@@ -281,6 +295,7 @@ class Store:
         self._claim = client.register_script(_CLAIM)
         self._release = client.register_script(_RELEASE)
         self._take = client.register_script(_TAKE)
+        self._renew = client.register_script(_RENEW)
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -640,6 +655,15 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         return [(c.decode(), until) for c in claimed]
+
+    def renew_reminders(self, platform: str, channels: list[str], lease: float, until: float) -> None:
+        """The lease of `channels`, claimed at `lease`, runs to `until` now (those still held)."""
+        if not channels:
+            return
+        try:
+            self._renew(keys=[self.reminders_key(platform)], args=[repr(lease), repr(until), *channels])
+        except redis.RedisError:
+            log.warning("could not renew the lease of %d reminders", len(channels))
 
     def reminder_sent(self, platform: str, channel: str, version: int, lease: float, at: float | None = None,
                       next_due: float | None = None) -> None:
