@@ -178,9 +178,7 @@ def test_two_imports_of_one_transfer_at_the_same_moment_one_succeeds(service, mo
     assert len(live) == 1
 
 
-def test_a_failed_import_leaves_the_transfer_for_another_try(service, monkeypatch):
-    """The token goes only with a stored game: an import refused at its write (here: the
-    channel got a game meanwhile) does not use it up."""
+def failed_import_leaves_the_transfer(service, monkeypatch):
     tally(service, options="target=100")
     line, _ = move(service)
     real = service.store.commit
@@ -192,6 +190,12 @@ def test_a_failed_import_leaves_the_transfer_for_another_try(service, monkeypatc
     monkeypatch.setattr(service.store, "commit", channel_taken)
     assert say(service, "dave", line, channel="x").code == "GAME_EXISTS"
     assert say(service, "dave", line, channel="z").ok
+
+
+def test_a_failed_import_leaves_the_transfer_for_another_try(service, monkeypatch):
+    """The token goes only with a stored game: an import refused at its write (here: the
+    channel got a game meanwhile) does not use it up."""
+    failed_import_leaves_the_transfer(service, monkeypatch)
 
 
 @pytest.fixture
@@ -216,3 +220,9 @@ def test_on_a_cluster_a_transfer_is_claimed_before_and_given_back_on_failure(clu
     replies = [say(service, "dave", line, channel="x"), None]
     replies[1] = other["reply"]
     assert sorted(r.ok for r in replies) == [False, True], [r.error for r in replies]
+
+
+def test_on_a_cluster_a_failed_import_gives_the_transfer_back(cluster_like, monkeypatch):
+    failed_import_leaves_the_transfer(cluster_like, monkeypatch)
+    token_keys = list(cluster_like.store.redis.scan_iter(match=f"{cluster_like.store.prefix}:transfer:*"))
+    assert token_keys == []   # used by the import that was stored, and only by it
