@@ -635,12 +635,6 @@ class Store:
         except redis.RedisError:
             log.warning("could not schedule a reminder for %s:%s", platform, channel)
 
-    def cancel_reminder(self, platform: str, channel: str) -> None:
-        try:
-            self.redis.zrem(self.reminders_key(platform), channel)
-        except redis.RedisError:
-            log.warning("could not cancel the reminder of %s:%s", platform, channel)
-
     def reminder_platforms(self) -> list[str]:
         try:
             return sorted(p.decode() for p in self.redis.smembers(f"{self.prefix}:reminder-platforms"))
