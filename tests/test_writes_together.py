@@ -226,3 +226,22 @@ def test_on_a_cluster_a_failed_import_gives_the_transfer_back(cluster_like, monk
     failed_import_leaves_the_transfer(cluster_like, monkeypatch)
     token_keys = list(cluster_like.store.redis.scan_iter(match=f"{cluster_like.store.prefix}:transfer:*"))
     assert token_keys == []   # used by the import that was stored, and only by it
+
+
+def test_an_old_game_played_on_while_its_import_is_written_is_not_forked(service, monkeypatch):
+    """A move in the old channel between the import's read and its write: the old channel is
+    closed by the import's own write only if it is still where it was read, so the import is
+    refused, the old game goes on, and the transfer waits (a fresh /export makes a new one)."""
+    tally(service, options="target=100")
+    line, _ = move(service)
+    real = service.store.commit
+
+    def old_moves_first(*args, **kwargs):
+        monkeypatch.setattr(service.store, "commit", real)
+        assert say(service, "alice", "/tl add 1").ok
+        return real(*args, **kwargs)
+    monkeypatch.setattr(service.store, "commit", old_moves_first)
+    reply = say(service, "dave", line, channel="x")
+    assert reply.code == "BAD_IMPORT" and reply.error.startswith("The game went on after this transfer file was made")
+    assert service.store.load("t", "x") is None and service.store.load("t", "w").meta["status"] == "playing"
+    assert service.store.user_channels("t", "alice") == ["w"]
