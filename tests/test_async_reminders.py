@@ -231,7 +231,7 @@ def test_remind_now_pings_only_who_wants_it_and_says_who_was_left_out_and_why(st
 @pytest.mark.parametrize("seconds", [5.0, 30.0])
 def test_a_reminder_is_sent_once_even_when_each_post_takes_5_seconds(store, seconds):
     """Issue 28: worker A posts its claimed reminders one by one, 5 s each (a slow platform;
-    30 s: a batch of ten outlives the lease unless each post renews it);
+    30 s: four posts outlive the lease);
     worker B polls in between, as a second process does. A claimed batch must not outlive its
     lease while A still works through it (before: 27 of 60 once-only reminders went out twice)."""
     now = [at("2026-11-23 10:00")]

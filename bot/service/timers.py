@@ -42,10 +42,10 @@ from core.registry import get_game
 log = logging.getLogger("strategos.async")
 
 REMIND_LEASE = 120.0          # seconds a claimed game is left to its worker before another may take it
-# games claimed at a time: the adapter posts a batch one message after another, and each post
-# renews the lease of the rest (`reminded`), so a batch outlives its lease only if one post takes
-# longer than the lease itself
-REMIND_BATCH = 10
+# games claimed at a time (the adapters look once a minute). The adapter posts a batch one message
+# after another, and each post renews the lease of the rest (`reminded`): a batch outlives its
+# lease only if a single post takes longer than the lease itself, however many it holds
+REMIND_BATCH = 50
 DAY = 24 * 3600
 CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
