@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from bot.service.common import Topic, playing, quietly, seat_of, shown
+from bot.service.common import Topic, playing, seat_of, shown
 from bot.service.narration import knows_seats
 from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
@@ -119,12 +119,6 @@ class Play(Topic):
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
-            if finished:
-                self.store.cancel_reminder(cmd.platform, channel)
-                for player in meta["players"]:   # private messages no longer route to this game
-                    if player["user"]:
-                        quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
-                            cmd.platform, u, channel, on=False))
             if action.private and not any(e.to is None and e.text for e in events):
                 # a private action the rules did not announce: the channel must not learn it happened
                 self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
@@ -140,8 +134,11 @@ class Play(Topic):
             entry["by"] = cmd.by
         # meta only when it changed (the move's clock changes it, a fixed clock may not); the next
         # reminder (or deadline) is scheduled by the same write
+        # a finished game leaves its players' games (private messages no longer route to it) and the
+        # schedule, by the same write
         return Write(done, state=state, meta=meta if meta != rec.meta else None, append=[entry],
-                     remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()))
+                     remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()),
+                     unremind=finished, index={p["user"]: False for p in meta["players"] if p["user"] and finished})
 
     def hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
                       state: dict, events: list[Event]) -> Write:

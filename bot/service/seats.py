@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from bot.service.common import Topic, quietly, seat_of, shown
+from bot.service.common import Topic, seat_of, shown
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
 
@@ -110,11 +110,9 @@ class Seats(Topic):
         meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != invite["seat"]}
 
         def done(version: int) -> Reply:
-            if old_user:
-                quietly("unindex", lambda: self.store.link_user(cmd.platform, old_user, channel, on=False))
-            quietly("index", lambda: self.store.link_user(cmd.platform, invite["user"], channel))
             return Reply(public=[f"{invite['name']} now plays seat {invite['seat']}."])
-        return Write(done, meta=meta)
+        index = {old_user: False} if old_user else {}
+        return Write(done, meta=meta, index=index | {invite["user"]: True})
 
     # /spectate ---------------------------------------------------------------------------------
     def spectate(self, rest: str, cmd: Command, channel: str, rec: Record):

@@ -32,7 +32,7 @@ from bot.service.seats import Seats
 from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
-from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
@@ -162,9 +162,11 @@ class Service:
         return handler(self._topics[topic_of(handler)], rest, cmd)
 
     def open_channels(self, platform: str, user: str) -> list[str]:
-        """The channels where `user` sits at a game in its lobby or in play."""
+        """The channels where `user` sits at a game in its lobby or in play. The index is checked
+        against each game: on a Redis Cluster it may hold a channel a moment longer (Store._before)."""
         return [c for c in self.store.user_channels(platform, user)
-                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")
+                and any(p["user"] == user for p in rec.meta["players"])]
 
     def private_target(self, platform: str, user: str, text: str) -> str | None:
         """The channel a private message would act on, without acting: the one named g=CHANNEL,
@@ -277,6 +279,11 @@ class Service:
                 continue
             except AlreadyDone as done:
                 return self._already(channel, done.version)
+            except Unmet as unmet:   # nothing written: the key it needed is gone, or a game it closes went on
+                refusal = out.unmet(unmet.what) if out.unmet else Reply.refuse(
+                    "The game is very busy right now; nothing was changed. Try again.", "BUSY")
+                refusal.channel = refusal.channel or channel
+                return refusal
             finally:
                 timings.save += time.perf_counter() - started
             if not out.delete:   # a robot seat left deciding: its job, for any worker to take
@@ -332,19 +339,17 @@ class Service:
         if there is not None and there.meta is not None and there.meta != rec.meta:
             log.warning("not moving %s:%s to %s: a game is there already", platform, old, new)
             return False
-        if there is None or there.meta is None:
+        users = [p["user"] for p in rec.meta["players"] if p.get("user")]
+        if there is None or there.meta is None:   # the new copy indexes its players in the same write
             entries = self.store.log(platform, old)
             self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
-                              state=rec.state, append=entries, remind=self.clock())
+                              state=rec.state, append=entries, remind=self.clock(),
+                              index=dict.fromkeys(users, True))
         lang, _ = self.store.languages(platform, old, [])
         if lang:   # the group's /lang goes with it
             self.store.set_channel_lang(platform, new, lang)
-        self.store.commit(platform, old, rec.expected, delete=True)
-        self.store.cancel_reminder(platform, old)
-        for player in rec.meta["players"]:
-            if player.get("user"):
-                self.store.link_user(platform, player["user"], new)
-                self.store.link_user(platform, player["user"], old, on=False)
+        self.store.commit(platform, old, rec.expected, delete=True, unremind=True,
+                          index=dict.fromkeys(users, False))
         return True
 
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no

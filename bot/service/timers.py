@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -41,6 +42,10 @@ from core.registry import get_game
 log = logging.getLogger("strategos.async")
 
 REMIND_LEASE = 120.0          # seconds a claimed game is left to its worker before another may take it
+# games claimed at a time (the adapters look once a minute). The adapter posts a batch one message
+# after another, and each post renews the lease of the rest (`reminded`): a batch outlives its
+# lease only if a single post takes longer than the lease itself, however many it holds
+REMIND_BATCH = 50
 DAY = 24 * 3600
 CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
@@ -139,6 +144,15 @@ def _zone(name: str | None) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+@dataclass
+class Batch:
+    """Reminders claimed together: their common lease, renewed at each post for those not yet posted."""
+
+    platform: str
+    until: float
+    unposted: set[str] = field(default_factory=set)
+
+
 class Timers(Topic):
     """Reminders, deadlines, personal settings: the part of the service that runs on a clock."""
 
@@ -224,14 +238,6 @@ class Timers(Topic):
         expiry, _ = self.expiry(meta, game, state)
         return min(due, expiry) if expiry is not None else due
 
-    def schedule(self, platform: str, channel: str, version: int, meta: dict | None = None,
-                  state: dict | None = None) -> None:
-        if meta is not None and state is not None:
-            game = get_game(meta["game"])
-            self.store.schedule_reminder(platform, channel, self.next_event(meta, game, state, self.clock()))
-        elif self.service.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, self.clock() + self.service.remind_after)
-
     # the scheduler ----------------------------------------------------------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
         """Replies of the games of `platform` with something due: deadlines played (announced),
@@ -240,7 +246,9 @@ class Timers(Topic):
         replies = []
         now = self.clock()
         for plat in [platform] if platform else self.store.reminder_platforms():
-            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
+            claimed = self.store.claim_reminders(plat, now, REMIND_LEASE, limit=REMIND_BATCH)
+            batch = Batch(plat, claimed[0][1] if claimed else now + REMIND_LEASE)
+            for channel, lease in claimed:
                 try:
                     due = self._due(plat, channel, lease, now)
                 except Exception:   # one game's failure must not stop the others' reminders
@@ -248,6 +256,9 @@ class Timers(Topic):
                     continue
                 for reply in due:   # in the channel's language, seats named (lines added after `handle` too)
                     self.service.finish(Command(plat, reply.channel or channel, "", ""), reply)
+                    if reply.lease is not None:   # posted later, one by one: its lease is the batch's
+                        reply.lease = reply.lease[:3] + (batch,) + reply.lease[4:]
+                        batch.unposted.add(reply.channel or channel)
                 replies.extend(due)
         return replies
 
@@ -408,7 +419,13 @@ class Timers(Topic):
         if reply.lease is not None:
             plat, channel, version, lease, *rest = reply.lease
             at, next_due = (rest + [None, None])[:2]
-            self.store.reminder_sent(plat, channel, version, lease, at, next_due)
+            batch = lease if isinstance(lease, Batch) else None
+            self.store.reminder_sent(plat, channel, version, batch.until if batch else lease, at, next_due)
+            if batch is not None:   # the rest of the batch is still this worker's: their lease starts again
+                batch.unposted.discard(channel)
+                until = self.clock() + REMIND_LEASE
+                self.store.renew_reminders(plat, sorted(batch.unposted), batch.until, until)
+                batch.until = until
 
     # a user's own settings: /remind on|off|tz ZONE|quiet A-B ------------------------------------
     def remind_settings(self, rest: str, cmd: Command) -> Reply:
