@@ -17,6 +17,7 @@ from bot.service.history import History
 from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
 from bot.service.seats import Seats
@@ -102,6 +103,8 @@ COMMANDS: dict[str, PlatformCommand] = {
                             ANYWHERE),
     "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
                                 Seats.spectate, writes=True),
+    "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
+                           Pages.web),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
                             Languages.lang, ANYWHERE),
 }

@@ -121,6 +121,9 @@ class Lobby(Topic):
                                   "/verify then checks every roll)."])
             self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
                                            picture=True)
+            link = self.service.pages.link_line(cmd.platform, channel, meta)
+            if link:
+                reply.public.insert(2, link)
             return reply
         return Write(done, meta=meta, setup=setup, state=state)
 

@@ -16,6 +16,7 @@ import random
 import time
 import uuid
 
+from bot.service import metrics
 from bot.service.accounts import Accounts
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
@@ -25,6 +26,7 @@ from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
 from bot.service.narration import Narration
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
 from bot.service.seats import Seats
@@ -46,8 +48,10 @@ RETRIES = 100   # compare-and-set attempts per command before giving up (with ji
 
 class Service:
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
-                 clock=time.time, remind_repeat: float = 24 * 3600):
+                 clock=time.time, remind_repeat: float = 24 * 3600, web_secret: str | None = None,
+                 web_url: str | None = None):
         self.store = store
+        self.web_secret, self.web_url = web_secret, web_url   # the game pages' links (bot/service/pages.py)
         self.remind_after = remind_after
         self.remind_repeat = remind_repeat
         self.image_format = image_format
@@ -59,9 +63,10 @@ class Service:
         self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
+        self.pages = Pages(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.pages)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -83,6 +88,8 @@ class Service:
         self.finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
+        metrics.COMMANDS.labels(word if word in self.commands else "game", "ok" if reply.ok else reply.code).inc()
+        metrics.COMMAND_SECONDS.observe(total)
         # one structured line per command; only the verb, never arguments (they may be secret)
         log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
@@ -258,6 +265,8 @@ class Service:
                 return self._already(channel, done.version)
             finally:
                 timings.save += time.perf_counter() - started
+            if not out.quiet:   # open pages of the game hear of a public write at once
+                self.pages.published(cmd.platform, channel, version)
             try:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
@@ -288,6 +297,11 @@ class Service:
     def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
         """The channel's game as /export writes it (public while it is in play)."""
         return self.records.export(platform, channel, rec)
+
+    def observe(self, what: str, seconds: float) -> None:
+        """A timing for the metrics (`what`: "picture")."""
+        if what == "picture":
+            metrics.PICTURE_SECONDS.observe(seconds)
 
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no
     # adapter reaches the store itself --------------------------------------------------------

@@ -373,6 +373,42 @@ class Store:
             self.schedule_reminder(platform, channel, remind)
         return int(version)
 
+    # the game pages' live updates: a public write is announced on one pub/sub channel --------
+    def updates_channel(self) -> str:
+        return f"{self.prefix}:updates"
+
+    def publish_version(self, platform: str, channel: str, version: int) -> None:
+        """Tell the web processes' open pages that a game reached `version` (never fatal)."""
+        try:
+            self.redis.publish(self.updates_channel(), orjson.dumps([platform, channel, version]))
+        except redis.RedisError:
+            log.warning("could not announce version %s of %s:%s to the pages", version, platform, channel)
+
+    def updates(self):
+        """A pub/sub connection subscribed to the announcements (`publish_version`)."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(self.updates_channel())
+        return pubsub
+
+    def version(self, platform: str, channel: str) -> int | None:
+        """The game's public version alone (a page checks that its game has not changed)."""
+        try:
+            raw = self.redis.hget(self._keys(platform, channel)[0], "ver")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(raw) if raw is not None else None
+
+    def reminder_counts(self, platform: str, now: float) -> tuple[int, int]:
+        """(members due by `now`, all members) of a platform's schedule: one per game with a timer."""
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zcount(self.reminders_key(platform), "-inf", repr(now))
+            pipe.zcard(self.reminders_key(platform))
+            due, total = pipe.execute()
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(due), int(total)
+
     # users' games, for routing private messages ------------------------------------
     def user_key(self, platform: str, user: str) -> str:
         return f"{self.prefix}:user:{{{platform}:{user}}}"
