@@ -44,8 +44,9 @@ class Lobby(Topic):
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
+        # nonce: this game's own, so that its page's links never open a later game of the same seed
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": [], "seed": seed, "play": play}
+                "players": [], "seed": seed, "play": play, "nonce": secrets.token_hex(8)}
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]

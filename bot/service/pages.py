@@ -5,8 +5,8 @@ position and kept.
 
 A link is `/g/<token>`; the token is the channel and seat it opens, signed with
 HMAC-SHA256(WEB_SECRET, platform, channel, the game's identity[, seat, the seat's user]). The
-game's identity is the seed's commitment (`meta["seed_sha256"]`), drawn anew for every game, so a
-link is refused once its game is aborted, replaced or moved (the moved game's old channel is
+game's identity is the seed's commitment (`meta["seed_sha256"]`) and its nonce (`identity`), drawn
+anew for every game, so a link is refused once its game is aborted, replaced or moved (the moved game's old channel is
 closed; its new channel has its own links), and a private link once its seat changes hands.
 
 The web adapter (bot/web/) reads only through this topic; nothing here knows HTTP.
@@ -141,7 +141,7 @@ class Pages(Topic):
     def token(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
         user = next((p["user"] for p in meta["players"] if p.get("seat") == seat), "") if seat else ""
         where = _b64(orjson.dumps([platform, channel] + ([seat] if seat else [])))
-        return f"{where}.{_b64(self._mac(platform, channel, meta.get('seed_sha256') or '', seat, user))}"
+        return f"{where}.{_b64(self._mac(platform, channel, identity(meta), seat, user))}"
 
     def _mac(self, platform: str, channel: str, identity: str, seat: str | None, user: str | None) -> bytes:
         message = "\n".join([platform, channel, identity, seat or "", user or ""]).encode()
@@ -182,7 +182,7 @@ class Pages(Topic):
         user = next((p["user"] for p in rec.meta["players"] if p.get("seat") == seat_id), None) if seat_id else ""
         if user is None:
             return None
-        expected = self._mac(platform, channel, rec.meta.get("seed_sha256") or "", seat_id, user)
+        expected = self._mac(platform, channel, identity(rec.meta), seat_id, user)
         if not hmac.compare_digest(expected, given):
             return None
         return PageKey(platform, channel, seat_id), rec
@@ -211,7 +211,7 @@ class Pages(Topic):
         expiry, _ = self.service.timers.expiry(rec.meta, game, rec.state)
         entries = self.store.log(key.platform, key.channel)
         data = {
-            "title": game.title, "game": game.id, "version": rec.version, "lang": lang,
+            "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
             "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
             "players": [{"name": p["name"], "seat": p["seat"], "label": labels.get(p["seat"], p["seat"]),
                          "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
@@ -248,7 +248,8 @@ class Pages(Topic):
         position = hashlib.sha256(orjson.dumps([[entries[i]["seat"], entries[i]["line"]] for i in told[:number]]))
         viewer = key.seat if private else "public"
         # ONE key scheme: the game (its identity), the exact position, the viewer, format and language
-        cache_key = f"img:page:{(rec.meta.get('seed_sha256') or '')[:16]}:{position.hexdigest()[:24]}:" \
+        game_id = hashlib.sha256(identity(rec.meta).encode()).hexdigest()[:16]
+        cache_key = f"img:page:{game_id}:{position.hexdigest()[:24]}:" \
                     f"{viewer}:{fmt}:{lang}"
 
         def draw() -> bytes:
@@ -316,6 +317,13 @@ class Pages(Topic):
         """A public write was stored: open pages of the game hear of it (Redis pub/sub)."""
         if self.configured:
             self.store.publish_version(platform, channel, version)
+
+
+def identity(meta: dict) -> str:
+    """The game's setup identity: the seed's commitment, drawn anew per game, and the game's
+    nonce (given at /new; a game stored before it has none), which tells apart two games of
+    one typed seed in one channel."""
+    return f"{meta.get('seed_sha256') or ''}:{meta.get('nonce') or ''}"
 
 
 def words(lang: str) -> dict[str, str]:
