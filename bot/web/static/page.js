@@ -34,7 +34,8 @@
       return { x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2, d: Math.hypot(p[0].x - p[1].x, p[0].y - p[1].y) };
     }
     frame.addEventListener("pointerdown", function (e) {
-      frame.setPointerCapture(e.pointerId); pointers.set(e.pointerId, local(e));
+      try { frame.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not track */ }
+      pointers.set(e.pointerId, local(e));
       last = pointers.size === 2 ? pair() : local(e); frame.classList.add("dragging");
     });
     frame.addEventListener("pointermove", function (e) {
