@@ -38,6 +38,7 @@ PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
 PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis (its bound there: the TTL)
 LOCAL_PICTURES = 64 * 2**20     # bytes of pictures this process keeps in memory as well
 DRAW_LOCK = 60                  # seconds another process waits for the one drawing a picture
+FRESH = 1.0                     # seconds a checked token is trusted without asking Redis again
 MAC_BYTES = 16                  # 128 bits of HMAC: not guessable, and a short link
 
 
@@ -103,6 +104,7 @@ class Pages(Topic):
         self._picture_keys = Memo(4096)               # (game, version, action, viewer) → the picture's key
         self._opened = Memo(4096)                     # token → (version, page, record) it was checked at
         self._views = Memo(512)                       # (game, version, seat) → the page's data as JSON
+        self._heard: dict[tuple[str, str], int] = {}  # game → the last version announced to this process
 
     @property
     def configured(self) -> bool:
@@ -150,19 +152,40 @@ class Pages(Topic):
     def open(self, token: str) -> tuple[PageKey, Record] | None:
         """The page a token opens, with its game as stored now; None for a token that is wrong,
         or stale: its game aborted, replaced or moved, or its seat held by someone else now.
-        A token checked before at the game's present version is taken on one small read: every
-        change of a game (an abort, a move, a seat handed over) changes its version."""
+        Every change of a game (a move, an abort, a seat handed over) is announced (`heard`);
+        a token checked since the last announcement of its game, less than a second ago, is
+        taken from memory; otherwise it is checked again, by one caller at a time per token."""
         if not self.configured:
             return None
-        known = self._opened.peek(token)
-        if known is not None:
-            version, key, rec = known
-            if self.store.version(key.platform, key.channel) == version:
-                return key, rec
-        opened = self._check(token)
-        if opened is not None:
-            self._opened.put(token, (opened[1].version, *opened))
-        return opened
+        found = self.known(token)
+        if found is not None:
+            return found
+        with self._opened.lock:
+            making = self._opened.making.setdefault(token, threading.Lock())
+        with making:
+            found = self.known(token)
+            if found is None:
+                found = self._check(token)
+                if found is not None:
+                    self._opened.put(token, (found[1].version, time.monotonic(), *found))
+            with self._opened.lock:
+                self._opened.making.pop(token, None)
+        return found
+
+    def known(self, token: str) -> tuple[PageKey, Record] | None:
+        """`open` from this process's memory alone (None: ask `open`)."""
+        entry = self._opened.peek(token)
+        if entry is None:
+            return None
+        version, checked, key, rec = entry
+        if version < self._heard.get((key.platform, key.channel), 0) or time.monotonic() - checked > FRESH:
+            return None
+        return key, rec
+
+    def heard(self, platform: str, channel: str, version: int) -> None:
+        """An announcement (`published`) reached this process: its game's pages are checked anew."""
+        game = (platform, channel)
+        self._heard[game] = max(version, self._heard.get(game, 0))
 
     def _check(self, token: str) -> tuple[PageKey, Record] | None:
         try:
@@ -191,6 +214,10 @@ class Pages(Topic):
     def view_json(self, key: PageKey, rec: Record) -> bytes:
         """`page` as JSON, made once per game version and seat in this process."""
         return self._views.get((key, rec.version), lambda: orjson.dumps(self.page(key, rec)))
+
+    def view_known(self, key: PageKey, rec: Record) -> bytes | None:
+        """`view_json` from memory alone (None: ask `view_json`)."""
+        return self._views.peek((key, rec.version))
 
     def page(self, key: PageKey, rec: Record) -> dict:
         """What a page shows, in the channel's language; with a seat, that seat's private view too.

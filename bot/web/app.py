@@ -84,6 +84,7 @@ class Hub:
                 del self.listeners[(platform, channel)]
 
     def _wake(self, platform: str, channel: str, version: int) -> None:
+        self.service.pages.heard(platform, channel, version)
         for queue in self.listeners.get((platform, channel), ()):
             queue.put_nowait(version)
 
@@ -113,7 +114,8 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
     picture_type = f"image/{render.extension(service.image_format)}".replace("jpg", "jpeg")
 
     async def opened(request: Request):
-        found = await run_in_threadpool(pages.open, request.path_params["token"])
+        token = request.path_params["token"]
+        found = pages.known(token) or await run_in_threadpool(pages.open, token)
         if found is None:
             raise HTTPException(404)
         return found
@@ -154,11 +156,11 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                         continue
                     while not queue.empty():   # several moves at once: one page, the latest
                         queue.get_nowait()
-                    found = await run_in_threadpool(pages.open, token)
+                    found = pages.known(token) or await run_in_threadpool(pages.open, token)
                     if found is None:
                         yield "event: gone\ndata: {}\n\n"
                         return
-                    data = await run_in_threadpool(pages.view_json, *found)
+                    data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
                     yield f"event: page\ndata: {data.decode()}\n\n"
             finally:
                 hub.leave(key.platform, key.channel, queue)
