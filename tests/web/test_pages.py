@@ -101,7 +101,8 @@ def test_a_private_link_dies_when_its_seat_changes_hands(web_service, client):
     assert client.get(bob).status_code == 200
     game, state, rec = web_service.state("console", "table")
     meta = dict(rec.meta, players=[dict(p, user="carol") if p["user"] == "bob" else p for p in rec.meta["players"]])
-    web_service.store.commit("console", "table", rec.expected, meta=meta)
+    version = web_service.store.commit("console", "table", rec.expected, meta=meta)
+    web_service.pages.heard("console", "table", version)   # what the web process hears of every write
     assert client.get(bob).status_code == 404
 
 
