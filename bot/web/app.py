@@ -56,7 +56,7 @@ class Hub:
 
     def __init__(self, service: Service):
         self.service = service
-        self.listeners: dict[tuple[str, str], set[asyncio.Queue]] = {}
+        self.listeners: dict[tuple[str, str], dict[asyncio.Queue, str]] = {}   # game → {page's queue: its token}
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -71,22 +71,42 @@ class Hub:
         if self.thread is not None:
             self.thread.join(timeout=3)
 
-    def join(self, platform: str, channel: str) -> asyncio.Queue:
+    def join(self, platform: str, channel: str, token: str) -> asyncio.Queue:
         queue: asyncio.Queue = asyncio.Queue()
-        self.listeners.setdefault((platform, channel), set()).add(queue)
+        self.listeners.setdefault((platform, channel), {})[queue] = token
         return queue
 
     def leave(self, platform: str, channel: str, queue: asyncio.Queue) -> None:
         pages = self.listeners.get((platform, channel))
         if pages is not None:
-            pages.discard(queue)
+            pages.pop(queue, None)
             if not pages:
                 del self.listeners[(platform, channel)]
 
     def _wake(self, platform: str, channel: str, version: int) -> None:
         self.service.pages.heard(platform, channel, version)
-        for queue in self.listeners.get((platform, channel), ()):
-            queue.put_nowait(version)
+        if (platform, channel) in self.listeners:
+            asyncio.ensure_future(self._refresh(platform, channel, version))
+
+    async def _refresh(self, platform: str, channel: str, version: int) -> None:
+        """Each distinct page of the game (the public one, each private one) checked and made once,
+        in the thread pool; then every open copy of it is woken and finds it made."""
+        pages = self.service.pages
+
+        def made(token: str) -> None:
+            found = pages.open(token)
+            if found is not None:
+                pages.view_json(*found)
+
+        listening = self.listeners.get((platform, channel), {})
+        for token in set(listening.values()):
+            try:
+                await run_in_threadpool(made, token)
+            except Exception:   # noqa: BLE001 — each stream then tries (and reports) for itself
+                log.warning("could not make a page after a move", exc_info=True)
+            for queue, its in list(self.listeners.get((platform, channel), {}).items()):
+                if its == token:
+                    queue.put_nowait(version)
 
     def _listen(self) -> None:
         """Read the announcements until stopped; reconnect (after a pause) when Redis drops us."""
@@ -141,7 +161,7 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
             seen = int(request.query_params.get("v", rec.version))
         except ValueError:
             seen = rec.version
-        queue = hub.join(key.platform, key.channel)
+        queue = hub.join(key.platform, key.channel, token)
         if seen != rec.version:
             queue.put_nowait(rec.version)
 
