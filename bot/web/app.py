@@ -57,6 +57,7 @@ class Hub:
     def __init__(self, service: Service):
         self.service = service
         self.listeners: dict[tuple[str, str], dict[asyncio.Queue, str]] = {}   # game → {page's queue: its token}
+        self.running: set[asyncio.Task] = set()
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -86,7 +87,9 @@ class Hub:
     def _wake(self, platform: str, channel: str, version: int) -> None:
         self.service.pages.heard(platform, channel, version)
         if (platform, channel) in self.listeners:
-            asyncio.ensure_future(self._refresh(platform, channel, version))
+            task = asyncio.ensure_future(self._refresh(platform, channel, version))
+            self.running.add(task)   # the loop keeps only a weak reference to a task
+            task.add_done_callback(self.running.discard)
 
     async def _refresh(self, platform: str, channel: str, version: int) -> None:
         """Each distinct page of the game (the public one, each private one) checked and made once,

@@ -115,6 +115,11 @@
     }
     $("fit").textContent = data.words.reset;
     document.querySelectorAll(".fit").forEach(function (b) { b.textContent = data.words.reset; });
+    document.querySelectorAll(".tools button").forEach(function (b) {
+      var name = { "in": "zoom_in", "out": "zoom_out", "fit": "reset" }[b.getAttribute("data-zoom")];
+      b.title = data.words[name]; b.setAttribute("aria-label", data.words[name]);
+    });
+    slider.setAttribute("aria-label", data.words.log);
     if (data.picture) {
       $("viewer").hidden = false; $("replay").hidden = false;
       slider.max = data.actions;
