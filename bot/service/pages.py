@@ -35,7 +35,10 @@ from core.registry import get_game
 from core.replay import replay
 
 PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
-PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis (its bound there: the TTL)
+PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis,
+PICTURES_KEPT = 48              # and at most this many per game (the oldest go first)
+DRAWING_AT_ONCE = 2             # pictures drawn at once by one process (the others wait): a scrubbed
+                                # replay slider never takes every core
 LOCAL_PICTURES = 64 * 2**20     # bytes of pictures this process keeps in memory as well
 DRAW_LOCK = 60                  # seconds another process waits for the one drawing a picture
 FRESH = 1.0                     # seconds a checked token is trusted without asking Redis again
@@ -104,7 +107,8 @@ class Pages(Topic):
         self._picture_keys = Memo(4096)               # (game, version, action, viewer) → the picture's key
         self._opened = Memo(4096)                     # token → (version, page, record) it was checked at
         self._views = Memo(512)                       # (game, version, seat) → the page's data as JSON
-        self._heard: dict[tuple[str, str], int] = {}  # game → the last version announced to this process
+        self._heard: dict[tuple[str, str], int] = {}
+        self._drawing = threading.BoundedSemaphore(DRAWING_AT_ONCE)  # game → the last version announced to this process
 
     @property
     def configured(self) -> bool:
@@ -310,8 +314,9 @@ class Pages(Topic):
         return self._pictures.get(f"{platform}:{channel}:{cache_key}", fetch)
 
     def _drawn_once(self, platform: str, channel: str, cache_key: str, draw) -> bytes:
+        lock = f"drawing:{platform}:{channel}:{cache_key}"
         try:
-            mine = self.store.once(f"drawing:{platform}:{channel}:{cache_key}", DRAW_LOCK)
+            mine = self.store.once(lock, DRAW_LOCK)
         except StoreError:
             mine = True
         if not mine:   # another process draws it: wait for its result (and draw it ourselves if it died)
@@ -321,8 +326,13 @@ class Pages(Topic):
                 data = self.store.cache_get(platform, channel, cache_key)
                 if data is not None:
                     return data
-        data = draw()
-        self.store.cache_set(platform, channel, cache_key, data, PICTURE_TTL)
+        try:
+            with self._drawing:
+                data = draw()
+            self.store.cache_set_kept(platform, channel, cache_key, data, PICTURE_TTL, PICTURES_KEPT)
+        finally:
+            if mine:
+                self.store.forget_once(lock)
         return data
 
     # for the metrics ----------------------------------------------------------------------------

@@ -398,6 +398,31 @@ class Store:
             raise StoreError(_down(exc)) from exc
         return int(raw) if raw is not None else None
 
+    def forget_once(self, name: str) -> None:
+        """`once(name)` is true again (a lock taken with `once`, released)."""
+        try:
+            self.redis.delete(f"{self.prefix}:once:{name}")
+        except redis.RedisError:
+            log.warning("could not release %s", name)
+
+    def cache_set_kept(self, platform: str, channel: str, name: str, value: bytes, ttl: int, keep: int) -> None:
+        """`cache_set`, and at most `keep` such entries per game: the oldest beyond them deleted
+        (the game pages' pictures: a replay scrubbed through a long game stays a few MB)."""
+        tag = self.tag(platform, channel)
+        index = f"{tag}:img:kept"
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.lpush(index, name)
+            pipe.lrange(index, keep, -1)
+            pipe.ltrim(index, 0, keep - 1)
+            pipe.expire(index, ttl)
+            *_, old, _, _ = pipe.execute()
+            if old:
+                self.redis.delete(*(f"{tag}:{n.decode()}" for n in old if n.decode() != name))
+        except redis.RedisError:
+            log.warning("cache write failed for %s", name)
+
     def reminder_counts(self, platform: str, now: float) -> tuple[int, int]:
         """(members due by `now`, all members) of a platform's schedule: one per game with a timer."""
         try:

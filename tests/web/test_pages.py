@@ -2,6 +2,7 @@
 outlive their game or seat, what the public and private pages hold, pictures drawn once per
 position, the health and metrics routes."""
 import threading
+import time
 
 import pytest
 from starlette.testclient import TestClient
@@ -9,6 +10,17 @@ from starlette.testclient import TestClient
 import render
 from bot.web.app import create_app
 from tests.web.conftest import play, private_path, public_path, say, secrets_of, started
+
+
+def refused(client, path: str) -> bool:
+    """The page is a 404 once the web process has heard of the write (pub/sub: within
+    milliseconds; a second at most, when a token checked in memory is checked again)."""
+    deadline = time.monotonic() + 3
+    while client.get(path).status_code != 404:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.02)
+    return True
 
 
 @pytest.fixture
@@ -89,9 +101,9 @@ def test_a_wrong_or_stale_token_is_a_404_page(web_service, client):
     say(web_service, "carol", "/agree")
     assert client.get(public).status_code == 200
     say(web_service, "alice", "/abort")
-    assert client.get(public).status_code == 404 and client.get(f"{public}/map/0").status_code == 404
+    assert refused(client, public) and client.get(f"{public}/map/0").status_code == 404
     started(web_service)   # a new game in the same channel: the old link does not open it
-    assert client.get(public).status_code == 404 and client.get(public_path(web_service)).status_code == 200
+    assert refused(client, public) and client.get(public_path(web_service)).status_code == 200
     assert client.get(bob).status_code == 404
 
 
@@ -138,3 +150,19 @@ def test_health_readiness_and_metrics(web_service, client):
                  "strategos_reminders_due", "strategos_robot_jobs_due", "strategos_games_active"):
         assert name in text
     assert 'strategos_commands_total{command="start",outcome="ok"}' in text
+
+
+def test_a_game_keeps_a_bounded_number_of_pictures_in_redis(web_service, client, monkeypatch):
+    from bot.service import pages
+
+    monkeypatch.setattr(pages, "PICTURES_KEPT", 2)
+    started(web_service)
+    play(web_service, 3)
+    path = public_path(web_service)
+    for number in range(4):
+        assert client.get(f"{path}/map/{number}").status_code == 200
+    tag = web_service.store.tag("console", "table")
+    kept = [k for k in web_service.store.redis.scan_iter(f"{tag}:img:page:*")]
+    assert len(kept) == 2
+    web_service.pages._pictures.entries.clear()
+    assert client.get(f"{path}/map/0").status_code == 200, "an evicted picture is drawn again when asked"
