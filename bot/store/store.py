@@ -9,7 +9,9 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
     strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
-    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL); the game
+                                      pages' by position, at most 48 a game (listed in img:kept)
+    strategos:updates                 pub/sub: [platform, channel, version] after every public write
     strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
                                       (the next reminder or deadline, whichever comes first)
     strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
