@@ -59,6 +59,11 @@ def main(argv: list[str] | None = None) -> int:
                    description="Run the Telegram bot: long polling, or a webhook server when "
                                "TELEGRAM_WEBHOOK_URL is set (docs/telegram.md; deploying: docs/deploy.md).",
                    epilog=settings_help(*common, "telegram_"))
+    sub.add_parser("web", help="run the web process: game pages, the Telegram webhook, health, metrics",
+                   formatter_class=RAW,
+                   description="Run the web process (docs/deploy.md): the games' pages (/web), Telegram's webhook "
+                               "when TELEGRAM_TOKEN and TELEGRAM_WEBHOOK_URL are set, /healthz, /readyz, /metrics.",
+                   epilog=settings_help(*common, "web_", "telegram_"))
 
     if argv is None:
         argv = sys.argv[1:]
@@ -110,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         from bot.discord.client import run as run_discord
 
         return run_discord(settings)
+    if args.command == "web":
+        from bot.web.app import serve
+
+        return serve(settings)
     if args.command == "telegram":
         from bot.telegram.adapter import run as run_telegram
 

@@ -17,6 +17,7 @@ from bot.service.history import History
 from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
 from bot.service.robots import Robots
@@ -107,6 +108,8 @@ COMMANDS: dict[str, PlatformCommand] = {
                              Robots.robot, writes=True),
     "back": PlatformCommand("/back", "take your seat back from the robot that plays it", Robots.back, writes=True,
                             argument=False),
+    "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
+                           Pages.web),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
                             Languages.lang, ANYWHERE),
 }

@@ -50,7 +50,8 @@ class Lobby(Topic):
             return Reply.refuse(f"{title} seats at most {most}; robots={count} is too many.",
                                 "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play}
+                "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play,
+                "nonce": secrets.token_hex(8)}   # its pages' links never open a later game of the same seed
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
@@ -125,6 +126,9 @@ class Lobby(Topic):
                                   "/verify then checks every roll)."])
             self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
                                            picture=True)
+            link = self.service.pages.link_line(cmd.platform, channel, meta)
+            if link:
+                reply.public.insert(2, link)
             return reply
         # its first reminder (or deadline) is scheduled by the same write: a game is never left unreminded
         return Write(done, meta=meta, setup=setup, state=state,

@@ -16,6 +16,7 @@ import random
 import time
 import uuid
 
+from bot.service import metrics
 from bot.service.accounts import Accounts
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
@@ -25,6 +26,7 @@ from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
 from bot.service.narration import Narration
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
 from bot.service.robots import Robots
@@ -47,8 +49,10 @@ RETRIES = 100   # compare-and-set attempts per command before giving up (with ji
 
 class Service:
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
-                 clock=time.time, remind_repeat: float = 24 * 3600):
+                 clock=time.time, remind_repeat: float = 24 * 3600, web_secret: str | None = None,
+                 web_url: str | None = None):
         self.store = store
+        self.web_secret, self.web_url = web_secret, web_url   # the game pages' links (bot/service/pages.py)
         self.remind_after = remind_after
         self.remind_repeat = remind_repeat
         self.image_format = image_format
@@ -60,10 +64,10 @@ class Service:
         self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
-        self.robots = Robots(self)
+        self.robots, self.pages = Robots(self), Pages(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -85,6 +89,8 @@ class Service:
         self.finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
+        metrics.COMMANDS.labels(word if word in self.commands else "game", "ok" if reply.ok else reply.code).inc()
+        metrics.COMMAND_SECONDS.observe(total)
         # one structured line per command; only the verb, never arguments (they may be secret)
         log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
@@ -290,6 +296,8 @@ class Service:
                 meta = out.meta if out.meta is not None else rec.meta if rec else None
                 self.robots.after_write(cmd.platform, channel, version, meta,
                                         out.state if out.state is not None else rec.state if rec else None)
+            if not out.quiet:   # open pages of the game hear of a public write at once
+                self.pages.published(cmd.platform, channel, version)
             try:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
@@ -351,6 +359,10 @@ class Service:
         self.store.commit(platform, old, rec.expected, delete=True, unremind=True,
                           index=dict.fromkeys(users, False))
         return True
+    def observe(self, what: str, seconds: float) -> None:
+        """A timing for the metrics (`what`: "picture")."""
+        if what == "picture":
+            metrics.PICTURE_SECONDS.observe(seconds)
 
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no
     # adapter reaches the store itself --------------------------------------------------------

@@ -9,7 +9,9 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
     strategos:{discord:123}:cmd:<key> a command's idempotency key → "seq:ver:nonce" it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
-    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL); the game
+                                      pages' by position, at most 48 a game (listed in img:kept)
+    strategos:updates                 pub/sub: [platform, channel, version] after every public write
     strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
                                       (the next reminder or deadline, whichever comes first)
     strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
@@ -548,6 +550,66 @@ class Store:
                     self.redis.zrem(key, a)
             except redis.RedisError:
                 log.warning("after a stored command, could not %s %s", op, key)
+    # the game pages' live updates: a public write is announced on one pub/sub channel --------
+    def updates_channel(self) -> str:
+        return f"{self.prefix}:updates"
+
+    def publish_version(self, platform: str, channel: str, version: int) -> None:
+        """Tell the web processes' open pages that a game reached `version` (never fatal)."""
+        try:
+            self.redis.publish(self.updates_channel(), orjson.dumps([platform, channel, version]))
+        except redis.RedisError:
+            log.warning("could not announce version %s of %s:%s to the pages", version, platform, channel)
+
+    def updates(self):
+        """A pub/sub connection subscribed to the announcements (`publish_version`)."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(self.updates_channel())
+        return pubsub
+
+    def version(self, platform: str, channel: str) -> int | None:
+        """The game's public version alone (a page checks that its game has not changed)."""
+        try:
+            raw = self.redis.hget(self._keys(platform, channel)[0], "ver")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(raw) if raw is not None else None
+
+    def forget_once(self, name: str) -> None:
+        """`once(name)` is true again (a lock taken with `once`, released)."""
+        try:
+            self.redis.delete(f"{self.prefix}:once:{name}")
+        except redis.RedisError:
+            log.warning("could not release %s", name)
+
+    def cache_set_kept(self, platform: str, channel: str, name: str, value: bytes, ttl: int, keep: int) -> None:
+        """`cache_set`, and at most `keep` such entries per game: the oldest beyond them deleted
+        (the game pages' pictures: a replay scrubbed through a long game stays a few MB)."""
+        tag = self.tag(platform, channel)
+        index = f"{tag}:img:kept"
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.lpush(index, name)
+            pipe.lrange(index, keep, -1)
+            pipe.ltrim(index, 0, keep - 1)
+            pipe.expire(index, ttl)
+            *_, old, _, _ = pipe.execute()
+            if old:
+                self.redis.delete(*(f"{tag}:{n.decode()}" for n in old if n.decode() != name))
+        except redis.RedisError:
+            log.warning("cache write failed for %s", name)
+
+    def reminder_counts(self, platform: str, now: float) -> tuple[int, int]:
+        """(members due by `now`, all members) of a platform's schedule: one per game with a timer."""
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zcount(self.reminders_key(platform), "-inf", repr(now))
+            pipe.zcard(self.reminders_key(platform))
+            due, total = pipe.execute()
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(due), int(total)
 
     # users' games, for routing private messages ------------------------------------
     def user_key(self, platform: str, user: str) -> str:

@@ -20,12 +20,10 @@ Redis keys (beside the service's own, under the channel's hash tag):
 from __future__ import annotations
 
 import asyncio
-import hmac
 import html
 import logging
 import re
 import secrets
-import signal
 import sys
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -675,43 +673,11 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-# the webhook: our own small handler, so the secret is compared in constant time ---------------
-def webhook_app(path: str, application: Application, secret: str):
-    """A tornado app taking Telegram's POSTs on `path` into the application's update queue."""
-    import tornado.web
-
-    class WebhookHandler(tornado.web.RequestHandler):
-        SUPPORTED_METHODS = ("POST",)
-
-        def log_exception(self, typ, value, tb) -> None:   # a refused request is not an error
-            log.debug("webhook request refused: %s", value)
-
-        async def post(self) -> None:
-            given = self.request.headers.get("X-Telegram-Bot-Api-Secret-Token", "")
-            if not hmac.compare_digest(given.encode(), secret.encode()):
-                log.warning("webhook request with a wrong secret token from %s", self.request.remote_ip)
-                raise tornado.web.HTTPError(403, reason="Wrong secret token")
-            if self.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
-                raise tornado.web.HTTPError(403, reason="Expected JSON")
-            try:
-                update = Update.de_json(orjson.loads(self.request.body), application.bot)
-            except Exception as exc:   # noqa: BLE001
-                raise tornado.web.HTTPError(400, reason="Update could not be parsed") from exc
-            await application.update_queue.put(update)
-            self.set_status(200)
-
-    def log_request(handler) -> None:   # one access line per update is noise; refusals are logged above
-        log.debug("%s %s %s", handler.get_status(), handler.request.method, handler.request.uri)
-
-    return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)],
-                                   log_function=log_request)
-
-
-async def start_webhook(application: Application, settings):
-    """Initialize, register the webhook with Telegram and listen; returns the HTTP server."""
-    from tornado.httpserver import HTTPServer
-
-    path = urlsplit(settings.telegram_webhook_url).path or "/"
+# the webhook: the web process (bot/web/app.py) takes Telegram's POSTs on its own route and puts
+# each update on the application's update queue, python-telegram-bot's documented custom-webhook
+# way (its customwebhookbot.py example); here the application is started and stopped around it.
+async def start_webhook(application: Application, settings) -> None:
+    """Initialize, register the webhook with Telegram (with its secret) and start processing."""
     await application.initialize()
     if application.post_init:
         await application.post_init(application)
@@ -719,16 +685,10 @@ async def start_webhook(application: Application, settings):
                                       secret_token=settings.telegram_webhook_secret,
                                       max_connections=settings.telegram_webhook_max_connections)
     await application.start()
-    server = HTTPServer(webhook_app(path, application, settings.telegram_webhook_secret))
-    server.listen(settings.telegram_webhook_port, address=settings.telegram_webhook_listen)
-    log.info("webhook mode: listening on %s:%s%s", settings.telegram_webhook_listen,
-             settings.telegram_webhook_port, path)
-    return server
+    log.info("webhook mode: updates arrive at %s", urlsplit(settings.telegram_webhook_url).path or "/")
 
 
-async def stop_webhook(application: Application, server) -> None:
-    server.stop()
-    await server.close_all_connections()
+async def stop_webhook(application: Application) -> None:
     if application.running:
         await application.stop()
     if application.post_shutdown:
@@ -736,17 +696,12 @@ async def stop_webhook(application: Application, server) -> None:
     await application.shutdown()
 
 
-async def serve_webhook(application: Application, settings) -> None:
-    """Webhook mode: take updates over HTTP until SIGINT/SIGTERM."""
-    server = await start_webhook(application, settings)
-    try:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-    finally:
-        await stop_webhook(application, server)
+def webhook_problem(settings) -> str | None:
+    """Why webhook mode cannot start (no secret), or None."""
+    if not _SECRET.match(settings.telegram_webhook_secret or ""):
+        return ("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
+                "(Telegram sends it with every update; requests without it are refused).")
+    return None
 
 
 def run(settings) -> int:
@@ -755,10 +710,9 @@ def run(settings) -> int:
         print("TELEGRAM_TOKEN is not set: create a bot with @BotFather and put its token in the "
               "environment or in .env (see docs/telegram.md).", file=sys.stderr)
         return 2
-    webhook = bool(settings.telegram_webhook_url)
-    if webhook and not _SECRET.match(settings.telegram_webhook_secret or ""):
-        print("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
-              "(Telegram sends it with every update; requests without it are refused).", file=sys.stderr)
+    if settings.telegram_webhook_url:
+        print("With TELEGRAM_WEBHOOK_URL set, Telegram's updates arrive at the web process: run "
+              "`strategos web` (docs/deploy.md). Without it, this command polls.", file=sys.stderr)
         return 2
     problem = _unreachable(settings.telegram_token)
     if problem:
@@ -767,12 +721,9 @@ def run(settings) -> int:
     from bot.wiring import make_service
 
     adapter = TelegramAdapter(make_service(settings))
-    application = adapter.build(settings.telegram_token, updater=not webhook)
-    if webhook:
-        asyncio.run(serve_webhook(application, settings))
-    else:
-        log.info("polling mode")
-        application.run_polling(allowed_updates=ALLOWED_UPDATES)
+    application = adapter.build(settings.telegram_token)
+    log.info("polling mode")
+    application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
 
 
