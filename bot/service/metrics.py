@@ -1,7 +1,7 @@
 """The process's Prometheus metrics (prometheus-client), recorded by the service as it works and
 exposed by the web process at /metrics: commands by outcome, command and picture latency.
 
-The gauges read at scrape time (reminders due, games active) are set by the web adapter from
+The gauges read at scrape time (reminders due, games active, robots' jobs due) are set by the web adapter from
 the service's `Pages.gauges`.
 """
 from __future__ import annotations
@@ -16,6 +16,6 @@ PICTURE_SECONDS = Histogram("strategos_picture_seconds", "time to draw and encod
                             buckets=(.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10))
 REMINDERS_DUE = Gauge("strategos_reminders_due", "reminders and deadlines due now, not yet claimed",
                       ["platform"])
-ROBOT_JOBS_DUE = Gauge("strategos_robot_jobs_due", "robots' moves due now (0 until a robots' worker exists)")
+ROBOT_JOBS_DUE = Gauge("strategos_robot_jobs_due", "robots' decisions waiting for a worker or to be applied")
 GAMES_ACTIVE = Gauge("strategos_games_active", "games in play with a reminder or deadline scheduled",
                      ["platform"])

@@ -137,6 +137,18 @@ class Robots(Topic):
         except redis.RedisError:
             log.warning("could not queue a robot's job at %s:%s v%s", platform, channel, version)
 
+    def jobs_due(self) -> int:
+        """Robots' decisions waiting: jobs no worker has taken yet, taken but not applied, and
+        decided lines not yet applied (the web process's `strategos_robot_jobs_due`)."""
+        try:
+            groups = {g["name"]: g for g in self.store.redis.xinfo_groups(self.stream)}
+        except redis.ResponseError:   # no stream yet: no robot ever had to decide
+            return 0
+        group = groups.get(GROUP.encode()) or groups.get(GROUP)
+        if group is None:   # no worker has started yet: every job waits
+            return self.store.redis.xlen(self.stream)
+        return int(group.get("lag") or 0) + int(group.get("pending") or 0)
+
     def ensure_group(self) -> None:
         try:
             self.store.redis.xgroup_create(self.stream, GROUP, id="0", mkstream=True)

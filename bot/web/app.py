@@ -222,6 +222,7 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
     async def metrics_page(request: Request) -> Response:
         try:
             counts = await run_in_threadpool(pages.gauges)
+            metrics.ROBOT_JOBS_DUE.set(await run_in_threadpool(service.robots.jobs_due))
         except StoreError:
             counts = {}
         for platform, (due, scheduled) in counts.items():

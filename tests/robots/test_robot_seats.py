@@ -124,6 +124,18 @@ def test_absent_robot_hands_the_seat_to_a_robot_at_the_third_missed_deadline(ser
     assert any(p.get("robot") and p["name"].startswith("🤖") for p in rec.meta["players"])
 
 
+def until_a_robot_decides(service):
+    """The person plays (the deadline's line) until the robot must decide."""
+    ludi = get_game("ludi")
+    for _ in range(50):
+        rec = service.store.load(P, "r")
+        if service.robots.pending(rec.meta, rec.state):
+            return
+        seat = next(iter(ludi.prompts(rec.state)))
+        line = ludi.default_action(rec.state, seat)
+        say(service, "alice", f"/ludi {line}", private=ludi.sent_privately(line, ludi.prompts(rec.state)[seat]))
+
+
 # a worker killed mid-thought ------------------------------------------------------------------
 def _connection(store) -> dict:
     if os.environ.get("REDIS_URL"):
@@ -145,14 +157,7 @@ def test_a_worker_killed_mid_thought_leaves_its_job_to_another_and_the_move_is_a
     say(service, "alice", "/new ludi robots=1 seed=11")
     say(service, "alice", "/join")
     say(service, "alice", "/start")
-    ludi = get_game("ludi")
-    for _ in range(50):   # the person plays (the deadline's line) until the robot must decide
-        rec = service.store.load(P, "r")
-        if service.robots.pending(rec.meta, rec.state):
-            break
-        seat = next(iter(ludi.prompts(rec.state)))
-        line = ludi.default_action(rec.state, seat)
-        say(service, "alice", f"/ludi {line}", private=ludi.sent_privately(line, ludi.prompts(rec.state)[seat]))
+    until_a_robot_decides(service)
     rec = service.store.load(P, "r")
     assert service.robots.pending(rec.meta, rec.state), "the robot must decide"
     before = service.store.log_length(P, "r")
@@ -178,3 +183,16 @@ def test_a_worker_killed_mid_thought_leaves_its_job_to_another_and_the_move_is_a
     # the same decision filed again (a doubled job) changes nothing
     service.robots.apply(P, "r", rec.meta["players"][0]["seat"], rec.version, "end")
     assert service.store.log_length(P, "r") == before + 1
+
+
+def test_robot_jobs_due_counts_what_no_worker_has_applied_yet(service):
+    assert service.robots.jobs_due() == 0
+    say(service, "alice", "/new ludi robots=2 seed=13")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    assert service.robots.jobs_due() == 1
+    assert work_once(service, "w", block_ms=100, rnd=random.Random(1))
+    assert service.robots.jobs_due() == 1       # decided, not yet applied
+    service.due_reminders(P)
+    assert service.robots.jobs_due() <= 1       # applied; the next robot decision may be due
