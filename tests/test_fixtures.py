@@ -9,6 +9,7 @@ game's `rules_version` and register a migration in core/replay.MIGRATIONS; the T
 everything works again.
 """
 from dataclasses import replace
+import random
 from pathlib import Path
 
 import orjson
@@ -169,3 +170,50 @@ def test_a_new_game_stores_its_format_and_rules_version(service):
         assert service.handle(Command("t", "n", user, text)).ok
     setup = service.store.setup("t", "n")
     assert setup["format"] == "strategos/1" and setup["rules_version"] == 1
+
+
+# old games keep playing (issue 28) ------------------------------------------------------------
+PLAYING = [p for p in FIXTURES if "playing" in p.stem]
+MOVES = 150
+
+
+def internal(reply) -> bool:
+    return not reply.ok and reply.code == "INTERNAL"
+
+
+@pytest.mark.parametrize("path", PLAYING, ids=lambda p: p.stem)
+def test_a_saved_game_in_play_shows_status_me_map_and_plays_150_moves(service, path):
+    """A game saved by any earlier code (tests/fixtures/make_old_fixtures.py checks old commits
+    out and saves games through their own service) is looked at and played on for 150 legal
+    moves, or to its end, with no internal error: games live for weeks across upgrades."""
+    data = load(service.store, path)
+    rec = service.store.load(data["platform"], data["channel"])
+    users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    watcher = say(service, data, "watcher", "/status")
+    assert watcher.ok, watcher.error
+    for asked in ("/map", "/export"):
+        reply = say(service, data, "watcher", asked)
+        assert not internal(reply), (asked, reply.error)
+        if reply.image is not None:
+            assert reply.image.render()
+    for user in users.values():
+        me = service.handle(Command(data["platform"], None, user, "/me", name=user, private=True))
+        assert me.ok, me.error
+        for picture in me.private_images.values():
+            assert picture.render()
+    rnd = random.Random(path.stem)
+    played = 0
+    while played < MOVES:
+        game, state, rec = service.state(data["platform"], data["channel"])
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        seat = rnd.choice(sorted(prompts))
+        line = game.sample(state, seat, rnd)
+        private = game.sent_privately(line, prompts[seat])
+        reply = service.handle(Command(data["platform"], None if private else data["channel"], users[seat],
+                                       f"/{game.id} {line}", name=users[seat], private=private))
+        assert reply.ok, f"move {played + 1} `{line}` by {seat}: {reply.code} {reply.error}"
+        played += 1
+    assert played == MOVES or not game.prompts(state), played
+    assert say(service, data, "watcher", "/status").ok
