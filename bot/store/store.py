@@ -28,6 +28,7 @@ from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 from core import rng
+from core.replay import current_snapshot
 
 log = logging.getLogger("strategos.store")
 
@@ -266,10 +267,12 @@ class Store:
         if values[0] is None:
             return None
         raw = values[2]
+        meta = orjson.loads(values[1]) if values[1] else None
         return Record(
             version=int(values[0]),
-            meta=orjson.loads(values[1]) if values[1] else None,
-            state=orjson.loads(raw) if raw else None,
+            meta=meta,
+            # a snapshot written by earlier code reads as today's rules expect (issue 28)
+            state=current_snapshot(meta["game"], orjson.loads(raw)) if raw and meta else None,
             raw_state=raw,
             setup=orjson.loads(values[4]) if with_setup and values[4] else None,
             done=_written(done)[1] if done is not None else None,
