@@ -268,11 +268,13 @@ class Store:
             return None
         raw = values[2]
         meta = orjson.loads(values[1]) if values[1] else None
+        state = orjson.loads(raw) if raw else None
+        if state is not None and meta and "game" in meta:   # written by earlier code: read as today's rules do
+            state = current_snapshot(meta["game"], state)
         return Record(
             version=int(values[0]),
             meta=meta,
-            # a snapshot written by earlier code reads as today's rules expect (issue 28)
-            state=current_snapshot(meta["game"], orjson.loads(raw)) if raw and meta else None,
+            state=state,
             raw_state=raw,
             setup=orjson.loads(values[4]) if with_setup and values[4] else None,
             done=_written(done)[1] if done is not None else None,
