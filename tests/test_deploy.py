@@ -30,7 +30,8 @@ def fake_strategos(tmp_path: Path) -> dict:
 
 def test_the_procfile_has_a_web_process_for_telegram_and_a_worker_for_discord():
     processes = procfile()
-    assert set(processes) == {"web", "worker"}
+    assert set(processes) == {"web", "worker", "robots"}
+    assert processes["robots"] == "strategos robots"
     assert processes["web"].endswith("strategos telegram") and "$PORT" in processes["web"].replace("${PORT", "$PORT")
     assert processes["worker"] == "strategos discord"
     assert sum("strategos telegram" in command for command in processes.values()) == 1   # no poller beside it

@@ -386,10 +386,12 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
                                          callback=replace))
 
-    async def handover(interaction: discord.Interaction, user: discord.User) -> None:
-        await adapter.run(interaction, f"/handover <@{user.id}>")
+    async def handover(interaction: discord.Interaction, user: Optional[discord.User] = None,
+                       cancel: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/handover cancel" if cancel or user is None else f"/handover <@{user.id}>")
 
-    handover.__discord_app_commands_param_description__ = {"user": "who takes your seat"}  # type: ignore
+    handover.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "user": "who takes your seat", "cancel": "withdraw the invitation you proposed"}
     commands.append(app_commands.Command(name="handover", description=_clip(COMMANDS["handover"].help),
                                          callback=handover))
 
