@@ -163,6 +163,13 @@ class Game:
         self._setup(ctx, list(players), dict(options))
         return state, ctx.events
 
+    def current_snapshot(self, state: dict) -> dict:
+        """A stored snapshot, written by this game's code of any earlier date, in the shape today's
+        rules read (a key added since filled as if it had always been there). A game whose state
+        changed shape says how here (Successors: snapshots.py); every store read passes it
+        (bot/store Store.load), so a game saved weeks ago keeps playing."""
+        return state
+
     def prompts(self, state: dict) -> dict[str, Prompt]:
         if self.outcome(state)[0]:
             return {}

@@ -28,6 +28,16 @@ FORMAT = "strategos/1"   # the shape of a stored or exported game (setup + log e
 MIGRATIONS: dict[tuple[str, int], Callable[[dict, list[dict]], tuple[dict, list[dict]]]] = {}
 
 
+def current_snapshot(game_id: str, state: dict) -> dict:
+    """A snapshot as stored (by today's code or any earlier one) in the shape today's rules read:
+    an old game goes on from its snapshot even when its log cannot be replayed (Game.current_snapshot)."""
+    try:
+        game = get_game(game_id)
+    except RulesError:   # a game this bot does not know: the service refuses it where it is used
+        return state
+    return game.current_snapshot(state)
+
+
 def rules_version(game: Game) -> int:
     return int(getattr(game, "rules_version", 1))
 

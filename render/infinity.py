@@ -22,6 +22,7 @@ from functools import lru_cache
 import orjson
 from PIL import Image, ImageDraw
 
+from core.names import display_name
 from render.fonts import font
 from render.i18n import translator
 
@@ -61,7 +62,7 @@ def who(view: dict, seat: str | None) -> str:
     """A seat as players read it: the player's name with the seat letter."""
     if seat not in ("A", "B"):
         return str(seat)
-    return f"{view['players'][seat]} ({seat})"
+    return f"{display_name(view['players'][seat], seat)} ({seat})"   # a game stored before names were bounded
 
 
 # layout -----------------------------------------------------------------------------------

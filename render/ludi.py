@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from core.games.ludi.data import B, E, G, K
+from core.names import display_name
 from render.fonts import font
 from render.i18n import translator
 
@@ -231,7 +232,7 @@ class _Canvas:
         c = cls((W, h))
         # header --------------------------------------------------------------------------------
         c.rect([0, 0, W, HEADER], INK)
-        names = view["names"]
+        names = {seat: display_name(name, seat) for seat, name in view["names"].items()}   # as stored, any age
         if view.get("result"):
             winner = view["result"].get("winner")
             status = tr("Game over: {name} wins").format(name=names[winner]) if winner else tr("Game over: aborted")

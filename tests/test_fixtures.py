@@ -8,6 +8,7 @@ game's `rules_version` and register a migration in core/replay.MIGRATIONS; the T
 "v2" below shows both roads: without a migration the refusals say why, with one
 everything works again.
 """
+import random
 from dataclasses import replace
 from pathlib import Path
 
@@ -93,11 +94,20 @@ def test_a_saved_game_in_play_undoes_and_carries_on(service, path):
     if "undo" not in get_game(orjson.loads(data["game"]["meta"])["game"]).verbs:   # else the game's own undo
         undo = say(service, data, last["user"], "/undo")
         assert undo.ok or undo.code == "IRREVERSIBLE" or superseded(data) and undo.code == "OLD_RULES", undo.error
+    moved = play_a_move(service, data, random.Random(path.stem))
+    assert moved.ok and moved.changed, moved.error
+
+
+def play_a_move(service, data, rnd):
+    """A legal move of a seat the game waits for (sent privately when the prompt asks so)."""
     game, state, rec = service.state(data["platform"], data["channel"])
     users = {p["seat"]: p["user"] for p in rec.meta["players"]}
-    seat, prompt = next((s, p) for s, p in game.prompts(state).items() if p.actions)
-    moved = say(service, data, users[seat], f"/{game.id} {prompt.actions[0]}")
-    assert moved.ok and moved.changed, moved.error
+    prompts = game.prompts(state)
+    seat = rnd.choice(sorted(prompts))
+    line = game.sample(state, seat, rnd)
+    private = game.sent_privately(line, prompts[seat])
+    return service.handle(Command(data["platform"], None if private else data["channel"], users[seat],
+                                  f"/{game.id} {line}", name=users[seat], private=private))
 
 
 # a rules change -------------------------------------------------------------------------------
@@ -169,3 +179,43 @@ def test_a_new_game_stores_its_format_and_rules_version(service):
         assert service.handle(Command("t", "n", user, text)).ok
     setup = service.store.setup("t", "n")
     assert setup["format"] == "strategos/1" and setup["rules_version"] == 1
+
+
+# old games keep playing (issue 28) ------------------------------------------------------------
+PLAYING = [p for p in FIXTURES if "playing" in p.stem]
+MOVES = 150
+
+
+def internal(reply) -> bool:
+    return not reply.ok and reply.code == "INTERNAL"
+
+
+@pytest.mark.parametrize("path", PLAYING, ids=lambda p: p.stem)
+def test_a_saved_game_in_play_shows_status_me_map_and_plays_150_moves(service, path):
+    """A game saved by any earlier code (tests/fixtures/make_old_fixtures.py checks old commits
+    out and saves games through their own service) is looked at and played on for 150 legal
+    moves, or to its end, with no internal error: games live for weeks across upgrades."""
+    data = load(service.store, path)
+    rec = service.store.load(data["platform"], data["channel"])
+    users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    watcher = say(service, data, "watcher", "/status")
+    assert watcher.ok, watcher.error
+    for asked in ("/map", "/export"):
+        reply = say(service, data, "watcher", asked)
+        assert not internal(reply), (asked, reply.error)
+        if reply.image is not None:
+            assert reply.image.render()
+    for user in users.values():
+        me = service.handle(Command(data["platform"], None, user, "/me", name=user, private=True))
+        assert me.ok, me.error
+        for picture in me.private_images.values():
+            assert picture.render()
+    rnd = random.Random(path.stem)
+    played = 0
+    while played < MOVES and not service.state(data["platform"], data["channel"])[2].meta["status"] == "finished":
+        reply = play_a_move(service, data, rnd)
+        assert reply.ok, f"move {played + 1}: {reply.code} {reply.error}"
+        played += 1
+    game, state, _ = service.state(data["platform"], data["channel"])
+    assert played == MOVES or game.outcome(state)[0], played
+    assert say(service, data, "watcher", "/status").ok

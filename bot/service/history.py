@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import render
 from bot.service.common import Topic, playing, shown
-from bot.service.types import Command, Picture, Reply
+from bot.service.pictures import cached_picture
+from bot.service.types import Command, Reply
 from bot.store import Record
 from bot.words.names import player_names, seat_names
 from core.errors import RulesError
@@ -73,17 +74,8 @@ class History(Topic):
         entries = log_entries[:told[number - 1] + 1] if number else []   # hidden ones before it included
         state = replay(game, setup, entries)
         lang = render.language(self.store.languages(cmd.platform, channel, [])[0])
-        key = f"img:replay:{number}:{self.service.image_format}:{lang}"
-
-        def make() -> bytes:
-            cached = self.store.cache_get(cmd.platform, channel, key)
-            if cached is None:
-                cached = render.encode(render.draw(game.id, game.view(state, None), None, lang=lang),
-                                       self.service.image_format)
-                self.store.cache_set(cmd.platform, channel, key, cached)
-            return cached
-
-        picture = Picture(key, f"{game.id}-after-{number}.{render.extension(self.service.image_format)}", make)
+        picture = cached_picture(self.store, cmd.platform, channel, game.id, game.view(state, None), None, None,
+                                 self.service.image_format, lang, f"{game.id}-after-{number}")
         return Reply(public=[f"The map after action {number} of {total}."], image=picture, version=rec.version)
 
 

@@ -10,6 +10,7 @@ from bot.service.types import Command, Reply, Write
 from bot.store import Record
 from bot.words.names import player_names
 from core import rng
+from core.names import display_name
 from core.registry import available, get_game
 from core.replay import rolls_of, stamp
 
@@ -77,11 +78,12 @@ class Lobby(Topic):
                                 "STARTED", channel)
         if len(meta["players"]) >= game.max_players:
             return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
-        meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
+        name = display_name(cmd.name, cmd.user)   # one line, bounded (core/names.py), as every name kept
+        meta["players"].append({"user": cmd.user, "name": name})
 
         def done(version: int) -> Reply:
             names = ", ".join(p["name"] for p in meta["players"])
-            return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."])
+            return Reply(public=[f"{name} joins. Seated: {names}."])
         return Write(done, meta=meta, index={cmd.user: True})   # his private messages reach it, from this write on
 
     def leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:

@@ -6,6 +6,7 @@ from typing import Callable
 
 import render
 from bot.service.common import Topic
+from bot.service.pictures import cached_picture
 from bot.service.types import Button, Picture, Reply
 from bot.words.names import seat_names, winners
 from core.game import Event, Game
@@ -90,24 +91,14 @@ class Narration(Topic):
 
     def picture(self, platform: str, channel: str, game: Game, state: dict, version: int,
                  seat: str | None, region: str | None) -> Picture:
-        fmt = self.service.image_format
+        """The picture of the position `state` as `seat` (None: the public) sees it, cached by the
+        view drawn (bot/service/pictures.py), so a quiet write or another game never brings back
+        an earlier picture; `version` only names the file."""
         # the picture's words in the channel's language (one read; English if Redis is silent)
         lang = render.language(self.store.languages(platform, channel, [])[0])
-        key = f"img:{version}:{seat or 'public'}:{region or 'all'}:{fmt}:{lang}"
-
-        def make() -> bytes:
-            cached = self.store.cache_get(platform, channel, key)
-            if cached is not None:
-                return cached
-            options = {"region": region} if region else {}
-            data = render.encode(render.draw(game.id, game.view(state, seat), seat, lang=lang, **options), fmt)
-            self.store.cache_set(platform, channel, key, data)
-            return data
-
         name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
-        return Picture(key, f"{name}.{render.extension(fmt)}", make)
-
-
+        return cached_picture(self.store, platform, channel, game.id, game.view(state, seat), seat, region,
+                              self.service.image_format, lang, name)
 
     def to_spectators(self, reply: Reply, meta: dict) -> None:
         """The public lines of a move, privately to each spectator (never a private line)."""

@@ -6,7 +6,7 @@ import logging
 import orjson
 
 from bot.service.common import Topic, seat_of
-from bot.service.imports import export_problem
+from bot.service.imports import parse_export
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
 from bot.words.names import name_seats, seat_names
@@ -72,18 +72,19 @@ class Records(Topic):
             data = orjson.loads(rest)
             if isinstance(data, dict) and data.get("format") == "strategos-transfer/1":
                 return self.service.transfer.take_in(data, cmd, channel)
-            problem = export_problem(data)
-            if problem:
-                raise ValueError(problem)
-            game = get_game(data["game"])
+            export = parse_export(data)          # the whole shape, before anything reads a field
+            game = get_game(export.game)
             problems = verify(data)
             if problems:
                 raise ValueError(problems[0])
-            setup = {"game": game.id, "players": data["players"], "options": data.get("options", {}),
-                     "seed": data["seed"], "setup_rolls": data.get("setup_rolls", []),
-                     **{k: data[k] for k in ("format", "rules_version") if k in data}}
-            setup, log_in = upgrade(game, setup, data["log"])   # migrated to the rules of this bot
+            setup = {"game": game.id, "players": export.players, "options": export.options,
+                     "seed": export.seed, "setup_rolls": export.setup_rolls,
+                     **{k: data[k] for k in ("format", "rules_version") if data.get(k) is not None}}
+            setup, log_in = upgrade(game, setup, [e.model_dump() for e in export.log])   # to this bot's rules
             state = replay(game, setup, log_in)
+            problem = self._not_its_end(game, state, export.summary, len(log_in))
+            if problem:
+                raise ValueError(problem)
         except orjson.JSONDecodeError as exc:
             return Reply.refuse(f"That export cannot be imported: it is not JSON ({exc.msg} at line {exc.lineno}, "
                                 f"column {exc.colno}).", "BAD_IMPORT", channel)
@@ -91,12 +92,11 @@ class Records(Topic):
             return Reply.refuse(f"That export cannot be imported: {exc.message.rstrip('.')}.", "BAD_IMPORT", channel)
         except ValueError as exc:
             return Reply.refuse(f"That export cannot be imported: {str(exc).rstrip('.')}.", "BAD_IMPORT", channel)
-        except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # a shape not checked above
+        except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # an action the rules choke on
             log.warning("an /import failed on its content", exc_info=True)
-            return Reply.refuse("That export cannot be imported: some field does not have the shape /export "
-                                "writes (was the file edited?).", "BAD_IMPORT", channel)
-        finished = game.outcome(state)[0]
-        meta = {"status": "finished" if finished else "playing", "game": game.id, "options": setup["options"],
+            return Reply.refuse("That export cannot be imported: an action of its log cannot be replayed "
+                                "(was the file edited?).", "BAD_IMPORT", channel)
+        meta = {"status": "finished", "game": game.id, "options": setup["options"],
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
@@ -104,6 +104,21 @@ class Records(Topic):
         return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
                                                    "every roll checks against its seed."]),
                      meta=meta, setup=setup, state=state, append=entries)
+
+    @staticmethod
+    def _not_its_end(game: Game, state: dict, claimed: dict, actions: int) -> str | None:
+        """Why the replayed log is not the finished game the export claims, or None. Only a finished
+        game's export carries the seed: a log cut short would be stored as a game still playing
+        whose every die and card anyone can work out ahead."""
+        replayed = game.summary(state)
+        if not replayed["finished"]:
+            return (f"its log does not end the game (the game is not over after its {actions} actions), "
+                    "so it was cut short or edited")
+        for key in ("finished", "winner"):
+            if key in claimed and claimed[key] != replayed[key]:
+                return (f"its summary says {key} {claimed[key]!r}, but its log gives {replayed[key]!r}, "
+                        "so it was edited")
+        return None
 
     def verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] != "finished":

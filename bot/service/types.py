@@ -4,12 +4,15 @@
 
 Adapters turn a platform update into a `Command` and a `Reply` back into messages,
 pictures, buttons and private messages. Nothing here knows a chat platform, and this
-module imports nothing of the service: every other module may import it.
+module imports nothing of the service (only core's rule for a name): every other module may
+import it.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
+
+from core.names import display_name
 
 
 @dataclass(frozen=True)
@@ -25,6 +28,11 @@ class Command:
     key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
     by: str | None = None      # "deadline" when the scheduler plays a default (never set by an adapter)
     seat: str | None = None    # with `by`: the seat played for
+
+    def __post_init__(self) -> None:
+        # every platform's display name comes in here: one line, bounded (core/names.py)
+        if self.name:
+            object.__setattr__(self, "name", display_name(self.name))
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from redis.cluster import RedisCluster
 from redis.retry import Retry
 
 from core import rng
+from core.replay import current_snapshot
 
 log = logging.getLogger("strategos.store")
 
@@ -350,10 +351,14 @@ class Store:
         if values[0] is None:
             return None
         raw = values[2]
+        meta = orjson.loads(values[1]) if values[1] else None
+        state = orjson.loads(raw) if raw else None
+        if state is not None and meta and "game" in meta:   # written by earlier code: read as today's rules do
+            state = current_snapshot(meta["game"], state)
         return Record(
             version=int(values[0]),
-            meta=orjson.loads(values[1]) if values[1] else None,
-            state=orjson.loads(raw) if raw else None,
+            meta=meta,
+            state=state,
             raw_state=raw,
             setup=orjson.loads(values[4]) if with_setup and values[4] else None,
             done=_written(done)[1] if done is not None else None,

@@ -25,6 +25,7 @@ from . import (
     sequence,
     setup,
     sieges,
+    snapshots,
     strategy,
 )
 from .board import BOARD
@@ -152,6 +153,9 @@ class Successors(Game):
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
                        help="§4.6 choose the CU lost to forage."),
     }
+
+    def current_snapshot(self, state: dict) -> dict:
+        return snapshots.current(state)
 
     # setup ------------------------------------------------------------------------------------
     def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
