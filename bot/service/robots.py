@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import random
+from collections import OrderedDict
 
 import orjson
 import redis
@@ -33,6 +34,7 @@ log = logging.getLogger("strategos.robots")
 MARK = "🤖"
 GROUP = "thinkers"
 DEFAULT_THINK = 1.0        # seconds a decision (issue #22); `/new GAME think=0.2s` sets it per game
+PLAYERS_KEPT = 256         # robot players (with their memories) a process keeps, the least recent dropped
 CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
 
 
@@ -46,6 +48,22 @@ def is_robot_user(user: str | None) -> bool:
 
 class Robots(Topic):
     """/robot, /back, `/replace SEAT robot`, and the robots' jobs."""
+
+    def __init__(self, service):
+        super().__init__(service)
+        # one player per seat this process thinks for: its memory of the lines it chose in each
+        # position keeps it from looping through free actions that undo each other (pick up, drop)
+        self._players: OrderedDict[tuple, object] = OrderedDict()
+
+    def player_for(self, platform: str, channel: str, seat: str, budget: float):
+        from robots.players import RobotPlayer  # the search's modules load only where robots think
+
+        key = (platform, channel, seat, budget)
+        player = self._players.pop(key, None) or RobotPlayer(budget=budget)
+        self._players[key] = player
+        while len(self._players) > PLAYERS_KEPT:
+            self._players.popitem(last=False)
+        return player
 
     # keys ------------------------------------------------------------------------------------
     @property
@@ -175,7 +193,6 @@ class Robots(Topic):
     def think(self, job: dict, player=None, rnd: random.Random | None = None) -> str | None:
         """The robot's line for a job, or None when the job is out of date (the seat no longer
         decides at that version). The robot is handed the seat's view, never the state."""
-        from robots.players import RobotPlayer  # the search's modules load only where robots think
 
         rec = self.store.load(job["platform"], job["channel"])
         if rec is None or rec.meta is None or rec.version != int(job["version"]) \
@@ -184,7 +201,7 @@ class Robots(Topic):
         game = get_game(rec.meta["game"])
         view = game.view(rec.state, job["seat"])
         budget = float((rec.meta.get("play") or {}).get("think", DEFAULT_THINK))
-        player = player or RobotPlayer(budget=budget)
+        player = player or self.player_for(job["platform"], job["channel"], job["seat"], budget)
         return player.decide(game, view, job["seat"], rnd or random.Random())
 
     def file(self, job_id: str, job: dict, line: str) -> None:
