@@ -1,0 +1,251 @@
+"""Every word in the player's language (issue 24): whole games of the four systems played
+through the service in a Spanish and in a Russian channel — /start, /status, /me, /log, /help,
+the game verbs, a deadline played by a fake clock, a reminder, the pictures — and every line a
+player reads (public, private, refusals, buttons that are words, the words drawn on pictures)
+checked for English words outside the proper names the seeds keep (places, people, factions,
+buildings, troopers a player named) and the command words a player types.
+
+English is told apart from Spanish by vocabulary: a word is English when it is a word of the
+English message ids (the service's, the games', the pictures') or of the games' data, and no
+word of any Spanish translation; in Russian any word in Latin letters is. A missing translation
+fails the test with the line that carries it."""
+from __future__ import annotations
+
+import json
+import random
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from PIL import ImageDraw
+
+from bot.service import Service
+from bot.service.types import Command, Reply
+from bot.words.i18n import LOCALE_DIR
+from core.registry import get_game
+from render.i18n import LOCALE_DIR as RENDER_LOCALE
+
+GAMES = {"infinity": (2, 70), "ludi": (3, 70), "starcraft": (3, 70), "successors": (3, 90)}
+DATA = Path(__file__).parent.parent / "core" / "games"
+H = 3600.0
+_LATIN = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
+_WORD = re.compile(r"[^\W\d_]+")
+# what a player types or reads as code, not as words: `code spans`, /commands, <params>,
+# [options], key=value, option lists a|b, identifiers with digits or underscores, hex digests
+_CODE = [re.compile(p) for p in (r"`[^`]*`", r"/[\w-]+", r"<[^<>]*>", r"\[[^\[\]]*\]", r"[\w.-]+=[^\s;,)]*",
+                                 r"\w+(?:\|\w+)+", r"\b\w*[\d_]\w*\b", r"\b[0-9a-f]{16,}\b")]
+# words a player types (the grammar's words), the platform's names and the seats' letters
+COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE", "GAME", "VERB", "SEAT", "ZONE",
+                 "SHA", "DM", "Discord", "Telegram", "Strategos", "II", "III", "IV", "VI"}
+# the titles the games keep in every language (as the seeds do), and the factions' and
+# troopers' names (Infinity's rosters are typed by the players themselves)
+PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
+          "Hacker", "Sniper", "Paramedic", "Trooper", "Forward Obs", "Ghost"}
+
+
+def _names(relative: str, *path: str, field: str = "name") -> set[str]:
+    data = json.loads((DATA / relative).read_text())
+    for key in path:
+        data = data[key]
+    return {entry[field] for entry in (data.values() if isinstance(data, dict) else data)}
+
+
+@lru_cache(maxsize=1)
+def proper_names() -> list[str]:
+    """Places, people, factions and buildings, longest first (so "Queen of Blades" goes whole)."""
+    names = set(PROPER)
+    names |= _names("successors/data/spaces.json", "spaces") | _names("successors/data/provinces.json", "provinces")
+    names |= set(json.loads((DATA / "successors/data/provinces.json").read_text())["regions"])
+    names |= _names("successors/data/generals.json", "generals") | _names("successors/data/components.json", "royals")
+    names |= _names("ludi/data/gladiators.json", "gladiators") | _names("ludi/data/buildings.json", "buildings")
+    names |= set(json.loads((DATA / "ludi/data/gladiators.json").read_text())["origins"].values())
+    names |= _names("starcraft/data/factions.json", "factions") | _names("starcraft/data/planets.json", "planets")
+    names |= _names("starcraft/data/units.json", "units")
+    # the codes drawn and typed for provinces, planets and factions (MAC, CHR, MEN-02)
+    names |= _names("successors/data/provinces.json", "provinces", field="code")
+    names |= _names("starcraft/data/planets.json", "planets", field="code")
+    names |= _names("starcraft/data/factions.json", "factions", field="prefix")
+    return sorted(names, key=len, reverse=True)
+
+
+@lru_cache(maxsize=1)
+def verbs() -> frozenset[str]:
+    return frozenset(verb for game_id in GAMES for verb in get_game(game_id).verbs)
+
+
+_LIST = re.compile(r"[a-z]+(?:, [a-z]+){2,}")
+
+
+def _catalogue_words(path: Path, lang: str, ids: bool) -> set[str]:
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=lang)
+    words: set[str] = set()
+    for message in catalog:
+        text = message.id if ids else message.string
+        if isinstance(text, str):
+            for pattern in [re.compile(r"\{\w+\}"), *_CODE]:
+                text = pattern.sub(" ", text)
+            words |= {w.lower() for w in _WORD.findall(text)}
+    return words
+
+
+@lru_cache(maxsize=1)
+def english_only() -> frozenset[str]:
+    """Words of the English ids and of the games' data that no Spanish translation uses."""
+    catalogues = [(LOCALE_DIR / "es" / "LC_MESSAGES" / f"{d}.po") for d in ("strategos", "games")]
+    catalogues.append(RENDER_LOCALE / "es" / "LC_MESSAGES" / "render.po")
+    english = set().union(*(_catalogue_words(path, "es", ids=True) for path in catalogues))
+    english |= {w.lower() for game_id in GAMES for w in _WORD.findall(get_game(game_id).title)}
+    spanish = set().union(*(_catalogue_words(path, "es", ids=False) for path in catalogues))
+    proper = {w.lower() for name in proper_names() for w in _WORD.findall(name)}
+    return frozenset(w for w in english - spanish - proper - {c.lower() for c in COMMAND_WORDS} if len(w) > 1)
+
+
+def english_words(line: str, lang: str) -> list[str]:
+    """The English words of a line meant to be in `lang` (es or ru)."""
+    if line.startswith("  ") and " — " in line:   # /help: a usage, then what it does
+        line = line.split(" — ", 1)[1]
+    line = _LIST.sub(lambda m: " " if set(m.group().split(", ")) <= verbs() else m.group(), line)
+    for name in proper_names():
+        if name in line:
+            line = re.sub(rf"\b{re.escape(name)}\b", " ", line)
+    for pattern in _CODE:
+        line = pattern.sub(" ", line)
+    words = [w for w in _LATIN.findall(line) if w not in COMMAND_WORDS and not _abbreviated(w, line)]
+    if lang == "ru":
+        return words
+    vocabulary = english_only()
+    return [w for w in words if w.lower() in vocabulary]
+
+
+def _abbreviated(word: str, line: str) -> bool:
+    """A proper name cut short on a picture ("Rhinokol.", "Kl" for Kleopatra)."""
+    if not (line.strip() == word or f"{word}." in line):
+        return False
+    return any(part.startswith(word) and part != word for name in proper_names() for part in name.split())
+
+
+class Table:
+    """One game played through the service by its seats, on a fake clock, in one language."""
+
+    def __init__(self, store, game_id: str, lang: str, players: int):
+        self.now = [1_000_000.0]
+        self.service = Service(store, remind_after=H, clock=lambda: self.now[0])
+        self.game = get_game(game_id)
+        self.channel = f"{game_id}-{lang}"
+        self.users = [f"{lang}{i}" for i in range(players)]
+        self.lines: list[tuple[str, str]] = []   # (what was sent, a line read)
+        self.pictures = 0
+
+    def send(self, user: str, text: str, private: bool = False) -> Reply:
+        reply = self.service.handle(Command("t", None if private else self.channel, user, text, name=user,
+                                            private=private, admin=True))
+        self.keep(text, reply)
+        return reply
+
+    def keep(self, sent: str, reply: Reply, picture: bool = False) -> None:
+        read = list(reply.public) + [line for lines in reply.private.values() for line in lines]
+        read += [reply.error] if reply.error else []
+        # a button whose label is its command line is code; one that says words is read
+        read += [b.label for b in reply.buttons if b.line.split(" ", 1)[-1] != b.label]
+        self.lines += [(sent, line) for text in read for line in text.split("\n")]
+        if picture:
+            for image in [reply.image, *reply.private_images.values()]:
+                if image is not None:
+                    self.lines += [(sent + " (picture)", label) for label in drawn(image)]
+                    self.pictures += 1
+
+    def state(self):
+        _, state, rec = self.service.state("t", self.channel)
+        return state, rec
+
+
+def drawn(picture) -> list[str]:
+    """The words the drawer writes on a picture (Pillow's text calls)."""
+    labels: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        labels.append(str(words))
+        return original(self, xy, words, *args, **kwargs)
+
+    ImageDraw.ImageDraw.text = text
+    try:
+        picture.render()
+    finally:
+        ImageDraw.ImageDraw.text = original
+    return labels
+
+
+def play_whole_game(store, game_id: str, lang: str) -> Table:
+    players, actions = GAMES[game_id]
+    table = Table(store, game_id, lang, players)
+    first = table.users[0]
+    for user in table.users:
+        table.send(user, f"/lang {lang}", private=True)
+    table.send(first, f"/lang {lang}")
+    table.send(first, f"/new {game_id} seed=3 deadline=2h")
+    for user in table.users:
+        table.send(user, "/join")
+    reply = table.send(first, "/start")
+    table.keep("/start", reply, picture=True)
+    for text in ("/status", "/me", "/log", "/help", f"/help {game_id}", "/map"):
+        table.send(first, text)
+    table.send(first, f"/{game_id} nonsense")   # a refusal
+    rnd = random.Random(f"{game_id}:{lang}")
+    state, rec = table.state()
+    seat_user = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    for n in range(actions):
+        prompts = table.game.prompts(state)
+        if not prompts:
+            break
+        if n % 20 == 10:   # nobody acts: a reminder after an hour, the deadline after two
+            for hours in (1.1, 1.1):
+                table.now[0] += hours * H
+                for reply in table.service.due_reminders("t"):
+                    table.keep("(clock)", reply)
+                    table.service.reminded(reply)
+            state, rec = table.state()
+            continue
+        seat = rnd.choice(sorted(prompts))
+        line = table.game.sample(state, seat, rnd)
+        reply = table.send(seat_user[seat], f"/{game_id} {line}", table.game.sent_privately(line, prompts[seat]))
+        table.keep(line, reply, picture=n % 25 == 0)
+        if n % 15 == 0:
+            table.send(seat_user[seat], "/me")
+            table.send(first, "/status")
+        state, rec = table.state()
+    for text in ("/log 40", "/status", "/me"):
+        table.send(first, text)
+    table.now[0] += 1
+    return table
+
+
+def findings(table: Table, lang: str) -> list[str]:
+    out, seen = [], set()
+    for sent, line in table.lines:
+        words = english_words(line, lang)
+        if words and line not in seen:
+            seen.add(line)
+            out.append(f"{' '.join(dict.fromkeys(words))!r} in {line!r} (after {sent})")
+    return out
+
+
+def test_the_detector_finds_english_and_spares_names_and_commands():
+    assert english_words("Successors begins. Players — alice (C, yellow).", "es") == ["begins", "Players", "yellow"]
+    assert english_words("u2 (azul) se mueve a Abdera (queda 1 PO); escribe `move pella`.", "es") == []
+    assert english_words("Ждём u2 (B, blue): силы u2 в Sestos: 1 ОД.", "ru") == ["blue"]
+    assert english_words("Queen of Blades строит Zergling на Char (/status).", "ru") == []
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_whole_game_in_the_players_language_has_no_english_word(store, game_id, lang):
+    table = play_whole_game(store, game_id, lang)
+    sent = {s.split(" ", 1)[0] for s, _ in table.lines}
+    assert {"/start", "/status", "/me", "/log", "/help", "(clock)"} <= sent
+    assert table.pictures or game_id == "infinity" and len(table.lines) > 200
+    found = findings(table, lang)
+    assert not found, f"{game_id}, {lang}: {len(found)} lines with English words:\n" + "\n".join(found[:60])
