@@ -28,6 +28,17 @@ FORMAT = "strategos/1"   # the shape of a stored or exported game (setup + log e
 MIGRATIONS: dict[tuple[str, int], Callable[[dict, list[dict]], tuple[dict, list[dict]]]] = {}
 
 
+def _same_lines(setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
+    """A rules change that keeps every action of the log legal and only changes where a piece
+    goes: the log is carried as it is and replays under the new rules."""
+    return setup, entries
+
+
+# Successors 3 → 4: a beaten Defender no longer puts one of the two Silver Shields CUs inside
+# its city (§6.13 S35); the `retreat inside` line is the same, the marker stays whole.
+MIGRATIONS[("successors", 3)] = _same_lines
+
+
 def rules_version(game: Game) -> int:
     return int(getattr(game, "rules_version", 1))
 

@@ -63,7 +63,9 @@ class Successors(Game):
     # 3: the [seed] re-read of §3–§10 (table events named when taken, the Turn I Cart, what a
     # killed commander carried, independents' PCs, …) and the losses question: a log saved under
     # 2 may replay differently, so such games are refused /undo and full /verify likewise.
-    rules_version = 3
+    # 4: §6.13 S35, the Silver Shields marker goes inside a Major City whole or not at all when a
+    # beaten Defender retreats; a log of 3 replays the same lines (core/replay.MIGRATIONS).
+    rules_version = 4
     min_players = 2
     max_players = 5
     option_verbs = {
