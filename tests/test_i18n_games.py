@@ -90,8 +90,8 @@ def handler(ctx, state, seat, t, cards, n):
      "Esperando a bob (B): Ronda 2, segmento Tyche de ⟨B⟩: juega una carta (§4.4)."),
     # a list of messages in a field, item by item
     ("Successors: ⟨C⟩ takes package C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ takes package B (Blue: "
-     "Antipatros).", "es", "Sucesores: ⟨C⟩ toma el lote C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ "
-     "toma el lote B (Blue: Antipatros)."),
+     "Antipatros).", "es", "Sucesores: ⟨C⟩ toma el lote C (Amarillo: Ptolemaios, Antigonos), ⟨B⟩ "
+     "toma el lote B (Azul: Antipatros)."),
     ("⟨C⟩ has the most VP (4) and is the Usurper (§3.2.2).", "ru",
      "У ⟨C⟩ больше всего ПО (4), он — Узурпатор (§3.2.2)."),
     ("Isolation Phase", "es", "Fase de Aislamiento"),

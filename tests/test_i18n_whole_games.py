@@ -59,6 +59,7 @@ def proper_names() -> list[str]:
     names |= _names("successors/data/spaces.json", "spaces") | _names("successors/data/provinces.json", "provinces")
     names |= set(json.loads((DATA / "successors/data/provinces.json").read_text())["regions"])
     names |= _names("successors/data/generals.json", "generals") | _names("successors/data/components.json", "royals")
+    names |= {n for n in _names("successors/data/components.json", "independent_armies") if " " not in n}
     names |= _names("ludi/data/gladiators.json", "gladiators") | _names("ludi/data/buildings.json", "buildings")
     names |= set(json.loads((DATA / "ludi/data/gladiators.json").read_text())["origins"].values())
     names |= _names("starcraft/data/factions.json", "factions") | _names("starcraft/data/planets.json", "planets")
@@ -73,6 +74,26 @@ def proper_names() -> list[str]:
 @lru_cache(maxsize=1)
 def verbs() -> frozenset[str]:
     return frozenset(verb for game_id in GAMES for verb in get_game(game_id).verbs)
+
+
+@lru_cache(maxsize=1)
+def grammar_words() -> frozenset[str]:
+    """Every word a game's usages and options show (`merc`, `pc`, `both`): /help's own words."""
+    out = set(verbs())
+    for game_id in GAMES:
+        game = get_game(game_id)
+        for verb in [*game.verbs.values(), *game.option_verbs.values()]:
+            out |= set(_WORD.findall(verb.usage))
+            for param in (*verb.params, *verb.options):
+                out |= set(param.choices)
+    return frozenset(out)
+
+
+@lru_cache(maxsize=1)
+def game_names() -> frozenset[str]:
+    from core.registry import available
+
+    return frozenset(w for game_id in available() for w in (game_id, *get_game(game_id).aliases))
 
 
 _LIST = re.compile(r"[a-z]+(?:, [a-z]+){2,}")
@@ -105,15 +126,18 @@ def english_only() -> frozenset[str]:
 
 def english_words(line: str, lang: str) -> list[str]:
     """The English words of a line meant to be in `lang` (es or ru)."""
-    if line.startswith("  ") and " — " in line:   # /help: a usage, then what it does
+    allowed = COMMAND_WORDS | game_names()
+    if line.startswith("  ") and " — " in line:   # /help: a usage, then what it does in the game's words
         line = line.split(" — ", 1)[1]
+        allowed = allowed | grammar_words()
+    line = re.sub(r"'[^']*'", " ", line)          # a player's own line, echoed
     line = _LIST.sub(lambda m: " " if set(m.group().split(", ")) <= verbs() else m.group(), line)
     for name in proper_names():
         if name in line:
             line = re.sub(rf"\b{re.escape(name)}\b", " ", line)
     for pattern in _CODE:
         line = pattern.sub(" ", line)
-    words = [w for w in _LATIN.findall(line) if w not in COMMAND_WORDS and not _abbreviated(w, line)]
+    words = [w for w in _LATIN.findall(line) if w not in allowed and not _abbreviated(w, line)]
     if lang == "ru":
         return words
     vocabulary = english_only()
@@ -179,8 +203,24 @@ def drawn(picture) -> list[str]:
     return labels
 
 
+def _warm_successors_map(lang: str) -> None:
+    """Successors' base map is built once per process, with a palette swatch of sample words
+    that is never shown (render/successors/basemap.py `_palette`): built before the words are
+    read, and the text sprites it cached forgotten, so every word a picture shows is drawn anew."""
+    import importlib
+
+    importlib.import_module("render.successors.basemap").base(lang=lang)
+    for name in ("sprites", "panels", "pieces"):
+        module = importlib.import_module(f"render.successors.{name}")
+        for value in vars(module).values():
+            if callable(getattr(value, "cache_clear", None)):
+                value.cache_clear()
+
+
 def play_whole_game(store, game_id: str, lang: str) -> Table:
     players, actions = GAMES[game_id]
+    if game_id == "successors":
+        _warm_successors_map(lang)
     table = Table(store, game_id, lang, players)
     first = table.users[0]
     for user in table.users:

@@ -56,6 +56,7 @@ DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event
 # the kinds of Successors' cards, its Assault Table's results, Infinity's grades and choices
 WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
          "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
+         "successors/game.py": ("champion", "diadochos"),
          "infinity/initiative.py": ("failure", "success", "critical"),
          "infinity/pregame.py": ("initiative", "deployment", "north", "south")}
 # formats the sentence filter leaves out for want of a long word: how a Successors hand reads

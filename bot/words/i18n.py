@@ -38,6 +38,8 @@ _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
+# fields whose values are what a player types (a game's verbs, his own line echoed): never words
+CODE_FIELDS = frozenset({"verbs", "echo"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
 
 
@@ -165,7 +167,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
-    if lang == DEFAULT or not line or depth > 3:
+    if lang == DEFAULT or not line or depth > 4:
         return line
     index = _index()
     domain = index.plain.get(line)
@@ -186,12 +188,14 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     if best is not None:
         match, msgid, domain = best
         values = match.groupdict()
-        if any(_SENTENCE_END.search(v) for v in values.values() if v):
+        # a field whose value is a message of several sentences (a card's text) is that message;
+        # else a sentence boundary inside a field means the line is several messages
+        if any(_SENTENCE_END.search(v) and v not in index.plain for v in values.values() if v):
             sentences = _sentences(line, lang, depth)
             if sentences is not None:
                 return sentences
         target = catalogue(lang, domain).gettext(msgid)
-        values = {k: translate(v, lang, depth + 1) if v else v for k, v in values.items()}
+        values = {k: translate(v, lang, depth + 1) if v and k not in CODE_FIELDS else v for k, v in values.items()}
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -284,6 +288,7 @@ def localize(reply, lang: str, lang_of=None) -> None:
             reply.error = translate(reply.error, lang)
     for user, lines in reply.private.items():
         own = (lang_of(user) if lang_of else None) or lang
+        reply.private_langs[user] = own
         if own != DEFAULT:
             reply.private[user] = [translate(line, own) for line in lines]
     reply.lang = lang

@@ -238,7 +238,7 @@ class Successors(Game):
                          + ", ".join(card_name(c) for c in p["armed"]) + ".")
         summ = view.get("summary", {}).get("players", {}).get(seat)
         if summ:
-            lines.append(f"LP {summ['legitimacy']}, VP {summ['vp']}, {summ['status']}.")
+            lines.append(f"Legitimacy Points {summ['legitimacy']}, Victory Points {summ['vp']}, {summ['status']}.")
         return "\n".join(lines)
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
