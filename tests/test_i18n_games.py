@@ -84,7 +84,7 @@ def handler(ctx, state, seat, t, cards, n):
      "Aulus gana 3–2. ⟨A⟩ consigue 1 (ahora 1) (§6.4). Caius muere (§6.5)."),
     # the template whose words come first reads the line, and its values are translated in turn
     ("⟨B⟩ plays event EV08 Jump Coordinates: places a transport on R2.", "ru",
-     "⟨B⟩ играет событие EV08 Jump Coordinates: ставит транспорт на R2."),
+     "⟨B⟩ играет событие EV08 Координаты прыжка: ставит транспорт на R2."),
     # a service sentence around a game's prompt
     ("Waiting for bob (B): Round 2, ⟨B⟩'s Tyche segment: play one card (§4.4).", "es",
      "Esperando a bob (B): Ronda 2, segmento Tyche de ⟨B⟩: juega una carta (§4.4)."),

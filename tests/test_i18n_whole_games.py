@@ -30,15 +30,20 @@ from render.i18n import LOCALE_DIR as RENDER_LOCALE
 GAMES = {"infinity": (2, 70), "ludi": (3, 70), "starcraft": (3, 70), "successors": (3, 90)}
 DATA = Path(__file__).parent.parent / "core" / "games"
 H = 3600.0
-_LATIN = re.compile(r"[A-Za-z][A-Za-z']*[A-Za-z]")
+_LATIN = re.compile(r"(?<![^\W\d_])[A-Za-z][A-Za-z']*[A-Za-z](?![^\W\d_])")   # a whole word ("allí" is none)
 _WORD = re.compile(r"[^\W\d_]+")
 # what a player types or reads as code, not as words: `code spans`, /commands, <params>,
 # [options], key=value, option lists a|b, identifiers with digits or underscores, hex digests
 _CODE = [re.compile(p) for p in (r"`[^`]*`", r"/[\w-]+", r"<[^<>]*>", r"\[[^\[\]]*\]", r"[\w.-]+=[^\s;,)]*",
-                                 r"\w+(?:\|\w+)+", r"\b\w*[\d_]\w*\b", r"\b[0-9a-f]{16,}\b")]
+                                 r"\w+(?:\|\w+)+", r"\b[\w-]*\d[\w-]*\b", r"\b\w*_\w*\b", r"\b[0-9a-f]{16,}\b")]
 # words a player types (the grammar's words), the platform's names and the seats' letters
 COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE", "GAME", "VERB", "SEAT", "ZONE",
-                 "SHA", "DM", "Discord", "Telegram", "Strategos", "II", "III", "IV", "VI"}
+                 "SHA", "DM", "Discord", "Telegram", "Strategos", "II", "III", "IV", "VI",
+                 # Infinity's skill codes and missions' ids as a player types them (`skills=hd,ad`),
+                 # StarCraft's permanent resource cards (PERM-MEN)
+                 "hd", "ad", "inf", "crossfire", "frontline", "PERM"}
+# what a verb's help says a player types after it (StarCraft's `resolve`: move …, build …)
+HELP_WORDS = {"move", "build", "base", "research", "mobilize"}
 # the titles the games keep in every language (as the seeds do), and the factions' and
 # troopers' names (Infinity's rosters are typed by the players themselves)
 PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
@@ -55,7 +60,7 @@ def _names(relative: str, *path: str, field: str = "name") -> set[str]:
 @lru_cache(maxsize=1)
 def proper_names() -> list[str]:
     """Places, people, factions and buildings, longest first (so "Queen of Blades" goes whole)."""
-    names = set(PROPER)
+    names = set(PROPER) | {"Mimetism", "Mimeti"}   # a skill a player typed into his roster, cut short on the picture
     names |= _names("successors/data/spaces.json", "spaces") | _names("successors/data/provinces.json", "provinces")
     names |= set(json.loads((DATA / "successors/data/provinces.json").read_text())["regions"])
     names |= _names("successors/data/generals.json", "generals") | _names("successors/data/components.json", "royals")
@@ -63,7 +68,7 @@ def proper_names() -> list[str]:
     names |= _names("ludi/data/gladiators.json", "gladiators") | _names("ludi/data/buildings.json", "buildings")
     names |= set(json.loads((DATA / "ludi/data/gladiators.json").read_text())["origins"].values())
     names |= _names("starcraft/data/factions.json", "factions") | _names("starcraft/data/planets.json", "planets")
-    names |= _names("starcraft/data/units.json", "units")
+    names |= _names("starcraft/data/units.json", "units") | _names("starcraft/data/units.json", "units", field="id")
     # the codes drawn and typed for provinces, planets and factions (MAC, CHR, MEN-02)
     names |= _names("successors/data/provinces.json", "provinces", field="code")
     names |= _names("starcraft/data/planets.json", "planets", field="code")
@@ -129,7 +134,7 @@ def english_words(line: str, lang: str) -> list[str]:
     allowed = COMMAND_WORDS | game_names()
     if line.startswith("  ") and " — " in line:   # /help: a usage, then what it does in the game's words
         line = line.split(" — ", 1)[1]
-        allowed = allowed | grammar_words()
+        allowed = allowed | grammar_words() | HELP_WORDS
     line = re.sub(r"'[^']*'", " ", line)          # a player's own line, echoed
     line = _LIST.sub(lambda m: " " if set(m.group().split(", ")) <= verbs() else m.group(), line)
     for name in proper_names():

@@ -47,7 +47,9 @@ MAX_VARIANTS = 8
 # names in the games' data files that the rules show inside sentences ("1 Mercenary CU", "the
 # Greek Army is dispersed"): message ids of their own, so a field showing one is translated
 DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies"),
-              "successors/data/cards.json": ("cards",)}
+              "successors/data/cards.json": ("cards",),
+              "starcraft/data/combat_cards.json": ("combat_cards",),
+              "starcraft/data/event_cards.json": ("event_cards",)}
 COUNTED = {"cu_types"}
 # the texts of the cards, shown in hands and when played: (list, its text field)
 DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event_cards.json": ("event_cards", "text"),
@@ -57,10 +59,12 @@ DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event
 WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
          "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
          "successors/game.py": ("champion", "diadochos"),
+         "starcraft/common.py": ("mobilize", "build", "research"),
          "infinity/initiative.py": ("failure", "success", "critical"),
          "infinity/pregame.py": ("initiative", "deployment", "north", "south")}
 # formats the sentence filter leaves out for want of a long word: how a Successors hand reads
-FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}", "#{card} {name}")}
+FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}",),
+           "starcraft/game.py": ("{value} minerals", "{value} gas")}
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _FIELD = re.compile(r"\{(\w+)\}")
 

@@ -38,6 +38,8 @@ _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
+_CODED = re.compile(r"^(#?[A-Z0-9][\w.-]*\d[\w.-]*|#\d+) ([^\n]+)$")   # a code with a digit, then a name
+_LABELLED = re.compile(r"^([\w.-]*\d[\w.-]*): ([^\n]+)$")              # a code, a colon, then words
 # fields whose values are what a player types (a game's verbs, his own line echoed): never words
 CODE_FIELDS = frozenset({"verbs", "echo"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
@@ -180,6 +182,15 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     roll = _ROLL.match(line)
     if roll:   # a die as Ctx.roll writes it: "battle die of ⟨A⟩: d6 → 4"
         return f"{translate(roll.group(1), lang, depth + 1)}: {roll.group(2)}"
+    coded = _CODED.match(line)
+    if coded and coded.group(2).rstrip("*") in index.plain:   # "MEN-02 Focused Fire", "#3 build*"
+        name = coded.group(2).rstrip("*")
+        return f"{coded.group(1)} {catalogue(lang, index.plain[name]).gettext(name)}{coded.group(2)[len(name):]}"
+    labelled = _LABELLED.match(line)
+    if labelled:   # "MEN-02-focused-fire: attack +2": a card's tag, then what it does
+        said = translate(labelled.group(2), lang, depth + 1)
+        if said != labelled.group(2):
+            return f"{labelled.group(1)}: {said}"
     if depth and (", " in line or "; " in line):   # a field's list of messages, each its own
         items = _items(line, lang, depth, every=True)
         if items is not None:

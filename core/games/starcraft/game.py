@@ -531,4 +531,4 @@ def _combat_words(card: str) -> str:
 
 def _resource_words(card: dict) -> str:
     data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
-    return f"{card['id']} ({data['kind']} {data['value']})" + (", used" if card.get("used") else "")
+    return f"{card['id']} ({data['value']} {data['kind']})" + (", used" if card.get("used") else "")
