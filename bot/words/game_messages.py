@@ -61,7 +61,7 @@ WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event
          "successors/game.py": ("champion", "diadochos"),
          "starcraft/common.py": ("mobilize", "build", "research"),
          "infinity/initiative.py": ("failure", "success", "critical"),
-         "infinity/pregame.py": ("initiative", "deployment", "north", "south")}
+         "infinity/pregame.py": ("initiative", "deployment", "north", "south"), "infinity/deployment.py": ("none",)}
 # formats the sentence filter leaves out for want of a long word: how a Successors hand reads
 FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}",),
            "starcraft/game.py": ("{value} minerals", "{value} gas")}

@@ -169,7 +169,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
-    if lang == DEFAULT or not line or depth > 4:
+    if lang == DEFAULT or not line or depth > 5:
         return line
     index = _index()
     domain = index.plain.get(line)
@@ -268,7 +268,9 @@ def _alike(items: list[str]) -> bool:
     package B (…)"): a list of like messages even where the template starts with a field."""
     index = _index()
     found = {(best[1] if best else None) for best in (_best_match(index, item) for item in items)}
-    return len(found) == 1 and None not in found
+    # or by the two variants of one sentence ("Corocotta (C2 W2 B0 shield, min 3)", "Memnon (C3 W2 B0,
+    # min 4)": a rule's f-string with a word it says or not)
+    return len(found) <= 2 and None not in found
 
 
 def _split_outside_brackets(text: str, separator: str) -> list[str]:
