@@ -206,7 +206,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             if sentences is not None:
                 return sentences
         target = catalogue(lang, domain).gettext(msgid)
-        values = {k: translate(v, lang, depth + 1) if v and k not in CODE_FIELDS else v for k, v in values.items()}
+        # a value of several lines (a private view's body) is a message of its own, not a deeper one
+        values = {k: translate(v, lang, depth + ("\n" not in v)) if v and k not in CODE_FIELDS else v
+                  for k, v in values.items()}
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
