@@ -292,6 +292,8 @@ class Successors(Game):
             "deck": len(state["deck"]),
             "discard": len(state["discard"]),
             "removed": len(state["removed"]),
+            # #53 Wise Counsel's cards while their reader chooses: in no other pile until then
+            "looking": sum(len(d.get("cards", ())) for d in state.get("stack", [])),
             "players": players,
             "body": {"state": b["st"], "space": b["at"]},
             "royals": royals,
