@@ -312,3 +312,22 @@ def test_a_whole_game_in_the_players_language_has_no_english_word(store, game_id
     assert not new, f"{game_id}, {lang}: {len(new)} lines with English words:\n" + "\n".join(new[:60])
     seen = {w for f in found for w in f.split("'")[1].split()}
     assert known <= seen, f"{game_id}, {lang}: now translated, strike from KNOWN: {sorted(known - seen)}"
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_one_name_per_card_in_the_hand_the_narration_and_the_picture(lang):
+    """A card's name has one translation: the games' catalogue (hands, narration) and the
+    pictures' (render) say it alike wherever both carry it."""
+    def catalogue(path: Path) -> dict[str, str]:
+        with path.open("rb") as handle:
+            return {m.id: m.string for m in read_po(handle, locale=lang) if isinstance(m.id, str) and m.string}
+
+    games = catalogue(LOCALE_DIR / lang / "LC_MESSAGES" / "games.po")
+    pictures = catalogue(RENDER_LOCALE / lang / "LC_MESSAGES" / "render.po")
+    cards = _names("successors/data/cards.json", "cards") | _names("starcraft/data/event_cards.json", "event_cards")
+    cards |= _names("starcraft/data/combat_cards.json", "combat_cards")
+    assert all(name in games for name in cards)
+    # a card named after a kind of CU (#36 Silver Shields): the picture's legend names the CUs,
+    # abbreviated to fit ("Сер. щиты"), never the card
+    cards -= _names("successors/data/components.json", "cu_types")
+    assert {n: (games[n], pictures[n]) for n in cards if n in pictures and games[n] != pictures[n]} == {}
