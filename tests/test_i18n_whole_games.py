@@ -23,7 +23,7 @@ from PIL import ImageDraw
 
 from bot.service import Service
 from bot.service.types import Command, Reply
-from bot.words.i18n import LOCALE_DIR
+from bot.words.i18n import LOCALE_DIR, translate
 from core.registry import get_game
 from render.i18n import LOCALE_DIR as RENDER_LOCALE
 
@@ -305,6 +305,9 @@ def test_a_whole_game_in_the_players_language_has_no_english_word(store, game_id
     table = play_whole_game(store, game_id, lang)
     sent = {s.split(" ", 1)[0] for s, _ in table.lines}
     assert {"/start", "/status", "/me", "/log", "/help", "(clock)"} <= sent
+    clock = [line for s, line in table.lines if s == "(clock)"]
+    assert translate("Reminder:", lang) in clock                                   # a reminder was read
+    assert any(e.get("by") == "deadline" for e in store.log("t", table.channel))   # a deadline was played
     assert table.pictures or game_id == "infinity" and len(table.lines) > 200
     known = KNOWN.get((game_id, lang), set())
     found = findings(table, lang)
