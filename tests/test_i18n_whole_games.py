@@ -271,15 +271,11 @@ def play_whole_game(store, game_id: str, lang: str) -> Table:
 # Lines still English, each with why; the test fails when one is no longer found (then strike it
 # here), so this list only shrinks. Keyed by (game, language): the words the line shows.
 KNOWN = {
-    # Infinity's roster echo `{id} {name}; wip={wip}; …` is a catalogue template that also fits the
-    # help line of `add` (its usage has the same shape), so the help's own words stay English
-    ("infinity", "es"): {"troopers", "or"},
-    ("infinity", "ru"): {"troopers", "by", "north", "south", "WIP", "PH", "mm", "base", "skills",
-                         "Placed", "at", "facing"},
+    # Infinity: a trooper's line with its marks in brackets ("AH1 Ghost [★ your LIEUTENANT (secret);
+    # HIDDEN: only you see it]: WIP 13, …", a shape tests/infinity pins) is read by the service's
+    # "{usage}: {what}." at the colon inside the brackets, so its words stay English
+    ("infinity", "ru"): {"WIP", "PH", "mm", "base", "skills", "Placed", "at", "facing"},
 }
-# Infinity, ru: a hidden Lieutenant's line "AH1 Ghost [★ your LIEUTENANT (secret); HIDDEN: …]: WIP …"
-# keeps its marks in brackets (tests/infinity pin them), and no template reads a line of that shape;
-# the Zones line and `choose … or …` inside the multi-line /me view are read too deep to be translated.
 
 
 def findings(table: Table, lang: str) -> list[str]:

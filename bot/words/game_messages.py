@@ -79,6 +79,8 @@ def is_sentence(template: str) -> bool:
         return False
     if "`" not in literal and _COMMAND.match(template) and ("<" in literal or re.search(r"\w=\S", literal)):
         return False   # a command line or a usage: `place <id> <x> <y>`, `wip=13; ph=11`
+    if "`" not in literal and re.search(r"\w=\{", template):
+        return False   # a line echoed as typed: `{id} {name}; wip={wip}; ph={ph}`
     return " " in literal.strip() or literal.rstrip().endswith((".", ":", "!", "?", ")"))
 
 

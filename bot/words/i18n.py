@@ -177,6 +177,8 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
         return catalogue(lang, domain).gettext(line)
     if depth and index.plain.get(line + ".") == GAMES_DOMAIN:   # a card's text whose final stop
         return catalogue(lang, GAMES_DOMAIN).gettext(line + ".").removesuffix(".")   # a template took
+    if depth and line.endswith(".") and line[:-1] in index.plain:   # a message, and the stop of the
+        return catalogue(lang, index.plain[line[:-1]]).gettext(line[:-1]) + "."   # sentence it ends
     if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
         return "- " + translate(line[2:], lang, depth)
     roll = _ROLL.match(line)

@@ -98,7 +98,7 @@ def status_text(state: dict, seat: str | None) -> str:
         lines.append(f"Initiative Roll won by {who(v, v['winner'])}; initiative: {who(v, v['holder_initiative'])}, "
                      f"deployment: {who(v, v['holder_deployment'])}")
     if v["zone_of"]:
-        lines.append(f"Zones: {who(v, 'A')} {v['zone_of']['A']}, {who(v, 'B')} {v['zone_of']['B']}; "
+        lines.append(f"Zones: {v['zone_of']['A']} for {who(v, 'A')}, {v['zone_of']['B']} for {who(v, 'B')}; "
                      f"Player 1: {who(v, v['player1'])}"
                      + (f"; first turn: {who(v, v['first_turn'])}" if v["first_turn"] else ""))
     for s in ("A", "B"):
@@ -243,8 +243,8 @@ def describe(view: dict) -> str:
                      + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
                      + ".")
     if view["zone_of"]:
-        lines.append(f"Zones: {who(view, 'A')} {view['zone_of']['A']}, {who(view, 'B')} "
-                     f"{view['zone_of']['B']}; Player 1 (deploys first): {who(view, view['player1'])}"
+        lines.append(f"Zones: {view['zone_of']['A']} for {who(view, 'A')}, {view['zone_of']['B']} for "
+                     f"{who(view, 'B')}; Player 1 (deploys first): {who(view, view['player1'])}"
                      + (f"; first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else "")
                      + ".")
     seats = [me, "B" if me == "A" else "A"] if me else ["A", "B"]
