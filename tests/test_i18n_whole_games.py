@@ -270,12 +270,7 @@ def play_whole_game(store, game_id: str, lang: str) -> Table:
 
 # Lines still English, each with why; the test fails when one is no longer found (then strike it
 # here), so this list only shrinks. Keyed by (game, language): the words the line shows.
-KNOWN = {
-    # Infinity: a trooper's line with its marks in brackets ("AH1 Ghost [★ your LIEUTENANT (secret);
-    # HIDDEN: only you see it]: WIP 13, …", a shape tests/infinity pins) is read by the service's
-    # "{usage}: {what}." at the colon inside the brackets, so its words stay English
-    ("infinity", "ru"): {"WIP", "PH", "mm", "base", "skills", "Placed", "at", "facing"},
-}
+KNOWN: dict[tuple[str, str], set[str]] = {}
 
 
 def findings(table: Table, lang: str) -> list[str]:

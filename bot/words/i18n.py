@@ -38,6 +38,8 @@ _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_SQUARE = re.compile(r"^([^\[\]]+) \[(.+)\]$")          # "AH1 Ghost [HIDDEN: only you see it]"
 _CODED = re.compile(r"^(#?[A-Z0-9][\w.-]*\d[\w.-]*|#\d+) ([^\n]+)$")   # a code with a digit, then a name
 _LABELLED = re.compile(r"^([\w.-]*\d[\w.-]*): ([^\n]+)$")              # a code, a colon, then words
 # fields whose values are what a player types (a game's verbs, his own line echoed): never words
@@ -139,6 +141,11 @@ def _best_match(index: _Index, line: str):
     best = None
     for rank, pattern, msgid, domain in index.candidates(line):
         match = pattern.match(line)
+        if match is not None and not _balanced(match):
+            # a field never holds half a bracket: "AH1 Ghost [secret; HIDDEN: …]: WIP 13" is read
+            # at its last colon, not at the one inside the brackets
+            match = _greedy(pattern).match(line)
+            match = match if match is not None and _balanced(match) else None
         if match is None:
             continue
         # the template whose first words come earliest in the line reads it best: "⟨A⟩ plays
@@ -150,6 +157,18 @@ def _best_match(index: _Index, line: str):
         if key[0] == 0:
             break   # the templates that start with words come first, the longest first
     return best[1:] if best else None
+
+
+def _balanced(match: re.Match) -> bool:
+    """No field holds half a bracket (a code span's, what a player typed, aside)."""
+    values = (_CODE_SPAN.sub("", v) for v in match.groupdict().values() if v)
+    return all(v.count("[") == v.count("]") and v.count("(") == v.count(")") for v in values)
+
+
+@lru_cache(maxsize=256)
+def _greedy(pattern: re.Pattern) -> re.Pattern:
+    """The template with its fields greedy: each takes the most it can."""
+    return re.compile(pattern.pattern.replace("*?)", "*)"), pattern.flags)
 
 
 def matching_template(line: str) -> tuple[str, str] | None:
@@ -226,11 +245,12 @@ def _parts(value: str, lang: str, depth: int) -> str | None:
     items = _items(value, lang, depth)
     if items is not None:
         return items
-    bracket = _BRACKETED.match(value)
-    if bracket:
-        inner = translate(bracket.group(2), lang, depth + 1)
-        if inner != bracket.group(2):
-            return f"{bracket.group(1)} ({inner})"
+    for pattern, opening, closing in ((_BRACKETED, "(", ")"), (_SQUARE, "[", "]")):
+        bracket = pattern.match(value)
+        if bracket:
+            inner = translate(bracket.group(2), lang, depth + 1)
+            if inner != bracket.group(2):
+                return f"{bracket.group(1)} {opening}{inner}{closing}"
     return None
 
 
