@@ -44,6 +44,8 @@ COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE",
                  "hd", "ad", "inf", "crossfire", "frontline", "PERM", "ready", "roll"}
 # what a verb's help says a player types after it (StarCraft's `resolve`: move …, build …)
 HELP_WORDS = {"move", "build", "base", "research", "mobilize"}
+# names of the games' data spelt alike in Spanish (their translation is the English word)
+SAME_IN_SPANISH = {"Propaganda", "Olympias"}
 # the titles the games keep in every language (as the seeds do), and the factions' and
 # troopers' names (Infinity's rosters are typed by the players themselves)
 PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
@@ -104,27 +106,49 @@ def game_names() -> frozenset[str]:
 _LIST = re.compile(r"[a-z]+(?:, [a-z]+){2,}")
 
 
-def _catalogue_words(path: Path, lang: str, ids: bool) -> set[str]:
+def _words(text: str) -> set[str]:
+    for pattern in [re.compile(r"\{\w+\}"), *_CODE]:
+        text = pattern.sub(" ", text)
+    return {w.lower() for w in _WORD.findall(text)}
+
+
+def _catalogue_words(path: Path, lang: str) -> tuple[set[str], set[str], dict[str, str]]:
+    """(the words of the English ids, the words of the translations that differ from their id,
+    the catalogue): an id copied as its own translation brings no word of the language."""
     with path.open("rb") as handle:
-        catalog = read_po(handle, locale=lang)
-    words: set[str] = set()
-    for message in catalog:
-        text = message.id if ids else message.string
-        if isinstance(text, str):
-            for pattern in [re.compile(r"\{\w+\}"), *_CODE]:
-                text = pattern.sub(" ", text)
-            words |= {w.lower() for w in _WORD.findall(text)}
-    return words
+        catalog = {m.id: m.string for m in read_po(handle, locale=lang) if isinstance(m.id, str) and m.id}
+    english: set[str] = set()
+    translated: set[str] = set()
+    for msgid, string in catalog.items():
+        english |= _words(msgid)
+        if isinstance(string, str) and string != msgid:
+            translated |= _words(string)
+    return english, translated, catalog
 
 
 @lru_cache(maxsize=1)
 def english_only() -> frozenset[str]:
-    """Words of the English ids and of the games' data that no Spanish translation uses."""
+    """Words of the English ids and of the games' data that no Spanish translation brings."""
     catalogues = [(LOCALE_DIR / "es" / "LC_MESSAGES" / f"{d}.po") for d in ("strategos", "games")]
     catalogues.append(RENDER_LOCALE / "es" / "LC_MESSAGES" / "render.po")
-    english = set().union(*(_catalogue_words(path, "es", ids=True) for path in catalogues))
+    english, spanish, games = set(), set(), {}
+    for path in catalogues:
+        ids, translated, catalog = _catalogue_words(path, "es")
+        english |= ids
+        spanish |= translated
+        games = games or (catalog if path.name == "games.po" else {})
+    # the names of the games' data (cards, CUs) stay English words even where a Spanish sentence
+    # carries one untranslated; only their own Spanish names make a word of theirs Spanish
+    from bot.words.game_messages import data_names
+
+    names = {msgid for _, _, msgid in data_names() if "{" not in msgid and len(msgid) < 60}
+    carrying = [string for msgid, string in games.items() if isinstance(string, str) and string != msgid
+                and any(name in string for name in names if " " in name)]
+    spanish -= {w for name in names for w in _words(name)} - {w for string in games.values() if isinstance(
+        string, str) and string not in carrying and string not in names for w in _words(string)}
+    spanish |= {w for name in names if games.get(name) and games[name] != name for w in _words(games[name])}
+    spanish |= {w.lower() for w in SAME_IN_SPANISH}
     english |= {w.lower() for game_id in GAMES for w in _WORD.findall(get_game(game_id).title)}
-    spanish = set().union(*(_catalogue_words(path, "es", ids=False) for path in catalogues))
     proper = {w.lower() for name in proper_names() for w in _WORD.findall(name)}
     return frozenset(w for w in english - spanish - proper - {c.lower() for c in COMMAND_WORDS} if len(w) > 1)
 
