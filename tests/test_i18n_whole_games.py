@@ -349,3 +349,15 @@ def test_one_name_per_card_in_the_hand_the_narration_and_the_picture(lang):
     # abbreviated to fit ("Сер. щиты"), never the card
     cards -= _names("successors/data/components.json", "cu_types")
     assert {n: (games[n], pictures[n]) for n in cards if n in pictures and games[n] != pictures[n]} == {}
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_no_name_of_the_games_data_is_left_in_english(lang):
+    """A card's or a CU's name translated as itself is left English (55 Successors cards were, in
+    Spanish hands), unless it is a proper name or spelt alike in the language."""
+    from bot.words.game_messages import data_names
+
+    with (LOCALE_DIR / lang / "LC_MESSAGES" / "games.po").open("rb") as handle:
+        games = {m.id: m.string for m in read_po(handle, locale=lang) if isinstance(m.id, str)}
+    alike = set(proper_names()) | (SAME_IN_SPANISH if lang == "es" else set()) | {"Ariarathes"}
+    assert sorted(msgid for _, _, msgid in data_names() if games.get(msgid) == msgid and msgid not in alike) == []
