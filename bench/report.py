@@ -12,6 +12,8 @@
   rate of one command at a time;
 - concurrency: N client processes in one channel (bench/crowd.py), every accepted action
   exactly once in the log, versions contiguous, replay equal to the snapshot;
+- the game page (bench/web.py): a move to 100 open pages vs a bare pub/sub message to 100
+  subscribers, the page's weight without its picture, a cached picture vs a bare GET;
 - with --fuzz N: N random and mutated command lines through the service (bench/fuzz.py).
 
 Games come from `core.registry.all_games()`: a new game joins every section by itself.
@@ -448,6 +450,12 @@ def main(argv: list[str] | None = None) -> int:
         from bench.crowd import run as crowd
 
         out.append(crowd(client, size.crowd_clients, size.crowd_seconds).text())
+        flush()
+        from bench.web import _url_of
+        from bench.web import run as web
+
+        out.append("game page (issue 23), a `strategos web` process on loopback:")
+        out += web(url or _url_of(client), pages=100, moves=8 if args.quick else 20)
         flush()
         if args.fuzz:
             from bench.fuzz import run as fuzz

@@ -20,6 +20,18 @@ def main(argv: list[str] | None = None) -> int:
     console.add_argument("--out", type=Path, default=Path("out"),
                          help="folder for pictures and files (one subfolder per channel)")
 
+    console.add_argument("--play", metavar="GAME", help="open a game of GAME at once, you seated (with --robots)")
+    console.add_argument("--robots", type=int, default=0, metavar="N",
+                         help="with --play: N robots take the other seats (they think in this process)")
+    console.add_argument("--think", default="1s", help="with --play: a robot's time a decision (default 1s)")
+
+    robots = sub.add_parser("robots", help="run a robots' worker: robot seats think here (any number of workers)")
+    robots.add_argument("--seconds", type=float, default=None, help="stop after this long (default: never)")
+
+    arena = sub.add_parser("arena", help="robots against random and greedy players, with win rates",
+                           add_help=False)
+    arena.add_argument("rest", nargs=argparse.REMAINDER)
+
     selfplay = sub.add_parser("selfplay", help="random legal play through the service, for bugs")
     selfplay.add_argument("game")
     selfplay.add_argument("--players", type=int, default=2)
@@ -47,7 +59,18 @@ def main(argv: list[str] | None = None) -> int:
                    description="Run the Telegram bot: long polling, or a webhook server when "
                                "TELEGRAM_WEBHOOK_URL is set (docs/telegram.md; deploying: docs/deploy.md).",
                    epilog=settings_help(*common, "telegram_"))
+    sub.add_parser("web", help="run the web process: game pages, the Telegram webhook, health, metrics",
+                   formatter_class=RAW,
+                   description="Run the web process (docs/deploy.md): the games' pages (/web), Telegram's webhook "
+                               "when TELEGRAM_TOKEN and TELEGRAM_WEBHOOK_URL are set, /healthz, /readyz, /metrics.",
+                   epilog=settings_help(*common, "web_", "telegram_"))
 
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["arena"]:   # the arena parses its own options (robots/arena.py)
+        from robots.arena import main as arena_main
+
+        return arena_main(argv[1:])
     args = parser.parse_args(argv)
     from bot.settings import get_settings
     from bot.wiring import configure_logging, make_service
@@ -69,7 +92,10 @@ def main(argv: list[str] | None = None) -> int:
 
         if args.script:
             return run_script_file(make_service(settings), args.script, args.out)
-        return Console(make_service(settings), args.channel, args.out / args.channel).repl()
+        console = Console(make_service(settings), args.channel, args.out / args.channel)
+        if args.play:
+            console.open_table(args.play, args.robots, args.think)
+        return console.repl()
     configure_logging(settings)
     if args.command == "selfplay":
         import logging
@@ -81,10 +107,18 @@ def main(argv: list[str] | None = None) -> int:
                      args.max_actions, args.options)
         print(report.text())
         return 1 if report.problems else 0
+    if args.command == "robots":
+        from bot.robots.worker import run as run_worker
+
+        return run_worker(make_service(settings), args.seconds)
     if args.command == "discord":
         from bot.discord.client import run as run_discord
 
         return run_discord(settings)
+    if args.command == "web":
+        from bot.web.app import serve
+
+        return serve(settings)
     if args.command == "telegram":
         from bot.telegram.adapter import run as run_telegram
 

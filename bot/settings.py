@@ -29,13 +29,18 @@ class Settings(BaseSettings):
     discord_shard_ids: str | None = Field(None, description="comma-separated shard ids of this process")
 
     telegram_token: str | None = Field(None, description="the token from @BotFather; required")
-    telegram_webhook_url: str | None = Field(None, description="public HTTPS URL for webhook mode; unset = "
-                                                               "long polling")
+    telegram_webhook_url: str | None = Field(None, description="public HTTPS URL for webhook mode, served by "
+                                                               "`strategos web`; unset = long polling")
     telegram_webhook_secret: str | None = Field(None, description="webhook mode: 1-256 of A-Z a-z 0-9 _ -, "
                                                                   "checked on every update")
-    telegram_webhook_listen: str = Field("0.0.0.0", description="address the webhook server binds")
-    telegram_webhook_port: int = Field(8443, description="port the webhook server listens on ($PORT on a host)")
     telegram_webhook_max_connections: int = Field(40, description="connections Telegram may open at once")
+    web_secret: str | None = Field(None, description="signs the game pages' links (/web): 32+ random characters, "
+                                                     "the same in every process; unset = no pages")
+    web_url: str | None = Field(None, description="the web process's public HTTPS address, e.g. "
+                                                  "https://strategos.example.org (the links start with it)")
+    web_listen: str = Field("0.0.0.0", description="address the web process binds")
+    web_port: int = Field(8080, description="port the web process listens on (the Procfile passes $PORT)")
+
 
 @lru_cache(maxsize=1)
 def get_settings() -> Settings:

@@ -19,4 +19,5 @@ def make_service(settings: Settings | None = None) -> Service:
     store = Store(connect(settings.redis_url, settings.strategos_data))
     return Service(store, remind_after=settings.strategos_remind_after,
                    remind_repeat=settings.strategos_remind_repeat,
-                   image_format=settings.strategos_image_format)
+                   image_format=settings.strategos_image_format, web_secret=settings.web_secret,
+                   web_url=settings.web_url)

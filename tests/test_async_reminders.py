@@ -225,4 +225,44 @@ def test_remind_now_pings_only_who_wants_it_and_says_who_was_left_out_and_why(st
     now[0] = at("2026-11-24 07:30")              # 08:30 in Madrid: bob is awake again
     assert sorted(say(service, "alice", "/remind").mentions) == ["alice", "bob"]
     assert say(service, "alice", "/lang es").ok
+    now[0] += 16 * 60                            # /remind pings a game once per quarter of an hour
     assert "Sin aviso, recordatorios desactivados: carol." in say(service, "alice", "/remind").public
+
+
+@pytest.mark.parametrize("seconds", [5.0, 30.0])
+def test_a_reminder_is_sent_once_even_when_each_post_takes_5_seconds(store, seconds):
+    """Issue 28: worker A posts its claimed reminders one by one, 5 s each (a slow platform;
+    30 s: four posts outlive the lease);
+    worker B polls in between, as a second process does. A claimed batch must not outlive its
+    lease while A still works through it (before: 27 of 60 once-only reminders went out twice)."""
+    now = [at("2026-11-23 10:00")]
+    make(store, now, "remind=1m repeat=0", channel="s0")
+    source = store.tag("t", "s0") + ":game"
+    fields = store.redis.hgetall(source)
+    channels = [f"s{i}" for i in range(60)]
+    pipe = store.redis.pipeline(transaction=False)
+    for channel in channels[1:]:
+        pipe.hset(store.tag("t", channel) + ":game", mapping=fields)
+    pipe.zadd(store.reminders_key("t"), {c: now[0] + 60 for c in channels})
+    pipe.execute()
+    now[0] += 61
+    a = Service(Store(store.redis, prefix=store.prefix), remind_after=60, clock=lambda: now[0])
+    b = Service(Store(store.redis, prefix=store.prefix), remind_after=60, clock=lambda: now[0])
+    posted: dict[str, int] = {}
+
+    def post(service, reply, seconds):
+        now[0] += seconds
+        posted[reply.channel] = posted.get(reply.channel, 0) + 1
+        service.reminded(reply)
+
+    for _ in range(100):
+        batch = a.due_reminders("t")
+        for reply in batch:
+            post(a, reply, seconds)
+            for other in b.due_reminders("t"):   # B works alongside; its own posts take no time of A's
+                post(b, other, 0.0)
+        if not batch and not b.due_reminders("t"):
+            break
+    twice = sorted(c for c, n in posted.items() if n > 1)
+    print(f"\n60 once-only reminders, posts of {seconds:.0f} s: {len(posted)} posted, {len(twice)} twice")
+    assert sorted(posted) == sorted(channels) and twice == []

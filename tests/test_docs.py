@@ -32,9 +32,9 @@ NOT_RUN = {
 }
 # files the docs name that a user creates, a command writes or the bot makes at run time (not shipped)
 OUTPUTS = {"trace.jsonl", "exported-game.json", ".env", "out/", "data/", "./data", "out/script-infinity/"}
-# slash words that are not the bot's commands: BotFather's, a webhook URL path
+# slash words that are not the bot's commands: BotFather's, a webhook URL path, the web process's routes
 NOT_OURS = {"newbot", "setjoingroups", "setdescription", "setuserpic", "setprivacy", "setcommands", "telegram",
-            "command"}
+            "command", "healthz", "readyz", "metrics", "g"}
 
 
 def blocks(doc: Path) -> list[str]:

@@ -76,3 +76,59 @@ def test_a_clean_exit_is_quick_quiet_and_loses_nothing(tmp_path):
         assert exit_ms < 1000
     finally:
         again._cleanup()
+
+
+@pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="the embedded server only")
+def test_the_embedded_server_never_outlives_a_bot_that_used_it_from_several_threads(tmp_path):
+    """Issue 28: a bot answers from several threads (asyncio.to_thread), so its client holds
+    several pooled connections at exit; they are its own, not other users: the server stops
+    with the process, and its cleanup raises nothing at interpreter shutdown (it did: the
+    server stayed, after a NameError)."""
+    script = textwrap.dedent(f"""
+        import asyncio
+        from bot.store import Store, connect
+        from bot.service import Service
+        from bot.service.types import Command
+        client = connect(None, {str(tmp_path)!r})
+        service = Service(Store(client))
+        async def main():
+            await asyncio.gather(*[asyncio.to_thread(service.handle, Command("console", f"c{{i}}", "a", "/status"))
+                                   for i in range(8)])
+        asyncio.run(main())
+        print(client.pid)
+    """)
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
+                          cwd=Path(__file__).parent.parent)
+    assert done.returncode == 0, done.stderr
+    pid = int(done.stdout.split()[-1])
+    from bot.store.embedded import alive
+    still = alive(pid)
+    if still:
+        os.kill(pid, signal.SIGKILL)   # ours: never leave it behind
+    assert not still, "the embedded redis-server outlived the bot"
+    assert "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
+
+
+@pytest.mark.skipif(bool(os.environ.get("REDIS_URL")), reason="the embedded server only")
+def test_a_running_bot_restarts_its_embedded_server_when_it_dies_and_keeps_every_move(tmp_path):
+    """Issue 28: the embedded redis-server killed under a running bot: the next command is
+    answered (the server started again on the same data folder), and every move acknowledged
+    before is there; before, every command answered "Try again in a moment" until a restart."""
+    client = connect(None, tmp_path)
+    service = Service(Store(client))
+    try:
+        acknowledged = play(service, "revive", 20)
+        first = client.pid
+        os.kill(first, signal.SIGKILL)
+        time.sleep(0.2)
+        reply = service.handle(Command("console", "revive", "a", "/tl add 1"))
+        assert reply.ok, reply.error
+        assert client.pid and client.pid != first
+        assert service.state("console", "revive")[1]["total"] == acknowledged + 1
+        assert Store(client).log_length("console", "revive") == acknowledged + 1
+        pipe = client.pipeline(transaction=False)   # a pipeline after another death, too
+        os.kill(client.pid, signal.SIGKILL)
+        time.sleep(0.2)
+        assert pipe.get("nothing").ping().execute() == [None, True]
+    finally:
+        client.stop()

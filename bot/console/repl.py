@@ -52,6 +52,9 @@ class Console:
                       name=name, private=private, key=f"console:{self.session}:{self.lines}")
         reply = self.service.handle(cmd)
         self.show(reply, name)
+        if reply.ok and reply.changed:   # robots at this table think here, in turn, until a person must decide
+            for move in self.service.robots.play_here("console", self.channel):
+                self.show(move, "robot")
         expected_refusal = bool(match["expect"])
         refused = not reply.ok
         return refused == expected_refusal, reply
@@ -102,6 +105,12 @@ class Console:
                 self.print(f"Script stopped at line {number}: the command {what}.")
                 return 1
         return 0
+
+    def open_table(self, game: str, robots: int, think: str = "1s", name: str = "you") -> None:
+        """`strategos console --play GAME --robots N`: a fresh game, you and N robots seated, dealt."""
+        self.service.handle(Command("console", self.channel, name, "/abort", admin=True))
+        for line in (f"/new {game} robots={robots} think={think}", "/join", "/start"):
+            self.say(f"{name}: {line}")
 
     def repl(self) -> int:
         self.print("Strategos console. Each line is `name: /command`, e.g. `alice: /new infinity`. "

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import tasks
 
-from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet
+from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet, display_name
 from bot.discord.tree import build_tree, sync_if_changed
 from bot.service import Service
 from bot.service.types import Command
@@ -87,7 +87,7 @@ class StrategosClient(discord.AutoShardedClient):
         if message.guild is not None or message.author.bot or not message.content.strip():
             return
         text = message.content.strip()
-        cmd = Command(PLATFORM, None, str(message.author.id), text, name=message.author.display_name,
+        cmd = Command(PLATFORM, None, str(message.author.id), text, name=display_name(message.author),
                       private=True, key=f"dcm:{message.id}")
         await self.strategos.dispatch(cmd, ChannelOutlet(message.channel), True)
 

@@ -32,6 +32,7 @@ CUSTOM_ID_LIMIT = 100
 BUTTON_TTL = 14 * 24 * 3600   # how long a long button line stays resolvable
 MAX_PLAIN_BUTTONS = 5         # more than this: one select menu
 SELECT_LIMIT = 25
+MEMBER_TTL = 300              # how long "this user is (not) a member of that server" is believed
 
 
 # ------------------------------------------------------------------------------------
@@ -235,8 +236,20 @@ def _t(locale, msgid: str, **values) -> str:
 def markdown_line(line: str) -> str:
     """A service line for Discord: markdown escaped (no masked link, heading or bold from
     what a user typed), `code` spans kept as they are (the service quotes user text in them)."""
-    return "".join(part if _CODE_SPAN.fullmatch(part) else discord.utils.escape_markdown(part)
-                   for part in _CODE_SPAN.split(line))
+    return "".join(part if _CODE_SPAN.fullmatch(part) else _escaped(part) for part in _CODE_SPAN.split(line))
+
+
+def _escaped(text: str) -> str:
+    """discord.py's escape, and every `[` escaped: its own pattern for a masked link is greedy,
+    so of two names like `[x](https://…)` in one line it escapes the first only."""
+    return discord.utils.escape_markdown(text).replace("\\[", "[").replace("[", "\\[")
+
+
+def display_name(user: discord.abc.User) -> str:
+    """The name the service shows for a user, safe inside any line: a backtick would pair with
+    one of the service's code spans (which `markdown_line` keeps as they are) and leave the
+    rest of the name, a masked link say, unescaped. It becomes a look-alike (U+02CB)."""
+    return (getattr(user, "display_name", None) or user.name).replace("`", "\u02cb")
 
 
 def chunks(lines: list[str], limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -273,7 +286,7 @@ class Adapter:
         admin = not in_dm and bool(interaction.permissions.manage_channels)
         user = interaction.user
         return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
-                       name=getattr(user, "display_name", None) or user.name,
+                       name=display_name(user),
                        private=private or in_dm, version=version, admin=admin,
                        key=f"dci:{interaction.id}")   # the interaction id: a command counts once
 
@@ -308,6 +321,10 @@ class Adapter:
         return await self.dispatch(cmd, outlet, False)
 
     async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
+        if cmd.channel is None and not await self.still_member(cmd):
+            await outlet.send(True, content=_t(None, "You are no longer a member of that game's group, so you "
+                                                     "cannot play it from here."))
+            return Reply.refuse("not a member", "NOT_A_MEMBER")
         try:
             reply = await asyncio.to_thread(self.service.handle, cmd)
         except Exception:
@@ -320,6 +337,32 @@ class Adapter:
         except Exception:
             log.exception("a reply could not be delivered")
         return reply
+
+    async def still_member(self, cmd: Command) -> bool:
+        """Whether the sender of a direct message still belongs to the server of the game it acts
+        on: a member removed from a server stops playing its game and pinging it. Discord's
+        answer is cached for MEMBER_TTL seconds."""
+        channel = await asyncio.to_thread(self.service.private_target, PLATFORM, cmd.user, cmd.text)
+        if channel is None or not channel.isdigit() or not cmd.user.isdigit():
+            return True   # no game's channel, or not a Discord one: the service answers
+        scope, name = f"user:{cmd.user}", f"member:{channel}"
+        cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, scope, name)
+        if cached is not None:
+            return cached == b"1"
+        try:
+            where = self.client.get_channel(int(channel)) or await self.client.fetch_channel(int(channel))
+            guild_id = getattr(where, "guild_id", None) or getattr(getattr(where, "guild", None), "id", None)
+            if guild_id is None:
+                return True
+            await self.client.http.get_member(guild_id, int(cmd.user))
+            inside = True
+        except discord.NotFound:
+            inside = False
+        except discord.HTTPException as exc:   # unknown (no access, a hiccup): the service's own checks hold
+            log.info("membership of %s for channel %s unknown: %s", cmd.user, channel, exc)
+            return True
+        await asyncio.to_thread(self.service.cache_set, PLATFORM, scope, name, b"1" if inside else b"0", MEMBER_TTL)
+        return inside
 
     # replies out ---------------------------------------------------------------------
     async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool) -> None:

@@ -351,6 +351,12 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     link.__discord_app_commands_param_description__ = {"code": "the code your other account got"}  # type: ignore
     commands.append(app_commands.Command(name="link", description=_clip(COMMANDS["link"].help), callback=link))
 
+    async def web(interaction: discord.Interaction, me: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/web me" if me else "/web", ephemeral=bool(me))
+
+    web.__discord_app_commands_param_description__ = {"me": "your private page (sent to you only)"}  # type: ignore
+    commands.append(app_commands.Command(name="web", description=_clip(COMMANDS["web"].help), callback=web))
+
     async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
         await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
 
@@ -386,10 +392,12 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
                                          callback=replace))
 
-    async def handover(interaction: discord.Interaction, user: discord.User) -> None:
-        await adapter.run(interaction, f"/handover <@{user.id}>")
+    async def handover(interaction: discord.Interaction, user: Optional[discord.User] = None,
+                       cancel: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/handover cancel" if cancel or user is None else f"/handover <@{user.id}>")
 
-    handover.__discord_app_commands_param_description__ = {"user": "who takes your seat"}  # type: ignore
+    handover.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "user": "who takes your seat", "cancel": "withdraw the invitation you proposed"}
     commands.append(app_commands.Command(name="handover", description=_clip(COMMANDS["handover"].help),
                                          callback=handover))
 

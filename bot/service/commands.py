@@ -17,8 +17,10 @@ from bot.service.history import History
 from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
+from bot.service.robots import Robots
 from bot.service.seats import Seats
 from bot.service.timers import Timers
 
@@ -92,7 +94,7 @@ COMMANDS: dict[str, PlatformCommand] = {
                             Help.command, ANYWHERE),
     "replace": PlatformCommand("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)",
                                Seats.replace, writes=True),
-    "handover": PlatformCommand("/handover @user", "hand your seat to another user (the others and they /agree)",
+    "handover": PlatformCommand("/handover @user|cancel", "hand your seat to another user (the others and they /agree)",
                                 Seats.handover, writes=True),
     "agree": PlatformCommand("/agree", "agree to a /handover or /replace", Seats.agree, writes=True,
                              argument=False),
@@ -102,6 +104,12 @@ COMMANDS: dict[str, PlatformCommand] = {
                             ANYWHERE),
     "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
                                 Seats.spectate, writes=True),
+    "robot": PlatformCommand("/robot add [N] | remove", "seat computer players (robots) in the lobby",
+                             Robots.robot, writes=True),
+    "back": PlatformCommand("/back", "take your seat back from the robot that plays it", Robots.back, writes=True,
+                            argument=False),
+    "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
+                           Pages.web),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
                             Languages.lang, ANYWHERE),
 }

@@ -8,10 +8,9 @@ from __future__ import annotations
 import logging
 import re
 import unicodedata
-from typing import Callable
 
 from bot.service.types import Reply
-from bot.store import Record, StoreError
+from bot.store import Record
 from core.errors import RulesError
 from core.game import Game
 from core.registry import available, get_game
@@ -82,11 +81,3 @@ def playing(rec: Record) -> Game:
 def no_game(channel: str | None) -> Reply:
     return Reply.refuse("There is no game in this channel. Start one with /new GAME "
                         f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
-
-
-def quietly(what: str, write: Callable[[], object]) -> None:
-    """A side write after the game's own (user index, reminder): logged, never a refusal."""
-    try:
-        write()
-    except StoreError:
-        log.warning("after a stored command, could not %s", what)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import secrets
 
-from bot.service.common import Topic, quietly, shown
+from bot.service.common import Topic, shown
+from bot.service.robots import fill
 from bot.service.timers import play_options
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
@@ -44,11 +45,19 @@ class Lobby(Topic):
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
             return Reply.refuse(f"A game of {get_game(rec.meta['game']).title} is already open here. "
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
+        if play.get("robots", 0) > game.max_players:
+            title, most, count = game.title, game.max_players, play["robots"]
+            return Reply.refuse(f"{title} seats at most {most}; robots={count} is too many.",
+                                "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": [], "seed": seed, "play": play}
+                "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play,
+                "nonce": secrets.token_hex(8)}   # its pages' links never open a later game of the same seed
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        if meta["players"]:
+            names = ", ".join(p["name"] for p in meta["players"])
+            lines.append(f"Seated: {names}.")
         if seed is not None:
             lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
                          "(fine for a test, not for a real game).")
@@ -71,10 +80,9 @@ class Lobby(Topic):
         meta["players"].append({"user": cmd.user, "name": cmd.name or cmd.user})
 
         def done(version: int) -> Reply:
-            quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
             names = ", ".join(p["name"] for p in meta["players"])
             return Reply(public=[f"{cmd.name or cmd.user} joins. Seated: {names}."])
-        return Write(done, meta=meta)
+        return Write(done, meta=meta, index={cmd.user: True})   # his private messages reach it, from this write on
 
     def leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
@@ -86,10 +94,8 @@ class Lobby(Topic):
         meta["players"] = [p for p in meta["players"] if p["user"] != cmd.user]
 
         def done(version: int) -> Reply:
-            quietly("unindex the player's game",
-                          lambda: self.store.link_user(cmd.platform, cmd.user, channel, on=False))
             return Reply(public=[f"{cmd.name or cmd.user} leaves the table."])
-        return Write(done, meta=meta)
+        return Write(done, meta=meta, index={cmd.user: False})
 
     def start(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
@@ -114,15 +120,19 @@ class Lobby(Topic):
         self.service.timers.start_clock(meta, state["seats"])
 
         def done(version: int) -> Reply:
-            self.service.timers.schedule(cmd.platform, channel, version, meta, state)
             seating = ", ".join(player_names(game, meta, state).values())
             reply = Reply(public=[f"{game.title} begins. Players — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                                   "/verify then checks every roll)."])
             self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
                                            picture=True)
+            link = self.service.pages.link_line(cmd.platform, channel, meta)
+            if link:
+                reply.public.insert(2, link)
             return reply
-        return Write(done, meta=meta, setup=setup, state=state)
+        # its first reminder (or deadline) is scheduled by the same write: a game is never left unreminded
+        return Write(done, meta=meta, setup=setup, state=state,
+                     remind=self.service.timers.next_event(meta, game, state, self.clock()))
 
     def abort(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         if cmd.user != rec.meta["creator"] and not cmd.admin:
@@ -130,13 +140,9 @@ class Lobby(Topic):
                                 channel)
 
         def done(version: int) -> Reply:
-            self.store.cancel_reminder(cmd.platform, channel)
-            for p in rec.meta["players"]:
-                if p["user"]:
-                    quietly("unindex a player's game",
-                                  lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel, on=False))
             return Reply(public=[f"The game of {get_game(rec.meta['game']).title} is aborted. /new starts another."])
-        return Write(done, delete=True)
+        seated = {p["user"]: False for p in rec.meta["players"] if p["user"]}
+        return Write(done, delete=True, unremind=True, index=seated)   # its players' games and the schedule with it
 
 
 

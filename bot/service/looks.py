@@ -17,6 +17,14 @@ class Looks(Topic):
     """/status, /map and /me."""
 
     def status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        reply = self.position(cmd, rec)
+        link = self.service.pages.link_line(cmd.platform, channel, rec.meta)
+        if link and rec.meta["status"] != "lobby":
+            reply.public.append(link)
+        return reply
+
+    def position(self, cmd: Command, rec: Record) -> Reply:
+        """/status without the page's link: the position, who must decide, the deadline."""
         meta = rec.meta
         game = get_game(meta["game"])
         if meta["status"] == "lobby":

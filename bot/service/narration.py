@@ -71,7 +71,7 @@ class Narration(Topic):
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
             reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
-            if player["user"]:
+            if player["user"] and not player.get("robot"):   # a robot is neither pinged nor told
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
                 # his turn has just come and it can only be played privately (a hand, face-down orders):
@@ -82,6 +82,8 @@ class Narration(Topic):
                 if prompt.private and (asker in (None, player["user"]) or new_turn and seat not in waited):
                     reply.tell(player["user"], "Your private choices: "
                                + "; ".join(f"`{line}`" for line in prompt.private))
+            if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
+                continue
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
             for line in prompt.actions[:MAX_BUTTONS]:
                 reply.buttons.append(Button(line, f"{prefix} {line}", version, seat, player["user"]))

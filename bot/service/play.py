@@ -3,8 +3,9 @@ from __future__ import annotations
 
 import time
 
-from bot.service.common import Topic, playing, quietly, seat_of, shown
+from bot.service.common import Topic, playing, seat_of, shown
 from bot.service.narration import knows_seats
+from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
 from bot.words.names import player_names
@@ -84,6 +85,8 @@ class Play(Topic):
             seated = ", ".join(player_names(game, rec.meta, rec.state).values())
             return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
                                 "NOT_SEATED", channel)
+        if not cmd.by and robot_held(rec.meta, cmd.user):
+            return Reply.refuse("A robot plays your seat now; /back takes it back.", "ROBOT_SEAT", channel)
         action = game.parse(line, cmd.private)
         if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
             return Reply.refuse("The game is over: only looks (/status, /map, /export, queries) remain.",
@@ -108,7 +111,7 @@ class Play(Topic):
         finally:
             timings.apply += time.perf_counter() - started
         finished, _, _ = game.outcome(state)
-        if not cmd.by and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
+        if cmd.by != "deadline" and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
             return self.hidden_write(cmd, channel, game, rec, seat, action, state, events)
         meta = self.service.timers.on_move(rec.meta, game, rec.state, seat, cmd.by)
         if finished:
@@ -116,12 +119,6 @@ class Play(Topic):
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
-            if finished:
-                self.store.cancel_reminder(cmd.platform, channel)
-                for player in meta["players"]:   # private messages no longer route to this game
-                    if player["user"]:
-                        quietly("unindex a finished game", lambda u=player["user"]: self.store.link_user(
-                            cmd.platform, u, channel, on=False))
             if action.private and not any(e.to is None and e.text for e in events):
                 # a private action the rules did not announce: the channel must not learn it happened
                 self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
@@ -137,8 +134,11 @@ class Play(Topic):
             entry["by"] = cmd.by
         # meta only when it changed (the move's clock changes it, a fixed clock may not); the next
         # reminder (or deadline) is scheduled by the same write
+        # a finished game leaves its players' games (private messages no longer route to it) and the
+        # schedule, by the same write
         return Write(done, state=state, meta=meta if meta != rec.meta else None, append=[entry],
-                     remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()))
+                     remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()),
+                     unremind=finished, index={p["user"]: False for p in meta["players"] if p["user"] and finished})
 
     def hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
                       state: dict, events: list[Event]) -> Write:

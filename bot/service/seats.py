@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import re
 
-from bot.service.common import Topic, quietly, seat_of
+from bot.service.common import Topic, seat_of, shown
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
 
@@ -18,41 +18,69 @@ class Seats(Topic):
         return self.invite(rest, cmd, channel, rec, "handover")
 
     def invite(self, rest: str, cmd: Command, channel: str, rec: Record, kind: str):
+        """A seated player proposes a user for a seat (his own, or an absent one). Every other
+        present player and the invited user then /agree; the invited user is known by his
+        platform id alone (a display name is anybody's to take)."""
         meta = rec.meta
         if meta["status"] != "playing":
             return Reply.refuse(f"/{kind} works while the game is in play.", "NOT_PLAYING", channel)
         mine = seat_of(meta, cmd.user)
+        words = rest.split()
+        pending = meta.get("invite")
+        if words == ["cancel"]:
+            return self.cancel(cmd, channel, meta, pending)
         if mine is None:
             return Reply.refuse(f"Only a seated player can /{kind}.", "NOT_SEATED", channel)
-        words = rest.split()
+        if pending:   # one at a time: a second would silently drop the agreements given to the first
+            return Reply.refuse(f"An invitation waits already: {_who(pending['ref'])} for seat {pending['seat']}, "
+                                f"proposed by {_who(pending['by'])}. It must be agreed first, or withdrawn by "
+                                f"its proposer with /{pending['kind']} cancel.", "INVITE_PENDING", channel)
         if kind == "replace":
             absent = [p["seat"] for p in meta["players"] if p.get("absent")]
-            seat = next((w.upper() for w in words if w.upper() in {p["seat"] for p in meta["players"]}), None)
-            seat = seat or (absent[0] if len(absent) == 1 else None)
+            named = {w: s for w in words for s in (p["seat"] for p in meta["players"]) if w.lower() == s.lower()}
+            seat = next(iter(named.values()), None) or (absent[0] if len(absent) == 1 else None)
             if seat is None or seat not in absent:
                 return Reply.refuse("Only an absent seat (three deadlines missed in a row) can be replaced; "
                                     f"absent now: {', '.join(absent) or 'nobody'}. Usage: /replace SEAT @user.",
                                     "NOT_ABSENT", channel)
-            words = [w for w in words if w.upper() != seat]
-            agree_from = []
+            words = [w for w in words if w not in named]
+            if [w.lower() for w in words] == ["robot"]:   # nobody's hand changes owner: no agreement asked
+                return self.service.robots.replace(seat, cmd, channel, rec)
         else:
             seat = mine
-            agree_from = [p["user"] for p in meta["players"] if p["user"] and p["user"] != cmd.user
-                          and not p.get("absent")]
+        # the proposer's own agreement is his proposal; the seat's absent holder is not asked
+        agree_from = [p["user"] for p in meta["players"] if p["user"] and p["user"] != cmd.user
+                      and p["seat"] != seat and not p.get("absent")]
         if len(words) != 1:
             return Reply.refuse(f"Name one user: /{kind} {'SEAT ' if kind == 'replace' else ''}@user.",
                                 "MALFORMED", channel)
-        ref = _user_ref(words[0])
-        if any(_is(p["user"], p["name"], ref) for p in meta["players"] if p["user"]):
+        ref = _user_ref(words[0], cmd.platform)
+        if ref is None:
+            return Reply.refuse(f"Name the user with a mention the platform resolves to an account, not a name "
+                                f"typed as text (anybody can call himself {shown(words[0])}). On Discord pick "
+                                f"the user in the command's user option; on Telegram send /{kind} as a reply "
+                                "to one of that user's messages.", "NOT_A_MENTION", channel)
+        if any(p["user"] == ref for p in meta["players"]):
             return Reply.refuse("That user already sits in this game.", "ALREADY_SEATED", channel)
         meta = dict(meta, invite={"kind": kind, "seat": seat, "ref": ref, "by": cmd.user,
                                   "waiting": agree_from + ["@new"]})
-        others = " ".join(f"<@{u}>" if u.isdigit() else u for u in agree_from)
+        others = " ".join(_who(u) for u in agree_from)
+        invited = _who(ref)
         if agree_from:
-            text = (f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}. Each other player ({others}) "
-                    f"and {words[0]} type /agree to confirm.")
+            text = (f"{cmd.name or cmd.user} proposes {invited} for seat {seat}. Each other player ({others}) "
+                    f"and {invited} type /agree to confirm.")
         else:
-            text = f"{cmd.name or cmd.user} proposes {words[0]} for seat {seat}; {words[0]} types /agree to confirm."
+            text = f"{cmd.name or cmd.user} proposes {invited} for seat {seat}; {invited} types /agree to confirm."
+        return Write(lambda version: Reply(public=[text]), meta=meta)
+
+    def cancel(self, cmd: Command, channel: str, meta: dict, pending: dict | None):
+        if not pending:
+            return Reply.refuse("No invitation waits here.", "NOTHING_TO_CANCEL", channel)
+        if pending["by"] != cmd.user:
+            return Reply.refuse(f"Only its proposer ({_who(pending['by'])}) can withdraw the invitation.",
+                                "NOT_YOURS", channel)
+        meta = {k: v for k, v in meta.items() if k != "invite"}
+        text = f"{cmd.name or cmd.user} withdraws the invitation of {_who(pending['ref'])} for seat {pending['seat']}."
         return Write(lambda version: Reply(public=[text]), meta=meta)
 
     def agree(self, rest: str, cmd: Command, channel: str, rec: Record):
@@ -63,7 +91,7 @@ class Seats(Topic):
         waiting = list(invite["waiting"])
         if cmd.user in waiting:
             waiting.remove(cmd.user)
-        elif "@new" in waiting and _is(cmd.user, cmd.name, invite["ref"]):
+        elif "@new" in waiting and cmd.user == invite["ref"]:
             waiting.remove("@new")
             invite = dict(invite, user=cmd.user, name=cmd.name or cmd.user)
         else:
@@ -82,11 +110,9 @@ class Seats(Topic):
         meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != invite["seat"]}
 
         def done(version: int) -> Reply:
-            if old_user:
-                quietly("unindex", lambda: self.store.link_user(cmd.platform, old_user, channel, on=False))
-            quietly("index", lambda: self.store.link_user(cmd.platform, invite["user"], channel))
             return Reply(public=[f"{invite['name']} now plays seat {invite['seat']}."])
-        return Write(done, meta=meta)
+        index = {old_user: False} if old_user else {}
+        return Write(done, meta=meta, index=index | {invite["user"]: True})
 
     # /spectate ---------------------------------------------------------------------------------
     def spectate(self, rest: str, cmd: Command, channel: str, rec: Record):
@@ -106,11 +132,20 @@ class Seats(Topic):
         return Write(lambda version: Reply(private={cmd.user: [text]}), meta=meta)
 
 
-def _user_ref(word: str) -> str:
-    """`<@123>`, `<@!123>`, `123`, `@name` or `name` → a comparable reference."""
+# platforms whose user ids are not what a user types: there a user is named only by a mention
+# that carries his id (`<@id>`), never by a name
+NAMED_BY_ID = frozenset({"discord", "telegram"})
+
+
+def _user_ref(word: str, platform: str) -> str | None:
+    """`<@123>` or `<@!123>` → "123"; on the console (where a typed name is the user id),
+    `@name` or `name` → "name"; None: a name typed on a platform where it is no id."""
     match = re.fullmatch(r"<@!?(\d+)>", word)
-    return match.group(1) if match else word.lstrip("@").lower()
+    if match:
+        return match.group(1)
+    return None if platform in NAMED_BY_ID else word.lstrip("@")
 
 
-def _is(user: str, name: str, ref: str) -> bool:
-    return ref in (user, (name or "").lower(), (name or "").lower().replace(" ", ""))
+def _who(user: str) -> str:
+    """A user as a mention the adapters show by name (`<@id>`), or his console name."""
+    return f"<@{user}>" if user.isdigit() else user

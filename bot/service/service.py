@@ -16,6 +16,7 @@ import random
 import time
 import uuid
 
+from bot.service import metrics
 from bot.service.accounts import Accounts
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
@@ -25,13 +26,15 @@ from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
 from bot.service.narration import Narration
+from bot.service.pages import Pages
 from bot.service.play import Play
 from bot.service.records import Records
+from bot.service.robots import Robots
 from bot.service.seats import Seats
 from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
-from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError
+from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
@@ -46,8 +49,10 @@ RETRIES = 100   # compare-and-set attempts per command before giving up (with ji
 
 class Service:
     def __init__(self, store: Store, remind_after: float = 12 * 3600, image_format: str = "png",
-                 clock=time.time, remind_repeat: float = 24 * 3600):
+                 clock=time.time, remind_repeat: float = 24 * 3600, web_secret: str | None = None,
+                 web_url: str | None = None):
         self.store = store
+        self.web_secret, self.web_url = web_secret, web_url   # the game pages' links (bot/service/pages.py)
         self.remind_after = remind_after
         self.remind_repeat = remind_repeat
         self.image_format = image_format
@@ -59,9 +64,10 @@ class Service:
         self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
+        self.robots, self.pages = Robots(self), Pages(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -83,6 +89,8 @@ class Service:
         self.finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
+        metrics.COMMANDS.labels(word if word in self.commands else "game", "ok" if reply.ok else reply.code).inc()
+        metrics.COMMAND_SECONDS.observe(total)
         # one structured line per command; only the verb, never arguments (they may be secret)
         log.info("platform=%s channel=%s user=%s command=%s outcome=%s version=%s %s",
                  cmd.platform, reply.channel or cmd.channel, cmd.user, word or "-",
@@ -122,6 +130,11 @@ class Service:
         if len(cmd.text) > limit:
             return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
                                 "Nothing was done.", "TOO_LONG")
+        if cmd.version is not None and not _game_action(word, rest):
+            # a press carries the prompt's action it was drawn for: data naming anything else
+            # (a platform command such as /handover) was not drawn by us
+            return Reply.refuse("A button plays one of the game's actions, nothing else; type the command "
+                                "instead.", "NOT_AN_ACTION", cmd.channel)
         channel = cmd.channel
         entry = self.commands.get(word)
         if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
@@ -155,9 +168,25 @@ class Service:
         return handler(self._topics[topic_of(handler)], rest, cmd)
 
     def open_channels(self, platform: str, user: str) -> list[str]:
-        """The channels where `user` sits at a game in its lobby or in play."""
+        """The channels where `user` sits at a game in its lobby or in play. The index is checked
+        against each game: on a Redis Cluster it may hold a channel a moment longer (Store._before)."""
         return [c for c in self.store.user_channels(platform, user)
-                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")]
+                if (rec := self.store.load(platform, c)) and rec.meta and rec.meta["status"] in ("lobby", "playing")
+                and any(p["user"] == user for p in rec.meta["players"])]
+
+    def private_target(self, platform: str, user: str, text: str) -> str | None:
+        """The channel a private message would act on, without acting: the one named g=CHANNEL,
+        else the sender's one open game. None for a command of his own (settings, accounts,
+        help), or when he has no game or several (the service then asks, acting on none).
+        The adapters ask it to check that the sender still belongs to that channel."""
+        word, rest = split_command(text)
+        entry = self.commands.get(word)
+        if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
+            return None
+        if word.startswith("g="):
+            return SPLIT.match(text).group(1)[2:] or None
+        channels = self.open_channels(platform, user)
+        return channels[0] if len(channels) == 1 else None
 
     def _platform_word(self, platform: str, channel: str, word: str, rest: str) -> str | None:
         """The platform command a line asks for (`/join`, `/tl join`), or None for a game verb."""
@@ -256,8 +285,19 @@ class Service:
                 continue
             except AlreadyDone as done:
                 return self._already(channel, done.version)
+            except Unmet as unmet:   # nothing written: the key it needed is gone, or a game it closes went on
+                refusal = out.unmet(unmet.what) if out.unmet else Reply.refuse(
+                    "The game is very busy right now; nothing was changed. Try again.", "BUSY")
+                refusal.channel = refusal.channel or channel
+                return refusal
             finally:
                 timings.save += time.perf_counter() - started
+            if not out.delete:   # a robot seat left deciding: its job, for any worker to take
+                meta = out.meta if out.meta is not None else rec.meta if rec else None
+                self.robots.after_write(cmd.platform, channel, version, meta,
+                                        out.state if out.state is not None else rec.state if rec else None)
+            if not out.quiet:   # open pages of the game hear of a public write at once
+                self.pages.published(cmd.platform, channel, version)
             try:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
@@ -278,8 +318,10 @@ class Service:
 
     # what the adapters and tools ask of the service besides commands ----------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Deadlines played and reminders due (`Timers.due_reminders`): the adapters' loops poll it."""
-        return self.timers.due_reminders(platform)
+        """Deadlines played, reminders due (`Timers.due_reminders`) and the moves robots decided
+        (`Robots.decided`): the adapters' loops poll it."""
+        moves = self.robots.decided(platform) if platform else []
+        return moves + self.timers.due_reminders(platform)
 
     def reminded(self, reply: Reply) -> None:
         """A reminder from `due_reminders` was posted: not again before its repeat."""
@@ -288,6 +330,39 @@ class Service:
     def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
         """The channel's game as /export writes it (public while it is in play)."""
         return self.records.export(platform, channel, rec)
+
+    def move_channel(self, platform: str, old: str, new: str) -> bool:
+        """The game of channel `old` carried to `new` (a Telegram group upgraded to a supergroup
+        gets a new chat id): its setup, snapshot and log written there in one write, then the old
+        copy deleted and the players' index pointed at the new one. False when there is nothing
+        to move or `new` holds a game of its own (never overwritten).
+
+        Two writes, in this order: a crash between them leaves the game in both places, never
+        in none, and the old copy is deleted by the next attempt (the migration message comes
+        again with every later update of the old chat)."""
+        rec = self.store.load(platform, old, with_setup=True)
+        if rec is None or rec.meta is None:
+            return False
+        there = self.store.load(platform, new)
+        if there is not None and there.meta is not None and there.meta != rec.meta:
+            log.warning("not moving %s:%s to %s: a game is there already", platform, old, new)
+            return False
+        users = [p["user"] for p in rec.meta["players"] if p.get("user")]
+        if there is None or there.meta is None:   # the new copy indexes its players in the same write
+            entries = self.store.log(platform, old)
+            self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
+                              state=rec.state, append=entries, remind=self.clock(),
+                              index=dict.fromkeys(users, True))
+        lang, _ = self.store.languages(platform, old, [])
+        if lang:   # the group's /lang goes with it
+            self.store.set_channel_lang(platform, new, lang)
+        self.store.commit(platform, old, rec.expected, delete=True, unremind=True,
+                          index=dict.fromkeys(users, False))
+        return True
+    def observe(self, what: str, seconds: float) -> None:
+        """A timing for the metrics (`what`: "picture")."""
+        if what == "picture":
+            metrics.PICTURE_SECONDS.observe(seconds)
 
     # small caches for the adapters (button ids, file ids, who opened a private chat), so no
     # adapter reaches the store itself --------------------------------------------------------
@@ -319,3 +394,9 @@ class Service:
         if rec is None or rec.meta is None or rec.state is None:
             return None
         return get_game(rec.meta["game"]), rec.state, rec
+
+
+def _game_action(word: str, rest: str) -> bool:
+    """`/tl add 1`: a game's prefix followed by one of its verbs (what a prompt's button carries)."""
+    game = game_or_none(word)
+    return game is not None and split_command(rest)[0] in game.verbs

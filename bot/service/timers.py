@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -41,12 +42,18 @@ from core.registry import get_game
 log = logging.getLogger("strategos.async")
 
 REMIND_LEASE = 120.0          # seconds a claimed game is left to its worker before another may take it
+# games claimed at a time (the adapters look once a minute). The adapter posts a batch one message
+# after another, and each post renews the lease of the rest (`reminded`): a batch outlives its
+# lease only if a single post takes longer than the lease itself, however many it holds
+REMIND_BATCH = 50
 DAY = 24 * 3600
 CAP = 7 * DAY                 # the longest deadline or clock bank
 ABSENT_AFTER = 3              # deadlines missed in a row before a player is marked absent
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
 STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
-PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock")
+REMIND_THROTTLE = 15 * 60.0      # seconds between two /remind pings of one game (a ping is a notification)
+PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think")
+THINK_CAP = 10.0              # seconds a robot may think over one decision
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
 
@@ -73,6 +80,22 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
         key = key.lower()
         if not eq or key not in PLAY_OPTIONS:
             rest.append(token)
+            continue
+        if key == "robots":
+            if not value.isdigit() or int(value) > 5:
+                raise RulesError("robots= takes a number of robots, 0 to 5, e.g. robots=2.", code="OPTION")
+            play["robots"] = int(value)
+            continue
+        if key == "absent":
+            if value.lower() not in ("robot", "default"):
+                raise RulesError("absent= is robot (a robot takes a seat at its third missed deadline) or "
+                                 "default (the deadline plays on).", code="OPTION")
+            play["absent"] = value.lower()
+            continue
+        if key == "think":
+            play["think"] = duration(key, value if value[-1:].isalpha() else value + "s")
+            if not 0 < play["think"] <= THINK_CAP:
+                raise RulesError("think= is a robot's time a decision, more than 0 and at most 10 s.", code="OPTION")
             continue
         if key == "clock":
             base, plus, inc = value.partition("+")
@@ -121,6 +144,15 @@ def _zone(name: str | None) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+@dataclass
+class Batch:
+    """Reminders claimed together: their common lease, renewed at each post for those not yet posted."""
+
+    platform: str
+    until: float
+    unposted: set[str] = field(default_factory=set)
+
+
 class Timers(Topic):
     """Reminders, deadlines, personal settings: the part of the service that runs on a clock."""
 
@@ -157,6 +189,8 @@ class Timers(Topic):
                 for p in players:
                     if p.get("seat") == seat:
                         p["absent"] = True
+                        if play.get("absent") == "robot" and not p.get("robot"):   # a robot stands in
+                            p.update(robot=True, away_name=p["name"], name=f"🤖 {p['name']}")
         else:
             misses.pop(seat, None)
             for p in players:
@@ -204,14 +238,6 @@ class Timers(Topic):
         expiry, _ = self.expiry(meta, game, state)
         return min(due, expiry) if expiry is not None else due
 
-    def schedule(self, platform: str, channel: str, version: int, meta: dict | None = None,
-                  state: dict | None = None) -> None:
-        if meta is not None and state is not None:
-            game = get_game(meta["game"])
-            self.store.schedule_reminder(platform, channel, self.next_event(meta, game, state, self.clock()))
-        elif self.service.remind_after > 0:
-            self.store.schedule_reminder(platform, channel, self.clock() + self.service.remind_after)
-
     # the scheduler ----------------------------------------------------------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
         """Replies of the games of `platform` with something due: deadlines played (announced),
@@ -220,7 +246,9 @@ class Timers(Topic):
         replies = []
         now = self.clock()
         for plat in [platform] if platform else self.store.reminder_platforms():
-            for channel, lease in self.store.claim_reminders(plat, now, REMIND_LEASE):
+            claimed = self.store.claim_reminders(plat, now, REMIND_LEASE, limit=REMIND_BATCH)
+            batch = Batch(plat, claimed[0][1] if claimed else now + REMIND_LEASE)
+            for channel, lease in claimed:
                 try:
                     due = self._due(plat, channel, lease, now)
                 except Exception:   # one game's failure must not stop the others' reminders
@@ -228,6 +256,9 @@ class Timers(Topic):
                     continue
                 for reply in due:   # in the channel's language, seats named (lines added after `handle` too)
                     self.service.finish(Command(plat, reply.channel or channel, "", ""), reply)
+                    if reply.lease is not None:   # posted later, one by one: its lease is the batch's
+                        reply.lease = reply.lease[:3] + (batch,) + reply.lease[4:]
+                        batch.unposted.add(reply.channel or channel)
                 replies.extend(due)
         return replies
 
@@ -369,6 +400,13 @@ class Timers(Topic):
                 left_out[why].append(reply.names.get(user) or user)
                 reply.mentions.remove(user)
                 reply.private.pop(user, None)   # a private message pings too
+        if reply.mentions:
+            last = self.store.cache_get(cmd.platform, channel, "remind-ping")
+            if last is not None and now - float(last) < REMIND_THROTTLE:
+                wait = max(1, round((REMIND_THROTTLE - (now - float(last))) / 60))
+                return Reply.refuse(f"The pending players were pinged less than {REMIND_THROTTLE // 60:.0f} minutes "
+                                    f"ago; /remind pings again in {wait} min.", "REMIND_THROTTLED", channel)
+            self.store.cache_set(cmd.platform, channel, "remind-ping", repr(now).encode(), int(REMIND_THROTTLE) + 60)
         reply.public.insert(0, "Reminder:")
         if left_out["off"]:
             reply.public.append(f"Not pinged, reminders off: {', '.join(left_out['off'])}.")
@@ -381,7 +419,13 @@ class Timers(Topic):
         if reply.lease is not None:
             plat, channel, version, lease, *rest = reply.lease
             at, next_due = (rest + [None, None])[:2]
-            self.store.reminder_sent(plat, channel, version, lease, at, next_due)
+            batch = lease if isinstance(lease, Batch) else None
+            self.store.reminder_sent(plat, channel, version, batch.until if batch else lease, at, next_due)
+            if batch is not None:   # the rest of the batch is still this worker's: their lease starts again
+                batch.unposted.discard(channel)
+                until = self.clock() + REMIND_LEASE
+                self.store.renew_reminders(plat, sorted(batch.unposted), batch.until, until)
+                batch.until = until
 
     # a user's own settings: /remind on|off|tz ZONE|quiet A-B ------------------------------------
     def remind_settings(self, rest: str, cmd: Command) -> Reply:

@@ -22,10 +22,10 @@ import secrets as _secrets
 import orjson
 import redis
 
-from bot.service.common import Topic, quietly
+from bot.service.common import Topic
 from bot.service.history import public_entries
 from bot.service.types import Command, Reply, Write
-from bot.store import Record, StoreError
+from bot.store import Closing, Record, StoreError
 from core import rng
 from core.registry import get_game
 from core.replay import replay, upgrade
@@ -112,14 +112,6 @@ class Transfer(Topic):
             meta["bank"] = old_meta["bank"]
 
         def done(version: int) -> Reply:
-            quietly("use up the transfer file", lambda: self.store.redis.delete(key))
-            if old and old.meta and old.meta["status"] == "playing":
-                self.close_moved(full["from"], cmd.platform, channel)
-            for p in players:
-                if p["user"]:
-                    quietly("index the player's game",
-                                  lambda u=p["user"]: self.store.link_user(cmd.platform, u, channel))
-            self.service.timers.schedule(cmd.platform, channel, version, meta, state)
             seats = ", ".join(f"{p['seat']} ({p['name']})" for p in players)
             lines = [f"{game.title} continues here after {len(public_entries(entries))} actions. Seats: {seats}."]
             seated = [p["name"] for p in players if p["user"]]
@@ -129,23 +121,26 @@ class Transfer(Topic):
                 lines.append("Each other player takes his seat with /join CODE (the code of his seat came to him "
                              "privately with /export).")
             return Reply(public=lines)
-        return Write(done, meta=meta, setup=setup, state=state, append=entries)
 
-    def close_moved(self, origin: list[str], platform: str, channel: str) -> None:
-        plat, old_channel = origin
-        rec = self.store.load(plat, old_channel)
-        if rec is None or rec.meta is None:
-            return
-        meta = dict(rec.meta, status="moved", moved_to=[platform, channel])
-        try:
-            self.store.commit(plat, old_channel, rec.expected, meta=meta)
-        except Exception:   # noqa: BLE001 — the move stands; the old channel just still shows the game
-            return
-        self.store.cancel_reminder(plat, old_channel)
-        for p in rec.meta["players"]:
-            if p["user"]:
-                quietly("unindex a moved game",
-                              lambda u=p["user"]: self.store.link_user(plat, u, old_channel, on=False))
+        def unmet(what: str) -> Reply:   # another /import used the file first, or the old game went on
+            if what == "close":
+                now = self.store.load(*full["from"])
+                return Reply.refuse(f"The game went on after this transfer file was made (version {full['version']}, "
+                                    f"now {now.version if now else '?'}); send /export privately again for a new one.",
+                                    "BAD_IMPORT", channel)
+            return Reply.refuse("That transfer file was used already or has expired (30 days); export the game "
+                                "again.", "BAD_IMPORT", channel)
+        # one atomic step: the token used up (two /imports of one file make one game), the old channel
+        # closed if it is still where the file was made (never a fork), the players indexed here and
+        # no more there, the first reminder scheduled
+        closing = None
+        if old and old.meta and old.meta["status"] == "playing":
+            closing = Closing(*full["from"], expected=old.expected,
+                              meta=dict(old.meta, status="moved", moved_to=[cmd.platform, channel]),
+                              users=tuple(p["user"] for p in old.meta["players"] if p["user"]))
+        return Write(done, meta=meta, setup=setup, state=state, append=entries, take=key, close=closing,
+                     index={p["user"]: True for p in players if p["user"]},
+                     remind=self.service.timers.next_event(meta, game, state, self.clock()), unmet=unmet)
 
     def moved_refusal(self, word: str, cmd: Command, channel: str, rec: Record) -> Reply | None:
         """In the old channel of a moved game: where it went, instead of any move or ping
@@ -181,9 +176,8 @@ class Transfer(Topic):
         meta["players"], meta["seat_codes"] = players, codes
 
         def done(version: int) -> Reply:
-            quietly("index the player's game", lambda: self.store.link_user(cmd.platform, cmd.user, channel))
             return Reply(public=[f"{cmd.name or cmd.user} takes seat {free['seat']} ({free['name']})."])
-        return Write(done, meta=meta)
+        return Write(done, meta=meta, index={cmd.user: True})
 
 
 def moved_sentence(meta: dict, platform: str) -> str:

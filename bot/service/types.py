@@ -101,11 +101,19 @@ class Write:
     pop: int = 0
     delete: bool = False
     quiet: bool = False      # a hidden action: the public version stays (Store.commit, _COMMIT)
+    # the rest lands in the same atomic step as the game (Store.commit): nothing is left for after it
     remind: float | None = None   # the game's next reminder, scheduled with the write
+    unremind: bool = False        # the game's reminder dropped (it ended)
+    index: dict[str, bool] = field(default_factory=dict)   # user → this channel added to (True) or
+    #                                                         removed from (False) his games
+    take: str | None = None       # a key used up by the write (a transfer's token): it must exist
+    close: object | None = None   # bot.store.Closing: the old channel of a game moving here
+    unmet: Callable[[str], Reply] | None = None   # the answer when take's key or close's game moved on
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
-                    delete=self.delete, quiet=self.quiet, remind=self.remind)
+                    delete=self.delete, quiet=self.quiet, remind=self.remind, unremind=self.unremind,
+                    index=self.index, take=self.take, close=self.close)
 
 
 @dataclass

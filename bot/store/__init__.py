@@ -9,12 +9,14 @@ May import: `core` (the dice, to recompute a compact log). Nothing of the servic
 """
 from bot.store.store import (
     AlreadyDone,
+    Closing,
     Conflict,
     OutcomeUnknown,
     Record,
     Store,
     StoreError,
+    Unmet,
     connect,
 )
 
-__all__ = ["AlreadyDone", "Conflict", "OutcomeUnknown", "Record", "Store", "StoreError", "connect"]
+__all__ = ["AlreadyDone", "Closing", "Conflict", "OutcomeUnknown", "Record", "Store", "StoreError", "Unmet", "connect"]

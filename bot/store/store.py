@@ -7,17 +7,22 @@ state, so two players pressing at once never lose an update or apply one twice.
 
     strategos:{discord:123}:game      hash: ver, seq, meta, setup (with format and rules version), snap
     strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
-    strategos:{discord:123}:cmd:<key> a command's idempotency key → the version it wrote (2 days)
+    strategos:{discord:123}:cmd:<key> a command's idempotency key → "seq:ver:nonce" it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
-    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL)
+    strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL); the game
+                                      pages' by position, at most 48 a game (listed in img:kept)
+    strategos:updates                 pub/sub: [platform, channel, version] after every public write
     strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
                                       (the next reminder or deadline, whichever comes first)
     strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
+    strategos:user:{discord:42}       set: the channels where the user sits (private messages route there)
+    strategos:transfer:<token>        a game waiting to move (/export privately → /import), used once
 """
 from __future__ import annotations
 
 import logging
 import os
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -47,20 +52,33 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # off-turn standing order, docs/successors.md), so the others can neither see that something
 # happened nor find their buttons stale. A game stored before `seq` existed has seq = ver.
 #
-# KEYS: game hash, log list[, reminders sorted set, reminder platforms set][, the command's
-# idempotency key]. ARGV: expected seq, quiet (1|0), number of field pairs, the pairs, then the
-# reminder ("remind" + due time + channel + platform, or "-"), then the log operation ("append" +
-# entries | "pop" + count [+ entries appended after the pop] | "delete" | "none"). Returns
-# {1, ver, seq} when written, {0, seq} on a lost race, and {2, "seq:ver"} when the command's key
-# was already written (its first outcome; nothing applied). The reminder keys are in other hash
-# slots, so they are passed only outside a Redis Cluster (there the store schedules the reminder
-# after the write): a move is one round trip.
+# The command's idempotency key is stored as "seq:ver:nonce", the nonce drawn afresh for each
+# call of `commit`. A key found already written is either redis-py resending this very call (its
+# connection broke after the script ran: the same nonce) or another process that carried out the
+# same command (a platform delivering it twice): only the nonce tells the two apart.
+#
+# Besides the game, a command writes a few keys of other hash slots: the players' game index, the
+# reminder schedule, the transfer token it uses up, the old channel of a game moving here. Outside
+# a Redis Cluster they are written by the same script ("side" operations), so a command lands
+# whole or not at all; a Redis Cluster refuses keys of several slots in one script, so there
+# `commit` writes them around the script in an order whose leftovers the readers tolerate.
+#
+# KEYS: game hash, log list[, the command's key], then the side keys. ARGV: expected seq, quiet
+# (1|0), nonce, has a command key (1|0), number of field pairs, the pairs, number of side
+# operations, each as 4 values (op, index of its key in KEYS, a, b), then the log operation
+# ("append" + entries | "pop" + count [+ entries appended after the pop] | "delete" | "none").
+# Side operations: take (the key must exist; deleted), close (another game, whose seq must be a:
+# its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
+# score a, member b), zrem (member a). Returns {1, ver, seq} when written, {0, seq} on a lost race,
+# {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
+# the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
-local pairs = tonumber(ARGV[3])
-local remind_at = 4 + 2 * pairs
-local remind = ARGV[remind_at] == 'remind'
-local op_at = remind_at + (remind and 4 or 1)
-local command_key = KEYS[remind and 5 or 3]
+local has_key = ARGV[4] == '1'
+local pairs = tonumber(ARGV[5])
+local side_at = 6 + 2 * pairs
+local sides = tonumber(ARGV[side_at])
+local op_at = side_at + 1 + 4 * sides
+local command_key = has_key and KEYS[3] or nil
 if command_key then
   local done = redis.call('GET', command_key)
   if done then return {2, done} end
@@ -68,13 +86,31 @@ end
 local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
 local current = redis.call('HGET', KEYS[1], 'seq') or ver
 if current ~= ARGV[1] then return {0, tonumber(current)} end
+for n = 1, sides do   -- every condition first: should one fail, nothing is written
+  local at = side_at + 1 + 4 * (n - 1)
+  local what, key = ARGV[at], KEYS[tonumber(ARGV[at + 1])]
+  if what == 'take' and redis.call('EXISTS', key) == 0 then return {3, n} end
+  if what == 'close' then
+    local other = redis.call('HGET', key, 'seq') or redis.call('HGET', key, 'ver') or '0'
+    if other ~= ARGV[at + 2] then return {3, n} end
+  end
+end
 local op = ARGV[op_at]
 local seq = tonumber(current) + 1
 local version = tonumber(ver)
 if ARGV[2] ~= '1' then version = version + 1 end
-if remind then   -- first: should it fail, nothing of the game is half-written
-  redis.call('ZADD', KEYS[3], ARGV[remind_at + 1], ARGV[remind_at + 2])
-  redis.call('SADD', KEYS[4], ARGV[remind_at + 3])
+for n = 1, sides do
+  local at = side_at + 1 + 4 * (n - 1)
+  local what, key, a, b = ARGV[at], KEYS[tonumber(ARGV[at + 1])], ARGV[at + 2], ARGV[at + 3]
+  if what == 'take' then redis.call('DEL', key)
+  elseif what == 'close' then
+    local other_ver = tonumber(redis.call('HGET', key, 'ver') or '0') + 1
+    redis.call('HSET', key, 'meta', b, 'ver', other_ver, 'seq', tonumber(a) + 1)
+  elseif what == 'sadd' then redis.call('SADD', key, a)
+  elseif what == 'srem' then redis.call('SREM', key, a)
+  elseif what == 'zadd' then redis.call('ZADD', key, a, b)
+  elseif what == 'zrem' then redis.call('ZREM', key, a)
+  end
 end
 if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
@@ -82,7 +118,7 @@ if op == 'delete' then
   redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
 else
   if pairs > 0 then
-    redis.call('HSET', KEYS[1], unpack(ARGV, 4, remind_at - 1))
+    redis.call('HSET', KEYS[1], unpack(ARGV, 6, side_at - 1))
   end
   redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
   if op == 'append' then
@@ -92,16 +128,18 @@ else
     for j = op_at + 2, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
   end
 end
-if command_key then redis.call('SET', command_key, seq .. ':' .. version, 'EX', KEY_TTL) end
+if command_key then redis.call('SET', command_key, seq .. ':' .. version .. ':' .. ARGV[3], 'EX', KEY_TTL) end
 return {1, version, seq}
 """.replace("KEY_TTL", str(KEY_TTL))
 
 
-def _written(done: bytes | str) -> tuple[int, int]:
-    """A command key's value: (seq, public version) it wrote; a key from before `seq` holds the version."""
-    text = done.decode() if isinstance(done, bytes) else str(done)
-    seq, _, ver = text.rpartition(":")
-    return int(seq or ver), int(ver)
+def _written(done: bytes | str) -> tuple[int, int, str | None]:
+    """A command key's value: (seq, public version) it wrote and the nonce of the call that wrote
+    it; a key from before the nonce holds "seq:ver", one from before `seq` the version alone."""
+    parts = (done.decode() if isinstance(done, bytes) else str(done)).split(":")
+    if len(parts) == 1:
+        return int(parts[0]), int(parts[0]), None
+    return int(parts[0]), int(parts[1]), parts[2] if len(parts) > 2 else None
 
 
 # A move's read in one script (outside a Redis Cluster, where the users' keys are in other hash
@@ -124,12 +162,35 @@ end
 return out
 """
 
+# KEYS: a key to take. Returns its value and its time to live (ms), and deletes it; nil if missing.
+_TAKE = """
+local value = redis.call('GET', KEYS[1])
+if not value then return false end
+local ttl = redis.call('PTTL', KEYS[1])
+redis.call('DEL', KEYS[1])
+return {value, ttl}
+"""
+
 # KEYS: a platform's reminders. ARGV: now, lease end, limit. Leases the due members.
 _CLAIM = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
 for _, member in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], member) end
 return due
 """
+# KEYS: a platform's reminders. ARGV: old lease end, new lease end, channels. Each channel still at
+# the old lease (no move rescheduled it, no other worker took it) gets the new one.
+_RENEW = """
+local renewed = 0
+for j = 3, #ARGV do
+  local score = redis.call('ZSCORE', KEYS[1], ARGV[j])
+  if score and tonumber(score) == tonumber(ARGV[1]) then
+    redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[j])
+    renewed = renewed + 1
+  end
+end
+return renewed
+"""
+
 # KEYS: a platform's reminders. ARGV: channel, lease end[, next due]. Still at that lease: removed,
 # or moved to the next due time (a repeat, a deadline, the end of someone's quiet hours).
 _RELEASE = """
@@ -152,6 +213,27 @@ class OutcomeUnknown(StoreError):
 
 class Conflict(Exception):
     """The game changed since it was read (another command won the race)."""
+
+
+class Unmet(Exception):
+    """A condition of a write does not hold (`Store.commit`): "take", its key is gone (a transfer
+    used already); "close", the old channel of a moving game went on. Nothing was written."""
+
+    def __init__(self, what: str):
+        super().__init__(what)
+        self.what = what
+
+
+@dataclass(frozen=True)
+class Closing:
+    """The old channel of a game moving here, closed by the same write as the game's arrival:
+    only if it is still at the write it was read at (`expected`), so a game never forks."""
+
+    platform: str
+    channel: str
+    expected: int
+    meta: dict            # its meta once closed (status "moved", where to)
+    users: tuple = ()     # its players: the old channel leaves their games
 
 
 class AlreadyDone(Exception):
@@ -214,6 +296,8 @@ class Store:
         self._load = client.register_script(_LOAD)
         self._claim = client.register_script(_CLAIM)
         self._release = client.register_script(_RELEASE)
+        self._take = client.register_script(_TAKE)
+        self._renew = client.register_script(_RENEW)
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -312,17 +396,22 @@ class Store:
     def commit(self, platform: str, channel: str, expected: int, *, meta: dict | None = None,
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
                pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
-               quiet: bool = False) -> int:
+               quiet: bool = False, index: dict[str, bool] | None = None, unremind: bool = False,
+               take: str | None = None, close: Closing | None = None) -> int:
         """Write if the stored write counter is still `expected` (`Record.expected`); returns
         the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
-        key is already recorded applies nothing and raises `AlreadyDone`. `remind` (a time)
-        schedules the game's next reminder with the write (as `schedule_reminder`). Raises
-        `Conflict` if another write came first, `OutcomeUnknown` if the answer was lost after
-        sending, `StoreError` if Redis refused the write.
+        key another call recorded applies nothing and raises `AlreadyDone`. With the game, in
+        the same atomic step: `remind` (a time) schedules the game's next reminder, `unremind`
+        drops it; `index` ({user: True | False}) adds the channel to, or removes it from, each
+        user's games; `take` (a key) must exist and is deleted (a transfer's token: used once);
+        `close` closes the old channel of a game moving here, if it is still at the write it was
+        read at. Raises `Conflict` if another write came first, `Unmet("take" | "close")` if a
+        condition of those does not hold, `OutcomeUnknown` if the answer was lost after sending,
+        `StoreError` if Redis refused the write.
         """
-        args: list = [expected, 1 if quiet else 0, 0]
+        nonce = uuid.uuid4().hex[:12]
         pairs: list = []
         if meta is not None:
             pairs += ["meta", orjson.dumps(meta)]
@@ -330,15 +419,13 @@ class Store:
             pairs += ["setup", orjson.dumps(setup)]
         if state is not None:
             pairs += ["snap", orjson.dumps(state)]
-        args[2] = len(pairs) // 2
-        args += pairs
-        keys = list(self._keys(platform, channel))
-        remind_inside = remind is not None and not self.cluster
-        if remind_inside:
-            args += ["remind", repr(remind), channel, platform]
-            keys += [self.reminders_key(platform), f"{self.prefix}:reminder-platforms"]
-        else:
-            args.append("-")
+        sides = self._sides(platform, channel, remind, unremind, index or {}, take, close)
+        keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
+        inside = [] if self.cluster else sides
+        args: list = [expected, 1 if quiet else 0, nonce, 1 if key else 0, len(pairs) // 2, *pairs, len(inside)]
+        for op, side_key, a, b in inside:
+            keys.append(side_key)
+            args += [op, len(keys), a, b]
         if delete:
             args.append("delete")
         elif pop:
@@ -347,31 +434,182 @@ class Store:
             args += ["append"] + [pack_entry(e) for e in append]
         else:
             args.append("none")
-        keys += [self._key_of(platform, channel, key)] if key else []
+        taken = self._before(sides) if self.cluster else None
+        try:
+            version = self._run_commit(platform, channel, expected, keys, args, key, nonce)
+        except OutcomeUnknown:
+            raise   # perhaps stored: a token taken stays taken (at worst the game is exported again)
+        except BaseException:
+            if taken is not None:
+                self._give_back(*taken)
+            raise
+        if self.cluster:
+            self._after(sides, close)
+        return version
+
+    def _run_commit(self, platform: str, channel: str, expected: int, keys: list, args: list, key: str | None,
+                    nonce: str) -> int:
         try:
             status, version, *_ = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             # sent, perhaps run, answer lost: only the key can tell what happened
             if key is not None:
                 try:
-                    written = self.redis.get(keys[-1])
+                    written = self.redis.get(self._key_of(platform, channel, key))
                 except redis.RedisError:
                     written = None
                 if written is not None:
-                    return _written(written)[1]
+                    _, ver, by = _written(written)
+                    if by != nonce:
+                        raise AlreadyDone(ver) from exc
+                    return ver
             raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if status == 0:
             raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
         if status == 2:
-            seq, ver = _written(version)
-            if seq != int(expected) + 1:   # (equal: redis-py resent our own script)
+            _, ver, by = _written(version)
+            if by != nonce:   # another call carried the command out (ours, resent by redis-py, has our nonce)
                 raise AlreadyDone(ver)
-            version = ver
-        if remind is not None and not remind_inside:
-            self.schedule_reminder(platform, channel, remind)
+            return ver
+        if status == 3:
+            raise Unmet(self._unmet_name(args, int(version)))
         return int(version)
+
+    @staticmethod
+    def _unmet_name(args: list, n: int) -> str:
+        """The op of the n-th side operation of a _COMMIT call (its arguments)."""
+        side_at = 5 + 2 * int(args[4])   # 0-based: after the 5 leading values and the pairs
+        return str(args[side_at + 1 + 4 * (n - 1)])
+
+    def _sides(self, platform: str, channel: str, remind: float | None, unremind: bool, index: dict[str, bool],
+               take: str | None, close: Closing | None) -> list[tuple[str, str, str, str]]:
+        """A command's writes besides its game, as _COMMIT's side operations (op, key, a, b);
+        the conditions (take, close) first."""
+        out: list[tuple[str, str, str, str]] = []
+        if take is not None:
+            out.append(("take", take, "", ""))
+        if close is not None:
+            out.append(("close", self._keys(close.platform, close.channel)[0], str(close.expected),
+                        orjson.dumps(close.meta).decode()))
+            out += [("srem", self.user_key(close.platform, u), close.channel, "") for u in close.users]
+            out.append(("zrem", self.reminders_key(close.platform), close.channel, ""))
+        for user, on in index.items():
+            out.append(("sadd" if on else "srem", self.user_key(platform, user), channel, ""))
+        if remind is not None:
+            out.append(("zadd", self.reminders_key(platform), repr(remind), channel))
+            out.append(("sadd", f"{self.prefix}:reminder-platforms", platform, ""))
+        elif unremind:
+            out.append(("zrem", self.reminders_key(platform), channel, ""))
+        return out
+
+    # On a Redis Cluster the side keys live in other slots than the game, so they are written
+    # around the script, in the order whose leftovers a reader tolerates: before it, what must
+    # never be missing (a user's index entry: `open_channels` checks the game, so a spare one is
+    # harmless; a reminder, only ever moved earlier: a worker woken early recomputes and moves it
+    # on); the transfer token taken (GETDEL-like) before, and given back if the write fails, so
+    # two imports never both hold it; after it, what may linger (an index entry removed, a
+    # reminder dropped: a worker drops a game no longer in play) and the old channel's close.
+    def _before(self, sides: list) -> tuple[str, bytes, int] | None:
+        taken = None
+        try:
+            for op, key, a, b in sides:
+                if op == "take":
+                    got = self._take(keys=[key])
+                    if not got:
+                        raise Unmet("take")
+                    taken = (key, got[0], int(got[1]))
+                elif op == "sadd":
+                    self.redis.sadd(key, a)
+                elif op == "zadd":
+                    self.redis.zadd(key, {b: float(a)}, lt=True)
+        except redis.RedisError as exc:
+            if taken is not None:
+                self._give_back(*taken)
+            raise StoreError(_down(exc)) from exc
+        return taken
+
+    def _give_back(self, key: str, value: bytes, ttl_ms: int) -> None:
+        try:
+            self.redis.set(key, value, px=ttl_ms if ttl_ms > 0 else None, nx=True)
+        except redis.RedisError:
+            log.warning("could not give back %s after a failed write", key)
+
+    def _after(self, sides: list, close: Closing | None) -> None:
+        if close is not None:
+            try:
+                self.commit(close.platform, close.channel, close.expected, meta=close.meta)
+            except (Conflict, StoreError):   # the old channel went on meanwhile: it still shows the game
+                log.warning("could not close the old channel %s:%s of a moved game", close.platform, close.channel)
+        for op, key, a, b in sides:
+            try:
+                if op == "srem":
+                    self.redis.srem(key, a)
+                elif op == "zrem":
+                    self.redis.zrem(key, a)
+            except redis.RedisError:
+                log.warning("after a stored command, could not %s %s", op, key)
+    # the game pages' live updates: a public write is announced on one pub/sub channel --------
+    def updates_channel(self) -> str:
+        return f"{self.prefix}:updates"
+
+    def publish_version(self, platform: str, channel: str, version: int) -> None:
+        """Tell the web processes' open pages that a game reached `version` (never fatal)."""
+        try:
+            self.redis.publish(self.updates_channel(), orjson.dumps([platform, channel, version]))
+        except redis.RedisError:
+            log.warning("could not announce version %s of %s:%s to the pages", version, platform, channel)
+
+    def updates(self):
+        """A pub/sub connection subscribed to the announcements (`publish_version`)."""
+        pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        pubsub.subscribe(self.updates_channel())
+        return pubsub
+
+    def version(self, platform: str, channel: str) -> int | None:
+        """The game's public version alone (a page checks that its game has not changed)."""
+        try:
+            raw = self.redis.hget(self._keys(platform, channel)[0], "ver")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(raw) if raw is not None else None
+
+    def forget_once(self, name: str) -> None:
+        """`once(name)` is true again (a lock taken with `once`, released)."""
+        try:
+            self.redis.delete(f"{self.prefix}:once:{name}")
+        except redis.RedisError:
+            log.warning("could not release %s", name)
+
+    def cache_set_kept(self, platform: str, channel: str, name: str, value: bytes, ttl: int, keep: int) -> None:
+        """`cache_set`, and at most `keep` such entries per game: the oldest beyond them deleted
+        (the game pages' pictures: a replay scrubbed through a long game stays a few MB)."""
+        tag = self.tag(platform, channel)
+        index = f"{tag}:img:kept"
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.set(f"{tag}:{name}", value, ex=ttl)
+            pipe.lpush(index, name)
+            pipe.lrange(index, keep, -1)
+            pipe.ltrim(index, 0, keep - 1)
+            pipe.expire(index, ttl)
+            *_, old, _, _ = pipe.execute()
+            if old:
+                self.redis.delete(*(f"{tag}:{n.decode()}" for n in old if n.decode() != name))
+        except redis.RedisError:
+            log.warning("cache write failed for %s", name)
+
+    def reminder_counts(self, platform: str, now: float) -> tuple[int, int]:
+        """(members due by `now`, all members) of a platform's schedule: one per game with a timer."""
+        try:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.zcount(self.reminders_key(platform), "-inf", repr(now))
+            pipe.zcard(self.reminders_key(platform))
+            due, total = pipe.execute()
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return int(due), int(total)
 
     # users' games, for routing private messages ------------------------------------
     def user_key(self, platform: str, user: str) -> str:
@@ -459,12 +697,6 @@ class Store:
         except redis.RedisError:
             log.warning("could not schedule a reminder for %s:%s", platform, channel)
 
-    def cancel_reminder(self, platform: str, channel: str) -> None:
-        try:
-            self.redis.zrem(self.reminders_key(platform), channel)
-        except redis.RedisError:
-            log.warning("could not cancel the reminder of %s:%s", platform, channel)
-
     def reminder_platforms(self) -> list[str]:
         try:
             return sorted(p.decode() for p in self.redis.smembers(f"{self.prefix}:reminder-platforms"))
@@ -479,6 +711,15 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         return [(c.decode(), until) for c in claimed]
+
+    def renew_reminders(self, platform: str, channels: list[str], lease: float, until: float) -> None:
+        """The lease of `channels`, claimed at `lease`, runs to `until` now (those still held)."""
+        if not channels:
+            return
+        try:
+            self._renew(keys=[self.reminders_key(platform)], args=[repr(lease), repr(until), *channels])
+        except redis.RedisError:
+            log.warning("could not renew the lease of %d reminders", len(channels))
 
     def reminder_sent(self, platform: str, channel: str, version: int, lease: float, at: float | None = None,
                       next_due: float | None = None) -> None:

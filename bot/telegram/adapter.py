@@ -13,18 +13,17 @@ Redis keys (beside the service's own, under the channel's hash tag):
     strategos:{telegram:<channel>}:tgfile:<kind>:<key>  Telegram's file_id of a picture
     strategos:{telegram:user:<id>}:dm                   the user opened the private chat
     strategos:{telegram:user:<id>}:name                 the user's display name, for mentions
+    strategos:{telegram:user:<id>}:member:<chat>        1/0: still a member of that group (5 min)
     strategos:once:tg-update:<bot>:<update id>          an update already handled
     strategos:tg:commands:<bot>                         hash of the published command menu
 """
 from __future__ import annotations
 
 import asyncio
-import hmac
 import html
 import logging
 import re
 import secrets
-import signal
 import sys
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -41,7 +40,7 @@ from telegram import (
     ReplyParameters,
     Update,
 )
-from telegram.constants import ChatMemberStatus, MessageLimit, ParseMode
+from telegram.constants import ChatMemberStatus, MessageEntityType, MessageLimit, ParseMode
 from telegram.error import BadRequest, Forbidden, TelegramError
 from telegram.ext import (
     AIORateLimiter,
@@ -71,12 +70,14 @@ IMPORT_FILE_LIMIT = 512 * 1024   # the service's own limit of an /import
 CAPTION_LIMIT = 1024           # a photo caption, in characters
 ALERT_LIMIT = 200              # an answerCallbackQuery text
 USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
+MEMBER_TTL = 300               # how long "this user is (not) a member of that group" is believed
 FILE_ID_TTL = 7 * 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
 BUTTONS_PER_ROW = 3
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_USER_REF = re.compile(r"&lt;@(\d+)&gt;")   # the service's `<@id>`, once escaped
 
 
 # channels: a group's chat id, or "chat/topic" for a forum topic ------------------------------
@@ -128,13 +129,40 @@ def map_full(text: str) -> tuple[str, bool]:
 
 def with_user_ids(message: Message) -> str:
     """The text with each mention of a user picked from the member list (a text_mention, which
-    carries the user's id) written `<@id>`, as /replace and /handover read it."""
-    text = message.text
-    for entity, shown in sorted(message.parse_entities(["text_mention"]).items(),
-                                key=lambda item: -item[0].offset):
-        if entity.user is not None:
-            text = text.replace(shown, f"<@{entity.user.id}>", 1)
-    return text
+    carries the user's id) written `<@id>` where the entity stands, as /replace and /handover
+    read it. Telegram counts offsets in UTF-16 code units."""
+    units = message.text.encode("utf-16-le")
+    for entity in sorted(message.entities or (), key=lambda e: -e.offset):
+        if entity.type == MessageEntityType.TEXT_MENTION and entity.user is not None:
+            start, end = 2 * entity.offset, 2 * (entity.offset + entity.length)
+            units = units[:start] + f"<@{entity.user.id}>".encode("utf-16-le") + units[end:]
+    return units.decode("utf-16-le")
+
+
+def invitee_of(message: Message) -> int | None:
+    """The user a /handover or /replace sent as a reply invites: the author of the message
+    replied to (Telegram tells bots no @username's id; a reply carries it). None when the
+    line names a user itself, or the reply is to a bot, a channel or a forum topic's start."""
+    word, rest = split_command(message.text)
+    if word not in ("handover", "replace") and rest and word not in COMMANDS:
+        word, rest = split_command(rest)   # /succ handover
+    if word not in ("handover", "replace") or len(rest.split()) > (1 if word == "replace" else 0):
+        return None
+    replied = message.reply_to_message
+    # in a forum every message of a topic "replies" to the topic's first message: that is no invitation
+    if replied is None or replied.forum_topic_created is not None or \
+            (message.is_topic_message and replied.message_id == message.message_thread_id):
+        return None
+    author = replied.from_user
+    if author is None or author.is_bot or replied.sender_chat is not None:
+        return None
+    return author.id
+
+
+def shared_sender(message: Message) -> bool:
+    """Sent "as a channel" or by an anonymous admin: Telegram puts one placeholder user in
+    `from` for all such messages, so it names nobody."""
+    return message.sender_chat is not None
 
 
 def command_key(bot_id: int, update: Update) -> str:
@@ -189,9 +217,12 @@ class TelegramAdapter:
         self.application = application
         application.bot_data["strategos"] = self
         application.add_handler(TypeHandler(Update, self.on_any), group=-1)
-        application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
-        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
-        application.add_handler(MessageHandler(filters.ChatType.GROUPS & filters.Document.ALL
+        # new messages only: an edit of a command is never a second (or a changed) move
+        new = filters.UpdateType.MESSAGE
+        application.add_handler(MessageHandler(new & filters.StatusUpdate.MIGRATE, self.on_migrate))
+        application.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
+        application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
+        application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.Document.ALL
                                                & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
         application.add_error_handler(self.on_error)
@@ -251,9 +282,16 @@ class TelegramAdapter:
         if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
             return   # /command@AnotherBot
         thread = message.message_thread_id if message.is_topic_message else None
+        if shared_sender(message):
+            await self._refuse_shared(context.bot, message, user)
+            return
         text, full = map_full(with_user_ids(message))
-        anonymous_admin = message.sender_chat is not None and message.sender_chat.id == chat.id
-        admin = anonymous_admin or (needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id))
+        invitee = invitee_of(message)
+        if invitee is not None:
+            text = f"{text} <@{invitee}>"
+            author = message.reply_to_message.from_user
+            await asyncio.to_thread(self._remember, author.id, author.full_name, False)
+        admin = needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id)
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
                       admin=admin, key=command_key(context.bot.id, update))
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
@@ -265,18 +303,57 @@ class TelegramAdapter:
         message, chat, user = update.effective_message, update.effective_chat, update.effective_user
         if message is None or user is None or message.document is None:
             return
+        first = (message.caption or "").split(maxsplit=1)[0]
+        if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
+            return   # /import@AnotherBot: that bot's file
+        if shared_sender(message):
+            await self._refuse_shared(context.bot, message, user)
+            return
         thread = message.message_thread_id if message.is_topic_message else None
         origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
-        if (message.document.file_size or 0) > IMPORT_FILE_LIMIT:
-            reply = Reply.refuse(gettext_(of_locale(user.language_code),
+        too_large = Reply.refuse(gettext_(of_locale(user.language_code),
                                           "That file is too large to be a Strategos export."), "TOO_LONG")
+        data = await self._download(context.bot, message.document) \
+            if (message.document.file_size or 0) <= IMPORT_FILE_LIMIT else None
+        if data is None:
+            reply = too_large
         else:
-            data = await (await context.bot.get_file(message.document.file_id)).download_as_bytearray()
             text = "/import " + bytes(data).decode("utf-8", "replace")
             cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
                           key=command_key(context.bot.id, update))
             reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, origin)
+
+    @staticmethod
+    async def _download(bot, document) -> bytearray | None:
+        """The document's bytes, or None when it is over the /import limit. A message may not
+        say its size: getFile's answer is checked before downloading, and the bytes after (the
+        library reads a download whole; Telegram serves bots at most 20 MB)."""
+        file = await bot.get_file(document.file_id)
+        if (file.file_size or 0) > IMPORT_FILE_LIMIT:
+            return None
+        data = await file.download_as_bytearray()
+        return data if len(data) <= IMPORT_FILE_LIMIT else None
+
+    async def _refuse_shared(self, bot, message: Message, user) -> None:
+        await self._send_text(bot, message.chat_id, message.message_thread_id if message.is_topic_message else None,
+                              [gettext_(of_locale(user.language_code if user else None),
+                                        "Strategos plays with people, not with channels: a message sent as a "
+                                        "channel or by an anonymous admin cannot be told from others sent the "
+                                        "same way, so it is not taken. Send it as yourself.")],
+                              reply_to=message.message_id)
+
+    async def on_migrate(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A group upgraded to a supergroup gets a new chat id: its game goes with it. Telegram
+        says so in both chats (migrate_to in the old, migrate_from in the new); either moves it,
+        the other then finds nothing left to move."""
+        message = update.effective_message
+        if message.migrate_to_chat_id:
+            old, new = message.chat_id, message.migrate_to_chat_id
+        else:
+            old, new = message.migrate_from_chat_id, message.chat_id
+        if await asyncio.to_thread(self.service.move_channel, PLATFORM, str(old), str(new)):
+            log.info("game of chat %s moved to %s (upgraded to a supergroup)", old, new)
 
     async def on_private(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, user = update.effective_message, update.effective_user
@@ -290,10 +367,42 @@ class TelegramAdapter:
             await self._opened(context.bot, origin, rest, of_locale(user.language_code))
             return
         text, full = map_full(message.text)
+        if not await self._still_member(context.bot, user, text):
+            await self._send_text(context.bot, origin.chat_id, None, [gettext_(
+                of_locale(user.language_code), "You are no longer a member of that game's group, so you cannot "
+                                               "play it from here.")], reply_to=origin.message_id)
+            return
         cmd = Command(PLATFORM, None, str(user.id), text, name=user.full_name, private=True,
                       key=command_key(context.bot.id, update))
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, origin, full)
+
+    async def _still_member(self, bot, user, text: str) -> bool:
+        """Whether the sender of a private command still belongs to the group of the game it
+        acts on: a user removed from a group stops playing its game and pinging it."""
+        channel = await asyncio.to_thread(self.service.private_target, PLATFORM, str(user.id), text)
+        try:
+            chat_id = chat_of(channel)[0] if channel else None
+        except ValueError:
+            return True   # not a Telegram chat: the service refuses it
+        return chat_id is None or await self._is_member(bot, chat_id, user.id)
+
+    async def _is_member(self, bot, chat_id: int, user_id: int) -> bool:
+        """Telegram's get_chat_member, its answer cached for MEMBER_TTL seconds."""
+        scope = self._user_tag(user_id)
+        cached = await asyncio.to_thread(self.service.cache_get, PLATFORM, scope, f"member:{chat_id}")
+        if cached is not None:
+            return cached == b"1"
+        try:
+            member = await bot.get_chat_member(chat_id, user_id)
+        except TelegramError as exc:   # unknown (the bot left, a hiccup): the service's own checks hold
+            log.info("membership of %s in %s unknown: %s", user_id, chat_id, exc)
+            return True
+        inside = member.status not in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED) and \
+            getattr(member, "is_member", True)
+        await asyncio.to_thread(self.service.cache_set, PLATFORM, scope, f"member:{chat_id}",
+                                b"1" if inside else b"0", MEMBER_TTL)
+        return inside
 
     async def on_button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         query, user = update.callback_query, update.effective_user
@@ -303,9 +412,13 @@ class TelegramAdapter:
             stored_channel, version, line = orjson.loads(raw) if raw else (None, None, None)
         except (ValueError, TypeError, orjson.JSONDecodeError):
             stored_channel = None
-        pressed_in = query.message.chat.id if query.message is not None else None
-        if stored_channel is not None and pressed_in != chat_of(channel)[0]:
-            stored_channel = None   # a button travels with its message: one elsewhere is not ours to honour
+        pressed = query.message
+        pressed_in = (channel_of(pressed.chat.id, pressed.message_thread_id if getattr(pressed, "is_topic_message",
+                                                                                       False) else None)
+                      if pressed is not None else None)
+        if stored_channel is not None and pressed_in != channel:
+            # a button travels with its message: one in another chat, or another topic, is not ours to honour
+            stored_channel = None
         if stored_channel is None or stored_channel != channel:
             await query.answer("This button has expired. Type the command instead; /status shows what "
                                "can be done now.", show_alert=True)
@@ -334,6 +447,8 @@ class TelegramAdapter:
         if channel is None:
             return
         # the game the link was for: send the private view the user could not receive before
+        if not await self._is_member(bot, chat_of(channel)[0], int(origin.user)):
+            return
         cmd = Command(PLATFORM, None, origin.user, f"g={channel} /me", private=True)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         if reply.ok:
@@ -350,7 +465,11 @@ class TelegramAdapter:
     async def deliver(self, reply: Reply, origin: Origin | None, full: bool = False) -> None:
         """Post a reply: the refusal to the sender, private parts privately, the rest as one batch."""
         bot = self.application.bot
-        if reply.channel:
+        if origin is not None and origin.private and not reply.changed:
+            # a look asked in private (/status, /export, /me) is answered there, never in the group
+            reply.mentions, reply.buttons = [], []
+            chat_id, thread = origin.chat_id, None
+        elif reply.channel:
             chat_id, thread = chat_of(reply.channel)
         elif origin is not None:
             chat_id, thread = origin.chat_id, origin.thread_id
@@ -362,7 +481,7 @@ class TelegramAdapter:
         # a game's channel is a group; a reply with no channel came from (and stays in) a private chat
         public_chat = chat_id if not (origin and origin.private and chat_id == origin.chat_id) else None
         closed = await self._deliver_private(bot, reply, origin)
-        lines = [html_line(line) for line in reply.public]
+        lines = await self._named([html_line(line) for line in reply.public])
         if reply.mentions:
             names = await asyncio.to_thread(self._names, reply.mentions)
             lines.append("🔔 " + ", ".join(mention(u, names.get(u)) for u in reply.mentions))
@@ -407,6 +526,15 @@ class TelegramAdapter:
             closed.append(user)
         return closed
 
+    async def _named(self, lines: list[str]) -> list[str]:
+        """HTML lines with each user the service names by id (`<@id>`, escaped) as a mention
+        showing his name, as Telegram links a user without a username."""
+        users = sorted({m for line in lines for m in _USER_REF.findall(line)})
+        if not users:
+            return lines
+        names = await asyncio.to_thread(self._names, users)
+        return [_USER_REF.sub(lambda m: mention(m.group(1), names.get(m.group(1))), line) for line in lines]
+
     async def _open_notice(self, bot, users: list[str], channel: str | None, lang: str = "en") -> str:
         names = await asyncio.to_thread(self._names, users)
         link = f"https://t.me/{bot.username}?start={deep_link_code(channel)}"
@@ -418,7 +546,7 @@ class TelegramAdapter:
     async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
                          markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,
                          html_lines: bool = False) -> Message | None:
-        parts = chunks(lines if html_lines else [html_line(line) for line in lines])
+        parts = chunks(lines if html_lines else await self._named([html_line(line) for line in lines]))
         sent = None
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
@@ -545,43 +673,11 @@ def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-# the webhook: our own small handler, so the secret is compared in constant time ---------------
-def webhook_app(path: str, application: Application, secret: str):
-    """A tornado app taking Telegram's POSTs on `path` into the application's update queue."""
-    import tornado.web
-
-    class WebhookHandler(tornado.web.RequestHandler):
-        SUPPORTED_METHODS = ("POST",)
-
-        def log_exception(self, typ, value, tb) -> None:   # a refused request is not an error
-            log.debug("webhook request refused: %s", value)
-
-        async def post(self) -> None:
-            given = self.request.headers.get("X-Telegram-Bot-Api-Secret-Token", "")
-            if not hmac.compare_digest(given.encode(), secret.encode()):
-                log.warning("webhook request with a wrong secret token from %s", self.request.remote_ip)
-                raise tornado.web.HTTPError(403, reason="Wrong secret token")
-            if self.request.headers.get("Content-Type", "").split(";")[0].strip() != "application/json":
-                raise tornado.web.HTTPError(403, reason="Expected JSON")
-            try:
-                update = Update.de_json(orjson.loads(self.request.body), application.bot)
-            except Exception as exc:   # noqa: BLE001
-                raise tornado.web.HTTPError(400, reason="Update could not be parsed") from exc
-            await application.update_queue.put(update)
-            self.set_status(200)
-
-    def log_request(handler) -> None:   # one access line per update is noise; refusals are logged above
-        log.debug("%s %s %s", handler.get_status(), handler.request.method, handler.request.uri)
-
-    return tornado.web.Application([(rf"{re.escape(path.rstrip('/'))}/?", WebhookHandler)],
-                                   log_function=log_request)
-
-
-async def start_webhook(application: Application, settings):
-    """Initialize, register the webhook with Telegram and listen; returns the HTTP server."""
-    from tornado.httpserver import HTTPServer
-
-    path = urlsplit(settings.telegram_webhook_url).path or "/"
+# the webhook: the web process (bot/web/app.py) takes Telegram's POSTs on its own route and puts
+# each update on the application's update queue, python-telegram-bot's documented custom-webhook
+# way (its customwebhookbot.py example); here the application is started and stopped around it.
+async def start_webhook(application: Application, settings) -> None:
+    """Initialize, register the webhook with Telegram (with its secret) and start processing."""
     await application.initialize()
     if application.post_init:
         await application.post_init(application)
@@ -589,16 +685,10 @@ async def start_webhook(application: Application, settings):
                                       secret_token=settings.telegram_webhook_secret,
                                       max_connections=settings.telegram_webhook_max_connections)
     await application.start()
-    server = HTTPServer(webhook_app(path, application, settings.telegram_webhook_secret))
-    server.listen(settings.telegram_webhook_port, address=settings.telegram_webhook_listen)
-    log.info("webhook mode: listening on %s:%s%s", settings.telegram_webhook_listen,
-             settings.telegram_webhook_port, path)
-    return server
+    log.info("webhook mode: updates arrive at %s", urlsplit(settings.telegram_webhook_url).path or "/")
 
 
-async def stop_webhook(application: Application, server) -> None:
-    server.stop()
-    await server.close_all_connections()
+async def stop_webhook(application: Application) -> None:
     if application.running:
         await application.stop()
     if application.post_shutdown:
@@ -606,17 +696,12 @@ async def stop_webhook(application: Application, server) -> None:
     await application.shutdown()
 
 
-async def serve_webhook(application: Application, settings) -> None:
-    """Webhook mode: take updates over HTTP until SIGINT/SIGTERM."""
-    server = await start_webhook(application, settings)
-    try:
-        stop = asyncio.Event()
-        loop = asyncio.get_running_loop()
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, stop.set)
-        await stop.wait()
-    finally:
-        await stop_webhook(application, server)
+def webhook_problem(settings) -> str | None:
+    """Why webhook mode cannot start (no secret), or None."""
+    if not _SECRET.match(settings.telegram_webhook_secret or ""):
+        return ("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
+                "(Telegram sends it with every update; requests without it are refused).")
+    return None
 
 
 def run(settings) -> int:
@@ -625,10 +710,9 @@ def run(settings) -> int:
         print("TELEGRAM_TOKEN is not set: create a bot with @BotFather and put its token in the "
               "environment or in .env (see docs/telegram.md).", file=sys.stderr)
         return 2
-    webhook = bool(settings.telegram_webhook_url)
-    if webhook and not _SECRET.match(settings.telegram_webhook_secret or ""):
-        print("Webhook mode needs TELEGRAM_WEBHOOK_SECRET: 1-256 characters of A-Z a-z 0-9 _ - "
-              "(Telegram sends it with every update; requests without it are refused).", file=sys.stderr)
+    if settings.telegram_webhook_url:
+        print("With TELEGRAM_WEBHOOK_URL set, Telegram's updates arrive at the web process: run "
+              "`strategos web` (docs/deploy.md). Without it, this command polls.", file=sys.stderr)
         return 2
     problem = _unreachable(settings.telegram_token)
     if problem:
@@ -637,12 +721,9 @@ def run(settings) -> int:
     from bot.wiring import make_service
 
     adapter = TelegramAdapter(make_service(settings))
-    application = adapter.build(settings.telegram_token, updater=not webhook)
-    if webhook:
-        asyncio.run(serve_webhook(application, settings))
-    else:
-        log.info("polling mode")
-        application.run_polling(allowed_updates=ALLOWED_UPDATES)
+    application = adapter.build(settings.telegram_token)
+    log.info("polling mode")
+    application.run_polling(allowed_updates=ALLOWED_UPDATES)
     return 0
 
 

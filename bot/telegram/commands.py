@@ -33,6 +33,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "verify": "Comprobar todas las tiradas al final",
         "remind": "Avisar a quien debe jugar",
         "help": "Ayuda de los comandos y juegos",
+        "web": "La página de la partida (me: la tuya privada)",
     },
     "ru": {
         "new": "Открыть партию в этой группе",
@@ -50,6 +51,7 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "verify": "Проверить все броски после конца",
         "remind": "Напомнить тем, чей ход",
         "help": "Справка по командам и играм",
+        "web": "Страница партии (me: ваша личная)",
     },
 }
 GAME_LINE = {"en": "Play {title}: /{name} VERB …", "es": "Jugar a {title}: /{name} VERBO …",

@@ -27,7 +27,7 @@ GAMES_DIR = Path(__file__).resolve().parents[2] / "core" / "games"
 COMMON = [GAMES_DIR.parent / "game.py", GAMES_DIR.parent / "grammar.py"]
 # modules whose strings are command lines a bot player sends, never sentences shown to people
 # (and Ludi's data checks, which guard the data files at load, never a game)
-NOT_MESSAGES = {"selfplay.py", "data.py"}
+NOT_MESSAGES = {"selfplay.py", "data.py", "robot.py"}   # robot.py: what a robot imagines, never said
 # keyword arguments that carry codes and data, not text
 DATA_KEYWORDS = {"code", "kind", "key", "sep", "end", "encoding", "id"}
 # keyword arguments whose strings are command lines (buttons, usages, examples), never translated

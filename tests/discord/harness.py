@@ -80,6 +80,7 @@ class Recorder:
         self.calls: list[Call] = []
         self.dm_closed: set[str] = set()
         self.dm_channels: dict[str, str] = {}
+        self.removed: set[str] = set()       # users no longer members of the guild
 
     def add(self, route: Route, payload: dict | None, files=()) -> Call:
         call = Call(route.method, route.path, route.url, payload, list(files))
@@ -101,6 +102,11 @@ class _Response:
 
     status = 403
     reason = "Forbidden"
+
+
+class _Missing:
+    status = 404
+    reason = "Not Found"
 
 
 class RecordingHTTP(HTTPClient):
@@ -126,6 +132,16 @@ class RecordingHTTP(HTTPClient):
             if channel in {self.recorder.dm_channels.get(u) for u in self.recorder.dm_closed}:
                 raise discord.Forbidden(_Response(), {"code": 50007, "message": "Cannot send messages to this user"})
             return message_payload(channel, payload)
+        if route.method == "GET" and route.path == "/channels/{channel_id}":
+            return {"id": str(route.channel_id), "type": 0, "guild_id": GUILD, "name": "games", "position": 0,
+                    "permission_overwrites": [], "nsfw": False, "parent_id": None}
+        if route.method == "GET" and route.path == "/guilds/{guild_id}/members/{member_id}":
+            uid = str(route.url.rsplit("/", 1)[1])
+            if uid in self.recorder.removed:
+                raise discord.NotFound(_Missing(), {"code": 10007, "message": "Unknown Member"})
+            return {"user": {"id": uid, "username": f"user{uid}", "discriminator": "0", "avatar": None},
+                    "roles": [], "joined_at": "2025-01-01T00:00:00+00:00",
+                    "deaf": False, "mute": False, "flags": 0}
         if route.method == "PUT" and route.path == "/applications/{application_id}/commands":
             return [dict(cmd, id=str(next(_ids)), application_id=APP_ID, version="1") for cmd in payload]
         raise AssertionError(f"unexpected Discord route {route.method} {route.url}")

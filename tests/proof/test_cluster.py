@@ -77,3 +77,24 @@ def test_connect_reaches_a_cluster_from_its_url(cluster):
     store = Store(client, prefix=f"cl-{uuid.uuid4().hex[:6]}")
     assert store.commit("t", "x", 0, meta={"status": "lobby"}) == 1
     assert store.load("t", "x").meta == {"status": "lobby"}
+
+
+def test_the_side_writes_of_a_command_on_the_cluster(cluster):
+    """Issue 28 on a cluster, where a script reaches one slot: the players' index and the
+    reminder are written before the game (a leftover is harmless: readers check the game),
+    removed after it; a transfer's token is claimed before and used once; the old channel closed."""
+    client = cluster.client()
+    store = Store(client, prefix=f"cl-{uuid.uuid4().hex[:6]}")
+    service = Service(store, remind_after=60)
+    for user, text in [("a", "/new tally target=100"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
+        assert service.handle(Command("t", "c", user, text, name=user)).ok
+    assert store.user_channels("t", "a") == store.user_channels("t", "b") == ["c"]
+    assert client.zscore(store.reminders_key("t"), "c") is not None
+    transfer = service.handle(Command("t", None, "a", "/export", name="a", private=True))
+    line = "/import " + transfer.file[1].decode()
+    assert service.handle(Command("t", "d", "x", line, name="x")).ok
+    assert service.handle(Command("t", "e", "x", line, name="x")).code == "BAD_IMPORT"   # once
+    assert store.load("t", "c").meta["status"] == "moved"
+    assert store.user_channels("t", "a") == ["d"] and client.zscore(store.reminders_key("t"), "c") is None
+    assert service.handle(Command("t", "d", "x", "/abort", name="x")).ok   # the importer created it
+    assert store.user_channels("t", "a") == [] and client.zscore(store.reminders_key("t"), "d") is None

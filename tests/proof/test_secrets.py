@@ -2,6 +2,9 @@
 game's secrets (hands, face-down cards, private rosters, orders), its private prompt lines
 and the seed before the end, in any public line, button, the public view, what a watcher
 can ask for (/status, /log, /export) or the labels drawn on the public picture."""
+import hashlib
+
+import orjson
 import pytest
 
 from bot.console.selfplay import audit, drawn_labels, play_one
@@ -60,3 +63,55 @@ def test_no_secret_in_public_in_many_whole_games(service, game_id):
         for i in range(5):
             report = play_one(service, game_id, players, f"secrets-slow{i}", audit_every=25, secret_seed=True)
             assert report.problems == [], report.problems
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_secret_on_the_public_page_its_json_or_its_pictures(service, game_id, monkeypatch):
+    """The game's public page (bot/web/), in self-play: its HTML, its JSON and the labels drawn on
+    its pictures (now and a replayed earlier position) hold no secret of the state and not the seed."""
+    import random
+
+    from PIL import ImageDraw
+    from starlette.testclient import TestClient
+
+    from bot.console.selfplay import PLATFORM, _leaks
+    from bot.service.types import Reply
+    from bot.web.app import create_app
+
+    game = get_game(game_id)
+    service.web_secret, service.web_url = "secrets-suite-" + "k" * 24, "http://web.test"
+    labels: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        labels.append(str(words))
+        return original(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    rnd = random.Random(game_id)
+    checked, leaks = [], []
+    channel = f"{game.id}-{game.min_players}-page-secrets"
+    dice_seed = hashlib.sha256(b"selfplay:page-secrets").hexdigest()[:32]
+    every = {"successors": 40, "tally": 2}.get(game_id, 15)   # looks per game: a picture costs ~0.1-1 s
+
+    with TestClient(create_app(service)) as client:
+        def look(reply, report) -> None:
+            if report.actions == 0 or report.actions % every or leaks:
+                return
+            _, state, rec = service.state(PLATFORM, channel)
+            if game.outcome(state)[0]:
+                return
+            path = f"/g/{service.pages.token(PLATFORM, channel, rec.meta)}"
+            labels.clear()
+            shown = [client.get(path).text, client.get(f"{path}/page.json").text]
+            total = orjson.loads(shown[1])["actions"]
+            for number in {total, rnd.randrange(total + 1)}:
+                assert client.get(f"{path}/map/{number}").status_code == (200 if game.id != "tally" else 404)
+            checked.append(report.actions)
+            leaks.extend(_leaks(game, state, Reply(), [dice_seed], "\n".join(shown + labels)))
+
+        report = play_one(service, game_id, game.min_players, "page-secrets", secret_seed=True, on_reply=look,
+                          max_actions=130 if game_id == "successors" else 20000)
+    assert not [p for p in report.problems if "stuck" not in p], report.problems
+    assert checked, "the page was looked at during the game"
+    assert leaks == []

@@ -55,7 +55,9 @@ def test_14_battle_card_choice_private_until_reveal():
     card = s["p"]["P1"]["hand"][0]
     s, ev = act(s, "P1", f"card {card}")
     assert card not in text(ev, public_only=True)
-    assert GAME.view(s, None)["battle"] == {"area": "CHR.B", "attacker": "P1", "defender": "P2", "chosen": ["P1"]}
+    # who chose is public, and so is where the attackers came from (they moved in the channel)
+    assert GAME.view(s, None)["battle"] == {"area": "CHR.B", "attacker": "P1", "defender": "P2", "chosen": ["P1"],
+                                            "origins": {"RAY-u5": "CHR.A"}}
     assert GAME.view(s, "P1")["battle"]["mine"] == card
 
 

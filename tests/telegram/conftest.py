@@ -25,8 +25,11 @@ class FakeTelegram(BaseRequest):
         self.calls: list[tuple[str, dict, dict]] = []
         self.forbidden: set[int] = set()      # chats that answer 403 (the user blocked the bot)
         self.admins: set[int] = set()
+        self.removed: set[int] = set()        # users banned from (or who left) the group
         self.photo_fails = False              # sendPhoto answers 400 (e.g. PHOTO_INVALID_DIMENSIONS)
         self.errors: dict[str, tuple[int, str]] = {}   # endpoint → (HTTP code, description)
+        self.files: dict[str, bytes] = {}     # file_id → its bytes (getFile and the download)
+        self.file_sizes_known = True          # getFile reports file_size (Telegram may not)
         self._ids = itertools.count(1000)
 
     @property
@@ -41,6 +44,9 @@ class FakeTelegram(BaseRequest):
 
     async def do_request(self, url, method, request_data: RequestData | None = None, read_timeout=None,
                          write_timeout=None, connect_timeout=None, pool_timeout=None):
+        if url.startswith("https://api.telegram.org/file/bot"):
+            self.calls.append(("download", {"url": url}, {}))
+            return 200, self.files[url.rsplit("/", 1)[1]]
         if not url.startswith("https://api.telegram.org/bot"):
             raise AssertionError(f"unexpected network access: {url}")
         endpoint = url.rsplit("/", 1)[1]
@@ -68,6 +74,8 @@ class FakeTelegram(BaseRequest):
                     "supports_inline_queries": False}
         if endpoint == "getChatMember":
             user = int(params["user_id"])
+            if user in self.removed:
+                return {"status": "kicked", "until_date": 0, "user": {"id": user, "is_bot": False, "first_name": "U"}}
             return {"status": "administrator" if user in self.admins else "member",
                     "user": {"id": user, "is_bot": False, "first_name": "U"},
                     **({"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
@@ -91,6 +99,10 @@ class FakeTelegram(BaseRequest):
             if params.get("caption"):
                 message["caption"] = params["caption"]
             return message
+        if endpoint == "getFile":
+            file_id = params["file_id"]
+            size = {"file_size": len(self.files[file_id])} if self.file_sizes_known else {}
+            return {"file_id": file_id, "file_unique_id": f"u{file_id}", "file_path": f"documents/{file_id}", **size}
         if endpoint == "getUpdates":
             return []
         return True   # answerCallbackQuery, setMyCommands, setWebhook, ...

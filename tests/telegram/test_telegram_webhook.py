@@ -1,22 +1,17 @@
-"""Webhook mode, offline on localhost: a request without the right secret is refused."""
+"""Webhook mode, offline: the web process's route (python-telegram-bot's custom-webhook way)
+refuses a request without the right secret and feeds the others to the application."""
 import asyncio
-import socket
 
 import httpx
 import orjson
 import pytest
 
 from bot.settings import Settings
-from bot.telegram.adapter import run, start_webhook, stop_webhook
+from bot.telegram.adapter import run
+from bot.web.app import create_app
 from tests.telegram.conftest import GROUP, TOKEN, FakeTelegram
 
 SECRET = "s3cret_TOKEN-42"
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def update(update_id: int) -> bytes:
@@ -31,18 +26,16 @@ def update(update_id: int) -> bytes:
 async def webhook(service):
     from bot.telegram.adapter import TelegramAdapter
 
-    port = free_port()
     settings = Settings(telegram_token=TOKEN, telegram_webhook_url="https://bot.example.org/tg/hook",
-                        telegram_webhook_secret=SECRET, telegram_webhook_listen="127.0.0.1",
-                        telegram_webhook_port=port, telegram_webhook_max_connections=7)
+                        telegram_webhook_secret=SECRET, telegram_webhook_max_connections=7)
     request = FakeTelegram()
     adapter = TelegramAdapter(service, remind_every=0)
     application = adapter.build(TOKEN, request=request, get_updates_request=FakeTelegram(), updater=False)
-    server = await start_webhook(application, settings)
-    try:
-        yield f"http://127.0.0.1:{port}/tg/hook", request, application
-    finally:
-        await stop_webhook(application, server)
+    app = create_app(service, application, settings)
+    async with app.router.lifespan_context(app):
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://web") as client:
+            yield client, request, application
 
 
 async def test_the_webhook_is_registered_with_the_secret_and_connection_limit(webhook):
@@ -54,22 +47,20 @@ async def test_the_webhook_is_registered_with_the_secret_and_connection_limit(we
 
 
 async def test_a_wrong_or_missing_secret_is_refused(webhook):
-    url, request, application = webhook
-    async with httpx.AsyncClient() as client:
-        headers = {"Content-Type": "application/json"}
-        wrong = await client.post(url, content=update(1), headers={
-            **headers, "X-Telegram-Bot-Api-Secret-Token": "s3cret_TOKEN-43"})
-        missing = await client.post(url, content=update(2), headers=headers)
+    client, request, application = webhook
+    headers = {"Content-Type": "application/json"}
+    wrong = await client.post("/tg/hook", content=update(1), headers={
+        **headers, "X-Telegram-Bot-Api-Secret-Token": "s3cret_TOKEN-43"})
+    missing = await client.post("/tg/hook", content=update(2), headers=headers)
     assert wrong.status_code == 403 and missing.status_code == 403
     assert request.sent() == [], "nothing reached the service"
     assert application.update_queue.qsize() == 0
 
 
 async def test_the_right_secret_is_accepted_and_the_update_handled(webhook):
-    url, request, application = webhook
-    async with httpx.AsyncClient() as client:
-        answer = await client.post(url, content=update(3), headers={
-            "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET})
+    client, request, application = webhook
+    answer = await client.post("/tg/hook", content=update(3), headers={
+        "Content-Type": "application/json", "X-Telegram-Bot-Api-Secret-Token": SECRET})
     assert answer.status_code == 200
     for _ in range(100):   # the application's update fetcher runs it in the background
         if request.sent(GROUP):
@@ -78,9 +69,16 @@ async def test_the_right_secret_is_accepted_and_the_update_handled(webhook):
     assert "New game of Tally" in request.texts(GROUP)
 
 
-def test_run_refuses_without_a_token_or_a_webhook_secret(capsys):
+def test_run_refuses_without_a_token_and_sends_a_webhook_to_the_web_process(capsys):
     assert run(Settings(telegram_token=None)) == 2
     assert "TELEGRAM_TOKEN is not set" in capsys.readouterr().err
-    assert run(Settings(telegram_token=TOKEN, telegram_webhook_url="https://x.example/hook",
-                        telegram_webhook_secret=None)) == 2
+    assert run(Settings(telegram_token=TOKEN, telegram_webhook_url="https://x.example/hook")) == 2
+    assert "strategos web" in capsys.readouterr().err
+
+
+def test_the_web_process_refuses_a_webhook_without_its_secret(capsys):
+    from bot.web.app import serve
+
+    assert serve(Settings(telegram_token=TOKEN, telegram_webhook_url="https://x.example/hook",
+                          telegram_webhook_secret=None)) == 2
     assert "TELEGRAM_WEBHOOK_SECRET" in capsys.readouterr().err

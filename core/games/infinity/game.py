@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 
 import orjson
 
@@ -17,11 +18,12 @@ from core.game import Ctx, Game, Prompt, copy_state
 from core.games.infinity import deployment, flow, pregame, selfplay, views
 from core.games.infinity.missions import BUILTIN, builtin, fd_area, half
 from core.games.infinity.prompts import prompts
-from core.games.infinity.roster import USAGE
+from core.games.infinity.roster import USAGE, hidden_id
 from core.games.infinity.seats import who
 from core.grammar import Action, Param, Verb
 
 ID = Param("id", "word")
+HD_SKILL = re.compile(r"skills\s*=\s*[^;|\n]*\bhd\b", re.I)    # a roster line of a hidden trooper (§3.3)
 COORD = (Param("x", "float"), Param("y", "float"))
 DEPLOY_VERBS = ("place", "airborne", "withdraw", "undo", "done")
 ROSTER_VERBS = ("add", "roster", "remove", "lt", "ready")
@@ -206,6 +208,17 @@ class Infinity(Game):
         if state["phase"] == "complete":
             return True, None, "deployment complete"
         return False, None, None
+
+    def sent_privately(self, line: str, prompt: Prompt) -> bool:
+        """A line naming a hidden trooper (`place AH1 …`, `remove AH1`) or entering one (`add …;
+        skills=hd`) goes by direct message (§3.3, §8 P3, §9.5.1), whoever wrote it: a robot's own
+        lines as well as the prompt's suggestions."""
+        words = line.split()
+        if len(words) > 1 and words[0] in ("place", "airborne", "withdraw", "remove") and hidden_id(words[1].upper()):
+            return True
+        if words and words[0] in ("add", "roster") and HD_SKILL.search(line):
+            return True
+        return super().sent_privately(line, prompt)
 
     # self-play ----------------------------------------------------------------------
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:

@@ -4,6 +4,8 @@ combat.py."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
+from itertools import combinations
 
 from core.errors import RulesError
 from core.games.phases import end_phase
@@ -247,19 +249,25 @@ def train(ctx, seat: str, text: str) -> None:
 
 def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -> list[str] | None:
     """The fewest ready gladiators whose build reaches `need` (least surplus, then lowest combat)."""
-    from itertools import combinations
+    bonus = build_points(state, seat, [], demolish)      # Lapicidinae, Aquaeductus: the same for every crew
+    crew = _cheapest_crew(tuple(sorted(ready(state, seat))), bonus, need)
+    return list(crew) if crew is not None else None
 
-    rd = sorted(ready(state, seat))
+
+@lru_cache(maxsize=4096)
+def _cheapest_crew(ready_ids: tuple[str, ...], bonus: int, need: int) -> tuple[str, ...] | None:
+    """Cached: the prompts ask this for every building of the centre at every action (robots and
+    self-play ask it thousands of times a second), and it depends on nothing else."""
     best = None
-    for k in range(1, len(rd) + 1):
-        for crew in combinations(rd, k):
-            have = build_points(state, seat, list(crew), demolish)
+    for k in range(1, len(ready_ids) + 1):
+        for crew in combinations(ready_ids, k):
+            have = sum(G[g]["build"] for g in crew) + bonus
             if have >= need and all(G[g]["build"] > 0 for g in crew):
                 key = (have - need, sum(G[g]["combat"] for g in crew), crew)
                 if best is None or key < best:
                     best = key
         if best:
-            return list(best[2])
+            return best[2]
     return None
 
 

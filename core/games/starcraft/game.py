@@ -130,7 +130,7 @@ class StarCraft(Game):
         b = state["battle"]
         view["battle"] = None if not b else {
             "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
-            "chosen": sorted(b["cards"]),
+            "chosen": sorted(b["cards"]), "origins": dict(b["origins"]),   # where attackers came from: moved in public
             **({"mine": b["cards"].get(seat)} if seat in b["cards"] else {})}
         return view
 

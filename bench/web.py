@@ -1,0 +1,194 @@
+"""The game page's figures (issue 23), each beside its floor:
+
+- a move reaches N open pages (Server-Sent Events from a `strategos web` process on loopback,
+  fed by Redis pub/sub) within 250 ms at the p95; floor: a bare Redis pub/sub message to N
+  subscribers;
+- the page without its picture (HTML + CSS + JavaScript) ≤ 60 KB;
+- a cached picture served in ≤ 2 ms at the p50 (over HTTP, keep-alive); floor: a bare GET of
+  /healthz on the same connection.
+
+    python -m bench.web [--pages 100] [--moves 20] [--redis-url URL]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+import httpx
+import redis
+import redis.asyncio as aredis
+
+from bench.__main__ import percentile
+from bot.service import Service
+from bot.service.types import Command
+from bot.store import Store, connect
+
+SECRET = "bench-web-secret-" + "b" * 24
+
+
+def _url_of(client) -> str:
+    kwargs = client.connection_pool.connection_kwargs
+    return f"unix://{kwargs['path']}" if "path" in kwargs else \
+        f"redis://{kwargs.get('host', '127.0.0.1')}:{kwargs.get('port', 6379)}/{kwargs.get('db', 0)}"
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def _pubsub_floor(url: str, subscribers: int, rounds: int) -> list[float]:
+    """Seconds from PUBLISH to each of `subscribers` receiving it, over `rounds` messages."""
+    clients = [aredis.Redis.from_url(url) for _ in range(subscribers)]
+    subs = [c.pubsub(ignore_subscribe_messages=True) for c in clients]
+    for sub in subs:
+        await sub.subscribe("bench-web-floor")
+    publisher = redis.Redis.from_url(url)
+    samples: list[float] = []
+    for _ in range(rounds):
+        sent = time.perf_counter()
+        publisher.publish("bench-web-floor", b"x")
+
+        async def receive(sub):
+            while True:
+                message = await sub.get_message(timeout=2.0)
+                if message:
+                    return time.perf_counter() - sent
+        samples += await asyncio.gather(*(receive(s) for s in subs))
+    for sub, client in zip(subs, clients):
+        await sub.aclose()
+        await client.aclose()
+    return samples
+
+
+async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list[float]:
+    """Seconds from sending a move (through the service, in a thread) to each of `pages` open
+    event streams receiving the page's new data."""
+    host, port = base.split("//")[1].split(":")
+    streams = []
+    for _ in range(pages):
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(f"GET {path}/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        await writer.drain()
+        await reader.readuntil(b"\r\n\r\n")   # the headers
+        streams.append((reader, writer))
+    await asyncio.sleep(0.3)
+    loop = asyncio.get_running_loop()
+    samples: list[float] = []
+
+    async def until_page(reader, sent):
+        while True:
+            line = await reader.readline()
+            if b"event: page" in line:
+                return time.perf_counter() - sent
+
+    for _ in range(moves):
+        sent = time.perf_counter()
+        waiting = [asyncio.ensure_future(until_page(r, sent)) for r, _ in streams]
+        await loop.run_in_executor(None, move)
+        samples += await asyncio.wait_for(asyncio.gather(*waiting), 10)
+        await asyncio.sleep(0.05)
+    for _, writer in streams:
+        writer.close()
+    return samples
+
+
+def run(redis_url: str | None, pages: int = 100, moves: int = 20) -> list[str]:
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        client = connect(redis_url, None if redis_url else folder)
+        url = redis_url or _url_of(client)
+        prefix = "strategos"   # the web process's own
+        service = Service(Store(client, prefix=prefix), web_secret=SECRET, web_url="http://bench")
+        channel = f"bench-web-{time.time_ns()}"
+        say = lambda user, text: service.handle(Command("console", channel, user, text, name=user))  # noqa: E731
+        for user, text in [("a", "/new successors seed=1"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
+            assert say(user, text).ok
+        rnd = random.Random(1)
+
+        def move() -> None:
+            game, state, rec = service.state("console", channel)
+            seat = rnd.choice(sorted(game.prompts(state)))
+            line = game.sample(state, seat, rnd)
+            user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+            private = game.sent_privately(line, game.prompts(state)[seat])
+            service.handle(Command("console", None if private else channel, user, f"/succ {line}", name=user,
+                                   private=private))
+
+        port = _free_port()
+        env = dict(os.environ, REDIS_URL=url, WEB_SECRET=SECRET, WEB_URL="http://bench", WEB_PORT=str(port),
+                   WEB_LISTEN="127.0.0.1", STRATEGOS_LOG_LEVEL="WARNING")
+        web = subprocess.Popen([sys.executable, "-m", "bot.cli", "web"], env=env, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE)
+        base = f"http://127.0.0.1:{port}"
+        try:
+            with httpx.Client(base_url=base, timeout=60) as http:
+                for _ in range(300):
+                    try:
+                        if http.get("/healthz").status_code == 200:
+                            break
+                    except httpx.TransportError:
+                        time.sleep(0.05)
+                path = f"/g/{service.pages.token('console', channel, service.state('console', channel)[2].meta)}"
+                html = http.get(path)
+                assets = [http.get(f"/static/{name}").content for name in ("page.css", "page.js")]
+                weight = len(html.content) + sum(len(a) for a in assets)
+                out.append(f"  page without its picture: {weight / 1024:.1f} KB (HTML {len(html.content) / 1024:.1f}, "
+                           f"CSS {len(assets[0]) / 1024:.1f}, JS {len(assets[1]) / 1024:.1f}; target ≤ 60 KB) "
+                           f"{'PASS' if weight <= 60 * 1024 else 'MISS'}")
+                started = time.perf_counter()
+                first = http.get(f"{path}/map/0")
+                drawn = time.perf_counter() - started
+                served, floor = [], []
+                for _ in range(300):
+                    t = time.perf_counter()
+                    assert http.get(f"{path}/map/0").status_code == 200
+                    served.append(time.perf_counter() - t)
+                    t = time.perf_counter()
+                    http.get("/healthz")
+                    floor.append(time.perf_counter() - t)
+                p50 = statistics.median(served)
+                kb = len(first.content) / 1024
+                out.append(f"  cached picture ({kb:.0f} KB; first drawn in {drawn * 1e3:.0f} ms) served p50 "
+                           f"{p50 * 1e3:.2f} ms, p95 {percentile(served, .95) * 1e3:.2f} ms; floor (GET "
+                           f"/healthz) p50 {statistics.median(floor) * 1e3:.2f} ms; target ≤ 2 ms "
+                           f"{'PASS' if p50 <= 0.002 else 'MISS'}")
+            reach = asyncio.run(_sse_reach(base, path, pages, moves, move))
+            bare = asyncio.run(_pubsub_floor(url, pages, moves))
+            p95 = percentile(reach, .95)
+            out.append(f"  a move reaches {pages} open pages: p50 {statistics.median(reach) * 1e3:.1f} ms, p95 "
+                       f"{p95 * 1e3:.1f} ms, max {max(reach) * 1e3:.1f} ms ({moves} moves, from sending the command); "
+                       f"floor (bare pub/sub to {pages} subscribers): p50 {statistics.median(bare) * 1e3:.1f} ms, p95 "
+                       f"{percentile(bare, .95) * 1e3:.1f} ms; target p95 ≤ 250 ms {'PASS' if p95 <= 0.25 else 'MISS'}")
+        finally:
+            web.terminate()
+            web.wait(10)
+            say("a", "/abort")
+            if hasattr(client, "stop"):
+                client.stop()
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.web", description=__doc__.split("\n")[0])
+    parser.add_argument("--pages", type=int, default=100)
+    parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
+    args = parser.parse_args(argv)
+    print(f"game page (issue 23), {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}:", flush=True)
+    print("\n".join(run(args.redis_url, args.pages, args.moves)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

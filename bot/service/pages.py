@@ -1,0 +1,398 @@
+"""The game's own page, as the service sees it: `/web` (the links), the signed tokens those
+links carry, what a page shows (the view data: players, whose turn, the deadline, the log in
+words in the channel's language, a seat's private view) and its pictures, drawn once per
+position and kept.
+
+A link is `/g/<token>`; the token is the channel and seat it opens, signed with
+HMAC-SHA256(WEB_SECRET, platform, channel, the game's identity[, seat, the seat's user]). The
+game's identity is the seed's commitment (`meta["seed_sha256"]`) and its nonce (`identity`), drawn
+anew for every game, so a link is refused once its game is aborted, replaced or moved (the moved game's old channel is
+closed; its new channel has its own links), and a private link once its seat changes hands.
+
+The web adapter (bot/web/) reads only through this topic; nothing here knows HTTP.
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import orjson
+
+import render
+from bot.service.common import Topic, playing, seat_of
+from bot.service.history import public_entries
+from bot.service.looks import describe_view
+from bot.service.types import Command, Reply
+from bot.store import Record, StoreError
+from bot.words.i18n import gettext_, language_of
+from bot.words.names import seat_labels
+from core.registry import get_game
+from core.replay import replay
+
+PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
+PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis,
+PICTURES_KEPT = 48              # and at most this many per game (the oldest go first)
+DRAWING_AT_ONCE = 2             # pictures drawn at once by one process (the others wait): a scrubbed
+                                # replay slider never takes every core
+LOCAL_PICTURES = 64 * 2**20     # bytes of pictures this process keeps in memory as well
+DRAW_LOCK = 60                  # seconds another process waits for the one drawing a picture
+FRESH = 1.0                     # seconds a checked token is trusted without asking Redis again
+MAC_BYTES = 16                  # 128 bits of HMAC: not guessable, and a short link
+
+
+class Memo:
+    """A bounded LRU whose missing entries are made by exactly one caller at a time: the others
+    asking for the same key wait for its result (many viewers, one drawing)."""
+
+    def __init__(self, limit: int, size=lambda value: 1):
+        self.limit, self.size = limit, size
+        self.entries: OrderedDict = OrderedDict()
+        self.used = 0
+        self.lock = threading.Lock()
+        self.making: dict = {}
+
+    def peek(self, key):
+        with self.lock:
+            if key in self.entries:
+                self.entries.move_to_end(key)
+                return self.entries[key]
+        return None
+
+    def get(self, key, make):
+        found = self.peek(key)
+        if found is not None:
+            return found
+        with self.lock:
+            making = self.making.setdefault(key, threading.Lock())
+        with making:
+            found = self.peek(key)
+            if found is None:
+                found = make()
+                self.put(key, found)
+            with self.lock:
+                self.making.pop(key, None)
+        return found
+
+    def put(self, key, value) -> None:
+        with self.lock:
+            if key in self.entries:
+                self.used -= self.size(self.entries.pop(key))
+            self.entries[key] = value
+            self.used += self.size(value)
+            while self.used > self.limit and len(self.entries) > 1:
+                _, dropped = self.entries.popitem(last=False)
+                self.used -= self.size(dropped)
+
+
+@dataclass(frozen=True)
+class PageKey:
+    """What a valid token opens: a channel's game, and a seat for a private page."""
+
+    platform: str
+    channel: str
+    seat: str | None = None
+
+
+class Pages(Topic):
+    """/web, the tokens of its links, and the pages' data and pictures."""
+
+    def __init__(self, service):
+        super().__init__(service)
+        self._pictures = Memo(LOCAL_PICTURES, len)    # in front of Redis: bytes of this process's memory
+        self._picture_keys = Memo(4096)               # (game, version, action, viewer) → the picture's key
+        self._opened = Memo(4096)                     # token → (version, page, record) it was checked at
+        self._views = Memo(512)                       # (game, version, seat) → the page's data as JSON
+        self._heard: dict[tuple[str, str], int] = {}
+        self._drawing = threading.BoundedSemaphore(DRAWING_AT_ONCE)  # game → the last version announced to this process
+
+    @property
+    def configured(self) -> bool:
+        return bool(self.service.web_secret and self.service.web_url)
+
+    # /web ---------------------------------------------------------------------------------
+    def web(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        playing(rec)
+        if not self.configured:
+            return Reply.refuse("Game pages are not set up on this bot (its keepers set WEB_SECRET and WEB_URL).",
+                                "NO_PAGES", channel)
+        word = rest.strip().lower()
+        if word == "me":
+            seat = seat_of(rec.meta, cmd.user)
+            if seat is None:
+                return Reply.refuse("You are not seated in this game, so there is no private page.",
+                                    "NOT_SEATED", channel)
+            reply = Reply(version=rec.version)
+            link = self.link(cmd.platform, channel, rec.meta, seat)
+            reply.tell(cmd.user, f"Your private page of this game (keep it to yourself): {link}")
+            return reply
+        if word:
+            return Reply.refuse("Usage: /web, or /web me for your private page.", "MALFORMED", channel)
+        return Reply(public=[f"The game's page: {self.link(cmd.platform, channel, rec.meta)}"], version=rec.version)
+
+    def link(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
+        return f"{self.service.web_url.rstrip('/')}/g/{self.token(platform, channel, meta, seat)}"
+
+    def link_line(self, platform: str, channel: str, meta: dict) -> str | None:
+        """The public page's line for /status and the game's first message (None: no pages here)."""
+        if not self.configured or not meta.get("seed_sha256"):
+            return None
+        return f"The game's page: {self.link(platform, channel, meta)}"
+
+    # tokens ---------------------------------------------------------------------------------
+    def token(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
+        user = next((p["user"] for p in meta["players"] if p.get("seat") == seat), "") if seat else ""
+        where = _b64(orjson.dumps([platform, channel] + ([seat] if seat else [])))
+        return f"{where}.{_b64(self._mac(platform, channel, identity(meta), seat, user))}"
+
+    def _mac(self, platform: str, channel: str, identity: str, seat: str | None, user: str | None) -> bytes:
+        message = "\n".join([platform, channel, identity, seat or "", user or ""]).encode()
+        return hmac.new(self.service.web_secret.encode(), message, hashlib.sha256).digest()[:MAC_BYTES]
+
+    def open(self, token: str) -> tuple[PageKey, Record] | None:
+        """The page a token opens, with its game as stored now; None for a token that is wrong,
+        or stale: its game aborted, replaced or moved, or its seat held by someone else now.
+        Every change of a game (a move, an abort, a seat handed over) is announced (`heard`);
+        a token checked since the last announcement of its game, less than a second ago, is
+        taken from memory; otherwise it is checked again, by one caller at a time per token."""
+        if not self.configured:
+            return None
+        found = self.known(token)
+        if found is not None:
+            return found
+        with self._opened.lock:
+            making = self._opened.making.setdefault(token, threading.Lock())
+        with making:
+            found = self.known(token)
+            if found is None:
+                found = self._check(token)
+                if found is not None:
+                    self._opened.put(token, (found[1].version, time.monotonic(), *found))
+            with self._opened.lock:
+                self._opened.making.pop(token, None)
+        return found
+
+    def known(self, token: str) -> tuple[PageKey, Record] | None:
+        """`open` from this process's memory alone (None: ask `open`)."""
+        entry = self._opened.peek(token)
+        if entry is None:
+            return None
+        version, checked, key, rec = entry
+        if version < self._heard.get((key.platform, key.channel), 0) or time.monotonic() - checked > FRESH:
+            return None
+        return key, rec
+
+    def heard(self, platform: str, channel: str, version: int) -> None:
+        """An announcement (`published`) reached this process: its game's pages are checked anew."""
+        game = (platform, channel)
+        self._heard[game] = max(version, self._heard.get(game, 0))
+
+    def _check(self, token: str) -> tuple[PageKey, Record] | None:
+        try:
+            where, mac = token.split(".", 1)
+            fields = orjson.loads(_unb64(where))
+            platform, channel, *seat = fields
+            given = _unb64(mac)
+            if not all(isinstance(f, str) for f in fields) or len(seat) > 1:
+                return None
+        except (ValueError, TypeError, orjson.JSONDecodeError):
+            return None
+        rec = self.store.load(platform, channel)
+        if rec is None or rec.meta is None or rec.meta.get("status") not in ("playing", "finished") \
+                or rec.state is None:
+            return None
+        seat_id = seat[0] if seat else None
+        user = next((p["user"] for p in rec.meta["players"] if p.get("seat") == seat_id), None) if seat_id else ""
+        if user is None:
+            return None
+        expected = self._mac(platform, channel, identity(rec.meta), seat_id, user)
+        if not hmac.compare_digest(expected, given):
+            return None
+        return PageKey(platform, channel, seat_id), rec
+
+    # the page's data ------------------------------------------------------------------------
+    def view_json(self, key: PageKey, rec: Record) -> bytes:
+        """`page` as JSON, made once per game version and seat in this process."""
+        return self._views.get((key, rec.version), lambda: orjson.dumps(self.page(key, rec)))
+
+    def view_known(self, key: PageKey, rec: Record) -> bytes | None:
+        """`view_json` from memory alone (None: ask `view_json`)."""
+        return self._views.peek((key, rec.version))
+
+    def page(self, key: PageKey, rec: Record) -> dict:
+        """What a page shows, in the channel's language; with a seat, that seat's private view too.
+        The public part holds only what the channel is told (its /status, /log and public picture)."""
+        game = get_game(rec.meta["game"])
+        user = next((p["user"] for p in rec.meta["players"] if p.get("seat") == key.seat), None) \
+            if key.seat else None
+        asker = Command(key.platform, key.channel, user or PAGE_USER, "/status")
+        status = self.service.looks.position(asker, rec)
+        private = status.private.get(user, []) if user else []
+        status.private = {}
+        self.service.finish(asker, status)
+        told = self.service.history.log("100", asker, key.channel, rec)
+        self.service.finish(asker, told)
+        lang = status.lang
+        labels = seat_labels(game, rec.state)
+        pending = sorted(game.prompts(rec.state)) if rec.meta["status"] == "playing" else []
+        expiry, _ = self.service.timers.expiry(rec.meta, game, rec.state)
+        entries = self.store.log(key.platform, key.channel)
+        data = {
+            "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
+            "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
+            "players": [{"name": p["name"], "seat": p["seat"], "label": labels.get(p["seat"], p["seat"]),
+                         "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
+            "deadline": expiry, "picture": render.has_picture(game.id), "words": words(lang),
+        }
+        if key.seat:
+            me = Reply(private={user: private})
+            me.tell(user, describe_view(game, game.view(rec.state, key.seat), rec.state))
+            self.service.finish(Command(key.platform, key.channel, user, "/me", private=True), me)
+            data["seat"] = key.seat
+            data["private"] = me.private.get(user, [])
+        return data
+
+    # pictures: one drawing per position, kept --------------------------------------------------
+    def picture(self, key: PageKey, rec: Record, number: int | None, private: bool = False) -> bytes | None:
+        """The public picture after public action `number` (None: now), or the seat's private
+        picture now. Drawn once and kept, whoever asks and in whichever process."""
+        game = get_game(rec.meta["game"])
+        if not render.has_picture(game.id) or (private and key.seat is None):
+            return None
+        asked = (key.platform, key.channel, rec.version, number, key.seat if private else None)
+        known = self._picture_keys.peek(asked)
+        if known is not None and (data := self._pictures.peek(known)) is not None:
+            return data
+        entries = self.store.log(key.platform, key.channel)
+        told = public_entries(entries)
+        total = len(told)
+        if number is None or private:
+            number = total
+        if not 0 <= number <= total:
+            return None
+        lang = render.language(self.store.languages(key.platform, key.channel, [])[0])
+        fmt = self.service.image_format
+        position = hashlib.sha256(orjson.dumps([[entries[i]["seat"], entries[i]["line"]] for i in told[:number]]))
+        viewer = key.seat if private else "public"
+        # ONE key scheme: the game (its identity), the exact position, the viewer, format and language
+        game_id = hashlib.sha256(identity(rec.meta).encode()).hexdigest()[:16]
+        cache_key = f"img:page:{game_id}:{position.hexdigest()[:24]}:" \
+                    f"{viewer}:{fmt}:{lang}"
+
+        def draw() -> bytes:
+            started = time.perf_counter()
+            if number == total:
+                state = rec.state
+            else:
+                state = replay(game, self.store.setup(key.platform, key.channel),
+                               entries[:told[number - 1] + 1] if number else [])
+            seat = key.seat if private else None
+            data = render.encode(render.draw(game.id, game.view(state, seat), seat, lang=lang), fmt)
+            self.service.observe("picture", time.perf_counter() - started)
+            return data
+
+        self._picture_keys.put(asked, f"{key.platform}:{key.channel}:{cache_key}")
+        return self.cached_picture(key.platform, key.channel, cache_key, draw)
+
+    def kept(self, key: PageKey, rec: Record, number: int | None, private: bool = False) -> bool:
+        """Whether `picture` would answer from this process's memory (no Redis, no drawing)."""
+        known = self._picture_keys.peek((key.platform, key.channel, rec.version, number,
+                                          key.seat if private else None))
+        return known is not None and self._pictures.peek(known) is not None
+
+    def cached_picture(self, platform: str, channel: str, cache_key: str, draw) -> bytes:
+        """The picture under `cache_key`: from this process's memory, else Redis, else drawn by
+        exactly one of the askers (one in this process, by `Memo`; one across processes, by a
+        Redis lock; the others wait for its result)."""
+        def fetch() -> bytes:
+            data = self.store.cache_get(platform, channel, cache_key)
+            return data if data is not None else self._drawn_once(platform, channel, cache_key, draw)
+        return self._pictures.get(f"{platform}:{channel}:{cache_key}", fetch)
+
+    def _drawn_once(self, platform: str, channel: str, cache_key: str, draw) -> bytes:
+        lock = f"drawing:{platform}:{channel}:{cache_key}"
+        try:
+            mine = self.store.once(lock, DRAW_LOCK)
+        except StoreError:
+            mine = True
+        if not mine:   # another process draws it: wait for its result (and draw it ourselves if it died)
+            deadline = time.monotonic() + DRAW_LOCK
+            while time.monotonic() < deadline:
+                time.sleep(0.02)
+                data = self.store.cache_get(platform, channel, cache_key)
+                if data is not None:
+                    return data
+        try:
+            with self._drawing:
+                data = draw()
+            self.store.cache_set_kept(platform, channel, cache_key, data, PICTURE_TTL, PICTURES_KEPT)
+        finally:
+            if mine:
+                self.store.forget_once(lock)
+        return data
+
+    # for the metrics ----------------------------------------------------------------------------
+    def gauges(self) -> dict[str, tuple[int, int]]:
+        """platform → (reminders and deadlines due now, games with a timer scheduled)."""
+        now = self.clock()
+        return {platform: self.store.reminder_counts(platform, now) for platform in self.store.reminder_platforms()}
+
+    def ready(self) -> None:
+        """Raises StoreError when Redis does not answer (the web process's /readyz)."""
+        self.store.version("readyz", "readyz")
+
+    # live updates ---------------------------------------------------------------------------
+    def updates(self):
+        """A subscription to every public write's announcement (`published`), for the web process."""
+        return self.store.updates()
+
+    def published(self, platform: str, channel: str, version: int) -> None:
+        """A public write was stored: open pages of the game hear of it (Redis pub/sub)."""
+        if self.configured:
+            self.store.publish_version(platform, channel, version)
+
+
+def identity(meta: dict) -> str:
+    """The game's setup identity: the seed's commitment, drawn anew per game, and the game's
+    nonce (given at /new; a game stored before it has none), which tells apart two games of
+    one typed seed in one channel."""
+    return f"{meta.get('seed_sha256') or ''}:{meta.get('nonce') or ''}"
+
+
+def words(lang: str) -> dict[str, str]:
+    """The page's own words, in the channel's language."""
+    return {name: gettext_(lang, text) for name, text in PAGE_WORDS.items()}
+
+
+PAGE_WORDS = {
+    "players": "Players", "log": "Log", "map": "Map", "replay": "After action {n} of {total}",
+    "now": "Now", "private": "Your private view", "private_map": "Your private map", "live": "Live",
+    "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": "Zoom in", "zoom_out": "Zoom out",
+    "reset": "Fit", "turn": "to decide",
+}
+
+
+def accepted_language(header: str | None) -> str:
+    """The first of the three languages a browser's Accept-Language names (for a page with no game)."""
+    for part in (header or "").split(","):
+        lang = language_of(part.split(";")[0].strip()[:2])
+        if lang:
+            return lang
+    return "en"
+
+
+def _b64(data: bytes) -> str:
+    return base64.urlsafe_b64encode(data).rstrip(b"=").decode()
+
+
+def _unb64(text: str) -> bytes:
+    try:
+        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (ValueError, TypeError) as exc:
+        raise ValueError("not base64") from exc
+
+

@@ -1,0 +1,255 @@
+"""Robots at the table: computer players that fill empty seats and stand in for absent players.
+
+Where robots sit: `/new GAME robots=2` (or `/robot add [N]` in the lobby) seats them;
+`/replace SEAT robot` gives an absent player's seat to a robot and `/back` gives it back to
+him; the option `absent=robot` hands a seat to a robot at its third missed deadline in a row.
+A robot's name starts with 🤖 in every message.
+
+Where robots think: never in a command's path. A write that leaves a robot seat with a
+decision pending adds a job (channel, version, seat) to a Redis stream; any number of
+workers (`strategos robots`, bot/robots/worker.py) take jobs through a consumer group, each
+exactly once, and one that dies mid-thought leaves its job to be claimed again. A worker
+hands the robot `Game.view(state, seat)` only, never the state (robots/players.py), and
+files the line it decided; the adapters' scheduler loop applies it through the service's one
+path (`due_reminders`), with the idempotency key `robot:<version>:<seat>`, so a late or
+doubled job is "already done" or a stale version, never a second move; the job is
+acknowledged once its move is applied. The console thinks in-process (`play_here`).
+"""
+from __future__ import annotations
+
+import logging
+import random
+
+import orjson
+import redis
+
+from bot.service.common import Topic, seat_of
+from bot.service.types import Command, Reply, Write
+from bot.store import Record, StoreError
+from core.registry import get_game
+
+log = logging.getLogger("strategos.robots")
+
+MARK = "🤖"
+GROUP = "thinkers"
+DEFAULT_THINK = 1.0        # seconds a decision (issue #22); `/new GAME think=0.2s` sets it per game
+CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
+
+
+def robot_player(number: int) -> dict:
+    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
+
+
+def is_robot_user(user: str | None) -> bool:
+    return bool(user) and user.startswith("robot:")
+
+
+class Robots(Topic):
+    """/robot, /back, `/replace SEAT robot`, and the robots' jobs."""
+
+    # keys ------------------------------------------------------------------------------------
+    @property
+    def stream(self) -> str:
+        return f"{self.store.prefix}:robots:jobs"
+
+    def decided_key(self, platform: str) -> str:
+        return f"{self.store.prefix}:robots:decided:{platform}"
+
+    # /robot add [N] | remove: robots in the lobby ---------------------------------------------
+    def robot(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        meta = rec.meta
+        game = get_game(meta["game"])
+        words = rest.split()
+        what = words[0].lower() if words else "add"
+        if meta["status"] != "lobby":
+            return Reply.refuse("Robots join in the lobby. In play, /replace SEAT robot gives an absent player's "
+                                "seat to a robot.", "STARTED", channel)
+        players = [dict(p) for p in meta["players"]]
+        if what == "add":
+            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            free = game.max_players - len(players)
+            if count < 1 or count > free:
+                return Reply.refuse(f"There is room for {free} more player(s) at this table; /robot add N adds "
+                                    "N robots.", "FULL", channel)
+            players += fill(players, count)
+        elif what == "remove":
+            robots = [p for p in players if is_robot_user(p["user"])]
+            if not robots:
+                return Reply.refuse("No robot sits in this lobby.", "NO_ROBOT", channel)
+            players.remove(robots[-1])
+        else:
+            return Reply.refuse("Usage: /robot add [N], /robot remove.", "MALFORMED", channel)
+        meta = dict(meta, players=players)
+        names = ", ".join(p["name"] for p in players)
+        return Write(lambda version: Reply(public=[f"Seated: {names}."]), meta=meta)
+
+    # /replace SEAT robot, /back ------------------------------------------------------------------
+    def replace(self, seat: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        """An absent seat goes to a robot at once: nobody's hand changes owner (its player keeps
+        his private messages and takes the seat back with /back)."""
+        players = [dict(p) for p in rec.meta["players"]]
+        player = next(p for p in players if p.get("seat") == seat)
+        player.update(robot=True, away_name=player["name"], name=f"{MARK} {player['name']}")
+        meta = dict(rec.meta, players=players)
+        return Write(lambda version: Reply(public=[f"A robot now plays seat {seat} for {player['away_name']}, "
+                                                   "who takes it back with /back."]), meta=meta)
+
+    def back(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        players = [dict(p) for p in rec.meta["players"]]
+        player = next((p for p in players if p["user"] == cmd.user and p.get("robot")), None)
+        if player is None:
+            return Reply.refuse("No robot plays a seat of yours here.", "NO_ROBOT", channel)
+        player["name"] = player.pop("away_name", player["name"])
+        player.pop("robot")
+        player.pop("absent", None)
+        meta = dict(rec.meta, players=players)
+        meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != player["seat"]}
+        return Write(lambda version: Reply(public=[f"{player['name']} takes seat {player['seat']} back from the "
+                                                   "robot."]), meta=meta)
+
+    # the jobs ----------------------------------------------------------------------------------
+    @staticmethod
+    def pending(meta: dict | None, state: dict | None) -> list[str]:
+        """The robot seats that must decide now."""
+        if not meta or state is None or meta.get("status") != "playing":
+            return []
+        robots = {p.get("seat") for p in meta["players"] if p.get("robot")}
+        if not robots:
+            return []
+        return [seat for seat in get_game(meta["game"]).prompts(state) if seat in robots]
+
+    def after_write(self, platform: str, channel: str, version: int, meta: dict | None, state: dict | None) -> None:
+        """A job for each robot seat the write left deciding (not a second one for the same
+        version and seat: a retried command adds nothing)."""
+        seats = self.pending(meta, state)
+        if not seats:
+            return
+        try:
+            pipe = self.store.redis.pipeline(transaction=False)
+            for seat in seats:
+                marker = f"{self.store.prefix}:robots:queued:{self.store.tag(platform, channel)}:{version}:{seat}"
+                pipe.set(marker, 1, nx=True, ex=7 * 24 * 3600)
+            fresh = pipe.execute()
+            for seat, new in zip(seats, fresh):
+                if new:
+                    self.store.redis.xadd(self.stream, {"platform": platform, "channel": channel,
+                                                        "version": version, "seat": seat})
+        except redis.RedisError:
+            log.warning("could not queue a robot's job at %s:%s v%s", platform, channel, version)
+
+    def ensure_group(self) -> None:
+        try:
+            self.store.redis.xgroup_create(self.stream, GROUP, id="0", mkstream=True)
+        except redis.ResponseError as exc:   # BUSYGROUP: made already
+            if "BUSYGROUP" not in str(exc):
+                raise
+
+    def take(self, worker: str, block_ms: int = 1000, claim_idle_ms: int = CLAIM_IDLE_MS) -> tuple[str, dict] | None:
+        """One job for `worker`: one another worker left unacknowledged too long first (it died
+        mid-thought), else a new one."""
+        self.ensure_group()
+        claimed = self.store.redis.xautoclaim(self.stream, GROUP, worker, claim_idle_ms, "0-0", count=1)
+        entries = claimed[1] if claimed else []
+        if not entries:
+            got = self.store.redis.xreadgroup(GROUP, worker, {self.stream: ">"}, count=1, block=block_ms)
+            entries = got[0][1] if got else []
+        if not entries:
+            return None
+        job_id, fields = entries[0]
+        job_id = job_id.decode() if isinstance(job_id, bytes) else job_id
+        return job_id, {k.decode() if isinstance(k, bytes) else k: v.decode() if isinstance(v, bytes) else v
+                        for k, v in fields.items()}
+
+    def think(self, job: dict, player=None, rnd: random.Random | None = None) -> str | None:
+        """The robot's line for a job, or None when the job is out of date (the seat no longer
+        decides at that version). The robot is handed the seat's view, never the state."""
+        from robots.players import RobotPlayer  # the search's modules load only where robots think
+
+        rec = self.store.load(job["platform"], job["channel"])
+        if rec is None or rec.meta is None or rec.version != int(job["version"]) \
+                or job["seat"] not in self.pending(rec.meta, rec.state):
+            return None
+        game = get_game(rec.meta["game"])
+        view = game.view(rec.state, job["seat"])
+        budget = float((rec.meta.get("play") or {}).get("think", DEFAULT_THINK))
+        player = player or RobotPlayer(budget=budget)
+        return player.decide(game, view, job["seat"], rnd or random.Random())
+
+    def file(self, job_id: str, job: dict, line: str) -> None:
+        """A decided line waits for the platform's scheduler loop to apply it."""
+        self.store.redis.rpush(self.decided_key(job["platform"]), orjson.dumps({"id": job_id, **job, "line": line}))
+
+    def drop(self, job_id: str) -> None:
+        self.store.redis.xack(self.stream, GROUP, job_id)
+
+    def apply(self, platform: str, channel: str, seat: str, version: int, line: str) -> Reply:
+        """A robot's decided line through the one command path."""
+        rec = self.store.load(platform, channel)
+        if rec is None or rec.meta is None:
+            return Reply.refuse("The game is gone.", "NO_GAME", channel)
+        game = get_game(rec.meta["game"])
+        prompt = game.prompts(rec.state).get(seat)
+        private = prompt is not None and game.sent_privately(line, prompt)
+        player = next((p for p in rec.meta["players"] if p.get("seat") == seat), {})
+        cmd = Command(platform, channel, player.get("user") or f"robot:{seat}", f"/{game.id} {line}",
+                      private=private, version=version, key=f"robot:{version}:{seat}", by="robot", seat=seat)
+        reply = self.service.handle(cmd)
+        for user in list(reply.private):   # a robot reads nothing; a seat held for a player keeps his own
+            if is_robot_user(user):
+                reply.private.pop(user)
+        if private and reply.ok:
+            reply.public.insert(0, f"{player.get('name', seat)} made a private choice.")
+        return reply
+
+    def decided(self, platform: str) -> list[Reply]:
+        """The moves robots decided for this platform's games, applied (each job acknowledged
+        once applied; one whose game moved on is acknowledged and dropped)."""
+        replies = []
+        try:
+            while raw := self.store.redis.lpop(self.decided_key(platform)):
+                item = orjson.loads(raw)
+                reply = self.apply(platform, item["channel"], item["seat"], int(item["version"]), item["line"])
+                self.drop(item["id"])
+                if reply.ok and reply.changed:
+                    replies.append(reply)
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now.") from exc
+        return replies
+
+    def play_here(self, platform: str, channel: str, limit: int = 10_000, player=None,
+                  rnd: random.Random | None = None) -> list[Reply]:
+        """The console's way: every robot decision due in this channel, thought and applied
+        in-process, until a person must decide or the game ends."""
+        replies = []
+        for _ in range(limit):
+            rec = self.store.load(platform, channel)
+            seats = self.pending(rec.meta if rec else None, rec.state if rec else None)
+            if not seats:
+                break
+            job = {"platform": platform, "channel": channel, "version": str(rec.version), "seat": seats[0]}
+            line = self.think(job, player, rnd)
+            if line is None:
+                break
+            reply = self.apply(platform, channel, seats[0], rec.version, line)
+            replies.append(reply)
+            if not reply.ok:
+                log.error("a robot's line %r was refused at %s:%s: %s", line, platform, channel, reply.error)
+                break
+        return replies
+
+
+def fill(players: list[dict], count: int) -> list[dict]:
+    """`count` new robots, numbered after those seated."""
+    taken = {p["user"] for p in players}
+    out, number = [], 1
+    while len(out) < count:
+        if f"robot:{number}" not in taken:
+            out.append(robot_player(number))
+        number += 1
+    return out
+
+
+def robot_held(meta: dict, user: str) -> bool:
+    """The user's seat is played by a robot (he must /back before he plays it again)."""
+    seat = seat_of(meta, user)
+    return seat is not None and any(p.get("seat") == seat and p.get("robot") for p in meta["players"])

@@ -1,0 +1,330 @@
+"""The web process: one Starlette app, served by uvicorn.
+
+    GET  /g/<token>                the game's page (a seat's private page when the token is one)
+    GET  /g/<token>/page.json      its data;  /g/<token>/events: the same, pushed after every move (SSE)
+    GET  /g/<token>/map/<n>        the public picture after action n;  /g/<token>/mine: the seat's own
+    POST TELEGRAM_WEBHOOK_URL's path   Telegram's updates, onto the application's update queue
+    GET  /healthz, /readyz, /metrics   alive; Redis reachable; Prometheus
+
+Live updates: the service publishes every public write on one Redis pub/sub channel; one
+thread per process listens and wakes the open pages of that game, which are sent the page's
+data (made once per version, `Pages.view_json`). A wrong or stale token is a 404, the same
+for every reason, so a link tells nothing of why.
+"""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import logging
+import threading
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import orjson
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+import render
+from bot.service import Service, StoreError, metrics
+from bot.service.pages import accepted_language
+from bot.words.i18n import gettext_
+
+log = logging.getLogger("strategos.web")
+
+STATIC = Path(__file__).with_name("static")
+TEMPLATE = (STATIC / "page.html").read_text(encoding="utf-8")
+ASSET = hashlib.sha256(b"".join((STATIC / f).read_bytes() for f in ("page.js", "page.css"))).hexdigest()[:10]
+KEEPALIVE = 15.0      # seconds between two comments on an idle event stream (proxies close silent ones)
+# the page holds a secret-bearing address: no referrer leaves it, no frame, no outside script
+PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex",
+                "X-Content-Type-Options": "nosniff",
+                "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
+                                           "img-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
+
+
+class Hub:
+    """The open pages of this process by game, woken by one Redis subscription."""
+
+    def __init__(self, service: Service):
+        self.service = service
+        self.listeners: dict[tuple[str, str], dict[asyncio.Queue, str]] = {}   # game → {page's queue: its token}
+        self.running: set[asyncio.Task] = set()
+        self.stopping = threading.Event()
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.thread = threading.Thread(target=self._listen, name="strategos-updates", daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.stopping.set()
+        if self.thread is not None:
+            self.thread.join(timeout=3)
+
+    def join(self, platform: str, channel: str, token: str) -> asyncio.Queue:
+        queue: asyncio.Queue = asyncio.Queue()
+        self.listeners.setdefault((platform, channel), {})[queue] = token
+        return queue
+
+    def leave(self, platform: str, channel: str, queue: asyncio.Queue) -> None:
+        pages = self.listeners.get((platform, channel))
+        if pages is not None:
+            pages.pop(queue, None)
+            if not pages:
+                del self.listeners[(platform, channel)]
+
+    def _wake(self, platform: str, channel: str, version: int) -> None:
+        self.service.pages.heard(platform, channel, version)
+        if (platform, channel) in self.listeners:
+            task = asyncio.ensure_future(self._refresh(platform, channel, version))
+            self.running.add(task)   # the loop keeps only a weak reference to a task
+            task.add_done_callback(self.running.discard)
+
+    async def _refresh(self, platform: str, channel: str, version: int) -> None:
+        """Each distinct page of the game (the public one, each private one) checked and made once,
+        in the thread pool; then every open copy of it is woken and finds it made."""
+        pages = self.service.pages
+
+        def made(token: str) -> None:
+            found = pages.open(token)
+            if found is not None:
+                pages.view_json(*found)
+
+        listening = self.listeners.get((platform, channel), {})
+        for token in set(listening.values()):
+            try:
+                await run_in_threadpool(made, token)
+            except Exception:   # noqa: BLE001 — each stream then tries (and reports) for itself
+                log.warning("could not make a page after a move", exc_info=True)
+            for queue, its in list(self.listeners.get((platform, channel), {}).items()):
+                if its == token:
+                    queue.put_nowait(version)
+
+    def _listen(self) -> None:
+        """Read the announcements until stopped; reconnect (after a pause) when Redis drops us."""
+        while not self.stopping.is_set():
+            try:
+                updates = self.service.pages.updates()
+                try:
+                    while not self.stopping.is_set():
+                        message = updates.get_message(timeout=1.0)
+                        if message and message.get("type") == "message":
+                            platform, channel, version = orjson.loads(message["data"])
+                            self.loop.call_soon_threadsafe(self._wake, platform, channel, version)
+                finally:
+                    updates.close()
+            except Exception:   # noqa: BLE001 — Redis away: pages stay open, and are told once it is back
+                log.warning("the live updates' subscription failed; retrying", exc_info=True)
+                self.stopping.wait(1.0)
+
+
+def create_app(service: Service, telegram=None, settings=None) -> Starlette:
+    """The app. `telegram`: a python-telegram-bot Application to feed from the webhook route
+    (with `settings` giving its URL and secret), or None."""
+    hub = Hub(service)
+    pages = service.pages
+    picture_type = f"image/{render.extension(service.image_format)}".replace("jpg", "jpeg")
+
+    async def opened(request: Request):
+        token = request.path_params["token"]
+        found = pages.known(token) or await run_in_threadpool(pages.open, token)
+        if found is None:
+            raise HTTPException(404)
+        return found
+
+    async def page(request: Request) -> Response:
+        key, rec = await opened(request)
+        data = await run_in_threadpool(pages.view_json, key, rec)
+        fields = orjson.loads(data)
+        html = (TEMPLATE.replace("{lang}", fields["lang"]).replace("{asset}", ASSET)
+                .replace("{title}", _escape(fields["title"]))
+                .replace("{data}", data.decode().replace("</", "<\\/")))
+        return HTMLResponse(html, headers=PAGE_HEADERS)
+
+    async def page_json(request: Request) -> Response:
+        key, rec = await opened(request)
+        return Response(await run_in_threadpool(pages.view_json, key, rec), media_type="application/json",
+                        headers={"Cache-Control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        key, rec = await opened(request)
+        token = request.path_params["token"]
+        try:
+            seen = int(request.query_params.get("v", rec.version))
+        except ValueError:
+            seen = rec.version
+        queue = hub.join(key.platform, key.channel, token)
+        if seen != rec.version:
+            queue.put_nowait(rec.version)
+
+        async def stream():
+            try:
+                yield "retry: 2000\n\n"
+                while True:
+                    try:
+                        await asyncio.wait_for(queue.get(), KEEPALIVE)
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    while not queue.empty():   # several moves at once: one page, the latest
+                        queue.get_nowait()
+                    found = pages.known(token) or await run_in_threadpool(pages.open, token)
+                    if found is None:
+                        yield "event: gone\ndata: {}\n\n"
+                        return
+                    data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
+                    yield f"event: page\ndata: {data.decode()}\n\n"
+            finally:
+                hub.leave(key.platform, key.channel, queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    async def public_map(request: Request) -> Response:
+        key, rec = await opened(request)
+        number = request.path_params["number"]
+        return await _picture(pages.picture, key, rec, number, False)
+
+    async def own_map(request: Request) -> Response:
+        key, rec = await opened(request)
+        return await _picture(pages.picture, key, rec, None, True)
+
+    async def _picture(draw, key, rec, number, private) -> Response:
+        # a picture this process keeps in memory is served at once, without the thread pool
+        data = draw(key, rec, number, private) if pages.kept(key, rec, number, private) else \
+            await run_in_threadpool(draw, key, rec, number, private)
+        if data is None:
+            raise HTTPException(404)
+        return Response(data, media_type=picture_type,
+                        headers={"Cache-Control": "private, max-age=86400", "Referrer-Policy": "no-referrer"})
+
+    async def healthz(request: Request) -> Response:
+        return PlainTextResponse("ok")
+
+    async def readyz(request: Request) -> Response:
+        try:
+            await run_in_threadpool(pages.ready)
+        except StoreError as exc:
+            return PlainTextResponse(f"Redis unreachable: {exc}", status_code=503)
+        return PlainTextResponse("ok")
+
+    async def metrics_page(request: Request) -> Response:
+        try:
+            counts = await run_in_threadpool(pages.gauges)
+        except StoreError:
+            counts = {}
+        for platform, (due, scheduled) in counts.items():
+            metrics.REMINDERS_DUE.labels(platform).set(due)
+            metrics.GAMES_ACTIVE.labels(platform).set(scheduled)
+        return Response(generate_latest(), media_type=CONTENT_TYPE_LATEST)
+
+    async def not_found(request: Request, exc: HTTPException) -> Response:
+        if exc.status_code != 404:
+            return PlainTextResponse(exc.detail, status_code=exc.status_code)
+        lang = accepted_language(request.headers.get("accept-language"))
+        title = gettext_(lang, "Page not found")
+        text = gettext_(lang, "This page does not exist, or its game is over here: it was aborted, replaced or "
+                              "moved. Ask in the channel for /web.")
+        body = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><meta name="viewport" '
+                f'content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
+                f'<title>{_escape(title)}</title><link rel="stylesheet" href="/static/page.css?{ASSET}">'
+                f'<main><h1>{_escape(title)}</h1><p class="gone">{_escape(text)}</p></main></html>')
+        return HTMLResponse(body, status_code=404, headers=PAGE_HEADERS)
+
+    routes = [
+        Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
+        Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
+        Route("/healthz", healthz), Route("/readyz", readyz), Route("/metrics", metrics_page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    if telegram is not None:
+        routes.append(Route(urlsplit(settings.telegram_webhook_url).path or "/",
+                            _webhook(telegram, settings.telegram_webhook_secret), methods=["POST"]))
+
+    @asynccontextmanager
+    async def lifespan(app):
+        hub.start()
+        if telegram is not None:
+            from bot.telegram.adapter import start_webhook, stop_webhook
+
+            await start_webhook(telegram, settings)
+        try:
+            yield
+        finally:
+            if telegram is not None:
+                await stop_webhook(telegram)
+            hub.stop()
+
+    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app.state.hub = hub
+    return app
+
+
+def _webhook(application, secret: str):
+    """Telegram's POSTs onto the application's update queue (python-telegram-bot's
+    customwebhookbot.py way); the secret header compared in constant time."""
+    from telegram import Update
+
+    async def telegram_update(request: Request) -> Response:
+        given = request.headers.get("x-telegram-bot-api-secret-token", "")
+        if not hmac.compare_digest(given.encode(), secret.encode()):
+            log.warning("webhook request with a wrong secret token from %s",
+                        request.client.host if request.client else "?")
+            return PlainTextResponse("Wrong secret token", status_code=403)
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return PlainTextResponse("Expected JSON", status_code=403)
+        try:
+            update = Update.de_json(orjson.loads(await request.body()), application.bot)
+        except Exception:   # noqa: BLE001
+            return PlainTextResponse("Update could not be parsed", status_code=400)
+        await application.update_queue.put(update)
+        return Response()
+
+    return telegram_update
+
+
+def _escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;"))
+
+
+def serve(settings) -> int:
+    """`strategos web`: the app on WEB_LISTEN:WEB_PORT, with the Telegram webhook when
+    TELEGRAM_TOKEN and TELEGRAM_WEBHOOK_URL are set."""
+    import sys
+
+    import uvicorn
+
+    from bot.wiring import configure_logging, make_service
+
+    configure_logging(settings)
+    webhook = bool(settings.telegram_token and settings.telegram_webhook_url)
+    if webhook:
+        from bot.telegram.adapter import TelegramAdapter, _unreachable, webhook_problem
+
+        problem = webhook_problem(settings) or _unreachable(settings.telegram_token)
+        if problem:
+            print(problem, file=sys.stderr)
+            return 2
+    service = make_service(settings)
+    if not service.pages.configured:
+        log.warning("WEB_SECRET or WEB_URL is unset: no game pages (only the webhook, health and metrics)")
+    telegram = TelegramAdapter(service).build(settings.telegram_token, updater=False) if webhook else None
+    app = create_app(service, telegram, settings)
+    started = time.time()
+    log.info("web process on %s:%s", settings.web_listen, settings.web_port)
+    # no access log: a page's address is its secret
+    uvicorn.run(app, host=settings.web_listen, port=settings.web_port, access_log=False, proxy_headers=True,
+                log_level=settings.strategos_log_level.lower())
+    log.info("web process stopped after %.0f s", time.time() - started)
+    return 0

@@ -1,0 +1,150 @@
+"""What the robots' search (`robots.search`) needs from Successors (issue #22).
+
+- determinize: the Tyche cards a seat has not seen (the deck, the others' hands, the face-down
+  table cards, the cards another seat looks at with #53) are dealt at random in the counts the
+  view shows; the others' standing orders (§4.7 armed Surprise cards) are drawn from the
+  Surprise cards so dealt to them; a fresh dice seed. Everything else is public.
+- evaluate: each seat's LP + VP (the two roads to victory, §10.1–§10.3), plus its army
+  (CUs on the map), fleets and the heirs it controls (the Regency check of §10.3), compared
+  with the best of the others' through a logistic curve; a finished game is 1 or 0.
+"""
+from __future__ import annotations
+
+import math
+import random
+
+from core.game import copy_state
+from robots.kit import BaseKit, default_candidates
+
+from . import cards, flow, legitimacy, scoring, strategy, surprise
+from .board import BOARD
+from .common import card_tag
+from .forces import generals_of
+from .game import GAME
+from .setup import deck_of
+
+ARM_CHANCE = 0.3       # how likely another seat has armed each Surprise card it holds (§4.7)
+DERIVED = ("summary", "sieges")   # view keys computed from the state, not part of it
+
+# weights of the heuristic, in LP/VP units
+CU_WEIGHT = 0.25               # a CU is a quarter of a point: armies win battles, hold cities, carry royals
+FLEET_WEIGHT = 0.2
+HEIR_WEIGHT = 2.0              # an active heir controlled: the Regency check when he comes of age (§10.3)
+LP_WEIGHT = 1.2                # 18 LP wins at once (§10.1), 23 VP does (§10.2)
+SCALE = 4.0                    # a lead of 4 points ≈ 73 %
+PC_VARIANTS = 2                # random choices of PC spaces offered per card (§4.4.3)
+
+
+class SuccessorsKit(BaseKit):
+    game = GAME
+    # No random playout after the tree: one Successors action moves the heuristic little and a
+    # random one much (a battle thrown away), and a playout costs ~1 ms an action, so the tree's
+    # leaves are valued as they stand (arena, 0.1 s of one core a decision: 9 of 10 against greedy).
+    playout_depth = 0
+
+    def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
+        state = copy_state(view)
+        for key in DERIVED:
+            state.pop(key, None)
+        mine = state["p"][seat]
+        seen = set(mine["hand"]) | set(state["discard"]) | set(state["removed"])
+        for d in state.get("stack", []):
+            if isinstance(d.get("cards"), list):
+                seen |= set(d["cards"])
+        unseen = [c for c in deck_of(state) if c not in seen]
+        rnd.shuffle(unseen)
+
+        def deal(n: int) -> list[int]:
+            dealt = unseen[:n]
+            del unseen[:n]
+            return dealt
+
+        for s in state["seats"]:
+            if s == seat:
+                continue
+            p = state["p"][s]
+            p["hand"] = deal(p["hand"])
+            armable = [c for c in p["hand"] if c in surprise.SURPRISE_WINDOWS
+                       and surprise.is_surprise(state, c) and surprise.SURPRISE_WINDOWS[c] != ("W7",)]
+            armed = [c for c in armable if rnd.random() < ARM_CHANCE]
+            if armed:
+                p["armed"] = armed
+        for d in state.get("stack", []):
+            if isinstance(d.get("cards"), int):
+                d["cards"] = deal(d["cards"])
+        state["table"] = deal(state["table"])
+        state["deck"] = unseen
+        state["rng"] = {"seed": "%032x" % rnd.getrandbits(128), "n": 0}
+        return state
+
+    def scores(self, state: dict) -> dict[str, float]:
+        """Each seat's standing in points (LP + VP and what wins them)."""
+        seats = state["seats"]
+        lps, vps = legitimacy.all_lp(state), scoring.all_vp(state)
+        cus = dict.fromkeys(seats, 0)
+        for by in state["cus"].values():
+            for owner, c in by.items():
+                if owner in cus:
+                    cus[owner] += sum(c.values())
+        out = {}
+        for s in seats:
+            fleets = sum(state["p"][s]["fleets"])
+            out[s] = LP_WEIGHT * lps[s] + vps[s] + CU_WEIGHT * cus[s] + FLEET_WEIGHT * fleets
+        for heir in ("alexander_iv", "herakles"):
+            owner = legitimacy.royal_controller(state, heir)
+            if owner in out:
+                out[owner] += HEIR_WEIGHT
+        return out
+
+    def evaluate_all(self, state: dict) -> dict[str, float]:
+        seats = state["seats"]
+        result = state.get("result")
+        if result:
+            winner = result["winner"]
+            winners = winner if isinstance(winner, list) else [winner]
+            return {s: (1.0 / len(winners) if s in winners else 0.0) for s in seats}
+        scores = self.scores(state)
+        out = {}
+        for s in seats:
+            best_other = max(v for o, v in scores.items() if o != s)
+            out[s] = 1.0 / (1.0 + math.exp(-(scores[s] - best_other) / SCALE))
+        return out
+
+    def evaluate(self, state: dict, seat: str) -> float:
+        return self.evaluate_all(state)[seat]
+
+    def candidates(self, state, seat, prompt, rnd):
+        """The prompt's complete lines; in a Tyche segment also the OP uses with free arguments
+        (§4.4.3 PCs, §4.4.1 march, recruit), which the prompt only names as templates: PCs on a
+        few random choices of the legal spaces, a march for each general on the map, a recruit."""
+        lines = list(dict.fromkeys((*prompt.actions, *prompt.private)))
+        if flow.current(state) == "tyche":
+            lines += [line for line in self._op_lines(state, seat, rnd) if line not in lines]
+        return lines or default_candidates(self.game, state, seat, prompt, rnd)
+
+    def _op_lines(self, state: dict, seat: str, rnd: random.Random) -> list[str]:
+        hand = [c for c in sorted(state["p"][seat]["hand"]) if cards.ops_of(state, c)]
+        if not hand:
+            return []
+        strongest = max(hand, key=lambda c: cards.ops_of(state, c))
+        weakest = min(hand, key=lambda c: cards.ops_of(state, c))
+        out = []
+        targets = strategy.pc_targets(state, seat)
+        for card in dict.fromkeys((strongest, weakest)):
+            if targets:
+                for _ in range(PC_VARIANTS):
+                    chosen = rnd.sample(targets, min(cards.ops_of(state, card), len(targets)))
+                    out.append(f"play {card_tag(card)} pc " + " ".join(chosen))
+        for g in generals_of(state, seat):
+            where = state["gens"][g]
+            if where["at"] in BOARD.spaces and not where["in"]:     # inside: Activation segment only (§7.10)
+                out.append(f"play {card_tag(strongest)} march {g}")
+        if cards.ops_of(state, strongest) >= 3 and strategy._in_play(state, seat) < state["p"][seat]["limit"] \
+                and generals_of(state, seat, "reserve"):
+            spaces = strategy.recruit_spaces(state, seat)
+            if spaces:
+                out.append(f"play {card_tag(strongest)} recruit {rnd.choice(spaces)}")
+        return list(dict.fromkeys(out))
+
+
+KIT = SuccessorsKit()

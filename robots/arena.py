@@ -1,0 +1,217 @@
+"""The arena (issue #22): K games of a game with N seats played straight through the rules
+(no Redis, no chat), robots against random or greedy players, and a plain report: win rates
+per kind of player with 95 % Wilson intervals, think time (mean, p95), the endings, the
+games' length and the memory peak.
+
+    strategos arena successors --players 2 --robots 1 --against random --games 20 --budget 0.1
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import random
+import re
+import resource
+import statistics
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+from core.errors import RulesError
+from core.registry import get_game
+
+from .players import GreedyPlayer, RandomPlayer, RobotPlayer
+
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+MAX_ACTIONS = 20_000     # a game that has not ended by then is reported unfinished
+Z95 = 1.959964
+
+
+@dataclass
+class Table:
+    """What one arena run plays: the game, the seats, who sits where, the robots' settings."""
+
+    game: str
+    players: int
+    robots: int
+    against: str = "random"
+    budget: float | None = 0.1
+    iterations: int | None = None
+    depth: int | None = None
+    seed: str = "arena"
+    clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
+
+
+    def kinds(self, index: int) -> list[str]:
+        """The kinds of player in seat order for game `index`: the robots' seats rotate from game
+        to game, so no seat's advantage (first player, package) favours one kind."""
+        kinds = ["robot"] * self.robots + [self.against] * (self.players - self.robots)
+        shift = index % self.players
+        return kinds[shift:] + kinds[:shift]
+
+    def player(self, kind: str):
+        if kind == "robot":
+            return RobotPlayer(self.budget, self.iterations, self.depth, clock=CLOCKS[self.clock])
+        return {"random": RandomPlayer, "greedy": GreedyPlayer}[kind]()
+
+
+@dataclass
+class Played:
+    """One game's record."""
+
+    kinds: dict[str, str]                     # seat → kind of player
+    winners: list[str]
+    reason: str | None
+    actions: int
+    turn: object
+    think: dict[str, list[float]] = field(default_factory=dict)   # kind → seconds per searched decision
+    think_cpu: dict[str, list[float]] = field(default_factory=dict)   # the same in seconds of one core
+    errors: int = 0                          # lines a player chose that the rules refused
+    memory_mb: float = 0.0
+
+
+def play(table: Table, index: int) -> Played:
+    """Game number `index` of the table, from its own seed, straight through the rules."""
+    game = get_game(table.game)
+    seed = f"{table.seed}-{index}"
+    rnd = random.Random(seed)
+    kinds_in_order = table.kinds(index)
+    state = game.setup([f"player{i + 1}" for i in range(table.players)], {}, seed)
+    kinds = dict(zip(state["seats"], kinds_in_order))
+    players = {seat: table.player(kind) for seat, kind in kinds.items()}
+    think: dict[str, list[float]] = {}
+    think_cpu: dict[str, list[float]] = {}
+    errors = actions = 0
+    while actions < MAX_ACTIONS:
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        for seat in sorted(prompts):
+            prompt = game.prompts(state).get(seat)
+            if prompt is None:
+                continue
+            player = players[seat]
+            view = game.view(state, seat)
+            started, started_cpu = time.perf_counter(), time.process_time()
+            line = player.decide(game, view, seat, rnd)
+            took, took_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+            thought = getattr(player, "last", None)
+            if thought is None or thought.iterations:      # trivial decisions (one line) are not thinking
+                think.setdefault(kinds[seat], []).append(took)
+                think_cpu.setdefault(kinds[seat], []).append(took_cpu)
+            try:
+                state = game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)))[0]
+            except RulesError:
+                errors += 1
+                state = game.apply(state, seat, game.parse(fallback := game.default_action(state, seat),
+                                                           private=game.sent_privately(fallback, prompt)))[0]
+            actions += 1
+    finished, winner, reason = game.outcome(state)
+    winners = [] if not finished or winner is None else (list(winner) if isinstance(winner, (list, tuple))
+                                                          else [winner])
+    return Played(kinds, winners, reason if finished else "unfinished", actions,
+                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb())
+
+
+def peak_memory_mb() -> float:
+    """This process's peak resident memory (Linux reports kilobytes)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ending(reason: str | None) -> str:
+    """An ending without its figures: "Regency victory (Herakles, 7 LP + 9 VP)" → "Regency victory"."""
+    return re.sub(r"\s*\(.*\)\s*$", "", reason or "none")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
+
+def run(table: Table, games: int, jobs: int = 1) -> list[Played]:
+    if jobs <= 1:
+        return [play(table, i) for i in range(games)]
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        return pool.starmap(play, [(table, i) for i in range(games)])
+
+
+def report(table: Table, results: list[Played], seconds: float) -> str:
+    games = len(results)
+    lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
+             f"{games} games, budget {table.budget} s ({table.clock} clock)"
+             + (f", iterations ≤ {table.iterations}" if table.iterations else "")
+             + f", playout depth {'of the kit' if table.depth is None else table.depth}, seed {table.seed!r}"
+             + f" ({seconds:.0f} s of wall time)."]
+    fair = 1 / table.players
+    for kind in dict.fromkeys(k for r in results for k in r.kinds.values()):
+        seats = sum(1 for r in results for k in r.kinds.values() if k == kind)
+        wins = sum(1 / len(r.winners) for r in results for s in r.winners if r.kinds[s] == kind)
+        low, high = wilson(wins, seats)
+        lines.append(f"  {kind:7} wins {wins:g} of {seats} seats: {wins / seats:.1%} "
+                     f"(95 % CI {low:.1%}–{high:.1%}; fair share {fair:.0%}, ×{wins / seats / fair:.2f})")
+    for kind in dict.fromkeys(k for r in results for k in r.think):
+        times = [t for r in results for t in r.think.get(kind, [])]
+        cpu = [t for r in results for t in r.think_cpu.get(kind, [])]
+        if times:
+            lines.append(f"  {kind:7} think: {len(times)} decisions, "
+                         f"wall time mean {statistics.fmean(times) * 1000:.0f} ms, "
+                         f"p95 {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; "
+                         f"one core's time mean {statistics.fmean(cpu) * 1000:.0f} ms, "
+                         f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms")
+    endings = Counter(ending(r.reason) for r in results)
+    lines.append("  endings: " + ", ".join(f"{name} {n} ({n / games:.0%})" for name, n in endings.most_common()))
+    actions = [r.actions for r in results]
+    lines.append(f"  length: median {statistics.median(actions):g} actions "
+                 f"(10th–90th percentile {percentile(actions, 0.1):g}–{percentile(actions, 0.9):g})")
+    turns = Counter(str(r.turn) for r in results if r.turn is not None)
+    if turns:
+        lines.append("  last turn: " + ", ".join(f"{t}: {n}" for t, n in sorted(turns.items())))
+    errors = sum(r.errors for r in results)
+    lines.append(f"  refused lines: {errors}; memory peak {max(r.memory_mb for r in results):.0f} MB")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="strategos arena",
+                                     description="Robots against random or greedy players, through the rules.")
+    parser.add_argument("game")
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--robots", type=int, default=1)
+    parser.add_argument("--against", choices=("random", "greedy"), default="random")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--budget", type=float, default=1.0, help="seconds of thought per decision")
+    parser.add_argument("--iterations", type=int, default=None, help="cap on search iterations per decision")
+    parser.add_argument("--depth", type=int, default=None,
+                        help="playout actions after the tree (default: the game kit's own)")
+    parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
+                        help="the budget in wall time, or in seconds of one core (cpu) on a busy machine")
+    parser.add_argument("--seed", default="arena")
+    parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    args = parser.parse_args(argv)
+    if not 0 <= args.robots <= args.players:
+        parser.error("--robots must be between 0 and --players")
+    table = Table(get_game(args.game).id, args.players, args.robots, args.against, args.budget,
+                  args.iterations, args.depth, args.seed, args.clock)
+    started = time.perf_counter()
+    results = run(table, args.games, args.jobs)
+    print(report(table, results, time.perf_counter() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,251 @@
+"""Information-set Monte Carlo tree search, written once for every game (issue #22).
+
+After OpenSpiel's `ismcts.py` (Cowling, Powley & Whitehouse 2012, single-observer ISMCTS),
+shaped by what a chat wargame needs:
+
+- The search is handed the seat's VIEW, never the state. Each iteration starts from a fresh
+  `kit.determinize(view, seat, rnd)`: a full state drawn from what the seat has not seen, so
+  the decision can depend only on the view and the random seed (the hidden-information test).
+- Nodes are information sets of the searching seat's tree: the path of command lines from the
+  root. Other seats' decisions live in the same tree, keyed by their lines, so a line that is
+  legal in one determinization and not in another (an opponent's card) simply is not
+  *available* there; selection uses availability counts instead of the parent's visits (the
+  "subset-armed bandit" of ISMCTS). Chance (dice) is not a node: the tree is open-loop.
+- Long games: after the tree, a playout of at most `depth` actions by the game's own `sample`
+  (cheap and legal), then the kit's heuristic `evaluate` at the horizon, for every seat that
+  decided on the way (each seat maximises its own value: max-n for 3–5 players).
+- Several deciding seats at once (a prompt for each): the searching seat decides first when it
+  is one of them, the others in seat order; one at a time, each sees only the lines applied.
+- A think budget in seconds of wall time, checked between actions (an iteration past the
+  deadline is dropped), and an iteration cap that makes tests deterministic.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from core.errors import RulesError
+from core.game import Game, Prompt
+
+from .kit import Kit
+
+DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
+DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
+EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
+PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
+MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
+
+
+@dataclass
+class Settings:
+    budget: float | None = DEFAULT_BUDGET   # seconds of wall time; None: only the iteration cap
+    iterations: int | None = None           # cap on iterations (deterministic tests); None: budget only
+    depth: int | None = None                # playout actions after the tree; None: the kit's `playout_depth`
+    exploration: float = EXPLORATION
+    prior: int = PRIOR_VISITS
+
+
+class Edge:
+    """A line from an information set: how often it was chosen, its total value for the seat
+    that chose it, how often it was legal when its node was visited, and the node it leads to."""
+
+    __slots__ = ("visits", "total", "available", "child")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+        self.child: Node | None = None
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+class Node:
+    __slots__ = ("edges",)
+
+    def __init__(self) -> None:
+        self.edges: dict[str, Edge] = {}
+
+
+@dataclass
+class Thought:
+    """What one decision cost and found: for the arena's report and the tests."""
+
+    line: str
+    iterations: int
+    seconds: float
+    nodes: int
+    visits: dict[str, int]
+
+
+def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
+    """Who moves next in the search when several seats decide at once: the searching seat first."""
+    return seat if seat in prompts else sorted(prompts)[0]
+
+
+def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str) -> dict:
+    """The state after `seat` sends `line` the way a player would (privately when the line is)."""
+    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)))[0]
+
+
+def values_of(kit: Kit, state: dict, seats) -> dict[str, float]:
+    """The heuristic value of `state` for each seat; a kit may score all seats in one pass."""
+    every = getattr(kit, "evaluate_all", None)
+    if every is not None:
+        return every(state)
+    return {s: kit.evaluate(state, s) for s in seats}
+
+
+class Search:
+    def __init__(self, kit: Kit, settings: Settings | None = None, clock=time.perf_counter):
+        self.kit = kit
+        self.game = kit.game
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.depth = self.settings.depth
+        if self.depth is None:
+            self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
+
+    def decide(self, view: dict, seat: str, rnd: random.Random, avoid: frozenset = frozenset()) -> Thought:
+        """The line `seat` should send now, from its view alone. Lines in `avoid` (chosen before
+        in this very position: a free action undone, and done again) are left out while any
+        other line remains, so a robot never loops forever through actions the rules allow."""
+        start = self.clock()
+        settings = self.settings
+        deadline = None if settings.budget is None else start + settings.budget
+        first = self.kit.determinize(view, seat, rnd)
+        prompt = self.game.prompts(first).get(seat)
+        if prompt is None:
+            raise RulesError("The robot's seat has nothing to decide.", code="NOT_YOUR_TURN")
+        # the root's lines come from the seat's own prompt, which its view determines
+        root_lines = self.kit.candidates(first, seat, prompt, rnd)
+        root_lines = [line for line in root_lines if line not in avoid] or root_lines
+        if len(root_lines) <= 1:
+            return Thought(root_lines[0] if root_lines else self.game.sample(first, seat, rnd),
+                           0, self.clock() - start, 0, {})
+        root = Node()
+        root.edges = {line: Edge() for line in root_lines}
+        self.nodes = 1
+        self._prior(root, first, seat, prompt, deadline)
+        done = 0
+        while settings.iterations is None or done < settings.iterations:
+            if deadline is not None and self.clock() >= deadline:
+                break
+            if self._iterate(root, self.kit.determinize(view, seat, rnd), seat, rnd, deadline):
+                done += 1
+        visits = {line: edge.visits for line, edge in root.edges.items()}
+        best = max(root_lines, key=lambda line: (root.edges[line].visits, root.edges[line].mean))
+        return Thought(best, done, self.clock() - start, self.nodes, visits)
+
+    def _prior(self, root: Node, state: dict, seat: str, prompt: Prompt, deadline: float | None) -> None:
+        """Each root line's one-ply value in one determinization, counted as `prior` visits: with
+        the few iterations a short budget allows in a long game, the search starts from what a
+        greedy player knows and spends its iterations where that is uncertain."""
+        weight = self.settings.prior
+        if not weight:
+            return
+        for line, edge in root.edges.items():
+            if deadline is not None and self.clock() >= deadline:
+                return
+            try:
+                after = apply_line(self.game, state, seat, prompt, line)
+            except RulesError:
+                continue
+            edge.visits = weight
+            edge.total = weight * values_of(self.kit, after, (seat,))[seat]
+            edge.available = weight
+
+    # one iteration: selection and expansion in the tree, playout, back-propagation ------------
+    def _iterate(self, root: Node, state: dict, seat: str, rnd: random.Random, deadline: float | None) -> bool:
+        game, kit = self.game, self.kit
+        node: Node | None = root
+        path: list[tuple[Edge, str]] = []
+        expanded = False
+        movers = {seat}
+        playout = 0
+        while node is not None or playout < self.depth:
+            if deadline is not None and self.clock() >= deadline:
+                return False                         # past the budget: this iteration does not count
+            prompts = game.prompts(state)
+            if not prompts:
+                break                                # the game ended: evaluate says won or lost
+            mover = deciding_seat(prompts, seat)
+            prompt = prompts[mover]
+            movers.add(mover)
+            if node is None:                         # below the tree: the game's own random player
+                state = self._playout_step(state, mover, prompt, rnd)
+                playout += 1
+                continue
+            lines = [line for line in kit.candidates(state, mover, prompt, rnd)
+                     if node is not root or line in root.edges]
+            while lines:
+                line = self._select(node, lines, rnd, expanded)
+                if line is None:                     # an unvisited line after this iteration's expansion
+                    node = None
+                    break
+                edge = node.edges[line]
+                try:
+                    state = apply_line(game, state, mover, prompt, line)
+                except RulesError:                   # not legal in this determinization after all
+                    lines.remove(line)
+                    continue
+                for other in lines:
+                    node.edges.setdefault(other, Edge()).available += 1
+                if edge.visits == 0:
+                    expanded = True
+                path.append((edge, mover))
+                if edge.child is None and self.nodes < MAX_NODES:
+                    edge.child = Node()
+                    self.nodes += 1
+                node = edge.child
+                break
+            else:
+                break                                # no line of the prompt is legal here
+        values = values_of(kit, state, movers)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values.get(mover, 0.0)
+        return True
+
+    def _select(self, node: Node, lines: list[str], rnd: random.Random, expanded: bool) -> str | None:
+        """UCT over the lines available now. An untried line is tried first (in random order);
+        once this iteration has expanded a node, an untried line ends the tree part instead."""
+        edges = node.edges
+        untried = [line for line in lines if line not in edges or edges[line].visits == 0]
+        if untried:
+            if expanded:
+                return None
+            line = rnd.choice(untried)
+            edges.setdefault(line, Edge())
+            return line
+        c = self.settings.exploration
+        # the values' differences between lines of a long game are small (a CU, a PC), so they are
+        # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
+        means = [edges[line].mean for line in lines]
+        low, spread = min(means), (max(means) - min(means)) or 1.0
+        best, best_score = lines[0], -math.inf
+        for line in lines:
+            edge = edges[line]
+            score = (edge.mean - low) / spread + c * math.sqrt(math.log(max(edge.available, 1)) / edge.visits)
+            if score > best_score:
+                best, best_score = line, score
+        return best
+
+    def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random) -> dict:
+        game = self.game
+        for _ in range(3):
+            try:
+                return apply_line(game, state, mover, prompt, game.sample(state, mover, rnd))
+            except (RulesError, IndexError):
+                continue
+        return apply_line(game, state, mover, prompt, game.default_action(state, mover))
+
+
+def decide(kit: Kit, view: dict, seat: str, rnd: random.Random, budget: float | None = DEFAULT_BUDGET,
+           iterations: int | None = None, depth: int | None = None) -> str:
+    """The line a robot sends for `seat`, knowing only `view`."""
+    return Search(kit, Settings(budget, iterations, depth)).decide(view, seat, rnd).line

@@ -1,0 +1,115 @@
+"""The Ludi Gladiatorii robot's kit (issue #22): determinization from a seat's view, the
+value, the lines it searches, and a decision that hidden information cannot change."""
+import random
+
+from core.game import copy_state
+from core.games.ludi.robot import KIT, LudiKit
+from core.games.ludi.states import main_lines
+from core.registry import get_game
+from robots.players import RobotPlayer
+from tests.robots.positions import finished, play_line, positions, random_step
+
+GAME = get_game("ludi")
+OPTIONS = {"events": True, "favour": True, "champion": True}
+
+
+def main_phase_positions(players: int, seed: int):
+    """Positions where the seat to move is in its Main phase with a real choice."""
+    for state, seat in positions(GAME, players, seed, every=3, games=3, options=OPTIONS):
+        top = state["stack"][-1]
+        if top["s"] == "main" and top["seat"] == seat and len(KIT.candidates(
+                state, seat, GAME.prompts(state)[seat], random.Random(0))) >= 3:
+            yield state, seat
+
+
+def test_determinize_keeps_the_view_and_plays_on_legally():
+    """§11.1: only the decks' order is hidden; a determinization shows the seat the same table,
+    deals every deck card exactly once (the invariants), and the rules play on from it."""
+    checked = 0
+    for players in (2, 3, 5):
+        for n, (state, _) in enumerate(positions(GAME, players, seed=players, every=17, games=2, options=OPTIONS)):
+            for seat in state["seats"]:
+                view = GAME.view(state, seat)
+                det = KIT.determinize(view, seat, random.Random(n))
+                assert GAME.view(det, seat) == view
+                assert GAME.invariants(det) == []
+                rnd = random.Random(n)
+                for _ in range(15):
+                    if not GAME.prompts(det):
+                        break
+                    det, _ = random_step(GAME, det, rnd)
+                checked += 1
+    assert checked > 60
+
+
+def test_determinize_draws_the_decks_anew_from_the_view_alone():
+    """§10.2, §11.1: the decks' order is not in the view, so it is drawn afresh: two seeds give
+    two orders, and the same seed the same order whatever the true decks hold."""
+    state, seat = next(main_phase_positions(2, 4))
+    other = copy_state(state)
+    other["cdeck"].reverse()
+    other["vdeck"].reverse()
+    other["rng"]["seed"] = "another"
+    view = GAME.view(state, seat)
+    assert GAME.view(other, seat) == view and other != state
+    first = KIT.determinize(view, seat, random.Random(1))
+    assert first == KIT.determinize(GAME.view(other, seat), seat, random.Random(1))
+    second = KIT.determinize(view, seat, random.Random(2))
+    assert sorted(first["cdeck"]) == sorted(state["cdeck"]) and sorted(first["vdeck"]) == sorted(state["vdeck"])
+    assert (first["cdeck"], first["vdeck"], first["rng"]) != (second["cdeck"], second["vdeck"], second["rng"])
+
+
+def test_the_same_view_and_seed_give_the_same_decision_whatever_is_hidden():
+    """Issue #22: two states equal in the seat's view and different in the decks (§11.1) and the
+    dice seed: the robot, with the same seed and iteration cap, decides the same."""
+    compared = 0
+    for state, seat in main_phase_positions(2, 6):
+        other = copy_state(state)
+        random.Random(compared).shuffle(other["cdeck"])
+        other["vdeck"] = other["vdeck"][1:] + other["vdeck"][:1]
+        other["rng"]["seed"] = "hidden-elsewhere"
+        assert GAME.view(other, seat) == GAME.view(state, seat) and other != state
+        decisions = [RobotPlayer(budget=None, iterations=25, depth=4, kit=LudiKit()).decide(
+            GAME, GAME.view(s, seat), seat, random.Random(7)) for s in (state, other)]
+        assert decisions[0] == decisions[1]
+        compared += 1
+        if compared == 3:
+            break
+    assert compared == 3
+
+
+def test_evaluate_is_one_for_the_winner_and_zero_for_the_losers():
+    """§9.1: whoever reaches 7 points has won: 1 for him, 0 for every other seat."""
+    for seed, players in ((1, 2), (2, 3), (3, 4)):
+        state = finished(GAME, players, seed)
+        winner = GAME.outcome(state)[1]
+        assert [KIT.evaluate(state, s) for s in state["seats"]] == [1.0 if s == winner else 0.0
+                                                                  for s in state["seats"]]
+
+
+def test_evaluate_prefers_points_and_stays_inside_zero_and_one():
+    """§1.2: points win; a school one point ahead is worth more, and an unfinished game is
+    never valued as won or lost."""
+    state, seat = next(main_phase_positions(3, 2))
+    before = KIT.evaluate(state, seat)
+    ahead = copy_state(state)
+    ahead["p"][seat]["fpts"] += 1
+    assert 0.0 < before < KIT.evaluate(ahead, seat) < 1.0
+
+
+def test_candidates_are_legal_lines_of_the_main_phase_the_best_kept():
+    """§5: the lines searched are accepted by the rules; of a Main phase's many lines (§4.2)
+    the best by a one-ply look are kept, none worse than a line left out."""
+    pruned = 0
+    for state, seat in list(main_phase_positions(3, 9))[:8]:
+        every = [line for lines in main_lines(state, seat).values() for line in lines] + ["end"]
+        kept = LudiKit().candidates(state, seat, GAME.prompts(state)[seat], random.Random(0))
+        assert 1 <= len(kept) <= 5 and set(kept) <= set(every)
+        for line in kept:
+            play_line(GAME, state, seat, line)
+        left_out = [line for line in every if line not in kept]
+        if left_out:
+            pruned += 1
+            assert min(KIT.one_ply(state, seat, line) for line in kept) >= \
+                max(KIT.one_ply(state, seat, line) for line in left_out)
+    assert pruned

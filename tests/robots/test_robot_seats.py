@@ -1,0 +1,180 @@
+"""Robots at the table through the service, on real Redis (issue #22): where robots sit
+(`robots=N`, /robot, `/replace SEAT robot` and /back, `absent=robot`), where they think (a
+job per decision in a Redis stream, taken once; a worker killed mid-thought leaves its job to
+another; the decided move applied once through the one path), and a channel of robots only."""
+import multiprocessing
+import os
+import random
+import signal
+import time
+
+import pytest
+import redis
+
+from bot.robots.worker import work_once
+from bot.service import Command, Service
+from bot.store import Store
+from core.registry import get_game
+from robots.players import RobotPlayer
+
+P = "t"
+
+
+def say(service, user, text, channel="r", **kw):
+    return service.handle(Command(P, channel, user, text, name=user, **kw))
+
+
+def quick():
+    """A robot that thinks a few iterations, not a second: the tests play whole games."""
+    return RobotPlayer(budget=None, iterations=4)
+
+
+def test_robots_n_seats_robots_named_as_such_and_robot_add_remove_in_the_lobby(service):
+    reply = say(service, "alice", "/new ludi robots=2 seed=1")
+    assert reply.ok and "🤖 Robot 1, 🤖 Robot 2" in reply.text
+    assert say(service, "alice", "/robot add").ok
+    assert say(service, "alice", "/robot remove").ok
+    assert say(service, "alice", "/robot add 9").code == "FULL"
+    say(service, "alice", "/join")
+    started = say(service, "alice", "/start")
+    assert started.ok and "🤖 Robot 1 (p1)" in started.text
+    assert not any(b.user and b.user.startswith("robot:") for b in started.buttons)   # nobody presses for a robot
+    assert not any(u.startswith("robot:") for u in started.mentions + list(started.private))
+    assert say(service, "alice", "/robot add").code == "STARTED"
+
+
+def test_a_robot_seat_left_deciding_gets_one_job_and_a_retried_command_adds_none(service):
+    say(service, "alice", "/new ludi robots=1 seed=3")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start", key="start-1")
+    say(service, "alice", "/start", key="start-1")   # the same command again: already done
+    rec = service.store.load(P, "r")
+    pending = service.robots.pending(rec.meta, rec.state)
+    jobs = service.store.redis.xrange(service.robots.stream)
+    assert len(jobs) == len(pending) <= 1
+
+
+def test_an_all_robot_ludi_game_plays_to_its_end_in_a_channel(service):
+    say(service, "alice", "/new ludi robots=3 seed=5")
+    assert say(service, "alice", "/start").ok
+    replies = service.robots.play_here(P, "r", player=quick(), rnd=random.Random(1))
+    assert replies and all(r.ok for r in replies), [r.error for r in replies if not r.ok]
+    rec = service.store.load(P, "r")
+    assert rec.meta["status"] == "finished"
+    assert "by" in service.store.log(P, "r")[-1] and service.store.log(P, "r")[-1]["by"] == "robot"
+
+
+def test_an_all_robot_successors_game_in_a_channel_plays_legally(service):
+    say(service, "alice", "/new successors robots=3 seed=2")
+    assert say(service, "alice", "/start").ok
+    replies = service.robots.play_here(P, "r", limit=150, player=quick(), rnd=random.Random(2))
+    assert len(replies) == 150 and all(r.ok for r in replies), [r.error for r in replies if not r.ok][:3]
+
+
+@pytest.mark.slow
+def test_an_all_robot_successors_game_plays_to_its_end(service):
+    say(service, "alice", "/new successors robots=2 seed=4")
+    say(service, "alice", "/start")
+    service.robots.play_here(P, "r", limit=50_000, player=quick(), rnd=random.Random(4))
+    assert service.store.load(P, "r").meta["status"] == "finished"
+
+
+def test_replace_an_absent_seat_with_a_robot_and_take_it_back(service):
+    now = [1_000_000.0]
+    service.clock = lambda: now[0]
+    say(service, "alice", "/new ludi deadline=1h seed=7")
+    say(service, "alice", "/join")
+    say(service, "bob", "/join")
+    say(service, "alice", "/start")
+    for _ in range(40):   # deadlines until a seat is absent
+        now[0] += 3601
+        service.due_reminders(P)
+        rec = service.store.load(P, "r")
+        absent = [p for p in rec.meta["players"] if p.get("absent")]
+        if absent:
+            break
+    assert absent, "three missed deadlines make a seat absent"
+    seat, owner = absent[0]["seat"], absent[0]["user"]
+    other = "bob" if owner == "alice" else "alice"
+    reply = say(service, other, f"/replace {seat} robot")
+    assert reply.ok and "/back" in reply.text
+    rec = service.store.load(P, "r")
+    held = next(p for p in rec.meta["players"] if p["seat"] == seat)
+    assert held["robot"] and held["name"].startswith("🤖") and held["user"] == owner
+    if seat in service.robots.pending(rec.meta, rec.state):
+        assert say(service, owner, "/ludi end").code == "ROBOT_SEAT"   # he must /back first
+    back = say(service, owner, "/back")
+    assert back.ok
+    assert not any(p.get("robot") for p in service.store.load(P, "r").meta["players"])
+
+
+def test_absent_robot_hands_the_seat_to_a_robot_at_the_third_missed_deadline(service):
+    now = [2_000_000.0]
+    service.clock = lambda: now[0]
+    say(service, "alice", "/new ludi deadline=1h absent=robot seed=8")
+    say(service, "alice", "/join")
+    say(service, "bob", "/join")
+    say(service, "alice", "/start")
+    for _ in range(40):
+        now[0] += 3601
+        service.due_reminders(P)
+        if any(p.get("robot") for p in service.store.load(P, "r").meta["players"]):
+            break
+    rec = service.store.load(P, "r")
+    assert any(p.get("robot") and p["name"].startswith("🤖") for p in rec.meta["players"])
+
+
+# a worker killed mid-thought ------------------------------------------------------------------
+def _connection(store) -> dict:
+    if os.environ.get("REDIS_URL"):
+        return {"url": os.environ["REDIS_URL"]}
+    return {"unix_socket_path": store.redis.socket_file}
+
+
+def _worker(kwargs, prefix, budget):
+    client = redis.Redis.from_url(kwargs["url"]) if "url" in kwargs else redis.Redis(**kwargs)
+    service = Service(Store(client, prefix=prefix))
+    robots = service.robots
+    taken = robots.take("doomed", 5000)
+    assert taken is not None
+    RobotPlayer(budget=budget)   # it would think for `budget` seconds: it is killed first
+    time.sleep(60)
+
+
+def test_a_worker_killed_mid_thought_leaves_its_job_to_another_and_the_move_is_applied_once(service):
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    ludi = get_game("ludi")
+    for _ in range(50):   # the person plays (the deadline's line) until the robot must decide
+        rec = service.store.load(P, "r")
+        if service.robots.pending(rec.meta, rec.state):
+            break
+        seat = next(iter(ludi.prompts(rec.state)))
+        line = ludi.default_action(rec.state, seat)
+        say(service, "alice", f"/ludi {line}", private=ludi.sent_privately(line, ludi.prompts(rec.state)[seat]))
+    rec = service.store.load(P, "r")
+    assert service.robots.pending(rec.meta, rec.state), "the robot must decide"
+    before = service.store.log_length(P, "r")
+    service.robots.ensure_group()
+    ctx = multiprocessing.get_context("fork")
+    doomed = ctx.Process(target=_worker, args=(_connection(service.store), service.store.prefix, 30.0))
+    doomed.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:   # it has taken the job and is "thinking"
+        pending = service.store.redis.xpending(service.robots.stream, "thinkers")
+        if pending and pending["pending"]:
+            break
+        time.sleep(0.05)
+    os.kill(doomed.pid, signal.SIGKILL)
+    doomed.join(timeout=10)
+    assert service.store.redis.xpending(service.robots.stream, "thinkers")["pending"] == 1
+    # another worker claims the dead one's job once it has been idle long enough
+    assert work_once(service, "survivor", block_ms=100, claim_idle_ms=0, rnd=random.Random(3))
+    applied = service.due_reminders(P)
+    assert [r for r in applied if r.changed], "the decided move is posted"
+    assert service.store.log_length(P, "r") == before + 1
+    assert service.store.redis.xpending(service.robots.stream, "thinkers")["pending"] == 0
+    # the same decision filed again (a doubled job) changes nothing
+    service.robots.apply(P, "r", rec.meta["players"][0]["seat"], rec.version, "end")
+    assert service.store.log_length(P, "r") == before + 1

@@ -1,0 +1,180 @@
+"""The search written once for all games (robots/search.py, issue #22), on a tiny game of its own
+whose best play is known: Nim with a hidden card.
+
+Two seats take 1, 2 or 3 stones from a pile in turn; whoever takes the last stone wins. Each
+seat also holds a hidden card that changes nothing of the play: it is there so that views
+differ from the state, and determinization has something to draw.
+"""
+import random
+
+from core.errors import RulesError
+from core.game import Ctx, Game, Prompt, copy_state
+from core.grammar import Param, Verb
+from robots.kit import BaseKit
+from robots.players import RobotPlayer
+from robots.search import Search, Settings
+
+CARDS = list(range(10))
+
+
+class HiddenNim(Game):
+    id = "hiddennim"
+    title = "Hidden Nim"
+    min_players = max_players = 2
+    verbs = {"take": Verb("take", (Param("n", "int", low=1, high=3),), help="take 1-3 stones"),
+             "wait": Verb("wait", help="a free action that changes nothing")}
+
+    def _setup(self, ctx: Ctx, players, options):
+        s = ctx.state
+        s["seats"] = ["A", "B"]
+        deal = ctx.shuffle(CARDS)
+        s.update(pile=options.get("pile", 10), turn=0, cards={"A": deal[0], "B": deal[1]}, deck=deal[2:],
+                 waited=0)
+
+    def _prompts(self, state):
+        seat = state["seats"][state["turn"] % 2]
+        lines = tuple(f"take {n}" for n in (1, 2, 3) if n <= state["pile"])
+        return {seat: Prompt(f"{state['pile']} stones left.", lines + (("wait",) if state.get("free") else ()))}
+
+    def _apply(self, ctx: Ctx):
+        s, a = ctx.state, ctx.action
+        if a.verb == "wait":
+            s["waited"] += 1
+            return
+        if a.args[0] > s["pile"]:
+            raise RulesError("Not that many stones.")
+        s["pile"] -= a.args[0]
+        s["last"] = ctx.seat
+        s["turn"] += 1
+
+    def _view(self, state, seat):
+        view = {k: v for k, v in state.items() if k not in ("cards", "deck")}
+        view["cards"] = {s: (c if s == seat else None) for s, c in state["cards"].items()}
+        view["deck"] = len(state["deck"])
+        return view
+
+    def outcome(self, state):
+        if state["pile"] == 0:
+            return True, state["last"], "last stone"
+        return False, None, None
+
+
+class NimKit(BaseKit):
+    game = HiddenNim()
+
+    def __init__(self):
+        self.determinized = 0
+
+    def determinize(self, view, seat, rnd):
+        self.determinized += 1
+        state = copy_state(view)
+        unseen = [c for c in CARDS if c != view["cards"][seat]]
+        rnd.shuffle(unseen)
+        for s in state["seats"]:
+            if s != seat:
+                state["cards"][s] = unseen.pop()
+        state["deck"] = unseen
+        state["rng"] = {"seed": "%032x" % rnd.getrandbits(128), "n": 0}
+        return state
+
+    def evaluate(self, state, seat):
+        result = self.result(state, seat)
+        return 0.5 if result is None else result
+
+
+def position(pile: int, free: bool = False, seed: str = "s") -> dict:
+    state = HiddenNim().setup(["x", "y"], {"pile": pile}, seed)
+    state["free"] = free
+    return state
+
+
+def test_search_finds_the_winning_move():
+    """With 6 stones the mover wins by taking 2 (leaving a multiple of 4); the search finds it."""
+    kit = NimKit()
+    state = position(6)
+    thought = Search(kit, Settings(budget=None, iterations=400, depth=20)).decide(
+        kit.game.view(state, "A"), "A", random.Random(1))
+    assert thought.line == "take 2"
+    assert thought.iterations == 400 and sum(thought.visits.values()) >= 400
+
+
+def test_search_takes_the_last_stones_at_once():
+    """Three stones left: taking all three wins now, whatever the playout depth."""
+    kit = NimKit()
+    for depth in (0, 5):
+        line = Search(kit, Settings(budget=None, iterations=60, depth=depth)).decide(
+            kit.game.view(position(3), "A"), "A", random.Random(2)).line
+        assert line == "take 3"
+
+
+def test_each_iteration_starts_from_a_fresh_determinization():
+    """ISMCTS: every iteration draws the hidden cards anew from the view (the first draw also
+    gives the root's one-ply values)."""
+    kit = NimKit()
+    Search(kit, Settings(budget=None, iterations=50, depth=3)).decide(
+        kit.game.view(position(9), "A"), "A", random.Random(3))
+    assert kit.determinized == 51
+
+
+def test_the_same_view_and_seed_give_the_same_decision_and_the_state_is_never_read():
+    """Deterministic given (view, seat, seed): the hidden card and deck order of two states that
+    look the same to A do not change the search, visit for visit."""
+    kit = NimKit()
+    one = position(11)
+    two = copy_state(one)
+    two["cards"]["B"], two["deck"][0] = one["deck"][0], one["cards"]["B"]
+    two["deck"].reverse()
+    two["rng"]["seed"] = "another"
+    assert (one["cards"]["B"], one["deck"]) != (two["cards"]["B"], two["deck"])
+    views = [kit.game.view(s, "A") for s in (one, two)]
+    assert views[0] == views[1]
+    thoughts = [Search(kit, Settings(budget=None, iterations=120, depth=4)).decide(v, "A", random.Random(9))
+                for v in views]
+    assert thoughts[0].line == thoughts[1].line and thoughts[0].visits == thoughts[1].visits
+
+
+def test_the_budget_ends_the_thought():
+    """A think budget in wall time: the search returns its best line when it runs out."""
+    kit = NimKit()
+    thought = Search(kit, Settings(budget=0.05, depth=30)).decide(
+        kit.game.view(position(40), "A"), "A", random.Random(4))
+    assert thought.iterations > 0
+    assert 0.05 <= thought.seconds < 1.0      # timing targets are the arena's (p95 ≤ 1.2× budget)
+
+
+def test_the_budget_is_read_from_the_clock_between_actions():
+    """A fake clock that jumps past the deadline inside an iteration: that iteration is dropped,
+    and the thought ends (no iteration outlives the budget)."""
+    kit = NimKit()
+    ticks = iter(range(10_000))
+    search = Search(kit, Settings(budget=200, depth=50), clock=lambda: next(ticks))
+    thought = search.decide(kit.game.view(position(40), "A"), "A", random.Random(5))
+    assert thought.seconds <= 200 + 2          # the tick that ended it and the one that timed it
+    assert thought.iterations >= 1
+    prior = len(thought.visits)                # one visit each for the root's one-ply values
+    assert sum(thought.visits.values()) - prior == thought.iterations    # the dropped one left no trace
+
+
+def test_a_single_line_is_played_without_thinking():
+    kit = NimKit()
+    thought = Search(kit, Settings(budget=None, iterations=100)).decide(
+        kit.game.view(position(1), "A"), "A", random.Random(6))
+    assert thought.line == "take 1" and thought.iterations == 0
+
+
+def test_a_robot_does_not_loop_through_free_actions():
+    """A free action that leaves the position as it was (`wait`): a robot that chose it once in a
+    position does not choose it there again, so the game goes on."""
+    kit = NimKit()
+    game = kit.game
+    state = position(9, free=True)
+    robot = RobotPlayer(budget=None, iterations=30, depth=2, kit=kit)
+    lines = []
+    for _ in range(4):
+        line = robot.decide(game, game.view(state, "A"), "A", random.Random(7))
+        lines.append(line)
+        if line != "wait":
+            break
+        state = game.apply(state, "A", line)[0]
+        state["waited"] = 0        # waiting leaves the very same position
+    assert lines.count("wait") <= 1 and lines[-1].startswith("take")

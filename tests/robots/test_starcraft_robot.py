@@ -1,0 +1,118 @@
+"""The StarCraft robot's kit (issue #22): determinization from a seat's view, the value, and
+a decision that hidden information cannot change."""
+import random
+
+from core.game import copy_state
+from core.games.starcraft.board import BOARD
+from core.games.starcraft.robot import KIT, StarCraftKit, strength
+from core.registry import get_game
+from robots.players import RobotPlayer
+from tests.robots.positions import finished, positions, random_step
+
+GAME = get_game("starcraft")
+OPTIONS = {"factions": "random"}
+
+
+def deciding(players: int, seed: int, kinds: tuple[str, ...]):
+    """Positions where the seat to move faces one of `kinds` of decision with a real choice."""
+    for state, seat in positions(GAME, players, seed, every=2, games=6, options=OPTIONS):
+        if GAME.state_key(state) in kinds and len(KIT.candidates(
+                state, seat, GAME.prompts(state)[seat], random.Random(0))) >= 2:
+            yield state, seat
+
+
+def hide_differently(state: dict, seat: str) -> dict:
+    """The same table for `seat`, other secrets (§14): every opponent's combat hand swapped with
+    his deck, his face-down orders of another type, his event cards traded with the deck's of
+    the same stage, and another dice seed."""
+    other = copy_state(state)
+    other["rng"]["seed"] = "hidden-elsewhere"
+    for s, p in other["p"].items():
+        if s == seat or not p["faction"]:
+            continue
+        n = min(len(p["hand"]), len(p["deck"]))
+        p["hand"][:n], p["deck"][:n] = p["deck"][:n], p["hand"][:n]
+        for i, e in enumerate(p["events"]):
+            swap = next((j for j, d in enumerate(other["event_deck"])
+                         if BOARD.events[d]["stage"] == BOARD.events[e]["stage"]), None)
+            if swap is not None:
+                p["events"][i], other["event_deck"][swap] = other["event_deck"][swap], e
+    for stack in other["stacks"].values():
+        for o in stack:
+            if o["owner"] != seat:
+                o["type"] = {"mobilize": "build", "build": "research", "research": "mobilize"}[o["type"]]
+    return other
+
+
+def test_determinize_keeps_the_view_and_plays_on_legally():
+    """§14: a determinization shows the seat the same table and deals every hidden card exactly
+    once (the invariants), and the rules play on from it."""
+    checked = 0
+    for players in (2, 4, 6):
+        for n, (state, _) in enumerate(positions(GAME, players, seed=players, every=5, games=2, options=OPTIONS)):
+            for seat in state["seats"]:
+                view = GAME.view(state, seat)
+                det = StarCraftKit().determinize(view, seat, random.Random(n))
+                assert GAME.view(det, seat) == view
+                assert GAME.invariants(det) == []
+                rnd = random.Random(n)
+                for _ in range(10):
+                    if not GAME.prompts(det):
+                        break
+                    det, _ = random_step(GAME, det, rnd)
+                checked += 1
+    assert checked > 150
+
+
+def test_determinize_keeps_the_event_stages_and_deals_hands_from_the_unseen():
+    """§3.6–§3.7: the event deck keeps its stages in order (I on top, III at the bottom) and
+    their counts; an opponent's hand is drawn from his faction's cards, never the seat's."""
+    state, seat = next(deciding(3, 5, ("execution",)))
+    det = KIT.determinize(GAME.view(state, seat), seat, random.Random(3))
+    stages = [BOARD.events[e]["stage"] for e in det["event_deck"]]
+    assert stages == sorted(stages) and stages == [BOARD.events[e]["stage"] for e in state["event_deck"]]
+    for s, p in det["p"].items():
+        assert sorted(p["hand"] + p["deck"] + p["discard"]) == sorted(
+            state["p"][s]["hand"] + state["p"][s]["deck"] + state["p"][s]["discard"])
+        assert len(p["hand"]) == len(state["p"][s]["hand"]) and len(p["events"]) == len(state["p"][s]["events"])
+    assert det["p"][seat]["hand"] == sorted(state["p"][seat]["hand"])
+
+
+def test_the_same_view_and_seed_give_the_same_decision_whatever_is_hidden():
+    """Issue #22: two states equal in the seat's view and different in the opponents' hands,
+    face-down orders, event cards and the dice seed (§14): the robot, with the same seed and
+    iteration cap, decides the same, in the Planning and the Execution phases."""
+    compared = set()
+    for state, seat in deciding(2, 8, ("planning", "execution")):
+        other = hide_differently(state, seat)
+        if other == {**state, "rng": other["rng"]}:
+            continue                                  # nothing hidden to change yet
+        assert GAME.view(other, seat) == GAME.view(state, seat)
+        decisions = [RobotPlayer(budget=None, iterations=20, depth=6, kit=StarCraftKit()).decide(
+            GAME, GAME.view(s, seat), seat, random.Random(11)) for s in (state, other)]
+        assert decisions[0] == decisions[1]
+        compared.add(GAME.state_key(state))
+        if compared == {"planning", "execution"}:
+            break
+    assert compared == {"planning", "execution"}
+
+
+def test_evaluate_is_one_for_the_winner_and_zero_for_the_losers():
+    """§10 steps 6–8, §12: a finished game is worth 1 to its winner and 0 to every other seat."""
+    for seed, players in ((1, 2), (2, 3), (3, 5)):
+        state = finished(GAME, players, seed, options=OPTIONS)
+        winner = GAME.outcome(state)[1]
+        assert [KIT.evaluate(state, s) for s in state["seats"]] == [1.0 if s == winner else 0.0
+                                                                  for s in state["seats"]]
+
+
+def test_evaluate_prefers_conquest_points_and_stays_inside_zero_and_one():
+    """§10 step 5–6: conquest points win; one player ahead in CP is worth more to himself, and
+    an unfinished game is never valued as won or lost."""
+    state, seat = next(deciding(3, 4, ("execution",)))
+    before = KIT.evaluate(state, seat)
+    ahead = copy_state(state)
+    ahead["p"][seat]["cp"] += 3
+    assert strength(ahead, seat) > strength(state, seat)
+    assert 0.0 < before < KIT.evaluate(ahead, seat) < 1.0
+
