@@ -38,6 +38,17 @@ def current_snapshot(game_id: str, state: dict) -> dict:
     return game.current_snapshot(state)
 
 
+def _same_lines(setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
+    """A rules change that keeps every action of the log legal and only changes where a piece
+    goes: the log is carried as it is and replays under the new rules."""
+    return setup, entries
+
+
+# Successors 3 → 4: a beaten Defender no longer puts one of the two Silver Shields CUs inside
+# its city (§6.13 S35); the `retreat inside` line is the same, the marker stays whole.
+MIGRATIONS[("successors", 3)] = _same_lines
+
+
 def rules_version(game: Game) -> int:
     return int(getattr(game, "rules_version", 1))
 

@@ -485,7 +485,7 @@ def render(view: dict, seat: str | None = None, lang: str | None = None) -> Rend
     for piece in m["terrain"]:
         b = box(piece["rect"])
         cx, cy = (b[0] + b[2]) / 2, (b[1] + b[3]) / 2
-        kind = piece.get("label") or ""
+        kind = tr(piece["label"]) if piece.get("label") else ""
         two = _text_box(piece["id"], bold, 0, 0, "mm")
         kb = _text_box(kind, body, 0, 0, "mm") if kind else (0, 0, 0, 0)
         bw, bh = b[2] - b[0], b[3] - b[1]

@@ -59,17 +59,17 @@ def _card(size, fill, outline=INK):
     return img, d
 
 
-@lru_cache(maxsize=64)
-def building_card(bid: str) -> Image.Image:
+@lru_cache(maxsize=256)
+def building_card(bid: str, tr=translator(None)) -> Image.Image:
     b = B[bid]
     fill = VP if b["vp"] else (STONE if b["kind"] == "start" else ADV)
     img, d = _card((BW, BH), fill)
     name = b["name"]
     d.text((6, 5), name, font=font(16 if len(name) <= 11 else 13), fill=INK)
-    d.text((6, 27), f"cost {b['cost']}", font=font(14), fill=MUTED)
+    d.text((6, 27), tr("cost {n}").format(n=b["cost"]), font=font(14), fill=MUTED)
     if b["vp"]:
-        d.text((BW - 8, 27), f"{b['vp']} VP", font=font(15), fill=RED, anchor="ra")
-    text = SHORT.get(b["name"], "")
+        d.text((BW - 8, 27), tr("{n} VP").format(n=b["vp"]), font=font(15), fill=RED, anchor="ra")
+    text = tr(SHORT[b["name"]]) if b["name"] in SHORT else ""
     words, lines = text.split(), [""]
     for word in words:
         if len(lines[-1]) + len(word) > 13:
@@ -96,7 +96,8 @@ def row(c, cards: list, left: int, right: int, y: int) -> None:
 
 
 @lru_cache(maxsize=128)
-def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, trained: bool) -> Image.Image:
+def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, trained: bool,
+                   tr=translator(None)) -> Image.Image:
     g = G[gid]
     img, d = _card((GW, GH), TIRO if g["kind"] == "tiro" else VET, GOLD if champion else INK)
     if champion:
@@ -116,7 +117,7 @@ def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, traine
         d.ellipse([GW - 20, 26, GW - 6, 40], outline=GOLD, width=3)
     if chained:       # §5.6.3
         d.line([(3, GH - 28), (GW - 4, GH - 28)], fill=RED, width=4)
-        d.text((GW // 2, GH - 22), "chained", font=font(13), fill=RED, anchor="ma")
+        d.text((GW // 2, GH - 22), tr("chained"), font=font(13), fill=RED, anchor="ma")
     return img.rotate(90, expand=True) if tapped else img
 
 
@@ -267,9 +268,9 @@ class _Canvas:
             if extra:
                 c.text((12, y + 86), " · ".join(extra), 13, MUTED, ground)
             split = PANEL + 5 * (BW + GAP) + 8          # room for five buildings, then the school
-            row(c, [building_card(b) for b in p["bld"]], PANEL, split - 8, y)
+            row(c, [building_card(b, tr) for b in p["bld"]], PANEL, split - 8, y)
             row(c, [gladiator_card(g, view["gl"][g]["tapped"], view["gl"][g]["chained"], view.get("champion") == g,
-                                   p.get("trained") == g) for g in p["gl"]], split, W - 8, y)
+                                   p.get("trained") == g, tr) for g in p["gl"]], split, W - 8, y)
             y += ROW
         # centre --------------------------------------------------------------------------------
         c.text((12, y + 8), tr("Centre"), 18, INK, BG)
@@ -296,7 +297,7 @@ class _Canvas:
             c.text((ax, iy - 4), tr("Auction") + (": " + tr("high bid {n} by {name}").format(
                 n=auc["high"], name=names[auc["leader"]]) if auc.get("leader") else ""), 15, RED, BG)
             for g in auc["revealed"]:
-                c.paste(gladiator_card(g, False, False, False, False), (ax, iy + 16))
+                c.paste(gladiator_card(g, False, False, False, False, tr), (ax, iy + 16))
                 c.text((ax + GW // 2, iy + 18 + GH), tr("min {n}").format(n=G[g]["minbid"]), 13, INK, BG, "ma")
                 ax += GW + GAP
         return c

@@ -84,14 +84,14 @@ def handler(ctx, state, seat, t, cards, n):
      "Aulus gana 3–2. ⟨A⟩ consigue 1 (ahora 1) (§6.4). Caius muere (§6.5)."),
     # the template whose words come first reads the line, and its values are translated in turn
     ("⟨B⟩ plays event EV08 Jump Coordinates: places a transport on R2.", "ru",
-     "⟨B⟩ играет событие EV08 Jump Coordinates: ставит транспорт на R2."),
+     "⟨B⟩ играет событие EV08 Координаты прыжка: ставит транспорт на R2."),
     # a service sentence around a game's prompt
     ("Waiting for bob (B): Round 2, ⟨B⟩'s Tyche segment: play one card (§4.4).", "es",
      "Esperando a bob (B): Ronda 2, segmento Tyche de ⟨B⟩: juega una carta (§4.4)."),
     # a list of messages in a field, item by item
     ("Successors: ⟨C⟩ takes package C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ takes package B (Blue: "
-     "Antipatros).", "es", "Sucesores: ⟨C⟩ toma el lote C (Yellow: Ptolemaios, Antigonos), ⟨B⟩ "
-     "toma el lote B (Blue: Antipatros)."),
+     "Antipatros).", "es", "Sucesores: ⟨C⟩ toma el lote C (Amarillo: Ptolemaios, Antigonos), ⟨B⟩ "
+     "toma el lote B (Azul: Antipatros)."),
     ("⟨C⟩ has the most VP (4) and is the Usurper (§3.2.2).", "ru",
      "У ⟨C⟩ больше всего ПО (4), он — Узурпатор (§3.2.2)."),
     ("Isolation Phase", "es", "Fase de Aislamiento"),

@@ -77,6 +77,7 @@ class Reply:
     changed: bool = False           # the command changed the stored game (else it only looked)
     lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
     lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
+    private_langs: dict[str, str] = field(default_factory=dict)   # user id → the language of his private lines
     # (the channel's language, {user: language}) the service read with the game, so translating
     # the reply costs no round trip of its own; None: not read
     known_langs: tuple | None = field(default=None, repr=False, compare=False)

@@ -47,7 +47,9 @@ MAX_VARIANTS = 8
 # names in the games' data files that the rules show inside sentences ("1 Mercenary CU", "the
 # Greek Army is dispersed"): message ids of their own, so a field showing one is translated
 DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies"),
-              "successors/data/cards.json": ("cards",)}
+              "successors/data/cards.json": ("cards",),
+              "starcraft/data/combat_cards.json": ("combat_cards",),
+              "starcraft/data/event_cards.json": ("event_cards",)}
 COUNTED = {"cu_types"}
 # the texts of the cards, shown in hands and when played: (list, its text field)
 DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event_cards.json": ("event_cards", "text"),
@@ -56,10 +58,13 @@ DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event
 # the kinds of Successors' cards, its Assault Table's results, Infinity's grades and choices
 WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
          "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
+         "successors/game.py": ("champion", "diadochos"),
+         "starcraft/common.py": ("mobilize", "build", "research"),
          "infinity/initiative.py": ("failure", "success", "critical"),
-         "infinity/pregame.py": ("initiative", "deployment", "north", "south")}
+         "infinity/pregame.py": ("initiative", "deployment", "north", "south"), "infinity/deployment.py": ("none",)}
 # formats the sentence filter leaves out for want of a long word: how a Successors hand reads
-FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}", "#{card} {name}")}
+FORMATS = {"successors/surprise.py": ("#{card} {name} ({kind}, {ops} OP): {effect}",),
+           "starcraft/game.py": ("{value} minerals", "{value} gas")}
 _WORD = re.compile(r"[^\W\d_]{3,}")
 _FIELD = re.compile(r"\{(\w+)\}")
 
@@ -74,6 +79,8 @@ def is_sentence(template: str) -> bool:
         return False
     if "`" not in literal and _COMMAND.match(template) and ("<" in literal or re.search(r"\w=\S", literal)):
         return False   # a command line or a usage: `place <id> <x> <y>`, `wip=13; ph=11`
+    if "`" not in literal and re.search(r"\w=\{", template):
+        return False   # a line echoed as typed: `{id} {name}; wip={wip}; ph={ph}`
     return " " in literal.strip() or literal.rstrip().endswith((".", ":", "!", "?", ")"))
 
 

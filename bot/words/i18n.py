@@ -38,6 +38,12 @@ _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
+_CODE_SPAN = re.compile(r"`[^`]*`")
+_SQUARE = re.compile(r"^([^\[\]]+) \[(.+)\]$")          # "AH1 Ghost [HIDDEN: only you see it]"
+_CODED = re.compile(r"^(#?[A-Z0-9][\w.-]*\d[\w.-]*|#\d+) ([^\n]+)$")   # a code with a digit, then a name
+_LABELLED = re.compile(r"^([\w.-]*\d[\w.-]*): ([^\n]+)$")              # a code, a colon, then words
+# fields whose values are what a player types (a game's verbs, his own line echoed): never words
+CODE_FIELDS = frozenset({"verbs", "echo"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
 
 
@@ -135,6 +141,11 @@ def _best_match(index: _Index, line: str):
     best = None
     for rank, pattern, msgid, domain in index.candidates(line):
         match = pattern.match(line)
+        if match is not None and not _balanced(match):
+            # a field never holds half a bracket: "AH1 Ghost [secret; HIDDEN: …]: WIP 13" is read
+            # at its last colon, not at the one inside the brackets
+            match = _greedy(pattern).match(line)
+            match = match if match is not None and _balanced(match) else None
         if match is None:
             continue
         # the template whose first words come earliest in the line reads it best: "⟨A⟩ plays
@@ -146,6 +157,18 @@ def _best_match(index: _Index, line: str):
         if key[0] == 0:
             break   # the templates that start with words come first, the longest first
     return best[1:] if best else None
+
+
+def _balanced(match: re.Match) -> bool:
+    """No field holds half a bracket (a code span's, what a player typed, aside)."""
+    values = (_CODE_SPAN.sub("", v) for v in match.groupdict().values() if v)
+    return all(v.count("[") == v.count("]") and v.count("(") == v.count(")") for v in values)
+
+
+@lru_cache(maxsize=256)
+def _greedy(pattern: re.Pattern) -> re.Pattern:
+    """The template with its fields greedy: each takes the most it can."""
+    return re.compile(pattern.pattern.replace("*?)", "*)"), pattern.flags)
 
 
 def matching_template(line: str) -> tuple[str, str] | None:
@@ -165,7 +188,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
-    if lang == DEFAULT or not line or depth > 3:
+    if lang == DEFAULT or not line or depth > 5:
         return line
     index = _index()
     domain = index.plain.get(line)
@@ -173,11 +196,22 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
         return catalogue(lang, domain).gettext(line)
     if depth and index.plain.get(line + ".") == GAMES_DOMAIN:   # a card's text whose final stop
         return catalogue(lang, GAMES_DOMAIN).gettext(line + ".").removesuffix(".")   # a template took
+    if depth and line.endswith(".") and line[:-1] in index.plain:   # a message, and the stop of the
+        return catalogue(lang, index.plain[line[:-1]]).gettext(line[:-1]) + "."   # sentence it ends
     if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
         return "- " + translate(line[2:], lang, depth)
     roll = _ROLL.match(line)
     if roll:   # a die as Ctx.roll writes it: "battle die of ⟨A⟩: d6 → 4"
         return f"{translate(roll.group(1), lang, depth + 1)}: {roll.group(2)}"
+    coded = _CODED.match(line)
+    if coded and coded.group(2).rstrip("*") in index.plain:   # "MEN-02 Focused Fire", "#3 build*"
+        name = coded.group(2).rstrip("*")
+        return f"{coded.group(1)} {catalogue(lang, index.plain[name]).gettext(name)}{coded.group(2)[len(name):]}"
+    labelled = _LABELLED.match(line)
+    if labelled:   # "MEN-02-focused-fire: attack +2": a card's tag, then what it does
+        said = translate(labelled.group(2), lang, depth + 1)
+        if said != labelled.group(2):
+            return f"{labelled.group(1)}: {said}"
     if depth and (", " in line or "; " in line):   # a field's list of messages, each its own
         items = _items(line, lang, depth, every=True)
         if items is not None:
@@ -186,12 +220,16 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     if best is not None:
         match, msgid, domain = best
         values = match.groupdict()
-        if any(_SENTENCE_END.search(v) for v in values.values() if v):
+        # a field whose value is a message of several sentences (a card's text) is that message;
+        # else a sentence boundary inside a field means the line is several messages
+        if any(_SENTENCE_END.search(v) and v not in index.plain for v in values.values() if v):
             sentences = _sentences(line, lang, depth)
             if sentences is not None:
                 return sentences
         target = catalogue(lang, domain).gettext(msgid)
-        values = {k: translate(v, lang, depth + 1) if v else v for k, v in values.items()}
+        # a value of several lines (a private view's body) is a message of its own, not a deeper one
+        values = {k: translate(v, lang, depth + ("\n" not in v)) if v and k not in CODE_FIELDS else v
+                  for k, v in values.items()}
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -207,11 +245,12 @@ def _parts(value: str, lang: str, depth: int) -> str | None:
     items = _items(value, lang, depth)
     if items is not None:
         return items
-    bracket = _BRACKETED.match(value)
-    if bracket:
-        inner = translate(bracket.group(2), lang, depth + 1)
-        if inner != bracket.group(2):
-            return f"{bracket.group(1)} ({inner})"
+    for pattern, opening, closing in ((_BRACKETED, "(", ")"), (_SQUARE, "[", "]")):
+        bracket = pattern.match(value)
+        if bracket:
+            inner = translate(bracket.group(2), lang, depth + 1)
+            if inner != bracket.group(2):
+                return f"{bracket.group(1)} {opening}{inner}{closing}"
     return None
 
 
@@ -253,7 +292,9 @@ def _alike(items: list[str]) -> bool:
     package B (…)"): a list of like messages even where the template starts with a field."""
     index = _index()
     found = {(best[1] if best else None) for best in (_best_match(index, item) for item in items)}
-    return len(found) == 1 and None not in found
+    # or by the two variants of one sentence ("Corocotta (C2 W2 B0 shield, min 3)", "Memnon (C3 W2 B0,
+    # min 4)": a rule's f-string with a word it says or not)
+    return len(found) <= 2 and None not in found
 
 
 def _split_outside_brackets(text: str, separator: str) -> list[str]:
@@ -284,6 +325,7 @@ def localize(reply, lang: str, lang_of=None) -> None:
             reply.error = translate(reply.error, lang)
     for user, lines in reply.private.items():
         own = (lang_of(user) if lang_of else None) or lang
+        reply.private_langs[user] = own
         if own != DEFAULT:
             reply.private[user] = [translate(line, own) for line in lines]
     reply.lang = lang

@@ -10,6 +10,7 @@ import logging
 import re
 from typing import Callable, NamedTuple
 
+from bot.words.i18n import translate
 from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
 
 log = logging.getLogger("strategos.command")
@@ -87,11 +88,15 @@ def seat_names(game: Game, meta: dict | None, state: dict | None) -> SeatNames:
             for seat in {*(state or {}).get("seats", []), *held}}
 
 
-def name_seats(text: str, names: SeatNames) -> str:
-    """`text` with each seat marker replaced by its player (an unknown seat by its bare id)."""
+def name_seats(text: str, names: SeatNames, lang: str = "en") -> str:
+    """`text` with each seat marker replaced by its player (an unknown seat by its bare id), his
+    colour in `lang`, the line's language."""
     if SEAT_REF_OPEN not in text:
         return text
     seen: set[str] = set()
+    if lang != "en":
+        names = {seat: named._replace(extra=translate(named.extra, lang)) if named.extra else named
+                 for seat, named in names.items()}
 
     def one(match: re.Match) -> str:
         seat = match.group(1)
@@ -124,8 +129,10 @@ def name_reply(reply, names: Callable[[], SeatNames]) -> None:
     if not has_markers(reply):
         return
     table = names()
-    reply.public = [name_seats(line, table) for line in reply.public]
+    lang = reply.lang
+    reply.public = [name_seats(line, table, lang) for line in reply.public]
     if reply.error:
-        reply.error = name_seats(reply.error, table)
+        reply.error = name_seats(reply.error, table, lang)
     for user, lines in reply.private.items():
-        reply.private[user] = [name_seats(line, table) for line in lines]
+        own = reply.private_langs.get(user, lang)
+        reply.private[user] = [name_seats(line, table, own) for line in lines]

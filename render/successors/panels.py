@@ -3,6 +3,7 @@
 where its blocks stand, a region crop's header, and the private "Your hand" block."""
 from __future__ import annotations
 
+import re
 import textwrap
 from functools import lru_cache
 
@@ -242,10 +243,37 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         txt = str(txt)
         if at in BOARD.spaces and txt.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
             txt = txt.split(": ", 1)[1]     # the space is already the block's first line
-        rows.append((_seg(textwrap.shorten(txt, 120, placeholder=" …")),))     # wrapped by `block`
+        rows.append((_seg(textwrap.shorten(battle_words(txt, tr), 120, placeholder=" …")),))  # wrapped by `block`
         blocks["battle"] = tuple(rows)
     blocks["legend"] = legend_rows(tr)
     return blocks
+
+
+_SIDE = r"(?P<{0}>.+?) strength (?P<{0}s>\d+), dice (?P<{0}1>\d+)\+(?P<{0}2>\d+), score (?P<{0}c>\d+)"
+_BATTLE = re.compile("^" + _SIDE.format("a") + "; " + _SIDE.format("b")
+                     + r": (?P<end>drawn|(?P<w>.+) wins by (?P<d>\d+))\.$")
+_CRUSH = re.compile(r"^(?P<a>.+) crushes (?P<b>.+) at (?P<at>.+) "
+                    r"\(crush strength (?P<sa>\d+) against (?P<sb>\d+), §6\.11\)\.$")
+_ROYALS = re.compile(r"^At (?P<at>.+) the Royal CUs of (?P<a>.+) go over to (?P<b>.+)\.$")
+
+
+def battle_words(text: str, tr) -> str:
+    """The last battle's line (the rules write it in English, core/games/successors/battles.py)
+    in the picture's language: its three forms read back and said with the catalogue's words."""
+    m = _BATTLE.match(text)
+    if m:
+        side = tr("{side} strength {strength}, dice {d1}+{d2}, score {score}")
+        a = side.format(side=m["a"], strength=m["as"], d1=m["a1"], d2=m["a2"], score=m["ac"])
+        b = side.format(side=m["b"], strength=m["bs"], d1=m["b1"], d2=m["b2"], score=m["bc"])
+        end = tr("drawn") if m["end"] == "drawn" else tr("{side} wins by {n}").format(side=m["w"], n=m["d"])
+        return f"{a}; {b}: {end}."
+    m = _CRUSH.match(text)
+    if m:
+        return tr("{a} crushes {b} at {at} (crush strength {sa} against {sb}, §6.11).").format(**m.groupdict())
+    m = _ROYALS.match(text)
+    if m:
+        return tr("At {at} the Royal CUs of {a} go over to {b}.").format(**m.groupdict())
+    return text
 
 
 def legend_rows(tr=translator(None)) -> tuple:

@@ -62,4 +62,4 @@ def test_messages_and_prompts_name_the_players():  # §3–§12 every announceme
                    "takes the first Player Turn", "Deployment complete."):
         assert phrase in text, phrase
     status = named(GAME.query(s, "A", GAME.parse("status"))[0].text)
-    assert "alice (A) ready:" in status and "Zones: alice (A)" in status
+    assert "alice (A) ready:" in status and "Zones: " in status and " for alice (A)" in status

@@ -550,3 +550,31 @@ def test_heir_carried_by_a_killed_loser_commander_is_still_captured(dice):  # §
     assert f"{b}1" in texts(ev) and state["gens"][f"{b}1"]["at"] == "reserve"
     assert state["royals"]["philip_iii"]["by"] == f"{a}1"            # passes to the winner's force
     assert state["body"]["by"] == f"{a}1"
+
+
+# §6.13 / S35 the Silver Shields are never divided ---------------------------------------------------
+def test_a_beaten_defender_never_splits_the_silver_shields_to_fill_its_city(dice):  # §6.13, S35, §6.10.4
+    """Seed 004 (14.2): «Серебряные щиты никогда не могут быть разделены». A beaten Defender
+    in its own Major City with room for one more CU puts another CU inside, never one of the two
+    Silver Shields CUs: the marker retreats whole with the field force."""
+    from core.games.successors.battles import do_retreat
+    from core.games.successors.forces import field_cus, inside_cus, set_inside
+
+    state, a, b = two_armies("amphipolis", "pella", {"mac": 4}, {"silver": 2, "merc": 2})
+    state["pcs"]["pella"] = b
+    place_cus(state, "pella", b, merc=1)
+    set_inside(state, "pella", "merc", 1)                            # one CU inside already: room for one
+    do_retreat(Ctx(state), b, "pella", "pydna", True)
+    assert inside_cus(state, "pella", b) == {"merc": 2}
+    assert field_cus(state, "pydna", b) == {"silver": 2, "merc": 1}
+
+
+def test_the_silver_shields_go_inside_whole_when_the_city_has_room_for_both(dice):  # §6.13, S35, §6.10.4
+    from core.games.successors.battles import do_retreat
+    from core.games.successors.forces import field_cus, inside_cus
+
+    state, a, b = two_armies("amphipolis", "pella", {"mac": 4}, {"silver": 2, "merc": 2})
+    state["pcs"]["pella"] = b
+    do_retreat(Ctx(state), b, "pella", "pydna", True)
+    assert inside_cus(state, "pella", b) == {"silver": 2}
+    assert field_cus(state, "pydna", b) == {"merc": 2}

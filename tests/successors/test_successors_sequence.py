@@ -484,3 +484,18 @@ def test_turn_five_ends_the_game_by_vp():  # §3.7 item 3, §10.4
     assert finished and winner == max(state["seats"], key=lambda s: scoring.vp(state, s))
     assert "most VP" in reason
     assert GAME.prompts(state) == {}
+
+
+def test_the_silver_shields_are_placed_whole_never_one_cu_here_and_one_there():  # §6.13, S35, §3.3.4
+    """Seed 004 (14.2): «Серебряные щиты никогда не могут быть разделены». Dispersed Silver
+    Shields come back as one marker: `place silver <space>` places both CUs, and a space with
+    room for only one more CU is not offered for them."""
+    state = new(3, "silver")
+    a = state["gens"]["perdikkas"]["o"]
+    placing_for(state, a, {"silver": 2, "merc": 1})
+    reinforcements.place(Ctx(state, a), "merc", "uruk", 1)          # uruk: room for one more CU
+    assert "uruk" not in reinforcements.options(state)["silver"][1]
+    assert "place silver uruk" not in reinforcements.legal_lines(state)
+    space = reinforcements.options(state)["silver"][1][0]
+    reinforcements.place(Ctx(state, a), "silver", space)
+    assert cus_at(state, space, a).get("silver") == 2 and "silver" not in state["placing"]["left"]

@@ -75,8 +75,10 @@ def next_step(ctx) -> None:
         return
     state["phase"] = STEPS[step]
     owner = step_owner(state)
-    what = "places all its troopers but one" if step + 1 in (1, 2) else "places its reserve"
-    ctx.say(f"Step {step + 1}: {who(state, owner)} {what}.")
+    if step + 1 in (1, 2):
+        ctx.say(f"Step {step + 1}: {who(state, owner)} places all its troopers but one.")
+    else:
+        ctx.say(f"Step {step + 1}: {who(state, owner)} places its reserve.")
     advance(ctx)
 
 

@@ -98,7 +98,7 @@ def status_text(state: dict, seat: str | None) -> str:
         lines.append(f"Initiative Roll won by {who(v, v['winner'])}; initiative: {who(v, v['holder_initiative'])}, "
                      f"deployment: {who(v, v['holder_deployment'])}")
     if v["zone_of"]:
-        lines.append(f"Zones: {who(v, 'A')} {v['zone_of']['A']}, {who(v, 'B')} {v['zone_of']['B']}; "
+        lines.append(f"Zones: {v['zone_of']['A']} for {who(v, 'A')}, {v['zone_of']['B']} for {who(v, 'B')}; "
                      f"Player 1: {who(v, v['player1'])}"
                      + (f"; first turn: {who(v, v['first_turn'])}" if v["first_turn"] else ""))
     for s in ("A", "B"):
@@ -138,23 +138,36 @@ def _num(v) -> str:
     return f"{v:.2f}".rstrip("0").rstrip(".")
 
 
+def _where_sentence(t: dict) -> str:
+    """Where a trooper is, as a sentence of its own (each one a message to translate)."""
+    if t["placed"]:
+        p = t["placed"]
+        x, y, facing = _num(p["x"]), _num(p["y"]), _num(p["facing"])
+        return (f"Placed at ({x}, {y}), facing {facing}°, Prone." if p["prone"]
+                else f"Placed at ({x}, {y}), facing {facing}°.")
+    pending = "Pending."
+    return {"airborne": "Off the table (airborne).", "withdrawn": "Withdrawn.",
+            "reserve": "Pending: your reserve, deployed in step 3 or 4."}.get(t["status"], pending)
+
+
 def _line(t: dict, own: bool, phase: str) -> str:
     marks = []
     if t.get("lt"):
         marks.append("★ your LIEUTENANT (secret)")
     if t.get("hidden"):
         marks.append("revealed hidden trooper" if t["revealed"] else "HIDDEN: only you see it")
-    head = f"{t['id']} {t['name']}" + (f" [{'; '.join(marks)}]" if marks else "")
-    stats = f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base"
-    skills = f", skills {','.join(t['skills'])}" if t["skills"] else ""
-    text = f"  {head}: {stats}{skills}."
+    skills = ",".join(t["skills"])
+    stats = (f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base, skills {skills}" if skills
+             else f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base")
+    marked = "; ".join(marks)
+    text = (f"  {t['id']} {t['name']} [{marked}]: {stats}." if marks else f"  {t['id']} {t['name']}: {stats}.")
     if phase == "rosters":
         return text
     if own or t["placed"] or t["status"] in ("airborne", "withdrawn"):
-        where = _where(t)
-        text += f" {where[0].upper()}{where[1:]}."
+        text += " " + _where_sentence(t)
     else:
-        text += " Not deployed yet."            # which one is the reserve is never said (§11)
+        not_yet = "Not deployed yet."            # which one is the reserve is never said (§11)
+        text += " " + not_yet
     if t.get("must_place_in_zone"):
         text += " Failed its Infiltration roll: place it wholly inside your zone next, or withdraw it."
     return text
@@ -173,13 +186,16 @@ def _pending_for(view: dict, me: str) -> str:
         if view["locked"][me]:
             return (f"Your roster is locked; waiting for {who(view, other)} to type `ready`"
                     + (" (you may `unready` until then)." if not view["locked"][other] else "."))
-        todo = []
-        if not mine:
-            todo.append("add at least one trooper (`add <name>; wip=<n>; ph=<n>; s=<n>`)")
-        if not any(t.get("lt") for t in mine):
-            todo.append("name your Lieutenant by DM (`lt <id>`)")
-        todo.append("type `ready`")
-        return "Your turn to build your roster: " + ", then ".join(todo) + "."
+        add, lt = not mine, not any(t.get("lt") for t in mine)
+        if add and lt:
+            return ("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; "
+                    "s=<n>`), then name your Lieutenant by DM (`lt <id>`), then type `ready`.")
+        if add:
+            return ("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; "
+                    "s=<n>`), then type `ready`.")
+        if lt:
+            return "Your turn to build your roster: name your Lieutenant by DM (`lt <id>`), then type `ready`."
+        return "Your turn to build your roster: type `ready`."
     if phase == "initiative":
         return "Initiative Roll: either player types `roll`."
     if phase == "choice":
@@ -227,8 +243,8 @@ def describe(view: dict) -> str:
                      + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
                      + ".")
     if view["zone_of"]:
-        lines.append(f"Zones: {who(view, 'A')} {view['zone_of']['A']}, {who(view, 'B')} "
-                     f"{view['zone_of']['B']}; Player 1 (deploys first): {who(view, view['player1'])}"
+        lines.append(f"Zones: {view['zone_of']['A']} for {who(view, 'A')}, {view['zone_of']['B']} for "
+                     f"{who(view, 'B')}; Player 1 (deploys first): {who(view, view['player1'])}"
                      + (f"; first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else "")
                      + ".")
     seats = [me, "B" if me == "A" else "A"] if me else ["A", "B"]
@@ -236,10 +252,15 @@ def describe(view: dict) -> str:
     for s in seats:
         own = s == me
         roster = view["rosters"][s]
-        title = "Your roster" if own else f"{who(view, s)}'s public roster"
-        if view["phase"] == "rosters":
-            title += " (locked)" if view["locked"][s] else " (still open)"
-        lines.append(f"{title}, {len(roster)} trooper{'' if len(roster) == 1 else 's'}:")
+        n = len(roster)
+        if view["phase"] != "rosters":
+            lines.append(f"Your roster, {n} troopers:" if own else f"{who(view, s)}'s public roster, {n} troopers:")
+        elif view["locked"][s]:
+            lines.append(f"Your roster (locked), {n} troopers:" if own
+                         else f"{who(view, s)}'s public roster (locked), {n} troopers:")
+        else:
+            lines.append(f"Your roster (still open), {n} troopers:" if own
+                         else f"{who(view, s)}'s public roster (still open), {n} troopers:")
         lines += [_line(t, own, view["phase"]) for t in roster] or ["  none yet"]
         for t in roster:
             used.update(k for k in t["skills"] if k in SKILL_WORDS)

@@ -167,7 +167,7 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
             if i and (kind, area) not in _slot_targets(s, seat):
                 break                              # the second slot as far as room allows
             made += _place_slot(ctx, seat, kind, area)
-        what = f"places {', '.join(made)}"
+        what = f"places new units: {', '.join(made)}"
     elif e == "jump_coordinates":
         route = find_route(args[0]) if len(args) == 1 else None
         if route not in _jump_routes(s, seat):

@@ -172,7 +172,8 @@ class StarCraft(Game):
                 "workers_assigned": p["assigned"], "workers_unavailable": p["unavailable"],
                 "resource_cards": sorted(c["id"] for c in p["cards"]),
                 "used_cards": sorted(c["id"] for c in p["cards"] if c["used"]),
-                "combat_cards": len(p["hand"]), "event_cards": len(p["events"]),
+                "combat_cards": len(p["hand"]), "combat_deck": len(p["deck"]), "combat_discard": len(p["discard"]),
+                "event_cards": len(p["events"]),
                 "areas_controlled": len(controlled(state, s)) if p["faction"] else 0,
                 "units": len(all_units(state, s)), "transports": len(transports_of(state, s)),
                 "orders_left": execution.orders_left(state, s), "out": p["out"],
@@ -531,4 +532,4 @@ def _combat_words(card: str) -> str:
 
 def _resource_words(card: dict) -> str:
     data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
-    return f"{card['id']} ({data['kind']} {data['value']})" + (", used" if card.get("used") else "")
+    return f"{card['id']} ({data['value']} {data['kind']})" + (", used" if card.get("used") else "")

@@ -249,7 +249,7 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
         for _ in range(n):
             u = new_unit(s, seat, kind)
             s["areas"][area]["units"].append(u)
-            made.append(f"{u['id']} {kind} in {area}")
+            made.append(f"{u['id']} {kind} into area {area}")
     if items["workers"]:
         p["wsupply"] -= items["workers"]
         p["unavailable"] += items["workers"]

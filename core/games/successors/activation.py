@@ -126,7 +126,7 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
 def roll_mp(ctx, cmd: str, at: str) -> int:
     """§5.2: roll against the commander's Initiative: lower 2 MP, equal 3, higher 4."""
     ini = initiative(ctx.state, cmd, at)
-    roll = ctx.roll(6, label=f"{label(cmd)} activation (Initiative {ini})")
+    roll = ctx.roll(6, label=f"Activation of {label(cmd)} (Initiative {ini})")
     return 2 if roll < ini else 3 if roll == ini else 4
 
 

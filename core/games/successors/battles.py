@@ -530,6 +530,8 @@ def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> No
         keep = {}
         for k in reversed(("merc", "eleph", "mac", "royal", "silver")):
             m = min(room, cus.get(k, 0))
+            if k == "silver" and m < cus.get(k, 0):
+                m = 0                      # §6.13 S35: the marker goes inside whole or not at all
             if m:
                 keep[k] = m
                 room -= m

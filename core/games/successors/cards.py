@@ -188,13 +188,20 @@ def ev_fleet_twice(ctx, seat, card, w):                               # #1
         how = hows[i] if i < len(hows) else ("upgrade" if 1 in p["fleets"] else "new")
         if how == "upgrade" and 1 in p["fleets"]:
             p["fleets"][p["fleets"].index(1)] = 2
-            done.append("upgrades a fleet")
+            done.append("upgrade")
         elif how == "new" and len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
             p["fleets"].append(1)
-            done.append("puts a new fleet into play")
+            done.append("new")
     if not done:
         raise RulesError("No fleet action is possible (§4.4.3 d).", code="NO_EVENT")
-    ctx.say(f"{seat_ref(seat)} " + " and ".join(done) + f" ({card_name(card)}).")
+    who, name = seat_ref(seat), card_name(card)
+    said = {("upgrade",): f"{who} upgrades a fleet ({name}).",
+            ("new",): f"{who} puts a new fleet into play ({name}).",
+            ("upgrade", "upgrade"): f"{who} upgrades two fleets ({name}).",
+            ("new", "new"): f"{who} puts two new fleets into play ({name}).",
+            ("new", "upgrade"): f"{who} puts a new fleet into play and upgrades a fleet ({name}).",
+            ("upgrade", "new"): f"{who} upgrades a fleet and puts a new fleet into play ({name})."}
+    ctx.say(said[tuple(done)])
 
 
 def ev_mercs(ctx, seat, card, w):                                      # #2-#5

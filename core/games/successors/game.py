@@ -64,7 +64,9 @@ class Successors(Game):
     # 3: the [seed] re-read of §3–§10 (table events named when taken, the Turn I Cart, what a
     # killed commander carried, independents' PCs, …) and the losses question: a log saved under
     # 2 may replay differently, so such games are refused /undo and full /verify likewise.
-    rules_version = 3
+    # 4: §6.13 S35, the Silver Shields marker goes inside a Major City whole or not at all when a
+    # beaten Defender retreats; a log of 3 replays the same lines (core/replay.MIGRATIONS).
+    rules_version = 4
     min_players = 2
     max_players = 5
     option_verbs = {
@@ -240,7 +242,7 @@ class Successors(Game):
                          + ", ".join(card_name(c) for c in p["armed"]) + ".")
         summ = view.get("summary", {}).get("players", {}).get(seat)
         if summ:
-            lines.append(f"LP {summ['legitimacy']}, VP {summ['vp']}, {summ['status']}.")
+            lines.append(f"Legitimacy Points {summ['legitimacy']}, Victory Points {summ['vp']}, {summ['status']}.")
         return "\n".join(lines)
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
@@ -294,6 +296,8 @@ class Successors(Game):
             "deck": len(state["deck"]),
             "discard": len(state["discard"]),
             "removed": len(state["removed"]),
+            # #53 Wise Counsel's cards while their reader chooses: in no other pile until then
+            "looking": sum(len(d.get("cards", ())) for d in state.get("stack", [])),
             "players": players,
             "body": {"state": b["st"], "space": b["at"]},
             "royals": royals,

@@ -13,8 +13,10 @@ has to place is ``state["placing"]``::
 """
 from __future__ import annotations
 
+import copy
+
 from core.errors import RulesError
-from core.game import seat_ref
+from core.game import Ctx, seat_ref
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -163,7 +165,26 @@ def options(state: dict) -> dict[str, tuple[str, list[str]]]:
             fb = fallback(state, seat, unit)
             if fb:
                 out[unit] = ("fallback", fb)
+    if pl["left"].get("silver", 0) > 1 and "silver" in out and not pl.get("trial"):
+        mode, spaces = out["silver"]
+        spaces = [s for s in spaces if _takes_the_whole_marker(state, s)]
+        if spaces:
+            out["silver"] = (mode, spaces)
+        else:
+            del out["silver"]
     return out
+
+
+def _takes_the_whole_marker(state: dict, space: str) -> bool:
+    """Whether both Silver Shields CUs can be placed in `space` (§6.13 S35: never divided),
+    tried on a copy of the state."""
+    trial = copy.deepcopy(state)
+    trial["placing"]["trial"] = True
+    try:
+        place(Ctx(trial), "silver", space, trial["placing"]["left"]["silver"])
+    except RulesError:
+        return False
+    return True
 
 
 def _reserve_minor(state: dict, seat: str) -> str | None:
@@ -199,6 +220,10 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
         ctx.say(f"{seat_ref(seat)} places {label(unit)} at {BOARD.spaces[space]['name']}"
                 f"{' (fallback, §3.3.5)' if mode == 'fallback' else ''}.")
         return
+    if unit == "silver" and count in (1, pl["left"].get(unit, 0)):
+        count = pl["left"].get(unit, 0)           # §6.13 S35: the marker is placed whole, never divided
+    elif unit == "silver":
+        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
     if count < 1 or count > pl["left"].get(unit, 0):
         raise RulesError(f"You have {pl['left'].get(unit, 0)} {CU_NAMES[unit]} CUs to place, not {count}.",
                          code="COUNT")

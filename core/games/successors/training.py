@@ -22,7 +22,8 @@ def train(ctx, seat: str, kind: str, ops: int) -> None:
     track[0] = kind
     track[1] += ops
     if track[1] < TRAIN_COST[kind]:
-        ctx.say(f"{seat_ref(seat)}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {kind} CU.")
+        name = BOARD.cu_types[kind]["name"]
+        ctx.say(f"{seat_ref(seat)}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {name} CU.")
         return
     state["p"][seat]["track"] = [None, 0]
     left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
