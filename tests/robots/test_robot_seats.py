@@ -79,20 +79,27 @@ def test_an_all_robot_successors_game_plays_to_its_end(service):
     assert service.store.load(P, "r").meta["status"] == "finished"
 
 
-def test_replace_an_absent_seat_with_a_robot_and_take_it_back(service):
+def missing_deadlines(service, options: str, until) -> dict:
+    """A Ludi game of alice and bob with a 1 h deadline that nobody meets, hour after hour,
+    until `until(meta)`; the stored meta then."""
     now = [1_000_000.0]
     service.clock = lambda: now[0]
-    say(service, "alice", "/new ludi deadline=1h seed=7")
+    say(service, "alice", f"/new ludi deadline=1h {options}")
     say(service, "alice", "/join")
     say(service, "bob", "/join")
     say(service, "alice", "/start")
-    for _ in range(40):   # deadlines until a seat is absent
+    for _ in range(40):
         now[0] += 3601
         service.due_reminders(P)
-        rec = service.store.load(P, "r")
-        absent = [p for p in rec.meta["players"] if p.get("absent")]
-        if absent:
+        meta = service.store.load(P, "r").meta
+        if until(meta):
             break
+    return meta
+
+
+def test_replace_an_absent_seat_with_a_robot_and_take_it_back(service):
+    meta = missing_deadlines(service, "seed=7", lambda meta: any(p.get("absent") for p in meta["players"]))
+    absent = [p for p in meta["players"] if p.get("absent")]
     assert absent, "three missed deadlines make a seat absent"
     seat, owner = absent[0]["seat"], absent[0]["user"]
     other = "bob" if owner == "alice" else "alice"
@@ -109,17 +116,7 @@ def test_replace_an_absent_seat_with_a_robot_and_take_it_back(service):
 
 
 def test_absent_robot_hands_the_seat_to_a_robot_at_the_third_missed_deadline(service):
-    now = [2_000_000.0]
-    service.clock = lambda: now[0]
-    say(service, "alice", "/new ludi deadline=1h absent=robot seed=8")
-    say(service, "alice", "/join")
-    say(service, "bob", "/join")
-    say(service, "alice", "/start")
-    for _ in range(40):
-        now[0] += 3601
-        service.due_reminders(P)
-        if any(p.get("robot") for p in service.store.load(P, "r").meta["players"]):
-            break
+    missing_deadlines(service, "absent=robot seed=8", lambda meta: any(p.get("robot") for p in meta["players"]))
     rec = service.store.load(P, "r")
     assert any(p.get("robot") and p["name"].startswith("🤖") for p in rec.meta["players"])
 
