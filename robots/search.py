@@ -17,7 +17,8 @@ shaped by what a chat wargame needs:
 - Several deciding seats at once (a prompt for each): the searching seat decides first when it
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
-  deadline is dropped), and an iteration cap that makes tests deterministic.
+  deadline is dropped; an action expected to end past it is not begun: the clock plus a running
+  mean of an action's duration), and an iteration cap that makes tests deterministic.
 """
 from __future__ import annotations
 
@@ -106,6 +107,7 @@ class Search:
         self.game = kit.game
         self.settings = settings or Settings()
         self.clock = clock
+        self.step = 0.0          # running mean of one action's duration (apply and value), in clock units
         self.depth = self.settings.depth
         if self.depth is None:
             self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
@@ -149,12 +151,15 @@ class Search:
         if not weight:
             return
         for line, edge in root.edges.items():
-            if deadline is not None and self.clock() >= deadline:
+            if self._late(deadline):
                 return
+            began = self.clock()
             try:
                 after = apply_line(self.game, state, seat, prompt, line)
             except RulesError:
                 continue
+            finally:
+                self._timed(began)
             edge.visits = weight
             edge.total = weight * values_of(self.kit, after, (seat,))[seat]
             edge.available = weight
@@ -168,8 +173,9 @@ class Search:
         movers = {seat}
         playout = 0
         while node is not None or playout < self.depth:
-            if deadline is not None and self.clock() >= deadline:
+            if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
+            began = self.clock()
             prompts = game.prompts(state)
             if not prompts:
                 break                                # the game ended: evaluate says won or lost
@@ -179,6 +185,7 @@ class Search:
             if node is None:                         # below the tree: the game's own random player
                 state = self._playout_step(state, mover, prompt, rnd)
                 playout += 1
+                self._timed(began)
                 continue
             lines = [line for line in kit.candidates(state, mover, prompt, rnd)
                      if node is not root or line in root.edges]
@@ -198,6 +205,7 @@ class Search:
                 if edge.visits == 0:
                     expanded = True
                 path.append((edge, mover))
+                self._timed(began)
                 if edge.child is None and self.nodes < MAX_NODES:
                     edge.child = Node()
                     self.nodes += 1
@@ -210,6 +218,13 @@ class Search:
             edge.visits += 1
             edge.total += values.get(mover, 0.0)
         return True
+
+    def _late(self, deadline: float | None) -> bool:
+        """Past the deadline, or would be before the next action ends."""
+        return deadline is not None and self.clock() + self.step >= deadline
+
+    def _timed(self, began: float) -> None:
+        self.step = 0.8 * self.step + 0.2 * (self.clock() - began)
 
     def _select(self, node: Node, lines: list[str], rnd: random.Random, expanded: bool) -> str | None:
         """UCT over the lines available now. An untried line is tried first (in random order);

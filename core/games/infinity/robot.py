@@ -96,7 +96,7 @@ class InfinityKit(BaseKit):
         out = []
         for i in range(last + 1, last + 1 + count):
             w, ph, s = rnd.choice(HIDDEN_PROFILES)
-            fields = {"name": f"Unseen {enemy}H{i}", "wip": w, "ph": ph, "s": s,
+            fields = {"name": f"Unseen-{enemy}H{i}", "wip": w, "ph": ph, "s": s,
                       "base_mm": BASE_BY_SILHOUETTE[s], "skills": ["hd"]}
             out.append(new_trooper(f"{enemy}H{i}", fields, hidden=True))
         if out and not public_lt_possible and wip is not None:

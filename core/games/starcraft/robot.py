@@ -58,6 +58,7 @@ SPECIAL_WEIGHT = 4.0      # the whole way to a special victory
 SPECIAL_END_WEIGHT = 12.0  # more as stage III nears: a special victory at step 7 comes before the end at step 8
 TASSADAR_SLACK = 3        # areas behind the leader from which Tassadar's progress counts
 END_WEIGHT = 15.0         # Aldaris with a base wins by the second The End Draws Near (§2.1): a whole game
+ONE_BASE = 0.8           # Aldaris needs one base at the end; a second is insurance
 DRAWN_SHARE = 0.7         # of `end_near`, what the copies already drawn weigh against the deck's progress
 LEAD_SCALE = 0.35         # a lead of 3 CP ≈ 74 % (logistic)
 
@@ -192,7 +193,8 @@ def strength(state: dict, seat: str) -> float:
              + (SPECIAL_WEIGHT + SPECIAL_END_WEIGHT * end_near(state)) * special_progress(state, seat, held) ** 2)
     worth *= BOARD.pieces["victory_cp"] / cp_needed(state, seat)
     if p["faction"] == "aldaris":
-        worth += END_WEIGHT * end_near(state) * min(len(bases_of(state, seat)), 2) / 2
+        bases = len(bases_of(state, seat))
+        worth += END_WEIGHT * end_near(state) * (0.0 if not bases else ONE_BASE if bases == 1 else 1.0)
     return worth
 
 
