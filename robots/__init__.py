@@ -2,5 +2,5 @@
 
 Layers: robots → core only (never bot, Redis or Pillow). A robot is handed a seat's view,
 never the state, so it cannot cheat; where it needs the hidden part it asks the game's kit
-for a state consistent with that view (`robots.kit.Kit.determinize`).
+for a state consistent with that view (`core.kit.Kit.determinize`).
 """

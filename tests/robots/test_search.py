@@ -10,7 +10,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
-from robots.kit import BaseKit
+from core.kit import BaseKit
 from robots.players import RobotPlayer
 from robots.search import Search, Settings
 

@@ -42,7 +42,7 @@ from core.games.infinity.missions import other
 from core.games.infinity.placement import INF_ENEMY, _fmt, areas
 from core.games.infinity.pregame import other_seat
 from core.games.infinity.roster import BASE_BY_SILHOUETTE, has, is_hidden, new_trooper
-from robots.kit import BaseKit
+from core.kit import BaseKit
 
 from . import GAME
 

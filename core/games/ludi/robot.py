@@ -26,7 +26,7 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Prompt, copy_state
-from robots.kit import BaseKit
+from core.kit import BaseKit
 
 from .common import MAX_BUILDINGS, WIN_POINTS, points
 from .data import E, G, K

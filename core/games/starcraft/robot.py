@@ -30,7 +30,7 @@ import math
 import random
 
 from core.game import Prompt, copy_state
-from robots.kit import BaseKit
+from core.kit import BaseKit
 
 from . import setup
 from .board import BOARD

@@ -14,7 +14,7 @@ import math
 import random
 
 from core.game import copy_state
-from robots.kit import BaseKit, default_candidates
+from core.kit import BaseKit, default_candidates
 
 from . import cards, flow, legitimacy, scoring, strategy, surprise
 from .board import BOARD
