@@ -343,7 +343,16 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="log", description=_clip(COMMANDS["log"].help), callback=log_))
 
     simple("agree")
+    simple("back")
     simple("games", ephemeral=True)
+
+    async def robot(interaction: discord.Interaction, action: Literal["add", "remove"] = "add",
+                    count: Optional[int] = None) -> None:
+        await adapter.run(interaction, f"/robot {action} {count or ''}".strip())
+
+    robot.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        "action": "add robots to the lobby, or remove one", "count": "how many robots to add (default 1)"}
+    commands.append(app_commands.Command(name="robot", description=_clip(COMMANDS["robot"].help), callback=robot))
 
     async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)

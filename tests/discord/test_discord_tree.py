@@ -140,3 +140,22 @@ def test_suggestions_follow_the_arguments_already_chosen(service):
     assert suggestions(service, CHANNEL, ALICE, "fake", verb, facing, {}) == ["north"]
     assert suggestions(service, CHANNEL, BOB, "fake", verb, unit, {}) == []       # not Bob's decision
     assert suggestions(service, CHANNEL, ALICE, "other", verb, unit, {}) == []    # another game's command
+
+
+async def test_every_platform_command_of_the_table_is_a_slash_command(service):
+    from bot.service import COMMANDS
+
+    h = await make_harness(service)
+    # /lang: Discord shows each user the language of his own client, and the channel's follows its server's
+    assert set(COMMANDS) - {"lang"} <= {c["name"] for c in tree_payload(h.client.tree)}
+    robot = command(h.client.tree, "robot")
+    action = next(o for o in robot["options"] if o["name"] == "action")
+    assert [c["value"] for c in action["choices"]] == ["add", "remove"]
+
+
+async def test_robot_and_back_reach_the_service_as_their_lines(service):
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="ludi")
+    await h.say(ALICE, "alice", "robot", action="add", count=2)
+    rec = service.store.load("discord", str(CHANNEL))
+    assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1", "🤖 Robot 2"]
