@@ -12,6 +12,7 @@
   rate of one command at a time;
 - concurrency: N client processes in one channel (bench/crowd.py), every accepted action
   exactly once in the log, versions contiguous, replay equal to the snapshot;
+- robots (bench/arena.py): a short arena, the robot's win rates beside the fair share and target;
 - the game page (bench/web.py): a move to 100 open pages vs a bare pub/sub message to 100
   subscribers, the page's weight without its picture, a cached picture vs a bare GET;
 - with --fuzz N: N random and mutated command lines through the service (bench/fuzz.py).
@@ -456,6 +457,10 @@ def main(argv: list[str] | None = None) -> int:
 
         out.append("game page (issue 23), a `strategos web` process on loopback:")
         out += web(url or _url_of(client), pages=100, moves=8 if args.quick else 20)
+        flush()
+        from bench.arena import section as arena
+
+        out += arena(args.quick)
         flush()
         if args.fuzz:
             from bench.fuzz import run as fuzz

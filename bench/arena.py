@@ -1,0 +1,31 @@
+"""A short arena for the bench (issue 22): robots against random and greedy players straight
+through the rules, each win rate beside its floor (the fair share) and its target."""
+from __future__ import annotations
+
+import time
+
+from robots.arena import Table, run, wilson
+
+# (game, players, against, the robot's target win rate)
+TABLES = (("ludi", 2, "random", 0.95), ("ludi", 2, "greedy", 0.60), ("successors", 2, "random", 0.95))
+
+
+def section(quick: bool) -> list[str]:
+    games = 3 if quick else 20
+    out = ["robots (issue 22): a short arena, 50 ms a decision"
+           + (" (--quick: a few games, the intervals are wide)" if quick else "")]
+    for game, players, against, target in TABLES:
+        if quick and (game, against) != ("ludi", "random"):   # the others are long: the full bench only
+            continue
+        table = Table(game, players, 1, against, budget=0.05, seed="bench")
+        started = time.perf_counter()
+        results = run(table, games)
+        seats = [(r.kinds[s], 1 / len(r.winners)) for r in results for s in r.winners]
+        wins = sum(share for kind, share in seats if kind == "robot")
+        low, high = wilson(wins, games)
+        think = sorted(t for r in results for t in r.think.get("robot", []))
+        p95 = think[int(0.95 * (len(think) - 1))] * 1000 if think else 0.0
+        out.append(f"   {game} {players}p robot vs {against}: wins {wins:g}/{games} = {wins / games:.0%} "
+                   f"(95 % CI {low:.0%}–{high:.0%}); floor (fair share) {1 / players:.0%}, target ≥ {target:.0%}; "
+                   f"think p95 {p95:.0f} ms vs budget 50 ms; {time.perf_counter() - started:.0f} s")
+    return out
