@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from core.errors import RulesError
 from core.registry import get_game
 
+from .kit import kit_for
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -70,6 +71,7 @@ class Played:
     think_cpu: dict[str, list[float]] = field(default_factory=dict)   # the same in seconds of one core
     errors: int = 0                          # lines a player chose that the rules refused
     memory_mb: float = 0.0
+    scores: dict[str, float] = field(default_factory=dict)   # seat → the kit's score of the end (Infinity's deployment)
 
 
 def play(table: Table, index: int) -> Played:
@@ -111,8 +113,10 @@ def play(table: Table, index: int) -> Played:
     finished, winner, reason = game.outcome(state)
     winners = [] if not finished or winner is None else (list(winner) if isinstance(winner, (list, tuple))
                                                           else [winner])
+    kit = kit_for(game.id)   # a game that ends with no winner is judged by its kit's score, where it has one
+    scores = {seat: kit.score(state, seat) for seat in kinds} if hasattr(kit, "score") else {}
     return Played(kinds, winners, reason if finished else "unfinished", actions,
-                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb())
+                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb(), scores)
 
 
 def peak_memory_mb() -> float:
@@ -173,6 +177,13 @@ def report(table: Table, results: list[Played], seconds: float) -> str:
                          f"p95 {percentile(times, 0.95) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms; "
                          f"one core's time mean {statistics.fmean(cpu) * 1000:.0f} ms, "
                          f"p95 {percentile(cpu, 0.95) * 1000:.0f} ms")
+    for kind in dict.fromkeys(k for r in results for k in r.kinds.values()):
+        values = [r.scores[s] for r in results for s, k in r.kinds.items() if k == kind and s in r.scores]
+        if len(values) > 1:
+            half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+            mean = statistics.fmean(values)
+            lines.append(f"  {kind:7} score (the kit's heuristic of the end): mean {mean:.3f} "
+                         f"(95 % CI {mean - half:.3f}–{mean + half:.3f}) over {len(values)} seats")
     endings = Counter(ending(r.reason) for r in results)
     lines.append("  endings: " + ", ".join(f"{name} {n} ({n / games:.0%})" for name, n in endings.most_common()))
     actions = [r.actions for r in results]

@@ -51,3 +51,13 @@ def test_the_robot_beats_random_players_in_a_small_sample():
     robot_wins = sum(1 for r in results for s in r.winners if r.kinds[s] == "robot")
     assert all(r.reason != "unfinished" and r.errors == 0 for r in results)
     assert robot_wins >= 3
+
+
+def test_the_arena_judges_infinity_by_its_deployment_score(capsys):
+    """Infinity ends after deployment with no winner: the arena prints the kit's score of each
+    kind's deployment, so the robot can be compared with random legal placements."""
+    from robots.arena import main
+
+    assert main(["infinity", "--games", "2", "--iterations", "2", "--budget", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "robot   score" in out and "random  score" in out
