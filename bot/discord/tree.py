@@ -393,11 +393,13 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="replay", description=_clip(COMMANDS["replay"].help),
                                          callback=replay))
 
-    async def replace(interaction: discord.Interaction, seat: str, user: discord.User) -> None:
-        await adapter.run(interaction, f"/replace {seat} <@{user.id}>")
+    async def replace(interaction: discord.Interaction, seat: str, user: Optional[discord.User] = None,
+                      robot: Optional[bool] = None) -> None:
+        await adapter.run(interaction, f"/replace {seat} robot" if robot or user is None
+                          else f"/replace {seat} <@{user.id}>")
 
     replace.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "seat": "the absent seat", "user": "who takes it"}
+        "seat": "the absent seat", "user": "who takes it", "robot": "a robot takes it (its player comes /back)"}
     commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
                                          callback=replace))
 

@@ -159,3 +159,12 @@ async def test_robot_and_back_reach_the_service_as_their_lines(service):
     await h.say(ALICE, "alice", "robot", action="add", count=2)
     rec = service.store.load("discord", str(CHANNEL))
     assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1", "🤖 Robot 2"]
+
+
+
+async def test_replace_with_robot_true_sends_replace_seat_robot(service):
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="ludi")
+    calls = await h.say(ALICE, "alice", "replace", seat="p2", robot=True)
+    said = " ".join(str(c) for c in calls)
+    assert "/replace works while the game is in play" in said   # the line reached the service as a replace
