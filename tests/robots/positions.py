@@ -44,3 +44,26 @@ def finished(game: Game, players: int, seed: int, max_moves: int = 20000, option
             return state
         state, _ = random_step(game, state, rnd)
     raise AssertionError(f"{game.id}: no end after {max_moves} random moves")
+
+
+def determinized_views_hold(game: Game, kit, player_counts, every: int, games: int, steps: int,
+                            options: dict | None = None) -> int:
+    """For every seat of positions of random self-play: the kit's determinization keeps the
+    seat's view exactly, breaks no invariant, and plays on legally for `steps` random moves.
+    Returns how many (position, seat) pairs were checked."""
+    checked = 0
+    for players in player_counts:
+        for n, (state, _) in enumerate(positions(game, players, seed=players, every=every, games=games,
+                                                 options=options)):
+            for seat in state["seats"]:
+                view = game.view(state, seat)
+                det = kit.determinize(view, seat, random.Random(n))
+                assert game.view(det, seat) == view
+                assert game.invariants(det) == []
+                rnd = random.Random(n)
+                for _ in range(steps):
+                    if not game.prompts(det):
+                        break
+                    det, _ = random_step(game, det, rnd)
+                checked += 1
+    return checked

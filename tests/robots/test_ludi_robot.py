@@ -7,7 +7,7 @@ from core.games.ludi.robot import KIT, LudiKit
 from core.games.ludi.states import main_lines
 from core.registry import get_game
 from robots.players import RobotPlayer
-from tests.robots.positions import finished, play_line, positions, random_step
+from tests.robots.positions import determinized_views_hold, finished, play_line, positions
 
 GAME = get_game("ludi")
 OPTIONS = {"events": True, "favour": True, "champion": True}
@@ -25,21 +25,7 @@ def main_phase_positions(players: int, seed: int):
 def test_determinize_keeps_the_view_and_plays_on_legally():
     """§11.1: only the decks' order is hidden; a determinization shows the seat the same table,
     deals every deck card exactly once (the invariants), and the rules play on from it."""
-    checked = 0
-    for players in (2, 3, 5):
-        for n, (state, _) in enumerate(positions(GAME, players, seed=players, every=17, games=2, options=OPTIONS)):
-            for seat in state["seats"]:
-                view = GAME.view(state, seat)
-                det = KIT.determinize(view, seat, random.Random(n))
-                assert GAME.view(det, seat) == view
-                assert GAME.invariants(det) == []
-                rnd = random.Random(n)
-                for _ in range(15):
-                    if not GAME.prompts(det):
-                        break
-                    det, _ = random_step(GAME, det, rnd)
-                checked += 1
-    assert checked > 60
+    assert determinized_views_hold(GAME, KIT, (2, 3, 5), every=17, games=2, steps=15, options=OPTIONS) > 60
 
 
 def test_determinize_draws_the_decks_anew_from_the_view_alone():

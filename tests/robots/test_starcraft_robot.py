@@ -7,7 +7,7 @@ from core.games.starcraft.board import BOARD
 from core.games.starcraft.robot import KIT, StarCraftKit, strength
 from core.registry import get_game
 from robots.players import RobotPlayer
-from tests.robots.positions import finished, positions, random_step
+from tests.robots.positions import determinized_views_hold, finished, positions
 
 GAME = get_game("starcraft")
 OPTIONS = {"factions": "random"}
@@ -47,21 +47,7 @@ def hide_differently(state: dict, seat: str) -> dict:
 def test_determinize_keeps_the_view_and_plays_on_legally():
     """§14: a determinization shows the seat the same table and deals every hidden card exactly
     once (the invariants), and the rules play on from it."""
-    checked = 0
-    for players in (2, 4, 6):
-        for n, (state, _) in enumerate(positions(GAME, players, seed=players, every=5, games=2, options=OPTIONS)):
-            for seat in state["seats"]:
-                view = GAME.view(state, seat)
-                det = StarCraftKit().determinize(view, seat, random.Random(n))
-                assert GAME.view(det, seat) == view
-                assert GAME.invariants(det) == []
-                rnd = random.Random(n)
-                for _ in range(10):
-                    if not GAME.prompts(det):
-                        break
-                    det, _ = random_step(GAME, det, rnd)
-                checked += 1
-    assert checked > 150
+    assert determinized_views_hold(GAME, StarCraftKit(), (2, 4, 6), every=5, games=2, steps=10, options=OPTIONS) > 150
 
 
 def test_determinize_keeps_the_event_stages_and_deals_hands_from_the_unseen():

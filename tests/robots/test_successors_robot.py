@@ -8,7 +8,7 @@ from core.games.successors.robot import KIT, SuccessorsKit
 from core.registry import get_game
 from robots.players import RobotPlayer
 from robots.search import Search, Settings
-from tests.robots.positions import finished, positions, random_step
+from tests.robots.positions import determinized_views_hold, finished, positions
 
 GAME = get_game("successors")
 
@@ -32,21 +32,7 @@ def test_determinize_keeps_the_view_and_plays_on_legally():
     """§3.4, §4.7, §11: the hands, the deck, the face-down table cards and the armed Surprise cards
     are hidden; a determinization shows the seat the same game, holds every Tyche card exactly
     once (the invariants), and the rules play on from it."""
-    checked = 0
-    for players in (2, 3, 5):
-        for n, (state, mover) in enumerate(positions(GAME, players, seed=players, every=53, games=1)):
-            for seat in state["seats"]:
-                view = GAME.view(state, seat)
-                det = KIT.determinize(view, seat, random.Random(n))
-                assert GAME.view(det, seat) == view
-                assert GAME.invariants(det) == []
-                rnd = random.Random(n)
-                for _ in range(6):
-                    if not GAME.prompts(det):
-                        break
-                    det, _ = random_step(GAME, det, rnd)
-                checked += 1
-    assert checked > 40
+    assert determinized_views_hold(GAME, KIT, (2, 3, 5), every=53, games=1, steps=6) > 40
 
 
 def test_determinize_deals_the_unseen_cards_anew():
