@@ -265,10 +265,10 @@ def verb_command(adapter: "Adapter", game, verb: Verb, parent: app_commands.Grou
             parameters.append(inspect.Parameter(spec.py, inspect.Parameter.KEYWORD_ONLY,
                                                 annotation=Optional[annotation], default=None))
     callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
-    callback.__discord_app_commands_param_rename__ = {s.py: s.name for s in specs}  # type: ignore
-    callback.__discord_app_commands_param_description__ = {s.py: s.description() for s in specs}  # type: ignore
-    callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore
-        s.py: make_autocomplete(adapter, game.id, verb, s, specs) for s in specs if s.autocompleted()}
+    app_commands.rename(**{s.py: s.name for s in specs})(callback)
+    app_commands.describe(**{s.py: s.description() for s in specs})(callback)
+    app_commands.autocomplete(**{  # type: ignore
+        s.py: make_autocomplete(adapter, game.id, verb, s, specs) for s in specs if s.autocompleted()})(callback)
     usage = verb.usage
     description = verb.help or usage
     if verb.private:
@@ -312,8 +312,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     async def join(interaction: discord.Interaction, code: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/join {code or ''}".strip())
 
-    join.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "code": "in a game moved here: your seat's code (sent to you privately at /export)"}
+    app_commands.describe(code="in a game moved here: your seat's code (sent to you privately at /export)")(join)
     commands.append(app_commands.Command(name="join", description=_clip(COMMANDS["join"].help), callback=join))
     for word in ("status", "export", "verify"):
         simple(word)
@@ -325,21 +324,20 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     async def new(interaction: discord.Interaction, game: GameName, options: Optional[str] = None) -> None:  # type: ignore
         await adapter.run(interaction, f"/new {game} {options or ''}".strip())
 
-    new.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "game": "the game to play here", "options": "the game's key=value options, e.g. target=20"}
+    app_commands.describe(game="the game to play here", options="the game's key=value options, e.g. target=20")(new)
     commands.append(app_commands.Command(name="new", description=_clip(COMMANDS["new"].help), callback=new))
 
     async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/map {region or ''}".strip())
 
-    map_.__discord_app_commands_param_description__ = {"region": "a part of the board"}  # type: ignore
+    app_commands.describe(region="a part of the board")(map_)
     commands.append(app_commands.Command(name="map", description=_clip(COMMANDS["map"].help), callback=map_))
 
     async def log_(interaction: discord.Interaction,
                    count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
         await adapter.run(interaction, f"/log {count or ''}".strip())
 
-    log_.__discord_app_commands_param_description__ = {"count": "how many actions (default 10)"}  # type: ignore
+    app_commands.describe(count="how many actions (default 10)")(log_)
     commands.append(app_commands.Command(name="log", description=_clip(COMMANDS["log"].help), callback=log_))
 
     simple("agree")
@@ -350,26 +348,26 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
                     count: Optional[int] = None) -> None:
         await adapter.run(interaction, f"/robot {action} {count or ''}".strip())
 
-    robot.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "action": "add robots to the lobby, or remove one", "count": "how many robots to add (default 1)"}
+    app_commands.describe(action="add robots to the lobby, or remove one",
+                          count="how many robots to add (default 1)")(robot)
     commands.append(app_commands.Command(name="robot", description=_clip(COMMANDS["robot"].help), callback=robot))
 
     async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)
 
-    link.__discord_app_commands_param_description__ = {"code": "the code your other account got"}  # type: ignore
+    app_commands.describe(code="the code your other account got")(link)
     commands.append(app_commands.Command(name="link", description=_clip(COMMANDS["link"].help), callback=link))
 
     async def web(interaction: discord.Interaction, me: Optional[bool] = None) -> None:
         await adapter.run(interaction, "/web me" if me else "/web", ephemeral=bool(me))
 
-    web.__discord_app_commands_param_description__ = {"me": "your private page (sent to you only)"}  # type: ignore
+    app_commands.describe(me="your private page (sent to you only)")(web)
     commands.append(app_commands.Command(name="web", description=_clip(COMMANDS["web"].help), callback=web))
 
     async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
         await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
 
-    spectate.__discord_app_commands_param_description__ = {"off": "stop watching"}  # type: ignore
+    app_commands.describe(off="stop watching")(spectate)
     commands.append(app_commands.Command(name="spectate", description=_clip(COMMANDS["spectate"].help),
                                          callback=spectate))
 
@@ -381,15 +379,14 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         data = await file.read()
         await adapter.run(interaction, "/import " + data.decode("utf-8", "replace"))
 
-    import_.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "file": "a Strategos export, or the transfer file of a game moved here"}
+    app_commands.describe(file="a Strategos export, or the transfer file of a game moved here")(import_)
     commands.append(app_commands.Command(name="import", description=_clip(COMMANDS["import"].help),
                                          callback=import_))
 
     async def replay(interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
         await adapter.run(interaction, f"/replay {action}")
 
-    replay.__discord_app_commands_param_description__ = {"action": "the action number (see /log)"}  # type: ignore
+    app_commands.describe(action="the action number (see /log)")(replay)
     commands.append(app_commands.Command(name="replay", description=_clip(COMMANDS["replay"].help),
                                          callback=replay))
 
@@ -398,8 +395,8 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
         await adapter.run(interaction, f"/replace {seat} robot" if robot or user is None
                           else f"/replace {seat} <@{user.id}>")
 
-    replace.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "seat": "the absent seat", "user": "who takes it", "robot": "a robot takes it (its player comes /back)"}
+    app_commands.describe(seat="the absent seat", user="who takes it",
+                          robot="a robot takes it (its player comes /back)")(replace)
     commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
                                          callback=replace))
 
@@ -407,16 +404,14 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
                        cancel: Optional[bool] = None) -> None:
         await adapter.run(interaction, "/handover cancel" if cancel or user is None else f"/handover <@{user.id}>")
 
-    handover.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "user": "who takes your seat", "cancel": "withdraw the invitation you proposed"}
+    app_commands.describe(user="who takes your seat", cancel="withdraw the invitation you proposed")(handover)
     commands.append(app_commands.Command(name="handover", description=_clip(COMMANDS["handover"].help),
                                          callback=handover))
 
     async def remind(interaction: discord.Interaction, setting: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/remind {setting or ''}".strip(), ephemeral=bool(setting))
 
-    remind.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        "setting": "on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)"}
+    app_commands.describe(setting="on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)")(remind)
     commands.append(app_commands.Command(name="remind", description=_clip(COMMANDS["remind"].help),
                                          callback=remind))
 
@@ -426,8 +421,8 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     async def help_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _rank(sorted(COMMANDS) + sorted(available()), current)
 
-    help_.__discord_app_commands_param_description__ = {"topic": "a command or a game"}  # type: ignore
-    help_.__discord_app_commands_param_autocomplete__ = {"topic": help_topics}  # type: ignore
+    app_commands.describe(topic="a command or a game")(help_)
+    app_commands.autocomplete(topic=help_topics)(help_)
     commands.append(app_commands.Command(name="help", description=_clip(COMMANDS["help"].help), callback=help_))
     return commands
 

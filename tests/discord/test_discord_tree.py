@@ -168,3 +168,11 @@ async def test_replace_with_robot_true_sends_replace_seat_robot(service):
     calls = await h.say(ALICE, "alice", "replace", seat="p2", robot=True)
     said = " ".join(str(c) for c in calls)
     assert "/replace works while the game is in play" in said   # the line reached the service as a replace
+
+
+def test_the_tree_uses_discord_pys_public_decorators_not_its_private_attributes():
+    """describe, rename and autocomplete, as discord.py documents them (issue 26)."""
+    from pathlib import Path
+
+    for path in (Path(__file__).resolve().parents[2] / "bot").rglob("*.py"):
+        assert "__discord_app_commands" not in path.read_text(), path
