@@ -29,10 +29,27 @@ def has_picture(game_id: str) -> bool:
     return importlib.util.find_spec(f"render.{game_id}") is not None
 
 
+# marks the chat shows as emoji, drawn with a glyph DejaVu Sans has (it has no emoji): a robot's 🤖
+DRAWN_AS = {"\U0001F916": "\u2699"}
+
+
 def draw(game_id: str, view: dict, seat: str | None = None, lang: str | None = None, **options):
     """The game's picture of `view`; `lang` (en, es, ru) is the language of its words."""
     module = importlib.import_module(f"render.{game_id}")
-    return module.draw(view, seat, lang=language(lang), **options)
+    return module.draw(drawable(view), seat, lang=language(lang), **options)
+
+
+def drawable(value):
+    """The view with every emoji mark the pictures' font lacks replaced by its drawn glyph."""
+    if isinstance(value, str):
+        for mark, glyph in DRAWN_AS.items():
+            value = value.replace(mark, glyph)
+        return value
+    if isinstance(value, dict):
+        return {key: drawable(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [drawable(item) for item in value]
+    return value
 
 
 def encode(image, fmt: str = "png") -> bytes:

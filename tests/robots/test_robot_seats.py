@@ -193,3 +193,18 @@ def test_robot_jobs_due_counts_what_no_worker_has_applied_yet(service):
     assert service.robots.jobs_due() == 1       # decided, not yet applied
     service.due_reminders(P)
     assert service.robots.jobs_due() <= 1       # applied; the next robot decision may be due
+
+
+def test_a_robots_name_is_drawn_with_a_glyph_the_pictures_font_has(service):
+    """The chat shows 🤖; DejaVu Sans has no emoji (it would draw an empty box): pictures draw ⚙."""
+    import render
+
+    say(service, "alice", "/new ludi robots=1 seed=21")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    rec = service.store.load(P, "r")
+    view = get_game("ludi").view(rec.state, None)
+    assert "🤖" in str(view)
+    drawn = render.drawable(view)
+    assert "🤖" not in str(drawn) and "\u2699 Robot 1" in str(drawn)
+    assert render.draw("ludi", view).size == render.draw("ludi", drawn).size
