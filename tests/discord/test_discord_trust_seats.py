@@ -2,6 +2,7 @@
 seat goes to the user id the command's user option names, a button carries only the game's
 action, and a display name is shown literally, never as markdown."""
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, message_payload, two_seated, user
+from tests.discord.test_discord_trust import dm_message
 
 DAVE, MALLORY = "333", "444"
 EVIL = "[Official rules`](https://evil.example)"
@@ -70,24 +71,12 @@ async def test_the_proposer_withdraws_his_invitation_with_the_cancel_option(serv
     assert "invite" not in service.store.load("discord", CHANNEL).meta
 
 
-async def dm(h, uid: str, text: str) -> list:
-    """A plain message in the bot's DM, dispatched as the gateway does (MESSAGE_CREATE)."""
-    from tests.discord.harness import settle
-
-    start = len(h.recorder.calls)
-    data = message_payload(f"9{uid}", {"content": text})
-    data["author"] = user(uid, f"user{uid}")
-    h.client._connection.parse_message_create(data)
-    await settle()
-    return h.recorder.calls[start:]
-
-
 async def test_a_member_removed_from_the_server_cannot_play_by_direct_message(service):
     h = await make_harness(service)
     await two_seated(h)
     h.recorder.removed.add(ALICE)
     version = service.store.load("discord", CHANNEL).version
-    calls = await dm(h, ALICE, "/tl add 2")
+    calls = await dm_message(h, ALICE, "/tl add 2")
     calls += await h.say(ALICE, "alice", "remind", dm=True)
     assert service.store.load("discord", CHANNEL).version == version
     assert not h.recorder.find("POST", f"/channels/{CHANNEL}/messages"), "nothing narrated, nobody pinged"
@@ -99,5 +88,5 @@ async def test_a_member_removed_from_the_server_cannot_play_by_direct_message(se
 async def test_a_member_still_plays_by_direct_message(service):
     h = await make_harness(service)
     await two_seated(h)
-    await dm(h, ALICE, "/tl add 2")
+    await dm_message(h, ALICE, "/tl add 2")
     assert [e["line"] for e in service.store.log("discord", CHANNEL)] == ["add 2"]
