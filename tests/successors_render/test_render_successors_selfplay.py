@@ -1,7 +1,6 @@
 """A whole self-played Successors game draws at every step the bot would post a picture
 (each activation, each phase change) without error, for 2 to 5 players."""
 import random
-import time
 
 import pytest
 
@@ -35,7 +34,6 @@ def picture_moments(n_players: int, seed: str, rseed: int):
 
 @pytest.mark.parametrize("n_players,seed", [(3, "full-3"), (5, "full-5"), (2, "full-2")])
 def test_full_game_draws_at_every_moment(n_players, seed):
-    t0 = time.perf_counter()
     n = 0
     size = R.frame(None).size
     for i, view in enumerate(picture_moments(n_players, seed, 7)):
@@ -52,4 +50,3 @@ def test_full_game_draws_at_every_moment(n_players, seed):
     pal = control_palette(view["seats"])
     for sid in BOARD.spaces:
         assert nearest(img.getpixel(R.to_px(sid)), pal) == expected_centre(view, sid), sid
-    assert time.perf_counter() - t0 < 40
