@@ -5,7 +5,7 @@ import pytest
 from bot.service import Service
 from bot.service.between import result_of, tally
 from bot.service.types import Command
-from bot.store import Result
+from bot.store import Conflict, Result
 from core.registry import get_game
 
 P = "t"
@@ -183,7 +183,7 @@ def test_the_result_is_written_by_the_ending_write_itself(store):
     store.commit(P, "x", 0, meta={"status": "playing"})
     result = Result(P, "g", "x:1", {"id": "x:1", "game": "tally", "winners": [], "seats": []})
     store.commit(P, "x", 1, meta={"status": "finished"}, result=result)
-    with pytest.raises(Exception):
+    with pytest.raises(Conflict):   # a stale ending writes neither the game nor a result
         store.commit(P, "x", 1, meta={"status": "finished"}, result=Result(P, "g", "x:2", {"id": "x:2"}))
     assert [r["id"] for r in store.results(P, "g")] == ["x:1"]
 

@@ -14,6 +14,7 @@ among themselves when at least two sat.
 """
 from __future__ import annotations
 
+import copy
 import secrets
 
 from openskill.models import PlackettLuce
@@ -144,11 +145,22 @@ class Between(Topic):
         return Reply(public=lines)
 
     def rating_lines(self, platform: str, server: str, result: dict) -> list[str]:
-        """After a game ends: its players' ratings, before and after it (a line; none when unrated)."""
-        out = self.current(platform, server)
+        """After a game ends: its players' ratings before and after it (a line; none when unrated).
+        The kept tally is brought up to date result by result, the ratings read just before this
+        one's: the cost of one result, however many the server holds."""
+        count, kept = self.store.rated(platform, server)
+        out = kept or tally([])
+        fresh = self.store.results(platform, server, count)
+        before = None
+        for each in fresh:
+            if each["id"] == result["id"]:
+                before = copy.deepcopy(out["ratings"].get(each["game"], {}))
+            tally([each], out)
+        if fresh:
+            self.store.set_rated(platform, server, count + len(fresh), out)
         ratings = out["ratings"].get(result["game"]) or {}
-        before = tally([r for r in self.store.results(platform, server) if r["game"] == result["game"]
-                        and r["id"] != result["id"]])["ratings"].get(result["game"], {})
+        if before is None:   # another reader counted it first: /stats shows where it left the ratings
+            return []
         changes = []
         for seat in result["seats"]:
             if seat["user"] in ratings and not seat["robot"]:
