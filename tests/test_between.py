@@ -265,3 +265,27 @@ def test_away_and_back_refuse_bad_input(service, text, code):
 def test_away_without_a_game_in_play_is_refused(service):
     reply = say(service, "zoe", "/away 2d")
     assert reply.code == "NO_GAME" and "nothing to pause" in reply.error
+
+
+def test_back_is_one_command_for_an_absence_and_a_robot_seat(service, now):
+    table(service, options="target=1000 seed=7 deadline=1h absent=robot")
+    for _ in range(3):                                       # bob misses three deadlines in a row
+        assert say(service, "alice", "/tl add 1").ok
+        now[0] += 2 * HOUR
+        service.due_reminders(P)
+    bob = next(p for p in service.store.load(P, "c").meta["players"] if p["user"] == "bob")
+    assert bob.get("robot"), "the third missed deadline gave his seat to a robot"
+    assert say(service, "bob", "/away 1d").ok
+    back = say(service, "bob", "/back")
+    assert back.ok and "bob is back" in back.text and "bob takes seat P2 back from the robot." in back.text
+    meta = service.store.load(P, "c").meta
+    assert not any(p.get("robot") for p in meta["players"]) and "is away" not in say(service, "alice", "/status").text
+
+
+def test_a_clock_bank_is_not_spent_while_away(service, now):
+    table(service, options="target=30 seed=7 clock=2h")
+    assert say(service, "alice", "/tl add 1").ok
+    assert say(service, "bob", "/away 1d").ok
+    now[0] += 5 * HOUR
+    assert say(service, "bob", "/tl add 1").ok              # his move, while away: his bank untouched
+    assert service.store.load(P, "c").meta["bank"]["P2"] == pytest.approx(2 * HOUR, abs=1)
