@@ -289,3 +289,17 @@ def test_a_clock_bank_is_not_spent_while_away(service, now):
     now[0] += 5 * HOUR
     assert say(service, "bob", "/tl add 1").ok              # his move, while away: his bank untouched
     assert service.store.load(P, "c").meta["bank"]["P2"] == pytest.approx(2 * HOUR, abs=1)
+
+
+@pytest.mark.parametrize("game_id, info, side", [
+    ("starcraft", {"faction": "protoss-aldaris", "name": "Aldaris"}, "Aldaris"),   # a faction, by its name
+    ("successors", {"colour": "Purple"}, None),                                      # a colour is no faction
+    ("ludi", {"name": "alice", "points": 3}, None),                                  # nor a player's name
+])
+def test_a_result_names_the_faction_a_seat_played(game_id, info, side, monkeypatch):
+    game = get_game(game_id)
+    monkeypatch.setattr(type(game), "seat_colours", lambda self, state: {"A": info})
+    monkeypatch.setattr(type(game), "outcome", lambda self, state: (True, "A", "test"))
+    meta = {"nonce": "n", "players": [{"user": "alice", "name": "alice", "seat": "A"}]}
+    result = result_of(game, P, "c", meta, {}, 0.0)
+    assert result.data["seats"][0]["faction"] == side and result.data["winners"] == ["A"]

@@ -52,8 +52,10 @@ def result_of(game: Game, platform: str, channel: str, meta: dict, state: dict, 
         if not p.get("seat"):
             continue
         side = info.get(p["seat"]) if isinstance(info.get(p["seat"]), dict) else {}
+        # a faction by its name where the summary gives one (StarCraft's); a colour is not a faction
+        faction = (side.get("name") or side["faction"]) if side.get("faction") else None
         seats.append({"seat": p["seat"], "user": p["user"], "name": p.get("away_name") or p["name"],
-                      "robot": is_robot_user(p["user"]), "faction": side.get("name") or side.get("faction")})
+                      "robot": is_robot_user(p["user"]), "faction": faction})
     data = {"id": game_id(channel, meta), "game": game.id, "at": at, "seats": seats,
             "winners": [str(w) for w in winners], "reason": reason}
     return Result(platform, meta.get("server") or channel, data["id"], data)
