@@ -133,7 +133,7 @@ def test_a_result_changes_the_ratings_winner_up_loser_down(service):
     ended = finish(service)                 # bob wins
     line = next(line for line in ended.public if line.startswith("Ratings:"))
     assert "alice 0.0 → -" in line and "bob 0.0 → " in line and "bob 0.0 → -" not in line
-    out = service.between.current(P, "guild")
+    out, _ = service.between.current(P, "guild")
     alice, bob = out["ratings"]["tally"]["alice"], out["ratings"]["tally"]["bob"]
     assert bob[0] > 25 > alice[0]           # openskill's μ moved from its 25 start, each its own way
     assert alice[1] < 25 / 3 and bob[1] < 25 / 3   # and both grew surer
@@ -166,7 +166,7 @@ def test_a_result_counts_once_when_the_ending_write_is_retried(service):
     # the ending written again with the same result (a retry that did land the first time): once
     service.store.commit(P, "c", rec.expected, meta=rec.meta, result=result)
     assert len(service.store.results(P, "guild")) == 1
-    assert service.between.current(P, "guild")["games"] == 1
+    assert service.between.current(P, "guild")[0]["games"] == 1
 
 
 def test_robots_are_counted_by_seat_but_not_rated():

@@ -19,7 +19,7 @@ import secrets
 
 from openskill.models import PlackettLuce
 
-from bot.service.common import Topic, game_or_none, seat_of
+from bot.service.common import Topic, game_or_none, seat_of, shown
 from bot.service.robots import is_robot_user
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, Result
@@ -103,15 +103,21 @@ class Between(Topic):
     """/rematch and /stats."""
 
     # /stats --------------------------------------------------------------------------------------
-    def current(self, platform: str, server: str) -> dict:
-        """The server's tally of every result stored: the kept one, brought up to date and kept."""
+    def current(self, platform: str, server: str, watch: str | None = None) -> tuple[dict, dict | None]:
+        """The server's tally of every result stored: the kept one brought up to date, result by
+        result, and kept again; with `watch` (a game id), also the ratings of its game just before
+        its result (None when the kept tally had counted it already)."""
         count, kept = self.store.rated(platform, server)
+        out = kept or tally([])
         fresh = self.store.results(platform, server, count)
-        if not fresh:
-            return kept or tally([])
-        out = tally(fresh, kept)
-        self.store.set_rated(platform, server, count + len(fresh), out)
-        return out
+        before = None
+        for result in fresh:
+            if result["id"] == watch:
+                before = copy.deepcopy(out["ratings"].get(result["game"], {}))
+            tally([result], out)
+        if fresh:
+            self.store.set_rated(platform, server, count + len(fresh), out)
+        return out, before
 
     def stats(self, rest: str, cmd: Command) -> Reply:
         server = server_of(cmd, cmd.channel)
@@ -123,9 +129,9 @@ class Between(Topic):
         if asked:
             game = game_or_none(asked)
             if game is None:
-                return Reply.refuse(f"There is no game {asked!r}; /stats alone shows every game's results.",
+                return Reply.refuse(f"There is no game {shown(asked)}; /stats alone shows every game's results.",
                                     "NO_GAME")
-        out = self.current(cmd.platform, server)
+        out, _ = self.current(cmd.platform, server)
         if not out["games"]:
             return Reply(public=["No game has ended here yet: the results and ratings begin with the first."])
         lines = [f"Games played here: {out['games']}."]
@@ -148,18 +154,8 @@ class Between(Topic):
 
     def rating_lines(self, platform: str, server: str, result: dict) -> list[str]:
         """After a game ends: its players' ratings before and after it (a line; none when unrated).
-        The kept tally is brought up to date result by result, the ratings read just before this
-        one's: the cost of one result, however many the server holds."""
-        count, kept = self.store.rated(platform, server)
-        out = kept or tally([])
-        fresh = self.store.results(platform, server, count)
-        before = None
-        for each in fresh:
-            if each["id"] == result["id"]:
-                before = copy.deepcopy(out["ratings"].get(each["game"], {}))
-            tally([each], out)
-        if fresh:
-            self.store.set_rated(platform, server, count + len(fresh), out)
+        The cost of one result, however many the server holds (`current`)."""
+        out, before = self.current(platform, server, watch=result["id"])
         ratings = out["ratings"].get(result["game"]) or {}
         if before is None:   # another reader counted it first: /stats shows where it left the ratings
             return []
