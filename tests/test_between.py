@@ -303,3 +303,10 @@ def test_a_result_names_the_faction_a_seat_played(game_id, info, side, monkeypat
     meta = {"nonce": "n", "players": [{"user": "alice", "name": "alice", "seat": "A"}]}
     result = result_of(game, P, "c", meta, {}, 0.0)
     assert result.data["seats"][0]["faction"] == side and result.data["winners"] == ["A"]
+
+
+def test_a_game_may_allow_no_absence(service):
+    table(service, options="target=30 seed=7 deadline=1h away=0")
+    reply = say(service, "bob", "/away 1d")
+    assert reply.ok and "This game allows no absence (away=0)" in reply.text
+    assert "away" not in service.store.load(P, "c").meta

@@ -91,6 +91,8 @@ class Away(Topic):
         granted = open_away(meta, seat, now, seconds)
         name = next(p.get("away_name") or p["name"] for p in meta["players"] if p["user"] == cmd.user)
         if not granted:
+            if away_limit(meta) <= 0:
+                return Reply(public=["This game allows no absence (away=0): its deadlines run on."])
             limit = _span(away_limit(meta))
             return Reply(public=[f"{name} has used the {limit} this game allows away: its deadlines run on."])
         cut = f" (this game allows {_span(away_limit(meta))} away in all)" if granted < seconds else ""

@@ -339,4 +339,5 @@ MESSAGES = [
     N_('{name} is back: the deadline runs again for that seat.'),
     N_('{name} ({seat}) is away for {span} more: the deadline and reminders wait for that seat.'),
     N_('Not pinged, away: {names}.'),
+    N_('This game allows no absence (away=0): its deadlines run on.'),
 ]
