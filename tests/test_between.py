@@ -310,3 +310,12 @@ def test_a_game_may_allow_no_absence(service):
     reply = say(service, "bob", "/away 1d")
     assert reply.ok and "This game allows no absence (away=0)" in reply.text
     assert "away" not in service.store.load(P, "c").meta
+
+
+def test_a_new_game_over_a_finished_one_starts_with_an_empty_log(service):
+    table(service)
+    finish(service)
+    assert len(service.store.log(P, "c")) == 2
+    table(service)                                            # /new over the finished game, as a rematch does
+    assert service.store.log(P, "c") == []
+    assert say(service, "alice", "/tl add 1").ok and len(service.store.log(P, "c")) == 1
