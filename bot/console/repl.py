@@ -22,6 +22,9 @@ from bot.service.types import Command, Reply
 LINE = re.compile(r"^(?P<expect>!)?\s*(?P<name>[^:()]+?)\s*(?P<dm>\(dm\))?\s*:\s*(?P<text>.*)$", re.S)
 
 
+CONSOLE_SERVER = "console"   # every console table counts in one server's results (/stats)
+
+
 class Console:
     def __init__(self, service: Service, channel: str = "console", out_dir: Path = Path("out"),
                  stream: TextIO = sys.stdout):
@@ -49,7 +52,8 @@ class Console:
             text = f"g={self.channel} {text}"
         self.lines += 1
         cmd = Command("console", None if private else self.channel, name, text,
-                      name=name, private=private, key=f"console:{self.session}:{self.lines}")
+                      name=name, private=private, key=f"console:{self.session}:{self.lines}",
+                      server=CONSOLE_SERVER)
         reply = self.service.handle(cmd)
         self.show(reply, name)
         if reply.ok and reply.changed:   # robots at this table think here, in turn, until a person must decide

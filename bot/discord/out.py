@@ -288,7 +288,8 @@ class Adapter:
         return Command(PLATFORM, None if in_dm and channel is None else channel, str(user.id), text,
                        name=display_name(user),
                        private=private or in_dm, version=version, admin=admin,
-                       key=f"dci:{interaction.id}")   # the interaction id: a command counts once
+                       key=f"dci:{interaction.id}",   # the interaction id: a command counts once
+                       server=None if in_dm else str(interaction.guild_id))   # /stats: the guild's results
 
     async def run(self, interaction: discord.Interaction, text: str, *, ephemeral: bool = False,
                   private: bool = False) -> Reply:

@@ -344,6 +344,26 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     simple("back")
     simple("games", ephemeral=True)
 
+    # between games and vacation (bot/service/between.py, bot/service/away.py)
+    async def rematch(interaction: discord.Interaction, decline: Optional[bool] = None) -> None:
+        await adapter.run(interaction, "/rematch no" if decline else "/rematch")
+
+    app_commands.describe(decline="decline the rematch asked for")(rematch)
+    commands.append(app_commands.Command(name="rematch", description=_clip(COMMANDS["rematch"].help),
+                                         callback=rematch))
+
+    async def stats(interaction: discord.Interaction, game: Optional[GameName] = None) -> None:  # type: ignore
+        await adapter.run(interaction, f"/stats {game or ''}".strip())
+
+    app_commands.describe(game="one game's results only")(stats)
+    commands.append(app_commands.Command(name="stats", description=_clip(COMMANDS["stats"].help), callback=stats))
+
+    async def away(interaction: discord.Interaction, time: str) -> None:
+        await adapter.run(interaction, f"/away {time}")
+
+    app_commands.describe(time="how long, e.g. 3d, 12h or 2d12h (/back ends it sooner)")(away)
+    commands.append(app_commands.Command(name="away", description=_clip(COMMANDS["away"].help), callback=away))
+
     async def robot(interaction: discord.Interaction, action: Literal["add", "remove"] = "add",
                     count: Optional[int] = None) -> None:
         await adapter.run(interaction, f"/robot {action} {count or ''}".strip())

@@ -5,7 +5,8 @@
 - `commands.py`: the platform's commands as one table (usage, help, where, writes, handler);
 - the topics it composes, one module each: `lobby`, `looks`, `play`, `history`, `records`,
   `transfer`, `seats`, `accounts`, `timers` (reminders and deadlines), `languages`,
-  `narration` (what a reply tells after a move), `help`;
+  `narration` (what a reply tells after a move), `help`, `robots`, `pages`, `between` (/rematch,
+  /stats and the ratings), `away` (/away, /back);
 - `types.py`: `Command`, `Reply`, `Button`, `Picture`, `Write` — what the adapters and the
   topics share; it imports nothing of the service.
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bot.service.accounts import Accounts
+from bot.service.away import Away
+from bot.service.between import Between
 from bot.service.help import Help
 from bot.service.history import History
 from bot.service.languages import Languages
@@ -106,8 +108,14 @@ COMMANDS: dict[str, PlatformCommand] = {
                                 Seats.spectate, writes=True),
     "robot": PlatformCommand("/robot add [N] | remove", "seat computer players (robots) in the lobby",
                              Robots.robot, writes=True),
-    "back": PlatformCommand("/back", "take your seat back from the robot that plays it", Robots.back, writes=True,
-                            argument=False),
+    "back": PlatformCommand("/back", "end your absence in all your games, and take back any seat a robot plays "
+                            "for you", Away.back, ANYWHERE),
+    "away": PlatformCommand("/away 3d", "pause your deadlines and reminders in all your games (each game allows "
+                            "7 days unless set otherwise: away=)", Away.away, ANYWHERE),
+    "rematch": PlatformCommand("/rematch [no]", "the finished game again: the same seats and options, a new seed, "
+                               "once every player agrees", Between.rematch, CHANNEL, writes=True),
+    "stats": PlatformCommand("/stats [GAME]", "this server's results: games, wins by seat or faction, ratings",
+                             Between.stats, ANYWHERE),
     "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
                            Pages.web),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",

@@ -52,7 +52,8 @@ class Lobby(Topic):
                                 "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
                 "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play,
-                "nonce": secrets.token_hex(8)}   # its pages' links never open a later game of the same seed
+                "nonce": secrets.token_hex(8),   # its pages' links never open a later game of the same seed
+                "server": cmd.server or channel}   # where its result counts (/stats)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
         lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
@@ -62,7 +63,9 @@ class Lobby(Topic):
         if seed is not None:
             lines.append(f"The dice seed is {seed!r}: every die and hidden card of this game is predictable "
                          "(fine for a test, not for a real game).")
-        return Write(lambda version: Reply(public=lines), meta=meta)
+        # the log of a game over here makes way for the new one's
+        old_log = self.store.log_length(cmd.platform, channel) if rec is not None and rec.meta is not None else 0
+        return Write(lambda version: Reply(public=lines), meta=meta, pop=old_log)
 
     def join(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta

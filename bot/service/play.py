@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import time
 
+from bot.service.between import result_of
 from bot.service.common import Topic, playing, seat_of, shown
 from bot.service.narration import knows_seats
 from bot.service.robots import robot_held
@@ -114,6 +115,8 @@ class Play(Topic):
         if cmd.by != "deadline" and hidden_action(game, action, rec.state, state, events):   # a deadline's is announced
             return self.hidden_write(cmd, channel, game, rec, seat, action, state, events)
         meta = self.service.timers.on_move(rec.meta, game, rec.state, seat, cmd.by)
+        # its result goes into its server's, by the same write, once a game (bot/service/between.py)
+        result = result_of(game, cmd.platform, channel, meta, state, self.clock()) if finished else None
         if finished:
             meta["status"] = "finished"
 
@@ -128,6 +131,8 @@ class Play(Topic):
             else:
                 self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events,
                                                cmd.user, before=rec.state)
+            if result is not None:
+                reply.public += self.service.between.rating_lines(cmd.platform, result.server, result.data)
             return reply
         entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
         if cmd.by:
@@ -138,7 +143,8 @@ class Play(Topic):
         # schedule, by the same write
         return Write(done, state=state, meta=meta if meta != rec.meta else None, append=[entry],
                      remind=None if finished else self.service.timers.next_event(meta, game, state, self.clock()),
-                     unremind=finished, index={p["user"]: False for p in meta["players"] if p["user"] and finished})
+                     unremind=finished, index={p["user"]: False for p in meta["players"] if p["user"] and finished},
+                     result=result)
 
     def hidden_write(self, cmd: Command, channel: str, game: Game, rec: Record, seat: str, action,
                       state: dict, events: list[Event]) -> Write:

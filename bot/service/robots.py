@@ -46,8 +46,23 @@ def is_robot_user(user: str | None) -> bool:
     return bool(user) and user.startswith("robot:")
 
 
+def take_back(meta: dict, user: str) -> tuple[dict, str] | None:
+    """The meta with `user`'s seat taken back from the robot that played it, and the sentence
+    that says so; None when no robot plays a seat of his (`/back`, bot/service/away.py)."""
+    players = [dict(p) for p in meta["players"]]
+    player = next((p for p in players if p["user"] == user and p.get("robot")), None)
+    if player is None:
+        return None
+    player["name"] = player.pop("away_name", player["name"])
+    player.pop("robot")
+    player.pop("absent", None)
+    meta = dict(meta, players=players)
+    meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != player["seat"]}
+    return meta, f"{player['name']} takes seat {player['seat']} back from the robot."
+
+
 class Robots(Topic):
-    """/robot, /back, `/replace SEAT robot`, and the robots' jobs."""
+    """/robot, `/replace SEAT robot`, and the robots' jobs (/back is bot/service/away.py's)."""
 
     def __init__(self, service):
         super().__init__(service)
@@ -111,19 +126,6 @@ class Robots(Topic):
         meta = dict(rec.meta, players=players)
         return Write(lambda version: Reply(public=[f"A robot now plays seat {seat} for {player['away_name']}, "
                                                    "who takes it back with /back."]), meta=meta)
-
-    def back(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
-        players = [dict(p) for p in rec.meta["players"]]
-        player = next((p for p in players if p["user"] == cmd.user and p.get("robot")), None)
-        if player is None:
-            return Reply.refuse("No robot plays a seat of yours here.", "NO_ROBOT", channel)
-        player["name"] = player.pop("away_name", player["name"])
-        player.pop("robot")
-        player.pop("absent", None)
-        meta = dict(rec.meta, players=players)
-        meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != player["seat"]}
-        return Write(lambda version: Reply(public=[f"{player['name']} takes seat {player['seat']} back from the "
-                                                   "robot."]), meta=meta)
 
     # the jobs ----------------------------------------------------------------------------------
     @staticmethod

@@ -18,6 +18,8 @@ import uuid
 
 from bot.service import metrics
 from bot.service.accounts import Accounts
+from bot.service.away import Away
+from bot.service.between import Between
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
 from bot.service.help import Help
@@ -65,9 +67,11 @@ class Service:
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
         self.robots, self.pages = Robots(self), Pages(self)
+        self.between, self.away = Between(self), Away(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages,
+            self.between, self.away)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -318,10 +322,12 @@ class Service:
 
     # what the adapters and tools ask of the service besides commands ----------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
-        """Deadlines played, reminders due (`Timers.due_reminders`) and the moves robots decided
-        (`Robots.decided`): the adapters' loops poll it."""
+        """Deadlines played, reminders due (`Timers.due_reminders`), the moves robots decided
+        (`Robots.decided`) and the notices left for channels (`Away.notices`): the adapters' loops
+        poll it."""
         moves = self.robots.decided(platform) if platform else []
-        return moves + self.timers.due_reminders(platform)
+        notices = self.away.notices(platform) if platform else []
+        return moves + self.timers.due_reminders(platform) + notices
 
     def reminded(self, reply: Reply) -> None:
         """A reminder from `due_reminders` was posted: not again before its repeat."""

@@ -12,6 +12,12 @@ Per game, options of `/new GAME ...` that belong to the platform, not the game:
     deadline=24h every pending seat must decide within 24 hours of the last move
     clock=3d+12h a chess-by-mail clock: 3 days in the bank, 12 hours added after each own move
                  (deadline and clock are capped at 7 days)
+    away=7d      the most a player may be away (/away) in this game, in all (default 7 days; 0: never)
+
+A player's `/away 3d` (bot/service/away.py) pauses his deadlines and reminders: each of his games
+keeps his absence in its meta (`meta["away"][seat]`: the window from–until, the seconds used of
+the game's limit, and those paused since the last move), and his deadline there is put off by
+the part of his absences since the last move (`pause`), so he finds, back, the time he had left.
 
 Per user, kept across games and channels (`strategos:prefs:{platform:user}`):
 `/remind off|on`, `/remind tz Europe/Madrid`, `/remind quiet 23-08` (`/remind quiet off`).
@@ -52,7 +58,8 @@ ABSENT_AFTER = 3              # deadlines missed in a row before a player is mar
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
 STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
 REMIND_THROTTLE = 15 * 60.0      # seconds between two /remind pings of one game (a ping is a notification)
-PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think")
+PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think", "away")
+AWAY_LIMIT = 7 * DAY          # the most a player may be away in one game, in all (the option away=)
 THINK_CAP = 10.0              # seconds a robot may think over one decision
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
@@ -144,6 +151,82 @@ def _zone(name: str | None) -> ZoneInfo:
         return ZoneInfo("UTC")
 
 
+def away_limit(meta: dict) -> float:
+    return (meta.get("play") or {}).get("away", AWAY_LIMIT)
+
+
+def away_until(meta: dict, seat: str | None, now: float) -> float | None:
+    """When the seat's absence ends, if it is away at `now`; else None."""
+    window = (meta.get("away") or {}).get(seat or "")
+    if window and window.get("until") is not None and window["from"] <= now < window["until"]:
+        return window["until"]
+    return None
+
+
+def pause(meta: dict, seat: str, upto: float | None = None) -> float:
+    """Seconds the seat's deadline is put off: its absences since the last move (up to `upto`)."""
+    window = (meta.get("away") or {}).get(seat)
+    if not window:
+        return 0.0
+    out = window.get("paused", 0.0)
+    if window.get("until") is not None:
+        end = window["until"] if upto is None else min(window["until"], upto)
+        out += max(0.0, end - max(window["from"], meta.get("since", window["from"])))
+    return out
+
+
+def close_away(window: dict, now: float, since: float | None) -> None:
+    """An absence ends at `now` (or ended at its own end): its time counted in the game's limit
+    and in the pause of the deadline running since `since`."""
+    if window.get("until") is None:
+        return
+    end = min(window["until"], now)
+    window["used"] = window.get("used", 0.0) + max(0.0, end - window["from"])
+    window["paused"] = window.get("paused", 0.0) + max(0.0, end - max(window["from"], since or window["from"]))
+    window.pop("from")
+    window.pop("until")
+
+
+def open_away(meta: dict, seat: str, now: float, seconds: float) -> float:
+    """The seat away from `now` for `seconds`, as far as the game's limit allows: the seconds
+    granted (0: the limit is used up, nothing changed). Writes `meta["away"]`."""
+    away = {s: dict(w) for s, w in (meta.get("away") or {}).items()}
+    window = away.get(seat, {"used": 0.0, "paused": 0.0})
+    close_away(window, now, meta.get("since"))
+    granted = min(seconds, away_limit(meta) - window["used"])
+    if granted <= 0:
+        return 0.0
+    window.update({"from": now, "until": now + granted})
+    away[seat] = window
+    meta["away"] = away
+    return granted
+
+
+def end_away(meta: dict, seat: str, now: float) -> bool:
+    """The seat's absence ends now (/back): True if it was away."""
+    if away_until(meta, seat, now) is None:
+        return False
+    away = {s: dict(w) for s, w in meta["away"].items()}
+    close_away(away[seat], now, meta.get("since"))
+    meta["away"] = away
+    return True
+
+
+def settle_away(meta: dict, now: float) -> None:
+    """At a move (the deadlines start again from `now`): absences over are counted and dropped,
+    the pauses of the old deadlines forgotten."""
+    if not meta.get("away"):
+        return
+    away = {}
+    for seat, window in meta["away"].items():
+        window = dict(window)
+        if window.get("until") is not None and window["until"] <= now:
+            close_away(window, now, None)
+        window["paused"] = 0.0
+        away[seat] = window
+    meta["away"] = away
+
+
 @dataclass
 class Batch:
     """Reminders claimed together: their common lease, renewed at each post for those not yet posted."""
@@ -176,11 +259,13 @@ class Timers(Topic):
         if play.get("clock") and "bank" in meta:
             bank = dict(meta["bank"])
             elapsed = max(0.0, now - meta.get("since", now))
-            for pending in game.prompts(before):
-                bank[pending] = max(0.0, bank.get(pending, 0.0) - elapsed)
+            for pending in game.prompts(before):   # an absence's time is not taken from the bank
+                used = max(0.0, elapsed - pause(meta, pending, upto=now))
+                bank[pending] = max(0.0, bank.get(pending, 0.0) - used)
             bank[seat] = min(CAP, bank.get(seat, 0.0) + play["clock"][1])
             meta["bank"] = bank
         meta["since"] = now
+        settle_away(meta, now)
         misses = dict(meta.get("misses") or {})
         players = [dict(p) for p in meta["players"]]
         if by == "deadline":
@@ -211,9 +296,9 @@ class Timers(Topic):
             if seat in absent:
                 times[seat] = since   # play continues with defaults at once
             elif play.get("clock"):
-                times[seat] = since + (meta.get("bank") or {}).get(seat, play["clock"][0])
+                times[seat] = since + (meta.get("bank") or {}).get(seat, play["clock"][0]) + pause(meta, seat)
             elif play.get("deadline") is not None:
-                times[seat] = since + play["deadline"]
+                times[seat] = since + play["deadline"] + pause(meta, seat)
         if not times:
             return None, []
         order = sorted(times, key=lambda s: (times[s], s))
@@ -231,6 +316,10 @@ class Timers(Topic):
             if p.get("absent"):
                 reply.public.append(f"{p['name']} ({p['seat']}) is absent: the deadline plays for that seat; "
                                     f"/replace {p['seat']} @user gives it to someone else.")
+            until = away_until(meta, p.get("seat"), now)
+            if until is not None:
+                reply.public.append(f"{p['name']} ({p['seat']}) is away for {_span(until - now)} more: the "
+                                    "deadline and reminders wait for that seat.")
 
     def next_event(self, meta: dict, game, state: dict, now: float) -> float:
         play = self.play_defaults(meta.get("play") or {})
@@ -353,7 +442,7 @@ class Timers(Topic):
         pending = {p["user"] for p in rec.meta["players"] if p.get("seat") in game.prompts(rec.state) and p["user"]}
         wanted, later = set(), []
         for user in pending:
-            why, end = self.not_now(plat, user, now)
+            why, end = self.not_now(plat, user, now, rec.meta)
             if end is not None:
                 later.append(end)
             if why is None:
@@ -374,9 +463,13 @@ class Timers(Topic):
             reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
         return reply, min(later) if later else None
 
-    def not_now(self, plat: str, user: str, now: float) -> tuple[str | None, float | None]:
-        """Why `user` does not want a reminder now ("off", "quiet", or None: he does), and when
-        his quiet hours end if he is in them."""
+    def not_now(self, plat: str, user: str, now: float, meta: dict | None = None) -> tuple[str | None, float | None]:
+        """Why `user` does not want a reminder now ("away" in the game of `meta`, "off", "quiet",
+        or None: he does), and when his absence or quiet hours end if he is in them."""
+        seat = next((p.get("seat") for p in (meta or {}).get("players", []) if p["user"] == user), None)
+        back = away_until(meta, seat, now) if meta else None
+        if back is not None:
+            return "away", back
         prefs = self.store.user_prefs(plat, user)
         if prefs.get("remind") == "off":
             return "off", None
@@ -393,9 +486,9 @@ class Timers(Topic):
         if not reply.mentions:
             return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
         now = self.clock()
-        left_out: dict[str, list[str]] = {"off": [], "quiet": []}
+        left_out: dict[str, list[str]] = {"off": [], "quiet": [], "away": []}
         for user in list(reply.mentions):
-            why, _ = self.not_now(cmd.platform, user, now)
+            why, _ = self.not_now(cmd.platform, user, now, rec.meta)
             if why is not None:
                 left_out[why].append(reply.names.get(user) or user)
                 reply.mentions.remove(user)
@@ -412,6 +505,8 @@ class Timers(Topic):
             reply.public.append(f"Not pinged, reminders off: {', '.join(left_out['off'])}.")
         if left_out["quiet"]:
             reply.public.append(f"Not pinged, in quiet hours: {', '.join(left_out['quiet'])}.")
+        if left_out["away"]:
+            reply.public.append(f"Not pinged, away: {', '.join(left_out['away'])}.")
         return reply
 
     def reminded(self, reply: Reply) -> None:

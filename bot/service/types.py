@@ -28,6 +28,8 @@ class Command:
     key: str | None = field(default=None, compare=False)  # idempotency: the platform's id of this command
     by: str | None = None      # "deadline" when the scheduler plays a default (never set by an adapter)
     seat: str | None = None    # with `by`: the seat played for
+    server: str | None = None  # the server the channel belongs to (a Discord guild, a Telegram chat): its
+    #                            results and ratings (/stats) are kept together; None: the channel is its own
 
     def __post_init__(self) -> None:
         # every platform's display name comes in here: one line, bounded (core/names.py)
@@ -117,11 +119,12 @@ class Write:
     take: str | None = None       # a key used up by the write (a transfer's token): it must exist
     close: object | None = None   # bot.store.Closing: the old channel of a game moving here
     unmet: Callable[[str], Reply] | None = None   # the answer when take's key or close's game moved on
+    result: object | None = None  # bot.store.Result: a finished game's result, counted once with its ending
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
                     delete=self.delete, quiet=self.quiet, remind=self.remind, unremind=self.unremind,
-                    index=self.index, take=self.take, close=self.close)
+                    index=self.index, take=self.take, close=self.close, result=self.result)
 
 
 @dataclass

@@ -13,10 +13,12 @@ from bot.store.store import (
     Conflict,
     OutcomeUnknown,
     Record,
+    Result,
     Store,
     StoreError,
     Unmet,
     connect,
 )
 
-__all__ = ["AlreadyDone", "Closing", "Conflict", "OutcomeUnknown", "Record", "Store", "StoreError", "Unmet", "connect"]
+__all__ = ["AlreadyDone", "Closing", "Conflict", "OutcomeUnknown", "Record", "Result", "Store", "StoreError", "Unmet",
+           "connect"]

@@ -17,6 +17,12 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
     strategos:user:{discord:42}       set: the channels where the user sits (private messages route there)
     strategos:transfer:<token>        a game waiting to move (/export privately → /import), used once
+    strategos:results:{discord:G}     hash: a server's finished games, game id → its result (written by
+                                      the game's ending write, at most once a game: HSETNX)
+    strategos:results:{discord:G}:order  list: those game ids in the order they ended
+    strategos:results:{discord:G}:rated  the results' tally and ratings up to a count (a cache of them)
+    strategos:notices:<platform>      list: lines for a channel that no command of its own answers
+                                      (a player's /away in his other games), taken by the scheduler
 """
 from __future__ import annotations
 
@@ -70,7 +76,8 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # ("append" + entries | "pop" + count [+ entries appended after the pop] | "delete" | "none").
 # Side operations: take (the key must exist; deleted), close (another game, whose seq must be a:
 # its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
-# score a, member b), zrem (member a). Returns {1, ver, seq} when written, {0, seq} on a lost race,
+# score a, member b), zrem (member a), result (a server's results hash, game id a, result b; the
+# order list is the key after it in KEYS). Returns {1, ver, seq} when written, {0, seq} on a lost race,
 # {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
 # the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
@@ -111,6 +118,8 @@ for n = 1, sides do
   elseif what == 'srem' then redis.call('SREM', key, a)
   elseif what == 'zadd' then redis.call('ZADD', key, a, b)
   elseif what == 'zrem' then redis.call('ZREM', key, a)
+  elseif what == 'result' then   -- a game's result, once: its id first, then its order
+    if redis.call('HSETNX', key, a, b) == 1 then redis.call('RPUSH', KEYS[tonumber(ARGV[at + 1]) + 1], a) end
   end
 end
 if op == 'delete' then
@@ -204,6 +213,26 @@ return 0
 """
 
 
+# KEYS: a server's results hash, its order list. ARGV: game id, result. Once a game (a Redis
+# Cluster's stand-in for the commit's side operation "result").
+_RECORD = """
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then redis.call('RPUSH', KEYS[2], ARGV[1]) end
+return 1
+"""
+
+# KEYS: a server's rated snapshot. ARGV: its count, the snapshot. Kept only if it covers more
+# results than the one stored (two readers computing the same count write the same snapshot).
+_RATED = """
+local old = redis.call('GET', KEYS[1])
+if old then
+  local count = tonumber(string.match(old, '^(%d+):'))
+  if count and count >= tonumber(ARGV[1]) then return 0 end
+end
+redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2])
+return 1
+"""
+
+
 class StoreError(Exception):
     """Redis cannot be reached: the user gets this sentence and nothing was written."""
 
@@ -235,6 +264,17 @@ class Closing:
     expected: int
     meta: dict            # its meta once closed (status "moved", where to)
     users: tuple = ()     # its players: the old channel leaves their games
+
+
+@dataclass(frozen=True)
+class Result:
+    """A finished game's result, written by its ending write into its server's results: keyed by
+    the game's id, so a retried or repeated ending counts once."""
+
+    platform: str
+    server: str
+    game_id: str
+    data: dict
 
 
 class AlreadyDone(Exception):
@@ -299,6 +339,8 @@ class Store:
         self._release = client.register_script(_RELEASE)
         self._take = client.register_script(_TAKE)
         self._renew = client.register_script(_RENEW)
+        self._record = client.register_script(_RECORD)
+        self._rated = client.register_script(_RATED)
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -402,7 +444,7 @@ class Store:
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
                pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
                quiet: bool = False, index: dict[str, bool] | None = None, unremind: bool = False,
-               take: str | None = None, close: Closing | None = None) -> int:
+               take: str | None = None, close: Closing | None = None, result: Result | None = None) -> int:
         """Write if the stored write counter is still `expected` (`Record.expected`); returns
         the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
 
@@ -412,7 +454,8 @@ class Store:
         drops it; `index` ({user: True | False}) adds the channel to, or removes it from, each
         user's games; `take` (a key) must exist and is deleted (a transfer's token: used once);
         `close` closes the old channel of a game moving here, if it is still at the write it was
-        read at. Raises `Conflict` if another write came first, `Unmet("take" | "close")` if a
+        read at; `result` records a finished game's result in its server's, once a game. Raises
+        `Conflict` if another write came first, `Unmet("take" | "close")` if a
         condition of those does not hold, `OutcomeUnknown` if the answer was lost after sending,
         `StoreError` if Redis refused the write.
         """
@@ -424,13 +467,15 @@ class Store:
             pairs += ["setup", orjson.dumps(setup)]
         if state is not None:
             pairs += ["snap", orjson.dumps(state)]
-        sides = self._sides(platform, channel, remind, unremind, index or {}, take, close)
+        sides = self._sides(platform, channel, remind, unremind, index or {}, take, close, result)
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         inside = [] if self.cluster else sides
         args: list = [expected, 1 if quiet else 0, nonce, 1 if key else 0, len(pairs) // 2, *pairs, len(inside)]
         for op, side_key, a, b in inside:
             keys.append(side_key)
             args += [op, len(keys), a, b]
+            if op == "result":   # its order list rides after it
+                keys.append(side_key + ":order")
         if delete:
             args.append("delete")
         elif pop:
@@ -489,7 +534,8 @@ class Store:
         return str(args[side_at + 1 + 4 * (n - 1)])
 
     def _sides(self, platform: str, channel: str, remind: float | None, unremind: bool, index: dict[str, bool],
-               take: str | None, close: Closing | None) -> list[tuple[str, str, str, str]]:
+               take: str | None, close: Closing | None,
+               result: Result | None = None) -> list[tuple[str, str, str, str]]:
         """A command's writes besides its game, as _COMMIT's side operations (op, key, a, b);
         the conditions (take, close) first."""
         out: list[tuple[str, str, str, str]] = []
@@ -507,6 +553,9 @@ class Store:
             out.append(("sadd", f"{self.prefix}:reminder-platforms", platform, ""))
         elif unremind:
             out.append(("zrem", self.reminders_key(platform), channel, ""))
+        if result is not None:
+            out.append(("result", self.results_key(result.platform, result.server), result.game_id,
+                        orjson.dumps(result.data).decode()))
         return out
 
     # On a Redis Cluster the side keys live in other slots than the game, so they are written
@@ -553,6 +602,8 @@ class Store:
                     self.redis.srem(key, a)
                 elif op == "zrem":
                     self.redis.zrem(key, a)
+                elif op == "result":   # after the ending: a crash between the two loses the result, never doubles it
+                    self._record(keys=[key, key + ":order"], args=[a, b])
             except redis.RedisError:
                 log.warning("after a stored command, could not %s %s", op, key)
     # the game pages' live updates: a public write is announced on one pub/sub channel --------
@@ -760,6 +811,59 @@ class Store:
             return None
         version, _, at = raw.decode().partition(":")
         return int(version), (float(at) if at else None)
+
+    # a server's results (`Result`, written by a game's ending write) and the tally made of them ---
+    def results_key(self, platform: str, server: str) -> str:
+        return f"{self.prefix}:results:{{{platform}:{server}}}"
+
+    def results(self, platform: str, server: str, start: int = 0) -> list[dict]:
+        """The server's results from the `start`-th on, in the order the games ended."""
+        key = self.results_key(platform, server)
+        try:
+            ids = self.redis.lrange(key + ":order", start, -1)
+            raw = self.redis.hmget(key, ids) if ids else []
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        return [orjson.loads(r) for r in raw if r]
+
+    def rated(self, platform: str, server: str) -> tuple[int, dict | None]:
+        """The stored tally of the server's results: (how many results it covers, the tally)."""
+        try:
+            raw = self.redis.get(self.results_key(platform, server) + ":rated")
+        except redis.RedisError as exc:
+            raise StoreError(_down(exc)) from exc
+        if raw is None:
+            return 0, None
+        count, _, body = raw.partition(b":")
+        return int(count), orjson.loads(body)
+
+    def set_rated(self, platform: str, server: str, count: int, tally: dict) -> None:
+        """Keep `tally` (of the first `count` results) unless a fuller one is stored (never fatal: a cache)."""
+        try:
+            self._rated(keys=[self.results_key(platform, server) + ":rated"], args=[count, orjson.dumps(tally)])
+        except redis.RedisError:
+            log.warning("could not keep the tally of %s:%s", platform, server)
+
+    # notices: lines for a channel no command of its own answers, posted by the scheduler's loop
+    def notices_key(self, platform: str) -> str:
+        return f"{self.prefix}:notices:{platform}"
+
+    def notify(self, platform: str, channel: str, lines: list[str]) -> None:
+        try:
+            self.redis.rpush(self.notices_key(platform), orjson.dumps([channel, lines]))
+        except redis.RedisError:
+            log.warning("could not leave a notice for %s:%s", platform, channel)
+
+    def take_notices(self, platform: str, limit: int = 50) -> list[tuple[str, list[str]]]:
+        """Up to `limit` notices, taken (at most once: a notice lost with its post is not sent again)."""
+        try:
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.lrange(self.notices_key(platform), 0, limit - 1)
+            pipe.ltrim(self.notices_key(platform), limit, -1)
+            raw, _ = pipe.execute()
+        except redis.RedisError:
+            return []
+        return [tuple(orjson.loads(r)) for r in raw]
 
     # a channel's language (/lang), kept across its games
     def languages(self, platform: str, channel: str | None, users: list[str]) -> tuple[str | None, dict]:

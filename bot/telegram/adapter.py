@@ -293,7 +293,7 @@ class TelegramAdapter:
             await asyncio.to_thread(self._remember, author.id, author.full_name, False)
         admin = needs_admin(text) and await self._is_admin(context.bot, chat.id, user.id)
         cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
-                      admin=admin, key=command_key(context.bot.id, update))
+                      admin=admin, key=command_key(context.bot.id, update), server=str(chat.id))   # its topics' too
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
@@ -320,7 +320,7 @@ class TelegramAdapter:
         else:
             text = "/import " + bytes(data).decode("utf-8", "replace")
             cmd = Command(PLATFORM, channel_of(chat.id, thread), str(user.id), text, name=user.full_name,
-                          key=command_key(context.bot.id, update))
+                          key=command_key(context.bot.id, update), server=str(chat.id))
             reply = await asyncio.to_thread(self.service.handle, cmd)
         await self.deliver(reply, origin)
 

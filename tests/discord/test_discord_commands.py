@@ -3,7 +3,7 @@ import json
 
 from bot.discord.out import DEFAULT_FILE_LIMIT
 from bot.service.types import Command
-from tests.discord.harness import CHANNEL, make_harness
+from tests.discord.harness import CHANNEL, GUILD, make_harness
 
 ALICE, BOB, CAROL = "101", "102", "103"
 CALLBACK = "/interactions/"
@@ -50,7 +50,7 @@ async def test_typed_verb_composes_the_console_line_and_reaches_the_service(serv
     handle = service.handle
     service.handle = lambda cmd: seen.append(cmd) or handle(cmd)
     calls = await h.say(ALICE, "alice", "tally", "add", n=2)
-    assert seen == [Command("discord", CHANNEL, ALICE, "/tl add 2", name="Alice")]
+    assert seen == [Command("discord", CHANNEL, ALICE, "/tl add 2", name="Alice", server=GUILD)]
     deferral(calls[0])
     assert "P1 adds 2: total 2." in calls[1].content
     assert service.state("discord", CHANNEL)[1]["total"] == 2

@@ -1,0 +1,129 @@
+"""Vacation: /away 3d pauses the sender's deadlines and reminders in all his games in play;
+/back ends it, and takes back any seat a robot plays for him — one command for both returns.
+
+Each game keeps the absence in its own meta (bot/service/timers.py: `open_away`, `pause`), so
+its deadline and reminders are computed from the game alone, and each game caps what one
+player may be away in it, in all (the option `away=`, 7 days by default): nobody stalls a table
+forever. Each game is written through the service's one write path, one compare-and-set each,
+its idempotency key the command's own with the channel beside it; the others at each table
+read of it there (a notice the scheduler posts) and in /status.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.service.common import Topic, seat_of
+from bot.service.robots import take_back
+from bot.service.timers import _span, away_limit, duration, end_away, open_away
+from bot.service.types import Command, Reply, Timings, Write
+from bot.store import Record
+from core.errors import RulesError
+from core.registry import get_game
+
+LONGEST = 30 * 24 * 3600   # the longest absence one /away asks for (each game caps it lower: away=)
+
+
+class Away(Topic):
+    """/away and /back."""
+
+    def away(self, rest: str, cmd: Command) -> Reply:
+        if not rest.strip():
+            return Reply.refuse("Say for how long: /away 3d (or 12h, 2d12h); /back ends it sooner.", "MALFORMED")
+        try:
+            seconds = duration("away", rest.strip())
+        except RulesError:
+            return Reply.refuse(f"/away takes a duration such as 12h, 3d or 2d12h (got {rest.strip()!r}).",
+                                "MALFORMED")
+        if not 0 < seconds <= LONGEST:
+            return Reply.refuse("An absence lasts more than 0 and at most 30 days; each game allows at most its "
+                                "own limit (away=, 7 days unless its creator set another).", "MALFORMED")
+        return self._each_game(cmd, lambda rec, seat: self._away_step(cmd, rec, seat, seconds),
+                               "You sit in no game in play, so there is nothing to pause.", "NO_GAME")
+
+    def back(self, rest: str, cmd: Command) -> Reply:
+        if rest.strip():
+            return Reply.refuse(f"/back takes no argument (got {rest.strip()!r}). Usage: /back.", "MALFORMED")
+        return self._each_game(cmd, lambda rec, seat: self._back_step(cmd, rec, seat),
+                               "You are not away, and no robot plays a seat of yours: nothing to come back to.",
+                               "NOT_AWAY")
+
+    # one game at a time -------------------------------------------------------------------------
+    def _each_game(self, cmd: Command, step, nothing: str, code: str) -> Reply:
+        """`step(rec, seat)` written in each of the sender's games in play; one reply for all:
+        the public lines of the channel he typed in, a notice in every other, and to him
+        privately what happened where."""
+        channels = [c for c in self.service.open_channels(cmd.platform, cmd.user)
+                    if self.store.load(cmd.platform, c).meta["status"] == "playing"]
+        answers: dict[str, Reply] = {}
+        for channel in channels:
+            own = replace(cmd, key=f"{cmd.key}:{channel}" if cmd.key else None)
+            answer = self.service.write(own, channel, lambda rec, ch=channel: self._in_game(rec, cmd, ch, step),
+                                        Timings())
+            if answer.ok and (answer.changed or answer.public):
+                answers[channel] = answer
+        if not answers:
+            return Reply.refuse(nothing, code, cmd.channel)
+        reply = Reply(channel=cmd.channel)
+        for channel, answer in answers.items():
+            if channel == cmd.channel:
+                reply.public.extend(answer.public)
+                reply.version = answer.version
+            else:
+                self.store.notify(cmd.platform, channel, answer.public)
+            if channel != cmd.channel:   # what he does not read in the channel, he reads privately
+                reply.tell(cmd.user, f"In channel {channel}:")
+                for line in answer.public:
+                    reply.tell(cmd.user, line)
+        return reply
+
+    def _in_game(self, rec: Record | None, cmd: Command, channel: str, step) -> Reply | Write:
+        if rec is None or rec.meta is None or rec.meta["status"] != "playing":
+            return Reply(ok=False)
+        seat = seat_of(rec.meta, cmd.user)
+        if seat is None:
+            return Reply(ok=False)
+        return step(rec, seat)
+
+    def _away_step(self, cmd: Command, rec: Record, seat: str, seconds: float) -> Reply | Write:
+        meta = dict(rec.meta)
+        now = self.clock()
+        game = get_game(meta["game"])
+        granted = open_away(meta, seat, now, seconds)
+        name = next(p.get("away_name") or p["name"] for p in meta["players"] if p["user"] == cmd.user)
+        if not granted:
+            if away_limit(meta) <= 0:
+                return Reply(public=["This game allows no absence (away=0): its deadlines run on."])
+            limit = _span(away_limit(meta))
+            return Reply(public=[f"{name} has used the {limit} this game allows away: its deadlines run on."])
+        cut = f" (this game allows {_span(away_limit(meta))} away in all)" if granted < seconds else ""
+        line = (f"{name} is away for {_span(granted)}{cut}: the deadline and reminders wait for that seat; "
+                "/back ends it.")
+        return Write(lambda version: Reply(public=[line]), meta=meta,
+                     remind=self.service.timers.next_event(meta, game, rec.state, now))
+
+    def _back_step(self, cmd: Command, rec: Record, seat: str) -> Reply | Write:
+        meta = dict(rec.meta)
+        now = self.clock()
+        game = get_game(meta["game"])
+        lines = []
+        if end_away(meta, seat, now):
+            name = next(p.get("away_name") or p["name"] for p in meta["players"] if p["user"] == cmd.user)
+            lines.append(f"{name} is back: the deadline runs again for that seat.")
+        robot = take_back(meta, cmd.user)
+        if robot is not None:
+            meta, sentence = robot
+            lines.append(sentence)
+        if not lines:
+            return Reply(ok=False)
+        return Write(lambda version: Reply(public=lines), meta=meta,
+                     remind=self.service.timers.next_event(meta, game, rec.state, now))
+
+    # the notices the scheduler posts -------------------------------------------------------------
+    def notices(self, platform: str) -> list[Reply]:
+        """The lines left for channels no command of theirs answered (a player's /away elsewhere)."""
+        out = []
+        for channel, lines in self.store.take_notices(platform):
+            reply = Reply(public=list(lines), channel=channel)
+            self.service.finish(Command(platform, channel, "", ""), reply)
+            out.append(reply)
+        return out
