@@ -22,6 +22,7 @@ from __future__ import annotations
 import gettext
 import re
 import sys
+from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
 
@@ -343,12 +344,17 @@ def language_of(text: str | None) -> str | None:
 
 
 # extraction: bot/words/messages.py and core/games → the .pot files, merged into each .po --------------------
+# the catalogues' header date stays put: a date stamped at each extraction made every two branches that
+# re-extracted conflict on that one line (what changed is in version control)
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+
+
 def extract() -> None:
     from babel.messages.catalog import Catalog
     from babel.messages.extract import extract_from_file
 
     source = Path(__file__).with_name("messages.py")
-    template = Catalog(domain=DOMAIN, project="Strategos")
+    template = Catalog(domain=DOMAIN, project="Strategos", creation_date=FIXED_DATE)
     for lineno, message, comments, _ in extract_from_file("python", str(source), keywords={"N_": None}):
         template.add(message, locations=[(f"bot/words/{source.name}", lineno)], auto_comments=comments)
     _write(template, DOMAIN)
@@ -362,7 +368,7 @@ def extract_games():
 
     from bot.words import game_messages
 
-    template = Catalog(domain=GAMES_DOMAIN, project="Strategos")
+    template = Catalog(domain=GAMES_DOMAIN, project="Strategos", creation_date=FIXED_DATE)
     root = game_messages.GAMES_DIR.parent.parent
     options = {"commands": game_messages.verbs()}
     for path in game_messages.sources():
