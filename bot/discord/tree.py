@@ -296,8 +296,26 @@ def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
     return groups
 
 
-def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
-    commands: list[app_commands.Command] = []
+class RobotCommands(app_commands.Group):
+    """/robot add [count] and /robot remove: one command of the table, two subcommands."""
+
+    def __init__(self, adapter: "Adapter"):
+        super().__init__(name="robot", description=_clip(COMMANDS["robot"].help))
+        self.adapter = adapter
+
+    @app_commands.command(description="seat robots in the lobby")
+    @app_commands.describe(count="how many robots (default 1)")
+    async def add(self, interaction: discord.Interaction,
+                  count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
+        await self.adapter.run(interaction, f"/robot add {count or ''}".strip())
+
+    @app_commands.command(description="take a robot out of the lobby")
+    async def remove(self, interaction: discord.Interaction) -> None:
+        await self.adapter.run(interaction, "/robot remove")
+
+
+def platform_commands(adapter: "Adapter") -> list[app_commands.Command | app_commands.Group]:
+    commands: list[app_commands.Command | app_commands.Group] = []
 
     def simple(word: str, *, ephemeral: bool = False) -> None:
         async def callback(interaction: discord.Interaction) -> None:
@@ -344,13 +362,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     simple("back")
     simple("games", ephemeral=True)
 
-    async def robot(interaction: discord.Interaction, action: Literal["add", "remove"] = "add",
-                    count: Optional[int] = None) -> None:
-        await adapter.run(interaction, f"/robot {action} {count or ''}".strip())
-
-    app_commands.describe(action="add robots to the lobby, or remove one",
-                          count="how many robots to add (default 1)")(robot)
-    commands.append(app_commands.Command(name="robot", description=_clip(COMMANDS["robot"].help), callback=robot))
+    commands.append(RobotCommands(adapter))
 
     async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
         await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)

@@ -148,17 +148,21 @@ async def test_every_platform_command_of_the_table_is_a_slash_command(service):
     h = await make_harness(service)
     # /lang: Discord shows each user the language of his own client, and the channel's follows its server's
     assert set(COMMANDS) - {"lang"} <= {c["name"] for c in tree_payload(h.client.tree)}
-    robot = command(h.client.tree, "robot")
-    action = next(o for o in robot["options"] if o["name"] == "action")
-    assert [c["value"] for c in action["choices"]] == ["add", "remove"]
+    robot = command(h.client.tree, "robot")   # an app_commands.Group: /robot add [count], /robot remove
+    assert [(o["name"], o["type"]) for o in robot["options"]] == [("add", 1), ("remove", 1)]
+    (count,) = robot["options"][0]["options"]
+    assert (count["name"], count["required"], count["min_value"]) == ("count", False, 1)
 
 
 async def test_robot_and_back_reach_the_service_as_their_lines(service):
     h = await make_harness(service)
     await h.say(ALICE, "alice", "new", game="ludi")
-    await h.say(ALICE, "alice", "robot", action="add", count=2)
+    await h.say(ALICE, "alice", "robot", "add", count=2)
     rec = service.store.load("discord", str(CHANNEL))
     assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1", "🤖 Robot 2"]
+    await h.say(ALICE, "alice", "robot", "remove")
+    rec = service.store.load("discord", str(CHANNEL))
+    assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1"]
 
 
 
