@@ -339,10 +339,12 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command | app_com
     games = sorted(available())[:MAX_CHOICES] or ["none"]
     GameName = Literal[tuple(games)]  # type: ignore[valid-type]
 
-    async def new(interaction: discord.Interaction, game: GameName, options: Optional[str] = None) -> None:  # type: ignore
-        await adapter.run(interaction, f"/new {game} {options or ''}".strip())
+    async def new(interaction: discord.Interaction, game: GameName, options: Optional[str] = None,  # type: ignore
+                  thread: Optional[bool] = None) -> None:
+        await adapter.run(interaction, " ".join(filter(None, ("/new", game, options, "thread" if thread else None))))
 
-    app_commands.describe(game="the game to play here", options="the game's key=value options, e.g. target=20")(new)
+    app_commands.describe(game="the game to play here", options="the game's key=value options, e.g. target=20",
+                          thread="open the game in a new thread of this channel (a table of its own)")(new)
     commands.append(app_commands.Command(name="new", description=_clip(COMMANDS["new"].help), callback=new))
 
     async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:

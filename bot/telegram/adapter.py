@@ -57,7 +57,7 @@ from telegram.ext import (
 from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
-from bot.service import COMMANDS, Service, StoreError, split_command
+from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
 from bot.telegram.commands import command_lists, command_words, digest
@@ -77,6 +77,7 @@ MEMBER_TTL = 300               # how long "this user is (not) a member of that g
 FILE_ID_TTL = 7 * 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
 BUTTONS_PER_ROW = 3
+TOPIC_NAME_LIMIT = 128         # characters of a forum topic's name
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -307,6 +308,13 @@ class TelegramAdapter:
             await self._refuse_shared(context.bot, message, user)
             return
         text, full = map_full(with_user_ids(message))
+        origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
+        opening = new_thread(text)
+        if opening is not None:   # /new GAME ... thread: the game gets a forum topic of its own
+            text, title = opening
+            thread = await self._open_topic(context.bot, chat, origin, user, title)
+            if thread is None:
+                return
         invitee = invitee_of(message)
         if invitee is not None:
             text = f"{text} <@{invitee}>"
@@ -317,7 +325,44 @@ class TelegramAdapter:
                       admin=admin, key=command_key(context.bot.id, update))
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
-        await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
+        if opening is not None and reply.error:   # a refused /new leaves no empty topic behind
+            await self._close_topic(context.bot, chat.id, thread)
+        await self.deliver(reply, origin, full)
+        if opening is not None and not reply.error:
+            await self._send_text(context.bot, chat.id, origin.thread_id, [gettext_(
+                of_locale(user.language_code), "The game is open in a topic of its own: {topic}.",
+                topic=html.escape(self._topic_name(title, user), quote=False))], reply_to=origin.message_id,
+                html_lines=True)
+
+    @staticmethod
+    def _topic_name(title: str, user) -> str:
+        return f"{title} — {user.full_name}"[:TOPIC_NAME_LIMIT]
+
+    async def _open_topic(self, bot, chat, origin: Origin, user, title: str) -> int | None:
+        """A forum topic for a new game (a topic is a channel to the store: "chat/topic"); None,
+        with the reason told, when the group has no topics or the bot may not open one."""
+        lang = of_locale(user.language_code)
+        if not chat.is_forum:
+            await self._send_text(bot, chat.id, origin.thread_id, [gettext_(
+                lang, "This group has no topics. Turn Topics on in the group's settings to give each game a topic "
+                      "of its own, or type /new without thread to play here.")], reply_to=origin.message_id)
+            return None
+        try:
+            topic = await bot.create_forum_topic(chat.id, self._topic_name(title, user))
+        except TelegramError as exc:
+            log.info("no topic opened in %s: %s", chat.id, exc)
+            await self._send_text(bot, chat.id, origin.thread_id, [gettext_(
+                lang, "I cannot open a topic here: make me an admin with the right to manage topics, or open a "
+                      "topic yourself and type /new in it.")], reply_to=origin.message_id)
+            return None
+        return topic.message_thread_id
+
+    @staticmethod
+    async def _close_topic(bot, chat_id: int, thread: int) -> None:
+        try:
+            await bot.delete_forum_topic(chat_id, thread)
+        except TelegramError as exc:
+            log.info("topic %s of %s not deleted: %s", thread, chat_id, exc)
 
     async def on_import_file(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A file sent to the group with the caption /import: an export, or a game moved here."""
