@@ -331,6 +331,7 @@ class Adapter:
                                                "Create Public Threads and Send Messages in Threads permissions. A "
                                                "thread someone opened works too: type /new in it."))
             return None
+        await asyncio.to_thread(self.service.thread_opened, PLATFORM, str(parent.id), str(thread.id))
         reply = await self.dispatch(self.command(interaction, text, channel=str(thread.id)), outlet, True)
         try:
             if reply.error:

@@ -2,11 +2,11 @@
 
 The command table's platform commands are one `commands.Cog` (`TableCommands`), declared with
 discord.py's decorators (`/robot add|remove` an `app_commands.Group` in it); an entry of the
-table it does not declare yet becomes `/word [arguments]`. One command group per game (``/successors place ...``), one subcommand per verb, one
-typed option per parameter (choices as Discord choices, flags as booleans, key=value
-options as optional options). Every handler only composes the text the console would
-send and hands it to the adapter; autocomplete offers the values of the pending
-prompt's legal action lines. The tree's hash decides whether to sync it.
+table it does not declare yet becomes `/word [arguments]`. One command group per game
+(``/successors place ...``), one subcommand per verb, one typed option per parameter (choices
+as Discord choices, flags as booleans, key=value options as optional options). Every handler
+only composes the text the console would send and hands it to the adapter; autocomplete offers
+the values of the pending prompt's legal action lines. The tree's hash decides whether to sync it.
 """
 import asyncio
 import hashlib

@@ -330,7 +330,7 @@ class TelegramAdapter:
         await self.deliver(reply, origin, full)
         if opening is not None and not reply.error:
             await self._send_text(context.bot, chat.id, origin.thread_id, [gettext_(
-                of_locale(user.language_code), "The game is open in a topic of its own: {topic}.",
+                reply.lang, "The game is open in a topic of its own: {topic}.",
                 topic=html.escape(self._topic_name(title, user), quote=False))], reply_to=origin.message_id,
                 html_lines=True)
 
@@ -355,6 +355,8 @@ class TelegramAdapter:
                 lang, "I cannot open a topic here: make me an admin with the right to manage topics, or open a "
                       "topic yourself and type /new in it.")], reply_to=origin.message_id)
             return None
+        await asyncio.to_thread(self.service.thread_opened, PLATFORM, channel_of(chat.id, origin.thread_id),
+                                channel_of(chat.id, topic.message_thread_id))
         return topic.message_thread_id
 
     @staticmethod

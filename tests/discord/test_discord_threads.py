@@ -86,3 +86,11 @@ def test_the_console_refuses_the_word_thread_with_what_to_do_instead(service):
     reply = service.handle(Command("console", "room", "ann", "/new tally thread", name="Ann"))
     assert reply.error and "/new GAME opens it in this channel" in reply.error
     assert service.store.load("console", "room") is None
+
+
+async def test_a_thread_speaks_the_language_of_its_channel(service):
+    h = await make_harness(service)
+    service.store.set_channel_lang("discord", CHANNEL, "ru")
+    calls = await h.say(ALICE, "alice", "new", game="tally", thread=True)
+    (lobby,) = [c for c in calls if c.method == "POST" and c.path == "/channels/{channel_id}/messages"]
+    assert lobby.content.startswith("Новая партия Tally"), "the lobby in the channel's Russian"

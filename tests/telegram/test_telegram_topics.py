@@ -95,3 +95,13 @@ async def test_a_refused_new_leaves_no_empty_topic(tg, service):
     (refusal,) = tg.tg.sent(GROUP)
     assert "colour" in refusal["text"] and "message_thread_id" not in refusal
     assert refusal["reply_parameters"]["message_id"] == update.message.message_id
+
+
+async def test_a_topic_speaks_the_language_of_the_group_it_was_opened_from(tg, service):
+    await tg.say(ALICE, "/lang es", forum=True)
+    tg.tg.clear()
+    await tg.say(ALICE, "/new tally thread", forum=True, name="Alice")
+    (lobby,) = [p for p in tg.tg.sent(GROUP) if "message_thread_id" in p]
+    assert lobby["text"].startswith("Nueva partida de Tally"), "the lobby in the group's Spanish"
+    assert "La partida está abierta en un tema propio" in tg.tg.texts(GROUP)
+
