@@ -323,8 +323,8 @@ class Adapter:
             return None
         name = f"{title} — {display_name(interaction.user)}"[:THREAD_NAME_LIMIT]
         try:
-            thread = await parent.create_thread(name=name, type=discord.ChannelType.public_thread,
-                                                auto_archive_duration=THREAD_ARCHIVE)
+            kind = discord.ChannelType.news_thread if parent.is_news() else discord.ChannelType.public_thread
+            thread = await parent.create_thread(name=name, type=kind, auto_archive_duration=THREAD_ARCHIVE)
         except discord.HTTPException as exc:
             log.info("no thread opened in %s: %s", parent.id, exc)
             await outlet.send(True, content=_t(interaction.locale, "I cannot open a thread here: the bot needs the "
