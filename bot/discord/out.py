@@ -335,12 +335,21 @@ class Adapter:
         reply = await self.dispatch(self.command(interaction, text, channel=str(thread.id)), outlet, True)
         try:
             if reply.error:
-                await thread.delete()
+                await self.discard_thread(thread)
             else:
                 await thread.add_user(interaction.user)   # the thread shows in the creator's list at once
         except discord.HTTPException as exc:
             log.info("thread %s not tidied: %s", thread.id, exc)
         return reply
+
+    @staticmethod
+    async def discard_thread(thread: discord.Thread) -> None:
+        """Deleting a thread takes Manage Threads, which the bot does not ask for; without it the
+        thread it opened is archived (its opener may do that), out of the channel's list."""
+        try:
+            await thread.delete()
+        except discord.Forbidden:
+            await thread.edit(archived=True)
 
     async def press(self, interaction: discord.Interaction, channel: str, version: int, value: str) -> Reply | None:
         """A button or select press: the line it carries, at the version it was drawn for."""

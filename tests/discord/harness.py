@@ -82,6 +82,7 @@ class Recorder:
         self.dm_channels: dict[str, str] = {}
         self.removed: set[str] = set()       # users no longer members of the guild
         self.threads_forbidden = False       # opening a thread answers 403 (the bot lacks the permission)
+        self.manage_threads = True           # False: deleting a thread answers 403
 
     def add(self, route: Route, payload: dict | None, files=()) -> Call:
         call = Call(route.method, route.path, route.url, payload, list(files))
@@ -150,7 +151,13 @@ class RecordingHTTP(HTTPClient):
         if route.method == "PUT" and route.path == "/channels/{channel_id}/thread-members/{user_id}":
             return None
         if route.method == "DELETE" and route.path == "/channels/{channel_id}":
+            if not self.recorder.manage_threads:
+                raise discord.Forbidden(_Response(), {"code": 50013, "message": "Missing Permissions"})
             return thread_payload(str(route.channel_id), CHANNEL, "deleted")
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}":
+            return dict(thread_payload(str(route.channel_id), CHANNEL, "game"),
+                        thread_metadata={"archived": bool(payload.get("archived")), "auto_archive_duration": 10080,
+                                         "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False})
         if route.method == "PUT" and route.path == "/applications/{application_id}/commands":
             return [dict(cmd, id=str(next(_ids)), application_id=APP_ID, version="1") for cmd in payload]
         raise AssertionError(f"unexpected Discord route {route.method} {route.url}")

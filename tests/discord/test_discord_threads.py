@@ -66,6 +66,15 @@ async def test_a_refused_new_leaves_no_empty_thread(service):
     assert "colour" in told.content, "the service's refusal, to Alice only"
 
 
+async def test_without_manage_threads_a_refused_new_archives_its_thread(service):
+    h = await make_harness(service)
+    h.recorder.manage_threads = False
+    calls = await h.say(ALICE, "alice", "new", game="tally", options="colour=mauve", thread=True)
+    (archived,) = [c for c in calls if c.method == "PATCH" and c.path == "/channels/{channel_id}"]
+    assert archived.payload["archived"] is True
+    assert service.store.load("discord", archived.url.rsplit("/", 1)[1]) is None
+
+
 async def test_without_the_permission_the_sender_is_told_what_is_missing(service):
     h = await make_harness(service)
     h.recorder.threads_forbidden = True
