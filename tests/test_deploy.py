@@ -58,9 +58,3 @@ def test_help_lists_every_setting_the_bot_reads(bot, capsys):
             assert name.upper() in text and spec.description in text
     assert "DISCORD_TOKEN" not in text if bot != "discord" else "TELEGRAM_TOKEN" not in text
 
-
-def test_the_documented_reminder_default_is_the_codes():
-    """docs/discord.md and .env.example state STRATEGOS_REMIND_AFTER's default as the code has it."""
-    default = Settings.model_fields["strategos_remind_after"].default
-    assert f"default {default // 3600} h" in (ROOT / "docs" / "discord.md").read_text()
-    assert f"Default: {default} ({default // 3600} h)" in (ROOT / ".env.example").read_text()

@@ -15,10 +15,10 @@ import logging
 
 import discord
 from discord import app_commands
-from discord.ext import tasks
+from discord.ext import commands, tasks
 
 from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet, display_name
-from bot.discord.tree import build_tree, sync_if_changed
+from bot.discord.tree import install_tree, sync_if_changed
 from bot.service import Service
 from bot.service.types import Command
 
@@ -27,23 +27,24 @@ log = logging.getLogger("strategos.discord")
 REMIND_EVERY = 60.0
 
 
-class StrategosClient(discord.AutoShardedClient):
-    """A sharded client with the Strategos command tree and persistent buttons."""
+class StrategosClient(commands.AutoShardedBot):
+    """A sharded bot with the Strategos command tree (the table's commands as a Cog, the games'
+    groups from their grammars) and persistent buttons. Slash commands only: no prefix command
+    is read (`on_message` below takes a DM's plain text to the service instead)."""
 
     def __init__(self, service: Service, *, shard_count: int | None = None, shard_ids: list[int] | None = None,
                  sync: bool = True, remind_every: float = REMIND_EVERY, **options):
         intents = discord.Intents.none()
         intents.guilds = True         # channels and threads the commands arrive from
         intents.dm_messages = True    # plain-text commands sent to the bot in a DM
-        super().__init__(intents=intents, shard_count=shard_count, shard_ids=shard_ids, **options)
+        super().__init__(command_prefix=commands.when_mentioned, help_command=None, intents=intents,
+                         shard_count=shard_count, shard_ids=shard_ids,
+                         allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
+                                                                         private_channel=False),
+                         allowed_installs=app_commands.AppInstallationType(guild=True, user=False), **options)
         self.service = service
         self.strategos = Adapter(service, self)
-        self.tree = app_commands.CommandTree(
-            self, allowed_contexts=app_commands.AppCommandContext(guild=True, dm_channel=True,
-                                                                  private_channel=False),
-            allowed_installs=app_commands.AppInstallationType(guild=True, user=False))
         self.tree.on_error = self.on_tree_error  # type: ignore[method-assign]
-        build_tree(self.tree, self.strategos)
         self.sync = sync
         self.remind_every = remind_every
         # discord.ext.tasks polls the Redis schedule: it reconnects, logs and keeps going
@@ -58,6 +59,7 @@ class StrategosClient(discord.AutoShardedClient):
         from bot.discord.i18n import StrategosTranslator
 
         self.add_dynamic_items(*self.dynamic_item_classes())
+        await install_tree(self, self.strategos)
         await self.tree.set_translator(StrategosTranslator())   # descriptions in es and ru
         if self.sync:
             try:

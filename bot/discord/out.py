@@ -19,7 +19,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Service
+from bot.service import Service, new_thread
 from bot.service.types import Button, Command, Reply
 from bot.service.types import chunks as split_lines
 
@@ -33,6 +33,8 @@ BUTTON_TTL = 14 * 24 * 3600   # how long a long button line stays resolvable
 MAX_PLAIN_BUTTONS = 5         # more than this: one select menu
 SELECT_LIMIT = 25
 MEMBER_TTL = 300              # how long "this user is (not) a member of that server" is believed
+THREAD_ARCHIVE = 10080        # minutes without a message before Discord hides a game's thread (a week)
+THREAD_NAME_LIMIT = 100
 
 
 # ------------------------------------------------------------------------------------
@@ -156,6 +158,7 @@ class Outlet:
         pass
 
     file_limit: int = DEFAULT_FILE_LIMIT
+    where: str | None = None   # the channel the command was typed in (None: a direct message)
 
 
 class InteractionOutlet(Outlet):
@@ -167,6 +170,7 @@ class InteractionOutlet(Outlet):
         self.interaction = interaction
         self.deferred_ephemeral = deferred_ephemeral
         self.resolved = False
+        self.where = str(interaction.channel_id) if interaction.guild_id is not None else None
         limit = getattr(interaction, "filesize_limit", None) or getattr(interaction, "attachment_size_limit", None)
         self.file_limit = int(limit) if limit else DEFAULT_FILE_LIMIT
 
@@ -299,10 +303,54 @@ class Adapter:
         command is a secret (a private verb): answered ephemerally, its announced outcome
         posted in the channel. A look (status, map…) that changed nothing is answered where asked.
         """
+        opening = new_thread(text) if interaction.guild_id is not None else None
+        if opening is not None:
+            return await self.run_in_new_thread(interaction, *opening)
         ephemeral = ephemeral or private
         await interaction.response.defer(thinking=True, ephemeral=ephemeral)
         cmd = self.command(interaction, text, private=private)
         return await self.dispatch(cmd, InteractionOutlet(interaction, ephemeral), ephemeral)
+
+    async def run_in_new_thread(self, interaction: discord.Interaction, text: str, title: str) -> Reply | None:
+        """`/new GAME ... thread`: a public thread of this channel is opened for the game, which is a
+        table of its own there (a thread is a channel to the store); the lobby is posted in it, the
+        sender is told where. A refused /new leaves no empty thread behind."""
+        await interaction.response.defer(thinking=True, ephemeral=True)
+        outlet = InteractionOutlet(interaction, True)
+        parent = interaction.channel
+        if not isinstance(parent, discord.TextChannel):
+            await outlet.send(True, content=_t(interaction.locale, "A game's thread is opened from a text channel. "
+                                               "In a thread, /new without thread opens the game in the thread itself."))
+            return None
+        name = f"{title} — {display_name(interaction.user)}"[:THREAD_NAME_LIMIT]
+        try:
+            kind = discord.ChannelType.news_thread if parent.is_news() else discord.ChannelType.public_thread
+            thread = await parent.create_thread(name=name, type=kind, auto_archive_duration=THREAD_ARCHIVE)
+        except discord.HTTPException as exc:
+            log.info("no thread opened in %s: %s", parent.id, exc)
+            await outlet.send(True, content=_t(interaction.locale, "I cannot open a thread here: the bot needs the "
+                                               "Create Public Threads and Send Messages in Threads permissions. A "
+                                               "thread someone opened works too: type /new in it."))
+            return None
+        await asyncio.to_thread(self.service.thread_opened, PLATFORM, str(parent.id), str(thread.id))
+        reply = await self.dispatch(self.command(interaction, text, channel=str(thread.id)), outlet, True)
+        try:
+            if reply.error:
+                await self.discard_thread(thread)
+            else:
+                await thread.add_user(interaction.user)   # the thread shows in the creator's list at once
+        except discord.HTTPException as exc:
+            log.info("thread %s not tidied: %s", thread.id, exc)
+        return reply
+
+    @staticmethod
+    async def discard_thread(thread: discord.Thread) -> None:
+        """Deleting a thread takes Manage Threads, which the bot does not ask for; without it the
+        thread it opened is archived (its opener may do that), out of the channel's list."""
+        try:
+            await thread.delete()
+        except discord.Forbidden:
+            await thread.edit(archived=True)
 
     async def press(self, interaction: discord.Interaction, channel: str, version: int, value: str) -> Reply | None:
         """A button or select press: the line it carries, at the version it was drawn for."""
@@ -369,8 +417,10 @@ class Adapter:
     async def deliver(self, cmd: Command, reply: Reply, outlet: Outlet, ephemeral: bool) -> None:
         sender = cmd.user
         channel = reply.channel or cmd.channel
-        # a private command (a DM, a secret verb) that acted: the channel hears the outcome
-        elsewhere = (cmd.channel is None or cmd.private) and reply.changed and channel is not None
+        # a private command (a DM, a secret verb) or one for another channel (a new thread) that acted:
+        # the game's channel hears the outcome
+        elsewhere = (cmd.channel is None or cmd.private or cmd.channel != outlet.where) and reply.changed \
+            and channel is not None
         with_buttons = elsewhere or (cmd.channel is not None and not ephemeral)
         public = await self.outgoing(reply, channel if with_buttons else None,
                                      DEFAULT_FILE_LIMIT if elsewhere else outlet.file_limit)

@@ -1,10 +1,12 @@
-"""Discord adapter, part 1: the slash-command tree, built from the games' grammars.
+"""Discord adapter, part 1: the slash-command tree.
 
-One command group per game (``/successors place ...``), one subcommand per verb, one
-typed option per parameter (choices as Discord choices, flags as booleans, key=value
-options as optional options). Every handler only composes the text the console would
-send and hands it to the adapter; autocomplete offers the values of the pending
-prompt's legal action lines. The tree's hash decides whether to sync it.
+The command table's platform commands are one `commands.Cog` (`TableCommands`), declared with
+discord.py's decorators (`/robot add|remove` an `app_commands.Group` in it); an entry of the
+table it does not declare yet becomes `/word [arguments]`. One command group per game
+(``/successors place ...``), one subcommand per verb, one typed option per parameter (choices
+as Discord choices, flags as booleans, key=value options as optional options). Every handler
+only composes the text the console would send and hands it to the adapter; autocomplete offers
+the values of the pending prompt's legal action lines. The tree's hash decides whether to sync it.
 """
 import asyncio
 import hashlib
@@ -18,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Literal, Optional
 
 import discord
 from discord import app_commands
+from discord.ext import commands
 
 from bot.service import COMMANDS, Service
 from core.grammar import Param, Verb
@@ -32,6 +35,7 @@ PLATFORM = "discord"
 MAX_SUBCOMMANDS = 25
 MAX_OPTIONS = 25
 MAX_CHOICES = 25
+IMPORT_LIMIT = 512 * 1024   # bytes of an /import file: the service's own limit
 _NAME = re.compile(r"[^-_a-z0-9]")
 
 
@@ -296,162 +300,224 @@ def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
     return groups
 
 
-def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
-    commands: list[app_commands.Command] = []
+def about(word: str) -> str:
+    """A platform command's description: its help in the command table (translated by i18n.py)."""
+    return _clip(COMMANDS[word].help)
 
-    def simple(word: str, *, ephemeral: bool = False) -> None:
-        async def callback(interaction: discord.Interaction) -> None:
-            await adapter.run(interaction, f"/{word}", ephemeral=ephemeral)
 
-        commands.append(app_commands.Command(name=word, description=_clip(COMMANDS[word].help),
-                                             callback=callback))
+def line(*parts: Any) -> str:
+    """The console's line from a command's words, the empty ones left out: ``/map north``."""
+    return " ".join(str(p) for p in parts if p not in (None, "", False))
 
-    for word in ("leave", "start", "abort", "undo"):
-        simple(word)
 
-    async def join(interaction: discord.Interaction, code: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/join {code or ''}".strip())
+# commands of the table that are no slash command, and why
+NOT_SLASH = {"lang": "Discord shows each user the commands in his client's language; typed in a DM, /lang sets "
+                     "the language of his private messages"}
 
-    app_commands.describe(code="in a game moved here: your seat's code (sent to you privately at /export)")(join)
-    commands.append(app_commands.Command(name="join", description=_clip(COMMANDS["join"].help), callback=join))
-    for word in ("status", "export", "verify"):
-        simple(word)
-    simple("me", ephemeral=True)
 
-    games = sorted(available())[:MAX_CHOICES] or ["none"]
-    GameName = Literal[tuple(games)]  # type: ignore[valid-type]
+class TableCommands(commands.Cog, name="table"):
+    """The command table's platform commands as slash commands (discord.py's Cog): each option is
+    typed and described, and each command composes the line the console would send."""
 
-    async def new(interaction: discord.Interaction, game: GameName, options: Optional[str] = None) -> None:  # type: ignore
-        await adapter.run(interaction, f"/new {game} {options or ''}".strip())
+    def __init__(self, adapter: "Adapter"):
+        self.adapter = adapter
 
-    app_commands.describe(game="the game to play here", options="the game's key=value options, e.g. target=20")(new)
-    commands.append(app_commands.Command(name="new", description=_clip(COMMANDS["new"].help), callback=new))
+    async def run(self, interaction: discord.Interaction, text: str, **how: bool) -> None:
+        await self.adapter.run(interaction, text, **how)
 
-    async def map_(interaction: discord.Interaction, region: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/map {region or ''}".strip())
+    # the lobby -------------------------------------------------------------------------
+    @app_commands.command(description=about("new"))
+    @app_commands.describe(game="the game to play here", options="the game's key=value options, e.g. target=20",
+                           thread="open the game in a new thread of this channel (a table of its own)")
+    async def new(self, interaction: discord.Interaction, game: str, options: Optional[str] = None,
+                  thread: Optional[bool] = None) -> None:
+        await self.run(interaction, line("/new", game, options, thread and "thread"))
 
-    app_commands.describe(region="a part of the board")(map_)
-    commands.append(app_commands.Command(name="map", description=_clip(COMMANDS["map"].help), callback=map_))
+    @new.autocomplete("game")
+    async def games_offered(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _rank(sorted(available()), current)
 
-    async def log_(interaction: discord.Interaction,
+    @app_commands.command(description=about("join"))
+    @app_commands.describe(code="in a game moved here: your seat's code (sent to you privately at /export)")
+    async def join(self, interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await self.run(interaction, line("/join", code))
+
+    @app_commands.command(description=about("leave"))
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/leave")
+
+    @app_commands.command(description=about("start"))
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/start")
+
+    @app_commands.command(description=about("abort"))
+    async def abort(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/abort")
+
+    # looks and history -----------------------------------------------------------------
+    @app_commands.command(description=about("status"))
+    async def status(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/status")
+
+    @app_commands.command(name="map", description=about("map"))
+    @app_commands.describe(region="a part of the board")
+    async def map_(self, interaction: discord.Interaction, region: Optional[str] = None) -> None:
+        await self.run(interaction, line("/map", region))
+
+    @app_commands.command(description=about("me"))
+    async def me(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/me", ephemeral=True)
+
+    @app_commands.command(name="log", description=about("log"))
+    @app_commands.describe(count="how many actions (default 10)")
+    async def log_(self, interaction: discord.Interaction,
                    count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
-        await adapter.run(interaction, f"/log {count or ''}".strip())
+        await self.run(interaction, line("/log", count))
 
-    app_commands.describe(count="how many actions (default 10)")(log_)
-    commands.append(app_commands.Command(name="log", description=_clip(COMMANDS["log"].help), callback=log_))
+    @app_commands.command(description=about("replay"))
+    @app_commands.describe(action="the action number (see /log)")
+    async def replay(self, interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
+        await self.run(interaction, f"/replay {action}")
 
-    simple("agree")
-    simple("back")
-    simple("games", ephemeral=True)
+    @app_commands.command(description=about("undo"))
+    async def undo(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/undo")
 
-    # between games and vacation (bot/service/between.py, bot/service/away.py)
-    async def rematch(interaction: discord.Interaction, decline: Optional[bool] = None) -> None:
-        await adapter.run(interaction, "/rematch no" if decline else "/rematch")
+    # records -----------------------------------------------------------------------------
+    @app_commands.command(description=about("export"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/export")
 
-    app_commands.describe(decline="decline the rematch asked for")(rematch)
-    commands.append(app_commands.Command(name="rematch", description=_clip(COMMANDS["rematch"].help),
-                                         callback=rematch))
-
-    async def stats(interaction: discord.Interaction, game: Optional[GameName] = None) -> None:  # type: ignore
-        await adapter.run(interaction, f"/stats {game or ''}".strip())
-
-    app_commands.describe(game="one game's results only")(stats)
-    commands.append(app_commands.Command(name="stats", description=_clip(COMMANDS["stats"].help), callback=stats))
-
-    async def away(interaction: discord.Interaction, time: str) -> None:
-        await adapter.run(interaction, f"/away {time}")
-
-    app_commands.describe(time="how long, e.g. 3d, 12h or 2d12h (/back ends it sooner)")(away)
-    commands.append(app_commands.Command(name="away", description=_clip(COMMANDS["away"].help), callback=away))
-
-    async def robot(interaction: discord.Interaction, action: Literal["add", "remove"] = "add",
-                    count: Optional[int] = None) -> None:
-        await adapter.run(interaction, f"/robot {action} {count or ''}".strip())
-
-    app_commands.describe(action="add robots to the lobby, or remove one",
-                          count="how many robots to add (default 1)")(robot)
-    commands.append(app_commands.Command(name="robot", description=_clip(COMMANDS["robot"].help), callback=robot))
-
-    async def link(interaction: discord.Interaction, code: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/link {code or ''}".strip(), ephemeral=True)
-
-    app_commands.describe(code="the code your other account got")(link)
-    commands.append(app_commands.Command(name="link", description=_clip(COMMANDS["link"].help), callback=link))
-
-    async def web(interaction: discord.Interaction, me: Optional[bool] = None) -> None:
-        await adapter.run(interaction, "/web me" if me else "/web", ephemeral=bool(me))
-
-    app_commands.describe(me="your private page (sent to you only)")(web)
-    commands.append(app_commands.Command(name="web", description=_clip(COMMANDS["web"].help), callback=web))
-
-    async def spectate(interaction: discord.Interaction, off: Optional[bool] = None) -> None:
-        await adapter.run(interaction, "/spectate off" if off else "/spectate", ephemeral=True)
-
-    app_commands.describe(off="stop watching")(spectate)
-    commands.append(app_commands.Command(name="spectate", description=_clip(COMMANDS["spectate"].help),
-                                         callback=spectate))
-
-    async def import_(interaction: discord.Interaction, file: discord.Attachment) -> None:
-        if file.size > 512 * 1024:
-            await interaction.response.send_message("That file is too large to be a Strategos export.",
-                                                    ephemeral=True)
+    @app_commands.command(name="import", description=about("import"))
+    @app_commands.describe(file="a Strategos export, or the transfer file of a game moved here")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > IMPORT_LIMIT:
+            await interaction.response.send_message(_said(interaction, "That file is too large to be a Strategos "
+                                                                       "export."), ephemeral=True)
             return
         data = await file.read()
-        await adapter.run(interaction, "/import " + data.decode("utf-8", "replace"))
+        await self.run(interaction, "/import " + data.decode("utf-8", "replace"))
 
-    app_commands.describe(file="a Strategos export, or the transfer file of a game moved here")(import_)
-    commands.append(app_commands.Command(name="import", description=_clip(COMMANDS["import"].help),
-                                         callback=import_))
+    @app_commands.command(description=about("verify"))
+    async def verify(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/verify")
 
-    async def replay(interaction: discord.Interaction, action: app_commands.Range[int, 0, 100000]) -> None:
-        await adapter.run(interaction, f"/replay {action}")
-
-    app_commands.describe(action="the action number (see /log)")(replay)
-    commands.append(app_commands.Command(name="replay", description=_clip(COMMANDS["replay"].help),
-                                         callback=replay))
-
-    async def replace(interaction: discord.Interaction, seat: str, user: Optional[discord.User] = None,
+    # seats and robots ------------------------------------------------------------------
+    @app_commands.command(description=about("replace"))
+    @app_commands.describe(seat="the absent seat", user="who takes it",
+                           robot="a robot takes it (its player comes /back)")
+    async def replace(self, interaction: discord.Interaction, seat: str, user: Optional[discord.User] = None,
                       robot: Optional[bool] = None) -> None:
-        await adapter.run(interaction, f"/replace {seat} robot" if robot or user is None
-                          else f"/replace {seat} <@{user.id}>")
+        await self.run(interaction, f"/replace {seat} robot" if robot or user is None
+                       else f"/replace {seat} <@{user.id}>")
 
-    app_commands.describe(seat="the absent seat", user="who takes it",
-                          robot="a robot takes it (its player comes /back)")(replace)
-    commands.append(app_commands.Command(name="replace", description=_clip(COMMANDS["replace"].help),
-                                         callback=replace))
-
-    async def handover(interaction: discord.Interaction, user: Optional[discord.User] = None,
+    @app_commands.command(description=about("handover"))
+    @app_commands.describe(user="who takes your seat", cancel="withdraw the invitation you proposed")
+    async def handover(self, interaction: discord.Interaction, user: Optional[discord.User] = None,
                        cancel: Optional[bool] = None) -> None:
-        await adapter.run(interaction, "/handover cancel" if cancel or user is None else f"/handover <@{user.id}>")
+        await self.run(interaction, "/handover cancel" if cancel or user is None else f"/handover <@{user.id}>")
 
-    app_commands.describe(user="who takes your seat", cancel="withdraw the invitation you proposed")(handover)
-    commands.append(app_commands.Command(name="handover", description=_clip(COMMANDS["handover"].help),
-                                         callback=handover))
+    @app_commands.command(description=about("agree"))
+    async def agree(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/agree")
 
-    async def remind(interaction: discord.Interaction, setting: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/remind {setting or ''}".strip(), ephemeral=bool(setting))
+    @app_commands.command(description=about("spectate"))
+    @app_commands.describe(off="stop watching")
+    async def spectate(self, interaction: discord.Interaction, off: Optional[bool] = None) -> None:
+        await self.run(interaction, line("/spectate", off and "off"), ephemeral=True)
 
-    app_commands.describe(setting="on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)")(remind)
-    commands.append(app_commands.Command(name="remind", description=_clip(COMMANDS["remind"].help),
-                                         callback=remind))
+    robot = app_commands.Group(name="robot", description=about("robot"))
 
-    async def help_(interaction: discord.Interaction, topic: Optional[str] = None) -> None:
-        await adapter.run(interaction, f"/help {topic or ''}".strip(), ephemeral=True)
+    @robot.command(name="add", description="seat robots in the lobby")
+    @app_commands.describe(count="how many robots (default 1)")
+    async def robot_add(self, interaction: discord.Interaction,
+                        count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
+        await self.run(interaction, line("/robot add", count))
 
-    async def help_topics(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    @robot.command(name="remove", description="take a robot out of the lobby")
+    async def robot_remove(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/robot remove")
+
+    # between games and vacation (bot/service/between.py, bot/service/away.py) ---------------
+    @app_commands.command(description=about("rematch"))
+    @app_commands.describe(decline="decline the rematch asked for")
+    async def rematch(self, interaction: discord.Interaction, decline: Optional[bool] = None) -> None:
+        await self.run(interaction, line("/rematch", decline and "no"))
+
+    @app_commands.command(description=about("stats"))
+    @app_commands.describe(game="one game's results only")
+    async def stats(self, interaction: discord.Interaction, game: Optional[str] = None) -> None:
+        await self.run(interaction, line("/stats", game))
+
+    @stats.autocomplete("game")
+    async def stats_games(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _rank(sorted(available()), current)
+
+    @app_commands.command(description=about("away"))
+    @app_commands.describe(time="how long, e.g. 3d, 12h or 2d12h (/back ends it sooner)")
+    async def away(self, interaction: discord.Interaction, time: str) -> None:
+        await self.run(interaction, f"/away {time}")
+
+    @app_commands.command(description=about("back"))
+    async def back(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/back")
+
+    # the player's own ------------------------------------------------------------------
+    @app_commands.command(description=about("games"))
+    async def games(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "/games", ephemeral=True)
+
+    @app_commands.command(description=about("link"))
+    @app_commands.describe(code="the code your other account got")
+    async def link(self, interaction: discord.Interaction, code: Optional[str] = None) -> None:
+        await self.run(interaction, line("/link", code), ephemeral=True)
+
+    @app_commands.command(description=about("web"))
+    @app_commands.describe(me="your private page (sent to you only)")
+    async def web(self, interaction: discord.Interaction, me: Optional[bool] = None) -> None:
+        await self.run(interaction, line("/web", me and "me"), ephemeral=bool(me))
+
+    @app_commands.command(description=about("remind"))
+    @app_commands.describe(setting="on, off, tz Europe/Madrid, quiet 23-08 (empty: ping the pending players)")
+    async def remind(self, interaction: discord.Interaction, setting: Optional[str] = None) -> None:
+        await self.run(interaction, line("/remind", setting), ephemeral=bool(setting))
+
+    @app_commands.command(name="help", description=about("help"))
+    @app_commands.describe(topic="a command or a game")
+    async def help_(self, interaction: discord.Interaction, topic: Optional[str] = None) -> None:
+        await self.run(interaction, line("/help", topic), ephemeral=True)
+
+    @help_.autocomplete("topic")
+    async def help_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _rank(sorted(COMMANDS) + sorted(available()), current)
 
-    app_commands.describe(topic="a command or a game")(help_)
-    app_commands.autocomplete(topic=help_topics)(help_)
-    commands.append(app_commands.Command(name="help", description=_clip(COMMANDS["help"].help), callback=help_))
-    return commands
+
+def _said(interaction: discord.Interaction, msgid: str) -> str:
+    from bot.words.i18n import gettext_, of_locale
+
+    return gettext_(of_locale(interaction.locale), msgid)
 
 
-def build_tree(tree: app_commands.CommandTree, adapter: "Adapter") -> app_commands.CommandTree:
-    taken = set()
-    for command in platform_commands(adapter):
-        tree.add_command(command)
-        taken.add(command.name)
+def plain_command(adapter: "Adapter", word: str) -> app_commands.Command:
+    """A command of the table that the Cog does not declare yet: `/word [arguments]`, so a new
+    entry of the table is a slash command from the start (its own typed options can come later)."""
+    async def callback(interaction: discord.Interaction, arguments: Optional[str] = None) -> None:
+        await adapter.run(interaction, line(f"/{word}", arguments))
+
+    app_commands.describe(arguments=_clip(COMMANDS[word].usage))(callback)
+    return app_commands.Command(name=word, description=about(word), callback=callback)
+
+
+async def install_tree(bot: commands.Bot, adapter: "Adapter") -> app_commands.CommandTree:
+    """The whole tree: the Cog of the table's commands, a plain command for any entry it does
+    not declare, and one group per game built from its grammar."""
+    await bot.add_cog(TableCommands(adapter))
+    tree = bot.tree
+    taken = {command.name for command in tree.get_commands()}
+    for word in COMMANDS:
+        if word not in taken and word not in NOT_SLASH and _NAME.sub("", word) == word:
+            tree.add_command(plain_command(adapter, word))
+            taken.add(word)
     for group in game_groups(adapter):
         if group.name in taken:
             log.warning("game group /%s clashes with a platform command; left out", group.name)

@@ -15,9 +15,10 @@ Adapters import from here: `from bot.service import Service, Command, Reply`.
 """
 from bot.service.commands import COMMANDS, PlatformCommand
 from bot.service.common import split_command
+from bot.service.lobby import new_thread
 from bot.service.service import Service
 from bot.service.types import Button, Command, Picture, Reply, Write
 from bot.store import StoreError  # what an adapter may catch: Redis is in trouble
 
 __all__ = ["COMMANDS", "Button", "Command", "Picture", "PlatformCommand", "Reply", "Service", "StoreError",
-           "Write", "split_command"]
+           "Write", "new_thread", "split_command"]

@@ -63,7 +63,7 @@ def topic_of(method: Callable) -> type:
 
 
 COMMANDS: dict[str, PlatformCommand] = {
-    "new": PlatformCommand("/new GAME [key=value ...]",
+    "new": PlatformCommand("/new GAME [key=value ...] [thread]",
                            "open a lobby for a game in this channel (seed=N: console and tests only)",
                            Lobby.new, CHANNEL, writes=True, opens=True),
     "join": PlatformCommand("/join [CODE]", "take the next free seat", Lobby.join, CHANNEL, writes=True),

@@ -38,6 +38,12 @@ class Languages(Topic):
         except Exception:   # noqa: BLE001 — a translation never costs a command its answer
             log.exception("could not translate a reply")
 
+    def inherit(self, platform: str, parent: str, child: str) -> None:
+        """`child` speaks `parent`'s language (a thread opened from a channel)."""
+        lang, _ = self.store.languages(platform, parent, [])
+        if language_of(lang):
+            self.store.set_channel_lang(platform, child, lang)
+
     def lang(self, rest: str, cmd: Command) -> Reply:
         lang = language_of(rest)
         if lang is None or len(rest.strip()) != 2:

@@ -3,18 +3,35 @@ from __future__ import annotations
 
 import secrets
 
-from bot.service.common import Topic, shown
+from bot.service.common import Topic, shown, split_command
 from bot.service.robots import fill
 from bot.service.timers import play_options
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
 from bot.words.names import player_names
 from core import rng
+from core.errors import RulesError
 from core.names import display_name
 from core.registry import available, get_game
 from core.replay import rolls_of, stamp
 
 PUBLIC_PLATFORMS = {"discord", "telegram"}   # where a typed seed= is seen by everyone: refused
+THREAD = "thread"   # `/new GAME ... thread`: the game opens in a new Discord thread or Telegram forum topic
+
+
+def new_thread(text: str) -> tuple[str, str] | None:
+    """For `/new GAME [options] thread`: the line without the word `thread`, and the game's title
+    to name the new thread by. None for any other line, and for a game that does not exist (the
+    service's answer to the line says so, and no thread is opened for nothing)."""
+    word, rest = split_command(text)
+    tokens = rest.split()
+    if word != "new" or len(tokens) < 2 or THREAD not in (t.lower() for t in tokens[1:]):
+        return None
+    try:
+        game = get_game(tokens[0])
+    except RulesError:
+        return None
+    return "/new " + " ".join(t for t in tokens if t.lower() != THREAD), game.title
 
 
 class Lobby(Topic):
@@ -29,6 +46,9 @@ class Lobby(Topic):
         seed = None
         options_tokens = []
         for token in tokens[1:]:
+            if token.lower() == THREAD:   # the bots open the thread and send /new there without the word
+                return Reply.refuse("`thread` opens the game in a new thread (Discord) or forum topic (Telegram); "
+                                    "here, /new GAME opens it in this channel.", "OPTION", channel)
             if token.lower().startswith("seed="):
                 if seed is not None:
                     return Reply.refuse("seed= is given more than once; give it once.", "MALFORMED", channel)

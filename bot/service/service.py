@@ -337,6 +337,11 @@ class Service:
         """The channel's game as /export writes it (public while it is in play)."""
         return self.records.export(platform, channel, rec)
 
+    def thread_opened(self, platform: str, parent: str, thread: str) -> None:
+        """A thread (Discord) or forum topic (Telegram) the bot opened for a game: it speaks its
+        parent channel's language from the start."""
+        self.languages.inherit(platform, parent, thread)
+
     def move_channel(self, platform: str, old: str, new: str) -> bool:
         """The game of channel `old` carried to `new` (a Telegram group upgraded to a supergroup
         gets a new chat id): its setup, snapshot and log written there in one write, then the old

@@ -48,18 +48,21 @@ from telegram.ext import (
     ApplicationBuilder,
     ApplicationHandlerStop,
     CallbackQueryHandler,
+    CommandHandler,
     ContextTypes,
     MessageHandler,
     TypeHandler,
     filters,
 )
+from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
-from bot.service import COMMANDS, Service, StoreError, split_command
+from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
-from bot.telegram.commands import command_lists, digest
+from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
+from core.registry import all_games
 
 log = logging.getLogger("strategos.telegram")
 
@@ -74,6 +77,7 @@ MEMBER_TTL = 300               # how long "this user is (not) a member of that g
 FILE_ID_TTL = 7 * 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
 BUTTONS_PER_ROW = 3
+TOPIC_NAME_LIMIT = 128         # characters of a forum topic's name
 _SECRET = re.compile(r"^[A-Za-z0-9_-]{1,256}$")
 NO_PREVIEW = LinkPreviewOptions(is_disabled=True)
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -90,13 +94,20 @@ def chat_of(channel: str) -> tuple[int, int | None]:
     return int(chat), (int(thread) if thread else None)
 
 
+# the deep link's payload (Telegram allows A-Za-z0-9_- only): the game the user was asked to open
+# the private chat for, "g<chat>[_<topic>]"; python-telegram-bot builds the link itself
+# (create_deep_linked_url) and routes /start <payload> by a filter (its deep-linking pattern)
+GAME_PAYLOAD = r"g-?\d+(?:_\d+)?"
+DEEP_LINK = re.compile(rf"^/start(?:@\w+)?\s+({GAME_PAYLOAD})\s*$")
+
+
 def deep_link_code(channel: str | None) -> str:
-    """The ?start= payload (A-Za-z0-9_-): names the game the user was asked to open the chat for."""
+    """The ?start= payload naming a game's channel."""
     return "g" + channel.replace("/", "_") if channel else "hello"
 
 
 def channel_of_code(code: str) -> str | None:
-    if not re.fullmatch(r"g-?\d+(_\d+)?", code or ""):
+    if not re.fullmatch(GAME_PAYLOAD, code or ""):
         return None
     return code[1:].replace("_", "/")
 
@@ -107,8 +118,8 @@ def html_line(line: str) -> str:
 
 
 def mention(user: str, name: str | None) -> str:
-    label = html.escape(name or "player", quote=False)
-    return f'<a href="tg://user?id={user}">{label}</a>' if user.isdigit() else label
+    """A user by his id (python-telegram-bot's mention_html); a robot or a guest has none."""
+    return mention_html(int(user), name or "player") if user.isdigit() else html.escape(name or "player", quote=False)
 
 
 def chunks(lines: list[str], limit: int = MessageLimit.MAX_TEXT_LENGTH) -> list[str]:
@@ -219,10 +230,19 @@ class TelegramAdapter:
         application.add_handler(TypeHandler(Update, self.on_any), group=-1)
         # new messages only: an edit of a command is never a second (or a changed) move
         new = filters.UpdateType.MESSAGE
+        private, groups = new & filters.ChatType.PRIVATE, new & filters.ChatType.GROUPS
         application.add_handler(MessageHandler(new & filters.StatusUpdate.MIGRATE, self.on_migrate))
-        application.add_handler(MessageHandler(new & filters.ChatType.PRIVATE & filters.TEXT, self.on_private))
-        application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.COMMAND, self.on_group))
-        application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.Document.ALL
+        # the private chat: /start with a game's payload (the deep link), a bare /start, then every line
+        # (commands and `g=CHANNEL /command` alike: all of it is for this bot)
+        application.add_handler(CommandHandler("start", self.on_deep_link, private & filters.Regex(DEEP_LINK)))
+        application.add_handler(CommandHandler("start", self.on_hello, private))
+        application.add_handler(MessageHandler(private & filters.TEXT, self.on_private))
+        # a group: the command table and the games' names, each `/word` or `/word@ThisBot` (the library
+        # matches the bot's name); then any other command, which the service answers "unknown"
+        application.add_handler(CommandHandler(command_words(all_games()), self.on_group, groups))
+        application.add_handler(MessageHandler(groups & filters.COMMAND, self.on_other_command))
+        # a file captioned /import: CommandHandler reads a message's text, never a caption
+        application.add_handler(MessageHandler(groups & filters.Document.ALL
                                                & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
         application.add_error_handler(self.on_error)
@@ -249,8 +269,6 @@ class TelegramAdapter:
 
     async def publish_commands(self, bot) -> bool:
         """set_my_commands in each language, only when the list changed (hash in Redis)."""
-        from core.registry import all_games
-
         lists = command_lists(all_games())
         key = f"tg:commands:{bot.id}"
         new = digest(lists)
@@ -274,18 +292,29 @@ class TelegramAdapter:
             log.info("update %s delivered twice; ignored", update.update_id)
             raise ApplicationHandlerStop
 
+    async def on_other_command(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A command of no table (a typo, or another bot's): ours unless addressed to another bot."""
+        first = (update.effective_message.text or "").split(maxsplit=1)[0]
+        if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
+            return   # /command@AnotherBot
+        await self.on_group(update, context)
+
     async def on_group(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         message, chat, user = update.effective_message, update.effective_chat, update.effective_user
         if message is None or user is None or not message.text:
             return
-        first = message.text.split(maxsplit=1)[0]
-        if "@" in first and first.split("@", 1)[1].lower() != (context.bot.username or "").lower():
-            return   # /command@AnotherBot
         thread = message.message_thread_id if message.is_topic_message else None
         if shared_sender(message):
             await self._refuse_shared(context.bot, message, user)
             return
         text, full = map_full(with_user_ids(message))
+        origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
+        opening = new_thread(text)
+        if opening is not None:   # /new GAME ... thread: the game gets a forum topic of its own
+            text, title = opening
+            thread = await self._open_topic(context.bot, chat, origin, user, title)
+            if thread is None:
+                return
         invitee = invitee_of(message)
         if invitee is not None:
             text = f"{text} <@{invitee}>"
@@ -296,7 +325,46 @@ class TelegramAdapter:
                       admin=admin, key=command_key(context.bot.id, update), server=str(chat.id))   # its topics' too
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         reply = await asyncio.to_thread(self.service.handle, cmd)
-        await self.deliver(reply, Origin(chat.id, thread, message.message_id, str(user.id), False), full)
+        if opening is not None and reply.error:   # a refused /new leaves no empty topic behind
+            await self._close_topic(context.bot, chat.id, thread)
+        await self.deliver(reply, origin, full)
+        if opening is not None and not reply.error:
+            await self._send_text(context.bot, chat.id, origin.thread_id, [gettext_(
+                reply.lang, "The game is open in a topic of its own: {topic}.",
+                topic=html.escape(self._topic_name(title, user), quote=False))], reply_to=origin.message_id,
+                html_lines=True)
+
+    @staticmethod
+    def _topic_name(title: str, user) -> str:
+        return f"{title} — {user.full_name}"[:TOPIC_NAME_LIMIT]
+
+    async def _open_topic(self, bot, chat, origin: Origin, user, title: str) -> int | None:
+        """A forum topic for a new game (a topic is a channel to the store: "chat/topic"); None,
+        with the reason told, when the group has no topics or the bot may not open one."""
+        lang = of_locale(user.language_code)
+        if not chat.is_forum:
+            await self._send_text(bot, chat.id, origin.thread_id, [gettext_(
+                lang, "This group has no topics. Turn Topics on in the group's settings to give each game a topic "
+                      "of its own, or type /new without thread to play here.")], reply_to=origin.message_id)
+            return None
+        try:
+            topic = await bot.create_forum_topic(chat.id, self._topic_name(title, user))
+        except TelegramError as exc:
+            log.info("no topic opened in %s: %s", chat.id, exc)
+            await self._send_text(bot, chat.id, origin.thread_id, [gettext_(
+                lang, "I cannot open a topic here: make me an admin with the right to manage topics, or open a "
+                      "topic yourself and type /new in it.")], reply_to=origin.message_id)
+            return None
+        await asyncio.to_thread(self.service.thread_opened, PLATFORM, channel_of(chat.id, origin.thread_id),
+                                channel_of(chat.id, topic.message_thread_id))
+        return topic.message_thread_id
+
+    @staticmethod
+    async def _close_topic(bot, chat_id: int, thread: int) -> None:
+        try:
+            await bot.delete_forum_topic(chat_id, thread)
+        except TelegramError as exc:
+            log.info("topic %s of %s not deleted: %s", thread, chat_id, exc)
 
     async def on_import_file(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A file sent to the group with the caption /import: an export, or a game moved here."""
@@ -362,10 +430,6 @@ class TelegramAdapter:
         # whoever writes to the bot in private has opened the chat: private lines can come here
         await asyncio.to_thread(self._remember, user.id, user.full_name, True)
         origin = Origin(message.chat_id, None, message.message_id, str(user.id), True)
-        word, rest = split_command(message.text)
-        if word == "start":   # the deep link: /start <code>; never the game's /start
-            await self._opened(context.bot, origin, rest, of_locale(user.language_code))
-            return
         text, full = map_full(message.text)
         if not await self._still_member(context.bot, user, text):
             await self._send_text(context.bot, origin.chat_id, None, [gettext_(
@@ -439,20 +503,32 @@ class TelegramAdapter:
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
 
-    async def _opened(self, bot, origin: Origin, code: str, lang: str = "en") -> None:
-        await self._send_text(bot, origin.chat_id, None, [gettext_(
-            lang, "Private messages are on: your hands, private choices and secret results will come here. "
-                  "Play in the group; here you can also type a game's commands (e.g. /me).")])
-        channel = channel_of_code(code.strip())
-        if channel is None:
-            return
-        # the game the link was for: send the private view the user could not receive before
-        if not await self._is_member(bot, chat_of(channel)[0], int(origin.user)):
+    async def on_hello(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/start in the private chat (never the game's /start): private messages are on."""
+        await self._opened(update, context)
+
+    async def on_deep_link(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """/start g<chat>[_<topic>], the link the group was given: private messages are on, and the
+        private view the user could not receive before follows."""
+        origin = await self._opened(update, context)
+        channel = channel_of_code(context.args[0]) if context.args else None
+        if channel is None or not await self._is_member(context.bot, chat_of(channel)[0], int(origin.user)):
             return
         cmd = Command(PLATFORM, None, origin.user, f"g={channel} /me", private=True)
         reply = await asyncio.to_thread(self.service.handle, cmd)
         if reply.ok:
             await self.deliver(reply, origin)
+
+    async def _opened(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> Origin:
+        message, user = update.effective_message, update.effective_user
+        # whoever writes to the bot in private has opened the chat: private lines can come here
+        await asyncio.to_thread(self._remember, user.id, user.full_name, True)
+        origin = Origin(message.chat_id, None, message.message_id, str(user.id), True)
+        await self._send_text(context.bot, origin.chat_id, None, [gettext_(
+            of_locale(user.language_code),
+            "Private messages are on: your hands, private choices and secret results will come here. "
+            "Play in the group; here you can also type a game's commands (e.g. /me).")])
+        return origin
 
     async def _is_admin(self, bot, chat_id: int, user_id: int) -> bool:
         try:
@@ -537,7 +613,7 @@ class TelegramAdapter:
 
     async def _open_notice(self, bot, users: list[str], channel: str | None, lang: str = "en") -> str:
         names = await asyncio.to_thread(self._names, users)
-        link = f"https://t.me/{bot.username}?start={deep_link_code(channel)}"
+        link = create_deep_linked_url(bot.username, deep_link_code(channel))
         who = ", ".join(mention(u, names.get(u)) for u in users)
         return gettext_(lang, "{who}: I have something private for you, but cannot write to you yet. Open a "
                               "private chat with me once: {link} (press Start); /me then shows your private view.",

@@ -73,6 +73,14 @@ def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
     return out
 
 
+def command_words(games) -> list[str]:
+    """Every word a group command may start with: the command table's, each game's id and aliases."""
+    words = dict.fromkeys(COMMANDS)
+    for game in games:
+        words.update(dict.fromkeys(name for name in (game.id, *game.aliases) if _NAME.match(name)))
+    return list(words)
+
+
 def _translated(text: str, lang: str) -> str:
     """A description from the gettext catalogues (their ids are the command table's lower-case help texts)."""
     from bot.words.i18n import gettext_

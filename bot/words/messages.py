@@ -340,4 +340,11 @@ MESSAGES = [
     N_('{name} ({seat}) is away for {span} more: the deadline and reminders wait for that seat.'),
     N_('Not pinged, away: {names}.'),
     N_('This game allows no absence (away=0): its deadlines run on.'),
+    # a game in a thread or forum topic of its own (bot/service/lobby.py, the adapters)
+    N_("`thread` opens the game in a new thread (Discord) or forum topic (Telegram); here, /new GAME opens it in this channel."),
+    N_("A game's thread is opened from a text channel. In a thread, /new without thread opens the game in the thread itself."),
+    N_('I cannot open a thread here: the bot needs the Create Public Threads and Send Messages in Threads permissions. A thread someone opened works too: type /new in it.'),
+    N_("This group has no topics. Turn Topics on in the group's settings to give each game a topic of its own, or type /new without thread to play here."),
+    N_('I cannot open a topic here: make me an admin with the right to manage topics, or open a topic yourself and type /new in it.'),
+    N_('The game is open in a topic of its own: {topic}.'),
 ]

@@ -81,6 +81,8 @@ class Recorder:
         self.dm_closed: set[str] = set()
         self.dm_channels: dict[str, str] = {}
         self.removed: set[str] = set()       # users no longer members of the guild
+        self.threads_forbidden = False       # opening a thread answers 403 (the bot lacks the permission)
+        self.manage_threads = True           # False: deleting a thread answers 403
 
     def add(self, route: Route, payload: dict | None, files=()) -> Call:
         call = Call(route.method, route.path, route.url, payload, list(files))
@@ -142,6 +144,20 @@ class RecordingHTTP(HTTPClient):
             return {"user": {"id": uid, "username": f"user{uid}", "discriminator": "0", "avatar": None},
                     "roles": [], "joined_at": "2025-01-01T00:00:00+00:00",
                     "deaf": False, "mute": False, "flags": 0}
+        if route.method == "POST" and route.path == "/channels/{channel_id}/threads":
+            if self.recorder.threads_forbidden:
+                raise discord.Forbidden(_Response(), {"code": 50013, "message": "Missing Permissions"})
+            return thread_payload(str(next(_ids)), str(route.channel_id), payload["name"])
+        if route.method == "PUT" and route.path == "/channels/{channel_id}/thread-members/{user_id}":
+            return None
+        if route.method == "DELETE" and route.path == "/channels/{channel_id}":
+            if not self.recorder.manage_threads:
+                raise discord.Forbidden(_Response(), {"code": 50013, "message": "Missing Permissions"})
+            return thread_payload(str(route.channel_id), CHANNEL, "deleted")
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}":
+            return dict(thread_payload(str(route.channel_id), CHANNEL, "game"),
+                        thread_metadata={"archived": bool(payload.get("archived")), "auto_archive_duration": 10080,
+                                         "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False})
         if route.method == "PUT" and route.path == "/applications/{application_id}/commands":
             return [dict(cmd, id=str(next(_ids)), application_id=APP_ID, version="1") for cmd in payload]
         raise AssertionError(f"unexpected Discord route {route.method} {route.url}")
@@ -172,6 +188,13 @@ class RecordingWebhooks(AsyncWebhookAdapter):
         raise AssertionError(f"unexpected webhook route {route.method} {route.url}")
 
 
+def thread_payload(thread: str, parent: str, name: str, owner: str = APP_ID) -> dict:
+    return {"id": thread, "type": 11, "guild_id": GUILD, "name": name, "parent_id": parent, "owner_id": owner,
+            "message_count": 0, "member_count": 1,
+            "thread_metadata": {"archived": False, "auto_archive_duration": 10080,
+                                "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
+
+
 def user(uid: str, name: str) -> dict:
     return {"id": uid, "username": name, "discriminator": "0", "avatar": None, "global_name": name.title()}
 
@@ -195,10 +218,7 @@ class Harness:
                         user=user(uid, name), context=1)
             return data
         if thread_parent:
-            chan = {"id": channel, "type": 11, "guild_id": GUILD, "name": "game thread", "parent_id": thread_parent,
-                    "owner_id": uid, "message_count": 1, "member_count": 2,
-                    "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
-                                        "archive_timestamp": "2026-01-01T00:00:00+00:00", "locked": False}}
+            chan = thread_payload(channel, thread_parent, "game thread", uid)
         else:
             chan = {"id": channel, "type": 0, "guild_id": GUILD, "name": "games", "position": 0,
                     "permission_overwrites": [], "nsfw": False, "parent_id": None}

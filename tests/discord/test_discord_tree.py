@@ -1,7 +1,7 @@
 """The command tree: built from the grammars, hashed, synced only on change; autocomplete."""
-import discord
 import pytest
 from discord import app_commands
+from discord.ext import commands
 
 from bot.discord.client import make_client, run, shard_ids_of
 from bot.discord.tree import compose, hash_key, specs_of, sync_if_changed, tree_hash, tree_payload
@@ -106,7 +106,7 @@ def test_shard_settings(service):
 
 async def test_sharded_client_takes_its_shards(service):
     client = make_client(Settings(discord_token="t", discord_shard_count=4, discord_shard_ids="1,3"), service)
-    assert isinstance(client, discord.AutoShardedClient)
+    assert isinstance(client, commands.AutoShardedBot)
     assert (client.shard_count, client.shard_ids) == (4, [1, 3])
     assert isinstance(client.tree, app_commands.CommandTree)
 
@@ -143,22 +143,27 @@ def test_suggestions_follow_the_arguments_already_chosen(service):
 
 
 async def test_every_platform_command_of_the_table_is_a_slash_command(service):
+    from bot.discord.tree import NOT_SLASH
     from bot.service import COMMANDS
 
     h = await make_harness(service)
-    # /lang: Discord shows each user the language of his own client, and the channel's follows its server's
-    assert set(COMMANDS) - {"lang"} <= {c["name"] for c in tree_payload(h.client.tree)}
-    robot = command(h.client.tree, "robot")
-    action = next(o for o in robot["options"] if o["name"] == "action")
-    assert [c["value"] for c in action["choices"]] == ["add", "remove"]
+    assert set(NOT_SLASH) == {"lang"}   # Discord shows each user the commands in his client's language
+    assert set(COMMANDS) - set(NOT_SLASH) <= {c["name"] for c in tree_payload(h.client.tree)}
+    robot = command(h.client.tree, "robot")   # an app_commands.Group: /robot add [count], /robot remove
+    assert [(o["name"], o["type"]) for o in robot["options"]] == [("add", 1), ("remove", 1)]
+    (count,) = robot["options"][0]["options"]
+    assert (count["name"], count["required"], count["min_value"]) == ("count", False, 1)
 
 
 async def test_robot_and_back_reach_the_service_as_their_lines(service):
     h = await make_harness(service)
     await h.say(ALICE, "alice", "new", game="ludi")
-    await h.say(ALICE, "alice", "robot", action="add", count=2)
+    await h.say(ALICE, "alice", "robot", "add", count=2)
     rec = service.store.load("discord", str(CHANNEL))
     assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1", "🤖 Robot 2"]
+    await h.say(ALICE, "alice", "robot", "remove")
+    rec = service.store.load("discord", str(CHANNEL))
+    assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1"]
 
 
 
@@ -176,3 +181,42 @@ def test_the_tree_uses_discord_pys_public_decorators_not_its_private_attributes(
 
     for path in (Path(__file__).resolve().parents[2] / "bot").rglob("*.py"):
         assert "__discord_app_commands" not in path.read_text(), path
+
+
+async def test_the_tables_commands_are_a_cog_of_the_bot(service):
+    """discord.py's own way: the platform commands are one commands.Cog, /robot an app_commands.Group in it."""
+    from bot.discord.tree import TableCommands
+
+    h = await make_harness(service)
+    cog = h.client.get_cog("table")
+    assert isinstance(cog, TableCommands)
+    names = {c.name for c in cog.get_app_commands()}
+    assert {"new", "join", "map", "log", "import", "help", "robot"} <= names
+    assert isinstance(h.client.tree.get_command("robot"), app_commands.Group)
+    assert h.client.tree.get_command("robot").get_command("add").binding is cog
+
+
+async def test_new_offers_the_installed_games_as_you_type(service):
+    h = await make_harness(service)
+    calls = await h.say(ALICE, "alice", "new", focused="game", game="tal")
+    assert calls[-1].payload == {"type": 8, "data": {"choices": [{"name": "tally", "value": "tally"}]}}
+    calls = await h.say(ALICE, "alice", "new", game="no-such-game")
+    assert "There is no game" in calls[-1].content and service.store.load("discord", CHANNEL) is None
+
+
+async def test_a_new_command_of_the_table_is_a_slash_command_at_once(service, monkeypatch):
+    """An entry added to the table that the Cog does not declare yet is `/word [arguments]`."""
+    from dataclasses import replace
+
+    from bot.service import COMMANDS
+
+    monkeypatch.setitem(COMMANDS, "tables", replace(COMMANDS["games"], usage="/tables [which]"))
+    h = await make_harness(service)
+    (arguments,) = command(h.client.tree, "tables")["options"]
+    assert (arguments["name"], arguments["required"], arguments["description"]) == ("arguments", False,
+                                                                                  "/tables [which]")
+    seen = []
+    handle = service.handle
+    service.handle = lambda cmd: seen.append(cmd.text) or handle(cmd)
+    await h.say(ALICE, "alice", "tables", arguments="all of them")
+    assert seen == ["/tables all of them"]

@@ -99,6 +99,8 @@ class FakeTelegram(BaseRequest):
             if params.get("caption"):
                 message["caption"] = params["caption"]
             return message
+        if endpoint == "createForumTopic":
+            return {"message_thread_id": next(self._ids), "name": params["name"], "icon_color": 7322096}
         if endpoint == "getFile":
             file_id = params["file_id"]
             size = {"file_size": len(self.files[file_id])} if self.file_sizes_known else {}
@@ -136,10 +138,11 @@ class Harness:
         return {"id": user, "is_bot": False, "first_name": self.names.get(user, f"user{user}")}
 
     def message(self, user: int, text: str, chat: int = GROUP, name: str = "", update_id: int | None = None,
-                thread: int | None = None) -> Update:
+                thread: int | None = None, forum: bool | None = None) -> Update:
         sender = self._sender(user, name)
         chat_obj = ({"id": user, "type": "private", "first_name": sender["first_name"]} if chat == user
-                    else {"id": chat, "type": "supergroup", "title": "Wargamers", "is_forum": bool(thread)})
+                    else {"id": chat, "type": "supergroup", "title": "Wargamers",
+                          "is_forum": bool(thread) if forum is None else forum})
         msg = {"message_id": next(self._update_ids) + 500, "date": 1700000000, "chat": chat_obj, "from": sender,
                "text": text}
         if thread:
