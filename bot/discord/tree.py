@@ -316,7 +316,12 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     commands.append(app_commands.Command(name="join", description=_clip(COMMANDS["join"].help), callback=join))
     for word in ("status", "export", "verify"):
         simple(word)
-    simple("me", ephemeral=True)
+
+    async def me(interaction: discord.Interaction, what: Optional[Literal["all"]] = None) -> None:
+        await adapter.run(interaction, f"/me {what or ''}".strip(), ephemeral=True)
+
+    app_commands.describe(what="all: every choice as a line of text, not a menu")(me)
+    commands.append(app_commands.Command(name="me", description=_clip(COMMANDS["me"].help), callback=me))
 
     games = sorted(available())[:MAX_CHOICES] or ["none"]
     GameName = Literal[tuple(games)]  # type: ignore[valid-type]
