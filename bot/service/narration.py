@@ -76,11 +76,16 @@ class Narration(Topic):
             if player["user"] and not player.get("robot"):   # a robot is neither pinged nor told
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
-                # his turn has just come and it holds private choices (a hand, face-down orders): their
-                # menu goes to him at once, one short message (bot/service/menus.py)
+                # his turn has just come and it can only be played privately (a hand, face-down orders),
+                # or the game enumerates private choices beyond the buttons (`menu_lines`, StarCraft's
+                # orders): their menu goes to him at once, one short message (bot/service/menus.py);
+                # another turn with buttons waits for him to ask or press
+                extra = getattr(game, "menu_lines", None)
+                more = bool(channel and extra is not None and extra(state, seat))
                 menu = self.service.menus.root(game, channel, state, version, seat, True) \
-                    if channel and (prompt.private or getattr(game, "menu_lines", None)) else None
-                new_turn = menu is not None and before is not None and asker != player["user"]
+                    if channel and (prompt.private or more) else None
+                new_turn = (menu is not None and (not prompt.actions or more) and before is not None
+                            and asker != player["user"])
                 if new_turn and waited is None:
                     waited = set(game.prompts(before))   # (Successors remembers it from the apply)
                 if menu is not None and (asker in (None, player["user"]) or new_turn and seat not in waited):
