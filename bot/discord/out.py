@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import menus
 from bot.service import Service
 from bot.service.types import Button, Command, Reply
 from bot.service.types import chunks as split_lines
@@ -380,8 +381,11 @@ class Adapter:
                 await self.answer(outlet, public, ephemeral)
         if reply.error:
             await outlet.send(True, content=chunks([markdown_line(reply.error)])[0], allowed_mentions=NO_PING)
-        for text in chunks([markdown_line(line) for line in reply.private.get(sender, [])]):
-            await outlet.send(True, content=text, allowed_mentions=NO_PING)
+        own = chunks([markdown_line(line) for line in reply.private.get(sender, [])])
+        for i, text in enumerate(own):
+            menu = reply.menus.get(sender) if i == len(own) - 1 else None   # his choices under his lines
+            await outlet.send(True, content=text, allowed_mentions=NO_PING,
+                              **({"view": menus.view_of(menu)} if menu is not None else {}))
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
                                             outlet.file_limit)
@@ -406,6 +410,8 @@ class Adapter:
             out.lines += notes
         if reply.buttons and channel:
             out.view = await asyncio.to_thread(build_view, self.service, channel, reply.buttons)
+        if reply.menu is not None and channel:
+            out.view = menus.with_menu(out.view, reply.menu)
         return out
 
     async def files(self, items: list[tuple[str, Any]], limit: int) -> tuple[list[discord.File], list[str]]:
@@ -480,8 +486,10 @@ class Adapter:
                 files, notes = await self.files([(picture.filename, picture)], DEFAULT_FILE_LIMIT)
             try:
                 dm = await self.client.create_dm(discord.Object(int(user)))
-                for text in texts + (["\n".join(notes)] if notes else []):
-                    await dm.send(content=text, allowed_mentions=NO_PING)
+                menu = reply.menus.get(user)
+                for i, text in enumerate(texts + (["\n".join(notes)] if notes else [])):
+                    view = menus.view_of(menu) if menu is not None and i == len(texts) - 1 else None
+                    await dm.send(content=text, allowed_mentions=NO_PING, **({"view": view} if view else {}))
                 if files:
                     await dm.send(files=files)
             except discord.Forbidden:

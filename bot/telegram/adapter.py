@@ -20,6 +20,7 @@ Redis keys (beside the service's own, under the channel's hash tag):
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import logging
 import re
@@ -58,6 +59,7 @@ from telegram.request import BaseRequest
 from bot.service import COMMANDS, Service, StoreError, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
+from bot.telegram import menus
 from bot.telegram.commands import command_lists, digest
 from bot.words.i18n import gettext_, of_locale
 
@@ -225,6 +227,7 @@ class TelegramAdapter:
         application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.Document.ALL
                                                & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
+        application.add_handler(CallbackQueryHandler(functools.partial(menus.on_press, self), pattern=menus.PATTERN))
         application.add_error_handler(self.on_error)
 
     async def on_startup(self, application: Application) -> None:
@@ -467,7 +470,7 @@ class TelegramAdapter:
         bot = self.application.bot
         if origin is not None and origin.private and not reply.changed:
             # a look asked in private (/status, /export, /me) is answered there, never in the group
-            reply.mentions, reply.buttons = [], []
+            reply.mentions, reply.buttons, reply.menu = [], [], None
             chat_id, thread = origin.chat_id, None
         elif reply.channel:
             chat_id, thread = chat_of(reply.channel)
@@ -488,6 +491,8 @@ class TelegramAdapter:
         if closed and public_chat is not None:
             lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
+        if reply.menu is not None:
+            markup = menus.joined(markup, menus.keyboard(reply.menu))
         if reply.image is not None:
             text = "\n".join(lines)
             caption = text if text and len(_plain(text)) <= CAPTION_LIMIT else None
@@ -512,7 +517,9 @@ class TelegramAdapter:
             if open_ and user.isdigit():
                 try:
                     if reply.private.get(user):
-                        await self._send_text(bot, int(user), None, reply.private[user])
+                        menu = reply.menus.get(user)
+                        await self._send_text(bot, int(user), None, reply.private[user],
+                                              markup=menus.keyboard(menu) if menu is not None else None)
                     if user in reply.private_images:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)
