@@ -5,23 +5,18 @@ The select's custom_id carries the page's address (`Menu.at`: channel, version, 
 the lines, seat, private or public, path) and each option's value the path it opens; the back
 button's custom_id the page before. Both are `DynamicItem`s, so a menu still works after a
 restart and nothing is kept for it: the service builds the menu again from the stored game.
-A choice plays its line through the normal command path; the spent menu is taken off.
+A press goes to the adapter (`Adapter.press_menu`, bot/discord/out.py): the next page is
+drawn in place; a choice plays its line through the normal command path and the spent menu
+is taken off.
 """
 from __future__ import annotations
 
-import asyncio
-import logging
 import re
-from typing import Any
 
 import discord
 
-from bot.service.types import Command, Menu
+from bot.service.types import Menu
 from bot.words.i18n import gettext_
-
-log = logging.getLogger("strategos.discord")
-
-PLATFORM = "discord"
 
 
 def view_of(menu: Menu) -> discord.ui.View:
@@ -71,7 +66,7 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sg:m:(?P<
             await interaction.response.send_message(gettext_("en", "Pick one of the actions."), ephemeral=True)
             return
         page = self.where.rsplit("|", 1)[0]
-        await press(interaction, f"{page}|{values[0]}")
+        await interaction.client.strategos.press_menu(interaction, f"{page}|{values[0]}")  # type: ignore[attr-defined]
 
 
 class MenuBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:k:(?P<where>[^|]+\|.+)"):
@@ -88,46 +83,4 @@ class MenuBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:k:(?P<wh
         return cls(match["where"], item.label or "◂")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await press(interaction, self.where)
-
-
-class FollowUps:
-    """The answers to a menu's choice, as follow-ups of the press (its response edited the menu)."""
-
-    file_limit = 10 * 1024 * 1024
-
-    def __init__(self, interaction: discord.Interaction):
-        self.interaction = interaction
-
-    async def send(self, ephemeral: bool, **message: Any) -> None:
-        await self.interaction.followup.send(ephemeral=ephemeral, **message)
-
-    async def finish(self) -> None:
-        pass
-
-
-async def press(interaction: discord.Interaction, where: str) -> None:
-    """A press: the next page drawn in place, a refusal to the presser alone, or the choice played
-    (the menu taken off its message, the outcome delivered as any command's)."""
-    from bot.discord.out import Adapter, adapter_of, markdown_line
-
-    adapter: Adapter = adapter_of(interaction)
-    in_dm = interaction.guild_id is None
-    channel = where.split("|", 1)[0]
-    if not in_dm and str(interaction.channel_id) != channel:
-        await interaction.response.send_message(gettext_("en", "This menu has expired. /me shows your choices now."),
-                                                ephemeral=True)
-        return
-    private = where.split("|")[4:5] == ["x"]
-    cmd = Command(PLATFORM, None, str(interaction.user.id), "", name=interaction.user.display_name,
-                  private=private, key=f"dci:{interaction.id}")
-    reply = await asyncio.to_thread(adapter.service.press_menu, cmd, where)
-    if reply.page is not None:
-        await interaction.response.edit_message(content=title(reply.page), view=view_of(reply.page))
-        return
-    if reply.error:
-        await interaction.response.send_message(markdown_line(reply.error)[:2000], ephemeral=True)
-        return
-    await interaction.response.edit_message(view=None)   # the choice is made: the menu is spent
-    played = Command(PLATFORM, channel, cmd.user, "", private=private)
-    await adapter.deliver(played, reply, FollowUps(interaction), private)
+        await interaction.client.strategos.press_menu(interaction, self.where)  # type: ignore[attr-defined]

@@ -186,6 +186,17 @@ class InteractionOutlet(Outlet):
             await self.send(True, content="Done.")
 
 
+class FollowUpOutlet(Outlet):
+    """Answers as follow-ups of an interaction whose response was used already (a menu's
+    choice: its response edited the menu)."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+
+    async def send(self, ephemeral: bool, **message: Any) -> None:
+        await self.interaction.followup.send(ephemeral=ephemeral, **message)
+
+
 class ChannelOutlet(Outlet):
     """Answers to a plain direct message: replies in that DM (private by nature)."""
 
@@ -320,6 +331,28 @@ class Adapter:
             return None
         cmd = self.command(interaction, line, version=version, channel=channel)
         return await self.dispatch(cmd, outlet, False)
+
+    async def press_menu(self, interaction: discord.Interaction, where: str) -> None:
+        """A press on a menu of choices (bot/discord/menus.py; `where`: the page's address): the
+        next page drawn in place, a refusal to the presser alone, or the choice played (the menu
+        taken off its message, the outcome delivered as any command's)."""
+        channel = where.split("|", 1)[0]
+        if interaction.guild_id is not None and str(interaction.channel_id) != channel:
+            await interaction.response.send_message(_t(interaction.locale, "This menu has expired. /me shows your "
+                                                       "choices now."), ephemeral=True)
+            return
+        private = where.split("|")[4:5] == ["x"]
+        cmd = Command(PLATFORM, None, str(interaction.user.id), "", name=display_name(interaction.user),
+                      private=private, key=f"dci:{interaction.id}")
+        reply = await asyncio.to_thread(self.service.press_menu, cmd, where)
+        if reply.page is not None:
+            await interaction.response.edit_message(content=menus.title(reply.page), view=menus.view_of(reply.page))
+        elif reply.error:
+            await interaction.response.send_message(chunks([markdown_line(reply.error)])[0], ephemeral=True)
+        else:
+            await interaction.response.edit_message(view=None)   # the choice is made: the menu is spent
+            played = Command(PLATFORM, channel, cmd.user, "", private=private)
+            await self.deliver(played, reply, FollowUpOutlet(interaction), private)
 
     async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
         if cmd.channel is None and not await self.still_member(cmd):

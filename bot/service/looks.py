@@ -76,7 +76,7 @@ class Looks(Topic):
                     reply.tell(cmd.user, f"Your choices ({len(lines)}):")
                     reply.private[cmd.user] += [f"`{line}`" for line in lines]
             else:
-                menu = self.service.menus.root(game, channel, rec.state, rec.version, seat, True)
+                menu = self.service.menus.root(game, channel, rec.meta, rec.state, rec.version, seat, True)
                 if menu is not None:
                     reply.tell(cmd.user, f"Your private choices ({menu.count}): pick one below; "
                                          "/me all lists them as text.")

@@ -97,21 +97,24 @@ def find(root: Node, path: str) -> tuple[Node, list[Node]] | None:
     return node, trail
 
 
-def label_of(node: Node) -> str:
-    """What a choice shows: its words, with the codes' dashes and underscores as spaces."""
-    return node.label.replace("_", " ").replace("-", " ") if node.label else ""
+def label_of(node: Node, names: dict[str, str] | None = None) -> str:
+    """What a choice shows: its words, a seat's id as its player's name, the codes' dashes and
+    underscores as spaces."""
+    words = [(names or {}).get(word, word) for word in node.label.split(" ")] if node.label else []
+    return " ".join(words).replace("_", " ").replace("-", " ")
 
 
-def page_of(root: Node, path: str) -> tuple[list[MenuOption], list[str], str | None] | None:
+def page_of(root: Node, path: str, names: dict[str, str] | None = None
+            ) -> tuple[list[MenuOption], list[str], str | None] | None:
     """The options at `path`, the trail of labels to it, and its line when it is a leaf."""
     found = find(root, path)
     if found is None:
         return None
     node, trail = found
     prefix = f"{path}." if path else ""
-    options = [MenuOption(label_of(child), f"{prefix}{i}", child.line is not None, child.more)
+    options = [MenuOption(label_of(child, names), f"{prefix}{i}", child.line is not None, child.more)
                for i, child in enumerate(node.children)]
-    return options, [label_of(n) for n in trail if not n.more], node.line
+    return options, [label_of(n, names) for n in trail if not n.more], node.line
 
 
 def choices(game: Game, state: dict, seat: str, private: bool) -> list[str]:
@@ -146,15 +149,20 @@ def digest(lines: list[str]) -> str:
     return hashlib.sha1("\n".join(lines).encode()).hexdigest()[:6]
 
 
+def seat_players(meta: dict) -> dict[str, str]:
+    """seat → its player's name, for a choice that names a seat (`fight b with Caius`)."""
+    return {p["seat"]: p["name"] for p in meta["players"] if p.get("seat") and p.get("name")}
+
+
 class Menus(Topic):
     """Menus of choices: the first page with a prompt, and each press on one."""
 
-    def root(self, game: Game, channel: str, state: dict, version: int, seat: str, private: bool,
-             lines: list[str] | None = None) -> Menu | None:
-        lines = choices(game, state, seat, private) if lines is None else lines
+    def root(self, game: Game, channel: str, meta: dict, state: dict, version: int, seat: str,
+             private: bool) -> Menu | None:
+        lines = choices(game, state, seat, private)
         if not lines:
             return None
-        options, trail, line = page_of(tree(game, lines), "")
+        options, trail, line = page_of(tree(game, lines), "", seat_players(meta))
         return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines))
 
     def press(self, cmd: Command, where: str) -> Reply:
@@ -177,7 +185,7 @@ class Menus(Topic):
                                    "/me shows them now.", "STALE", channel)
             self.service.finish(cmd, refusal)
             return refusal
-        page = page_of(tree(game, lines), path)
+        page = page_of(tree(game, lines), path, seat_players(rec.meta))
         if page is None:
             refusal = Reply.refuse("This menu has expired. /me shows your choices now.", "EXPIRED", channel)
             self.service.finish(cmd, refusal)

@@ -82,7 +82,7 @@ class Narration(Topic):
                 # another turn with buttons waits for him to ask or press
                 extra = getattr(game, "menu_lines", None)
                 more = bool(channel and extra is not None and extra(state, seat))
-                menu = self.service.menus.root(game, channel, state, version, seat, True) \
+                menu = self.service.menus.root(game, channel, meta, state, version, seat, True) \
                     if channel and (prompt.private or more) else None
                 new_turn = (menu is not None and (not prompt.actions or more) and before is not None
                             and asker != player["user"])
@@ -95,7 +95,7 @@ class Narration(Topic):
             if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
                 continue
             if channel and len(prompt.actions) >= MENU_AT and reply.menu is None:   # a menu, not a wall of buttons
-                reply.menu = self.service.menus.root(game, channel, state, version, seat, False)
+                reply.menu = self.service.menus.root(game, channel, meta, state, version, seat, False)
                 continue
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
             for line in prompt.actions[:MAX_BUTTONS]:

@@ -20,7 +20,6 @@ Redis keys (beside the service's own, under the channel's hash tag):
 from __future__ import annotations
 
 import asyncio
-import functools
 import html
 import logging
 import re
@@ -227,7 +226,7 @@ class TelegramAdapter:
         application.add_handler(MessageHandler(new & filters.ChatType.GROUPS & filters.Document.ALL
                                                & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
-        application.add_handler(CallbackQueryHandler(functools.partial(menus.on_press, self), pattern=menus.PATTERN))
+        application.add_handler(CallbackQueryHandler(self.on_menu, pattern=menus.PATTERN))
         application.add_error_handler(self.on_error)
 
     async def on_startup(self, application: Application) -> None:
@@ -441,6 +440,17 @@ class TelegramAdapter:
             log.info("callback query %s not answered: %s", query.id, exc)
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
+
+    async def on_menu(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A key of a menu of choices (bot/telegram/menus.py); a choice's outcome is delivered here."""
+        pressed, user = update.callback_query.message, update.effective_user
+        pressed_in = channel_of(pressed.chat.id, pressed.message_thread_id if getattr(
+            pressed, "is_topic_message", False) else None) if pressed is not None else None
+        played = await menus.press(self.service, update, command_key(context.bot.id, update), pressed_in)
+        if played is not None:
+            reply, private = played
+            chat_id, thread = (user.id, None) if private else chat_of(reply.channel)
+            await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), private))
 
     async def _opened(self, bot, origin: Origin, code: str, lang: str = "en") -> None:
         await self._send_text(bot, origin.chat_id, None, [gettext_(

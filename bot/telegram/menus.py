@@ -3,9 +3,10 @@
 Each key's callback data is ``m|`` and the page's address (`Menu.at`: channel, version, a
 digest of the lines, seat, private or public, path) — well inside Telegram's 64 bytes, and
 nothing to keep in Redis: the service builds the menu again from the stored game on a press.
-A press on a level edits the same message (`edit_message_text` in a private chat,
-`edit_message_reply_markup` under a public message, which may be a photo's caption); a
-press on a choice plays its line through the normal command path and the keyboard goes.
+The adapter routes a press here (`TelegramAdapter.on_menu`). A press on a level edits the same
+message (`edit_message_text` in a private chat, `edit_message_reply_markup` under a public
+message, which may be a photo's caption); a press on a choice plays its line through the
+normal command path and the keyboard goes.
 """
 from __future__ import annotations
 
@@ -16,9 +17,8 @@ import logging
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, Update
 from telegram.constants import ChatType, ParseMode
 from telegram.error import TelegramError
-from telegram.ext import ContextTypes
 
-from bot.service.types import Command, Menu
+from bot.service.types import Command, Menu, Reply
 from bot.words.i18n import gettext_, of_locale
 
 log = logging.getLogger("strategos.telegram")
@@ -62,22 +62,21 @@ def joined(first: InlineKeyboardMarkup | None, second: InlineKeyboardMarkup) -> 
     return InlineKeyboardMarkup(rows + [list(row) for row in second.inline_keyboard])
 
 
-async def on_press(adapter, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    """A key of a menu: the next page in place, or the choice played; a refusal is an alert."""
-    from bot.telegram.adapter import Origin, chat_of, command_key
-
+async def press(service, update: Update, key: str, pressed_in: str | None) -> tuple[Reply, bool] | None:
+    """A key of a menu: the next page drawn in place, or a refusal as an alert (None: done
+    here); or the choice played, its reply and whether it came from a private chat, for the
+    adapter to deliver as any command's. `pressed_in`: the channel of the chat (topic) pressed in."""
     query, user = update.callback_query, update.effective_user
     where = (query.data or "")[2:]
     pressed = query.message
     in_private = pressed is not None and pressed.chat.type == ChatType.PRIVATE
-    cmd = Command(PLATFORM, None, str(user.id), "", name=user.full_name, private=in_private,
-                  key=command_key(context.bot.id, update))
-    if not in_private and pressed is not None and not where.startswith(f"{_chat_channel(pressed)}|"):
+    if not in_private and not where.startswith(f"{pressed_in}|"):
         # a public menu travels with its message: one pressed in another chat or topic is not ours
         await query.answer(gettext_(of_locale(user.language_code), "This menu has expired. /me shows your choices "
                                     "now."), show_alert=True)
-        return
-    reply = await asyncio.to_thread(adapter.service.press_menu, cmd, where)
+        return None
+    cmd = Command(PLATFORM, None, str(user.id), "", name=user.full_name, private=in_private, key=key)
+    reply = await asyncio.to_thread(service.press_menu, cmd, where)
     if reply.page is not None:
         await query.answer()
         try:
@@ -88,25 +87,14 @@ async def on_press(adapter, update: Update, context: ContextTypes.DEFAULT_TYPE) 
                 await query.edit_message_reply_markup(reply_markup=keyboard(reply.page))
         except TelegramError as exc:   # e.g. "message is not modified": the keyboard is still there
             log.info("menu page not drawn in place: %s", exc)
-        return
+        return None
     if reply.error:
         await query.answer(reply.error[:ALERT_LIMIT], show_alert=True)
-        return
+        return None
     await query.answer()
     try:   # the choice is made: this menu is spent, its keys go
         await query.edit_message_reply_markup(reply_markup=None)
     except TelegramError as exc:
         log.info("spent menu not cleared: %s", exc)
-    if in_private:
-        origin = Origin(int(user.id), None, None, str(user.id), True)
-    else:
-        chat_id, thread = chat_of(reply.channel or where.split("|", 1)[0])
-        origin = Origin(chat_id, thread, None, str(user.id), False)
-    await adapter.deliver(reply, origin)
-
-
-def _chat_channel(message) -> str:
-    from bot.telegram.adapter import channel_of
-
-    topic = message.message_thread_id if getattr(message, "is_topic_message", False) else None
-    return channel_of(message.chat.id, topic)
+    reply.channel = reply.channel or where.split("|", 1)[0]
+    return reply, in_private
