@@ -9,8 +9,9 @@ select menu is one row). "Before" is the same message as the service wrote it un
 menu's line replaced by the private choices listed inline (`Your private choices: \\`…\\`; …`);
 "after" is the message as it is sent now. (A StarCraft Execution turn with public discards
 sent no private message before; its private menu is new, so "before" counts its few private
-lines as the old wall would have listed them, a slight overcount of "before".) The public prompts are measured too: the most buttons
-under one message before (up to 20) and the most options on one screen after.
+lines as the old wall would have listed them, a slight overcount of "before".) The public
+prompts are measured too: the most buttons under one message before (up to 20) and the most
+options on one screen after.
 """
 from __future__ import annotations
 
