@@ -68,3 +68,50 @@ async def test_someone_elses_menu_is_refused(tg):
     (answer,) = tg.answers()
     assert answer["show_alert"] is True and "only they can make them" in answer["text"]
     assert tg.adapter.service.state("telegram", str(GROUP))[1]["total"] == 0
+
+
+async def ludi_public_menu(tg):
+    """A Ludi game played to a prompt of nine or more public actions: /status draws its menu."""
+    import random
+
+    from bot.service.types import Command
+
+    service = tg.adapter.service
+    await tg.say(ALICE, "/new ludi")
+    await tg.say(ALICE, "/join")
+    await tg.say(BOB, "/join")
+    await tg.say(ALICE, "/start")
+    rnd = random.Random(4)
+    for _ in range(200):
+        game, state, rec = service.state("telegram", str(GROUP))
+        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+        prompts = game.prompts(state)
+        seat = next((s for s, p in prompts.items() if len(p.actions) >= 9), None)
+        if seat is not None:
+            break
+        seat = sorted(prompts)[0]
+        line = game.sample(state, seat, rnd)
+        service.handle(Command("telegram", str(GROUP), users[seat], f"/ludi {line}",
+                               private=game.sent_privately(line, prompts[seat])))
+    tg.tg.clear()
+    await tg.say(int(users[seat]), "/status")
+    return int(users[seat]), [k for k in tg.buttons() if k["callback_data"].startswith("m|")]
+
+
+async def test_a_public_menu_is_walked_in_place_under_the_group_message(tg):
+    user, keys = await ludi_public_menu(tg)
+    assert 1 <= len(keys) <= 8 and all(len(k["callback_data"].encode()) <= 64 for k in keys)
+    other = BOB if user == ALICE else ALICE
+    tg.tg.clear()
+    await tg.click(other, keys[0]["callback_data"])             # not his: an alert, nothing drawn
+    assert tg.answers()[0]["show_alert"] is True and not edits(tg, "editMessageReplyMarkup")
+    version = tg.adapter.service.state("telegram", str(GROUP))[2].version
+    key = keys[0]
+    for _ in range(6):                                          # the first option, level after level
+        tg.tg.clear()
+        await tg.click(user, key["callback_data"])
+        if tg.tg.sent(GROUP):                                    # a choice: played, narrated in the group
+            break
+        (page,) = edits(tg, "editMessageReplyMarkup")            # a level: the same message's keys
+        key = keys_of(page)[0]
+    assert tg.adapter.service.state("telegram", str(GROUP))[2].version == version + 1
