@@ -8,10 +8,10 @@ choice is folded into its parent, and a level with more than `PAGE` choices is c
 Each leaf is a whole action line, sent through the normal command path: idempotency, the
 version check and the rules' own checks are unchanged. `/me all` still lists every line.
 
-A menu is addressed by (channel, version, a digest of its lines, seat, private, path): the tree is built again from
-the stored game on every press, so nothing is kept for it, and a press at another version is
-refused (the position moved on) and changes nothing; so is one whose lines a quiet write
-(an armed card) changed at the same version. The platform-neutral page (`Menu`, in
+A menu is addressed by (channel, version, a digest of its lines, seat, private, path): the
+tree is built again from the stored game on every press, so nothing is kept for it, and a
+press at another version is refused (the position moved on) and changes nothing; so is one
+whose lines a quiet write (an armed card) changed at the same version. The platform-neutral page (`Menu`, in
 types.py) is what the adapters draw: Discord select menus and buttons, Telegram inline
 keyboards, the console's numbered lines.
 """
@@ -22,9 +22,7 @@ from dataclasses import dataclass, field
 
 from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Menu, MenuOption, Reply
-from bot.store import Record
-from bot.words.names import player_names
-from core.game import Game, Prompt
+from core.game import Game
 from core.registry import get_game
 
 PAGE = 8            # options on one screen (the last one opens the next page when there are more)
@@ -131,10 +129,6 @@ def choices(game: Game, state: dict, seat: str, private: bool) -> list[str]:
     return list(dict.fromkeys([*prompt.private, *more, *prompt.actions]))
 
 
-def has_private_menu(game: Game, state: dict, seat: str, prompt: Prompt) -> bool:
-    return bool(prompt.private) or bool(getattr(game, "menu_lines", None) and choices(game, state, seat, True))
-
-
 def parse_address(text: str) -> tuple[str, int, str, str, bool, str] | None:
     """A page's address (`Menu.at`: `CHANNEL|VERSION|DIGEST|SEAT|x|PATH`, x private, p public) → its parts."""
     parts = text.split("|")
@@ -166,30 +160,30 @@ class Menus(Topic):
         return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines))
 
     def press(self, cmd: Command, where: str) -> Reply:
-        """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.menu`)
+        """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
         for the adapter to draw in place of the old one. A leaf: its line played through the
-        normal command path, at the version the menu was drawn for."""
+        normal command path, at the version the menu was drawn for. A refusal changes nothing."""
         parsed = parse_address(where)
         if parsed is None:
-            return Reply.refuse("This menu has expired. /me shows your choices now.", "EXPIRED")
+            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", None)
         channel, version, drawn, seat, private, path = parsed
         rec = self.store.load(cmd.platform, channel)
-        refusal = self.refusal(cmd, rec, channel, version, seat)
-        if refusal is not None:
-            self.service.finish(cmd, refusal)
-            return refusal
+        if rec is None or rec.meta is None or rec.state is None or rec.meta["status"] != "playing":
+            return self.refused(cmd, "This menu's game is over or gone, so it was not used.", "STALE", channel)
+        if rec.version != version:
+            return self.refused(cmd, f"This menu is from an earlier position (version {version}; the game is at "
+                                f"{rec.version}), so it was not used. /me shows your choices now.", "STALE", channel)
+        if seat_of(rec.meta, cmd.user) != seat:
+            who = seat_players(rec.meta).get(seat, seat)
+            return self.refused(cmd, f"These choices are {who}'s; only they can make them.", "NOT_YOURS", channel)
         game = get_game(rec.meta["game"])
         lines = choices(game, rec.state, seat, private)
         if digest(lines) != drawn:
-            refusal = Reply.refuse("Your choices have changed since this menu was drawn, so it was not used. "
-                                   "/me shows them now.", "STALE", channel)
-            self.service.finish(cmd, refusal)
-            return refusal
+            return self.refused(cmd, "Your choices have changed since this menu was drawn, so it was not used. "
+                                "/me shows them now.", "STALE", channel)
         page = page_of(tree(game, lines), path, seat_players(rec.meta))
         if page is None:
-            refusal = Reply.refuse("This menu has expired. /me shows your choices now.", "EXPIRED", channel)
-            self.service.finish(cmd, refusal)
-            return refusal
+            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", channel)
         options, trail, line = page
         if line is not None:
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
@@ -201,14 +195,9 @@ class Menus(Topic):
         self.service.finish(cmd, reply)
         return reply
 
-    def refusal(self, cmd: Command, rec: Record | None, channel: str, version: int, seat: str) -> Reply | None:
-        if rec is None or rec.meta is None or rec.state is None or rec.meta["status"] != "playing":
-            return Reply.refuse("This menu's game is over or gone, so it was not used.", "STALE", channel)
-        if rec.version != version:
-            return Reply.refuse(f"This menu is from an earlier position (version {version}; the game is at "
-                                f"{rec.version}), so it was not used. /me shows your choices now.", "STALE", channel)
-        if seat_of(rec.meta, cmd.user) != seat:
-            game = get_game(rec.meta["game"])
-            who = player_names(game, rec.meta, rec.state).get(seat, seat)
-            return Reply.refuse(f"These choices are {who}'s; only they can make them.", "NOT_YOURS", channel)
-        return None
+    def refused(self, cmd: Command, sentence: str, code: str, channel: str | None) -> Reply:
+        """A refusal of a press, in the presser's language (a command's reply is translated by
+        `Service.handle`; a press's page or refusal here)."""
+        reply = Reply.refuse(sentence, code, channel)
+        self.service.finish(cmd, reply)
+        return reply
