@@ -320,7 +320,7 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     async def me(interaction: discord.Interaction, what: Optional[Literal["all"]] = None) -> None:
         await adapter.run(interaction, f"/me {what or ''}".strip(), ephemeral=True)
 
-    app_commands.describe(what="all: every choice as a line of text, not a menu")(me)
+    app_commands.describe(what="`all`: every choice as a line of text, not a menu")(me)
     commands.append(app_commands.Command(name="me", description=_clip(COMMANDS["me"].help), callback=me))
 
     games = sorted(available())[:MAX_CHOICES] or ["none"]

@@ -73,7 +73,7 @@ COMMANDS: dict[str, PlatformCommand] = {
     "status": PlatformCommand("/status", "whose decision is pending, and what they can do", Looks.status,
                               argument=False),
     "map": PlatformCommand("/map [region]", "the current picture", Looks.map),
-    "me": PlatformCommand("/me [all]", "your private view and your choices as a menu (all: as text), sent privately",
+    "me": PlatformCommand("/me [all]", "your private view and your choices as a menu (`all`: as text), sent privately",
                           Looks.me),
     "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log),
     "replay": PlatformCommand("/replay N", "the map as it stood after action N", History.replay),

@@ -66,7 +66,7 @@ class Looks(Topic):
         what = rest.strip().lower()
         if what not in ("", "all"):
             return Reply.refuse(f"/me takes nothing or `all` (got {shown(rest)}): /me shows your view and your "
-                                "choices as a menu, /me all lists every choice as text.", "MALFORMED")
+                                "choices as a menu, `/me all` lists every choice as text.", "MALFORMED")
         reply = Reply(version=rec.version)
         reply.tell(cmd.user, describe_view(game, game.view(rec.state, seat), rec.state))
         if rec.meta["status"] == "playing" and seat in game.prompts(rec.state):
@@ -79,7 +79,7 @@ class Looks(Topic):
                 menu = self.service.menus.root(game, channel, rec.meta, rec.state, rec.version, seat, True)
                 if menu is not None:
                     reply.tell(cmd.user, f"Your private choices ({menu.count}): pick one below; "
-                                         "/me all lists them as text.")
+                                         "`/me all` lists them as text.")
                     reply.menus[cmd.user] = menu
         if render.has_picture(game.id):
             reply.private_images[cmd.user] = self.service.narration.picture(cmd.platform, channel, game, rec.state,

@@ -18,10 +18,12 @@ keyboards, the console's numbered lines.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 
 from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Menu, MenuOption, Reply
+from bot.words.i18n import translate
 from core.game import Game
 from core.registry import get_game
 
@@ -35,6 +37,10 @@ class Node:
     line: str | None = None                       # a leaf: the action line it plays
     children: list["Node"] = field(default_factory=list)
     more: bool = False                            # the "next page" node of a long level
+    parts: list[str] = field(default_factory=list)   # the words folded into it, each as the line had it
+
+    def __post_init__(self) -> None:
+        self.parts = self.parts or ([self.label] if self.label else [])
 
 
 def words_of(game: Game, line: str) -> list[str]:
@@ -71,6 +77,7 @@ def _fold(node: Node) -> None:
     while node.line is None and len(node.children) == 1:
         only = node.children[0]
         node.label, node.line, node.children = f"{node.label} {only.label}", only.line, only.children
+        node.parts = node.parts + only.parts
     for child in node.children:
         _fold(child)
 
@@ -95,11 +102,29 @@ def find(root: Node, path: str) -> tuple[Node, list[Node]] | None:
     return node, trail
 
 
-def label_of(node: Node, names: dict[str, str] | None = None) -> str:
-    """What a choice shows: its words, a seat's id as its player's name, the codes' dashes and
+def shown_part(part: str, names: dict[str, str] | None = None) -> str:
+    """One word of a choice as shown: a seat's id as its player's name, the codes' dashes and
     underscores as spaces."""
-    words = [(names or {}).get(word, word) for word in node.label.split(" ")] if node.label else []
+    words = [(names or {}).get(word, word) for word in part.split(" ")]
     return " ".join(words).replace("_", " ").replace("-", " ")
+
+
+def label_of(node: Node, names: dict[str, str] | None = None) -> str:
+    """What a choice shows: its words, each as `shown_part` shows it."""
+    return " ".join(shown_part(part, names) for part in node.parts)
+
+
+NAMED = re.compile(r"^#\d+ \S")   # a numbered card's name ("#38 Unrest"): the catalogue's, in the reader's language
+
+
+def localize(menu: Menu, lang: str) -> None:
+    """A menu's card names in the reader's language, as his hand and the narration name them;
+    the rest of a choice is what he would type (a verb, a place's code) and stays as it is."""
+    if lang == "en":
+        return
+    menu.options = [replace(o, label=" ".join(translate(p, lang) if NAMED.match(p) else p for p in o.parts))
+                    if any(NAMED.match(p) for p in o.parts) else o for o in menu.options]
+    menu.trail = [translate(step, lang) if NAMED.match(step) else step for step in menu.trail]
 
 
 def page_of(root: Node, path: str, names: dict[str, str] | None = None
@@ -110,7 +135,8 @@ def page_of(root: Node, path: str, names: dict[str, str] | None = None
         return None
     node, trail = found
     prefix = f"{path}." if path else ""
-    options = [MenuOption(label_of(child, names), f"{prefix}{i}", child.line is not None, child.more)
+    options = [MenuOption(label_of(child, names), f"{prefix}{i}", child.line is not None, child.more,
+                          tuple(shown_part(part, names) for part in child.parts))
                for i, child in enumerate(node.children)]
     return options, [label_of(n, names) for n in trail if not n.more], node.line
 

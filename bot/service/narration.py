@@ -90,7 +90,7 @@ class Narration(Topic):
                     waited = set(game.prompts(before))   # (Successors remembers it from the apply)
                 if menu is not None and (asker in (None, player["user"]) or new_turn and seat not in waited):
                     reply.tell(player["user"], f"Your private choices ({menu.count}): pick one below; "
-                                               "/me all lists them as text.")
+                                               "`/me all` lists them as text.")
                     reply.menus[player["user"]] = menu
             if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
                 continue

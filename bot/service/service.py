@@ -26,6 +26,7 @@ from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
 from bot.service.menus import Menus
+from bot.service.menus import localize as localize_menu
 from bot.service.narration import Narration
 from bot.service.pages import Pages
 from bot.service.play import Play
@@ -106,9 +107,11 @@ class Service:
         self.languages.localize(cmd, reply)
         for user, menu in reply.menus.items():   # a menu's own words in its reader's language
             menu.lang = reply.private_langs.get(user, reply.lang)
+            localize_menu(menu, menu.lang)
         for menu in (reply.menu, reply.page):
             if menu is not None:
                 menu.lang = reply.lang
+                localize_menu(menu, menu.lang)
         namer, reply.namer = reply.namer, None
         try:
             name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))

@@ -50,6 +50,7 @@ class MenuOption:
     path: str        # the address of what it opens, within its menu ("3.1")
     leaf: bool       # it plays an action (else it opens a level)
     more: bool = False   # it opens the next page of the same level
+    parts: tuple[str, ...] = ()   # the words folded into its label (a card's name, then what to do)
 
 
 @dataclass
