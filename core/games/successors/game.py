@@ -316,8 +316,8 @@ class Successors(Game):
     # self-play ----------------------------------------------------------------------------------
     def menu_path(self, line: str) -> list[str]:
         """A line's words in a menu's order (bot/service/menus.py): the card first (`#38 Unrest`),
-        then what to do with it, then where."""
-        words = line.split()
+        then what to do with it, then where (a space by its name)."""
+        words = [BOARD.spaces[w]["name"] if w in BOARD.spaces else w for w in line.split()]
         if len(words) >= 2 and words[0] in ("play", "arm"):
             try:
                 card = card_name(card_arg(words[1]))
