@@ -59,3 +59,46 @@ async def test_someone_elses_menu_is_refused(service):
     calls = await h.send(h.press(BOB, "bob", select["custom_id"], message, values=[select["options"][1]["value"]]))
     assert "only they can make them" in calls[-1].payload["data"]["content"]
     assert service.state("discord", CHANNEL)[1]["total"] == 0
+
+
+async def test_a_public_menu_under_the_channel_message_plays_for_its_seat_only(service):
+    """A Ludi prompt of nine or more actions: one menu under the public message, not twenty buttons."""
+    import random
+
+    from bot.service.types import Command
+
+    h = await make_harness(service)
+    await h.say(ALICE, "alice", "new", game="ludi")
+    await h.say(ALICE, "alice", "join")
+    await h.say(BOB, "bob", "join")
+    await h.say(ALICE, "alice", "start")
+    rnd = random.Random(4)
+    for _ in range(200):
+        game, state, rec = service.state("discord", CHANNEL)
+        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+        prompts = game.prompts(state)
+        seat = next((s for s, p in prompts.items() if len(p.actions) >= 9), None)
+        if seat is not None:
+            break
+        seat = sorted(prompts)[0]
+        line = game.sample(state, seat, rnd)
+        service.handle(Command("discord", CHANNEL, users[seat], f"/ludi {line}",
+                               private=game.sent_privately(line, prompts[seat])))
+    user, other = users[seat], (BOB if users[seat] == ALICE else ALICE)
+    calls = await h.say(user, "player", "status")
+    shown = next(c for c in calls if c.payload and any(i.startswith("sg:m:") for i in c.custom_ids()))
+    message = message_payload(CHANNEL, shown.payload)
+    select = select_of(message)
+    assert not shown.ephemeral and 1 <= len(select["options"]) <= 8
+    first = select["options"][0]["value"]
+    refused = await h.send(h.press(other, "other", select["custom_id"], message, values=[first]))
+    assert "only they can make them" in refused[-1].payload["data"]["content"]
+    version = service.state("discord", CHANNEL)[2].version
+    for _ in range(6):   # the first option, level after level, down to a choice
+        calls = await h.send(h.press(user, "player", select["custom_id"], message,
+                                     values=[select["options"][0]["value"]]))
+        if calls[0].payload["data"].get("components") == []:
+            break
+        message = message_payload(CHANNEL, calls[0].payload["data"])
+        select = select_of(message)
+    assert service.state("discord", CHANNEL)[2].version == version + 1
