@@ -10,12 +10,12 @@ private chat, and photographed by headless Chromium (`CHROMIUM`, default /usr/bi
 """
 from __future__ import annotations
 
+import argparse
 import html
 import os
 import random
 import re
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 
@@ -128,7 +128,9 @@ def shoot(page: str, path: Path) -> None:
 
 
 def main() -> None:
-    out = Path(sys.argv[1] if len(sys.argv) > 1 else "docs/menus")
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", default="docs/menus", help="the folder the pictures go to")
+    out = Path(parser.parse_args().out)
     out.mkdir(parents=True, exist_ok=True)
     wall, intro, menu, page = successors_hand(make_service())
     for name, body in [("discord-before", discord_before(wall)), ("discord-after", discord_after(intro, menu)),
