@@ -94,8 +94,10 @@ def test_a_reminder_names_only_the_pending_and_says_what_they_decide_with_its_bu
     assert all("carol" not in line for line in reply.public)
     assert any(line.startswith("Waiting for alice (P1): add to the total") for line in reply.public)
     assert {b.user for b in reply.buttons} == {"alice", "bob"} and {b.label for b in reply.buttons} >= {"roll"}
-    # the private choice (a hidden word) goes to its player only, privately
-    assert set(reply.private) == {"alice", "bob"} and "secret wordP1" in reply.private["alice"][0]
+    # the private choice (a hidden word) goes to its player only, privately, as a menu (issue #26)
+    assert set(reply.private) == {"alice", "bob"} and "Your private choices" in reply.private["alice"][0]
+    assert set(reply.menus) == {"alice", "bob"} and reply.menus["alice"].seat == "P1"
+    assert "secret wordP1" in [o.label for o in reply.menus["alice"].options]
 
 
 def test_remind_off_on_is_kept_across_games(store):

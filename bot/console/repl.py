@@ -17,7 +17,8 @@ from typing import Iterable, TextIO
 
 from bot.service import COMMANDS, Service, split_command
 from bot.service.commands import ANYWHERE
-from bot.service.types import Command, Reply
+from bot.service.types import Command, Menu, Reply
+from bot.words.i18n import gettext_
 
 LINE = re.compile(r"^(?P<expect>!)?\s*(?P<name>[^:()]+?)\s*(?P<dm>\(dm\))?\s*:\s*(?P<text>.*)$", re.S)
 
@@ -34,6 +35,7 @@ class Console:
         self.stream = stream
         self.session = uuid.uuid4().hex[:12]   # with the line number: each line's idempotency key
         self.lines = 0
+        self.menus: dict[str | None, Menu] = {}   # user → the menu page last shown to him (None: the public one)
 
     def say(self, line: str) -> tuple[bool, Reply | None]:
         """Run one console line; returns (as_expected, reply)."""
@@ -45,6 +47,8 @@ class Console:
         name = match["name"].strip()
         private = bool(match["dm"])
         text = match["text"].strip()
+        if text.isdigit() and self.menu_for(name) is not None:   # a number picks from the menu shown
+            return self.pick(name, int(text), bool(match["expect"]))
         if private and not text.lower().startswith("g=") and not _own_word(text):
             # the console is one table: its private messages are about it, whatever other
             # tables (an earlier script's) the same names still sit at (a user's own settings,
@@ -71,6 +75,12 @@ class Console:
         for user, texts in reply.private.items():
             for text in texts:
                 self.print(f"  [to {user} only] {text}")
+        for user, menu in reply.menus.items():
+            self.show_menu(menu, user)
+        if reply.menu is not None:
+            self.show_menu(reply.menu, None)
+        if reply.page is not None:
+            self.show_menu(reply.page, sender if reply.page.private else None)
         seats: dict[str, list[str]] = {}
         for button in reply.buttons:   # named by the player they are for (the seat if nobody sits there)
             seats.setdefault(reply.names.get(button.user) or button.user or button.seat, []).append(button.line)
@@ -82,6 +92,46 @@ class Console:
             self.print(f"  [picture for {user} only] {self.save(picture)}")
         if reply.file is not None:
             self.print(f"  [file] {self.write(*reply.file)}")
+
+    # menus: numbered choices ------------------------------------------------------------
+    def show_menu(self, menu: Menu, user: str | None) -> None:
+        """A menu page as numbered lines; the reader types a number to pick (0: back)."""
+        self.menus[user] = menu
+        where = f"for {user} only" if user is not None else f"for {menu.seat}"
+        trail = " › ".join(menu.trail)
+        self.print(f"  [{gettext_(menu.lang, 'Choose:')} {where}]" + (f" {trail}" if trail else ""))
+        for number, option in enumerate(menu.options, 1):
+            label = gettext_(menu.lang, "More…") if option.more else option.label + ("" if option.leaf else " ▸")
+            self.print(f"    {number}. {label}")
+        if menu.back is not None:
+            self.print(f"    0. {gettext_(menu.lang, 'Back')}")
+
+    def menu_for(self, user: str) -> Menu | None:
+        return self.menus.get(user) or self.menus.get(None)
+
+    def pick(self, user: str, number: int, expect_refusal: bool = False) -> tuple[bool, Reply]:
+        """`name: 3`: the third choice of the menu last shown to him; `name: 0` goes back."""
+        menu = self.menu_for(user)
+        if number == 0 and menu.back is not None:
+            path = menu.back
+        elif 1 <= number <= len(menu.options):
+            path = menu.options[number - 1].path
+        else:
+            reply = Reply.refuse(f"Pick a number from 1 to {len(menu.options)}"
+                                 + (" (0: back)." if menu.back is not None else "."), "MALFORMED")
+            self.show(reply, user)
+            return expect_refusal, reply
+        self.lines += 1
+        cmd = Command("console", menu.channel, user, "", name=user, private=menu.private,
+                      key=f"console:{self.session}:{self.lines}")
+        reply = self.service.press_menu(cmd, menu.at(path))
+        if reply.ok and reply.page is None:   # an action was played: that menu is spent
+            self.menus.pop(user if menu.private else None, None)
+        self.show(reply, user)
+        if reply.ok and reply.changed:
+            for move in self.service.robots.play_here("console", self.channel):
+                self.show(move, "robot")
+        return (not reply.ok) == expect_refusal, reply
 
     def save(self, picture) -> Path:
         return self.write(picture.filename, picture.render())

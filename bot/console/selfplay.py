@@ -158,7 +158,8 @@ def _leaks(game, state: dict, reply: Reply, hidden: list[str] = (), extra: str =
     secrets = [s for s in game.secrets(state) if s] + [s for s in hidden if s]
     if not secrets:
         return []
-    public = "\n".join(reply.public + [b.line for b in reply.buttons] + [b.label for b in reply.buttons]) + \
+    menu = [o.label for o in reply.menu.options] if reply.menu is not None else []   # a public menu's first page
+    public = "\n".join(reply.public + [b.line for b in reply.buttons] + [b.label for b in reply.buttons] + menu) + \
         orjson.dumps(game.view(state, None)).decode() + extra
     # whole words only: a revealed `BH17` is not a leak of a still-hidden `BH1`
     # (a plain substring test first: the regular expression only for the rare candidates)

@@ -19,6 +19,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import menus
 from bot.service import Service, new_thread
 from bot.service.types import Button, Command, Reply
 from bot.service.types import chunks as split_lines
@@ -187,6 +188,17 @@ class InteractionOutlet(Outlet):
     async def finish(self) -> None:
         if not self.resolved:
             await self.send(True, content="Done.")
+
+
+class FollowUpOutlet(Outlet):
+    """Answers as follow-ups of an interaction whose response was used already (a menu's
+    choice: its response edited the menu)."""
+
+    def __init__(self, interaction: discord.Interaction):
+        self.interaction = interaction
+
+    async def send(self, ephemeral: bool, **message: Any) -> None:
+        await self.interaction.followup.send(ephemeral=ephemeral, **message)
 
 
 class ChannelOutlet(Outlet):
@@ -369,6 +381,28 @@ class Adapter:
         cmd = self.command(interaction, line, version=version, channel=channel)
         return await self.dispatch(cmd, outlet, False)
 
+    async def press_menu(self, interaction: discord.Interaction, where: str) -> None:
+        """A press on a menu of choices (bot/discord/menus.py; `where`: the page's address): the
+        next page drawn in place, a refusal to the presser alone, or the choice played (the menu
+        taken off its message, the outcome delivered as any command's)."""
+        channel = where.split("|", 1)[0]
+        if interaction.guild_id is not None and str(interaction.channel_id) != channel:
+            await interaction.response.send_message(_t(interaction.locale, "This menu has expired. /me shows your "
+                                                       "choices now."), ephemeral=True)
+            return
+        private = where.split("|")[4:5] == ["x"]
+        cmd = Command(PLATFORM, None, str(interaction.user.id), "", name=display_name(interaction.user),
+                      private=private, key=f"dci:{interaction.id}")
+        reply = await asyncio.to_thread(self.service.press_menu, cmd, where)
+        if reply.page is not None:
+            await interaction.response.edit_message(content=menus.title(reply.page), view=menus.view_of(reply.page))
+        elif reply.error:
+            await interaction.response.send_message(chunks([markdown_line(reply.error)])[0], ephemeral=True)
+        else:
+            await interaction.response.edit_message(view=None)   # the choice is made: the menu is spent
+            played = Command(PLATFORM, channel, cmd.user, "", private=private)
+            await self.deliver(played, reply, FollowUpOutlet(interaction), private)
+
     async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
         if cmd.channel is None and not await self.still_member(cmd):
             await outlet.send(True, content=_t(None, "You are no longer a member of that game's group, so you "
@@ -431,8 +465,11 @@ class Adapter:
                 await self.answer(outlet, public, ephemeral)
         if reply.error:
             await outlet.send(True, content=chunks([markdown_line(reply.error)])[0], allowed_mentions=NO_PING)
-        for text in chunks([markdown_line(line) for line in reply.private.get(sender, [])]):
-            await outlet.send(True, content=text, allowed_mentions=NO_PING)
+        own = chunks([markdown_line(line) for line in reply.private.get(sender, [])])
+        for i, text in enumerate(own):
+            menu = reply.menus.get(sender) if i == len(own) - 1 else None   # his choices under his lines
+            await outlet.send(True, content=text, allowed_mentions=NO_PING,
+                              **({"view": menus.view_of(menu)} if menu is not None else {}))
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
                                             outlet.file_limit)
@@ -457,6 +494,8 @@ class Adapter:
             out.lines += notes
         if reply.buttons and channel:
             out.view = await asyncio.to_thread(build_view, self.service, channel, reply.buttons)
+        if reply.menu is not None and channel:
+            out.view = menus.with_menu(out.view, reply.menu)
         return out
 
     async def files(self, items: list[tuple[str, Any]], limit: int) -> tuple[list[discord.File], list[str]]:
@@ -531,8 +570,10 @@ class Adapter:
                 files, notes = await self.files([(picture.filename, picture)], DEFAULT_FILE_LIMIT)
             try:
                 dm = await self.client.create_dm(discord.Object(int(user)))
-                for text in texts + (["\n".join(notes)] if notes else []):
-                    await dm.send(content=text, allowed_mentions=NO_PING)
+                menu = reply.menus.get(user)
+                for i, text in enumerate(texts + (["\n".join(notes)] if notes else [])):
+                    view = menus.view_of(menu) if menu is not None and i == len(texts) - 1 else None
+                    await dm.send(content=text, allowed_mentions=NO_PING, **({"view": view} if view else {}))
                 if files:
                     await dm.send(files=files)
             except discord.Forbidden:

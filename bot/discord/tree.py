@@ -365,8 +365,9 @@ class TableCommands(commands.Cog, name="table"):
         await self.run(interaction, line("/map", region))
 
     @app_commands.command(description=about("me"))
-    async def me(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "/me", ephemeral=True)
+    @app_commands.describe(what="`all`: every choice as a line of text, not a menu")
+    async def me(self, interaction: discord.Interaction, what: Optional[Literal["all"]] = None) -> None:
+        await self.run(interaction, line("/me", what), ephemeral=True)
 
     @app_commands.command(name="log", description=about("log"))
     @app_commands.describe(count="how many actions (default 10)")

@@ -5,6 +5,7 @@ import importlib
 
 import render
 from bot.service.common import Topic, playing, seat_of, shown
+from bot.service.menus import choices
 from bot.service.types import Command, Reply
 from bot.store import Record
 from bot.words.describe import describe as readable
@@ -17,13 +18,13 @@ class Looks(Topic):
     """/status, /map and /me."""
 
     def status(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
-        reply = self.position(cmd, rec)
+        reply = self.position(cmd, rec, channel)
         link = self.service.pages.link_line(cmd.platform, channel, rec.meta)
         if link and rec.meta["status"] != "lobby":
             reply.public.append(link)
         return reply
 
-    def position(self, cmd: Command, rec: Record) -> Reply:
+    def position(self, cmd: Command, rec: Record, channel: str | None = None) -> Reply:
         """/status without the page's link: the position, who must decide, the deadline."""
         meta = rec.meta
         game = get_game(meta["game"])
@@ -36,7 +37,7 @@ class Looks(Topic):
         who = winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
         if who:
             reply.public.append(f"Winner: {who}.")
-        self.service.narration.prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user)
+        self.service.narration.prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user, channel=channel)
         self.service.timers.timer_lines(reply, game, meta, rec.state)
         return reply
 
@@ -62,8 +63,24 @@ class Looks(Topic):
         seat = seat_of(rec.meta, cmd.user)
         if seat is None:
             return Reply.refuse("You are not seated in this game, so there is no private view.", "NOT_SEATED")
+        what = rest.strip().lower()
+        if what not in ("", "all"):
+            return Reply.refuse(f"/me takes nothing or `all` (got {shown(rest)}): /me shows your view and your "
+                                "choices as a menu, `/me all` lists every choice as text.", "MALFORMED")
         reply = Reply(version=rec.version)
         reply.tell(cmd.user, describe_view(game, game.view(rec.state, seat), rec.state))
+        if rec.meta["status"] == "playing" and seat in game.prompts(rec.state):
+            if what == "all":
+                lines = choices(game, rec.state, seat, True)
+                if lines:
+                    reply.tell(cmd.user, f"Your choices ({len(lines)}):")
+                    reply.private[cmd.user] += [f"`{line}`" for line in lines]
+            else:
+                menu = self.service.menus.root(game, channel, rec.meta, rec.state, rec.version, seat, True)
+                if menu is not None:
+                    reply.tell(cmd.user, f"Your private choices ({menu.count}): pick one below; "
+                                         "`/me all` lists them as text.")
+                    reply.menus[cmd.user] = menu
         if render.has_picture(game.id):
             reply.private_images[cmd.user] = self.service.narration.picture(cmd.platform, channel, game, rec.state,
                                                            rec.version, seat, None)

@@ -6,6 +6,7 @@ from typing import Callable
 
 import render
 from bot.service.common import Topic
+from bot.service.menus import MENU_AT
 from bot.service.pictures import cached_picture
 from bot.service.types import Button, Picture, Reply
 from bot.words.names import seat_names, winners
@@ -32,7 +33,7 @@ class Narration(Topic):
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
-            self.prompt_lines(reply, game, meta, state, version, actor, before)
+            self.prompt_lines(reply, game, meta, state, version, actor, before, channel)
         self.to_spectators(reply, meta)
 
     def deliver(self, reply: Reply, platform: str, channel: str, game: Game, meta: dict, state: dict,
@@ -61,7 +62,7 @@ class Narration(Topic):
             reply.image = self.picture(platform, channel, game, state, version, None, None)
 
     def prompt_lines(self, reply: Reply, game: Game, meta: dict, state: dict, version: int,
-                      asker: str | None, before: dict | None = None) -> None:
+                      asker: str | None, before: dict | None = None, channel: str | None = None) -> None:
         """Who must decide what, with buttons. Private choices go to `asker` (every pending player
         when None, as in a reminder) and to a player whose turn, played only privately, has just
         come (not waiting in `before`): a new turn reaches its player, and nobody's DMs fill up."""
@@ -75,15 +76,26 @@ class Narration(Topic):
             if player["user"] and not player.get("robot"):   # a robot is neither pinged nor told
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]
-                # his turn has just come and it can only be played privately (a hand, face-down orders):
-                # the choices go to him at once; a turn with buttons waits for him to ask or press
-                new_turn = prompt.private and not prompt.actions and before is not None and asker != player["user"]
+                # his turn has just come and it can only be played privately (a hand, face-down orders),
+                # or the game enumerates private choices beyond the buttons (`menu_lines`, StarCraft's
+                # orders): their menu goes to him at once, one short message (bot/service/menus.py);
+                # another turn with buttons waits for him to ask or press
+                extra = getattr(game, "menu_lines", None)
+                more = bool(channel and extra is not None and extra(state, seat))
+                menu = self.service.menus.root(game, channel, meta, state, version, seat, True) \
+                    if channel and (prompt.private or more) else None
+                new_turn = (menu is not None and (not prompt.actions or more) and before is not None
+                            and asker != player["user"])
                 if new_turn and waited is None:
                     waited = set(game.prompts(before))   # (Successors remembers it from the apply)
-                if prompt.private and (asker in (None, player["user"]) or new_turn and seat not in waited):
-                    reply.tell(player["user"], "Your private choices: "
-                               + "; ".join(f"`{line}`" for line in prompt.private))
+                if menu is not None and (asker in (None, player["user"]) or new_turn and seat not in waited):
+                    reply.tell(player["user"], f"Your private choices ({menu.count}): pick one below; "
+                                               "`/me all` lists them as text.")
+                    reply.menus[player["user"]] = menu
             if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
+                continue
+            if channel and len(prompt.actions) >= MENU_AT and reply.menu is None:   # a menu, not a wall of buttons
+                reply.menu = self.service.menus.root(game, channel, meta, state, version, seat, False)
                 continue
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
             for line in prompt.actions[:MAX_BUTTONS]:

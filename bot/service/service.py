@@ -27,6 +27,8 @@ from bot.service.history import History
 from bot.service.languages import Languages
 from bot.service.lobby import Lobby
 from bot.service.looks import Looks
+from bot.service.menus import Menus
+from bot.service.menus import localize as localize_menu
 from bot.service.narration import Narration
 from bot.service.pages import Pages
 from bot.service.play import Play
@@ -66,12 +68,12 @@ class Service:
         self.history, self.records, self.transfer = History(self), Records(self), Transfer(self)
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
-        self.robots, self.pages = Robots(self), Pages(self)
+        self.robots, self.pages, self.menus = Robots(self), Pages(self), Menus(self)
         self.between, self.away = Between(self), Away(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
             self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages,
-            self.between, self.away)}
+            self.menus, self.between, self.away)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -106,6 +108,13 @@ class Service:
         games' messages mark (`⟨A⟩`) named by its player (after translating: a marker rides inside
         a template's field)."""
         self.languages.localize(cmd, reply)
+        for user, menu in reply.menus.items():   # a menu's own words in its reader's language
+            menu.lang = reply.private_langs.get(user, reply.lang)
+            localize_menu(menu, menu.lang)
+        for menu in (reply.menu, reply.page):
+            if menu is not None:
+                menu.lang = reply.lang
+                localize_menu(menu, menu.lang)
         namer, reply.namer = reply.namer, None
         try:
             name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
@@ -370,6 +379,11 @@ class Service:
         self.store.commit(platform, old, rec.expected, delete=True, unremind=True,
                           index=dict.fromkeys(users, False))
         return True
+    def press_menu(self, cmd: Command, where: str) -> Reply:
+        """A press on a menu page drawn by an adapter (`where`: the page's address, `Menu.at`):
+        the next page (`Reply.page`), or the leaf's action played through `handle`."""
+        return self.menus.press(cmd, where)
+
     def observe(self, what: str, seconds: float) -> None:
         """A timing for the metrics (`what`: "picture")."""
         if what == "picture":

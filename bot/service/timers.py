@@ -450,13 +450,16 @@ class Timers(Topic):
         if not wanted:
             return None, min(later) if later else None
         reply = Reply(version=rec.version, channel=channel)
-        self.service.narration.prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
+        self.service.narration.prompt_lines(reply, game, rec.meta, rec.state, rec.version, None, channel=channel)
         users = {p.get("seat"): p["user"] for p in rec.meta["players"]}
         reply.public = [line for line, seat in zip(reply.public, game.prompts(rec.state))
                         if users.get(seat) in wanted]
         reply.mentions = [u for u in reply.mentions if u in wanted]
         reply.private = {u: lines for u, lines in reply.private.items() if u in wanted}
         reply.buttons = [b for b in reply.buttons if b.user in wanted]
+        reply.menus = {u: menu for u, menu in reply.menus.items() if u in wanted}
+        if reply.menu is not None and users.get(reply.menu.seat) not in wanted:
+            reply.menu = None
         reply.public.insert(0, "Reminder:")
         expiry, _ = self.expiry(rec.meta, game, rec.state)
         if expiry is not None and expiry > now:
@@ -482,7 +485,7 @@ class Timers(Topic):
         never his hours or time zone."""
         game = playing(rec)
         reply = Reply(version=rec.version)
-        self.service.narration.prompt_lines(reply, game, rec.meta, rec.state, rec.version, None)
+        self.service.narration.prompt_lines(reply, game, rec.meta, rec.state, rec.version, None, channel=channel)
         if not reply.mentions:
             return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
         now = self.clock()
@@ -493,6 +496,7 @@ class Timers(Topic):
                 left_out[why].append(reply.names.get(user) or user)
                 reply.mentions.remove(user)
                 reply.private.pop(user, None)   # a private message pings too
+                reply.menus.pop(user, None)
         if reply.mentions:
             last = self.store.cache_get(cmd.platform, channel, "remind-ping")
             if last is not None and now - float(last) < REMIND_THROTTLE:

@@ -46,6 +46,42 @@ class Button:
     user: str | None  # the user seated there (adapters may restrict presses to them)
 
 
+@dataclass(frozen=True)
+class MenuOption:
+    label: str
+    path: str        # the address of what it opens, within its menu ("3.1")
+    leaf: bool       # it plays an action (else it opens a level)
+    more: bool = False   # it opens the next page of the same level
+    parts: tuple[str, ...] = ()   # the words folded into its label (a card's name, then what to do)
+
+
+@dataclass
+class Menu:
+    """One page of a menu of choices (bot/service/menus.py): drawn by the adapters as select
+    menus and buttons, an inline keyboard, or numbered lines; each press names `path`."""
+
+    channel: str
+    version: int     # the game version the menu was drawn for
+    seat: str
+    private: bool    # the seat's private choices (shown to him alone), else the public prompt's
+    path: str        # "" the first page
+    trail: list[str]            # the labels chosen on the way here
+    options: list[MenuOption]
+    line: str | None = None     # (not drawn) a leaf's line
+    count: int = 0              # how many action lines the whole menu holds
+    digest: str = ""            # a fingerprint of its lines: a quiet write may change them at one version
+    lang: str = "en"            # the language its own words are drawn in
+
+    def at(self, path: str) -> str:
+        """The address of a page of this menu (`bot.service.menus.parse_address` reads it back)."""
+        return f"{self.channel}|{self.version}|{self.digest}|{self.seat}|{'x' if self.private else 'p'}|{path}"
+
+    @property
+    def back(self) -> str | None:
+        """The path of the page before this one (None on the first page)."""
+        return None if not self.path else self.path.rpartition(".")[0]
+
+
 @dataclass
 class Picture:
     """A picture to post. `render()` draws and encodes it once, off the event loop."""
@@ -69,6 +105,9 @@ class Reply:
     image: Picture | None = None                                 # the public picture
     private_images: dict[str, Picture] = field(default_factory=dict)
     buttons: list[Button] = field(default_factory=list)
+    menus: dict[str, Menu] = field(default_factory=dict)         # user id → his private choices' menu
+    menu: Menu | None = None        # the public prompt's menu, drawn under the public lines
+    page: Menu | None = None        # a menu press answered by another page (drawn in place of the old)
     mentions: list[str] = field(default_factory=list)            # users whose decision is pending
     names: dict[str, str] = field(default_factory=dict)          # user id → display name (for mentions)
     error: str | None = None        # a refusal, for the sender only (ephemeral where possible)

@@ -60,6 +60,7 @@ from telegram.request import BaseRequest
 from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
+from bot.telegram import menus
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
 from core.registry import all_games
@@ -245,6 +246,7 @@ class TelegramAdapter:
         application.add_handler(MessageHandler(groups & filters.Document.ALL
                                                & filters.CaptionRegex(r"^/import(@\w+)?\s*$"), self.on_import_file))
         application.add_handler(CallbackQueryHandler(self.on_button, pattern=r"^b\|"))
+        application.add_handler(CallbackQueryHandler(self.on_menu, pattern=menus.PATTERN))
         application.add_error_handler(self.on_error)
 
     async def on_startup(self, application: Application) -> None:
@@ -503,6 +505,17 @@ class TelegramAdapter:
         chat_id, thread = chat_of(channel)
         await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), False))
 
+    async def on_menu(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """A key of a menu of choices (bot/telegram/menus.py); a choice's outcome is delivered here."""
+        pressed, user = update.callback_query.message, update.effective_user
+        pressed_in = channel_of(pressed.chat.id, pressed.message_thread_id if getattr(
+            pressed, "is_topic_message", False) else None) if pressed is not None else None
+        played = await menus.press(self.service, update, command_key(context.bot.id, update), pressed_in)
+        if played is not None:
+            reply, private = played
+            chat_id, thread = (user.id, None) if private else chat_of(reply.channel)
+            await self.deliver(reply, Origin(chat_id, thread, None, str(user.id), private))
+
     async def on_hello(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """/start in the private chat (never the game's /start): private messages are on."""
         await self._opened(update, context)
@@ -543,7 +556,7 @@ class TelegramAdapter:
         bot = self.application.bot
         if origin is not None and origin.private and not reply.changed:
             # a look asked in private (/status, /export, /me) is answered there, never in the group
-            reply.mentions, reply.buttons = [], []
+            reply.mentions, reply.buttons, reply.menu = [], [], None
             chat_id, thread = origin.chat_id, None
         elif reply.channel:
             chat_id, thread = chat_of(reply.channel)
@@ -564,6 +577,8 @@ class TelegramAdapter:
         if closed and public_chat is not None:
             lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
+        if reply.menu is not None:
+            markup = menus.joined(markup, menus.keyboard(reply.menu))
         if reply.image is not None:
             text = "\n".join(lines)
             caption = text if text and len(_plain(text)) <= CAPTION_LIMIT else None
@@ -588,7 +603,9 @@ class TelegramAdapter:
             if open_ and user.isdigit():
                 try:
                     if reply.private.get(user):
-                        await self._send_text(bot, int(user), None, reply.private[user])
+                        menu = reply.menus.get(user)
+                        await self._send_text(bot, int(user), None, reply.private[user],
+                                              markup=menus.keyboard(menu) if menu is not None else None)
                     if user in reply.private_images:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)

@@ -1,4 +1,6 @@
 """Secrets stay secret: ephemeral answers, direct messages, and a secret-free fallback."""
+import json
+
 from bot.service.types import Command
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, two_seated
 
@@ -51,12 +53,15 @@ async def test_other_players_private_lines_go_by_dm_and_a_closed_dm_leaves_a_sec
     await h.say(ALICE, "alice", "remind")               # …and a reminder sends him his private choices
     dm_channel = h.recorder.dm_channels[BOB]
     tried = h.recorder.find("POST", f"/channels/{dm_channel}/messages")
-    assert tried and "secret wordP2" in tried[0].content      # it was sent to Bob's DM only…
+    assert tried and "Your private choices" in tried[0].content   # it was sent to Bob's DM only, as a menu…
+    options = [o["value"] + o["label"] for row in tried[0].payload["components"] for c in row["components"]
+               for o in c.get("options", [])]
+    assert any("wordP2" in o for o in options)
     note = h.recorder.find("POST", f"/channels/{CHANNEL}/messages")
     assert len(note) == 1 and f"<@{BOB}>" in note[0].content and "direct message" in note[0].content
     assert "wordP2" not in note[0].content                     # …and the channel never sees it
     assert note[0].payload["allowed_mentions"] == {"parse": []}
-    public = [c for c in h.recorder.calls if c is not tried[0] and "wordP2" in (c.content or "")]
+    public = [c for c in h.recorder.calls if c is not tried[0] and "wordP2" in json.dumps(c.payload or {})]
     assert not public
 
 

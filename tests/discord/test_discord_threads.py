@@ -35,7 +35,7 @@ async def test_a_game_opened_in_a_thread_is_played_there_and_leaves_the_channels
         await h.say(uid, name, "join", channel=thread, thread_parent=CHANNEL)
     started = await h.say(ALICE, "alice", "start", channel=thread, thread_parent=CHANNEL)
     ids = [i for c in started for i in c.custom_ids()]
-    assert ids and all(i.startswith(f"sg:b:{thread}:") for i in ids)
+    assert ids and all(i.startswith((f"sg:b:{thread}:", f"sg:m:{thread}|")) for i in ids)   # buttons, menus
     await h.say(ALICE, "alice", "tally", "add", n=1, channel=thread, thread_parent=CHANNEL)
     assert service.state("discord", thread)[1]["total"] == 1
 

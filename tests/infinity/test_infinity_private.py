@@ -123,7 +123,7 @@ def test_me_through_the_service_answers_in_words(service, tmp_path):  # §11 /me
     code = Console(service, "private", tmp_path, out).run_script(script)
     text = out.getvalue()
     assert code == 0, text[-2000:]
-    answer = text[text.rindex("/me"):]
+    answer = text[text.rindex("alice (dm): /me"):]   # (the menu under it names /me all too)
     assert "AH1 Ghost [★ your LIEUTENANT (secret); HIDDEN: only you see it]" in answer
     assert "{" not in answer.split("[picture")[0]                 # words, not JSON
     assert list(tmp_path.glob("**/infinity-v*-A.png"))            # with the private picture

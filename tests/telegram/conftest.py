@@ -155,7 +155,8 @@ class Harness:
         sender = self._sender(user, name)
         query = {"id": f"q{next(self._update_ids)}", "from": sender, "chat_instance": "ci", "data": data,
                  "message": {"message_id": 7, "date": 1700000000, "text": "prompt",
-                             "chat": {"id": chat, "type": "supergroup", "title": "Wargamers"}}}
+                             "chat": ({"id": chat, "type": "private", "first_name": sender["first_name"]}
+                                      if chat == user else {"id": chat, "type": "supergroup", "title": "Wargamers"})}}
         return Update.de_json({"update_id": next(self._update_ids), "callback_query": query}, self.app.bot)
 
     async def say(self, user: int, text: str, chat: int = GROUP, **kw) -> Update:

@@ -184,6 +184,18 @@ class Ludi(Game):
     # self-play ----------------------------------------------------------------------------------------
     WEIGHTS = {"train": 5, "fight": 4, "build": 4, "work": 1.5, "chain": 1, "demolish": 0.4, "end": 0.3}
 
+    def menu_path(self, line: str) -> list[str]:
+        """A line's words in a menu's order (bot/service/menus.py): the gladiator who acts first,
+        then what he does, then against whom or what, then who helps him."""
+        words = line.split()
+        if "with" in words and words[0] in ("fight", "build", "demolish", "chain"):
+            at = words.index("with")
+            lead, helpers = words[at + 1], words[at + 2:]
+            return [lead, words[0], " ".join(words[1:at]), *([f"+ {' '.join(helpers)}"] if helpers else [])]
+        if len(words) == 2 and words[0] in ("work", "train"):
+            return [words[1], words[0]]
+        return words
+
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         top = state["stack"][-1]
         if top["s"] == "main":

@@ -281,6 +281,28 @@ class StarCraft(Game):
             return rnd.choice(lines) if rnd.random() < 0.8 else "card none"
         return rnd.choice(list(prompt.actions) + list(prompt.private))
 
+    def menu_lines(self, state: dict, seat: str) -> list[str]:
+        """Every order of `seat` that can be carried out now, as whole lines (§6): the private menu
+        offers them beside the discards (bot/service/menus.py). One move or one unit built per line
+        (a resolve of several stays a typed line); each line is checked by the rules."""
+        if self.state_key(state) != "execution" or state["turn"] != seat or state["result"]:
+            return []
+        lines = []
+        for planet in execution.top_planets(state, seat):
+            lines += [line for line in order_lines(state, seat, planet) if self._works(state, seat, line)]
+        return lines
+
+    def menu_path(self, line: str) -> list[str]:
+        """A line's words in a menu's order: the planet first, then the order's kind, then the rest."""
+        words = line.split()
+        if len(words) >= 2 and words[0] in ("resolve", "discard"):
+            rest = words[2:] if words[0] == "resolve" else ["discard"]
+            if len(rest) == 5 and rest[0] == "move":   # move N KIND FROM TO: the unit, where from, where to, how many
+                _, n, kind, src, dst = rest
+                rest = ["move", f"{kind} {src}", f"→ {dst}", f"×{n}"]
+            return [planet_name(words[1]), *rest]
+        return words
+
     def _works(self, state: dict, seat: str, line: str) -> bool:
         try:
             self.apply(state, seat, line)
@@ -324,6 +346,36 @@ class StarCraft(Game):
         if key == "factions":
             return f"faction {setup.claimable(state)[0]}"
         raise RulesError("Nothing to time out.", code="NOT_NOW")
+
+
+def order_lines(state: dict, seat: str, planet: str) -> list[str]:
+    """Candidate single-step resolutions of `seat`'s top order on `planet` (§6), unchecked."""
+    p = state["p"][seat]
+    o = state["stacks"][planet][-1]
+    if o["type"] == "research":
+        return [f"resolve {planet} research cards", f"resolve {planet} research tech"]
+    if o["type"] == "build":
+        if not has_base_on(state, seat, planet):
+            return [f"resolve {planet} base {a}" for a in BOARD.planet_areas(planet)]
+        race = BOARD.factions[p["faction"]]["race"]
+        kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
+        areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
+        return [f"resolve {planet} build 1 worker"] + [f"resolve {planet} build {2 if k == 'zergling' else 1} {k} {a}"
+                                                      for k in kinds for a in areas]
+    srcs = list(BOARD.planet_areas(planet))   # mobilize: from the planet, or across a transport's route
+    for t in transports_of(state, seat):
+        if planet in BOARD.routes[t["route"]]["planets"]:
+            other = [x for x in BOARD.routes[t["route"]]["planets"] if x != planet][0]
+            srcs += BOARD.planet_areas(other)
+    out = []
+    for src in dict.fromkeys(srcs):
+        counts: dict[str, int] = {}
+        for u in units_in(state, src, seat):
+            counts[u["type"]] = counts.get(u["type"], 0) + 1
+        for kind, count in counts.items():
+            out += [f"resolve {planet} move {n} {kind} {src} {dst}" for dst in BOARD.planet_areas(planet)
+                    if dst != src for n in range(count, 0, -1)]
+    return out
 
 
 # candidate lines for self-play (legal-looking; the sampler keeps the first that applies) -------

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
 
@@ -29,7 +30,7 @@ from . import (
     strategy,
 )
 from .board import BOARD
-from .common import card_name, card_tag, label
+from .common import card_arg, card_name, card_tag, label
 from .forces import PLAYER_CU, cu_counts, generals_of, indep_at, n_field, pool_left
 
 SEAT_CHOICES = tuple("abcde")
@@ -313,6 +314,18 @@ class Successors(Game):
         return True, r["winner"], r["reason"]
 
     # self-play ----------------------------------------------------------------------------------
+    def menu_path(self, line: str) -> list[str]:
+        """A line's words in a menu's order (bot/service/menus.py): the card first (`#38 Unrest`),
+        then what to do with it, then where (a space by its name)."""
+        words = [BOARD.spaces[w]["name"] if w in BOARD.spaces else w for w in line.split()]
+        if len(words) >= 2 and words[0] in ("play", "arm"):
+            try:
+                card = card_name(card_arg(words[1]))
+            except RulesError:
+                return words
+            return [card, *(words[2:] if words[0] == "play" else ["arm"])]
+        return words
+
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         prompt = self.prompts(state)[seat]
         name = flow.current(state)

@@ -1,0 +1,229 @@
+"""Choices a thumb can make: a seat's legal action lines as a short menu, never a wall.
+
+The lines a prompt offers (`play 38-unrest event abdera`, `order build* KOR`) are split into
+their words and put in a tree: the card or force first, then what to do with it, then where
+(a game may order a line's words its own way with `Game.menu_path`). A level with a single
+choice is folded into its parent, and a level with more than `PAGE` choices is cut into pages
+(the last choice of a page opens the next one), so no screen shows more than about eight.
+Each leaf is a whole action line, sent through the normal command path: idempotency, the
+version check and the rules' own checks are unchanged. `/me all` still lists every line.
+
+A menu is addressed by (channel, version, a digest of its lines, seat, private, path): the
+tree is built again from the stored game on every press, so nothing is kept for it, and a
+press at another version is refused (the position moved on) and changes nothing; so is one
+whose lines a quiet write (an armed card) changed at the same version. The platform-neutral page (`Menu`, in
+types.py) is what the adapters draw: Discord select menus and buttons, Telegram inline
+keyboards, the console's numbered lines.
+"""
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field, replace
+
+from bot.service.common import Topic, seat_of
+from bot.service.types import Command, Menu, MenuOption, Reply
+from bot.words.i18n import translate
+from core.game import Game
+from core.registry import get_game
+
+PAGE = 8            # options on one screen (the last one opens the next page when there are more)
+MENU_AT = 9         # a public prompt with this many actions or more is a menu rather than a row of buttons
+
+
+@dataclass
+class Node:
+    label: str
+    line: str | None = None                       # a leaf: the action line it plays
+    children: list["Node"] = field(default_factory=list)
+    more: bool = False                            # the "next page" node of a long level
+    parts: list[str] = field(default_factory=list)   # the words folded into it, each as the line had it
+
+    def __post_init__(self) -> None:
+        self.parts = self.parts or ([self.label] if self.label else [])
+
+
+def words_of(game: Game, line: str) -> list[str]:
+    """A line's words in menu order: the game's own order (`menu_path`) or as typed."""
+    path = getattr(game, "menu_path", None)
+    return list(path(line)) if path is not None else line.split()
+
+
+def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
+    """The menu of `lines`: a trie over their words, single choices folded, long levels paged."""
+    root = Node("")
+    for line in dict.fromkeys(lines):
+        node = root
+        for word in words_of(game, line):
+            child = next((c for c in node.children if c.label == word and c.line is None), None)
+            if child is None:
+                child = Node(word)
+                node.children.append(child)
+            node = child
+        if node.children:   # a line that is also the start of longer ones: its own leaf among them
+            node.children.insert(0, Node(line, line))
+        else:
+            node.line = line
+    for child in root.children:
+        _fold(child)
+    while len(root.children) == 1 and root.children[0].line is None:   # one verb only: skip it
+        root.children = root.children[0].children
+    _page(root)
+    return root
+
+
+def _fold(node: Node) -> None:
+    """A level holding one choice only joins its parent ("event" → "event babylon")."""
+    while node.line is None and len(node.children) == 1:
+        only = node.children[0]
+        node.label, node.line, node.children = f"{node.label} {only.label}", only.line, only.children
+        node.parts = node.parts + only.parts
+    for child in node.children:
+        _fold(child)
+
+
+def _page(node: Node) -> None:
+    for child in node.children:
+        _page(child)
+    if len(node.children) > PAGE:
+        rest = Node("", children=node.children[PAGE - 1:], more=True)
+        node.children = node.children[:PAGE - 1] + [rest]
+        _page(rest)
+
+
+def find(root: Node, path: str) -> tuple[Node, list[Node]] | None:
+    """The node at `path` ("3.1", "" the root) and the nodes on the way to it; None if none."""
+    node, trail = root, []
+    for part in path.split(".") if path else []:
+        if not part.isdigit() or int(part) >= len(node.children):
+            return None
+        node = node.children[int(part)]
+        trail.append(node)
+    return node, trail
+
+
+def shown_part(part: str, names: dict[str, str] | None = None) -> str:
+    """One word of a choice as shown: a seat's id as its player's name, the codes' dashes and
+    underscores as spaces."""
+    words = [(names or {}).get(word, word) for word in part.split(" ")]
+    return " ".join(words).replace("_", " ").replace("-", " ")
+
+
+def label_of(node: Node, names: dict[str, str] | None = None) -> str:
+    """What a choice shows: its words, each as `shown_part` shows it."""
+    return " ".join(shown_part(part, names) for part in node.parts)
+
+
+NAMED = re.compile(r"^#\d+ \S")   # a numbered card's name ("#38 Unrest"): the catalogue's, in the reader's language
+
+
+def localize(menu: Menu, lang: str) -> None:
+    """A menu's card names in the reader's language, as his hand and the narration name them;
+    the rest of a choice is what he would type (a verb, a place's code) and stays as it is."""
+    if lang == "en":
+        return
+    menu.options = [replace(o, label=" ".join(translate(p, lang) if NAMED.match(p) else p for p in o.parts))
+                    if any(NAMED.match(p) for p in o.parts) else o for o in menu.options]
+    menu.trail = [translate(step, lang) if NAMED.match(step) else step for step in menu.trail]
+
+
+def page_of(root: Node, path: str, names: dict[str, str] | None = None
+            ) -> tuple[list[MenuOption], list[str], str | None] | None:
+    """The options at `path`, the trail of labels to it, and its line when it is a leaf."""
+    found = find(root, path)
+    if found is None:
+        return None
+    node, trail = found
+    prefix = f"{path}." if path else ""
+    options = [MenuOption(label_of(child, names), f"{prefix}{i}", child.line is not None, child.more,
+                          tuple(shown_part(part, names) for part in child.parts))
+               for i, child in enumerate(node.children)]
+    return options, [label_of(n, names) for n in trail if not n.more], node.line
+
+
+def choices(game: Game, state: dict, seat: str, private: bool) -> list[str]:
+    """The lines a menu offers a seat: the public prompt's actions, or (privately) all of his
+    choices, with what a game can enumerate beyond them (`Game.menu_lines`, e.g. StarCraft's
+    orders that can be carried out)."""
+    prompt = game.prompts(state).get(seat)
+    if prompt is None:
+        return []
+    if not private:
+        return list(prompt.actions)
+    extra = getattr(game, "menu_lines", None)
+    more = list(extra(state, seat)) if extra is not None else []
+    return list(dict.fromkeys([*prompt.private, *more, *prompt.actions]))
+
+
+def parse_address(text: str) -> tuple[str, int, str, str, bool, str] | None:
+    """A page's address (`Menu.at`: `CHANNEL|VERSION|DIGEST|SEAT|x|PATH`, x private, p public) → its parts."""
+    parts = text.split("|")
+    if len(parts) != 6 or not parts[1].isdigit() or parts[4] not in ("x", "p"):
+        return None
+    return parts[0], int(parts[1]), parts[2], parts[3], parts[4] == "x", parts[5]
+
+
+def digest(lines: list[str]) -> str:
+    """Six hex digits of the lines' hash: a menu's choices changed by a quiet write (an armed
+    card) at the same public version no longer match, so a press never lands on another line."""
+    return hashlib.sha1("\n".join(lines).encode()).hexdigest()[:6]
+
+
+def seat_players(meta: dict) -> dict[str, str]:
+    """seat → its player's name, for a choice that names a seat (`fight b with Caius`)."""
+    return {p["seat"]: p["name"] for p in meta["players"] if p.get("seat") and p.get("name")}
+
+
+class Menus(Topic):
+    """Menus of choices: the first page with a prompt, and each press on one."""
+
+    def root(self, game: Game, channel: str, meta: dict, state: dict, version: int, seat: str,
+             private: bool) -> Menu | None:
+        lines = choices(game, state, seat, private)
+        if not lines:
+            return None
+        options, trail, line = page_of(tree(game, lines), "", seat_players(meta))
+        return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines))
+
+    def press(self, cmd: Command, where: str) -> Reply:
+        """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
+        for the adapter to draw in place of the old one. A leaf: its line played through the
+        normal command path, at the version the menu was drawn for. A refusal changes nothing."""
+        parsed = parse_address(where)
+        if parsed is None:
+            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", None)
+        channel, version, drawn, seat, private, path = parsed
+        rec = self.store.load(cmd.platform, channel)
+        if rec is None or rec.meta is None or rec.state is None or rec.meta["status"] != "playing":
+            return self.refused(cmd, "This menu's game is over or gone, so it was not used.", "STALE", channel)
+        if rec.version != version:
+            return self.refused(cmd, f"This menu is from an earlier position (version {version}; the game is at "
+                                f"{rec.version}), so it was not used. /me shows your choices now.", "STALE", channel)
+        if seat_of(rec.meta, cmd.user) != seat:
+            who = seat_players(rec.meta).get(seat, seat)
+            return self.refused(cmd, f"These choices are {who}'s; only they can make them.", "NOT_YOURS", channel)
+        game = get_game(rec.meta["game"])
+        lines = choices(game, rec.state, seat, private)
+        if digest(lines) != drawn:
+            return self.refused(cmd, "Your choices have changed since this menu was drawn, so it was not used. "
+                                "/me shows them now.", "STALE", channel)
+        page = page_of(tree(game, lines), path, seat_players(rec.meta))
+        if page is None:
+            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", channel)
+        options, trail, line = page
+        if line is not None:
+            prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+            return self.service.handle(Command(cmd.platform, channel, cmd.user, f"{prefix} {line}", name=cmd.name,
+                                               private=private, version=version, key=cmd.key))
+        reply = Reply(version=rec.version, channel=channel)
+        reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
+                          digest=drawn)
+        self.service.finish(cmd, reply)
+        return reply
+
+    def refused(self, cmd: Command, sentence: str, code: str, channel: str | None) -> Reply:
+        """A refusal of a press, in the presser's language (a command's reply is translated by
+        `Service.handle`; a press's page or refusal here)."""
+        reply = Reply.refuse(sentence, code, channel)
+        self.service.finish(cmd, reply)
+        return reply
