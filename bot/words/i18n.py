@@ -37,6 +37,7 @@ DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
+_NUMBERED = re.compile(r"^(\d+\. )(.+)$", re.S)                  # "12. ⟨A⟩ moves …": /log's numbered lines
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
 _CODE_SPAN = re.compile(r"`[^`]*`")
 _SQUARE = re.compile(r"^([^\[\]]+) \[(.+)\]$")          # "AH1 Ghost [HIDDEN: only you see it]"
@@ -200,6 +201,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
         return catalogue(lang, index.plain[line[:-1]]).gettext(line[:-1]) + "."   # sentence it ends
     if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
         return "- " + translate(line[2:], lang, depth)
+    numbered = _NUMBERED.match(line)
+    if numbered and not depth:   # an action's number (/log), then the sentence it was told in
+        return numbered.group(1) + translate(numbered.group(2), lang, depth)
     roll = _ROLL.match(line)
     if roll:   # a die as Ctx.roll writes it: "battle die of ⟨A⟩: d6 → 4"
         return f"{translate(roll.group(1), lang, depth + 1)}: {roll.group(2)}"
