@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from bot.service.accounts import Accounts
+from bot.service.glossary import Glossary
 from bot.service.help import Help
 from bot.service.history import History
 from bot.service.languages import Languages
@@ -110,6 +111,8 @@ COMMANDS: dict[str, PlatformCommand] = {
                             argument=False),
     "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
                            Pages.web),
+    "rules": PlatformCommand("/rules [GAME] TERM", "a rule's few lines and its §, from the specs' glossary",
+                             Glossary.rules, ANYWHERE),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
                             Languages.lang, ANYWHERE),
 }

@@ -20,6 +20,7 @@ from bot.service import metrics
 from bot.service.accounts import Accounts
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
+from bot.service.glossary import Glossary
 from bot.service.help import Help
 from bot.service.history import History
 from bot.service.languages import Languages
@@ -65,9 +66,11 @@ class Service:
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
         self.robots, self.pages = Robots(self), Pages(self)
+        self.glossary = Glossary(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
-            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages)}
+            self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages,
+            self.glossary)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()

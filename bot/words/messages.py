@@ -169,6 +169,12 @@ MESSAGES = [
     N_('{who} played {shown}.'),
     N_('Time was up for {who}: the deadline played for them.'),
     N_('{who} made a private choice.'),
+    # /rules (bot/service/glossary.py); the glossary's own lines are data in each language (bot/words/glossaries/)
+    N_("a rule's few lines and its §, from the specs' glossary"),
+    N_('Usage: /rules [GAME] TERM, e.g. /rules succ interception; /rules GAME lists its terms (games: {list}).'),
+    N_('Terms of /rules {game}: {names}.'),
+    N_('No rule called {shown} in {titles}. Closest: {names}.'),
+    N_('No rule called {shown} in {titles}; /rules GAME lists its terms.'),
     N_('/replay takes an action number, 0 to {total} (see /log).'),
     N_('There is no action {number}: this game has {total} (0 is the start).'),
     N_('{title} has no picture yet; /log tells the actions.'),
