@@ -88,7 +88,7 @@ def test_a_public_export_of_a_game_in_play_cannot_move_it_and_a_transfer_moves_i
     assert moved.ok and "moves the game" in moved.public[0]
     text = "/import " + moved.file[1].decode()
     reply = say(tally, "dave", text, channel="elsewhere")
-    assert reply.ok and "continues here after 1 actions" in reply.public[0], reply.error
+    assert reply.ok and "continues here after 1 action." in reply.public[0], reply.error
     # the same platform: the same accounts sit at once; a stranger takes no seat
     assert reply.public[1] == "Seated already (the same account, or one linked with /link): alice, bob."
     assert say(tally, "dave", text, channel="third").code == "BAD_IMPORT"     # once

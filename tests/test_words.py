@@ -12,7 +12,8 @@ import pytest
 from bot.service import Service
 from bot.service.types import Command
 from bot.words.glossary import LANGS, fold, glossaries
-from bot.words.i18n import translate
+from bot.words.i18n import Word, catalogue, plural, translate
+from bot.words.messages import MESSAGES
 from core.registry import get_game
 
 _NUMBERED = re.compile(r"^(\d+)\. (.+)$", re.S)
@@ -168,3 +169,84 @@ def test_an_unknown_term_is_answered_with_the_closest_terms(service, lang, close
     assert not nothing.ok and "/rules" in nothing.error
     if lang != "en":
         assert "No rule" not in reply.error and "No rule" not in nothing.error
+
+
+# numbers and names as the language wants them -----------------------------------------------------------
+# a number field followed by a word that is no counted noun: an ordinal ("action 3 of 10") or a unit's
+# abbreviation, alike for every number ("3 h", "12 min")
+NOT_COUNTED = {"of", "d", "h", "min"}
+NUMBER_FIELDS = {"count", "seats", "most", "length", "limit", "wait", "n", "total", "number", "seated", "days",
+                 "hours", "mins", "version", "current"}
+COUNTS = (0, 1, 2, 3, 4, 5, 11, 12, 14, 21, 22, 25, 101, 111, 1024)
+
+
+def _counted(msgid: str) -> list[tuple[str, str]]:
+    """(number field, the word after it) of a message id."""
+    return [(name, word) for name, word in re.findall(r"\{(\w+)\} ([^\W\d_]+)", msgid) if name in NUMBER_FIELDS]
+
+
+def _plural_messages() -> list[tuple[str, str]]:
+    return [m for m in MESSAGES if isinstance(m, tuple)]
+
+
+def test_every_message_that_counts_a_noun_is_a_plural_message():
+    counting = [m for m in MESSAGES if isinstance(m, str) and any(w not in NOT_COUNTED for _, w in _counted(m))]
+    assert counting == [], "use NP_(singular, plural) for these (bot/words/messages.py)"
+    assert len(_plural_messages()) >= 10
+
+
+def _filled(msgid: str, n: int) -> dict:
+    """A value for every field: the count `n` in the first number field, plain words elsewhere."""
+    fields = re.findall(r"\{(\w+)\}", msgid)
+    first = next(f for f in fields if f in NUMBER_FIELDS)
+    return {f: (f"{n:,}" if f == first else "7" if f in NUMBER_FIELDS else "Successors" if f == "title" else "ann")
+            for f in fields}
+
+
+@pytest.mark.parametrize("singular, many", _plural_messages())
+def test_a_plural_message_reads_right_in_english_and_takes_the_russian_form_its_count_needs(singular, many):
+    # English: "1 action", never "1 actions"; "2 actions"
+    noun = next(w for f, w in _counted(singular) if w not in NOT_COUNTED)
+    assert not noun.endswith("s") and next(w for f, w in _counted(many) if w not in NOT_COUNTED).endswith("s")
+    assert plural(1, singular, many, **_filled(singular, 1)) == singular.format(**_filled(singular, 1))
+    assert plural(2, singular, many, **_filled(many, 2)) == many.format(**_filled(many, 2))
+    # Russian: the catalogue's three forms, chosen by the Plural-Forms of ru's .po for each count
+    ru = catalogue("ru")
+    forms = [ru.ngettext(singular, many, n) for n in (1, 2, 5)]
+    assert len(set(forms)) >= 2 and forms[0] != forms[2], forms   # 1 карта / 5 карт differ at least
+    for n in COUNTS:
+        english = plural(n, singular, many, **_filled(singular, n))
+        index = ru.plural(n)
+        expected = ru.ngettext(singular, many, n).format(**{k: Word(translate(v, "ru"), "ru")
+                                                          for k, v in _filled(singular, n).items()})
+        assert translate(english, "ru") == expected, (n, index)
+        spanish = translate(english, "es")
+        assert spanish == catalogue("es").ngettext(singular, many, n).format(
+            **{k: Word(translate(v, "es"), "es") for k, v in _filled(singular, n).items()})
+
+
+@pytest.mark.parametrize("n, russian", [(1, "Все места (1) заняты."), (2, "Все 2 места заняты."),
+                                        (5, "Все 5 мест заняты."), (11, "Все 11 мест заняты."),
+                                        (21, "Все места (21) заняты."), (24, "Все 24 места заняты.")])
+def test_russian_counts_one_few_and_many(n, russian):
+    english = plural(n, "All {count} seat is taken.", "All {count} seats are taken.", count=n)
+    assert english == (f"All {n} seat is taken." if n == 1 else f"All {n} seats are taken.")
+    assert translate(english, "ru") == russian
+    assert translate(plural(n, "{title} continues here after {count} action. Seats: {seats}.",
+                            "{title} continues here after {count} actions. Seats: {seats}.",
+                            title="StarCraft", count=n, seats="A (ann)"), "ru").split(" Места")[0] == \
+        f"StarCraft продолжается здесь после {n} " + ("действия." if n % 10 == 1 and n != 11 else "действий.")
+
+
+def test_a_game_title_takes_the_case_its_russian_sentence_needs(service):
+    say = lambda text: service.handle(Command("t", "case", "ann", text, name="ann"))   # noqa: E731
+    say("/lang ru")
+    assert say("/new successors").public[0].startswith("Новая партия Диадохов на 2–5 игроков.")
+    assert say("/join").ok
+    assert say("/start").error.startswith("Для Диадохов нужно не меньше 2 игроков; за столом 1.")
+    assert say("/sc build").error == "В этом канале играют в Диадохов, а не в StarCraft."
+    assert say("/abort").public == ["Партия Диадохов прервана. /new начинает новую."]
+    # a name with no case forms stays as it is (a title kept in Latin letters)
+    assert translate("The game of StarCraft is aborted. /new starts another.", "ru") == \
+        "Партия StarCraft прервана. /new начинает новую."
+    assert "Word" in repr(type(Word("Диадохи", "ru"))) and f"{Word('Диадохи', 'ru'):prep}" == "Диадохах"

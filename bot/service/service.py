@@ -36,6 +36,7 @@ from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
+from bot.words.i18n import plural
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
@@ -131,8 +132,10 @@ class Service:
             return Reply.refuse("Send a command such as /help.", "EMPTY")
         limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
         if len(cmd.text) > limit:
-            return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
-                                "Nothing was done.", "TOO_LONG")
+            return Reply.refuse(plural(len(cmd.text), "That command is {length} character long; the limit is {limit}. "
+                                       "Nothing was done.", "That command is {length} characters long; the limit "
+                                       "is {limit}. Nothing was done.", length=f"{len(cmd.text):,}",
+                                       limit=f"{limit:,}"), "TOO_LONG")
         if cmd.version is not None and not _game_action(word, rest):
             # a press carries the prompt's action it was drawn for: data naming anything else
             # (a platform command such as /handover) was not drawn by us
