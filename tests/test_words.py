@@ -8,11 +8,12 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from bot.service import Service
 from bot.service.types import Command
 from bot.words.glossary import LANGS, fold, glossaries
-from bot.words.i18n import Word, catalogue, plural, translate
+from bot.words.i18n import GAMES_DOMAIN, LOCALE_DIR, Word, catalogue, count_field, plural, translate
 from bot.words.messages import MESSAGES
 from core.registry import get_game
 
@@ -250,3 +251,36 @@ def test_a_game_title_takes_the_case_its_russian_sentence_needs(service):
     assert translate("The game of StarCraft is aborted. /new starts another.", "ru") == \
         "Партия StarCraft прервана. /new начинает новую."
     assert "Word" in repr(type(Word("Диадохи", "ru"))) and f"{Word('Диадохи', 'ru'):prep}" == "Диадохах"
+
+
+def _games_plurals() -> list[tuple[str, str]]:
+    with (LOCALE_DIR / f"{GAMES_DOMAIN}.pot").open("rb") as handle:
+        return [m.id for m in read_po(handle) if isinstance(m.id, tuple)]
+
+
+def test_the_rules_plural_endings_are_plural_messages():
+    """A rule's `'s' if n != 1 else ''` is extracted as one plural message, not two sentences (and
+    Successors' "uses the 1 OPs" is one no more)."""
+    found = _games_plurals()
+    assert len(found) >= 20
+    assert ("{seat} uses the {ops} OP of {card_name}.", "{seat} uses the {ops} OPs of {card_name}.") in found
+    assert all(count_field(msgid) for msgid in found if msgid[0] != "End of the game: {w} wins, {reason}.")
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+def test_a_rules_plural_message_takes_the_form_its_count_needs(lang):
+    book = catalogue(lang, GAMES_DOMAIN)
+    for one, many in _games_plurals():
+        field = count_field((one, many))
+        for n in COUNTS:
+            english = (one if n == 1 else many).replace("{" + field + "}", str(n)) if field else (
+                one if n == 1 else many)
+            values = {f: "⟨A⟩" for f in re.findall(r"\{(\w+)\}", english)}
+            english = english.format(**values)
+            said = translate(english, lang)
+            assert said == book.ngettext(one, many, n).replace("{" + field + "}", str(n)).format(**values) \
+                if field and field not in values else said != english, (english, said)
+    # the forms themselves: Russian one / few / many
+    assert translate("Laetus works: ⟨B⟩ gains 1 coin (§5.3).", "ru").endswith("1 монету (§5.3).")
+    assert translate("Laetus works: ⟨B⟩ gains 3 coins (§5.3).", "ru").endswith("3 монеты (§5.3).")
+    assert translate("Laetus works: ⟨B⟩ gains 5 coins (§5.3).", "ru").endswith("5 монет (§5.3).")

@@ -21,7 +21,7 @@ A sentence whose noun follows a number is a plural message (gettext's msgid/msgi
 `NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service
 composes its English form with `plural()`, either English form is matched, and the catalogue's
 `ngettext` picks the language's own form (Russian 1 карта / 2 карты / 5 карт, by the .po's
-Plural-Forms) for the message's count: its first field that holds a whole number.
+Plural-Forms) for the number in the message's count field (`count_field`).
 """
 from __future__ import annotations
 
@@ -78,20 +78,30 @@ def plural(n: int, singular: str, plural_: str, **values) -> str:
     return gettext.NullTranslations().ngettext(singular, plural_, n).format(**values)
 
 
-def _count(match: re.Match) -> int:
-    """The number a plural message counts: its first field, in the template's order, that holds a
-    whole number ("1,024" too); 2 (a plural) where none does."""
-    for name in sorted(match.re.groupindex, key=match.re.groupindex.get):
-        number = _WHOLE.fullmatch((match.group(name) or "").replace(",", ""))
-        if number:
-            return int(number.group(1))
-    return 2
+@lru_cache(maxsize=None)
+def count_field(msgid: tuple[str, str]) -> str | None:
+    """The field a plural message counts: the last one before its singular and plural part ways
+    ("{got} Mercenary CU" / "{got} Mercenary CUs" → got)."""
+    one, many = msgid
+    apart = next((i for i, (a, b) in enumerate(zip(one, many)) if a != b), min(len(one), len(many)))
+    before = _FIELD.findall(one[:apart])
+    return before[-1] if before else None
+
+
+def _count(match: re.Match, msgid: tuple[str, str]) -> int:
+    """The number a plural message counts, from its count field ("1,024" too; "2–5": the last); where
+    that field holds no number, 1 or 2 as the English form the line was written in."""
+    field = count_field(msgid)
+    number = _WHOLE.fullmatch((match.group(field) or "").replace(",", "")) if field in match.re.groupindex else None
+    if number:
+        return int(number.group(1))
+    return 1 if match.re.pattern in _index().singular else 2
 
 
 def _message(catalogue_: gettext.NullTranslations, msgid, match: re.Match | None = None) -> str:
     """The translation of a message id; of a plural one (singular, plural), the form its count needs."""
     if isinstance(msgid, tuple):
-        return catalogue_.ngettext(msgid[0], msgid[1], _count(match) if match is not None else 2)
+        return catalogue_.ngettext(msgid[0], msgid[1], _count(match, msgid) if match is not None else 2)
     return catalogue_.gettext(msgid)
 
 
@@ -145,6 +155,7 @@ class _Index:
 
     def __init__(self, ids: list[tuple[str, str | tuple[str, str]]]):
         self.plain: dict[str, str] = {}
+        self.singular: set[str] = set()
         anchored: list[tuple[int, str, re.Pattern, str, str]] = []
         # a plural message is found by either English form, and stands for both
         forms = [(domain, form, msgid) for domain, msgid in ids
@@ -163,6 +174,8 @@ class _Index:
             # (which would take "Waiting for ⟨A⟩: …" as its first value), then the longest first
             literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p)) + (10_000 if parts[0] else 0)
             anchored.append((literal, msgid, re.compile(f"^{pattern}$", re.S), domain, self._words(parts)))
+            if isinstance(msgid, tuple) and form == msgid[0]:   # a plural message's singular (either reading)
+                self.singular.update((f"^{pattern}$", f"^{pattern}$".replace("*?)", "*)")))
         frequency: dict[str, int] = {}
         for *_, words in anchored:
             for word in words:

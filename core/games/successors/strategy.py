@@ -118,7 +118,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         event(ctx, seat, card, use, rest)
         return
     if not held:
-        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OPs of {card_name(card)}.")
+        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OP{'s' if ops != 1 else ''} of {card_name(card)}.")
         state["discard"].remove(card)
         p["hand"].append(card)          # _discard puts it back on the pile
     if use == "redraw":
