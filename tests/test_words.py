@@ -16,6 +16,8 @@ from bot.words.glossary import LANGS, fold, glossaries
 from bot.words.i18n import GAMES_DOMAIN, LOCALE_DIR, Word, catalogue, count_field, plural, translate
 from bot.words.messages import MESSAGES
 from core.registry import get_game
+from tests.discord.harness import ALICE, make_harness
+from tests.telegram.conftest import GROUP, tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 _NUMBERED = re.compile(r"^(\d+)\. (.+)$", re.S)
 _CYRILLIC = re.compile("[а-яё]", re.I)
@@ -283,3 +285,17 @@ def test_a_rules_plural_message_takes_the_form_its_count_needs(lang):
     assert translate("Laetus works: ⟨B⟩ gains 1 coin (§5.3).", "ru").endswith("1 монету (§5.3).")
     assert translate("Laetus works: ⟨B⟩ gains 3 coins (§5.3).", "ru").endswith("3 монеты (§5.3).")
     assert translate("Laetus works: ⟨B⟩ gains 5 coins (§5.3).", "ru").endswith("5 монет (§5.3).")
+
+
+async def test_rules_on_discord_and_telegram_through_their_own_objects(service, tg):
+    """/rules on both platforms: Discord's slash command (with its term's autocomplete), Telegram's
+    command in a Russian group."""
+    h = await make_harness(service)
+    calls = await h.say(ALICE, "alice", "rules", term="interception", game="succ")
+    assert any("§5.8 — land interception:" in c.content for c in calls)
+    command = h.client.tree.get_command("rules")
+    assert command is not None and {p.name for p in command.parameters} == {"term", "game"}
+    assert command.get_parameter("term").autocomplete and command.get_parameter("term").required
+    await tg.say(7, "/lang ru")
+    await tg.say(7, "/rules ludi чемпион")
+    assert "Ludi Gladiatorii §14.3 — чемпион: Первый гладиатор" in tg.tg.texts(GROUP)

@@ -20,6 +20,7 @@ import discord
 from discord import app_commands
 
 from bot.service import COMMANDS, Service
+from bot.words.glossary import glossaries
 from core.grammar import Param, Verb
 from core.registry import all_games, available
 
@@ -424,6 +425,17 @@ def platform_commands(adapter: "Adapter") -> list[app_commands.Command]:
     app_commands.describe(topic="a command or a game")(help_)
     app_commands.autocomplete(topic=help_topics)(help_)
     commands.append(app_commands.Command(name="help", description=_clip(COMMANDS["help"].help), callback=help_))
+
+    async def rules(interaction: discord.Interaction, term: str, game: Optional[str] = None) -> None:
+        await adapter.run(interaction, f"/rules {game or ''} {term}".replace("  ", " "), ephemeral=True)
+
+    async def rules_terms(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _rank(sorted({name for terms in glossaries().values() for term in terms
+                             for names in term.names.values() for name in names}), current)
+
+    app_commands.describe(term="a rule's name or its §", game="the game (default: this channel's)")(rules)
+    app_commands.autocomplete(term=rules_terms)(rules)
+    commands.append(app_commands.Command(name="rules", description=_clip(COMMANDS["rules"].help), callback=rules))
     return commands
 
 
