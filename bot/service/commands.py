@@ -75,7 +75,7 @@ COMMANDS: dict[str, PlatformCommand] = {
                               argument=False),
     "map": PlatformCommand("/map [region]", "the current picture", Looks.map),
     "me": PlatformCommand("/me", "your private view (sent privately)", Looks.me, argument=False),
-    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log),
+    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log, setup=True),
     "replay": PlatformCommand("/replay N", "the map as it stood after action N", History.replay),
     "undo": PlatformCommand("/undo", "take back your own last action, if no die or secret came out since",
                             Play.undo, writes=True, argument=False, setup=True),

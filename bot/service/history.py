@@ -4,6 +4,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import orjson
+
 import render
 from bot.service.common import Topic, playing, shown
 from bot.service.pictures import cached_picture
@@ -38,24 +40,24 @@ class History(Topic):
                                 "/log alone shows the last 10.", "MALFORMED")
         count = min(count, LOG_MAX)
         game = get_game(rec.meta["game"])
-        told = self._told(game, cmd.platform, channel)
+        told = self._told(game, cmd.platform, channel, rec.setup)
         if not told:
             return Reply(public=["No action has been played yet."])
         first = max(0, len(told) - count)
         lines = [f"{number}. {line}" for number, said in enumerate(told[first:], first + 1) for line in said]
         return Reply(public=lines, version=rec.version, namer=lambda: seat_names(game, rec.meta, rec.state))
 
-    def _told(self, game, platform: str, channel: str) -> list[list[str]]:
+    def _told(self, game, platform: str, channel: str, setup: dict | None = None) -> list[list[str]]:
         """What the channel was told of each public action, in order (English, seats marked).
         Replayed from the log once and then carried forward: a /log or a page after a move
         replays that move only (kept per channel while its log only grows)."""
         entries = self.store.log(platform, channel)
-        setup = self.store.setup(platform, channel)
+        setup = setup or self.store.setup(platform, channel)
         if setup is None or not entries:
             return []
         setup, entries = upgrade(game, setup, entries)
         key = (platform, channel)
-        fingerprint = (game.id, setup.get("seed"), tuple(map(str, setup.get("players", []))))
+        fingerprint = game.id + orjson.dumps(setup, option=orjson.OPT_SORT_KEYS).decode()   # the same game
         kept = self._narrated.get(key)
         if kept is None or kept.fingerprint != fingerprint or kept.entries != entries[:len(kept.entries)]:
             state, _ = game.start(setup["players"], setup.get("options", {}), setup["seed"])
@@ -106,7 +108,7 @@ class _Narrated:
     """A channel's log as far as it was replayed: the entries, the state after them, and what the
     channel was told of each public one."""
 
-    fingerprint: tuple
+    fingerprint: str
     entries: list[dict]
     state: dict
     told: list[list[str]]
