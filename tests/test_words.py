@@ -299,3 +299,21 @@ async def test_rules_on_discord_and_telegram_through_their_own_objects(service, 
     await tg.say(7, "/lang ru")
     await tg.say(7, "/rules ludi чемпион")
     assert "Ludi Gladiatorii §14.3 — чемпион: Первый гладиатор" in tg.tg.texts(GROUP)
+
+
+# a count followed by a plural noun, in a rule's sentence that is not a plural message: "1 troopers"
+# when the count is 1. Ratchet: the number may only go down (make the sentence `'s' if n != 1 else ''`,
+# which the extractor turns into a plural message, and translate its forms).
+_COUNTED_NOUNS = re.compile(r"\{(\w+)\} (troopers|gladiators|buildings|points|coins|cards|CUs|OPs|players|actions|"
+                            r"workers|units|orders|swords|shields|rounds|bases|transports|minerals|spaces|generals|"
+                            r"PCs|tokens|deadlines|minutes|veterans|characters|areas|planets|stacks|cities)\b")
+RULES_COUNTS_LEFT = 26
+
+
+def test_the_rules_sentences_that_count_without_a_plural_only_get_fewer():
+    with (LOCALE_DIR / f"{GAMES_DOMAIN}.pot").open("rb") as handle:
+        ids = [m.id for m in read_po(handle) if isinstance(m.id, str)]
+    left = [msgid for msgid in ids if any(not field.startswith(("max_", "min_")) and field != "limit"
+                                          for field, _ in _COUNTED_NOUNS.findall(msgid))]
+    assert len(left) <= RULES_COUNTS_LEFT, "\n".join(left)
+    assert not any("OPs" in msgid and "{ops} OPs" in msgid for msgid in left if "train_cost" not in msgid)

@@ -183,12 +183,12 @@ def _holds(test: ast.Compare, count: int) -> bool:
     return _COMPARE[type(test.ops[0])](count, test.comparators[0].value)
 
 
-def plural_forms(root: ast.AST) -> tuple[list, list] | None:
-    """The singular and the plural of a sentence whose only choices are plural endings, else None."""
-    choices = [node for node in ast.walk(root) if isinstance(node, ast.IfExp) and _stringish(node)]
-    if not choices or not all(_plural_ending(node) for node in choices):
-        return None
-    return variants(root, 1)[0], variants(root, 2)[0]
+def plural_forms(root: ast.AST) -> list[tuple[list, list]]:
+    """Each alternative of a sentence with a plural ending, as its singular and its plural (the
+    other choices, `"Your roster" if own else …`, give an alternative each); none without one."""
+    if not any(_plural_ending(node) for node in ast.walk(root)):
+        return []
+    return list(zip(variants(root, 1), variants(root, 2)))
 
 
 def _product(pieces: list[list[list]]) -> list[list]:
@@ -314,14 +314,13 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
     seen = set()
     labels = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "label"}
     for root in _roots(tree):
-        forms = plural_forms(root)
-        if forms is not None:
-            (one, notes), (many, _) = template_of(forms[0]), template_of(forms[1])
-            if is_sentence(many) and one != many and (root.lineno, many) not in seen:
+        pairs = plural_forms(root)
+        for singular, plural in pairs:
+            (one, notes), (many, _) = template_of(singular), template_of(plural)
+            if is_sentence(many) and (root.lineno, many) not in seen:
                 seen.add((root.lineno, many))
-                yield root.lineno, (one, many), notes
-                continue
-        for segments in variants(root):
+                yield root.lineno, (one, many) if one != many else many, notes
+        for segments in variants(root) if not pairs else ():
             template, notes = template_of(segments)
             command = id(root) not in labels and _is_command(template, commands)   # a die's label is a message
             if not is_sentence(template) or command or (root.lineno, template) in seen:
