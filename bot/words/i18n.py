@@ -168,7 +168,7 @@ class _Index:
             parts = re.split(r"(\{\w+\})", form)
             # a field spans lines only in a template of several lines ("{seat} adds:\n{lines}"):
             # else a one-line template would swallow the first lines of a longer message
-            field = ".*?" if "\n" in msgid else "[^\n]*?"
+            field = ".*?" if "\n" in form else "[^\n]*?"
             pattern = "".join(f"(?P<{p[1:-1]}>{field})" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
             # a template that starts with words is tried before one that starts with a field
             # (which would take "Waiting for ⟨A⟩: …" as its first value), then the longest first
