@@ -12,7 +12,6 @@ A game is a `Game` subclass with a plain JSON-able dict as its state:
   `finished`, `winner`, `reason`, plus the game's own keys.
 - ``default_action(state, seat)`` → the rules-legal line a deadline plays for a seat that
   did not decide in time (the base picks a pass-like line; games may override per prompt).
-- ``describe_action(state, seat, line)`` (optional) → the action as a sentence, for /log.
 
 Subclasses write `_setup`, `_prompts`, `_apply`, `_view`, `_summary` and `outcome`;
 every random number goes through `Ctx.roll` / `Ctx.shuffle` so it is logged and

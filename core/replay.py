@@ -113,6 +113,17 @@ def replay(game: Game, setup: dict, entries: list[dict]) -> dict:
     return state
 
 
+def narrated(game: Game, state: dict, entries: list[dict]):
+    """Each entry applied in turn from `state`: yields (the entry, its events, the state after).
+    Stops at an entry the rules refuse (a log cut short by a rules change)."""
+    for entry in entries:
+        try:
+            state, events = game.apply(state, entry["seat"], game.parse(entry["line"], entry.get("private", False)))
+        except RulesError:
+            return
+        yield entry, events, state
+
+
 def verify(export: dict) -> list[str]:
     """Problems found in a finished game's export; an empty list means every roll checks.
 

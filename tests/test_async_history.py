@@ -9,7 +9,6 @@ from PIL import Image
 from bot.service import Service
 from bot.service.types import Command
 from core.replay import replay
-from tests.tally import Tally
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 
@@ -25,26 +24,35 @@ def tally(service):
     return service
 
 
-def test_log_names_the_players_and_marks_the_deadline_and_private_choices(tally):
+def test_log_tells_what_the_channel_was_told_and_marks_the_deadline_and_private_choices(tally):
     assert say(tally, "alice", "/tl add 2").ok
     assert say(tally, "bob", "/tl secret rosebud", channel=None, private=True).ok
     tally.clock = lambda: 10 ** 12
-    tally.due_reminders("t")                       # bob's hour runs out: the deadline plays for him
+    deadline = tally.due_reminders("t")[0].public  # bob's hour runs out: the deadline plays for him
     lines = say(tally, "alice", "/log").public
-    assert lines[0] == "1. alice (P1) played `add 2`."
-    assert lines[1] == "2. bob (P2) made a private choice."
-    assert lines[2].startswith("3. bob (P2) played `") and lines[2].endswith("— by the deadline.")
-    assert all("rosebud" not in line for line in lines)
-    assert say(tally, "alice", "/log 1").public == [lines[2]]
+    # the narration's own sentences, each numbered as /replay counts the actions
+    assert lines == ["1. P1 adds 2: total 2.", "2. bob made a private choice.",
+                     "3. Time was up for bob: the deadline played for them.", f"3. {deadline[1]}"]
+    assert all("rosebud" not in line and "`" not in line for line in lines)   # neither the secret nor a typed line
+    assert say(tally, "alice", "/log 1").public == lines[2:]
 
 
-def test_log_says_the_action_as_a_sentence_where_the_game_offers_one(tally, monkeypatch):
-    def describe_action(self, state, seat, line):
-        return f"brought the total from {state['total']} up by {line.split()[1]}"
-    monkeypatch.setattr(Tally, "describe_action", describe_action, raising=False)
+def test_log_replays_only_the_moves_since_it_was_last_asked_and_follows_an_undo(tally, monkeypatch):
+    from core import replay as replay_module
+
     assert say(tally, "alice", "/tl add 2").ok and say(tally, "bob", "/tl add 3").ok
-    assert say(tally, "bob", "/log").public == ["1. alice (P1) brought the total from 0 up by 2.",
-                                                "2. bob (P2) brought the total from 2 up by 3."]
+    assert say(tally, "bob", "/log").public == ["1. P1 adds 2: total 2.", "2. P2 adds 3: total 5."]
+    applied = []
+    original = replay_module.narrated
+    monkeypatch.setattr("bot.service.history.narrated",
+                        lambda game, state, entries: applied.extend(entries) or original(game, state, entries))
+    assert say(tally, "alice", "/tl add 1").ok
+    assert say(tally, "bob", "/log 1").public == ["3. P1 adds 1: total 6."]
+    assert [e["line"] for e in applied] == ["add 1"]          # the earlier two were not replayed again
+    assert say(tally, "alice", "/undo").ok
+    assert say(tally, "alice", "/tl add 4").ok
+    assert say(tally, "bob", "/log").public == ["1. P1 adds 2: total 2.", "2. P2 adds 3: total 5.",
+                                                "3. P1 adds 4: total 9."]
 
 
 def test_replay_draws_the_map_as_it_stood_after_action_n(store):
@@ -80,7 +88,7 @@ def test_a_public_export_of_a_game_in_play_cannot_move_it_and_a_transfer_moves_i
     assert moved.ok and "moves the game" in moved.public[0]
     text = "/import " + moved.file[1].decode()
     reply = say(tally, "dave", text, channel="elsewhere")
-    assert reply.ok and "continues here after 1 actions" in reply.public[0], reply.error
+    assert reply.ok and "continues here after 1 action." in reply.public[0], reply.error
     # the same platform: the same accounts sit at once; a stranger takes no seat
     assert reply.public[1] == "Seated already (the same account, or one linked with /link): alice, bob."
     assert say(tally, "dave", text, channel="third").code == "BAD_IMPORT"     # once
@@ -255,7 +263,7 @@ def test_the_old_channel_of_a_moved_game_says_where_it_went_and_refuses_moves_th
         assert reply.mentions == [] and reply.private == {}
     assert say(service, "bob", "/status", channel="-100500", platform="telegram").public == [went]
     history = say(service, "bob", "/log", channel="-100500", platform="telegram").public
-    assert history == ["1. alice (P1) played `add 2`."]
+    assert history == ["1. P1 adds 2: total 2."]
     assert service.store.log_length("telegram", "-100500") == 1        # nothing was played or undone there
     assert say(service, "bob", "/lang es", channel="-100500", platform="telegram").ok
     assert say(service, "bob", "/tl add 1", channel="-100500", platform="telegram").error == (

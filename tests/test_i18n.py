@@ -9,16 +9,17 @@ from babel.messages.pofile import read_po
 
 from bot.service import COMMANDS
 from bot.service.types import Command
-from bot.words.i18n import LOCALE_DIR, translate
+from bot.words.i18n import KEYWORDS, LOCALE_DIR, translate
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
-FIELD = re.compile(r"\{(\w+)\}")
+FIELD = re.compile(r"\{(\w+)(?::\w+)?\}")   # a field, or a field in a case ("{title:gen}")
 
 
-def extracted() -> list[str]:
-    """The message ids, as Babel's extraction finds them in bot/words/messages.py today."""
+def extracted() -> list:
+    """The message ids, as Babel's extraction finds them in bot/words/messages.py today (a plural
+    message as its (singular, plural))."""
     path = LOCALE_DIR.parent / "messages.py"
-    return [message for _, message, _, _ in extract_from_file("python", str(path), keywords={"N_": None})]
+    return [message for _, message, _, _ in extract_from_file("python", str(path), keywords=KEYWORDS)]
 
 
 @pytest.mark.parametrize("lang", ["es", "ru"])
@@ -27,10 +28,14 @@ def test_every_message_id_has_its_translation(lang):
         catalog = read_po(handle, locale=lang)
     missing, broken = [], []
     for msgid in extracted():
-        message = catalog.get(msgid)
-        if message is None or not message.string or message.fuzzy:
+        message = catalog.get(msgid[0] if isinstance(msgid, tuple) else msgid)
+        forms = message.string if message is not None and isinstance(message.string, tuple) else \
+            (message.string,) if message is not None else ()
+        if message is None or not all(forms) or message.fuzzy or isinstance(msgid, tuple) != isinstance(
+                message.string, tuple) or len(forms) not in (1, catalog.num_plurals):
             missing.append(msgid)
-        elif set(FIELD.findall(message.string)) != set(FIELD.findall(msgid)):
+        elif any(set(FIELD.findall(form)) != set(FIELD.findall(msgid if isinstance(msgid, str) else msgid[0]))
+                 for form in forms):
             broken.append(msgid)
     assert not missing, f"{lang}: {len(missing)} message ids lack a translation, e.g. {missing[:3]}"
     assert not broken, f"{lang}: translations whose {{fields}} differ from the id: {broken[:3]}"
@@ -57,7 +62,7 @@ def test_a_channel_speaks_its_language_and_a_user_gets_private_lines_in_theirs(s
         "bob": ["Ваши личные сообщения теперь на языке: русский."]}
     assert say(service, "alice", "/new successors").public[0].startswith("Nueva partida de Sucesores para 2–5")
     assert say(service, "alice", "/join").public == ["alice se une. Sentados: alice."]
-    assert say(service, "alice", "/start").error == ("Sucesores necesita al menos 2 jugadores; hay 1 sentados. "
+    assert say(service, "alice", "/start").error == ("Sucesores necesita al menos 2 jugadores; sentados: 1. "
                                                      "Otros pueden unirse con /join.")
     assert say(service, "bob", "/remind off").private == {"bob": ["Ваши напоминания: выключены, во всех партиях."]}
     helped = say(service, "carol", "/help").public

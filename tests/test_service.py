@@ -91,7 +91,7 @@ def test_private_action_by_dm_is_routed_and_never_public(game):
     assert any("swordfish" in t for t in reply.private["bob"])
     assert all("swordfish" not in t for u, ts in reply.private.items() if u != "bob" for t in ts)
     log = send(game, "alice", "/log")
-    assert "swordfish" not in log.text and "bob (P2) made a private choice" in log.text
+    assert "swordfish" not in log.text and "2. bob made a private choice" in log.text
 
 
 def test_private_message_from_a_user_without_game_is_refused(game):

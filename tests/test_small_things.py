@@ -71,7 +71,7 @@ def test_log_refuses_a_count_below_one(service, count):
     say(service, "/tl add 1")
     reply = say(service, f"/log {count}")
     assert reply.code == "MALFORMED" and "last N actions" in reply.error
-    assert say(service, "/log 1").public == ["1. Ann (P1) played `add 1`."]
+    assert say(service, "/log 1").public == ["1. P1 adds 1: total 1."]
 
 
 def test_a_wrong_option_value_names_the_option_once(service):

@@ -327,7 +327,7 @@ def test_log_and_undo_quote_what_a_user_typed_in_a_code_span(service):
     scribe(service)
     assert send(service, "alice", f"/scr note {EVIL}", "s").ok
     log = send(service, "bob", "/log", "s")
-    assert f"1. alice (P1) played `note {EVIL}`" in log.text
+    assert f"1. alice played `note {EVIL}`" in log.text
     assert send(service, "bob", "/scr note a `tick` breaks out", "s").ok
     undo = send(service, "bob", "/undo", "s")
     assert "takes back `note a 'tick' breaks out`" in undo.text    # a backtick cannot close the span

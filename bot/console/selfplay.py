@@ -70,7 +70,8 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
     the dice seed is a long one derived from `seed` and checked as a secret until the end
     (a short typed `seed=7` is public by design); with `audit_every`, every that many actions
     also what a watcher can ask for
-    (/status, /log, /export) and the labels drawn on the public picture."""
+    (/status, /log, /export) and the labels drawn on the public picture; /log must tell only what
+    the channel was told."""
     game = get_game(game_id)
     rnd = random.Random(f"selfplay:{seed}")
     channel = f"{game.id}-{players}-{seed}"
@@ -98,6 +99,7 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
         trace({"setup": {"game": game.id, "players": users, "seed_sha256": rec.meta["seed_sha256"],
                          "options": rec.meta["options"]}, "summary": game.summary(state)})
     seat_user = {p["seat"]: p["user"] for p in rec.meta["players"]}
+    told: set[str] = set()   # every public line the channel read since the start
     while report.actions < max_actions:
         prompts = game.prompts(state)
         if not prompts:
@@ -124,10 +126,11 @@ def play_one(service: Service, game_id: str, players: int, seed: str, max_action
         _, state, rec = service.state(PLATFORM, channel)
         report.actions += 1
         hidden = [dice_seed] if secret_seed and not game.outcome(state)[0] else []
+        told.update(reply.public)
         leaks = _leaks(game, state, reply, hidden)
         # (once over, /export shows every private line and the seed: by design, so not audited then)
         if not leaks and audit_every and report.actions % audit_every == 0 and not game.outcome(state)[0]:
-            leaks = audit(service, game, channel, state, hidden)
+            leaks = audit(service, game, channel, state, hidden, told)
         if leaks:
             report.problems.append(f"after `{line}`: secret {leaks[0]!r} shown in public")
             return report
@@ -167,17 +170,28 @@ def _leaks(game, state: dict, reply: Reply, hidden: list[str] = (), extra: str =
 
 
 WATCHER = "selfplay:watcher"   # not seated: sees what the whole channel sees
+_LABEL = re.compile(r" \([^()]*\)")   # a seat's colour or faction beside its player
 
 
-def audit(service: Service, game, channel: str, state: dict, hidden: list[str]) -> list[str]:
-    """What anyone in the channel can ask for now, and the public picture's drawn labels."""
+def audit(service: Service, game, channel: str, state: dict, hidden: list[str],
+          told: set[str] | None = None) -> list[str]:
+    """What anyone in the channel can ask for now, and the public picture's drawn labels. /log
+    tells the sentences the channel read after each action (each checked when it was said; a card
+    named then may lie in a hand now, reshuffled): its last action's against today's secrets, and
+    every one of them against what the channel was `told`."""
     texts = []
-    for text in ("/status", "/log 100", "/export"):
+    for text in ("/status", "/log 1", "/export"):
         reply = service.handle(Command(PLATFORM, channel, WATCHER, text, name="watcher"))
         texts += reply.public + [reply.error or ""]
         if reply.file:
             texts.append(reply.file[1].decode())
     texts += drawn_labels(game, state)
+    if told is not None:   # (a seat is named as it sits now: "ann (Tassadar)" once a faction is claimed)
+        unlabelled = {_LABEL.sub("", line) for line in told}
+        for line in service.handle(Command(PLATFORM, channel, WATCHER, "/log 100", name="watcher")).public:
+            said = line.split(". ", 1)[-1]
+            if _LABEL.sub("", said) not in unlabelled and not said.endswith((" made a private choice.", "`.")):
+                return [f"/log's {line!r}, never told to the channel"]
     return _leaks(game, state, Reply(), hidden, "\n" + "\n".join(texts))
 
 

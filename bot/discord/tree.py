@@ -23,6 +23,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.service import COMMANDS, Service
+from bot.words.glossary import glossaries
 from core.grammar import Param, Verb
 from core.registry import all_games, available
 
@@ -491,6 +492,16 @@ class TableCommands(commands.Cog, name="table"):
     @help_.autocomplete("topic")
     async def help_topics(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return _rank(sorted(COMMANDS) + sorted(available()), current)
+
+    @app_commands.command(description=about("rules"))
+    @app_commands.describe(term="a rule's name or its §", game="the game (default: this channel's)")
+    async def rules(self, interaction: discord.Interaction, term: str, game: Optional[str] = None) -> None:
+        await self.run(interaction, line("/rules", game, term), ephemeral=True)
+
+    @rules.autocomplete("term")
+    async def rules_terms(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return _rank(sorted({name for terms in glossaries().values() for term in terms
+                             for names in term.names.values() for name in names}), current)
 
 
 def _said(interaction: discord.Interaction, msgid: str) -> str:

@@ -93,8 +93,8 @@ class Away(Topic):
         if not granted:
             if away_limit(meta) <= 0:
                 return Reply(public=["This game allows no absence (away=0): its deadlines run on."])
-            limit = _span(away_limit(meta))
-            return Reply(public=[f"{name} has used the {limit} this game allows away: its deadlines run on."])
+            allowance = _span(away_limit(meta))
+            return Reply(public=[f"{name} has used the {allowance} this game allows away: its deadlines run on."])
         cut = f" (this game allows {_span(away_limit(meta))} away in all)" if granted < seconds else ""
         line = (f"{name} is away for {_span(granted)}{cut}: the deadline and reminders wait for that seat; "
                 "/back ends it.")

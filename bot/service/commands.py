@@ -14,6 +14,7 @@ from typing import Callable
 from bot.service.accounts import Accounts
 from bot.service.away import Away
 from bot.service.between import Between
+from bot.service.glossary import Glossary
 from bot.service.help import Help
 from bot.service.history import History
 from bot.service.languages import Languages
@@ -77,7 +78,7 @@ COMMANDS: dict[str, PlatformCommand] = {
     "map": PlatformCommand("/map [region]", "the current picture", Looks.map),
     "me": PlatformCommand("/me [all]", "your private view and your choices as a menu (`all`: as text), sent privately",
                           Looks.me),
-    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log),
+    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log, setup=True),
     "replay": PlatformCommand("/replay N", "the map as it stood after action N", History.replay),
     "undo": PlatformCommand("/undo", "take back your own last action, if no die or secret came out since",
                             Play.undo, writes=True, argument=False, setup=True),
@@ -119,6 +120,8 @@ COMMANDS: dict[str, PlatformCommand] = {
                              Between.stats, ANYWHERE),
     "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
                            Pages.web),
+    "rules": PlatformCommand("/rules [GAME] TERM", "a rule's few lines and its §, from the specs' glossary",
+                             Glossary.rules, ANYWHERE),
     "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
                             Languages.lang, ANYWHERE),
 }

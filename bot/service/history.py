@@ -1,24 +1,36 @@
 """A game's history: /log in words and /replay N (the map after action N)."""
 from __future__ import annotations
 
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import orjson
+
 import render
 from bot.service.common import Topic, playing, shown
 from bot.service.pictures import cached_picture
 from bot.service.types import Command, Reply
 from bot.store import Record
-from bot.words.names import player_names, seat_names
-from core.errors import RulesError
+from bot.words.names import seat_names
+from core.game import seat_ref
 from core.registry import get_game
-from core.replay import replay, upgrade
+from core.replay import narrated, replay, upgrade
 
 LOG_MAX = 100
+NARRATED_KEPT = 64   # channels whose replayed log a process keeps
 
 
 class History(Topic):
     """/log and /replay."""
 
+    def __init__(self, service):
+        super().__init__(service)
+        self._narrated: OrderedDict[tuple, _Narrated] = OrderedDict()
+
     # /log [n] in words -------------------------------------------------------------------------
     def log(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
+        """The last actions told as the channel was told them: each action's public sentences (the
+        narration's own, so nothing hidden), numbered as /replay counts them."""
         try:
             count = int(rest) if rest.strip() else 10
         except ValueError:
@@ -27,33 +39,39 @@ class History(Topic):
             return Reply.refuse(f"/log N shows the last N actions (1 to {LOG_MAX}); {shown(rest, 40)} is not a count. "
                                 "/log alone shows the last 10.", "MALFORMED")
         count = min(count, LOG_MAX)
-        entries = self.store.log(cmd.platform, channel)
-        told = public_entries(entries)     # hidden actions (a quiet write) are not told, nor counted
-        total = len(told)
-        if not total:
-            return Reply(public=["No action has been played yet."])
         game = get_game(rec.meta["game"])
-        names = player_names(game, rec.meta, rec.state)
-        describe = getattr(game, "describe_action", None)
-        first = max(0, total - count)
-        if describe is not None:   # a sentence needs the state before each action: replay the log
-            states = _states(game, self.store.setup(cmd.platform, channel), entries)
-            items = [(number, entries[at], states[at] if at < len(states) else None)
-                     for number, at in enumerate(told[first:], first + 1)]
-        else:
-            items = [(number, entries[at], None) for number, at in enumerate(told[first:], first + 1)]
-        lines = []
-        for number, entry, before in items:
-            who = names.get(entry["seat"], entry["seat"])
-            if entry["private"]:
-                what = "made a private choice"
-            elif describe is not None and before is not None:
-                what = describe(before, entry["seat"], entry["line"])
-            else:
-                what = f"played {shown(entry['line'], 300)}"
-            by = " — by the deadline" if entry.get("by") == "deadline" else ""
-            lines.append(f"{number}. {who} {what}{by}.".replace("..", "."))
+        told = self._told(game, cmd.platform, channel, rec.setup)
+        if not told:
+            return Reply(public=["No action has been played yet."])
+        first = max(0, len(told) - count)
+        lines = [f"{number}. {line}" for number, said in enumerate(told[first:], first + 1) for line in said]
         return Reply(public=lines, version=rec.version, namer=lambda: seat_names(game, rec.meta, rec.state))
+
+    def _told(self, game, platform: str, channel: str, setup: dict | None = None) -> list[list[str]]:
+        """What the channel was told of each public action, in order (English, seats marked).
+        Replayed from the log once and then carried forward: a /log or a page after a move
+        replays that move only (kept per channel while its log only grows)."""
+        entries = self.store.log(platform, channel)
+        setup = setup or self.store.setup(platform, channel)
+        if setup is None or not entries:
+            return []
+        setup, entries = upgrade(game, setup, entries)
+        key = (platform, channel)
+        fingerprint = game.id + orjson.dumps(setup, option=orjson.OPT_SORT_KEYS).decode()   # the same game
+        kept = self._narrated.get(key)
+        if kept is None or kept.fingerprint != fingerprint or kept.entries != entries[:len(kept.entries)]:
+            state, _ = game.start(setup["players"], setup.get("options", {}), setup["seed"])
+            kept = _Narrated(fingerprint, [], state, [])
+        for entry, events, state in narrated(game, kept.state, entries[len(kept.entries):]):
+            kept.entries.append(entry)
+            kept.state = state
+            if not entry.get("hidden"):     # a hidden action (a quiet write) is neither told nor counted
+                kept.told.append(told_of(entry, events))
+        self._narrated[key] = kept
+        self._narrated.move_to_end(key)
+        while len(self._narrated) > NARRATED_KEPT:
+            self._narrated.popitem(last=False)
+        return kept.told
 
     # /replay N: the map after action N --------------------------------------------------------
     def replay(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
@@ -85,15 +103,25 @@ def public_entries(entries: list[dict]) -> list[int]:
     return [i for i, e in enumerate(entries) if not e.get("hidden")]
 
 
-def _states(game, setup: dict, entries: list[dict]) -> list[dict]:
-    """The state before each entry."""
-    setup, entries = upgrade(game, setup, entries)
-    state, _ = game.start(setup["players"], setup.get("options", {}), setup["seed"])
-    out = []
-    for entry in entries:
-        out.append(state)
-        try:
-            state, _ = game.apply(state, entry["seat"], game.parse(entry["line"], entry.get("private", False)))
-        except RulesError:
-            break
-    return out
+@dataclass
+class _Narrated:
+    """A channel's log as far as it was replayed: the entries, the state after them, and what the
+    channel was told of each public one."""
+
+    fingerprint: str
+    entries: list[dict]
+    state: dict
+    told: list[list[str]]
+
+
+def told_of(entry: dict, events: list) -> list[str]:
+    """The sentences the channel read after an action: its public events (the narration's lines;
+    a private action's only as far as the rules announced it), or that a private choice was made."""
+    who = seat_ref(entry["seat"])
+    said = [e.text for e in events if e.to is None and e.text and e.kind != "image"]
+    if not said:
+        said = [f"{who} made a private choice." if entry.get("private")
+                else f"{who} played {shown(entry['line'], 300)}."]
+    if entry.get("by") == "deadline":
+        said.insert(0, f"Time was up for {who}: the deadline played for them.")
+    return said

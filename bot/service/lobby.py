@@ -8,6 +8,7 @@ from bot.service.robots import fill
 from bot.service.timers import play_options
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
+from bot.words.i18n import plural
 from bot.words.names import player_names
 from core import rng
 from core.errors import RulesError
@@ -68,15 +69,18 @@ class Lobby(Topic):
                                 "Its creator or a channel admin can /abort it first.", "GAME_EXISTS", channel)
         if play.get("robots", 0) > game.max_players:
             title, most, count = game.title, game.max_players, play["robots"]
-            return Reply.refuse(f"{title} seats at most {most}; robots={count} is too many.",
-                                "OPTION", channel)
+            return Reply.refuse(plural(most, "{title} seats at most {most} player; robots={count} is too many.",
+                                       "{title} seats at most {most} players; robots={count} is too many.",
+                                       title=title, most=most, count=count), "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
                 "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play,
                 "nonce": secrets.token_hex(8),   # its pages' links never open a later game of the same seed
                 "server": cmd.server or channel}   # where its result counts (/stats)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \
             f"{game.min_players}–{game.max_players}"
-        lines = [f"New game of {game.title} for {seats} players. Type /join to sit, then /start."]
+        lines = [plural(game.max_players, "New game of {title} for {seats} player. Type /join to sit, then /start.",
+                        "New game of {title} for {seats} players. Type /join to sit, then /start.",
+                        title=game.title, seats=seats)]
         if meta["players"]:
             names = ", ".join(p["name"] for p in meta["players"])
             lines.append(f"Seated: {names}.")
@@ -100,7 +104,8 @@ class Lobby(Topic):
             return Reply.refuse("This game has already started; you can watch, or wait for the next one.",
                                 "STARTED", channel)
         if len(meta["players"]) >= game.max_players:
-            return Reply.refuse(f"All {game.max_players} seats are taken.", "FULL", channel)
+            return Reply.refuse(plural(game.max_players, "All {count} seat is taken.", "All {count} seats are taken.",
+                                       count=game.max_players), "FULL", channel)
         name = display_name(cmd.name, cmd.user)   # one line, bounded (core/names.py), as every name kept
         meta["players"].append({"user": cmd.user, "name": name})
 
@@ -133,8 +138,11 @@ class Lobby(Topic):
                                 "NOT_SEATED", channel)
         names = [p["name"] for p in meta["players"]]
         if len(names) < game.min_players:
-            return Reply.refuse(f"{game.title} needs at least {game.min_players} players; "
-                                f"{len(names)} seated. Others can /join.", "PLAYERS", channel)
+            return Reply.refuse(plural(game.min_players,
+                                       "{title} needs at least {count} player; {seated} seated. Others can /join.",
+                                       "{title} needs at least {count} players; {seated} seated. Others can /join.",
+                                       title=game.title, count=game.min_players, seated=len(names)),
+                                "PLAYERS", channel)
         seed = meta.pop("seed", None) or secrets.token_hex(32)   # 256 bits
         state, events = game.start(names, meta["options"], seed)
         setup = stamp(game, {"game": game.id, "players": names, "options": meta["options"], "seed": seed,

@@ -9,6 +9,7 @@ from bot.service.common import Topic, seat_of
 from bot.service.imports import parse_export
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
+from bot.words.i18n import plural
 from bot.words.names import name_seats, seat_names
 from core import rng
 from core.errors import RulesError
@@ -101,8 +102,11 @@ class Records(Topic):
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
                     "rolls": e["rolls"], "reveal": False} for e in log_in]
-        return Write(lambda version: Reply(public=[f"Imported a game of {game.title} with {len(entries)} actions; "
-                                                   "every roll checks against its seed."]),
+        said = plural(len(entries),
+                      "Imported a game of {title} with {count} action; every roll checks against its seed.",
+                      "Imported a game of {title} with {count} actions; every roll checks against its seed.",
+                      title=game.title, count=len(entries))
+        return Write(lambda version: Reply(public=[said]),
                      meta=meta, setup=setup, state=state, append=entries)
 
     @staticmethod
@@ -130,8 +134,9 @@ class Records(Topic):
         if problems:
             return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
         count = self.store.log_length(cmd.platform, channel)
-        lines = [f"Verified: the seed matches its SHA-256 and every roll of the {count} actions is the seed's "
-                 "own draw."]
+        lines = [plural(count, "Verified: the seed matches its SHA-256 and every roll of the {count} action is the "
+                        "seed's own draw.", "Verified: the seed matches its SHA-256 and every roll of the {count} "
+                        "actions is the seed's own draw.", count=count)]
         try:
             upgrade(get_game(export["game"]), export, export["log"])
         except RulesError as exc:   # played under other rules: dice checked, the log not replayed

@@ -22,6 +22,7 @@ from bot.service.away import Away
 from bot.service.between import Between
 from bot.service.commands import ANYWHERE, CHANNEL, COMMANDS, PlatformCommand, topic_of
 from bot.service.common import SPLIT, game_or_none, no_game, shown, split_command, unreadable
+from bot.service.glossary import Glossary
 from bot.service.help import Help
 from bot.service.history import History
 from bot.service.languages import Languages
@@ -39,6 +40,7 @@ from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
+from bot.words.i18n import plural
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
@@ -69,11 +71,11 @@ class Service:
         self.seats, self.accounts, self.timers = Seats(self), Accounts(self), Timers(self)
         self.languages, self.narration, self.help = Languages(self), Narration(self), Help(self)
         self.robots, self.pages, self.menus = Robots(self), Pages(self), Menus(self)
-        self.between, self.away = Between(self), Away(self)
+        self.between, self.away, self.glossary = Between(self), Away(self), Glossary(self)
         self._topics = {type(topic): topic for topic in (
             self.lobby, self.looks, self.play, self.history, self.records, self.transfer, self.seats,
             self.accounts, self.timers, self.languages, self.narration, self.help, self.robots, self.pages,
-            self.menus, self.between, self.away)}
+            self.menus, self.between, self.away, self.glossary)}
 
     def handle(self, cmd: Command) -> Reply:
         started = time.perf_counter()
@@ -141,8 +143,10 @@ class Service:
             return Reply.refuse("Send a command such as /help.", "EMPTY")
         limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
         if len(cmd.text) > limit:
-            return Reply.refuse(f"That command is {len(cmd.text):,} characters long; the limit is {limit:,}. "
-                                "Nothing was done.", "TOO_LONG")
+            return Reply.refuse(plural(len(cmd.text), "That command is {length} character long; the limit is {limit}. "
+                                       "Nothing was done.", "That command is {length} characters long; the limit "
+                                       "is {limit}. Nothing was done.", length=f"{len(cmd.text):,}",
+                                       limit=f"{limit:,}"), "TOO_LONG")
         if cmd.version is not None and not _game_action(word, rest):
             # a press carries the prompt's action it was drawn for: data naming anything else
             # (a platform command such as /handover) was not drawn by us

@@ -41,6 +41,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.service.common import Topic, playing
 from bot.service.types import Command, Reply
 from bot.store import Record
+from bot.words.i18n import plural
 from bot.words.names import seat_labels
 from core.errors import RulesError
 from core.registry import get_game
@@ -399,9 +400,11 @@ class Timers(Topic):
             now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)
             was_absent = player.get("absent")
             if now_absent and not was_absent:
-                reply.public.append(f"{player['name']} ({label}) missed {ABSENT_AFTER} deadlines in a row and is now "
-                                    "absent: the game goes on with defaults for that seat; another player may "
-                                    "/replace it with someone else (/replace SEAT @user).")
+                then = ("and is now absent: the game goes on with defaults for that seat; another player may "
+                        "/replace it with someone else (/replace SEAT @user).")
+                reply.public.append(plural(ABSENT_AFTER, "{name} ({seat}) missed {count} deadline in a row " + then,
+                                           "{name} ({seat}) missed {count} deadlines in a row " + then,
+                                           name=player["name"], seat=label, count=ABSENT_AFTER))
         for user in list(reply.private):   # the seat's private lines stay with its player
             if not user or user.startswith("seat:"):
                 reply.private.pop(user)
@@ -501,8 +504,11 @@ class Timers(Topic):
             last = self.store.cache_get(cmd.platform, channel, "remind-ping")
             if last is not None and now - float(last) < REMIND_THROTTLE:
                 wait = max(1, round((REMIND_THROTTLE - (now - float(last))) / 60))
-                return Reply.refuse(f"The pending players were pinged less than {REMIND_THROTTLE // 60:.0f} minutes "
-                                    f"ago; /remind pings again in {wait} min.", "REMIND_THROTTLED", channel)
+                minutes = int(REMIND_THROTTLE // 60)
+                return Reply.refuse(plural(minutes, "The pending players were pinged less than {count} minute ago; "
+                                           "/remind pings again in {wait} min.", "The pending players were pinged "
+                                           "less than {count} minutes ago; /remind pings again in {wait} min.",
+                                           count=minutes, wait=wait), "REMIND_THROTTLED", channel)
             self.store.cache_set(cmd.platform, channel, "remind-ping", repr(now).encode(), int(REMIND_THROTTLE) + 60)
         reply.public.insert(0, "Reminder:")
         if left_out["off"]:

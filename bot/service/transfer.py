@@ -26,6 +26,7 @@ from bot.service.common import Topic
 from bot.service.history import public_entries
 from bot.service.types import Command, Reply, Write
 from bot.store import Closing, Record, StoreError
+from bot.words.i18n import plural
 from core import rng
 from core.registry import get_game
 from core.replay import replay, upgrade
@@ -113,7 +114,10 @@ class Transfer(Topic):
 
         def done(version: int) -> Reply:
             seats = ", ".join(f"{p['seat']} ({p['name']})" for p in players)
-            lines = [f"{game.title} continues here after {len(public_entries(entries))} actions. Seats: {seats}."]
+            count = len(public_entries(entries))
+            lines = [plural(count, "{title} continues here after {count} action. Seats: {seats}.",
+                            "{title} continues here after {count} actions. Seats: {seats}.",
+                            title=game.title, count=count, seats=seats)]
             seated = [p["name"] for p in players if p["user"]]
             if seated:
                 lines.append(f"Seated already (the same account, or one linked with /link): {', '.join(seated)}.")

@@ -6,7 +6,9 @@ takes a callable) that parses a rules module with `ast` and turns every sentence
 into a template with named fields: `{seat} collects {what}.` — the field's name comes from the
 expression (`seat_ref(seat)` → `seat`, `t['id']` → `id`, `len(hand)` → `n_hand`). A choice
 between two literals (`"s" if n > 1 else ""`, `text + ("; done." if ok else ".")`) yields one
-template per branch, so a translator sees whole sentences. The templates form the `games`
+template per branch, so a translator sees whole sentences; a plural ending chosen by a count
+(`f"{n} CU{'s' if n != 1 else ''}"`) yields a plural message instead, its singular and plural
+(msgid, msgid_plural), which each language's catalogue gives in its own plural forms. The templates form the `games`
 domain: bot/words/locale/games.pot and bot/words/locale/{es,ru}/LC_MESSAGES/games.po, written by
 `python -m bot.words.i18n extract`, matched at the service's edge by bot/words/i18n.translate.
 
@@ -141,8 +143,9 @@ def _stringish(node: ast.AST) -> bool:
     return False
 
 
-def variants(node: ast.AST) -> list[list]:
-    """The template's alternatives, each a list of literal strings and ("field", expr) pairs."""
+def variants(node: ast.AST, count: int | None = None) -> list[list]:
+    """The template's alternatives, each a list of literal strings and ("field", expr) pairs; with
+    `count`, each plural ending takes the branch that count takes."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return [[node.value]]
     if isinstance(node, ast.JoinedStr):
@@ -151,15 +154,41 @@ def variants(node: ast.AST) -> list[list]:
             if isinstance(value, ast.Constant):
                 pieces.append([[value.value]])
             elif isinstance(value.value, ast.IfExp) and _stringish(value.value) and value.format_spec is None:
-                pieces.append(variants(value.value))
+                pieces.append(variants(value.value, count))
             else:
                 pieces.append([[("field", value.value)]])
         return _product(pieces)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return _product([variants(node.left), variants(node.right)])
+        return _product([variants(node.left, count), variants(node.right, count)])
     if isinstance(node, ast.IfExp) and _stringish(node):
-        return (variants(node.body) + variants(node.orelse))[:MAX_VARIANTS]
+        if count is not None and _plural_ending(node):
+            return variants(node.body if _holds(node.test, count) else node.orelse, count)
+        return (variants(node.body, count) + variants(node.orelse, count))[:MAX_VARIANTS]
     return [[("field", node)]]
+
+
+_COMPARE = {ast.Eq: int.__eq__, ast.NotEq: int.__ne__, ast.Gt: int.__gt__, ast.GtE: int.__ge__,
+            ast.Lt: int.__lt__, ast.LtE: int.__le__}
+
+
+def _plural_ending(node: ast.AST) -> bool:
+    """`'s' if n != 1 else ''`: an English plural ending chosen by comparing a count with a number."""
+    return isinstance(node, ast.IfExp) and all(isinstance(b, ast.Constant) for b in (node.body, node.orelse)) \
+        and {node.body.value, node.orelse.value} == {"s", ""} and isinstance(node.test, ast.Compare) \
+        and len(node.test.ops) == 1 and type(node.test.ops[0]) in _COMPARE \
+        and isinstance(node.test.comparators[0], ast.Constant) and type(node.test.comparators[0].value) is int
+
+
+def _holds(test: ast.Compare, count: int) -> bool:
+    return _COMPARE[type(test.ops[0])](count, test.comparators[0].value)
+
+
+def plural_forms(root: ast.AST) -> list[tuple[list, list]]:
+    """Each alternative of a sentence with a plural ending, as its singular and its plural (the
+    other choices, `"Your roster" if own else …`, give an alternative each); none without one."""
+    if not any(_plural_ending(node) for node in ast.walk(root)):
+        return []
+    return list(zip(variants(root, 1), variants(root, 2)))
 
 
 def _product(pieces: list[list[list]]) -> list[list]:
@@ -285,7 +314,13 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
     seen = set()
     labels = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "label"}
     for root in _roots(tree):
-        for segments in variants(root):
+        pairs = plural_forms(root)
+        for singular, plural in pairs:
+            (one, notes), (many, _) = template_of(singular), template_of(plural)
+            if is_sentence(many) and (root.lineno, many) not in seen:
+                seen.add((root.lineno, many))
+                yield root.lineno, (one, many) if one != many else many, notes
+        for segments in variants(root) if not pairs else ():
             template, notes = template_of(segments)
             command = id(root) not in labels and _is_command(template, commands)   # a die's label is a message
             if not is_sentence(template) or command or (root.lineno, template) in seen:
@@ -310,7 +345,8 @@ def extract(fileobj, keywords, comment_tags, options):
         source = source.decode("utf-8")
     commands = options.get("commands", frozenset()) if options else frozenset()
     for lineno, template, notes in sorted(templates_of_source(source, commands), key=lambda item: item[0]):
-        yield lineno, None, template, notes
+        # a plural message goes as gettext's own ngettext(singular, plural) (Babel's default keywords)
+        yield lineno, "ngettext" if isinstance(template, tuple) else None, template, notes
 
 
 def data_names() -> list[tuple[str, int, str]]:

@@ -16,12 +16,19 @@ sentences in English and one place speaks the channel's language. The games' rul
 English too: their f-strings are extracted as templates of a second domain, `games`
 (bot/words/game_messages.py; bot/words/locale/{es,ru}/LC_MESSAGES/games.po), and matched the same way.
 A line that matches no template stays English.
+
+A sentence whose noun follows a number is a plural message (gettext's msgid/msgid_plural,
+`NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service
+composes its English form with `plural()`, either English form is matched, and the catalogue's
+`ngettext` picks the language's own form (Russian 1 карта / 2 карты / 5 карт, by the .po's
+Plural-Forms) for the number in the message's count field (`count_field`).
 """
 from __future__ import annotations
 
 import gettext
 import re
 import sys
+import tomllib
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
@@ -38,11 +45,15 @@ DEFAULT = "en"
 _FIELD = re.compile(r"\{(\w+)\}")
 _LETTERS = re.compile(r"[^\W\d_]+")
 _ROLL = re.compile(r"^([^\n]+): (d\d+ → \d+)$")
+_WHOLE = re.compile(r"(?:\d+[–-])?(\d+)")   # a count, or a range of counts ("2–5": its last governs)
+_NUMBERED = re.compile(r"^(\d+\. )(.+)$", re.S)                  # "12. ⟨A⟩ moves …": /log's numbered lines
 _BRACKETED = re.compile(r"^([^()]+) \((.+)\)$")        # "K15 (+2 shields, skull)"
 _CODE_SPAN = re.compile(r"`[^`]*`")
 _SQUARE = re.compile(r"^([^\[\]]+) \[(.+)\]$")          # "AH1 Ghost [HIDDEN: only you see it]"
 _CODED = re.compile(r"^(#?[A-Z0-9][\w.-]*\d[\w.-]*|#\d+) ([^\n]+)$")   # a code with a digit, then a name
 _LABELLED = re.compile(r"^([\w.-]*\d[\w.-]*): ([^\n]+)$")              # a code, a colon, then words
+# Babel's extraction keywords of bot/words/messages.py: a message, and a plural message (singular, plural)
+KEYWORDS = {"N_": None, "NP_": (1, 2)}
 # fields whose values are what a player types (a game's verbs, his own line echoed): never words
 CODE_FIELDS = frozenset({"verbs", "echo"})
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)")   # "… (§6.4). ⟨A⟩ scores …"
@@ -62,13 +73,76 @@ def gettext_(lang: str, msgid: str, **values) -> str:
     return text.format(**values) if values else text
 
 
-def _game_ids() -> list[str]:
+def plural(n: int, singular: str, plural_: str, **values) -> str:
+    """The English sentence for `n` (its singular or plural template, as gettext's ngettext picks
+    them), its fields filled; translated at the edge by the language's own plural forms."""
+    return gettext.NullTranslations().ngettext(singular, plural_, n).format(**values)
+
+
+@lru_cache(maxsize=None)
+def count_field(msgid: tuple[str, str]) -> str | None:
+    """The field a plural message counts: the last one before its singular and plural part ways
+    ("{got} Mercenary CU" / "{got} Mercenary CUs" → got)."""
+    one, many = msgid
+    apart = next((i for i, (a, b) in enumerate(zip(one, many)) if a != b), min(len(one), len(many)))
+    before = _FIELD.findall(one[:apart])
+    return before[-1] if before else None
+
+
+def _count(match: re.Match, msgid: tuple[str, str]) -> int:
+    """The number a plural message counts, from its count field ("1,024" too; "2–5": the last); where
+    that field holds no number, 1 or 2 as the English form the line was written in."""
+    field = count_field(msgid)
+    number = _WHOLE.fullmatch((match.group(field) or "").replace(",", "")) if field in match.re.groupindex else None
+    if number:
+        return int(number.group(1))
+    return 1 if match.re.pattern in _index().singular else 2
+
+
+def _message(catalogue_: gettext.NullTranslations, msgid, match: re.Match | None = None) -> str:
+    """The translation of a message id; of a plural one (singular, plural), the form its count needs."""
+    if isinstance(msgid, tuple):
+        return catalogue_.ngettext(msgid[0], msgid[1], _count(match, msgid) if match is not None else 2)
+    return catalogue_.gettext(msgid)
+
+
+CASES = ("gen", "dat", "acc", "ins", "prep")
+
+
+@lru_cache(maxsize=None)
+def case_forms(lang: str) -> dict[str, dict[str, str]]:
+    """A language's case forms of the names its sentences decline (bot/words/locale/<lang>/cases.toml)."""
+    path = LOCALE_DIR / lang / "cases.toml"
+    if not path.exists():
+        return {}
+    with path.open("rb") as handle:
+        return tomllib.load(handle)
+
+
+class Word(str):
+    """A field's value in a translated sentence; its template may ask for a case ("{title:gen}"),
+    given by the language's catalogue of case forms, else the value as it is."""
+
+    lang = DEFAULT
+
+    def __new__(cls, value: str, lang: str) -> "Word":
+        word = super().__new__(cls, value)
+        word.lang = lang
+        return word
+
+    def __format__(self, spec: str) -> str:
+        if spec in CASES:
+            return case_forms(self.lang).get(str(self), {}).get(spec, str(self))
+        return format(str(self), spec)
+
+
+def _game_ids() -> list:
     """The games' message ids, as `python -m bot.words.i18n extract` last wrote them (bot/words/locale/games.pot)."""
     path = LOCALE_DIR / f"{GAMES_DOMAIN}.pot"
     if not path.exists():
         return []
     with path.open("rb") as handle:
-        return [m.id for m in read_po(handle) if m.id and isinstance(m.id, str)]
+        return [m.id for m in read_po(handle) if m.id and isinstance(m.id, (str, tuple))]
 
 
 class _Index:
@@ -80,22 +154,29 @@ class _Index:
     filed under its words and holding all of its own words, the most specific (longest literal)
     first: a few regex attempts, not a thousand."""
 
-    def __init__(self, ids: list[tuple[str, str]]):
+    def __init__(self, ids: list[tuple[str, str | tuple[str, str]]]):
         self.plain: dict[str, str] = {}
+        self.singular: set[str] = set()
         anchored: list[tuple[int, str, re.Pattern, str, str]] = []
-        for domain, msgid in ids:
-            if "{" not in msgid:
-                self.plain.setdefault(msgid, domain)
+        # a plural message is found by either English form, and stands for both
+        forms = [(domain, form, msgid) for domain, msgid in ids
+                 for form in (msgid if isinstance(msgid, tuple) else (msgid,))]
+        for domain, form, msgid in forms:
+            if "{" not in form:
+                if isinstance(msgid, str):
+                    self.plain.setdefault(msgid, domain)
                 continue
-            parts = re.split(r"(\{\w+\})", msgid)
+            parts = re.split(r"(\{\w+\})", form)
             # a field spans lines only in a template of several lines ("{seat} adds:\n{lines}"):
             # else a one-line template would swallow the first lines of a longer message
-            field = ".*?" if "\n" in msgid else "[^\n]*?"
+            field = ".*?" if "\n" in form else "[^\n]*?"
             pattern = "".join(f"(?P<{p[1:-1]}>{field})" if _FIELD.fullmatch(p) else re.escape(p) for p in parts)
             # a template that starts with words is tried before one that starts with a field
             # (which would take "Waiting for ⟨A⟩: …" as its first value), then the longest first
             literal = sum(len(p) for p in parts if not _FIELD.fullmatch(p)) + (10_000 if parts[0] else 0)
             anchored.append((literal, msgid, re.compile(f"^{pattern}$", re.S), domain, self._words(parts)))
+            if isinstance(msgid, tuple) and form == msgid[0]:   # a plural message's singular (either reading)
+                self.singular.update((f"^{pattern}$", f"^{pattern}$".replace("*?)", "*)")))
         frequency: dict[str, int] = {}
         for *_, words in anchored:
             for word in words:
@@ -201,6 +282,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
         return catalogue(lang, index.plain[line[:-1]]).gettext(line[:-1]) + "."   # sentence it ends
     if line.startswith("- ") and "\n" not in line:   # an item of a list written one a line
         return "- " + translate(line[2:], lang, depth)
+    numbered = _NUMBERED.match(line)
+    if numbered and not depth:   # an action's number (/log), then the sentence it was told in
+        return numbered.group(1) + translate(numbered.group(2), lang, depth)
     roll = _ROLL.match(line)
     if roll:   # a die as Ctx.roll writes it: "battle die of ⟨A⟩: d6 → 4"
         return f"{translate(roll.group(1), lang, depth + 1)}: {roll.group(2)}"
@@ -227,10 +311,10 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
             sentences = _sentences(line, lang, depth)
             if sentences is not None:
                 return sentences
-        target = catalogue(lang, domain).gettext(msgid)
+        target = _message(catalogue(lang, domain), msgid, match)
         # a value of several lines (a private view's body) is a message of its own, not a deeper one
-        values = {k: translate(v, lang, depth + ("\n" not in v)) if v and k not in CODE_FIELDS else v
-                  for k, v in values.items()}
+        values = {k: Word(translate(v, lang, depth + ("\n" not in v)) if v and k not in CODE_FIELDS else v or "",
+                          lang) for k, v in values.items()}
         try:
             return target.format(**values)
         except (KeyError, IndexError, ValueError):
@@ -285,7 +369,7 @@ def _opens_a_message(item: str) -> bool:
     if item in index.plain:
         return True
     best = _best_match(index, item)
-    return best is not None and not best[1].startswith("{")
+    return best is not None and not (best[1][0] if isinstance(best[1], tuple) else best[1]).startswith("{")
 
 
 def _alike(items: list[str]) -> bool:
@@ -355,7 +439,7 @@ def extract() -> None:
 
     source = Path(__file__).with_name("messages.py")
     template = Catalog(domain=DOMAIN, project="Strategos", creation_date=FIXED_DATE)
-    for lineno, message, comments, _ in extract_from_file("python", str(source), keywords={"N_": None}):
+    for lineno, message, comments, _ in extract_from_file("python", str(source), keywords=KEYWORDS):
         template.add(message, locations=[(f"bot/words/{source.name}", lineno)], auto_comments=comments)
     _write(template, DOMAIN)
     _write(extract_games(), GAMES_DOMAIN)

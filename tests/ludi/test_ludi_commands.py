@@ -105,4 +105,4 @@ def test_me_describes_the_table(service):
         assert _send(service, user, text).ok
     reply = _send(service, "bob", "/me")
     said = " ".join(t for texts in reply.private.values() for t in texts)
-    assert "ann (p1): 0 points" in said and "bob (p2)" in said
+    assert "ann (p1): points 0, coins 3" in said and "bob (p2)" in said

@@ -254,13 +254,14 @@ def describe(view: dict) -> str:
         roster = view["rosters"][s]
         n = len(roster)
         if view["phase"] != "rosters":
-            lines.append(f"Your roster, {n} troopers:" if own else f"{who(view, s)}'s public roster, {n} troopers:")
+            lines.append(f"Your roster, {n} trooper{'s' if n != 1 else ''}:" if own
+                         else f"{who(view, s)}'s public roster, {n} trooper{'s' if n != 1 else ''}:")
         elif view["locked"][s]:
-            lines.append(f"Your roster (locked), {n} troopers:" if own
-                         else f"{who(view, s)}'s public roster (locked), {n} troopers:")
+            lines.append(f"Your roster (locked), {n} trooper{'s' if n != 1 else ''}:" if own
+                         else f"{who(view, s)}'s public roster (locked), {n} trooper{'s' if n != 1 else ''}:")
         else:
-            lines.append(f"Your roster (still open), {n} troopers:" if own
-                         else f"{who(view, s)}'s public roster (still open), {n} troopers:")
+            lines.append(f"Your roster (still open), {n} trooper{'s' if n != 1 else ''}:" if own
+                         else f"{who(view, s)}'s public roster (still open), {n} trooper{'s' if n != 1 else ''}:")
         lines += [_line(t, own, view["phase"]) for t in roster] or ["  none yet"]
         for t in roster:
             used.update(k for k in t["skills"] if k in SKILL_WORDS)

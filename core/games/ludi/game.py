@@ -150,7 +150,7 @@ class Ludi(Game):
         for s in view["seats"]:
             p = view["p"][s]
             glads = ", ".join(gname(g) + (" (tapped)" if view["gl"][g]["tapped"] else "") for g in p["gl"])
-            lines.append(f"{view['names'][s]} ({s}): {view['points'][s]} points, {p['coins']} coins; "
+            lines.append(f"{view['names'][s]} ({s}): points {view['points'][s]}, coins {p['coins']}; "
                          f"buildings {', '.join(B[b]['name'] for b in p['bld']) or 'none'}; "
                          f"gladiators {glads or 'none'}.")
         return "\n".join(lines)

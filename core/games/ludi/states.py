@@ -184,7 +184,8 @@ def bid_prompt(state: dict, top: dict) -> Prompt:
     low, coins = auction.lowest_bid(state, seat), state["p"][seat]["coins"]
     high = f"high bid {auc['high']} by {who(state, auc['leader'])}" if auc["leader"] else "no bid yet"
     bids = tuple(f"bid {n}" for n in range(low, min(coins, low + MAX_BID_BUTTONS - 1) + 1))
-    return Prompt(f"{who(state, seat)}, bid for {gname(auc['vet'])}: {low} to {coins} coins ({high}) (§7.5).",
+    return Prompt(f"{who(state, seat)}, bid for {gname(auc['vet'])}: {low} to {coins} coin{'s' if coins != 1 else ''} "
+                  f"({high}) (§7.5).",
                   bids + ("pass",), ("bid <n>",))
 
 

@@ -199,6 +199,9 @@ def h_move(ctx) -> None:
 def h_stop(ctx) -> None:
     if questions.question(ctx.state):
         raise RulesError("Wait: another player must decide first.", code="PENDING")
+    act = ctx.state["act"]
+    if act is not None:   # said, so that the channel (and /log) read what was done
+        ctx.say(f"{seat_ref(ctx.seat)} ends the activation; unspent MP: {act['mp']}.")
     activation.end_act(ctx)
 
 

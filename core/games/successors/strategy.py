@@ -118,7 +118,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         event(ctx, seat, card, use, rest)
         return
     if not held:
-        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OPs of {card_name(card)}.")
+        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OP{'s' if ops != 1 else ''} of {card_name(card)}.")
         state["discard"].remove(card)
         p["hand"].append(card)          # _discard puts it back on the pile
     if use == "redraw":
@@ -171,7 +171,7 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
         elif want not in (None, kind):
             raise RulesError(f"Your track is training a {kind} CU; the type cannot change while "
                              "OPs remain on it (§4.4.4).", code="TRAIN_TYPE")
-        _discard(ctx, seat, card, f"to train ({ops} OPs)")
+        _discard(ctx, seat, card, f"to train ({ops} OP{'s' if ops != 1 else ''})")
         train(ctx, seat, kind, ops)
     elif use == "fleet":                                               # §4.4.3(d)
         if ops != 4:
@@ -243,7 +243,8 @@ def _discard(ctx, seat: str, card: int, why: str) -> None:
     state["p"][seat]["hand"].remove(card)
     state["discard"].append(card)
     state["played"] = True
-    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its {BOARD.cards[card]['ops']} OPs {why}.")
+    ops = BOARD.cards[card]["ops"]
+    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its {ops} OP{'s' if ops != 1 else ''} {why}.")
 
 
 # §4.6 Forage ------------------------------------------------------------------------------------
