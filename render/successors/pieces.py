@@ -1,7 +1,9 @@
 """What the map shows of a view's pieces, read from the view only: each force counter's rows
 (generals, CUs by type, the royals and Cart they carry), independent armies, unattended royals
-and the Cart/Tomb, siege points and the activation path."""
+and the Cart/Tomb, siege points and the activation's marks (path, battles, assaults)."""
 from __future__ import annotations
+
+from typing import NamedTuple
 
 from core.games.successors.board import BOARD
 from render.i18n import translator
@@ -114,15 +116,47 @@ def siege_points(view: dict) -> dict[str, int]:
     return {}
 
 
-def activation_path(view: dict) -> tuple[str | None, list]:
-    """The activation to draw as an arrow: the one in progress, else the last one if the
-    view keeps it."""
-    for key in ("act", "last_activation", "last_move"):       # an independent army's path may
-        got = view.get(key)                                     # start in its box: map spaces only
-        pts = [s for s in (got.get("path") or []) if s in BOARD.spaces] if isinstance(got, dict) else []
-        if len(pts) > 1:
-            return got.get("seat"), pts
-        if key == "act" and isinstance(got, dict):
-            continue
-    return None, []
+class Marks(NamedTuple):
+    """What the map marks of the activation in progress, else of the last one (the view's
+    ``act``, else ``last_activation``): its steps on the map [(from, to, by sea)], and the
+    spaces of its battles and assaults."""
+    seat: str | None
+    steps: tuple
+    battles: tuple
+    assaults: tuple
+    done: bool                  # the last activation (True) or the one in progress
 
+    @property
+    def path(self) -> list:
+        """The spaces moved through, start first."""
+        return [self.steps[0][0], *(b for _, b, _ in self.steps)] if self.steps else []
+
+    def __bool__(self) -> bool:
+        return bool(self.steps or self.battles or self.assaults)
+
+
+NO_MARKS = Marks(None, (), (), (), True)
+
+
+def activation_marks(view: dict) -> Marks:
+    """The marks of the activation in progress; without one, of the last (an independent
+    army's path may start in its box: steps between map spaces only)."""
+    act = view.get("act")
+    got, done = (act, False) if isinstance(act, dict) else (view.get("last_activation") or view.get("last_move"), True)
+    if not isinstance(got, dict):
+        return NO_MARKS
+    raw = list(got.get("path") or [])
+    sea = set(got.get("by_sea") or ())
+    steps = tuple((a, b, i in sea) for i, (a, b) in enumerate(zip(raw, raw[1:]), 1)
+                  if a in BOARD.spaces and b in BOARD.spaces)
+
+    def spaces(key: str) -> tuple:
+        return tuple(s for s in got.get(key) or () if s in BOARD.spaces)
+
+    return Marks(got.get("seat"), steps, spaces("battles"), spaces("assaults"), done)
+
+
+def activation_path(view: dict) -> tuple[str | None, list]:
+    """The activation's path to draw as an arrow (`activation_marks`): its seat and spaces."""
+    m = activation_marks(view)
+    return m.seat, m.path
