@@ -14,7 +14,7 @@ from render.i18n import translator
 from render.successors.basemap import Base, base
 from render.successors.colours import INK, PANEL_LINE, WHITE, seat_colour
 from render.successors.geometry import Frame, frame
-from render.successors.panels import block, hand_rows, header_rows, panel_blocks, panel_layout
+from render.successors.panels import activation_rows, block, hand_rows, header_rows, panel_blocks, panel_layout
 from render.successors.pieces import activation_marks, activation_path, force_counters
 from render.successors.placement import place_counters, place_sieges
 from render.successors.sprites import assault_mark, battle_mark, dashed_line, mark_width, symbol, symbol_radius
@@ -74,6 +74,14 @@ def _path(cv: Canvas, steps: tuple, colour: tuple, f: Frame) -> list:
     return [(pts, (w + 4) / 2 + 1) for _, pts in runs]
 
 
+def _distance(p: tuple, a: tuple, b: tuple) -> float:
+    """From point p to the segment a-b."""
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / ((dx * dx + dy * dy) or 1)))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
 def _spots(cv: Canvas, marks) -> list:
     """The last activation's battles (a burst) and assaults (a ring) under their spaces'
     symbols. Returns their extent as lines for `_over_lines`."""
@@ -89,6 +97,27 @@ def _spots(cv: Canvas, marks) -> list:
 def _draw_panel(cv: Canvas, panel: list) -> None:
     for _, spr, xy in panel:
         cv.paste_block(spr, xy)
+
+
+def _crop_panel(view: dict, f: Frame, b: Base) -> list:
+    """A region crop has no side panel: the activation's block (the key to its marks) goes
+    in the crop's corner that hides the fewest names and symbols and none of the marks.
+    [(name, sprite, (x, y))] as `panel_layout`'s, empty without marks."""
+    marks = activation_marks(view)
+    if not marks:
+        return []
+    spr = block(activation_rows(marks, view, b.tr), None, f.u)
+    gap, (w, h) = f.k(6), f.size
+    marked = [b.pos[s] for s in {*marks.path, *marks.battles, *marks.assaults}]
+
+    def cost(xy) -> int:
+        x0, y0, x1, y1 = xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height
+        hidden = sum(1 for _, _, r in b.layout if r[0] < x1 and r[2] > x0 and r[1] < y1 and r[3] > y0)
+        return hidden + 100 * sum(1 for x, y in marked if x0 - gap <= x <= x1 + gap and y0 - gap <= y <= y1 + gap)
+
+    corners = [(w - gap - spr.width, h - gap - spr.height), (gap, h - gap - spr.height),
+               (w - gap - spr.width, f.top + gap), (gap, f.top + gap)]
+    return [("activation", spr, min(corners, key=cost))]
 
 
 def _draw_header(cv: Canvas, view: dict, f: Frame, tr=translator(None)) -> None:
@@ -150,7 +179,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
         crossed += _path(cv, marks.steps, seat_colour(marks.seat, view), f)
     # 2. force counters: placed around their space, clear of symbols, labels, the panel
     # and each other (`place_counters`), each with a leader line from its space
-    panel = [] if f.top else panel_layout(view, f, tr)
+    panel = _crop_panel(view, f, b) if f.top else panel_layout(view, f, tr)
     sieges = place_sieges(view, f, b, panel)
     placed = place_counters(view, f, b, path, panel, sieges)
     lines: list = []
@@ -169,12 +198,16 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     _over_lines(cv, b, crossed)
     # 3. control of every space: its symbol in the owner's colour (§8.3)
     pcs = view.get("pcs") or {}
+    spotted = {*marks.battles, *marks.assaults}
+    segments = [(pos[a], pos[b_]) for a, b_, _ in marks.steps]
+    reach = max(mark_width(u) / 2 + 2, 11 * u + 6) + f.k(9) + 3      # the line or its head over a symbol
     for sp, spec in BOARD.spaces.items():
         owner = pcs.get(sp) if spec["type"] != "TRN" else None
         x, y = pos[sp]
-        if owner is None and not path and sp not in marks.battles and sp not in marks.assaults and \
-                not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for box in lines):
-            continue            # the base already shows it empty, and no line crosses it
+        if owner is None and sp not in spotted and \
+                not any(box[0] <= x <= box[2] and box[1] <= y <= box[3] for box in lines) and \
+                not any(_distance((x, y), a, b_) < reach for a, b_ in segments):
+            continue            # the base already shows it empty, and no line or mark crosses it
         sym = symbol(spec["type"], spec["port"], seat_colour(owner, view), f.u)
         cv.paste(sym, (x - sym.width // 2, y - sym.height // 2))
     # 4. counters over everything on the map
@@ -186,8 +219,7 @@ def draw(view: dict, seat: str | None = None, region: str | None = None, width: 
     # 6. panel
     if f.top:
         _draw_header(cv, view, f, tr)
-    else:
-        _draw_panel(cv, panel)
+    _draw_panel(cv, panel)
     rows = hand_rows(view, seat, tr)
     if rows:
         _add_hand(cv, block(rows, f.size[0], u))
@@ -203,7 +235,7 @@ def layout(view: dict, region: str | None = None, width: int | None = None, lang
     space), "counter" (key: its space) or "panel"."""
     f = frame(region, width)
     b = base(region, width, lang)
-    panel = [] if f.top else panel_layout(view, f, b.tr)
+    panel = _crop_panel(view, f, b) if f.top else panel_layout(view, f, b.tr)
     sieges = place_sieges(view, f, b, panel)
     out = list(b.layout)
     out += [("panel", name, (x, y, x + spr.width, y + spr.height)) for name, spr, (x, y) in panel]
@@ -222,7 +254,8 @@ def words(view: dict, region: str | None = None, width: int | None = None, lang:
     b = base(region, width, lang)
     out = list(b.words.values())
     if f.top:
-        rows = header_rows(view, f, b.tr)
+        marks = activation_marks(view)
+        rows = header_rows(view, f, b.tr) + (activation_rows(marks, view, b.tr) if marks else ())
     else:
         rows = tuple(row for block_ in panel_blocks(view, b.tr).values() for row in block_)
     out += [text for row in rows for text, *_ in row if text and not text.startswith("\x00")]
