@@ -180,3 +180,23 @@ def test_marks_show_nothing_hidden_and_change_the_picture_key():
     assert R.draw(GAME.view(other, None)).tobytes() == R.draw(view).tobytes()
     keys = {picture_key("successors", v, None, None, "png", "en") for v in (view, unmarked(view))}
     assert len(keys) == 2
+
+
+def test_a_region_crop_keys_its_marks_in_a_corner_clear_of_them():
+    """A crop has no side panel: the activation's block, with its legend, goes in a corner
+    of the crop that covers none of the marked spaces, and no counter sits under it."""
+    state, _ = first(lambda s: not s.get("act") and last(s).get("battles"))
+    view = GAME.view(state, None)
+    space = view["last_activation"]["battles"][-1]
+    region = next(r for r in R.REGIONS if 0 <= R.to_px(space, r)[0] <= R.frame(r).size[0]
+                  and R.frame(r).top <= R.to_px(space, r)[1] <= R.frame(r).size[1])
+    said = R.words(view, region=region)
+    assert "Last activation" in said and f"battle at {BOARD.spaces[space]['name']}" in said
+    rects = R.layout(view, region)
+    (box,) = [r for kind, key, r in rects if kind == "panel" and key == "activation"]
+    for sp in {*view["last_activation"]["path"], space}:
+        x, y = R.to_px(sp, region)
+        assert not (box[0] <= x <= box[2] and box[1] <= y <= box[3]), sp
+    for kind, key, r in rects:
+        if kind == "counter":
+            assert r[2] <= box[0] or r[0] >= box[2] or r[3] <= box[1] or r[1] >= box[3], key
