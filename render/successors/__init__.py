@@ -52,7 +52,7 @@ The modules, each importing only those above it:
 - `colours`: the palette of flat colours and each seat's colour;
 - `geometry`: the warp, the frames, `to_px`, the Voronoi cells;
 - `sprites`: symbols, text, chips, counters, legend samples;
-- `pieces`: what a view's pieces put on the map (counters' rows, sieges, the activation path);
+- `pieces`: what a view's pieces put on the map (counters' rows, sieges, the activation's marks);
 - `placement`: the obstacle grid and where counters and siege chips go;
 - `panels`: the side panel's blocks and places, a crop's header, the private hand block;
 - `basemap`: the frame's board-only picture, labels placed, and its palette;
