@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from core.games.successors.board import BOARD
+from core.games.successors.marching import via
+from core.games.successors.scoring import LAND
 from render.i18n import translator
 from render.successors.colours import GOLD, INDEP, seat_colour
 
@@ -117,9 +119,9 @@ def siege_points(view: dict) -> dict[str, int]:
 
 
 class Marks(NamedTuple):
-    """What the map marks of the activation in progress, else of the last one (the view's
-    ``act``, else ``last_activation``): its steps on the map [(from, to, by sea)], and the
-    spaces of its battles and assaults."""
+    """What the map marks of the activation in progress, else of the last one that moved
+    (the view's ``act``, else ``last_activation``): its steps on the map [(from, to, by
+    sea)], and the spaces of its battle and assault."""
     seat: str | None
     steps: tuple
     battles: tuple
@@ -138,22 +140,36 @@ class Marks(NamedTuple):
 NO_MARKS = Marks(None, (), (), (), True)
 
 
+def by_sea(a: str, b: str) -> bool:
+    """Whether a step from a to b crossed by sea: the connection the rules take, the cheapest,
+    land before sea on a tie (core/games/successors/marching.py `via`)."""
+    return via(a, b, tuple(BOARD.kinds)) not in LAND
+
+
 def activation_marks(view: dict) -> Marks:
-    """The marks of the activation in progress; without one, of the last (an independent
-    army's path may start in its box: steps between map spaces only)."""
+    """The marks of the activation in progress; without one, of the last that moved. Read
+    from keys the view has always had, so games saved by earlier code replay unchanged: the
+    path (`act` or `last_activation`; an independent army's may start in its box: steps
+    between map spaces only), each step by land or sea as the board connects them, the last
+    battle (`last_battle`) when it was at a space this path entered, and an assault when an
+    assault roll was made this round, in a march or activation segment, on the city the path
+    ended in, which the mover besieges or took (`assaults`, `siege`, `pcs`, §7.2, §7.7)."""
     act = view.get("act")
     got, done = (act, False) if isinstance(act, dict) else (view.get("last_activation") or view.get("last_move"), True)
     if not isinstance(got, dict):
         return NO_MARKS
     raw = list(got.get("path") or [])
-    sea = set(got.get("by_sea") or ())
-    steps = tuple((a, b, i in sea) for i, (a, b) in enumerate(zip(raw, raw[1:]), 1)
-                  if a in BOARD.spaces and b in BOARD.spaces)
-
-    def spaces(key: str) -> tuple:
-        return tuple(s for s in got.get(key) or () if s in BOARD.spaces)
-
-    return Marks(got.get("seat"), steps, spaces("battles"), spaces("assaults"), done)
+    steps = tuple((a, b, by_sea(a, b)) for a, b in zip(raw, raw[1:]) if a in BOARD.spaces and b in BOARD.spaces)
+    entered = {b for _, b, _ in steps}
+    seat = got.get("seat")
+    battle = (view.get("last_battle") or {}).get("space")
+    battles = (battle,) if battle in entered else ()
+    end = steps[-1][1] if steps else None
+    rolls = (view.get("assaults") or {}).get(end) or ()
+    assaults = (end,) if end and (view.get("assaults") or {}).get("r") == [view.get("turn"), view.get("round")] \
+        and sum(rolls[1:]) and seat in (((view.get("siege") or {}).get(end) or {}).get("o"),
+                                         (view.get("pcs") or {}).get(end)) else ()
+    return Marks(seat, steps, battles, assaults, done)
 
 
 def activation_path(view: dict) -> tuple[str | None, list]:

@@ -1,8 +1,9 @@
 """Issue 26, pictures that show what changed: the Successors map marks the activation in
-progress, else the last one (§4.5, §5): its path (solid by land, dashed by sea, §5.6), a
-burst on its battles (§6) and a ring on its assaults (§7.2; a Surrender roll, §4.3 C, too),
-with a legend in its panel block; the marks go when the next activation begins. All drawn
-from the public view, which holds nothing the narration has not said."""
+progress, else the last one that moved (§4.5, §5): its path (solid by land, dashed by sea,
+§5.6), a burst on its battle (§6) and a ring on its assault (§7.2), with a legend in its
+panel block; the marks go when the next activation begins. All read from keys the public
+view has always had (so saved games replay unchanged), which hold nothing the narration has
+not said."""
 from __future__ import annotations
 
 import math
@@ -11,16 +12,14 @@ import random
 import pytest
 
 from bot.service.pictures import picture_key
-from core.game import Ctx, copy_state
+from core.game import copy_state
 from core.games.successors import GAME
-from core.games.successors import sieges as siege_rules
 from core.games.successors.board import BOARD
 from render import successors as R
 from render.successors.colours import BATTLE, SIEGE
 from render.successors.pieces import activation_marks
 
 PLAYERS = {3: "marks", 4: "marks", 5: "marks"}
-MARK_KEYS = {"seat", "path", "by_sea", "battles", "assaults"}
 
 
 def moments(n_players: int, seed: str, limit: int = 1500):
@@ -48,8 +47,9 @@ def first(pred):
     pytest.fail("no self-played game reached the position")
 
 
-def last(state) -> dict:
-    return state.get("last_activation") or {}
+def marks(state):
+    """The marks of a state (its public keys are the view's)."""
+    return activation_marks(state)
 
 
 def count(img, colour, box) -> int:
@@ -78,8 +78,7 @@ def unmarked(view: dict) -> dict:
 def test_a_march_draws_its_path_in_the_movers_colour_and_a_legend():
     """§5: after a move by land the path between the spaces is the mover's colour, and the
     activation's block names it with a sample of the mark."""
-    state, _ = first(lambda s: s.get("act") and len(s["act"]["path"]) >= 2
-                     and 1 not in s["act"].get("by_sea", ()) and s["act"]["path"][0] != s["act"]["path"][1])
+    state, _ = first(lambda s: s.get("act") and marks(s).steps and not marks(s).steps[0][2])
     view = GAME.view(state, None)
     a, b = view["act"]["path"][:2]
     colour = R.seat_colour(view["act"]["seat"], view)
@@ -94,7 +93,7 @@ def test_a_march_draws_its_path_in_the_movers_colour_and_a_legend():
 def test_a_move_by_sea_is_dashed():
     """§5.6: a step by a sea lane is drawn dashed (the mover's colour with gaps), a step by
     land solid; the legend says "by sea"."""
-    state, _ = first(lambda s: s.get("act") and 1 in s["act"].get("by_sea", ()))
+    state, _ = first(lambda s: s.get("act") and marks(s).steps and marks(s).steps[0][2])
     view = GAME.view(state, None)
     a, b = view["act"]["path"][:2]
     colour = R.seat_colour(view["act"]["seat"], view)
@@ -108,10 +107,9 @@ def test_a_battle_is_marked_on_its_space_and_goes_with_the_next_activation():
     """§6: the last activation's battle gets a burst on its space (the space's symbol still
     shows its controller); the next activation to begin takes the marks away (§4.5), and
     its own path is drawn instead."""
-    state, game = first(lambda s: not s.get("act") and last(s).get("battles"))
+    state, game = first(lambda s: not s.get("act") and marks(s).battles)
     view = GAME.view(state, None)
-    space = view["last_activation"]["battles"][-1]
-    assert set(view["last_activation"]) <= MARK_KEYS
+    space = activation_marks(view).battles[-1]
     img = R.draw(view)
     assert count(img, BATTLE, around(space)) > 60
     assert count(R.draw(unmarked(view)), BATTLE, around(space)) == 0
@@ -122,10 +120,8 @@ def test_a_battle_is_marked_on_its_space_and_goes_with_the_next_activation():
         if state.get("act"):
             break
     view = GAME.view(state, None)
-    assert "last_activation" not in view
-    marks = activation_marks(view)
-    if space not in marks.battles:
-        assert count(R.draw(view), BATTLE, around(space)) == 0
+    assert not activation_marks(view).done and space not in activation_marks(view).battles
+    assert count(R.draw(view), BATTLE, around(space)) == 0
     for state, _ in game:                                   # and on until it moves
         if (state.get("act") or {}).get("path", [None])[1:]:
             break
@@ -139,34 +135,19 @@ def test_a_battle_is_marked_on_its_space_and_goes_with_the_next_activation():
 def test_an_assault_is_marked_with_a_ring():
     """§7.2: an assault during the activation puts a siege-red ring round the city, and the
     legend names it."""
-    state, _ = first(lambda s: s.get("act") and s["act"].get("assaults"))
+    state, _ = first(lambda s: marks(s).assaults)
     view = GAME.view(state, None)
-    space = view["act"]["assaults"][-1]
+    space = activation_marks(view).assaults[-1]
     plain = unmarked(view)
     assert count(R.draw(view), SIEGE, around(space)) > count(R.draw(plain), SIEGE, around(space)) + 40
     assert f"assault on {BOARD.spaces[space]['name']}" in R.words(view)
-
-
-def test_a_surrender_roll_is_marked_as_the_last_action():
-    """§4.3 C: a Surrender roll, outside any activation, is what the map marks last: a ring
-    on the city rolled for, in the roller's name."""
-    state, _ = first(lambda s: not s.get("act") and any(
-        siege_rules.besieges(s, sp, seat) for seat in s["seats"] for sp in s["cus"] if sp in s["pcs"]))
-    seat, space = next((seat, sp) for seat in state["seats"] for sp in sorted(state["cus"])
-                       if sp in state["pcs"] and siege_rules.besieges(state, sp, seat))
-    state = copy_state(state)
-    state.setdefault("assaults", {})["r"] = [state["turn"], state["round"]]
-    siege_rules.assault(Ctx(state), seat, space, "surrender", [])
-    assert state["last_activation"] == {"seat": seat, "path": [space], "assaults": [space]}
-    view = GAME.view(state, None)
-    assert count(R.draw(view), SIEGE, around(space)) > count(R.draw(unmarked(view)), SIEGE, around(space)) + 40
 
 
 def test_marks_show_nothing_hidden_and_change_the_picture_key():
     """§11, §4.7: the marks come from what the narration said: the picture of a marked
     position does not change with the hands, the deck's order or the armed Surprise cards;
     and the cache key (bot/service/pictures.py) names the marks, so a new mark is a new picture."""
-    state, _ = first(lambda s: not s.get("act") and last(s).get("battles"))
+    state, _ = first(lambda s: not s.get("act") and marks(s).battles)
     view = GAME.view(state, None)
     other = copy_state(state)
     seats = other["seats"]
@@ -185,16 +166,16 @@ def test_marks_show_nothing_hidden_and_change_the_picture_key():
 def test_a_region_crop_keys_its_marks_in_a_corner_clear_of_them():
     """A crop has no side panel: the activation's block, with its legend, goes in a corner
     of the crop that covers none of the marked spaces, and no counter sits under it."""
-    state, _ = first(lambda s: not s.get("act") and last(s).get("battles"))
+    state, _ = first(lambda s: not s.get("act") and marks(s).battles)
     view = GAME.view(state, None)
-    space = view["last_activation"]["battles"][-1]
+    space = activation_marks(view).battles[-1]
     region = next(r for r in R.REGIONS if 0 <= R.to_px(space, r)[0] <= R.frame(r).size[0]
                   and R.frame(r).top <= R.to_px(space, r)[1] <= R.frame(r).size[1])
     said = R.words(view, region=region)
     assert "Last activation" in said and f"battle at {BOARD.spaces[space]['name']}" in said
     rects = R.layout(view, region)
     (box,) = [r for kind, key, r in rects if kind == "panel" and key == "activation"]
-    for sp in {*view["last_activation"]["path"], space}:
+    for sp in {*activation_marks(view).path, space}:
         x, y = R.to_px(sp, region)
         assert not (box[0] <= x <= box[2] and box[1] <= y <= box[3]), sp
     for kind, key, r in rects:

@@ -6,9 +6,7 @@ activation (§4.5; §5.10 an independent army's; §12.5 desert attrition), and d
 CUs (§4.5).
 
 The force in motion is ``state["act"] = {"seat", "gens", "cus": {type: n}, "at", "mp",
-"kind": "activation"|"march"|"indep", "path": [spaces]}``; for the map also ``by_sea`` (the
-indices i of the path's steps path[i-1] → path[i] made by sea), ``battles`` and ``assaults``
-(spaces), kept in ``last_activation`` when it ends.
+"kind": "activation"|"march"|"indep", "path": [spaces]}``.
 """
 from __future__ import annotations
 
@@ -112,7 +110,6 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
         ctx.say("Forced March: +2 MP (#12).")
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
                     "reroll": rolled and cmd == "antigonos", "tried": []}
-    state.pop("last_activation", None)              # the map marks this activation from now on
     if state["gens"][gens[0]]["in"]:
         state["act"]["sally"] = True                                    # §7.10
     state["done"] += gens
@@ -154,7 +151,6 @@ def start_independent(ctx, seat: str, army: str) -> None:
     start_x = BOARD.spaces[at]["x"] if at in BOARD.spaces else None
     state["act"] = {"seat": seat, "army": army, "gens": [], "cus": {}, "at": at, "mp": 3, "kind": "indep",
                     "path": [at], "tried": [], "start_x": start_x}
-    state.pop("last_activation", None)
     ctx.say(f"{seat_ref(seat)} activates {BOARD.indep_armies[army]['name']}: 3 MP (§5.10).")
 
 
@@ -281,9 +277,8 @@ def finish(ctx) -> None:
     state = ctx.state
     act = state["act"]
     path = [p for p in act["path"] if p in BOARD.spaces]
-    marks = {k: act[k] for k in ("by_sea", "battles", "assaults") if act.get(k)}
-    if len(path) > 1 or marks:                  # what the map goes on marking (the view's keys)
-        state["last_activation"] = {"seat": act["seat"], "path": path, **marks}
+    if len(path) > 1:
+        state["last_activation"] = {"seat": act["seat"], "path": path}
     if act.get("army"):
         indep_end(ctx, act)
         state["act"] = None

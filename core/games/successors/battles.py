@@ -52,17 +52,6 @@ def count(state: dict, key: str) -> None:
     c[key] = c.get(key, 0) + 1
 
 
-def mark(state: dict, key: str, space: str) -> None:
-    """What the map marks of the activation in progress (the view's ``act``, then its
-    ``last_activation``): a battle (``battles``) or an assault (``assaults``) at `space`, in
-    the order they happened. Public: the narration has already said it."""
-    act = state.get("act")
-    if act:
-        spaces = act.setdefault(key, [])
-        if space not in spaces:
-            spaces.append(space)
-
-
 def commander(gens: list[str]) -> str | None:
     return _commander(gens) if gens else None
 
@@ -263,7 +252,6 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
             f"(crush strength {crush_strength(att['cus'])} against {crush_strength(dfn['cus'])}, §6.11).")
     ctx.say(text)
     state["last_battle"] = {"space": space, "text": without_seat_refs(text)}
-    mark(state, "battles", space)
     if dfn["army"]:
         remove_independent(ctx, dfn["army"])
         return
@@ -319,7 +307,6 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             + ("drawn" if win is None else f"{said(att if win == 'att' else dfn)} wins by {d}") + ".")
     ctx.say(text)
     state["last_battle"] = {"space": space, "text": without_seat_refs(f"Battle at {where}: {text}")}
-    mark(state, "battles", space)
     # step 8: leader loss §6.7 (what a killed commander carried is still captured, §6.10.2)
     carried = {"att": carried_by(state, att["gens"]), "def": carried_by(state, dfn["gens"])}
     for key, side in (("att", att), ("def", dfn)):
@@ -512,7 +499,6 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
     ctx.say(f"No battle: {said(side)}'s {n} Royal CU{'s' if n > 1 else ''} go over to {said(other)} (§6.3.4).")
     state["last_battle"] = {"space": space, "text": f"At {BOARD.spaces[space]['name']} the Royal CUs of "
                                                    f"{name(side)} go over to {name(other)}."}
-    mark(state, "battles", space)
     capture(ctx, other, side, space)
     disperse_all(ctx, side, "their Royal army went over, §6.3.4")
     return {"winner": "def" if low == "att" else "att", "d": 0, "royal": True}

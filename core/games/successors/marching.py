@@ -146,8 +146,6 @@ def move(ctx, path: list[str]) -> None:
         act["mp"] -= cost
         act["path"].append(dest)
         act["sea"] = kind not in LAND
-        if act["sea"]:
-            act.setdefault("by_sea", []).append(len(act["path"]) - 1)      # for the map
         ctx.say(f"{seat_ref(act['seat'])} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
         if act["sea"]:                                                 # §5.7 naval interception
             queue = naval_queue(state, act["seat"])

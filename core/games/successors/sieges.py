@@ -13,7 +13,7 @@ from core.errors import RulesError
 from core.game import seat_ref
 
 from . import legitimacy, scoring, surprise
-from .battles import count, mark
+from .battles import count
 from .board import BOARD
 from .forces import (
     add_cus,
@@ -156,10 +156,6 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
         result = "no effect"
         ctx.say("Siege Engineers: the repulse counts as no effect (#48).")
     count(state, "assaults")
-    if state.get("act"):
-        mark(state, "assaults", space)
-    else:                       # a Surrender roll (§4.3 C): the map marks it as the last action
-        state["last_activation"] = {"seat": seat, "path": [space], "assaults": [space]}
     name = BOARD.spaces[space]["name"]
     if result == "repulsed":
         # §7.3 "owner's choice": with losses=ask he is asked (the moving force's CUs, or on a
