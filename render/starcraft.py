@@ -12,7 +12,9 @@ call copies it and adds the pieces. The public view holds no order type, hand or
 card, so the public picture cannot show one (§14). A seat's private view holds them for
 that seat alone: his private picture marks each of his face-down orders with its type
 (M, B, R; * special) and adds, under the panel, his combat and event cards by name, the
-rest being the public picture pixel for pixel.
+rest being the public picture pixel for pixel. The last order resolved (the view's
+``last_order``, revealed as it resolved) is marked in white: the areas it moved or built
+into (or its planet's rim), a dashed arrow from where its units came; a panel line is its key.
 
     python -m render.starcraft examples/      # writes starcraft-battle.png and starcraft-battle-private-P3.png
 """
@@ -314,6 +316,7 @@ def _draw(view: dict, seat: str | None, tr) -> tuple[Image.Image, list[str]]:
         if len(owners) == 1:
             box, mask = quarter_mask(aid)
             img.paste(tinted_layer(colour[next(iter(owners))]).crop(box), box[:2], mask)
+    _order_marks(d, view)                                                 # the last order resolved
     if battle:                                                            # §16.4 red outline
         start, end, _, _ = QUARTERS[battle[-1]]
         d.pieslice(_pie_box(BOARD.areas[battle]["planet"]), start, end, outline=RED, width=sc(4))
@@ -352,6 +355,61 @@ def _draw(view: dict, seat: str | None, tr) -> tuple[Image.Image, list[str]]:
         _text(img, (18, h + PRIVATE_TOP // 2 + i * PRIVATE_LINE), words_, TEXT["line"], fill)
         said.append(words_)
     return img, said
+
+
+MARK = WHITE       # the last order's marks: no faction's colour, clear on every tint and on space
+
+
+def last_order(view: dict) -> dict | None:
+    """The last order resolved (the view's ``last_order``: revealed and narrated as it
+    resolved), when it names a planet of the board."""
+    lo = view.get("last_order")
+    return lo if isinstance(lo, dict) and lo.get("planet") in BOARD.planets else None
+
+
+def _order_marks(d, view: dict) -> None:
+    """The last order resolved, in white: every area it moved or built into outlined (with
+    none, as for a research, its planet's rim) (under the battle's red outline), and a dashed arrow from each planet
+    its units came from (the areas they left outlined thinner)."""
+    lo = last_order(view)
+    if not lo:
+        return
+    planet = lo["planet"]
+    if not lo.get("areas"):          # research, or a transport only: the planet's rim
+        d.ellipse(_pie_box(planet), outline=MARK, width=sc(3))
+    for key, width in (("from", 2), ("areas", 5)):
+        for aid in lo.get(key) or ():
+            if aid in BOARD.areas:
+                start, end, _, _ = QUARTERS[aid[-1]]
+                d.pieslice(_pie_box(BOARD.areas[aid]["planet"]), start, end, outline=MARK, width=sc(width))
+    sources = sorted({BOARD.areas[a]["planet"] for a in lo.get("from") or () if a in BOARD.areas} - {planet})
+    for src in sources:
+        (x0, y0), (x1, y1) = centre(src), centre(planet)
+        length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        rim = sc(R + 6)
+        a, tip = (x0 + ux * rim, y0 + uy * rim), (x1 - ux * rim, y1 - uy * rim)
+        back, half = sc(22), sc(10)
+        bx, by = tip[0] - ux * back, tip[1] - uy * back
+        _dashed(d, a, (bx, by), MARK, width=5, dash=16, gap=9)
+        d.polygon([tip, (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half)], fill=MARK,
+                  outline=BLACK)
+
+
+def last_order_line(view: dict, tr) -> str | None:
+    """The panel's key to the white marks: which order, whose, on which planet, into which areas."""
+    lo = last_order(view)
+    if not lo:
+        return None
+    kind = tr(ORDER_NAME.get(lo.get("type"), str(lo.get("type"))))
+    line = tr("Last order: #{id} {kind} by {name} on {planet}").format(
+        id=lo.get("id"), kind=kind + ("*" if lo.get("special") else ""), name=_name(view, lo.get("seat")),
+        planet=BOARD.planets[lo["planet"]]["name"])
+    areas = [a for a in lo.get("areas") or () if a in BOARD.areas]
+    return f"{line} → {', '.join(areas)}" if areas else line
+
+
+ORDER_NAME = {"mobilize": "mobilize", "build": "build", "research": "research"}
 
 
 PRIVATE_TOP = 16        # px above the first private line
@@ -414,6 +472,11 @@ def _panel(img, view: dict, colour: dict, tr=translator(None)) -> list[str]:
          line, INK)
     y += 25
     text(img, (x, y), tr("The End Draws Near set aside: {n} of 2").format(n=len(view["set_aside"])), line, INK)
+    order = last_order_line(view, tr)
+    if order:                         # the key to the white marks on the galaxy
+        y += 25
+        d.rectangle([x, y + 3, x + 14, y + 17], outline=MARK, width=3)
+        text(img, (x + 22, y), order, small, MARK)
     result = view.get("result")
     tx = COL_W + 10
     ty = _cp_track(img, view, colour, tx, PANEL_TOP + 14, tr)

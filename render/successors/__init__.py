@@ -12,7 +12,8 @@
   progress; the last battle when the view has one);
 - ``region`` (``greece``, ``asia-minor``, ``levant``, ``egypt``, ``mesopotamia``,
   ``persia``; case, spaces and underscores forgiven): a crop whose long side is 1280 px,
-  under a one-line header. An unknown region raises `RulesError` naming the known ones;
+  under a one-line header, with the activation's block (the key to its marks) in the corner
+  that hides the least. An unknown region raises `RulesError` naming the known ones;
 - ``seat`` with that seat's private view (its hand a list): the same picture with a "Your
   hand" block under it (`hand_rows`), the one place private information is drawn.
 
@@ -23,7 +24,9 @@ and trans-Mediterranean lanes (dashed); every space by type (Major City square, 
 City circle, Stronghold hexagon, Transit Point diamond; ports with a navy rim) filled
 with its controller's colour (§1.2; Independent grey, no PC white); force counters
 (generals, CUs by type with Royal CUs gold, carried royals and Cart), independent
-armies, unattended royals and the Cart/Tomb, siege points, the activation path.
+armies, unattended royals and the Cart/Tomb, siege points; the activation in progress, else
+the last one (or a Surrender roll): its path in the mover's colour, solid by land and dashed
+by sea, a burst on its battles and a ring on its assaults, keyed in its panel block.
 
 Geometry. Board positions (2400 x 1600 canvas, spaces.json) are first *warped*: a
 piecewise-linear squeeze of the sparse east (x > 950) and south (y > 1010) so that the
@@ -49,7 +52,7 @@ The modules, each importing only those above it:
 - `colours`: the palette of flat colours and each seat's colour;
 - `geometry`: the warp, the frames, `to_px`, the Voronoi cells;
 - `sprites`: symbols, text, chips, counters, legend samples;
-- `pieces`: what a view's pieces put on the map (counters' rows, sieges, the activation path);
+- `pieces`: what a view's pieces put on the map (counters' rows, sieges, the activation's marks);
 - `placement`: the obstacle grid and where counters and siege chips go;
 - `panels`: the side panel's blocks and places, a crop's header, the private hand block;
 - `basemap`: the frame's board-only picture, labels placed, and its palette;

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from core.games.successors.board import BOARD
 from render.i18n import language, translator
 from render.successors.colours import (
+    BATTLE,
     BORDER,
     COAST,
     FREE,
@@ -26,6 +27,7 @@ from render.successors.colours import (
     REGION_LAND,
     ROAD,
     SEA,
+    SIEGE,
     STRAIT,
     TRANSIT,
     WHITE,
@@ -184,7 +186,7 @@ class Base:
             y += max(40, spr.height + 4)
         legend = block(LEGEND_ROWS, None, u)
         swatch.paste(legend, (0, y))
-        sp = chip("3SP", (180, 20, 20), WHITE, self.f.k(10), self.f.k(2))
+        sp = chip("3SP", SIEGE, WHITE, self.f.k(10), self.f.k(2))
         paste(swatch, sp, (legend.width + 4, y))
         txt = text_sprite("Successors · Turn III Strategy round 4 Champion Diadochos 0123456789", 13, INK, True)
         paste(swatch, txt, (legend.width + 4, y + 30))
@@ -194,7 +196,7 @@ class Base:
         both.paste(swatch, (0, h))
         exact = [SEA, COAST, LANE, BORDER, ROAD, PASS, STRAIT, INK, WHITE, GOLD, PANEL_BG, PANEL_LINE,
                  INDEP, FREE, TRANSIT, (214, 214, 214), (200, 205, 215), (140, 90, 40), (60, 60, 60),
-                 (180, 20, 20), (120, 92, 60), (92, 70, 50), *NAMED.values(), *_province_shades().values()]
+                 SIEGE, BATTLE, (120, 92, 60), (92, 70, 50), *NAMED.values(), *_province_shades().values()]
         exact = list(dict.fromkeys(exact))
         octree = both.quantize(256 - len(exact), method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
         shades = octree.getpalette()[:3 * (256 - len(exact))]

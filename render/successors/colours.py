@@ -28,6 +28,8 @@ INDEP = (120, 120, 120)          # Independent PC, independent armies
 FREE = (252, 252, 252)           # a city with no PC
 UNKNOWN = (90, 90, 90)           # a seat with no colour yet (§12.6 before its pick)
 TRANSIT = (70, 70, 70)           # Transit Points never hold a PC (§1.9)
+SIEGE = (180, 20, 20)            # siege points chips and the last activation's assault ring
+BATTLE = (245, 130, 20)          # the last activation's battle burst: no player's colour
 
 
 def seat_colour(seat: str | None, view: dict | None = None) -> tuple[int, int, int]:

@@ -14,7 +14,7 @@ from render.fonts import font
 from render.i18n import translator
 from render.successors.colours import GOLD, INK, PANEL_BG, PANEL_LINE, WHITE, ink_on, seat_colour
 from render.successors.geometry import CONF, REGIONS, Frame
-from render.successors.pieces import CU_LETTER, ROYAL_TAG, activation_path, general_name
+from render.successors.pieces import CU_LETTER, ROYAL_TAG, activation_marks, general_name
 from render.successors.sprites import chip, key_sprite, text_sprite
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -225,14 +225,10 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         where = tr("at {at}").format(at=at) if at else tr("left the game")   # §9.6.7: never buried
         roy.append((_seg(tr("Tomb" if b.get("st") == "tomb" else "Cart"), WHITE, (140, 90, 40)), _seg(where)))
     blocks["royals"] = tuple(roy)
-    # the last activation and battle, when the view keeps them
-    seat, path = activation_path(view)
-    if path:
-        c = seat_colour(seat, view)
-        names = [BOARD.spaces[s]["name"] for s in path]
-        txt = " → ".join(names) if len(names) <= 3 else \
-            tr("{first} → … → {last} ({n} moves)").format(first=names[0], last=names[-1], n=len(names) - 1)
-        blocks["activation"] = ((_seg(tr("Activation"), bold=True), _seg(seat or "?", ink_on(c), c)), (_seg(txt),))
+    # the activation (in progress, else the last) and what its marks on the map mean
+    marks = activation_marks(view)
+    if marks:
+        blocks["activation"] = activation_rows(marks, view, tr)
     battle = view.get("last_battle")
     if isinstance(battle, dict):
         txt = battle.get("text") or battle.get("result") or ""
@@ -247,6 +243,32 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         blocks["battle"] = tuple(rows)
     blocks["legend"] = legend_rows(tr)
     return blocks
+
+
+def activation_rows(marks, view: dict, tr) -> tuple:
+    """The activation's block: whose, where it went, and a legend of its marks on the map
+    (only the marks drawn: the path by land and by sea, a battle, an assault)."""
+    c = seat_colour(marks.seat, view)
+    title = tr("Last activation") if marks.done else tr("Activation")
+    rows = [(_seg(title, bold=True), _seg(marks.seat or "?", ink_on(c), c))]
+    names = [BOARD.spaces[s]["name"] for s in marks.path]
+    if names:
+        rows.append((_seg(" → ".join(names) if len(names) <= 3 else tr("{first} → … → {last} ({n} moves)").format(
+            first=names[0], last=names[-1], n=len(names) - 1)),))
+    rgb = ",".join(map(str, c))
+    sample = []
+    if any(not sea for _, _, sea in marks.steps):
+        sample += [_seg(f"\x00mark:march:{rgb}"), _seg(tr("march"))]
+    if any(sea for _, _, sea in marks.steps):
+        sample += [_seg(f"\x00mark:sea:{rgb}"), _seg(tr("by sea"))]
+    if sample:
+        rows.append(tuple(sample))
+    for key, spaces, word in (("battle", marks.battles, "battle at {spaces}"),
+                              ("assault", marks.assaults, "assault on {spaces}")):
+        if spaces:
+            rows.append((_seg(f"\x00mark:{key}"),
+                         _seg(tr(word).format(spaces=", ".join(BOARD.spaces[s]["name"] for s in spaces)))))
+    return tuple(rows)
 
 
 _SIDE = r"(?P<{0}>.+?) strength (?P<{0}s>\d+), dice (?P<{0}1>\d+)\+(?P<{0}2>\d+), score (?P<{0}c>\d+)"

@@ -1,9 +1,13 @@
 """What the map shows of a view's pieces, read from the view only: each force counter's rows
 (generals, CUs by type, the royals and Cart they carry), independent armies, unattended royals
-and the Cart/Tomb, siege points and the activation path."""
+and the Cart/Tomb, siege points and the activation's marks (path, battles, assaults)."""
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from core.games.successors.board import BOARD
+from core.games.successors.marching import via
+from core.games.successors.scoring import LAND
 from render.i18n import translator
 from render.successors.colours import GOLD, INDEP, seat_colour
 
@@ -114,15 +118,61 @@ def siege_points(view: dict) -> dict[str, int]:
     return {}
 
 
-def activation_path(view: dict) -> tuple[str | None, list]:
-    """The activation to draw as an arrow: the one in progress, else the last one if the
-    view keeps it."""
-    for key in ("act", "last_activation", "last_move"):       # an independent army's path may
-        got = view.get(key)                                     # start in its box: map spaces only
-        pts = [s for s in (got.get("path") or []) if s in BOARD.spaces] if isinstance(got, dict) else []
-        if len(pts) > 1:
-            return got.get("seat"), pts
-        if key == "act" and isinstance(got, dict):
-            continue
-    return None, []
+class Marks(NamedTuple):
+    """What the map marks of the activation in progress, else of the last one that moved
+    (the view's ``act``, else ``last_activation``): its steps on the map [(from, to, by
+    sea)], and the spaces of its battle and assault."""
+    seat: str | None
+    steps: tuple
+    battles: tuple
+    assaults: tuple
+    done: bool                  # the last activation (True) or the one in progress
 
+    @property
+    def path(self) -> list:
+        """The spaces moved through, start first."""
+        return [self.steps[0][0], *(b for _, b, _ in self.steps)] if self.steps else []
+
+    def __bool__(self) -> bool:
+        return bool(self.steps or self.battles or self.assaults)
+
+
+NO_MARKS = Marks(None, (), (), (), True)
+
+
+def by_sea(a: str, b: str) -> bool:
+    """Whether a step from a to b crossed by sea: the connection the rules take, the cheapest,
+    land before sea on a tie (core/games/successors/marching.py `via`)."""
+    return via(a, b, tuple(BOARD.kinds)) not in LAND
+
+
+def activation_marks(view: dict) -> Marks:
+    """The marks of the activation in progress; without one, of the last that moved. Read
+    from keys the view has always had, so games saved by earlier code replay unchanged: the
+    path (`act` or `last_activation`; an independent army's may start in its box: steps
+    between map spaces only), each step by land or sea as the board connects them, the last
+    battle (`last_battle`) when it was at a space this path entered, and an assault when an
+    assault roll was made this round, in a march or activation segment, on the city the path
+    ended in, which the mover besieges or took (`assaults`, `siege`, `pcs`, §7.2, §7.7)."""
+    act = view.get("act")
+    got, done = (act, False) if isinstance(act, dict) else (view.get("last_activation") or view.get("last_move"), True)
+    if not isinstance(got, dict):
+        return NO_MARKS
+    raw = list(got.get("path") or [])
+    steps = tuple((a, b, by_sea(a, b)) for a, b in zip(raw, raw[1:]) if a in BOARD.spaces and b in BOARD.spaces)
+    entered = {b for _, b, _ in steps}
+    seat = got.get("seat")
+    battle = (view.get("last_battle") or {}).get("space")
+    battles = (battle,) if battle in entered else ()
+    end = steps[-1][1] if steps else None
+    rolls = (view.get("assaults") or {}).get(end) or ()
+    assaults = (end,) if end and (view.get("assaults") or {}).get("r") == [view.get("turn"), view.get("round")] \
+        and sum(rolls[1:]) and seat in (((view.get("siege") or {}).get(end) or {}).get("o"),
+                                         (view.get("pcs") or {}).get(end)) else ()
+    return Marks(seat, steps, battles, assaults, done)
+
+
+def activation_path(view: dict) -> tuple[str | None, list]:
+    """The activation's path to draw as an arrow (`activation_marks`): its seat and spaces."""
+    m = activation_marks(view)
+    return m.seat, m.path

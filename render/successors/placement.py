@@ -9,7 +9,7 @@ import math
 from array import array
 
 from core.games.successors.board import BOARD
-from render.successors.colours import WHITE
+from render.successors.colours import SIEGE, WHITE
 from render.successors.geometry import Frame
 from render.successors.pieces import force_counters, siege_points
 from render.successors.sprites import chip, counter, symbol_radius
@@ -251,7 +251,7 @@ def place_sieges(view: dict, f: Frame, b, panel: list = ()) -> list[tuple]:
         x, y = b.pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue
-        spr = chip(f"{n}SP", (180, 20, 20), WHITE, f.k(10), f.k(2))
+        spr = chip(f"{n}SP", SIEGE, WHITE, f.k(10), f.k(2))
         best, _ = _place(b, rects, [], x, y, spr.size, symbol_radius(f, BOARD.spaces[sp]["type"]) + 3)
         rects.append(best)
         out.append((sp, spr, best))

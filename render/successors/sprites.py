@@ -8,7 +8,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render.fonts import font
-from render.successors.colours import FREE, HALO, INK, LANE, PASS, ROAD, STRAIT, TRANSIT, WHITE, ink_on
+from render.successors.colours import BATTLE, FREE, HALO, INK, LANE, PASS, ROAD, SIEGE, STRAIT, TRANSIT, WHITE, ink_on
 from render.successors.geometry import Frame
 
 
@@ -113,12 +113,73 @@ def counter(rows: tuple, bg: tuple, u: float) -> Image.Image:
     return img
 
 
+def mark_width(u: float) -> int:
+    """The last activation's path: its line's width (an ink edge of 2 px either side)."""
+    return max(4, round(6 * u))
+
+
+@lru_cache(maxsize=16)
+def battle_mark(u: float) -> Image.Image:
+    """A battle of the last activation: a ten-point burst under the space's symbol."""
+    outer, inner = 24 * u, 13 * u
+    c = math.ceil(outer) + 2
+    img = Image.new("RGBA", (2 * c + 1, 2 * c + 1), (0, 0, 0, 0))
+    pts = [(c + (outer if i % 2 == 0 else inner) * math.cos(math.radians(i * 18 - 90)),
+            c + (outer if i % 2 == 0 else inner) * math.sin(math.radians(i * 18 - 90))) for i in range(20)]
+    ImageDraw.Draw(img).polygon(pts, fill=BATTLE, outline=INK, width=max(1, round(1.2 * u)))
+    return img
+
+
+@lru_cache(maxsize=16)
+def assault_mark(u: float) -> Image.Image:
+    """An assault of the last activation (or a Surrender roll): a siege-red ring with eight
+    outward ticks, the lines round a besieged city, under its symbol."""
+    r, w, tick = 14 * u, max(3, round(4 * u)), 6 * u
+    c = math.ceil(r + tick) + 3
+    img = Image.new("RGBA", (2 * c + 1, 2 * c + 1), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    for colour, extra in ((WHITE, 2), (SIEGE, 0)):
+        d.ellipse([c - r - extra, c - r - extra, c + r + extra, c + r + extra], outline=colour, width=w + 2 * extra)
+        for i in range(8):
+            a = math.radians(i * 45 + 22.5)
+            d.line([(c + (r - 1) * math.cos(a), c + (r - 1) * math.sin(a)),
+                    (c + (r + tick) * math.cos(a), c + (r + tick) * math.sin(a))], fill=colour, width=w + 2 * extra)
+    return img
+
+
+def _mark_sample(kind: str, colour: tuple, u: float) -> Image.Image:
+    """A legend sample of the last activation's marks: its path by land or by sea, in the
+    mover's colour (`kind` march, sea), a battle burst or an assault ring, at panel size."""
+    if kind == "battle":
+        return battle_mark(u * 0.55)
+    if kind == "assault":
+        return assault_mark(u * 0.55)
+    w, h = round(30 * u), round(14 * u)
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    y, lw = h // 2, max(3, round(4 * u))
+    end = w - round(8 * u)
+    if kind == "sea":
+        dashed_line(d, (0, y), (end, y), INK, lw + 2, round(6 * u), round(4 * u))
+        dashed_line(d, (1, y), (end - 1, y), colour, lw - 1, round(6 * u) - 2, round(4 * u) + 2)
+    else:
+        d.line([(0, y), (end, y)], fill=INK, width=lw + 2)
+        d.line([(1, y), (end, y)], fill=colour, width=lw - 1)
+    d.polygon([(w - 1, y), (end - 2, y - h // 2 + 1), (end - 2, y + h // 2 - 1)], fill=colour, outline=INK)
+    return img
+
+
 @lru_cache(maxsize=64)
 def key_sprite(key: str, u: float) -> Image.Image:
-    """A legend sample: a space symbol (``MAJ``, ``MIN:port``...) or a connection kind."""
+    """A legend sample: a space symbol (``MAJ``, ``MIN:port``...), a connection kind, or a
+    mark of the last activation (``mark:battle``, ``mark:assault``, ``mark:march:r,g,b``,
+    ``mark:sea:r,g,b``)."""
     kind, _, port = key.partition(":")
     if kind in ("MAJ", "MIN", "STR", "TRN"):
         return symbol(kind, port == "port", FREE, u)
+    if kind == "mark":
+        what, _, rgb = port.partition(":")
+        return _mark_sample(what, tuple(int(v) for v in rgb.split(",")) if rgb else INK, u)
     w, h = round(26 * u), round(12 * u)
     img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)

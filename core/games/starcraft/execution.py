@@ -1,6 +1,10 @@
 """§6 Execution: clockwise from the first player, take one of your orders from the top of a
 stack and resolve it (§7) or discard it for an event card; the phase ends when every
-stack is empty, and the first player draws one event card (§6.4)."""
+stack is empty, and the first player draws one event card (§6.4).
+
+The last order resolved stays in ``state["last_order"]`` (seat, planet, id, type, special,
+the areas it moved or built into and those units left) for the public map: all of it was
+revealed and narrated as the order resolved."""
 from __future__ import annotations
 
 from core.errors import RulesError
@@ -96,6 +100,7 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
                          code="ORDER_TYPE", private=True)
     s["stacks"][planet].pop()
     ctx.reveal(f"{seat_ref(seat)} reveals order {order_label(o)} on {planet_name(planet)} and resolves it.")
+    before = _pieces(s)
     fight = None
     if kind == "mobilize":
         if given:
@@ -106,9 +111,27 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
     else:
         orders.research(ctx, seat, text, o["special"], given)
     s["counts"]["orders_resolved"] += 1
+    s["last_order"] = {"seat": seat, "planet": planet, "id": o["id"], "type": kind, "special": o["special"],
+                       **_changed(before, _pieces(s))}
     if fight:
         battle.start(ctx, seat, fight[0], fight[1])
     _done(ctx, seat)
+
+
+def _pieces(state: dict) -> tuple[dict, dict]:
+    """Where every unit is (id → area) and every base (area → owner)."""
+    return ({u["id"]: a for a, d in state["areas"].items() for u in d["units"]},
+            {a: d["base"] for a, d in state["areas"].items() if d["base"]})
+
+
+def _changed(before: tuple, after: tuple) -> dict:
+    """What an order did on the board, for the map's mark (the view's ``last_order``; the
+    narration has said it): ``areas`` units moved or were built into, or a base was built in,
+    and ``from``, the areas the moved units left."""
+    (units0, bases0), (units1, bases1) = before, after
+    into = {a for u, a in units1.items() if units0.get(u) != a} | {a for a, o in bases1.items() if bases0.get(a) != o}
+    left = {units0[u] for u, a in units1.items() if u in units0 and units0[u] != a}
+    return {"areas": sorted(into), "from": sorted(left - into)}
 
 
 def _done(ctx, seat: str) -> None:

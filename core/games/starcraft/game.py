@@ -37,6 +37,10 @@ class StarCraft(Game):
     id = "starcraft"
     title = "StarCraft"
     aliases = ("sc",)
+    # 2: the state keeps the last order resolved (`last_order`, execution.py) for the public
+    # map; a log of 1 replays the same moves but not to its stored snapshot, so games saved
+    # under 1 are refused /undo and full /verify with the reason and go on (core/replay.py)
+    rules_version = 2
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
