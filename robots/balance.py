@@ -12,6 +12,7 @@ The probe reads the finished state, which the arena (not a player) may do: a pla
 """
 from __future__ import annotations
 
+import re
 import statistics
 from collections import Counter
 
@@ -81,11 +82,18 @@ def wins_by(results: list, key) -> dict[str, tuple[float, int]]:
     return {k: (w, n) for k, (w, n) in sorted(tally.items())}
 
 
+def named_ending(r) -> str:
+    """The ending with the seat it names given by its lot: "special victory of Tassadar"."""
+    from .arena import ending
+    lots = r.balance.get("lots", {})
+    return re.sub(r"⟨(\w+)⟩", lambda m: lots.get(m.group(1), "a player"), ending(r.reason))
+
+
 def figures(results: list, players: int) -> dict:
     """The report's numbers, for the tests that hold them in their bands and for the text."""
-    from .arena import ending, percentile
+    from .arena import percentile
     lengths = [r.balance["length"] for r in results if r.balance.get("length") is not None]
-    endings = Counter(ending(r.reason) for r in results)
+    endings = Counter(named_ending(r) for r in results)
     return {
         "games": len(results),
         "fair": 1 / players,
@@ -136,3 +144,19 @@ def infinity_lines(results: list) -> list[str]:
                        f"(sd {statistics.stdev(values):.3f}, {len(values)} seats)")
     out.append(f"  ({games} games)")
     return out
+
+
+def from_saved(path: str) -> str:
+    """The report of a run saved with `strategos arena … --save FILE` (docs/balance.md's tables)."""
+    import orjson
+
+    from .arena import Played, Table
+    data = orjson.loads(open(path, "rb").read())
+    table = Table(**data["table"])
+    return report(table, [Played(**g) for g in data["games"]])
+
+
+if __name__ == "__main__":
+    import sys
+    for name in sys.argv[1:]:
+        print(from_saved(name))

@@ -14,7 +14,7 @@ def act(state, seat, line):
 
 def started(n=2, factions=None, seed="t", rules=None):
     """A game past the lobby: factions claimed in seat order, starting transports placed on
-    their default routes; round 1 Planning is next. `rules`: an earlier rules version (§17)."""
+    their default routes; round 1 Planning is next. `rules`: an earlier rules version (§18)."""
     state, _ = GAME.start([f"u{i}" for i in range(n)], {"rules": rules} if rules else {}, seed)
     for i, f in enumerate(factions or FACTIONS[:n]):
         state, _ = act(state, f"P{i + 1}", f"faction {f}")

@@ -148,11 +148,11 @@ class Board:
             if not 1 <= r["event_copies"] < len(COPY_LETTERS) or r["execution_draw"] not in ("always", "if_none_drawn"):
                 raise DataError(f"rules.json: version {version} has a bad event_copies or execution_draw")
             for s in STAGES:
-                size, pool = r["event_deck"][s], sum(e["stage"] == s and e["effect"] != "end_draws_near"
-                                                     for e in self.events.values()) * r["event_copies"]
-                if size is not None and size * 6 > pool:
-                    raise DataError(f"rules.json: version {version} keeps {size} × 6 stage {s} cards for six "
-                                    f"players, but its pool holds {pool} (§3.6)")
+                sizes, pool = r["event_deck"][s], sum(e["stage"] == s and e["effect"] != "end_draws_near"
+                                                      for e in self.events.values()) * r["event_copies"]
+                if sizes is not None and (set(sizes) != {str(n) for n in self.homes} or max(sizes.values()) > pool):
+                    raise DataError(f"rules.json: version {version} keeps stage {s} cards for each player count "
+                                    f"{sorted(self.homes)}, at most the {pool} of its pool (§3.6)")
 
     # helpers -------------------------------------------------------------------------------
     def rules_of(self, state: dict) -> dict:

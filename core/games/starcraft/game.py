@@ -46,7 +46,7 @@ class StarCraft(Game):
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
                                      help="§3.2 claim factions in seat order (choose) or deal them (random)"),
                     "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2")),),
-                                  help="§17 the rules version: 2 (the default) or 1, the event deck, end-of-Execution "
+                                  help="§18 the rules version: 2 (the default) or 1, the event deck, end-of-Execution "
                                        "draw and Aldaris's condition from before the balance of docs/balance.md")}
     verbs = {
         "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",

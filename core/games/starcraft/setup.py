@@ -108,14 +108,14 @@ def deal(ctx) -> None:
     s["turn"] = s["seats"][0]
 
 
-def kept_events(shuffled: list[str], per_player: int | None, players: int) -> list[str]:
-    """§3.6: the top `per_player` × players cards of a shuffled stage (None: all of them); in
-    stage III "The End Draws Near" is always kept, beside the top cards of the others."""
-    if per_player is None:
+def kept_events(shuffled: list[str], sizes: dict | None, players: int) -> list[str]:
+    """§3.6: the top cards of a shuffled stage, as many as the rules keep for the player count
+    (None: all of them); in stage III "The End Draws Near" is always kept, beside the others."""
+    if sizes is None:
         return list(shuffled)
     ends = [e for e in shuffled if BOARD.events[e]["effect"] == "end_draws_near"]
     others = [e for e in shuffled if e not in ends]
-    return others[:per_player * players] + ends
+    return others[:sizes[str(players)]] + ends
 
 
 def transport_routes(state: dict, seat: str) -> list[str]:
