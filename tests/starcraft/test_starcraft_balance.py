@@ -22,31 +22,31 @@ def test_17_new_games_play_rules_2_and_the_game_names_it():
 
 
 # §3.6 (rules 2): cards kept of stages I, II and III (III: besides both "The End Draws Near")
-SPEC_3_6 = {2: (20, 20, 8), 3: (36, 36, 12), 4: (56, 56, 16), 5: (80, 80, 20), 6: (108, 108, 24)}
+SPEC_3_6 = {2: (20, 20, 8), 3: (42, 42, 12), 4: (72, 72, 16), 5: (110, 110, 20), 6: (156, 156, 24)}
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
 def test_3_6_rules_2_event_deck_sizes_by_player_count(n):
-    """§3.6 (rules 2): n × (2n + 6) cards of stage I on top, as many of stage II, then 4 × n of the
+    """§3.6 (rules 2): n × (4n + 2) cards of stage I on top, as many of stage II, then 4 × n of the
     other stage III cards shuffled with both "The End Draws Near" at the bottom; the cards come
-    from 9 copies of every printed card but "The End Draws Near"."""
+    from 13 copies of every printed card but "The End Draws Near"."""
     one, two, three = SPEC_3_6[n]
-    assert one == two == n * (2 * n + 6) and three == 4 * n
+    assert one == two == n * (4 * n + 2) and three == 4 * n
     s = started(n, seed=f"e{n}")
     stages = [BOARD.events[e]["stage"] for e in s["event_deck"]]
     assert stages == ["I"] * one + ["II"] * two + ["III"] * (three + 2)
     ends = [e for e in s["event_deck"] if BOARD.events[e]["effect"] == "end_draws_near"]
     assert sorted(ends) == ["EV29", "EV30"]
     assert len(set(s["event_deck"])) == len(s["event_deck"])
-    assert len(s["event_deck"]) + len(s["removed"]) == 9 * 28 + 2      # 9 copies of EV01–EV28, EV29–30 once
-    assert BOARD.rules[2]["event_copies"] == 9
+    assert len(s["event_deck"]) + len(s["removed"]) == 13 * 28 + 2      # 13 copies of EV01–EV28, EV29–30 once
+    assert BOARD.rules[2]["event_copies"] == 13
     assert [BOARD.rules[2]["event_deck"][st][str(n)] for st in ("I", "II", "III")] == [one, two, three]
 
 
 def test_3_6_a_copy_is_the_card_it_copies():
     """§3.6 (rules 2): EV09C is a third Propaganda, played and named as EV09 is."""
     assert BOARD.events["EV09C"]["effect"] == BOARD.events["EV09"]["effect"] == "propaganda"
-    assert "EV29B" not in BOARD.events and "EV09I" in BOARD.events and "EV09J" not in BOARD.events
+    assert "EV29B" not in BOARD.events and "EV09M" in BOARD.events and "EV09N" not in BOARD.events
 
 
 def test_6_4_rules_2_the_first_player_draws_only_when_nobody_drew_this_phase():

@@ -19,7 +19,7 @@ from pathlib import Path
 DATA = Path(__file__).parent / "data"
 FILES = ("factions", "planets", "routes", "units", "resource_cards", "combat_cards", "event_cards", "rules")
 STAGES = ("I", "II", "III")
-COPY_LETTERS = " BCDEFGHIJK"       # the n-th copy of EV09 is EV09B, EV09C, … (§3.6)
+COPY_LETTERS = " BCDEFGHIJKLMN"    # the n-th copy of EV09 is EV09B, EV09C, … (§3.6)
 
 
 class DataError(ValueError):
