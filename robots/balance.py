@@ -21,6 +21,41 @@ from collections import Counter
 BALANCE_OPTIONS = {"starcraft": {"factions": "random"}}
 
 
+# issue 27's bands: the figures a balance run must keep (docs/balance.md)
+BANDS = {
+    "starcraft": {"median_length_min": 6, "deck_endings_max": 0.5, "lot_ratio": (0.5, 1.5)},
+    "ludi": {"seat_ratio": (0.7, 1.3)},
+    "successors": {"ending_max": 0.6, "lot_ratio_max": 1.5},
+}
+DECK_ENDING = "The End Draws Near"     # StarCraft's endings by the event deck
+
+
+def out_of_band(game_id: str, f: dict) -> list[str]:
+    """Each figure of `figures()` that leaves the game's band, as a sentence (none: all inside). A
+    win rate leaves its band when its whole 95 % interval does: a small run cannot condemn a lot
+    that it has not measured closely enough."""
+    from .arena import wilson
+    band, out = BANDS.get(game_id, {}), []
+    if "median_length_min" in band and (f["median"] or 0) < band["median_length_min"]:
+        out.append(f"median length {f['median']} is below {band['median_length_min']}")
+    if "deck_endings_max" in band:
+        deck = sum(share for name, share in f["endings"].items() if DECK_ENDING in name)
+        if deck > band["deck_endings_max"]:
+            out.append(f"{deck:.0%} of games end by the event deck, more than {band['deck_endings_max']:.0%}")
+    if "ending_max" in band:
+        out += [f"{name} decides {share:.0%} of games, more than {band['ending_max']:.0%}"
+                for name, share in f["endings"].items() if share > band["ending_max"]]
+    both = {**f["lots"], **f["seats"]}
+    for key, rows in (("lot_ratio", f["lots"]), ("seat_ratio", f["seats"]), ("lot_ratio_max", both)):
+        if key in band:
+            low, high = band[key] if isinstance(band[key], tuple) else (0.0, band[key])
+            out += [f"{name} wins ×{wins / games / f['fair']:.2f} of its fair share (95 % CI "
+                    f"×{lo / f['fair']:.2f}–×{hi / f['fair']:.2f}), outside {low}–{high}"
+                    for name, (wins, games) in rows.items() if games
+                    for lo, hi in [wilson(wins, games)] if hi / f["fair"] < low or lo / f["fair"] > high]
+    return out
+
+
 def probe(game_id: str, state: dict) -> dict:
     """What the balance report needs of one finished game: `lots` (seat → lot), `length` (the
     game's own unit), `first` (the seat that played first) and, for Infinity, the pregame facts."""
@@ -121,6 +156,10 @@ def report(table, results: list) -> str:
     for title, rows in (("seat", f["seats"]), ("lot", f["lots"]), ("first", f["first"])):
         for name, (wins, games) in rows.items():
             lines.append(f"  {title:5} {name:22} {rate(wins, games, f['fair'])}")
+    if table.game in BANDS:
+        outside = out_of_band(table.game, f)
+        lines.append("  bands of issue 27 (a win rate is out when its whole 95 % interval is): "
+                     + ("; ".join(outside) if outside else "every figure inside"))
     return "\n".join(lines)
 
 
