@@ -11,7 +11,6 @@ import argparse
 import math
 import multiprocessing
 import random
-import re
 import resource
 import statistics
 import sys
@@ -25,12 +24,12 @@ from core.errors import RulesError
 from core.registry import get_game
 
 from . import balance
+from .balance import Z95, ending, percentile, wilson  # noqa: F401  (the arena's report and tests use them)
 from .kit import kit_for
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 MAX_ACTIONS = 20_000     # a game that has not ended by then is reported unfinished
-Z95 = 1.959964
 
 
 @dataclass
@@ -127,29 +126,6 @@ def play(table: Table, index: int) -> Played:
 def peak_memory_mb() -> float:
     """This process's peak resident memory (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def ending(reason: str | None) -> str:
-    """An ending without its figures: "Regency victory (Herakles, 7 LP + 9 VP)" → "Regency victory"."""
-    return re.sub(r"\s*\(.*\)\s*$", "", reason or "none")
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def run(table: Table, games: int, jobs: int = 1) -> list[Played]:

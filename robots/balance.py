@@ -12,9 +12,36 @@ The probe reads the finished state, which the arena (not a player) may do: a pla
 """
 from __future__ import annotations
 
+import math
 import re
 import statistics
 from collections import Counter
+
+Z95 = 1.959964
+
+
+def wilson(successes: float, trials: int) -> tuple[float, float]:
+    """95 % Wilson score interval of a proportion."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def ending(reason: str | None) -> str:
+    """An ending without its figures: "Regency victory (Herakles, 7 LP + 9 VP)" → "Regency victory"."""
+    return re.sub(r"\s*\(.*\)\s*$", "", reason or "none")
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
+
 
 # setup options a balance run plays under: StarCraft deals the factions at random (§3.2), so a
 # faction's win rate is not its seat's, and robots do not all claim the same faction
@@ -34,7 +61,6 @@ def out_of_band(game_id: str, f: dict) -> list[str]:
     """Each figure of `figures()` that leaves the game's band, as a sentence (none: all inside). A
     win rate leaves its band when its whole 95 % interval does: a small run cannot condemn a lot
     that it has not measured closely enough."""
-    from .arena import wilson
     band, out = BANDS.get(game_id, {}), []
     if "median_length_min" in band and (f["median"] or 0) < band["median_length_min"]:
         out.append(f"median length {f['median']} is below {band['median_length_min']}")
@@ -94,7 +120,6 @@ PROBES = {"starcraft": _starcraft, "successors": _successors, "ludi": _ludi, "in
 
 def rate(wins: float, trials: int, fair: float) -> str:
     """"41/100 = 41 % (31–51 %, ×0.82)": a win rate, its interval and its ratio to the fair share."""
-    from .arena import wilson
     if not trials:
         return "no games"
     low, high = wilson(wins, trials)
@@ -119,14 +144,12 @@ def wins_by(results: list, key) -> dict[str, tuple[float, int]]:
 
 def named_ending(r) -> str:
     """The ending with the seat it names given by its lot: "special victory of Tassadar"."""
-    from .arena import ending
     lots = r.balance.get("lots", {})
     return re.sub(r"⟨(\w+)⟩", lambda m: lots.get(m.group(1), "a player"), ending(r.reason))
 
 
 def figures(results: list, players: int) -> dict:
     """The report's numbers, for the tests that hold them in their bands and for the text."""
-    from .arena import percentile
     lengths = [r.balance["length"] for r in results if r.balance.get("length") is not None]
     endings = Counter(named_ending(r) for r in results)
     return {
@@ -184,18 +207,3 @@ def infinity_lines(results: list) -> list[str]:
     out.append(f"  ({games} games)")
     return out
 
-
-def from_saved(path: str) -> str:
-    """The report of a run saved with `strategos arena … --save FILE` (docs/balance.md's tables)."""
-    import orjson
-
-    from .arena import Played, Table
-    data = orjson.loads(open(path, "rb").read())
-    table = Table(**data["table"])
-    return report(table, [Played(**g) for g in data["games"]])
-
-
-if __name__ == "__main__":
-    import sys
-    for name in sys.argv[1:]:
-        print(from_saved(name))
