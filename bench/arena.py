@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 
+from robots import balance
 from robots.arena import Table, run, wilson
 
 # (game, players, against, the robot's target win rate)
@@ -29,3 +30,20 @@ def section(quick: bool) -> list[str]:
                    f"(95 % CI {low:.0%}–{high:.0%}); floor (fair share) {1 / players:.0%}, target ≥ {target:.0%}; "
                    f"think p95 {p95:.0f} ms vs budget 50 ms; {time.perf_counter() - started:.0f} s")
     return out
+
+
+def balance_section(quick: bool) -> list[str]:
+    """Issue 27 in short: robot-only StarCraft at 2 players (rules 2), its length, endings and
+    bands; --quick plays one game at 1 iteration a decision, the full bench 6 games at 2
+    (docs/balance.md runs 16–30 games a player count)."""
+    games, iterations, depth = (1, 1, 1) if quick else (6, 2, None)
+    table = Table("starcraft", 2, 2, budget=10.0, iterations=iterations, depth=depth, seed="bench", clock="cpu",
+                  options=dict(balance.BALANCE_OPTIONS["starcraft"]))
+    started = time.perf_counter()
+    results = run(table, games)
+    f = balance.figures(results, 2)
+    outside = balance.out_of_band("starcraft", f)
+    return [f"balance (issue 27): starcraft 2p, all robots, {games} game(s), {iterations} iteration(s) a decision: "
+            f"median {f['median']:g} rounds (target ≥ 6); endings "
+            + ", ".join(f"{name} {share:.0%}" for name, share in f["endings"].items())
+            + f"; bands: {'; '.join(outside) if outside else 'inside'}; {time.perf_counter() - started:.0f} s"]

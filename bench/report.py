@@ -13,6 +13,7 @@
 - concurrency: N client processes in one channel (bench/crowd.py), every accepted action
   exactly once in the log, versions contiguous, replay equal to the snapshot;
 - robots (bench/arena.py): a short arena, the robot's win rates beside the fair share and target;
+  and a short balance run (issue 27: robot-only StarCraft, its length, endings and bands);
 - the game page (bench/web.py): a move to 100 open pages vs a bare pub/sub message to 100
   subscribers, the page's weight without its picture, a cached picture vs a bare GET;
 - with --fuzz N: N random and mutated command lines through the service (bench/fuzz.py).
@@ -458,9 +459,11 @@ def main(argv: list[str] | None = None) -> int:
         out.append("game page (issue 23), a `strategos web` process on loopback:")
         out += web(url or _url_of(client), pages=100, moves=8 if args.quick else 20)
         flush()
+        from bench.arena import balance_section
         from bench.arena import section as arena
 
         out += arena(args.quick)
+        out += balance_section(args.quick)
         flush()
         if args.fuzz:
             from bench.fuzz import run as fuzz

@@ -49,6 +49,20 @@ def _same_lines(setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
 MIGRATIONS[("successors", 3)] = _same_lines
 
 
+def _keep_rules(version: int):
+    """A game whose designed numbers changed but whose code still knows the old ones: the log is
+    carried as it is, and its setup names the old version, so it replays under the rules it was
+    played under (the game reads `options["rules"]`)."""
+    def step(setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
+        return dict(setup, options={"rules": version, **setup.get("options", {})}), entries
+    return step
+
+
+# StarCraft 1 → 2: issue 27's event deck, end-of-Execution draw and Aldaris's condition; a game
+# set up under 1 keeps them (docs/balance.md)
+MIGRATIONS[("starcraft", 1)] = _keep_rules(1)
+
+
 def rules_version(game: Game) -> int:
     return int(getattr(game, "rules_version", 1))
 

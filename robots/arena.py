@@ -11,23 +11,25 @@ import argparse
 import math
 import multiprocessing
 import random
-import re
 import resource
 import statistics
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+
+import orjson
 
 from core.errors import RulesError
 from core.registry import get_game
 
+from . import balance
+from .balance import Z95, ending, percentile, wilson  # noqa: F401  (the arena's report and tests use them)
 from .kit import kit_for
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 MAX_ACTIONS = 20_000     # a game that has not ended by then is reported unfinished
-Z95 = 1.959964
 
 
 @dataclass
@@ -43,7 +45,7 @@ class Table:
     depth: int | None = None
     seed: str = "arena"
     clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
-
+    options: dict = field(default_factory=dict)   # the game's setup options (StarCraft: factions=random)
 
     def kinds(self, index: int) -> list[str]:
         """The kinds of player in seat order for game `index`: the robots' seats rotate from game
@@ -72,6 +74,7 @@ class Played:
     errors: int = 0                          # lines a player chose that the rules refused
     memory_mb: float = 0.0
     scores: dict[str, float] = field(default_factory=dict)   # seat → the kit's score of the end (Infinity's deployment)
+    balance: dict = field(default_factory=dict)   # what the balance report reads (robots/balance.py probe)
 
 
 def play(table: Table, index: int) -> Played:
@@ -80,7 +83,7 @@ def play(table: Table, index: int) -> Played:
     seed = f"{table.seed}-{index}"
     rnd = random.Random(seed)
     kinds_in_order = table.kinds(index)
-    state = game.setup([f"player{i + 1}" for i in range(table.players)], {}, seed)
+    state = game.setup([f"player{i + 1}" for i in range(table.players)], dict(table.options), seed)
     kinds = dict(zip(state["seats"], kinds_in_order))
     players = {seat: table.player(kind) for seat, kind in kinds.items()}
     think: dict[str, list[float]] = {}
@@ -116,35 +119,13 @@ def play(table: Table, index: int) -> Played:
     kit = kit_for(game.id)   # a game that ends with no winner is judged by its kit's score, where it has one
     scores = {seat: kit.score(state, seat) for seat in kinds} if hasattr(kit, "score") else {}
     return Played(kinds, winners, reason if finished else "unfinished", actions,
-                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb(), scores)
+                  game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb(), scores,
+                  balance.probe(game.id, state))
 
 
 def peak_memory_mb() -> float:
     """This process's peak resident memory (Linux reports kilobytes)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def wilson(successes: float, trials: int) -> tuple[float, float]:
-    """95 % Wilson score interval of a proportion."""
-    if trials == 0:
-        return 0.0, 1.0
-    p = successes / trials
-    z2 = Z95 * Z95
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def ending(reason: str | None) -> str:
-    """An ending without its figures: "Regency victory (Herakles, 7 LP + 9 VP)" → "Regency victory"."""
-    return re.sub(r"\s*\(.*\)\s*$", "", reason or "none")
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, math.ceil(q * len(ordered)) - 1))]
 
 
 def run(table: Table, games: int, jobs: int = 1) -> list[Played]:
@@ -213,14 +194,33 @@ def main(argv: list[str] | None = None) -> int:
                         help="the budget in wall time, or in seconds of one core (cpu) on a busy machine")
     parser.add_argument("--seed", default="arena")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
+    parser.add_argument("--report", choices=("arena", "balance"), default="arena",
+                        help="balance: every seat a robot; length, endings and win rates by seat, lot and "
+                             "first player (robots/balance.py)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a setup option of the game (StarCraft: rules=1 plays the rules before issue 27)")
+    parser.add_argument("--save", default=None, help="also write every game's record to this JSON file")
     args = parser.parse_args(argv)
+    if args.report == "balance":
+        args.robots = args.players
     if not 0 <= args.robots <= args.players:
         parser.error("--robots must be between 0 and --players")
-    table = Table(get_game(args.game).id, args.players, args.robots, args.against, args.budget,
-                  args.iterations, args.depth, args.seed, args.clock)
+    game_id = get_game(args.game).id
+    options = dict(balance.BALANCE_OPTIONS.get(game_id, {})) if args.report == "balance" else {}
+    for pair in args.option:
+        key, _, value = pair.partition("=")
+        options[key] = value
+    table = Table(game_id, args.players, args.robots, args.against, args.budget,
+                  args.iterations, args.depth, args.seed, args.clock, dict(options))
     started = time.perf_counter()
     results = run(table, args.games, args.jobs)
-    print(report(table, results, time.perf_counter() - started))
+    if args.save:
+        with open(args.save, "wb") as out:
+            out.write(orjson.dumps({"table": asdict(table), "games": [asdict(r) for r in results]}))
+    if args.report == "balance":
+        print(balance.report(table, results) + f"\n  ({time.perf_counter() - started:.0f} s of wall time)")
+    else:
+        print(report(table, results, time.perf_counter() - started))
     return 0
 
 

@@ -12,10 +12,10 @@ def act(state, seat, line):
     return GAME.apply(state, seat, action)
 
 
-def started(n=2, factions=None, seed="t"):
+def started(n=2, factions=None, seed="t", rules=None):
     """A game past the lobby: factions claimed in seat order, starting transports placed on
-    their default routes; round 1 Planning is next."""
-    state, _ = GAME.start([f"u{i}" for i in range(n)], {}, seed)
+    their default routes; round 1 Planning is next. `rules`: an earlier rules version (§18)."""
+    state, _ = GAME.start([f"u{i}" for i in range(n)], {"rules": rules} if rules else {}, seed)
     for i, f in enumerate(factions or FACTIONS[:n]):
         state, _ = act(state, f"P{i + 1}", f"faction {f}")
     while state["phase"] == "transport":

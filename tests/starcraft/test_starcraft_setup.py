@@ -83,9 +83,9 @@ def test_3_5_pool_tech_cards_transport_and_hand():
 
 @pytest.mark.parametrize("n", [2, 4, 6])
 def test_3_6_event_deck_two_per_player_of_stages_I_and_II_then_all_six_of_III(n):
-    """§3.6: 2 × players of stage I on top, 2 × players of stage II, all 6 of stage III at the
-    bottom; unkept cards leave the game."""
-    s = started(n, seed=f"e{n}")
+    """§3.6 under rules 1 (§18): 2 × players of stage I on top, 2 × players of stage II, all 6
+    of stage III at the bottom; unkept cards leave the game. (Rules 2: tests/starcraft/test_starcraft_balance.py.)"""
+    s = started(n, seed=f"e{n}", rules=1)
     stages = [BOARD.events[e]["stage"] for e in s["event_deck"]]
     assert stages == ["I"] * 2 * n + ["II"] * 2 * n + ["III"] * 6
     assert len(s["removed"]) == 24 - 4 * n
@@ -104,9 +104,9 @@ def test_3_7_current_stage_is_the_top_card_or_III_when_empty():
 def test_13_1_13_2_13_4_same_seed_same_game_and_the_order_of_draws():
     """§13.1/§13.2/§13.4: one seed feeds every shuffle (counter-based generator): same seed and
     same actions give an identical game; another seed another deck."""
-    a, b, c = started(4, seed="one"), started(4, seed="one"), started(4, seed="two")
+    a, b, c = started(4, seed="one", rules=1), started(4, seed="one", rules=1), started(4, seed="two", rules=1)
     assert a == b and a["event_deck"] != c["event_deck"]
-    # decks shuffled in seat order, then stages I, II, III, then the draws of 4: the counter
+    # under rules 1 (§18): decks shuffled in seat order, then stages I, II, III, then the draws of 4: the counter
     # after setup is 4 × 17 (combat decks) + 11 + 11 + 5 (stages) shuffle steps
     assert a["rng"]["n"] == 4 * 17 + 11 + 11 + 5
 

@@ -6,7 +6,8 @@
 - `units.json`          §2.4 units, tech costs; §2.5 pieces and the designed numbers
 - `resource_cards.json` §2.6 resource cards (one per mineral/gas area + permanent cards)
 - `combat_cards.json`   §2.7 the 18-card combat deck of every faction
-- `event_cards.json`    §2.8 the 30 event cards
+- `event_cards.json`    §2.8 the 30 event cards (and the copies rules 2 decks draw from, §3.6)
+- `rules.json`          the designed numbers of each rules version (§3.6 deck sizes, §6.4, §2.1 Aldaris)
 
 A broken file raises `DataError` naming the file and the entry.
 """
@@ -16,8 +17,9 @@ import json
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data"
-FILES = ("factions", "planets", "routes", "units", "resource_cards", "combat_cards", "event_cards")
+FILES = ("factions", "planets", "routes", "units", "resource_cards", "combat_cards", "event_cards", "rules")
 STAGES = ("I", "II", "III")
+COPY_LETTERS = " BCDEFGHIJKLMN"    # the n-th copy of EV09 is EV09B, EV09C, … (§3.6)
 
 
 class DataError(ValueError):
@@ -65,7 +67,15 @@ class Board:
         cc = raw["combat_cards"]
         self.combat_kinds = cc["combat_cards"]
         self.events = {e["id"]: e for e in raw["event_cards"]["event_cards"]}
+        self.rules = {int(k): v for k, v in raw["rules"]["versions"].items()}
+        self.current_rules = raw["rules"]["current"]
         self._check()
+        # §3.6 (rules 2): copies of every card but "The End Draws Near", ids EV09, EV09B, EV09C, …
+        copies = max(r["event_copies"] for r in self.rules.values())
+        for e in list(self.events.values()):
+            if e["effect"] != "end_draws_near":
+                for n in range(1, copies):
+                    self.events[f"{e['id']}{COPY_LETTERS[n]}"] = dict(e, id=f"{e['id']}{COPY_LETTERS[n]}", copy=n + 1)
         # combat card ids: <prefix>-01..18 in table order (§2.7)
         self.combat: dict[str, dict] = {}
         for f in self.factions.values():
@@ -132,11 +142,28 @@ class Board:
             raise DataError("event_cards.json: ids EV01.. in order, stages I/II/III (§2.8)")
         if sum(e["effect"] == "end_draws_near" and e["stage"] == "III" for e in self.events.values()) != 2:
             raise DataError("event_cards.json: two stage-III 'The End Draws Near' expected (§2.8)")
-        for s in ("I", "II"):
-            if sum(e["stage"] == s for e in self.events.values()) < 12:
-                raise DataError(f"event_cards.json: stage {s} needs 2 × 6 cards for six players (§3.6)")
+        if self.current_rules not in self.rules or 1 not in self.rules:
+            raise DataError("rules.json: `current` must name a version, and version 1 must stay")
+        for version, r in self.rules.items():
+            if not 1 <= r["event_copies"] < len(COPY_LETTERS) or r["execution_draw"] not in ("always", "if_none_drawn"):
+                raise DataError(f"rules.json: version {version} has a bad event_copies or execution_draw")
+            for s in STAGES:
+                sizes, pool = r["event_deck"][s], sum(e["stage"] == s and e["effect"] != "end_draws_near"
+                                                      for e in self.events.values()) * r["event_copies"]
+                if sizes is not None and (set(sizes) != {str(n) for n in self.homes} or max(sizes.values()) > pool):
+                    raise DataError(f"rules.json: version {version} keeps stage {s} cards for each player count "
+                                    f"{sorted(self.homes)}, at most the {pool} of its pool (§3.6)")
 
     # helpers -------------------------------------------------------------------------------
+    def rules_of(self, state: dict) -> dict:
+        """The designed numbers of the rules version a game was set up under (absent: 1)."""
+        return self.rules[state.get("rules", 1)]
+
+    def event_pool(self, stage: str, copies: int) -> list[str]:
+        """§3.6: the stage's cards a deck is built from: the printed ones, and under rules 2
+        the copies of each (never of "The End Draws Near")."""
+        return sorted(e for e, d in self.events.items() if d["stage"] == stage and d.get("copy", 1) <= copies)
+
     def planet_areas(self, planet: str) -> list[str]:
         return [f"{planet}.{a['letter']}" for a in self.planets[planet]["areas"]]
 

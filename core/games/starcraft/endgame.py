@@ -60,6 +60,16 @@ def special_victory(state: dict, seat: str) -> bool:
     return False
 
 
+def aldaris_holds_out(state: dict, seat: str) -> bool:
+    """§2.1 Aldaris's designed condition for his special victory at the second "The End Draws
+    Near": at least `bases` bases (rules 1 and 2: one) and at least `cp_of_leader` of the CP of
+    the leader among the others (rules 1: no such share)."""
+    need = BOARD.rules_of(state)["aldaris_end"]
+    others = [state["p"][s]["cp"] for s in in_game(state) if s != seat]
+    lead = max(others, default=0)
+    return len(bases_of(state, seat)) >= need["bases"] and state["p"][seat]["cp"] >= need["cp_of_leader"] * lead
+
+
 def eliminate(ctx) -> bool:
     """§10 step 7 (and again after step 8): players with nothing on the map are out; the last
     one standing wins; nobody left at all is decided by §12.2. True when the game ended."""

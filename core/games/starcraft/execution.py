@@ -12,6 +12,7 @@ from core.game import seat_ref
 from core.games.phases import end_phase
 
 from . import battle, orders
+from .board import BOARD
 from .common import draw_event, find_planet, order_label, planet_name, turn_order
 
 
@@ -19,6 +20,8 @@ def start_execution(ctx) -> None:
     s = ctx.state
     s["phase"] = "execution"
     s["turn"] = s["first"]
+    if BOARD.rules_of(s)["execution_draw"] == "if_none_drawn":
+        s["deck_at_execution"] = len(s["event_deck"])     # §6.4 (rules 2): was a card drawn this phase?
     ctx.say(f"Execution: {sum(len(x) for x in s['stacks'].values())} orders in "
             f"{len(s['stacks'])} stacks. Last placed, first resolved.")
     ctx.picture()
@@ -44,8 +47,7 @@ def settle(ctx, first: bool = False) -> None:
     for _ in range(100):            # every pass draws from a finite deck or ends the phase
         if not any(s["stacks"].values()):
             s["stacks"] = {}
-            ctx.say(f"Every stack is empty. {seat_ref(s['first'])}, the first player, draws an event card (§6.4).")
-            draw_event(ctx, s["first"])
+            end_draw(ctx)
             end_phase(ctx, "execution")
             return
         for seat in order:
@@ -58,6 +60,19 @@ def settle(ctx, first: bool = False) -> None:
             draw_event(ctx, seat)
         order = turn_order(s, s["turn"])
     raise AssertionError("execution could not settle")
+
+
+def end_draw(ctx) -> None:
+    """§6.4: when every stack is empty the first player draws 1 event card; under rules 2 only
+    if nobody drew one this phase, so that the deck still runs out (a card every round at
+    least) without the draw hastening it in the rounds where discards and passes already did."""
+    s = ctx.state
+    at_start = s.pop("deck_at_execution", None)          # None: rules 1, the draw is always made
+    if at_start is not None and at_start > len(s["event_deck"]):
+        ctx.say("Every stack is empty. Event cards were drawn this phase, so the first player draws none (§6.4).")
+        return
+    ctx.say(f"Every stack is empty. {seat_ref(s['first'])}, the first player, draws an event card (§6.4).")
+    draw_event(ctx, s["first"])
 
 
 def _take(state: dict, seat: str, planet_word: str) -> tuple[str, dict]:
@@ -111,8 +126,9 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
     else:
         orders.research(ctx, seat, text, o["special"], given)
     s["counts"]["orders_resolved"] += 1
-    s["last_order"] = {"seat": seat, "planet": planet, "id": o["id"], "type": kind, "special": o["special"],
-                       **_changed(before, _pieces(s))}
+    if s.get("rules", 1) >= 2:   # a game of rules 1 replays to its stored snapshots, which have no mark
+        s["last_order"] = {"seat": seat, "planet": planet, "id": o["id"], "type": kind, "special": o["special"],
+                           **_changed(before, _pieces(s))}
     if fight:
         battle.start(ctx, seat, fight[0], fight[1])
     _done(ctx, seat)

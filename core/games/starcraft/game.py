@@ -37,14 +37,18 @@ class StarCraft(Game):
     id = "starcraft"
     title = "StarCraft"
     aliases = ("sc",)
-    # 2: the state keeps the last order resolved (`last_order`, execution.py) for the public
-    # map; a log of 1 replays the same moves but not to its stored snapshot, so games saved
-    # under 1 are refused /undo and full /verify with the reason and go on (core/replay.py)
+    # 2: issue 27's balance (docs/balance.md): §3.6 event-deck sizes, §6.4 the end-of-Execution draw,
+    # §2.1 Aldaris's condition; and the state keeps the last order resolved (`last_order`,
+    # execution.py) for the public map. A game keeps the rules it was set up under (state key
+    # `rules`); a log of 1 replays under rules 1 (core/replay.MIGRATIONS pins them in its options).
     rules_version = 2
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
-                                     help="§3.2 claim factions in seat order (choose) or deal them (random)")}
+                                     help="§3.2 claim factions in seat order (choose) or deal them (random)"),
+                    "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2")),),
+                                  help="§18 the rules version: 2 (the default) or 1, the event deck, end-of-Execution "
+                                       "draw and Aldaris's condition from before the balance of docs/balance.md")}
     verbs = {
         "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",
                         example="faction raynor"),

@@ -191,8 +191,7 @@ def step8_events(ctx) -> bool:
         s["queue"].pop(0)
     s["step8_started"] = False
     if len(s["set_aside"]) >= BOARD.pieces["end_draws_near_to_end"]:
-        ald = [x for x in in_game(s) if s["p"][x]["faction"] == "aldaris"
-               and any(d["base"] == x for d in s["areas"].values())]
+        ald = [x for x in in_game(s) if s["p"][x]["faction"] == "aldaris" and endgame.aldaris_holds_out(s, x)]
         if ald:
             endgame.finish(ctx, ald[0], "the second The End Draws Near: Aldaris's special victory")
         else:

@@ -16,6 +16,12 @@ def new_state(ctx, players: list[str], options: dict) -> None:
     s = ctx.state
     n = len(players)
     s["seats"] = list(SEATS[:n])
+    version = int(options.get("rules", BOARD.current_rules))
+    if version not in BOARD.rules:
+        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
+        raise RulesError(f"StarCraft has rules versions {versions}, not {version}.", code="OLD_RULES")
+    if version != 1:          # a snapshot without the key is a game of rules 1 (docs/balance.md)
+        s["rules"] = version
     s.update({
         "phase": "factions", "step": None, "round": 0, "first": "P1", "turn": "P1", "result": None,
         "p": {seat: {"faction": None, "cp": 0, "tech": 1, "pool": 0, "assigned": 0, "unavailable": 0,
@@ -83,12 +89,13 @@ def deal(ctx) -> None:
     for seat in s["seats"]:                            # §13.2 combat decks in seat order
         ids = sorted(c for c in BOARD.combat if c.startswith(prefix(s, seat) + "-"))
         s["p"][seat]["deck"] = ctx.shuffle(ids)
-    n = len(s["seats"])
     deck = []
-    for stage in ("I", "II", "III"):                   # §3.6
-        ids = sorted(e for e, d in BOARD.events.items() if d["stage"] == stage)
-        ids = ctx.shuffle(ids)
-        keep = ids if stage == "III" else ids[:2 * n]
+    rules = BOARD.rules_of(s)
+    for stage in ("I", "II", "III"):                   # §3.6, sizes by the game's rules version
+        ids = ctx.shuffle(BOARD.event_pool(stage, rules["event_copies"]))
+        keep = kept_events(ids, rules["event_deck"][stage], len(s["seats"]))
+        if stage == "III" and rules["event_deck"][stage] is not None:
+            keep = ctx.shuffle(keep)            # The End Draws Near among the kept others
         s["removed"] += sorted(set(ids) - set(keep))
         deck += keep
     # III at the bottom, II on it, I on top: the deck list is top first
@@ -99,6 +106,16 @@ def deal(ctx) -> None:
             + f". The event deck holds {len(deck)} cards.")
     s["phase"] = "transport"
     s["turn"] = s["seats"][0]
+
+
+def kept_events(shuffled: list[str], sizes: dict | None, players: int) -> list[str]:
+    """§3.6: the top cards of a shuffled stage, as many as the rules keep for the player count
+    (None: all of them); in stage III "The End Draws Near" is always kept, beside the others."""
+    if sizes is None:
+        return list(shuffled)
+    ends = [e for e in shuffled if BOARD.events[e]["effect"] == "end_draws_near"]
+    others = [e for e in shuffled if e not in ends]
+    return others[:sizes[str(players)]] + ends
 
 
 def transport_routes(state: dict, seat: str) -> list[str]:

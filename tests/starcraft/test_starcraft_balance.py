@@ -1,0 +1,107 @@
+"""Issue 27: the designed numbers tuned by the balance runs (docs/balance.md) are the ones
+docs/rules/starcraft.md states, rules version 2 plays them, and a game of rules 1 keeps its own
+(§18)."""
+import pytest
+
+from core.games.starcraft import GAME
+from core.games.starcraft.board import BOARD
+from core.games.starcraft.common import turn_order
+from core.games.starcraft.endgame import aldaris_holds_out
+from core.games.starcraft.execution import start_execution
+from core.replay import MIGRATIONS, replay, rules_version
+
+from .conftest import act, base, clear, ctx, execution_with, put, started, text
+
+
+def test_17_new_games_play_rules_2_and_the_game_names_it():
+    """§18: StarCraft is at rules version 2; a new game stores it, a game of rules 1 stores nothing
+    (a snapshot without the key is a game of rules 1)."""
+    assert rules_version(GAME) == BOARD.current_rules == 2
+    assert started(2)["rules"] == 2 and "rules" not in started(2, rules=1)
+    assert BOARD.rules_of({}) is BOARD.rules[1]
+
+
+# §3.6 (rules 2): cards kept of stages I, II and III (III: besides both "The End Draws Near")
+SPEC_3_6 = {2: (20, 20, 8), 3: (42, 42, 12), 4: (72, 72, 16), 5: (110, 110, 20), 6: (156, 156, 24)}
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5, 6])
+def test_3_6_rules_2_event_deck_sizes_by_player_count(n):
+    """§3.6 (rules 2): n × (4n + 2) cards of stage I on top, as many of stage II, then 4 × n of the
+    other stage III cards shuffled with both "The End Draws Near" at the bottom; the cards come
+    from 13 copies of every printed card but "The End Draws Near"."""
+    one, two, three = SPEC_3_6[n]
+    assert one == two == n * (4 * n + 2) and three == 4 * n
+    s = started(n, seed=f"e{n}")
+    stages = [BOARD.events[e]["stage"] for e in s["event_deck"]]
+    assert stages == ["I"] * one + ["II"] * two + ["III"] * (three + 2)
+    ends = [e for e in s["event_deck"] if BOARD.events[e]["effect"] == "end_draws_near"]
+    assert sorted(ends) == ["EV29", "EV30"]
+    assert len(set(s["event_deck"])) == len(s["event_deck"])
+    assert len(s["event_deck"]) + len(s["removed"]) == 13 * 28 + 2      # 13 copies of EV01–EV28, EV29–30 once
+    assert BOARD.rules[2]["event_copies"] == 13
+    assert [BOARD.rules[2]["event_deck"][st][str(n)] for st in ("I", "II", "III")] == [one, two, three]
+
+
+def test_3_6_a_copy_is_the_card_it_copies():
+    """§3.6 (rules 2): EV09C is a third Propaganda, played and named as EV09 is."""
+    assert BOARD.events["EV09C"]["effect"] == BOARD.events["EV09"]["effect"] == "propaganda"
+    assert "EV29B" not in BOARD.events and "EV09M" in BOARD.events and "EV09N" not in BOARD.events
+
+
+def test_6_4_rules_2_the_first_player_draws_only_when_nobody_drew_this_phase():
+    """§6.4 (rules 2): when every stack is empty the first player draws 1 event card only if no
+    event card was drawn this Execution phase."""
+    s = execution_with(started(2), {"BRA": [("P2", "research", False)]}, turn="P2")
+    s["first"], s["phase"] = "P2", "planning"
+    start_execution(ctx(s))
+    top = s["event_deck"][0]
+    s, ev = act(s, "P2", "resolve BRA research cards")
+    assert s["p"]["P2"]["events"] == [top] and "§6.4" in text(ev)
+    s = execution_with(started(2), {"BRA": [("P2", "research", False), ("P2", "research", False)]}, turn="P2")
+    s["first"], s["phase"] = "P2", "planning"
+    start_execution(ctx(s))
+    s, _ = act(s, "P2", "discard BRA")                   # §6.2 draws one
+    s, ev = act(s, "P2", "resolve BRA research cards")
+    assert len(s["p"]["P2"]["events"]) == 1 and "draws none (§6.4)" in text(ev)
+    assert "deck_at_execution" not in s
+
+
+def test_6_4_rules_1_the_first_player_always_draws():
+    """§6.4 (rules 1, §18): the draw is made whatever was drawn before in the phase."""
+    s = execution_with(started(2, rules=1), {"BRA": [("P2", "research", False), ("P2", "research", False)]},
+                       turn="P2")
+    s["first"], s["phase"] = "P2", "planning"
+    start_execution(ctx(s))
+    s, _ = act(s, "P2", "discard BRA")
+    s, ev = act(s, "P2", "resolve BRA research cards")
+    assert len(s["p"]["P2"]["events"]) == 2 and "draws an event card (§6.4)" in text(ev)
+
+
+def test_2_1_aldaris_condition_of_rules_2():
+    """§2.1 (rules 2): Aldaris wins by the second "The End Draws Near" with at least 1 base and at
+    least the share of the leader's CP that rules.json names; rules 1 asks a base only."""
+    assert BOARD.rules[2]["aldaris_end"] == {"bases": 1, "cp_of_leader": 0.75}
+    assert BOARD.rules[1]["aldaris_end"] == {"bases": 1, "cp_of_leader": 0}
+    s = clear(started(2, ["raynor", "aldaris"]))
+    base(s, "BRA.A", "P2")
+    put(s, "MAR.A", "P1", "marine")
+    s["p"]["P1"]["cp"], s["p"]["P2"]["cp"] = 12, 9
+    assert aldaris_holds_out(s, "P2")                    # 9 ≥ 0.75 × 12
+    s["p"]["P2"]["cp"] = 8
+    assert not aldaris_holds_out(s, "P2")
+    s.pop("rules")
+    assert aldaris_holds_out(s, "P2")                    # rules 1: the base is enough
+    s["areas"]["BRA.A"]["base"] = None
+    assert not aldaris_holds_out(s, "P2")
+
+
+def test_17_a_log_of_rules_1_replays_under_rules_1():
+    """§18: a game stored under rules 1 (no `rules` option) is carried to rules 2 by pinning its
+    rules: its replay deals the rules 1 deck."""
+    setup = {"format": "strategos/1", "rules_version": 1, "game": "starcraft", "players": ["a", "b"],
+             "options": {"factions": "random"}, "seed": "old"}
+    state = replay(GAME, setup, [])
+    assert ("starcraft", 1) in MIGRATIONS and "rules" not in state
+    assert len(state["event_deck"]) == 2 * 2 + 2 * 2 + 6
+    assert turn_order(state) == ["P1", "P2"]
