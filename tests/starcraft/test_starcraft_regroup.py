@@ -300,17 +300,19 @@ def test_step8_important_the_end_draws_near_is_forced_set_aside_and_two_end_the_
     assert s["result"]["winner"] == "P1" and "End Draws Near" in s["result"]["reason"]
 
 
-def test_step8_aldaris_wins_the_second_end_draws_near_with_a_base():
+@pytest.mark.parametrize("rules, aldaris_cp, wins", [(1, 0, "P2"), (2, 7, "P2"), (2, 6, "P1")])
+def test_step8_aldaris_wins_the_second_end_draws_near_with_a_base(rules, aldaris_cp, wins):
     """§10 step 8, §2.1: Aldaris wins when the game ends by the second "The End Draws Near"
-    if still in play with at least 1 base."""
-    s = clear(started(2, ["raynor", "aldaris"]))
+    if still in play with at least 1 base (rules 1, §18), and under rules 2 with at least ¾ of
+    the leader's CP (7 ≥ ¾ × 9; 6 is not): otherwise the most CP wins."""
+    s = clear(started(2, ["raynor", "aldaris"], rules=rules))
     put(s, "MAR.A", "P1", "marine")
     base(s, "BRA.A", "P2")
-    s["p"]["P1"]["cp"] = 9
+    s["p"]["P1"]["cp"], s["p"]["P2"]["cp"] = 9, aldaris_cp
     s["p"]["P1"]["events"] = ["EV29", "EV30"]
     s["event_deck"] = [e for e in s["event_deck"] if e not in ("EV29", "EV30")]
     run_regroup(regrouping_at_step8(s))
-    assert s["result"]["winner"] == "P2"
+    assert s["result"]["winner"] == wins
 
 
 def test_step8_elimination_is_checked_again_after_the_events():

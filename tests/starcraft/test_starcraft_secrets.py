@@ -34,7 +34,7 @@ def test_14_hands_and_event_cards_private_counts_public():
     for seat in s["seats"]:
         assert pub["p"][seat]["hand"] == len(s["p"][seat]["hand"]) and isinstance(pub["p"][seat]["events"], int)
     assert pub["event_deck"] == len(s["event_deck"])
-    assert pub["event_stages"]["I"] == BOARD.rules_of(s)["event_deck"]["I"] * 3 - 1
+    assert pub["event_stages"]["I"] == BOARD.rules_of(s)["event_deck"]["I"]["3"] - 1
     assert isinstance(pub["removed"], int) and isinstance(pub["event_discard"], int)
     mine = GAME.view(s, "P2")
     assert mine["p"]["P2"]["events"] == s["p"]["P2"]["events"] and isinstance(mine["p"]["P1"]["hand"], int)

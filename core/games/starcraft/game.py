@@ -48,7 +48,7 @@ class StarCraft(Game):
                                      help="§3.2 claim factions in seat order (choose) or deal them (random)"),
                     "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2")),),
                                   help="§18 the rules version: 2 (the default) or 1, the event deck, end-of-Execution "
-                                       "draw and Aldaris's condition from before the balance of docs/balance.md")}
+                                       "draw and Aldaris's condition from before the balance of issue 27")}
     verbs = {
         "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",
                         example="faction raynor"),
