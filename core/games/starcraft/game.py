@@ -592,4 +592,5 @@ def _combat_words(card: str) -> str:
 
 def _resource_words(card: dict) -> str:
     data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
-    return f"{card['id']} ({data['value']} {data['kind']})" + (", used" if card.get("used") else "")
+    worth = f"{card['id']} ({data['value']} {data['kind']})"
+    return f"{worth} — used" if card.get("used") else worth   # no comma: a list of cards is split at its commas

@@ -257,8 +257,11 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
     if items["transport"]:
         s["transports"].append({"owner": seat, "route": items["transport"]})
         made.append(f"a transport on {items['transport']}")
-    ctx.say(f"{seat_ref(seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
-            f"{', '.join(paid) or 'no card'}.")
+    if cost["minerals"] or cost["gas"]:
+        ctx.say(f"{seat_ref(seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
+                f"{', '.join(paid) or 'no card'}.")
+    else:
+        ctx.say(f"{seat_ref(seat)} builds {', '.join(made)} at no cost.")
     if is_(s, seat, "overmind"):
         free_zergling(ctx, seat, planet)
 
