@@ -276,6 +276,9 @@ class Service:
                 if out.channel == channel and rec is not None:
                     out.known_langs = rec.langs
                 return out
+            if not out.delete:   # a robot seat left deciding: its job lands with the write
+                out.robots = self.robots.pending(out.meta if out.meta is not None else rec.meta if rec else None,
+                                                 out.state if out.state is not None else rec.state if rec else None)
             started = time.perf_counter()
             try:
                 version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
@@ -292,10 +295,6 @@ class Service:
                 return refusal
             finally:
                 timings.save += time.perf_counter() - started
-            if not out.delete:   # a robot seat left deciding: its job, for any worker to take
-                meta = out.meta if out.meta is not None else rec.meta if rec else None
-                self.robots.after_write(cmd.platform, channel, version, meta,
-                                        out.state if out.state is not None else rec.state if rec else None)
             if not out.quiet:   # open pages of the game hear of a public write at once
                 self.pages.published(cmd.platform, channel, version)
             try:

@@ -117,11 +117,12 @@ class Write:
     take: str | None = None       # a key used up by the write (a transfer's token): it must exist
     close: object | None = None   # bot.store.Closing: the old channel of a game moving here
     unmet: Callable[[str], Reply] | None = None   # the answer when take's key or close's game moved on
+    robots: list[str] = field(default_factory=list)   # robot seats left deciding: a job each (Service.write)
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
                     delete=self.delete, quiet=self.quiet, remind=self.remind, unremind=self.unremind,
-                    index=self.index, take=self.take, close=self.close)
+                    index=self.index, take=self.take, close=self.close, robots=self.robots)
 
 
 @dataclass
