@@ -20,16 +20,15 @@ shaped by what a chat wargame needs:
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
   deadline is dropped; an action that could end past it is not begun: the clock plus the longest
-  of the last few actions — a mean would let a rare long one, a kit ranking a new position's
-  lines or the process descheduled on a busy machine, overrun the budget), and an iteration cap
-  that makes tests deterministic.
+  action of this thought so far — a mean would let a rare long one, a kit ranking a new
+  position's lines or the process descheduled on a busy machine, overrun the budget), and an
+  iteration cap that makes tests deterministic.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections import deque
 from dataclasses import dataclass
 
 from core.errors import RulesError
@@ -40,7 +39,6 @@ DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
 EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
 PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
-RECENT_ACTIONS = 64          # the actions whose longest duration bounds the next one (`Search._late`)
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
 
 
@@ -112,8 +110,7 @@ class Search:
         self.game = kit.game
         self.settings = settings or Settings()
         self.clock = clock
-        self.recent: deque[float] = deque(maxlen=RECENT_ACTIONS)   # the last actions' durations
-        self.step = 0.0          # the longest of them: what the next action may take, in clock units
+        self.step = 0.0          # the longest action of this thought: what the next may take, in clock units
         self.depth = self.settings.depth
         if self.depth is None:
             self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
@@ -123,6 +120,7 @@ class Search:
         in this very position: a free action undone, and done again) are left out while any
         other line remains, so a robot never loops forever through actions the rules allow."""
         start = self.clock()
+        self.step = 0.0
         settings = self.settings
         deadline = None if settings.budget is None else start + settings.budget
         first = self.kit.determinize(view, seat, rnd)
@@ -242,13 +240,7 @@ class Search:
         return deadline is not None and self.clock() + self.step >= deadline
 
     def _timed(self, began: float) -> None:
-        took = self.clock() - began
-        if len(self.recent) == self.recent.maxlen and self.recent[0] >= self.step:
-            self.recent.append(took)            # the longest leaves the window
-            self.step = max(self.recent)
-        else:
-            self.recent.append(took)
-            self.step = max(self.step, took)
+        self.step = max(self.step, self.clock() - began)
 
     def _select(self, node: Node, lines: list[str], rnd: random.Random, expanded: bool) -> str | None:
         """UCT over the lines available now. An untried line is tried first (in random order);

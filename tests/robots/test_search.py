@@ -139,7 +139,7 @@ def test_the_budget_ends_the_thought():
     search = Search(kit, Settings(budget=0.05, depth=30))
     thought = search.decide(kit.game.view(position(40), "A"), "A", random.Random(4))
     assert thought.iterations > 0
-    # it stops when the next action could end past the budget (the longest recent one, `step`)
+    # it stops when the next action could end past the budget (the longest one so far, `step`)
     assert 0.05 - search.step <= thought.seconds < 1.0      # timing targets are the arena's (p95 ≤ 1.2× budget)
 
 
