@@ -351,7 +351,8 @@ class Service:
             entries = self.store.log(platform, old)
             self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
                               state=rec.state, append=entries, remind=self.clock(),
-                              index=dict.fromkeys(users, True))
+                              index=dict.fromkeys(users, True),
+                              robots=self.robots.pending(rec.meta, rec.state))   # the old channel's job is stale
         lang, _ = self.store.languages(platform, old, [])
         if lang:   # the group's /lang goes with it
             self.store.set_channel_lang(platform, new, lang)

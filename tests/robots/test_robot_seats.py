@@ -244,3 +244,22 @@ def test_a_robots_name_is_drawn_with_a_glyph_the_pictures_font_has(service):
     drawn = render.drawable(view)
     assert "🤖" not in str(drawn) and "\u2699 Robot 1" in str(drawn)
     assert render.draw("ludi", view).size == render.draw("ludi", drawn).size
+
+
+def test_a_game_moved_to_another_channel_gives_its_deciding_robot_a_job_there(service):
+    """A Telegram group upgraded to a supergroup moves its game (Service.move_channel): the job
+    of a robot deciding there names the old channel, so the write that moves the game adds one
+    naming the new channel, or the robot's seat would wait forever."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    seat = service.robots.pending(*(lambda rec: (rec.meta, rec.state))(service.store.load(P, "r")))[0]
+    assert service.move_channel(P, "r", "moved")
+    rec = service.store.load(P, "moved")
+    assert jobs(service)[-1] == {"platform": P, "channel": "moved", "seat": seat, "version": str(rec.version),
+                                 "seq": str(rec.expected)}
+    while work_once(service, "w", block_ms=100, rnd=random.Random(5)):   # the old channel's job: dropped
+        pass
+    assert [r for r in service.due_reminders(P) if r.changed and r.channel == "moved"], \
+        "the robot plays on in the new channel"
