@@ -179,8 +179,11 @@ class Robots(Topic):
         game has been written since). The robot is handed the seat's view, never the state."""
         rec = self.store.load(job["platform"], job["channel"])
         seat = job["seat"]
-        if rec is None or rec.meta is None or rec.expected != int(job["seq"]) \
-                or seat not in self.pending(rec.meta, rec.state):
+        if rec is None or rec.meta is None or seat not in self.pending(rec.meta, rec.state):
+            return None
+        if "seq" not in job:   # a job queued before jobs named their write: its version tells
+            job = dict(job, seq=rec.expected) if rec.version == int(job["version"]) else None
+        if job is None or rec.expected != int(job["seq"]):
             return None
         game = get_game(rec.meta["game"])
         view = game.view(rec.state, seat)
@@ -221,6 +224,8 @@ class Robots(Topic):
         try:
             while raw := self.store.redis.lpop(self.decided_key(platform)):
                 decision = orjson.loads(raw)
+                if "game" not in decision:   # filed by a worker of before: its job is claimed and thought again
+                    continue
                 reply = self.apply(decision)
                 self.drop(decision["id"])
                 if reply.ok and reply.changed:

@@ -263,3 +263,23 @@ def test_a_game_moved_to_another_channel_gives_its_deciding_robot_a_job_there(se
         pass
     assert [r for r in service.due_reminders(P) if r.changed and r.channel == "moved"], \
         "the robot plays on in the new channel"
+
+
+def test_a_job_and_a_decision_of_the_version_before_seq_are_neither_lost_nor_poison(service):
+    """Jobs queued and decisions filed by the release before jobs named their write's seq
+    (upgrades meet them in Redis): a job at the current version is still thought, and a
+    decision without what applying needs is passed over (its job is claimed again), never
+    raising in the bots' loop or the worker."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    rec = service.store.load(P, "r")
+    seat = service.robots.pending(rec.meta, rec.state)[0]
+    old_job = {"platform": P, "channel": "r", "version": str(rec.version), "seat": seat}
+    decision = service.robots.think(old_job, player=quick(), rnd=random.Random(1))
+    assert decision is not None and decision["seq"] == rec.expected
+    service.store.redis.rpush(service.robots.decided_key(P), orjson.dumps({"id": "0-1", **old_job, "line": "end"}))
+    service.due_reminders(P)
+    assert service.store.redis.llen(service.robots.decided_key(P)) == 0
+    assert service.store.load(P, "r").expected == rec.expected      # nothing applied
