@@ -12,13 +12,17 @@ shaped by what a chat wargame needs:
   *available* there; selection uses availability counts instead of the parent's visits (the
   "subset-armed bandit" of ISMCTS). Chance (dice) is not a node: the tree is open-loop.
 - Long games: after the tree, a playout of at most `depth` actions by the game's own `sample`
-  (cheap and legal), then the kit's heuristic `evaluate` at the horizon, for every seat that
-  decided on the way (each seat maximises its own value: max-n for 3–5 players).
+  (cheap and legal; a kit's `playout_line` where it has one), then the kit's heuristic
+  `evaluate` at the horizon, for every seat that decided on the way (each seat maximises its
+  own value: max-n for 3–5 players). A kit's `line_values` (its one-ply look) is the root's
+  prior where it has one.
 - Several deciding seats at once (a prompt for each): the searching seat decides first when it
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
-  deadline is dropped; an action expected to end past it is not begun: the clock plus a running
-  mean of an action's duration), and an iteration cap that makes tests deterministic.
+  deadline is dropped; an action that could end past it is not begun: the clock plus the longest
+  action of this thought so far — a mean would let a rare long one, a kit ranking a new
+  position's lines or the process descheduled on a busy machine, overrun the budget), and an
+  iteration cap that makes tests deterministic.
 """
 from __future__ import annotations
 
@@ -106,7 +110,7 @@ class Search:
         self.game = kit.game
         self.settings = settings or Settings()
         self.clock = clock
-        self.step = 0.0          # running mean of one action's duration (apply and value), in clock units
+        self.step = 0.0          # the longest action of this thought: what the next may take, in clock units
         self.depth = self.settings.depth
         if self.depth is None:
             self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
@@ -116,6 +120,7 @@ class Search:
         in this very position: a free action undone, and done again) are left out while any
         other line remains, so a robot never loops forever through actions the rules allow."""
         start = self.clock()
+        self.step = 0.0
         settings = self.settings
         deadline = None if settings.budget is None else start + settings.budget
         first = self.kit.determinize(view, seat, rnd)
@@ -134,9 +139,12 @@ class Search:
         self._prior(root, first, seat, prompt, deadline)
         done = 0
         while settings.iterations is None or done < settings.iterations:
-            if deadline is not None and self.clock() >= deadline:
+            if self._late(deadline):
                 break
-            if self._iterate(root, self.kit.determinize(view, seat, rnd), seat, rnd, deadline):
+            began = self.clock()
+            world = self.kit.determinize(view, seat, rnd)
+            self._timed(began)
+            if self._iterate(root, world, seat, rnd, deadline):
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
         best = max(root_lines, key=lambda line: (root.edges[line].visits, root.edges[line].mean))
@@ -149,7 +157,12 @@ class Search:
         weight = self.settings.prior
         if not weight:
             return
+        valued = getattr(self.kit, "line_values", None)   # a kit's own one-ply look, where it has one
+        values = valued(state, seat, prompt, list(root.edges)) if valued is not None else {}
         for line, edge in root.edges.items():
+            if line in values:
+                edge.visits, edge.total, edge.available = weight, weight * values[line], weight
+                continue
             if self._late(deadline):
                 return
             began = self.clock()
@@ -181,7 +194,7 @@ class Search:
             mover = deciding_seat(prompts, seat)
             prompt = prompts[mover]
             movers.add(mover)
-            if node is None:                         # below the tree: the game's own random player
+            if node is None:                         # below the tree: the game's own random player (or the kit's)
                 state = self._playout_step(state, mover, prompt, rnd)
                 playout += 1
                 self._timed(began)
@@ -212,7 +225,11 @@ class Search:
                 break
             else:
                 break                                # no line of the prompt is legal here
+        if self._late(deadline):
+            return False
+        began = self.clock()
         values = values_of(kit, state, movers)
+        self._timed(began)
         for edge, mover in path:
             edge.visits += 1
             edge.total += values.get(mover, 0.0)
@@ -223,7 +240,7 @@ class Search:
         return deadline is not None and self.clock() + self.step >= deadline
 
     def _timed(self, began: float) -> None:
-        self.step = 0.8 * self.step + 0.2 * (self.clock() - began)
+        self.step = max(self.step, self.clock() - began)
 
     def _select(self, node: Node, lines: list[str], rnd: random.Random, expanded: bool) -> str | None:
         """UCT over the lines available now. An untried line is tried first (in random order);
@@ -251,9 +268,10 @@ class Search:
 
     def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random) -> dict:
         game = self.game
+        policy = getattr(self.kit, "playout_line", game.sample)   # a kit may play some prompts better than at random
         for _ in range(3):
             try:
-                return apply_line(game, state, mover, prompt, game.sample(state, mover, rnd))
+                return apply_line(game, state, mover, prompt, policy(state, mover, rnd))
             except (RulesError, IndexError):
                 continue
         return apply_line(game, state, mover, prompt, game.default_action(state, mover))

@@ -29,11 +29,11 @@ def work_once(service: Service, name: str, block_ms: int = 1000, claim_idle_ms: 
         return False
     job_id, job = taken
     started = time.perf_counter()
-    line = robots.think(job, rnd=rnd)
-    if line is None:   # the game moved on: nothing to decide any more
+    decision = robots.think(job, rnd=rnd)
+    if decision is None:   # the game moved on: nothing to decide any more
         robots.drop(job_id)
         return True
-    robots.file(job_id, job, line)
+    robots.file(job_id, decision)
     log.info("robot decided: platform=%s channel=%s seat=%s version=%s think_ms=%.0f", job["platform"],
              job["channel"], job["seat"], job["version"], (time.perf_counter() - started) * 1e3)
     return True

@@ -6,13 +6,14 @@ him; the option `absent=robot` hands a seat to a robot at its third missed deadl
 A robot's name starts with 🤖 in every message.
 
 Where robots think: never in a command's path. A write that leaves a robot seat with a
-decision pending adds a job (channel, version, seat) to a Redis stream; any number of
+decision pending adds a job (channel, seat, the write's version and seq) to a Redis stream in
+the same atomic step as the write (Store.commit), so a job exists iff its write does; any number of
 workers (`strategos robots`, bot/robots/worker.py) take jobs through a consumer group, each
 exactly once, and one that dies mid-thought leaves its job to be claimed again. A worker
 hands the robot `Game.view(state, seat)` only, never the state (robots/players.py), and
-files the line it decided; the adapters' scheduler loop applies it through the service's one
-path (`due_reminders`), with the idempotency key `robot:<version>:<seat>`, so a late or
-doubled job is "already done" or a stale version, never a second move; the job is
+files the line it decided with what sending it needs; the adapters' scheduler loop applies it
+through the service's one path (`due_reminders`), with the idempotency key `robot:<seq>:<seat>`,
+so a late or doubled job is "already done" or a stale version, never a second move; the job is
 acknowledged once its move is applied. The console thinks in-process (`play_here`).
 """
 from __future__ import annotations
@@ -83,7 +84,7 @@ class Robots(Topic):
     # keys ------------------------------------------------------------------------------------
     @property
     def stream(self) -> str:
-        return f"{self.store.prefix}:robots:jobs"
+        return self.store.robot_jobs_key()
 
     def decided_key(self, platform: str) -> str:
         return f"{self.store.prefix}:robots:decided:{platform}"
@@ -138,25 +139,6 @@ class Robots(Topic):
             return []
         return [seat for seat in get_game(meta["game"]).prompts(state) if seat in robots]
 
-    def after_write(self, platform: str, channel: str, version: int, meta: dict | None, state: dict | None) -> None:
-        """A job for each robot seat the write left deciding (not a second one for the same
-        version and seat: a retried command adds nothing)."""
-        seats = self.pending(meta, state)
-        if not seats:
-            return
-        try:
-            pipe = self.store.redis.pipeline(transaction=False)
-            for seat in seats:
-                marker = f"{self.store.prefix}:robots:queued:{self.store.tag(platform, channel)}:{version}:{seat}"
-                pipe.set(marker, 1, nx=True, ex=7 * 24 * 3600)
-            fresh = pipe.execute()
-            for seat, new in zip(seats, fresh):
-                if new:
-                    self.store.redis.xadd(self.stream, {"platform": platform, "channel": channel,
-                                                        "version": version, "seat": seat})
-        except redis.RedisError:
-            log.warning("could not queue a robot's job at %s:%s v%s", platform, channel, version)
-
     def jobs_due(self) -> int:
         """Robots' decisions waiting: jobs no worker has taken yet, taken but not applied, and
         decided lines not yet applied (the web process's `strategos_robot_jobs_due`)."""
@@ -192,44 +174,49 @@ class Robots(Topic):
         return job_id, {k.decode() if isinstance(k, bytes) else k: v.decode() if isinstance(v, bytes) else v
                         for k, v in fields.items()}
 
-    def think(self, job: dict, player=None, rnd: random.Random | None = None) -> str | None:
-        """The robot's line for a job, or None when the job is out of date (the seat no longer
-        decides at that version). The robot is handed the seat's view, never the state."""
-
+    def think(self, job: dict, player=None, rnd: random.Random | None = None) -> dict | None:
+        """The robot's decision for a job: the job with the line decided and what sending it
+        needs (the game, whether the line is private, the seat's player), so applying it loads
+        nothing more than the service's own write does; None when the job is out of date (the
+        game has been written since). The robot is handed the seat's view, never the state."""
         rec = self.store.load(job["platform"], job["channel"])
-        if rec is None or rec.meta is None or rec.version != int(job["version"]) \
-                or job["seat"] not in self.pending(rec.meta, rec.state):
+        seat = job["seat"]
+        if rec is None or rec.meta is None or seat not in self.pending(rec.meta, rec.state):
+            return None
+        if "seq" not in job:   # a job queued before jobs named their write: its version tells
+            job = dict(job, seq=rec.expected) if rec.version == int(job["version"]) else None
+        if job is None or rec.expected != int(job["seq"]):
             return None
         game = get_game(rec.meta["game"])
-        view = game.view(rec.state, job["seat"])
+        view = game.view(rec.state, seat)
         budget = float((rec.meta.get("play") or {}).get("think", DEFAULT_THINK))
-        player = player or self.player_for(job["platform"], job["channel"], job["seat"], budget)
-        return player.decide(game, view, job["seat"], rnd or random.Random())
+        player = player or self.player_for(job["platform"], job["channel"], seat, budget)
+        line = player.decide(game, view, seat, rnd or random.Random())
+        held = next((p for p in rec.meta["players"] if p.get("seat") == seat), {})
+        private = game.sent_privately(line, game.prompts(rec.state)[seat])
+        return {**job, "line": line, "game": game.id, "private": private,
+                "user": held.get("user") or f"robot:{seat}", "name": held.get("name", seat)}
 
-    def file(self, job_id: str, job: dict, line: str) -> None:
-        """A decided line waits for the platform's scheduler loop to apply it."""
-        self.store.redis.rpush(self.decided_key(job["platform"]), orjson.dumps({"id": job_id, **job, "line": line}))
+    def file(self, job_id: str, decision: dict) -> None:
+        """A decision waits for the platform's scheduler loop to apply it."""
+        self.store.redis.rpush(self.decided_key(decision["platform"]), orjson.dumps({"id": job_id, **decision}))
 
     def drop(self, job_id: str) -> None:
         self.store.redis.xack(self.stream, GROUP, job_id)
 
-    def apply(self, platform: str, channel: str, seat: str, version: int, line: str) -> Reply:
-        """A robot's decided line through the one command path."""
-        rec = self.store.load(platform, channel)
-        if rec is None or rec.meta is None:
-            return Reply.refuse("The game is gone.", "NO_GAME", channel)
-        game = get_game(rec.meta["game"])
-        prompt = game.prompts(rec.state).get(seat)
-        private = prompt is not None and game.sent_privately(line, prompt)
-        player = next((p for p in rec.meta["players"] if p.get("seat") == seat), {})
-        cmd = Command(platform, channel, player.get("user") or f"robot:{seat}", f"/{game.id} {line}",
-                      private=private, version=version, key=f"robot:{version}:{seat}", by="robot", seat=seat)
+    def apply(self, decision: dict) -> Reply:
+        """A robot's decision (`think`) through the one command path, which loads the game once;
+        the key names the write the robot decided at, so the same decision counts once."""
+        seat, private = decision["seat"], bool(decision["private"])
+        cmd = Command(decision["platform"], decision["channel"], decision["user"],
+                      f"/{decision['game']} {decision['line']}", private=private, version=int(decision["version"]),
+                      key=f"robot:{decision['seq']}:{seat}", by="robot", seat=seat)
         reply = self.service.handle(cmd)
         for user in list(reply.private):   # a robot reads nothing; a seat held for a player keeps his own
             if is_robot_user(user):
                 reply.private.pop(user)
         if private and reply.ok:
-            reply.public.insert(0, f"{player.get('name', seat)} made a private choice.")
+            reply.public.insert(0, f"{decision['name']} made a private choice.")
         return reply
 
     def decided(self, platform: str) -> list[Reply]:
@@ -238,9 +225,11 @@ class Robots(Topic):
         replies = []
         try:
             while raw := self.store.redis.lpop(self.decided_key(platform)):
-                item = orjson.loads(raw)
-                reply = self.apply(platform, item["channel"], item["seat"], int(item["version"]), item["line"])
-                self.drop(item["id"])
+                decision = orjson.loads(raw)
+                if "game" not in decision:   # filed by a worker of before: its job is claimed and thought again
+                    continue
+                reply = self.apply(decision)
+                self.drop(decision["id"])
                 if reply.ok and reply.changed:
                     replies.append(reply)
         except redis.RedisError as exc:
@@ -257,14 +246,16 @@ class Robots(Topic):
             seats = self.pending(rec.meta if rec else None, rec.state if rec else None)
             if not seats:
                 break
-            job = {"platform": platform, "channel": channel, "version": str(rec.version), "seat": seats[0]}
-            line = self.think(job, player, rnd)
-            if line is None:
+            job = {"platform": platform, "channel": channel, "seat": seats[0], "version": rec.version,
+                   "seq": rec.expected}
+            decision = self.think(job, player, rnd)
+            if decision is None:
                 break
-            reply = self.apply(platform, channel, seats[0], rec.version, line)
+            reply = self.apply(decision)
             replies.append(reply)
             if not reply.ok:
-                log.error("a robot's line %r was refused at %s:%s: %s", line, platform, channel, reply.error)
+                log.error("a robot's line %r was refused at %s:%s: %s", decision["line"], platform, channel,
+                          reply.error)
                 break
         return replies
 

@@ -293,6 +293,9 @@ class Service:
                 if out.channel == channel and rec is not None:
                     out.known_langs = rec.langs
                 return out
+            if not out.delete:   # a robot seat left deciding: its job lands with the write
+                out.robots = self.robots.pending(out.meta if out.meta is not None else rec.meta if rec else None,
+                                                 out.state if out.state is not None else rec.state if rec else None)
             started = time.perf_counter()
             try:
                 version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
@@ -309,10 +312,6 @@ class Service:
                 return refusal
             finally:
                 timings.save += time.perf_counter() - started
-            if not out.delete:   # a robot seat left deciding: its job, for any worker to take
-                meta = out.meta if out.meta is not None else rec.meta if rec else None
-                self.robots.after_write(cmd.platform, channel, version, meta,
-                                        out.state if out.state is not None else rec.state if rec else None)
             if not out.quiet:   # open pages of the game hear of a public write at once
                 self.pages.published(cmd.platform, channel, version)
             try:
@@ -376,7 +375,8 @@ class Service:
             entries = self.store.log(platform, old)
             self.store.commit(platform, new, there.expected if there else 0, meta=rec.meta, setup=rec.setup,
                               state=rec.state, append=entries, remind=self.clock(),
-                              index=dict.fromkeys(users, True))
+                              index=dict.fromkeys(users, True),
+                              robots=self.robots.pending(rec.meta, rec.state))   # the old channel's job is stale
         lang, _ = self.store.languages(platform, old, [])
         if lang:   # the group's /lang goes with it
             self.store.set_channel_lang(platform, new, lang)

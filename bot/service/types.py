@@ -159,11 +159,13 @@ class Write:
     close: object | None = None   # bot.store.Closing: the old channel of a game moving here
     unmet: Callable[[str], Reply] | None = None   # the answer when take's key or close's game moved on
     result: object | None = None  # bot.store.Result: a finished game's result, counted once with its ending
+    robots: list[str] = field(default_factory=list)   # robot seats left deciding: a job each (Service.write)
 
     def fields(self) -> dict:
         return dict(meta=self.meta, setup=self.setup, state=self.state, append=self.append, pop=self.pop,
                     delete=self.delete, quiet=self.quiet, remind=self.remind, unremind=self.unremind,
-                    index=self.index, take=self.take, close=self.close, result=self.result)
+                    index=self.index, take=self.take, close=self.close, result=self.result,
+                    robots=self.robots)
 
 
 @dataclass

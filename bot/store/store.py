@@ -29,6 +29,7 @@ from __future__ import annotations
 import logging
 import os
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,7 +66,8 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # same command (a platform delivering it twice): only the nonce tells the two apart.
 #
 # Besides the game, a command writes a few keys of other hash slots: the players' game index, the
-# reminder schedule, the transfer token it uses up, the old channel of a game moving here. Outside
+# reminder schedule, the transfer token it uses up, the old channel of a game moving here, a job
+# for each robot seat it leaves deciding (so a job exists iff the write that needs it does). Outside
 # a Redis Cluster they are written by the same script ("side" operations), so a command lands
 # whole or not at all; a Redis Cluster refuses keys of several slots in one script, so there
 # `commit` writes them around the script in an order whose leftovers the readers tolerate.
@@ -77,7 +79,8 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # Side operations: take (the key must exist; deleted), close (another game, whose seq must be a:
 # its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
 # score a, member b), zrem (member a), result (a server's results hash, game id a, result b; the
-# order list is the key after it in KEYS). Returns {1, ver, seq} when written, {0, seq} on a lost race,
+# order list is the key after it in KEYS), xadd (a stream; a: the job's fields as JSON, to which the
+# script adds the write's public version and seq). Returns {1, ver, seq} when written, {0, seq} on a lost race,
 # {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
 # the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
@@ -120,6 +123,10 @@ for n = 1, sides do
   elseif what == 'zrem' then redis.call('ZREM', key, a)
   elseif what == 'result' then   -- a game's result, once: its id first, then its order
     if redis.call('HSETNX', key, a, b) == 1 then redis.call('RPUSH', KEYS[tonumber(ARGV[at + 1]) + 1], a) end
+  elseif what == 'xadd' then
+    local job = cjson.decode(a)
+    redis.call('XADD', key, '*', 'platform', job.platform, 'channel', job.channel, 'seat', job.seat,
+               'version', version, 'seq', seq)
   end
 end
 if op == 'delete' then
@@ -444,7 +451,8 @@ class Store:
                setup: dict | None = None, state: dict | None = None, append: list[dict] = (),
                pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
                quiet: bool = False, index: dict[str, bool] | None = None, unremind: bool = False,
-               take: str | None = None, close: Closing | None = None, result: Result | None = None) -> int:
+               take: str | None = None, close: Closing | None = None, result: Result | None = None,
+               robots: Sequence[str] = ()) -> int:
         """Write if the stored write counter is still `expected` (`Record.expected`); returns
         the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
 
@@ -454,9 +462,10 @@ class Store:
         drops it; `index` ({user: True | False}) adds the channel to, or removes it from, each
         user's games; `take` (a key) must exist and is deleted (a transfer's token: used once);
         `close` closes the old channel of a game moving here, if it is still at the write it was
-        read at; `result` records a finished game's result in its server's, once a game. Raises
-        `Conflict` if another write came first, `Unmet("take" | "close")` if a
-        condition of those does not hold, `OutcomeUnknown` if the answer was lost after sending,
+        read at; `result` records a finished game's result in its server's, once a game; `robots`
+        (seats) adds a job for each to the robots' stream (`robot_jobs_key`), naming the write's
+        public version and seq. Raises `Conflict` if another write came first, `Unmet("take" | "close")`
+        if a condition of those does not hold, `OutcomeUnknown` if the answer was lost after sending,
         `StoreError` if Redis refused the write.
         """
         nonce = uuid.uuid4().hex[:12]
@@ -467,7 +476,7 @@ class Store:
             pairs += ["setup", orjson.dumps(setup)]
         if state is not None:
             pairs += ["snap", orjson.dumps(state)]
-        sides = self._sides(platform, channel, remind, unremind, index or {}, take, close, result)
+        sides = self._sides(platform, channel, remind, unremind, index or {}, take, close, result, robots)
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         inside = [] if self.cluster else sides
         args: list = [expected, 1 if quiet else 0, nonce, 1 if key else 0, len(pairs) // 2, *pairs, len(inside)]
@@ -486,7 +495,7 @@ class Store:
             args.append("none")
         taken = self._before(sides) if self.cluster else None
         try:
-            version = self._run_commit(platform, channel, expected, keys, args, key, nonce)
+            version, seq = self._run_commit(platform, channel, expected, keys, args, key, nonce)
         except OutcomeUnknown:
             raise   # perhaps stored: a token taken stays taken (at worst the game is exported again)
         except BaseException:
@@ -494,13 +503,14 @@ class Store:
                 self._give_back(*taken)
             raise
         if self.cluster:
-            self._after(sides, close)
+            self._after(sides, close, version, seq)
         return version
 
     def _run_commit(self, platform: str, channel: str, expected: int, keys: list, args: list, key: str | None,
-                    nonce: str) -> int:
+                    nonce: str) -> tuple[int, int]:
+        """The public version and the seq the commit wrote."""
         try:
-            status, version, *_ = self._commit(keys=keys, args=args)
+            status, version, *written = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
             # sent, perhaps run, answer lost: only the key can tell what happened
             if key is not None:
@@ -509,23 +519,23 @@ class Store:
                 except redis.RedisError:
                     written = None
                 if written is not None:
-                    _, ver, by = _written(written)
+                    seq, ver, by = _written(written)
                     if by != nonce:
                         raise AlreadyDone(ver) from exc
-                    return ver
+                    return ver, seq
             raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if status == 0:
             raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
         if status == 2:
-            _, ver, by = _written(version)
+            seq, ver, by = _written(version)
             if by != nonce:   # another call carried the command out (ours, resent by redis-py, has our nonce)
                 raise AlreadyDone(ver)
-            return ver
+            return ver, seq
         if status == 3:
             raise Unmet(self._unmet_name(args, int(version)))
-        return int(version)
+        return int(version), int(written[0])
 
     @staticmethod
     def _unmet_name(args: list, n: int) -> str:
@@ -535,7 +545,8 @@ class Store:
 
     def _sides(self, platform: str, channel: str, remind: float | None, unremind: bool, index: dict[str, bool],
                take: str | None, close: Closing | None,
-               result: Result | None = None) -> list[tuple[str, str, str, str]]:
+               result: Result | None = None,
+               robots: Sequence[str] = ()) -> list[tuple[str, str, str, str]]:
         """A command's writes besides its game, as _COMMIT's side operations (op, key, a, b);
         the conditions (take, close) first."""
         out: list[tuple[str, str, str, str]] = []
@@ -556,7 +567,14 @@ class Store:
         if result is not None:
             out.append(("result", self.results_key(result.platform, result.server), result.game_id,
                         orjson.dumps(result.data).decode()))
+        for seat in robots:
+            job = {"platform": platform, "channel": channel, "seat": seat}
+            out.append(("xadd", self.robot_jobs_key(), orjson.dumps(job).decode(), ""))
         return out
+
+    def robot_jobs_key(self) -> str:
+        """The stream of robots' jobs (bot/service/robots.py): one per robot seat a write left deciding."""
+        return f"{self.prefix}:robots:jobs"
 
     # On a Redis Cluster the side keys live in other slots than the game, so they are written
     # around the script, in the order whose leftovers a reader tolerates: before it, what must
@@ -564,7 +582,9 @@ class Store:
     # harmless; a reminder, only ever moved earlier: a worker woken early recomputes and moves it
     # on); the transfer token taken (GETDEL-like) before, and given back if the write fails, so
     # two imports never both hold it; after it, what may linger (an index entry removed, a
-    # reminder dropped: a worker drops a game no longer in play) and the old channel's close.
+    # reminder dropped: a worker drops a game no longer in play), the old channel's close, and a
+    # robot's job (it names the write's version: a process killed before leaves the seat waiting
+    # until a command or the deadline moves the game, the one leftover a cluster cannot avoid).
     def _before(self, sides: list) -> tuple[str, bytes, int] | None:
         taken = None
         try:
@@ -590,7 +610,7 @@ class Store:
         except redis.RedisError:
             log.warning("could not give back %s after a failed write", key)
 
-    def _after(self, sides: list, close: Closing | None) -> None:
+    def _after(self, sides: list, close: Closing | None, version: int, seq: int) -> None:
         if close is not None:
             try:
                 self.commit(close.platform, close.channel, close.expected, meta=close.meta)
@@ -604,6 +624,8 @@ class Store:
                     self.redis.zrem(key, a)
                 elif op == "result":   # after the ending: a crash between the two loses the result, never doubles it
                     self._record(keys=[key, key + ":order"], args=[a, b])
+                elif op == "xadd":   # after the write: a job never names a write that is not there
+                    self.redis.xadd(key, {**orjson.loads(a), "version": version, "seq": seq})
             except redis.RedisError:
                 log.warning("after a stored command, could not %s %s", op, key)
     # the game pages' live updates: a public write is announced on one pub/sub channel --------

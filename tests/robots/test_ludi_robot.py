@@ -99,3 +99,41 @@ def test_candidates_are_legal_lines_of_the_main_phase_the_best_kept():
             assert min(KIT.one_ply(state, seat, line) for line in kept) >= \
                 max(KIT.one_ply(state, seat, line) for line in left_out)
     assert pruned
+
+
+def fight_positions(players: int, seed: int):
+    """Positions where the seat to move answers a fight: chooses its defender (§5.2.2)."""
+    for state, seat in positions(GAME, players, seed, every=1, games=3, options=OPTIONS):
+        top = state["stack"][-1]
+        if top["s"] == "defend" and top["seat"] == seat and len(GAME.prompts(state)[seat].actions) >= 2:
+            yield state, seat
+
+
+def test_playouts_defend_with_the_rules_default_not_at_random():
+    """§5.2.2, §9.5: a playout answers a fight the way the one-ply look judges it (the strongest
+    defender, the deadline's default), so a random defender never makes an attack look good."""
+    checked = 0
+    for state, seat in fight_positions(2, 3):
+        lines = {KIT.playout_line(state, seat, random.Random(n)) for n in range(8)}
+        assert lines == {GAME.default_line(state, seat)}
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
+
+
+def test_the_searchs_prior_for_a_fight_is_the_fight_fought_not_the_fight_declared():
+    """§5.2: a fight's worth shows once it is fought; the root's prior (`line_values`) is the
+    one-ply look that ranked the lines, not the value right after the line is declared."""
+    for state, seat in main_phase_positions(2, 6):
+        prompt = GAME.prompts(state)[seat]
+        fights = main_lines(state, seat)["fight"]
+        if not fights:
+            continue
+        kit = LudiKit()
+        values = kit.line_values(state, seat, prompt, fights)
+        assert values == {line: kit.one_ply(state, seat, line) for line in fights}
+        declared = {line: kit.evaluate(play_line(GAME, state, seat, line), seat) for line in fights}
+        assert values != declared
+        return
+    raise AssertionError("no Main phase with a fight")

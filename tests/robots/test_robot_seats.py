@@ -8,12 +8,13 @@ import random
 import signal
 import time
 
+import orjson
 import pytest
 import redis
 
 from bot.robots.worker import work_once
 from bot.service import Command, Service
-from bot.store import Store
+from bot.store import AlreadyDone, Conflict, Store
 from core.registry import get_game
 from robots.players import RobotPlayer
 
@@ -52,6 +53,40 @@ def test_a_robot_seat_left_deciding_gets_one_job_and_a_retried_command_adds_none
     pending = service.robots.pending(rec.meta, rec.state)
     jobs = service.store.redis.xrange(service.robots.stream)
     assert len(jobs) == len(pending) <= 1
+
+
+def jobs(service) -> list[dict]:
+    return [{k.decode(): v.decode() for k, v in fields.items()}
+            for _, fields in service.store.redis.xrange(service.robots.stream)]
+
+
+def test_the_job_lands_with_the_write_that_needs_it_and_a_refused_or_repeated_write_adds_none(service):
+    """The job is a side write of the commit (Store.commit's xadd, in the same script as the
+    game): a write that leaves a robot deciding adds exactly one job naming its version and seq;
+    a command refused, one carried out before (the same key), or one that lost the race adds none."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    rec = service.store.load(P, "r")
+    seat = service.robots.pending(rec.meta, rec.state)[0]
+    queued = jobs(service)
+    assert queued[-1] == {"platform": P, "channel": "r", "seat": seat, "version": str(rec.version),
+                          "seq": str(rec.expected)}
+    assert sum(1 for job in queued if job["seq"] == str(rec.expected)) == 1
+    before = len(queued)
+    assert not say(service, "alice", "/ludi end").ok            # not her turn: refused, nothing written
+    assert say(service, "alice", "/robot add").code == "STARTED"
+    assert len(jobs(service)) == before
+    # a write that keeps the robot deciding adds one job at its own version and seq
+    version = service.store.commit(P, "r", rec.expected, meta=rec.meta, key="k", robots=[seat])
+    assert jobs(service)[before:] == [{"platform": P, "channel": "r", "seat": seat, "version": str(version),
+                                       "seq": str(rec.expected + 1)}]
+    with pytest.raises(AlreadyDone):                            # the same command again: none
+        service.store.commit(P, "r", rec.expected + 1, meta=rec.meta, key="k", robots=[seat])
+    with pytest.raises(Conflict):                               # a lost race: nothing written, none
+        service.store.commit(P, "r", rec.expected, meta=rec.meta, robots=[seat])
+    assert len(jobs(service)) == before + 1
 
 
 def test_an_all_robot_ludi_game_plays_to_its_end_in_a_channel(service):
@@ -173,13 +208,14 @@ def test_a_worker_killed_mid_thought_leaves_its_job_to_another_and_the_move_is_a
     assert service.store.redis.xpending(service.robots.stream, "thinkers")["pending"] == 1
     # another worker claims the dead one's job once it has been idle long enough
     assert work_once(service, "survivor", block_ms=100, claim_idle_ms=0, rnd=random.Random(3))
+    decision = orjson.loads(service.store.redis.lindex(service.robots.decided_key(P), 0))
     applied = service.due_reminders(P)
     assert [r for r in applied if r.changed], "the decided move is posted"
     assert service.store.log_length(P, "r") == before + 1
     assert service.store.redis.xpending(service.robots.stream, "thinkers")["pending"] == 0
     # the same decision filed again (a doubled job) changes nothing
-    service.robots.apply(P, "r", rec.meta["players"][0]["seat"], rec.version, "end")
-    assert service.store.log_length(P, "r") == before + 1
+    again = service.robots.apply(decision)
+    assert again.ok and not again.changed and service.store.log_length(P, "r") == before + 1
 
 
 def test_robot_jobs_due_counts_what_no_worker_has_applied_yet(service):
@@ -208,3 +244,42 @@ def test_a_robots_name_is_drawn_with_a_glyph_the_pictures_font_has(service):
     drawn = render.drawable(view)
     assert "🤖" not in str(drawn) and "\u2699 Robot 1" in str(drawn)
     assert render.draw("ludi", view).size == render.draw("ludi", drawn).size
+
+
+def test_a_game_moved_to_another_channel_gives_its_deciding_robot_a_job_there(service):
+    """A Telegram group upgraded to a supergroup moves its game (Service.move_channel): the job
+    of a robot deciding there names the old channel, so the write that moves the game adds one
+    naming the new channel, or the robot's seat would wait forever."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    seat = service.robots.pending(*(lambda rec: (rec.meta, rec.state))(service.store.load(P, "r")))[0]
+    assert service.move_channel(P, "r", "moved")
+    rec = service.store.load(P, "moved")
+    assert jobs(service)[-1] == {"platform": P, "channel": "moved", "seat": seat, "version": str(rec.version),
+                                 "seq": str(rec.expected)}
+    while work_once(service, "w", block_ms=100, rnd=random.Random(5)):   # the old channel's job: dropped
+        pass
+    assert [r for r in service.due_reminders(P) if r.changed and r.channel == "moved"], \
+        "the robot plays on in the new channel"
+
+
+def test_a_job_and_a_decision_of_the_version_before_seq_are_neither_lost_nor_poison(service):
+    """Jobs queued and decisions filed by the release before jobs named their write's seq
+    (upgrades meet them in Redis): a job at the current version is still thought, and a
+    decision without what applying needs is passed over (its job is claimed again), never
+    raising in the bots' loop or the worker."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+    rec = service.store.load(P, "r")
+    seat = service.robots.pending(rec.meta, rec.state)[0]
+    old_job = {"platform": P, "channel": "r", "version": str(rec.version), "seat": seat}
+    decision = service.robots.think(old_job, player=quick(), rnd=random.Random(1))
+    assert decision is not None and decision["seq"] == rec.expected
+    service.store.redis.rpush(service.robots.decided_key(P), orjson.dumps({"id": "0-1", **old_job, "line": "end"}))
+    service.due_reminders(P)
+    assert service.store.redis.llen(service.robots.decided_key(P)) == 0
+    assert service.store.load(P, "r").expected == rec.expected      # nothing applied

@@ -136,10 +136,48 @@ def test_the_same_view_and_seed_give_the_same_decision_and_the_state_is_never_re
 def test_the_budget_ends_the_thought():
     """A think budget in wall time: the search returns its best line when it runs out."""
     kit = NimKit()
-    thought = Search(kit, Settings(budget=0.05, depth=30)).decide(
-        kit.game.view(position(40), "A"), "A", random.Random(4))
+    search = Search(kit, Settings(budget=0.05, depth=30))
+    thought = search.decide(kit.game.view(position(40), "A"), "A", random.Random(4))
     assert thought.iterations > 0
-    assert 0.05 <= thought.seconds < 1.0      # timing targets are the arena's (p95 ≤ 1.2× budget)
+    # it stops when the next action could end past the budget (the longest one so far, `step`)
+    assert 0.05 - search.step <= thought.seconds < 1.0      # timing targets are the arena's (p95 ≤ 1.2× budget)
+
+
+class SlowNimKit(NimKit):
+    """Nim whose every other valuation takes 30 ticks of a fake clock, the rest of the search
+    a hundredth: a long action now and then (a kit ranking a new position's lines, the process
+    descheduled on a busy machine)."""
+
+    def __init__(self, clock):
+        super().__init__()
+        self.clock, self.valued = clock, 0
+
+    def evaluate(self, state, seat):
+        self.valued += 1
+        if self.valued % 2 == 0:
+            self.clock.now += 30
+        return super().evaluate(state, seat)
+
+
+class FakeClock:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 0.01
+        return self.now
+
+
+def test_a_rare_long_action_does_not_carry_the_thought_past_its_budget():
+    """Issue #22 (think time ≤ 1.2× the budget): once an action has taken 30 ticks, the search
+    begins none that could end past the deadline, so a budget of 100 ends by 100, where a mean
+    of the actions' durations (about 1.5) would let the next long one run to about 130."""
+    clock = FakeClock()
+    kit = SlowNimKit(clock)
+    search = Search(kit, Settings(budget=100, depth=30), clock=clock)
+    thought = search.decide(kit.game.view(position(40), "A"), "A", random.Random(4))
+    assert kit.valued >= 2 and thought.iterations > 0
+    assert 100 - 31 <= thought.seconds <= 100
 
 
 def test_the_budget_is_read_from_the_clock_between_actions():

@@ -4,6 +4,7 @@ combat.py."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import lru_cache
 from itertools import combinations
 
@@ -249,9 +250,19 @@ def train(ctx, seat: str, text: str) -> None:
 
 def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -> list[str] | None:
     """The fewest ready gladiators whose build reaches `need` (least surplus, then lowest combat)."""
+    return crews(state, seat, demolish)(need)
+
+
+def crews(state: dict, seat: str, demolish: bool = False) -> Callable[[int], list[str] | None]:
+    """`affordable_crew` for one school at one moment, for any need: what does not depend on the
+    building (the ready gladiators, Lapicidinae and Aquaeductus) looked up once, not per building."""
     bonus = build_points(state, seat, [], demolish)      # Lapicidinae, Aquaeductus: the same for every crew
-    crew = _cheapest_crew(tuple(sorted(ready(state, seat))), bonus, need)
-    return list(crew) if crew is not None else None
+    ready_ids = tuple(sorted(ready(state, seat)))
+
+    def crew_for(need: int) -> list[str] | None:
+        crew = _cheapest_crew(ready_ids, bonus, need)
+        return list(crew) if crew is not None else None
+    return crew_for
 
 
 @lru_cache(maxsize=4096)

@@ -43,8 +43,12 @@ def owner(state: dict, gid: str) -> str | None:
 
 
 def owns(state: dict, seat: str, name: str) -> bool:
-    """§8.1: ownership is looked at when an effect would apply."""
-    return any(B[b]["name"] == name for b in state["p"][seat]["bld"])
+    """§8.1: ownership is looked at when an effect would apply. (A plain loop: the prompts ask
+    this for every building at every action, the robots' search thousands of times a second.)"""
+    for b in state["p"][seat]["bld"]:
+        if B[b]["name"] == name:
+            return True
+    return False
 
 
 def points(state: dict, seat: str) -> int:

@@ -72,7 +72,7 @@ class LudiKit(BaseKit):
         return state
 
     def __init__(self) -> None:
-        self._ranked: dict[tuple, list[str]] = {}
+        self._judged: dict[tuple, dict[str, float]] = {}   # the one-ply values of a state's lines
 
     def candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random) -> list[str]:
         """The best few lines by a one-ply look (below): a Main phase offers 10–30 lines and a
@@ -86,16 +86,27 @@ class LudiKit(BaseKit):
             lines = list(dict.fromkeys((*prompt.actions, *prompt.private)))
         if len(lines) <= RANKED_LINES:
             return lines
-        key = (seat, orjson.dumps({k: v for k, v in state.items() if k not in UNSEEN}))
-        ranked = self._ranked.get(key)
-        if ranked is None:
-            if len(self._ranked) >= RANK_CACHE:
-                self._ranked.clear()
-            values = {line: self.one_ply(state, seat, line) for line in lines}
-            ranked = self._ranked[key] = sorted(lines, key=lambda line: -values[line])[:RANKED_LINES]
-        return list(ranked)
+        values = self._values(state, seat, prompt, lines)
+        return sorted(lines, key=lambda line: -values[line])[:RANKED_LINES]
 
-    def one_ply(self, state: dict, seat: str, line: str) -> float:
+    def line_values(self, state: dict, seat: str, prompt: Prompt, lines: list[str]) -> dict[str, float]:
+        """The search's prior for the root's lines: the one-ply look that ranked them (a fight
+        judged once it is over), not the bare value after the line (a fight not yet fought)."""
+        return self._values(state, seat, prompt, lines)
+
+    def _values(self, state: dict, seat: str, prompt: Prompt, lines: list[str]) -> dict[str, float]:
+        key = (seat, orjson.dumps({k: v for k, v in state.items() if k not in UNSEEN}))
+        values = self._judged.get(key)
+        if values is None:
+            if len(self._judged) >= RANK_CACHE:
+                self._judged.clear()
+            values = self._judged[key] = {}
+        missing = [line for line in lines if line not in values]
+        for line in missing:   # the prompt handed down: the rules do not compute it again for each line
+            values[line] = self.one_ply(state, seat, line, prompt)
+        return values
+
+    def one_ply(self, state: dict, seat: str, line: str, prompt: Prompt | None = None) -> float:
         """The value of `line` for `seat` once the fight it starts is over (the defender and the
         cheers answered by the rules' own defaults, §9.5), averaged over a few orders of the
         combat deck for a fight; −1 when the line is refused."""
@@ -108,7 +119,7 @@ class LudiKit(BaseKit):
                 world = dict(state)
                 world["cdeck"] = shuffle.sample(state["cdeck"], len(state["cdeck"]))
             try:
-                after = _play(world, seat, line)
+                after = _play(world, seat, line, prompt)
                 for _ in range(SETTLE_STEPS):
                     top = after["stack"][-1] if after["stack"] and not after["result"] else None
                     if top is None or top["s"] not in FORCED:
@@ -118,6 +129,15 @@ class LudiKit(BaseKit):
                 return -1.0
             total += self.evaluate(after, seat)
         return total / samples
+
+    def playout_line(self, state: dict, seat: str, rnd: random.Random) -> str:
+        """The search's playouts answer a fight as the one-ply look judges it (the strongest
+        defender, the cheers by the rules' defaults, §9.5), not at random: a random defender
+        makes every attack look better than it is against a player who defends well."""
+        top = state["stack"][-1] if state["stack"] else None
+        if top is not None and top["s"] in FORCED and top["seat"] == seat:
+            return GAME.default_line(state, seat)
+        return GAME.sample(state, seat, rnd)
 
     def evaluate(self, state: dict, seat: str) -> float:
         done = self.result(state, seat)
@@ -136,8 +156,8 @@ def strength(state: dict, seat: str) -> float:
             + COIN_WEIGHT * min(p["coins"], COIN_CAP) + BUILDING_WEIGHT * min(len(p["bld"]), MAX_BUILDINGS))
 
 
-def _play(state: dict, seat: str, line: str) -> dict:
-    prompt = GAME.prompts(state)[seat]
+def _play(state: dict, seat: str, line: str, prompt: Prompt | None = None) -> dict:
+    prompt = prompt or GAME.prompts(state)[seat]
     return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
 
 

@@ -10,8 +10,8 @@ from core.errors import RulesError
 from core.game import Prompt
 
 from . import actions, auction, combat, start
-from .actions import affordable_crew, chain_allowed
-from .common import MAX_BUILDINGS, attack_value, bname, build_cost, defenders, gname, owns, ready, token, who
+from .actions import chain_allowed, crews
+from .common import MAX_BUILDINGS, attack_value, bname, build_cost, defenders, gname, ready, token, who
 from .data import B, G
 
 MAX_BID_BUTTONS = 8
@@ -43,13 +43,14 @@ def build_lines(state: dict, seat: str) -> list[str]:
     p = state["p"][seat]
     if len(p["bld"]) >= MAX_BUILDINGS:
         return []
-    out, seen = [], set()
+    out, seen = [], {B[b]["name"] for b in p["bld"]}     # a building owned is not built again
+    crew_for = crews(state, seat)
     for b in sorted(state["centre"], key=lambda b: (-B[b]["vp"], -B[b]["cost"], b)):
         name = B[b]["name"]
-        if name in seen or owns(state, seat, name):
+        if name in seen:
             continue
         seen.add(name)
-        crew = affordable_crew(state, seat, build_cost(state, b))
+        crew = crew_for(build_cost(state, b))
         if crew:
             out.append(f"build {name} with " + " ".join(gname(g) for g in crew))
     return out
@@ -57,9 +58,10 @@ def build_lines(state: dict, seat: str) -> list[str]:
 
 def demolish_lines(state: dict, seat: str) -> list[str]:
     out = []
+    crew_for = crews(state, seat, demolish=True)
     for b in state["p"][seat]["bld"]:
         if B[b]["vp"] == 0:
-            crew = affordable_crew(state, seat, build_cost(state, b), demolish=True)
+            crew = crew_for(build_cost(state, b))
             if crew:
                 out.append(f"demolish {bname(b)} with " + " ".join(gname(g) for g in crew))
     return out
