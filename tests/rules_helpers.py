@@ -2,6 +2,8 @@
 legal play until a position of interest."""
 import random
 
+from bot.service.types import Command
+
 
 def texts(events) -> str:
     """Every text the events carry, in order, as one line."""
@@ -27,3 +29,27 @@ def run_until(game, state, pred, seed=0, limit=20000):
         seat = rnd.choice(sorted(prompts))
         state, _ = game.apply(state, seat, game.parse(game.sample(state, seat, rnd), private=True))
     raise AssertionError("condition never held")
+
+
+def play_through_service_until(service, platform: str, channel: str, pred, seed=4, limit=200):
+    """Random legal play sent through the service as its seated players (each line as the game
+    would take it: privately or not), until pred(prompts) names a seat; returns that seat and the
+    seats' users. Fails if `limit` lines pass first."""
+    rnd = random.Random(seed)
+    for _ in range(limit):
+        game, state, rec = service.state(platform, channel)
+        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+        prompts = game.prompts(state)
+        seat = pred(prompts)
+        if seat is not None:
+            return seat, users
+        seat = sorted(prompts)[0]
+        line = game.sample(state, seat, rnd)
+        service.handle(Command(platform, channel, users[seat], f"/{game.id} {line}",
+                               private=game.sent_privately(line, prompts[seat])))
+    raise AssertionError("no seat met the condition")
+
+
+def seat_with_a_menu(prompts, many=9):
+    """The first seat whose public prompt is long enough to be drawn as a menu (≥ 9 actions)."""
+    return next((seat for seat, prompt in prompts.items() if len(prompt.actions) >= many), None)

@@ -2,6 +2,7 @@
 (an UPDATE_MESSAGE response), the back button returns, a choice plays its line; a menu from an
 earlier position is refused to the presser alone and changes nothing."""
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, message_payload, two_seated
+from tests.rules_helpers import play_through_service_until, seat_with_a_menu
 
 UPDATE_MESSAGE = 7
 
@@ -63,27 +64,15 @@ async def test_someone_elses_menu_is_refused(service):
 
 async def test_a_public_menu_under_the_channel_message_plays_for_its_seat_only(service):
     """A Ludi prompt of nine or more actions: one menu under the public message, not twenty buttons."""
-    import random
 
-    from bot.service.types import Command
 
     h = await make_harness(service)
     await h.say(ALICE, "alice", "new", game="ludi")
     await h.say(ALICE, "alice", "join")
     await h.say(BOB, "bob", "join")
     await h.say(ALICE, "alice", "start")
-    rnd = random.Random(4)
-    for _ in range(200):
-        game, state, rec = service.state("discord", CHANNEL)
-        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
-        prompts = game.prompts(state)
-        seat = next((s for s, p in prompts.items() if len(p.actions) >= 9), None)
-        if seat is not None:
-            break
-        seat = sorted(prompts)[0]
-        line = game.sample(state, seat, rnd)
-        service.handle(Command("discord", CHANNEL, users[seat], f"/ludi {line}",
-                               private=game.sent_privately(line, prompts[seat])))
+    seat, users = play_through_service_until(   # until a public prompt needs a menu (≥ 9 actions)
+        service, "discord", CHANNEL, seat_with_a_menu)
     user, other = users[seat], (BOB if users[seat] == ALICE else ALICE)
     calls = await h.say(user, "player", "status")
     shown = next(c for c in calls if c.payload and any(i.startswith("sg:m:") for i in c.custom_ids()))

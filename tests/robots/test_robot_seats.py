@@ -64,10 +64,7 @@ def test_the_job_lands_with_the_write_that_needs_it_and_a_refused_or_repeated_wr
     """The job is a side write of the commit (Store.commit's xadd, in the same script as the
     game): a write that leaves a robot deciding adds exactly one job naming its version and seq;
     a command refused, one carried out before (the same key), or one that lost the race adds none."""
-    say(service, "alice", "/new ludi robots=1 seed=11")
-    say(service, "alice", "/join")
-    say(service, "alice", "/start")
-    until_a_robot_decides(service)
+    a_ludi_table_where_the_robot_decides(service)
     rec = service.store.load(P, "r")
     seat = service.robots.pending(rec.meta, rec.state)[0]
     queued = jobs(service)
@@ -156,6 +153,14 @@ def test_absent_robot_hands_the_seat_to_a_robot_at_the_third_missed_deadline(ser
     assert any(p.get("robot") and p["name"].startswith("🤖") for p in rec.meta["players"])
 
 
+def a_ludi_table_where_the_robot_decides(service):
+    """Alice against one robot at Ludi (seed 11), played until the robot must decide."""
+    say(service, "alice", "/new ludi robots=1 seed=11")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    until_a_robot_decides(service)
+
+
 def until_a_robot_decides(service):
     """The person plays (the deadline's line) until the robot must decide."""
     ludi = get_game("ludi")
@@ -186,10 +191,7 @@ def _worker(kwargs, prefix, budget):
 
 
 def test_a_worker_killed_mid_thought_leaves_its_job_to_another_and_the_move_is_applied_once(service):
-    say(service, "alice", "/new ludi robots=1 seed=11")
-    say(service, "alice", "/join")
-    say(service, "alice", "/start")
-    until_a_robot_decides(service)
+    a_ludi_table_where_the_robot_decides(service)
     rec = service.store.load(P, "r")
     assert service.robots.pending(rec.meta, rec.state), "the robot must decide"
     before = service.store.log_length(P, "r")
@@ -250,10 +252,7 @@ def test_a_game_moved_to_another_channel_gives_its_deciding_robot_a_job_there(se
     """A Telegram group upgraded to a supergroup moves its game (Service.move_channel): the job
     of a robot deciding there names the old channel, so the write that moves the game adds one
     naming the new channel, or the robot's seat would wait forever."""
-    say(service, "alice", "/new ludi robots=1 seed=11")
-    say(service, "alice", "/join")
-    say(service, "alice", "/start")
-    until_a_robot_decides(service)
+    a_ludi_table_where_the_robot_decides(service)
     seat = service.robots.pending(*(lambda rec: (rec.meta, rec.state))(service.store.load(P, "r")))[0]
     assert service.move_channel(P, "r", "moved")
     rec = service.store.load(P, "moved")
@@ -270,10 +269,7 @@ def test_a_job_and_a_decision_of_the_version_before_seq_are_neither_lost_nor_poi
     (upgrades meet them in Redis): a job at the current version is still thought, and a
     decision without what applying needs is passed over (its job is claimed again), never
     raising in the bots' loop or the worker."""
-    say(service, "alice", "/new ludi robots=1 seed=11")
-    say(service, "alice", "/join")
-    say(service, "alice", "/start")
-    until_a_robot_decides(service)
+    a_ludi_table_where_the_robot_decides(service)
     rec = service.store.load(P, "r")
     seat = service.robots.pending(rec.meta, rec.state)[0]
     old_job = {"platform": P, "channel": "r", "version": str(rec.version), "seat": seat}

@@ -3,6 +3,7 @@ the back key returns, a choice plays its line; a key from an earlier position is
 changes nothing; every key's callback data fits Telegram's 64 bytes."""
 import orjson
 
+from tests.rules_helpers import play_through_service_until, seat_with_a_menu
 from tests.telegram.conftest import GROUP, seat
 
 ALICE, BOB = 11, 22
@@ -72,27 +73,15 @@ async def test_someone_elses_menu_is_refused(tg):
 
 async def ludi_public_menu(tg):
     """A Ludi game played to a prompt of nine or more public actions: /status draws its menu."""
-    import random
 
-    from bot.service.types import Command
 
     service = tg.adapter.service
     await tg.say(ALICE, "/new ludi")
     await tg.say(ALICE, "/join")
     await tg.say(BOB, "/join")
     await tg.say(ALICE, "/start")
-    rnd = random.Random(4)
-    for _ in range(200):
-        game, state, rec = service.state("telegram", str(GROUP))
-        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
-        prompts = game.prompts(state)
-        seat = next((s for s, p in prompts.items() if len(p.actions) >= 9), None)
-        if seat is not None:
-            break
-        seat = sorted(prompts)[0]
-        line = game.sample(state, seat, rnd)
-        service.handle(Command("telegram", str(GROUP), users[seat], f"/ludi {line}",
-                               private=game.sent_privately(line, prompts[seat])))
+    seat, users = play_through_service_until(   # until a public prompt needs a menu (≥ 9 actions)
+        service, "telegram", str(GROUP), seat_with_a_menu)
     tg.tg.clear()
     await tg.say(int(users[seat]), "/status")
     return int(users[seat]), [k for k in tg.buttons() if k["callback_data"].startswith("m|")]
