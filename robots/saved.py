@@ -2,7 +2,7 @@
 --report balance --save FILE` (docs/balance.md's tables); several files of one table pool their games."""
 from __future__ import annotations
 
-import sys
+import argparse
 
 import orjson
 
@@ -20,5 +20,13 @@ def load(paths: list[str]) -> tuple[Table, list[Played]]:
     return table, games
 
 
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m robots.saved",
+                                     description="The balance report of arena runs saved with --save FILE.")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="saved runs of one table (their games are pooled)")
+    print(report(*load(parser.parse_args(argv).files)))
+    return 0
+
+
 if __name__ == "__main__":
-    print(report(*load(sys.argv[1:])))
+    raise SystemExit(main())
