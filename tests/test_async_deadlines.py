@@ -172,5 +172,5 @@ def test_a_reminder_says_when_the_deadline_will_play(store):
     service = table(store, now, "deadline=3d remind=1h")
     now[0] += H + 1
     (reply,) = service.due_reminders("t")
-    assert reply.public[-1] == "Without a decision, the deadline plays the default in 2 d 22 h."
+    assert reply.public[-1] == "Without a decision, the deadline plays the default in 2 d 23 h."  # 2 d 22 h 59 min 59 s
     service.reminded(reply)

@@ -319,3 +319,13 @@ def test_a_new_game_over_a_finished_one_starts_with_an_empty_log(service):
     table(service)                                            # /new over the finished game, as a rematch does
     assert service.store.log(P, "c") == []
     assert say(service, "alice", "/tl add 1").ok and len(service.store.log(P, "c")) == 1
+
+
+def test_a_time_left_counts_its_part_minute_so_an_absence_just_begun_reads_as_asked():
+    """/away 2d then /status a moment later: "2 d more", not "1 d 23 h" (the span rounds up)."""
+    from bot.service.timers import _span
+
+    assert _span(2 * 86400 - 1) == "2 d"
+    assert _span(5 * 3600 + 20 * 60) == "5 h 20 min"
+    assert _span(5 * 3600 + 20 * 60 - 30) == "5 h 20 min"
+    assert _span(61) == "2 min"

@@ -33,6 +33,7 @@ worker never sends the same round twice.
 from __future__ import annotations
 
 import logging
+import math
 import re
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -138,8 +139,8 @@ def quiet_end(prefs: dict, now: float) -> float | None:
 
 
 def _span(seconds: float) -> str:
-    """3 d 4 h, 5 h 20 min, 12 min."""
-    minutes = int(seconds // 60)
+    """3 d 4 h, 5 h 20 min, 12 min: a time left, so a part minute counts (2 d less a second is 2 d)."""
+    minutes = math.ceil(seconds / 60)
     days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
     parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
     return " ".join(parts) or "1 min"
