@@ -90,6 +90,16 @@ def channel_of(chat_id: int, thread_id: int | None = None) -> str:
     return f"{chat_id}/{thread_id}" if thread_id else str(chat_id)
 
 
+def topic_of(message) -> int | None:
+    """The forum topic a message is in (None outside a topic; an inaccessible message has none)."""
+    return message.message_thread_id if getattr(message, "is_topic_message", False) else None
+
+
+def pressed_in(message) -> str | None:
+    """The channel of the message a button was pressed under (None when Telegram no longer has it)."""
+    return channel_of(message.chat.id, topic_of(message)) if message is not None else None
+
+
 def chat_of(channel: str) -> tuple[int, int | None]:
     chat, _, thread = channel.partition("/")
     return int(chat), (int(thread) if thread else None)
@@ -305,7 +315,7 @@ class TelegramAdapter:
         message, chat, user = update.effective_message, update.effective_chat, update.effective_user
         if message is None or user is None or not message.text:
             return
-        thread = message.message_thread_id if message.is_topic_message else None
+        thread = topic_of(message)
         if shared_sender(message):
             await self._refuse_shared(context.bot, message, user)
             return
@@ -379,7 +389,7 @@ class TelegramAdapter:
         if shared_sender(message):
             await self._refuse_shared(context.bot, message, user)
             return
-        thread = message.message_thread_id if message.is_topic_message else None
+        thread = topic_of(message)
         origin = Origin(chat.id, thread, message.message_id, str(user.id), False)
         too_large = Reply.refuse(gettext_(of_locale(user.language_code),
                                           "That file is too large to be a Strategos export."), "TOO_LONG")
@@ -406,7 +416,7 @@ class TelegramAdapter:
         return data if len(data) <= IMPORT_FILE_LIMIT else None
 
     async def _refuse_shared(self, bot, message: Message, user) -> None:
-        await self._send_text(bot, message.chat_id, message.message_thread_id if message.is_topic_message else None,
+        await self._send_text(bot, message.chat_id, topic_of(message),
                               [gettext_(of_locale(user.language_code if user else None),
                                         "Strategos plays with people, not with channels: a message sent as a "
                                         "channel or by an anonymous admin cannot be told from others sent the "
@@ -478,11 +488,7 @@ class TelegramAdapter:
             stored_channel, version, line = orjson.loads(raw) if raw else (None, None, None)
         except (ValueError, TypeError, orjson.JSONDecodeError):
             stored_channel = None
-        pressed = query.message
-        pressed_in = (channel_of(pressed.chat.id, pressed.message_thread_id if getattr(pressed, "is_topic_message",
-                                                                                       False) else None)
-                      if pressed is not None else None)
-        if stored_channel is not None and pressed_in != channel:
+        if stored_channel is not None and pressed_in(query.message) != channel:
             # a button travels with its message: one in another chat, or another topic, is not ours to honour
             stored_channel = None
         if stored_channel is None or stored_channel != channel:
@@ -508,9 +514,7 @@ class TelegramAdapter:
     async def on_menu(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """A key of a menu of choices (bot/telegram/menus.py); a choice's outcome is delivered here."""
         pressed, user = update.callback_query.message, update.effective_user
-        pressed_in = channel_of(pressed.chat.id, pressed.message_thread_id if getattr(
-            pressed, "is_topic_message", False) else None) if pressed is not None else None
-        played = await menus.press(self.service, update, command_key(context.bot.id, update), pressed_in)
+        played = await menus.press(self.service, update, command_key(context.bot.id, update), pressed_in(pressed))
         if played is not None:
             reply, private = played
             chat_id, thread = (user.id, None) if private else chat_of(reply.channel)
