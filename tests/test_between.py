@@ -262,9 +262,42 @@ def test_away_and_back_refuse_bad_input(service, text, code):
     assert service.store.load(P, "c").meta == before.meta
 
 
-def test_away_without_a_game_in_play_is_refused(service):
-    reply = say(service, "zoe", "/away 2d")
-    assert reply.code == "NO_GAME" and "nothing to pause" in reply.error
+def test_away_before_a_game_starts_is_kept_for_it(service, now):
+    """An absence typed with no game in play is the player's own: a game of his that starts
+    while it runs begins with his seat away, as far as that game allows."""
+    noted = say(service, "bob", "/away 2d", channel=None, private=True)
+    assert noted.ok and "Noted for the next 2 d" in " ".join(noted.private["bob"])
+    assert "You are away for 2 d more" in " ".join(say(service, "bob", "/games", channel=None,
+                                                       private=True).private["bob"])
+    now[0] += HOUR
+    assert say(service, "alice", "/new tally target=30 seed=7 deadline=1h").ok
+    for user in ("alice", "bob"):
+        assert say(service, user, "/join").ok
+    begins = say(service, "alice", "/start")
+    assert "bob is away for 1 d 23 h: the deadline and reminders wait for that seat" in begins.text
+    started = service.store.load(P, "c").meta
+    assert started["away"]["P2"]["until"] == pytest.approx(now[0] + 47 * HOUR)
+    assert say(service, "alice", "/tl add 1").ok           # bob's turn, while he is away
+    now[0] += 5 * HOUR
+    assert not [r for r in service.due_reminders(P) if "Time is up" in r.text]
+    assert "bob (P2) is away for 1 d 18 h more" in say(service, "alice", "/status").text
+
+
+def test_a_game_started_after_back_runs_its_deadlines(service, now):
+    assert say(service, "bob", "/away 2d", channel=None, private=True).ok
+    back = say(service, "bob", "/back", channel=None, private=True)
+    assert back.ok and "Welcome back" in " ".join(back.private["bob"])
+    table(service, options="target=30 seed=7 deadline=1h")
+    assert not service.store.load(P, "c").meta.get("away")
+    assert say(service, "bob", "/back", channel=None, private=True).code == "NOT_AWAY"
+
+
+def test_a_started_game_caps_the_players_own_absence(service, now):
+    assert say(service, "bob", "/away 5d", channel=None, private=True).ok
+    table(service, options="target=30 seed=7 deadline=1h away=1d")
+    rec = service.store.load(P, "c")
+    assert rec.meta["away"]["P2"]["until"] == pytest.approx(now[0] + 24 * HOUR)
+    assert "bob (P2) is away for 1 d more" in say(service, "alice", "/status").text
 
 
 def test_back_is_one_command_for_an_absence_and_a_robot_seat(service, now):

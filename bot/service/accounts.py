@@ -6,6 +6,7 @@ import secrets as _secrets
 import redis
 
 from bot.service.common import Topic
+from bot.service.timers import _span
 from bot.service.types import Command, Reply
 from bot.store import StoreError
 from core.registry import get_game
@@ -70,9 +71,11 @@ class Accounts(Topic):
                 who = ", ".join(f"{names[s]['name']} ({s})" if s in names else s for s in pending) or "nobody"
                 lines.append(f"• {game.title} in {where}: " + ("your turn" if mine else f"waiting for {who}")
                              + f" (version {rec.version}).")
+        until = self.service.away.until(cmd.platform, cmd.user)
+        away = [f"You are away for {_span(until - self.clock())} more; /back ends it."] if until else []
         if not lines:
-            return Reply(private={cmd.user: ["You sit in no open game."]})
-        return Reply(private={cmd.user: ["Your games:"] + lines})
+            return Reply(private={cmd.user: ["You sit in no open game."] + away})
+        return Reply(private={cmd.user: ["Your games:"] + lines + away})
 
 
 

@@ -1,6 +1,10 @@
 """Vacation: /away 3d pauses the sender's deadlines and reminders in all his games in play;
 /back ends it, and takes back any seat a robot plays for him — one command for both returns.
 
+The absence is also the player's own (his preferences' `away`, when it ends): a game of his
+that starts before then begins with his seat away for what is left (`Away.on_start`, called by
+/start), as far as that game allows; with no game in play, /away is taken for the games to come.
+
 Each game keeps the absence in its own meta (bot/service/timers.py: `open_away`, `pause`), so
 its deadline and reminders are computed from the game alone, and each game caps what one
 player may be away in it, in all (the option `away=`, 7 days by default): nobody stalls a table
@@ -20,6 +24,7 @@ from bot.store import Record
 from core.errors import RulesError
 from core.registry import get_game
 
+AWAY = "away"              # the preference: when the player's own absence ends (epoch seconds)
 LONGEST = 30 * 24 * 3600   # the longest absence one /away asks for (each game caps it lower: away=)
 
 
@@ -37,15 +42,56 @@ class Away(Topic):
         if not 0 < seconds <= LONGEST:
             return Reply.refuse("An absence lasts more than 0 and at most 30 days; each game allows at most its "
                                 "own limit (away=, 7 days unless its creator set another).", "MALFORMED")
-        return self._each_game(cmd, lambda rec, seat: self._away_step(cmd, rec, seat, seconds),
-                               "You sit in no game in play, so there is nothing to pause.", "NO_GAME")
+        until = self.clock() + seconds
+        self.store.set_user_pref(cmd.platform, cmd.user, AWAY, f"{until:.0f}")
+        reply = self._each_game(cmd, lambda rec, seat: self._away_step(cmd, rec, seat, seconds), "", "NO_GAME")
+        if reply.ok:
+            reply.tell(cmd.user, f"A game of yours that starts in the next {_span(seconds)} begins with your seat "
+                                 "away too; /back ends it.")
+            return reply
+        return Reply(private={cmd.user: [
+            f"You sit in no game in play. Noted for the next {_span(seconds)}: a game of yours that starts before "
+            "then begins with your seat away (as far as it allows); /back ends it."]})
 
     def back(self, rest: str, cmd: Command) -> Reply:
         if rest.strip():
             return Reply.refuse(f"/back takes no argument (got {rest.strip()!r}). Usage: /back.", "MALFORMED")
-        return self._each_game(cmd, lambda rec, seat: self._back_step(cmd, rec, seat),
-                               "You are not away, and no robot plays a seat of yours: nothing to come back to.",
-                               "NOT_AWAY")
+        was_away = self.until(cmd.platform, cmd.user) is not None
+        self.store.set_user_pref(cmd.platform, cmd.user, AWAY, None)
+        reply = self._each_game(cmd, lambda rec, seat: self._back_step(cmd, rec, seat),
+                                "You are not away, and no robot plays a seat of yours: nothing to come back to.",
+                                "NOT_AWAY")
+        if not reply.ok and was_away:
+            return Reply(private={cmd.user: ["Welcome back: games of yours that start from now on run your "
+                                             "deadlines from the first move."]})
+        return reply
+
+    # the player's own absence, for games that start while it runs ------------------------------
+    def until(self, platform: str, user: str) -> float | None:
+        """When the player's own absence ends, if it runs now."""
+        raw = self.store.user_prefs(platform, user).get(AWAY)
+        try:
+            until = float(raw) if raw else None
+        except ValueError:
+            return None
+        return until if until is not None and until > self.clock() else None
+
+    def on_start(self, platform: str, meta: dict) -> list[str]:
+        """At /start: each seated player whose own absence runs is away in this game for what is
+        left of it (as far as `away=` allows). `meta` is written by the start's own write; the
+        lines say who is away."""
+        now, lines = self.clock(), []
+        for player in meta["players"]:
+            if player.get("robot"):
+                continue
+            until = self.until(platform, player["user"])
+            if until is None:
+                continue
+            granted = open_away(meta, player["seat"], now, until - now)
+            if granted:
+                lines.append(f"{player['name']} is away for {_span(granted)}: the deadline and reminders wait "
+                             "for that seat; /back ends it.")
+        return lines
 
     # one game at a time -------------------------------------------------------------------------
     def _each_game(self, cmd: Command, step, nothing: str, code: str) -> Reply:

@@ -151,12 +151,14 @@ class Lobby(Topic):
         for player, seat in zip(meta["players"], state["seats"]):
             player["seat"] = seat
         self.service.timers.start_clock(meta, state["seats"])
+        away = self.service.away.on_start(cmd.platform, meta)   # who typed /away before the game began
 
         def done(version: int) -> Reply:
             seating = ", ".join(player_names(game, meta, state).values())
             reply = Reply(public=[f"{game.title} begins. Players — {seating}.",
                                   f"Dice seed SHA-256: {meta['seed_sha256']} (the seed is revealed at the end; "
                                   "/verify then checks every roll)."])
+            reply.public += away
             self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events, cmd.user,
                                            picture=True)
             link = self.service.pages.link_line(cmd.platform, channel, meta)

@@ -469,7 +469,7 @@ def _write(template, domain: str) -> None:
     from babel.messages.pofile import write_po
 
     with (LOCALE_DIR / f"{domain}.pot").open("wb") as handle:
-        write_po(handle, template, omit_header=False, sort_output=False)
+        write_po(handle, template, omit_header=False, sort_output=False, include_lineno=False)
     for lang in LANGUAGES:
         if lang == DEFAULT:
             continue
@@ -483,7 +483,7 @@ def _write(template, domain: str) -> None:
         # reviewed: tests/test_i18n_games.py counts it as missing)
         catalog.update(template, no_fuzzy_matching=domain != GAMES_DOMAIN)
         with path.open("wb") as handle:
-            write_po(handle, catalog, sort_output=False, ignore_obsolete=True)
+            write_po(handle, catalog, sort_output=False, ignore_obsolete=True, include_lineno=False)
 
 
 if __name__ == "__main__" and sys.argv[1:] == ["extract"]:

@@ -363,7 +363,11 @@ MESSAGES = [
     N_('/away takes a duration such as 12h, 3d or 2d12h (got {text}).'),
     N_('An absence lasts more than 0 and at most 30 days; each game allows at most its own limit (away=, 7 days '
        'unless its creator set another).'),
-    N_('You sit in no game in play, so there is nothing to pause.'),
+    N_('A game of yours that starts in the next {span} begins with your seat away too; /back ends it.'),
+    N_('You sit in no game in play. Noted for the next {span}: a game of yours that starts before then begins with '
+       'your seat away (as far as it allows); /back ends it.'),
+    N_('Welcome back: games of yours that start from now on run your deadlines from the first move.'),
+    N_('You are away for {span} more; /back ends it.'),
     N_('You are not away, and no robot plays a seat of yours: nothing to come back to.'),
     N_('/back takes no argument (got {text}). Usage: /back.'),
     N_('In channel {channel}:'),
