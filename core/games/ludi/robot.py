@@ -13,8 +13,11 @@ The value (§1.2, §9.1): points first, then what wins points later — the scho
 over the strongest opponent, squashed into (0, 1).
 
 The lines searched: of the 10–30 a Main phase allows, the three best by a one-ply look — the
-value once the line is played and, for a fight, once the fight is over (the defender and the
-cheers answered by the rules' own defaults, §9.5), over three orders of the combat deck. A
+value once the line is played and, for a line that draws a combat card (a fight, a defender
+chosen), once the fight is over (the defender and the cheers answered by the rules' own
+defaults, §9.5), as the exact expectation over the cards the combat deck holds: its contents
+are public (§11.1), so a fight is a chance node the look can weigh exactly, where a few sampled
+orders judged it by luck. A
 search of a tenth of a second cannot try thirty lines; ranked first, it beats the greedy player.
 """
 from __future__ import annotations
@@ -28,9 +31,12 @@ from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.kit import BaseKit
 
-from .common import MAX_BUILDINGS, WIN_POINTS, points
+from .actions import gladiator, player, split_with
+from .combat import best_defender
+from .common import MAX_BUILDINGS, WIN_POINTS, attack_value, defence_value, defenders, points
 from .data import E, G, K
 from .game import GAME
+from .names import match
 from .states import main_lines
 
 # added to the view and recomputed by it: never part of the state
@@ -43,7 +49,6 @@ BUILDING_WEIGHT = 0.2     # each building is room for one more gladiator (§4.3.
 LEAD_SCALE = 0.9          # a lead of one point ≈ 71 % (logistic)
 # the lines the search considers: the best few by a one-ply look (`LudiKit.candidates`)
 RANKED_LINES = 3
-FIGHT_SAMPLES = 3         # orders of the combat deck a fight is judged over
 FORCED = ("defend", "cheer")   # answered by the rules' defaults when a fight is judged
 SETTLE_STEPS = 6
 UNSEEN = ("vdeck", "cdeck", "edeck", "seen", "rng")   # not part of what ranks the lines
@@ -108,16 +113,12 @@ class LudiKit(BaseKit):
 
     def one_ply(self, state: dict, seat: str, line: str, prompt: Prompt | None = None) -> float:
         """The value of `line` for `seat` once the fight it starts is over (the defender and the
-        cheers answered by the rules' own defaults, §9.5), averaged over a few orders of the
-        combat deck for a fight; −1 when the line is refused."""
-        samples = FIGHT_SAMPLES if line.startswith("fight") else 1
-        shuffle = random.Random(line)
+        cheers answered by the rules' own defaults, §9.5): for a fight, the exact expectation over
+        the cards the combat deck holds (§6.2; its contents are public, only its order is not),
+        one card played for each outcome the cards can give; −1 when the line is refused."""
+        worlds = self._fight_worlds(state, seat, line) if line.startswith(("fight", "defend")) else None
         total = 0.0
-        for k in range(samples):
-            world = state
-            if k:
-                world = dict(state)
-                world["cdeck"] = shuffle.sample(state["cdeck"], len(state["cdeck"]))
+        for world, weight in worlds or ((state, 1.0),):
             try:
                 after = _play(world, seat, line, prompt)
                 for _ in range(SETTLE_STEPS):
@@ -127,8 +128,47 @@ class LudiKit(BaseKit):
                     after = _play(after, top["seat"], GAME.default_line(after, top["seat"]))
             except RulesError:
                 return -1.0
-            total += self.evaluate(after, seat)
-        return total / samples
+            total += weight * self.evaluate(after, seat)
+        return total
+
+    def _fight_worlds(self, state: dict, seat: str, line: str) -> list[tuple[dict, float]] | None:
+        """For a line that draws a combat card (a fight declared, a defender chosen): the deck's
+        cards grouped by what they do to this fight (§6.1–§6.5: who wins, by 2 or more or not,
+        skull or not), one world per group with one of its cards on top, weighted by the
+        group's share of the deck. None when the line is not judged so (a line the rules refuse:
+        `one_ply` plays it once and learns why)."""
+        try:
+            text = GAME.parse(line).args[0]
+            if line.startswith("fight"):
+                foe_text, att_text = split_with(text, "fight <player> with <gladiator>")
+                foe, att = player(state, foe_text), gladiator(state, seat, att_text)
+                able = defenders(state, foe)
+                if not able or foe == seat:
+                    return None
+                dfn = able[0] if len(able) == 1 else best_defender(state, foe)
+            else:
+                fight = state["fight"]
+                att = fight["att"]
+                dfn = match(text, {g: G[g]["name"] for g in defenders(state, seat)}, "gladiator")
+        except (RulesError, IndexError, KeyError, TypeError):
+            return None
+        edge = attack_value(state, att) - defence_value(state, dfn)
+        deck = state["cdeck"] or sorted(state["cdiscard"])
+        groups: dict[tuple, list[str]] = {}
+        for card in deck:
+            c = K[card]
+            margin = edge + c["swords"] - c["shields"]
+            outcome = 2 if margin >= 2 else (margin > 0) - (margin < 0)    # Tabularium pays a win by 2 (§2.5)
+            groups.setdefault((outcome, bool(c["skull"]) and outcome != 0), []).append(card)
+        worlds = []
+        for cards in groups.values():
+            world = dict(state)
+            rest = [c for c in deck if c != cards[0]]
+            world["cdeck"] = [cards[0]] + rest
+            if not state["cdeck"]:
+                world["cdiscard"] = []
+            worlds.append((world, len(cards) / len(deck)))
+        return worlds
 
     def playout_line(self, state: dict, seat: str, rnd: random.Random) -> str:
         """The search's playouts answer a fight as the one-ply look judges it (the strongest
