@@ -3,6 +3,7 @@ value, the lines it searches, and a decision that hidden information cannot chan
 import random
 
 from core.game import copy_state
+from core.games.ludi.common import gname as GAME_NAME
 from core.games.ludi.robot import KIT, LudiKit
 from core.games.ludi.states import main_lines
 from core.registry import get_game
@@ -137,3 +138,96 @@ def test_the_searchs_prior_for_a_fight_is_the_fight_fought_not_the_fight_declare
         assert values != declared
         return
     raise AssertionError("no Main phase with a fight")
+
+
+def _judged_card_by_card(kit, state, seat, line):
+    """The value of `line` over every card of the combat deck put on top in turn (§6.2)."""
+    total = 0.0
+    deck = state["cdeck"]
+    for card in deck:
+        world = dict(state, cdeck=[card] + [c for c in deck if c != card])
+        after = play_line(GAME, world, seat, line)
+        while after["stack"] and not after["result"] and after["stack"][-1]["s"] in ("defend", "cheer"):
+            top = after["stack"][-1]
+            after = play_line(GAME, after, top["seat"], GAME.default_line(after, top["seat"]))
+        total += kit.evaluate(after, seat)
+    return total / len(deck)
+
+
+def test_a_fight_is_judged_by_the_exact_expectation_over_the_combat_deck():
+    """§6.1–§6.5, §11.1: the deck's contents are public, so a declared fight (the defender by the
+    deadline's default, §5.2.3) and a chosen defender are worth the mean over every card the
+    deck holds, exactly (the look plays one card of each outcome, weighted)."""
+    checked = 0
+    for state, seat in main_phase_positions(2, 6):
+        state = dict(state, options=dict(state["options"], favour=False))
+        for line in main_lines(state, seat)["fight"][:2]:
+            assert abs(LudiKit().one_ply(state, seat, line) - _judged_card_by_card(KIT, state, seat, line)) < 1e-9
+            checked += 1
+        if checked >= 4:
+            break
+    defended = 0
+    for state, seat in fight_positions(2, 3):
+        state = dict(state, options=dict(state["options"], favour=False))
+        for line in GAME.prompts(state)[seat].actions:
+            assert abs(LudiKit().one_ply(state, seat, line) - _judged_card_by_card(KIT, state, seat, line)) < 1e-9
+            defended += 1
+        if defended >= 4:
+            break
+    assert checked >= 4 and defended >= 4
+
+
+def test_training_is_worth_the_best_fight_it_prepares():
+    """§2.5 Palaestra: `/train` changes nothing the value sees until the trained gladiator
+    fights, so the look judges it by the best fight after it, which is never worse than the
+    same fight untrained."""
+    for state, seat in main_phase_positions(2, 6):
+        if not main_lines(state, seat)["fight"]:
+            continue
+        state = copy_state(state)
+        state["p"][seat]["train"] = True
+        kit = LudiKit()
+        for g in state["p"][seat]["gl"][:2]:
+            line = f"train {GAME_NAME(g)}"
+            after = play_line(GAME, state, seat, line)
+            fights = main_lines(after, seat)["fight"]
+            best = max(kit.one_ply(after, seat, f) for f in fights[:6])
+            assert kit.one_ply(state, seat, line) == max(best, kit.evaluate(after, seat))
+        untrained = copy_state(state)
+        untrained["p"][seat]["train"] = False
+        line = main_lines(untrained, seat)["fight"][0]
+        trained_first = f"train {line.split(' with ')[1]}"
+        assert kit.one_ply(state, seat, trained_first) >= kit.one_ply(untrained, seat, line)
+        return
+    raise AssertionError("no Main phase with a fight")
+
+
+def test_playouts_fight_at_even_odds_or_better_and_bid_only_with_room():
+    """The playouts' plain player: the strongest ready gladiator fights the opponent whose best
+    defender it beats most easily when it wins on at least 40 % of the deck (§6.1–§6.3, the
+    whole deck §2.6), else nobody fights; it bids only with a free building to take the
+    veteran into (§4.3.1, §7.3)."""
+    from core.games.ludi.common import attack_value, defence_value, defenders, ready
+    from core.games.ludi.robot import FIGHT_ODDS, WIN_CHANCE
+    fights = quiet = 0
+    for state, seat in positions(GAME, 3, 4, every=2, games=3):
+        top = state["stack"][-1]
+        if top["seat"] != seat or state["p"][seat]["train"]:
+            continue
+        line = KIT.playout_line(state, seat, random.Random(0))
+        if top["s"] == "main":
+            foes = [s for s in state["seats"] if s != seat and defenders(state, s)]
+            odds = max((WIN_CHANCE[max(-3, min(3, attack_value(state, g)
+                                               - max(defence_value(state, d) for d in defenders(state, s))))]
+                        for g in ready(state, seat) for s in foes), default=0.0)
+            if line.startswith("fight"):
+                fights += 1
+                assert odds >= FIGHT_ODDS
+            else:
+                quiet += 1
+                assert odds < FIGHT_ODDS
+            play_line(GAME, state, seat, line)
+        elif top["s"] == "bid" and line != "pass":
+            p = state["p"][seat]
+            assert len(p["gl"]) < len(p["bld"])
+    assert fights and quiet
