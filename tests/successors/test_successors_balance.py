@@ -15,7 +15,11 @@ SPEC_1_7 = {4: {"alexander_iv": 3, "philip_iii": 2, "herakles": 2},
             5: {"alexander_iv": 1, "philip_iii": 1, "herakles": 2}}
 # §2.1 (rules 5): the packages whose make-up changed, by player count: major generals, minors I / II
 SPEC_2_1 = {2: {"A": (["perdikkas", "eumenes", "peithon", "antigonos", "lysimachos"], ["opis", "gordion"]),
-                "B": (["antipatros", "krateros", "leonnatos", "ptolemaios"], ["amphipolis", "memphis"])}}
+                "B": (["antipatros", "krateros", "leonnatos", "ptolemaios"], ["amphipolis", "memphis"])},
+            4: {"A": (["perdikkas", "eumenes"], ["opis", "rhagai"]),
+                "B": (["antipatros", "krateros", "peithon"], ["amphipolis", "issos"]),
+                "C": (["ptolemaios", "leonnatos"], ["memphis", "abydos"]),
+                "D": (["antigonos", "lysimachos"], ["gordion", "sestos"])}}
 # §2.5 check values of both versions: VP, LP per package and the Usurper in Turn I
 SPEC_2_5 = {
     4: {2: ({"A": 13, "B": 15}, {"A": 8, "B": 5}, "B"),
@@ -24,7 +28,7 @@ SPEC_2_5 = {
         5: ({"A": 4, "B": 5, "C": 6, "D": 4, "E": 5}, {"A": 7, "B": 5, "C": 3, "D": 6, "E": 3}, "C")},
     5: {2: ({"A": 11, "B": 15}, {"A": 5, "B": 8}, "B"),
         3: ({"A": 7, "B": 7, "C": 10}, {"A": 5, "B": 5, "C": 6}, "C"),
-        4: ({"A": 7, "B": 5, "C": 8, "D": 4}, {"A": 5, "B": 5, "C": 6, "D": 3}, "C"),
+        4: ({"A": 4, "B": 8, "C": 8, "D": 4}, {"A": 5, "B": 5, "C": 6, "D": 3}, "B"),
         5: ({"A": 4, "B": 5, "C": 6, "D": 4, "E": 5}, {"A": 5, "B": 5, "C": 3, "D": 6, "E": 3}, "C")},
 }
 
