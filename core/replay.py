@@ -61,6 +61,8 @@ def _keep_rules(version: int):
 # StarCraft 1 → 2: issue 27's event deck, end-of-Execution draw and Aldaris's condition; a game
 # set up under 1 keeps them (docs/balance.md)
 MIGRATIONS[("starcraft", 1)] = _keep_rules(1)
+# Successors 4 → 5: issue 27's heirs' LP and packages (§1.7, §2.1); a game set up under 4 keeps them
+MIGRATIONS[("successors", 4)] = _keep_rules(4)
 
 
 def rules_version(game: Game) -> int:

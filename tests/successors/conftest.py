@@ -10,9 +10,10 @@ from tests import rules_helpers
 from tests.rules_helpers import single_seat, texts  # noqa: F401 — texts is imported from here by the tests
 
 
-def new(n=3, seed="t"):
-    """A fresh game (waiting for the §3.2.3 choice of First Player)."""
-    state, _ = GAME.start([f"p{i}" for i in range(n)], {}, seed)
+def new(n=3, seed="t", rules=None):
+    """A fresh game (waiting for the §3.2.3 choice of First Player); `rules="4"`: of rules version 4
+    (§15), for a test whose arithmetic is that version's heirs' LP and packages."""
+    state, _ = GAME.start([f"p{i}" for i in range(n)], {"rules": rules} if rules else {}, seed)
     return state
 
 

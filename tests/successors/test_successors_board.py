@@ -10,13 +10,13 @@ from core.games.successors.board import BOARD, DATA, Board, DataError
 
 def raw():
     return {n: json.loads((DATA / f"{n}.json").read_text()) for n in
-            ("spaces", "provinces", "connections", "generals", "factions", "components", "cards")}
+            ("spaces", "provinces", "connections", "generals", "factions", "components", "cards", "rules")}
 
 
 def test_data_lives_in_json_files():
     names = sorted(p.name for p in DATA.glob("*.json"))
     assert names == ["cards.json", "components.json", "connections.json", "factions.json",
-                     "generals.json", "provinces.json", "spaces.json"]
+                     "generals.json", "provinces.json", "rules.json", "spaces.json"]
 
 
 # §1.2 factions and colours
@@ -68,9 +68,9 @@ def test_markers():
 # §1.7 royal family
 def test_royals():
     r = BOARD.royals
-    assert [(k, v["lp"], v["space"], v["state"]) for k, v in r.items()] == [
-        ("alexander_iv", 3, "babylon", "active"), ("philip_iii", 2, "babylon", "active"),
-        ("herakles", 2, "pergamon", "active"), ("olympias", 2, "dodona", "inactive"),
+    assert [(k, v.get("lp"), v["space"], v["state"]) for k, v in r.items()] == [
+        ("alexander_iv", None, "babylon", "active"), ("philip_iii", None, "babylon", "active"),
+        ("herakles", None, "pergamon", "active"), ("olympias", 2, "dodona", "inactive"),
         ("kleopatra", 2, "sardeis", "inactive"), ("thessalonike", 1, "pella", "inactive")]
     assert BOARD.cart == {"space": "babylon", "carried_by": "perdikkas"}
 
@@ -168,6 +168,11 @@ def test_deck_list():
     (lambda r: r["generals"]["generals"][0]["start"].__setitem__("space", "nowhere"), "perdikkas"),
     (lambda r: r["cards"]["cards"][0].__setitem__("ops", None), "#1"),
     (lambda r: r["components"]["royals"][0].__setitem__("space", "nowhere"), "alexander_iv"),
+    (lambda r: r["rules"]["versions"]["5"]["heir_lp"].pop("herakles"), "version 5 gives LP to each heir"),
+    (lambda r: r["rules"]["versions"]["5"]["packages"].__setitem__("2", {"A": {"generals": ["perdikkas"],
+                                                                               "minors": []}}),
+     r"rules.json \(version 5\): the 2-player packages"),
+    (lambda r: r["rules"].__setitem__("current", 9), "current"),
 ])
 def test_broken_data_fails_naming_the_entry(edit, words):
     r = copy.deepcopy(raw())

@@ -53,10 +53,10 @@ def test_12_6_a_drafted_package_gives_its_generals_forces_and_control_to_the_sea
     state, order = drafted(3, picks=["A", "C", "B"])      # C picks A, B picks C, A picks B
     assert state["package"] == {"C": "A", "B": "C", "A": "B"}
     for seat, package in state["package"].items():
-        for g in BOARD.packages[3][package]["generals"]:
+        for g in BOARD.packages_of(state)[package]["generals"]:
             assert state["gens"][g]["o"] == seat
             assert state["gens"][g]["at"] == BOARD.generals[g]["start"]["space"]
-        minors = BOARD.packages[3][package]["minors"]
+        minors = BOARD.packages_of(state)[package]["minors"]
         assert state["gens"][f"{seat}1"]["at"] == minors[0]
         assert GAME.summary(state)["players"][seat]["package"] == package
     assert state["gens"]["perdikkas"]["o"] == "C"

@@ -34,13 +34,12 @@ def test_regency_victory_at_turn_four():  # §10.3, §9.11, §3.2.1
 def test_no_regency_on_a_tie_then_murder_or_crown():  # §10.3 "strictly", §9.11
     state = clear_board(new(2, "rg2"))
     a, b = state["seats"]
-    heir_with(state, a)                                           # a: Champion 3 + heir 3 = 6
+    heir_with(state, a)                                           # a: Champion 3 + Alexander IV 1 = 4 (§1.7)
     for s in (a, b):
         state["p"][s]["fleets"] = []                               # no Largest Fleet VP
-    for w in ("kleopatra", "thessalonike"):                        # b: Champion 3 + women 2 + 1 = 6
-        at = state["royals"][w]["at"]
-        put_gen(state, f"{b}{1 if w == 'kleopatra' else 2}", b, at)
-        state["royals"][w].update(st="active", by=f"{b}{1 if w == 'kleopatra' else 2}")
+    at = state["royals"]["thessalonike"]["at"]                     # b: Champion 3 + Thessalonike 1 = 4
+    put_gen(state, f"{b}1", b, at)
+    state["royals"]["thessalonike"].update(st="active", by=f"{b}1")
     lps, vps = legitimacy.all_lp(state), scoring.all_vp(state)
     assert lps[a] + vps[a] == lps[b] + vps[b]
     state, ev = jump(state, 4)
@@ -110,9 +109,10 @@ def test_victory_not_checked_in_the_middle_of_a_plain_move(dice):  # §10.5, §1
     put_gen(state, f"{a}1", a, "pella")
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
-    state["p"][a]["pella"] = True                                   # 3 + 10 + 3 + 2 = 18 LP
-    state["royals"]["alexander_iv"].update(st="active", at="pella", by=f"{a}1")
+    state["p"][a]["pella"] = True                                   # 3 + 10 + 2 + 2 + 1 = 18 LP
+    state["royals"]["herakles"].update(st="active", at="pella", by=f"{a}1")
     state["royals"]["kleopatra"].update(st="active", at="pella", by=f"{a}1")
+    state["royals"]["thessalonike"].update(st="active", at="pella", by=f"{a}1")
     assert legitimacy.lp(state, a) == 18
     state, _ = act(state, a, "move pydna")                          # a plain move: no check
     assert state["result"] is None and state["act"] is not None

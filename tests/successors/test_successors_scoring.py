@@ -154,7 +154,9 @@ def test_vp_sources():
 def test_lp_sources():
     state = new(2, "lp")
     a = state["gens"]["perdikkas"]["o"]
-    assert legitimacy.lp_parts(state, a) == {"champion": 3, "perdikkas": 1, "leonnatos": 1, "heir": 3}
+    assert legitimacy.lp_parts(state, a) == {"champion": 3, "perdikkas": 1, "heir": 1}     # rules 5 (§15)
+    old = new(2, "lp", rules="4")
+    assert legitimacy.lp_parts(old, a) == {"champion": 3, "perdikkas": 1, "leonnatos": 1, "heir": 3}
     state["gens"]["perdikkas"]["at"] = "dispersed"
     assert "perdikkas" in legitimacy.lp_parts(state, a)        # alive when dispersed
     state["gens"]["perdikkas"]["at"] = "dead"
@@ -190,7 +192,7 @@ def test_royal_control_priority():  # §9.7.3
 
 # §10.1, §10.2, §10.5 immediate victory
 def test_legitimacy_victory_beats_vp_victory():
-    state = new(2, "iv")
+    state = new(2, "iv", rules="4")                             # A: 8 LP at start (§2.5, rules 4)
     a = state["gens"]["perdikkas"]["o"]
     b = state["gens"]["antipatros"]["o"]
     state["turn"] = 2

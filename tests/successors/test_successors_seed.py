@@ -122,13 +122,14 @@ def test_a_sally_is_a_battle_with_the_sallying_side_attacking(dice):  # §6.1, �
 def test_three_ways_to_win():  # §1.1, §10.1, §10.2, §10.3, §10.4
     state = new(3, "ways")
     state["turn"] = 2
-    a = state["gens"]["perdikkas"]["o"]                              # Champion 3 + Perdikkas 1 + heir 3
+    a = state["gens"]["perdikkas"]["o"]                              # Champion 3 + Perdikkas 1 + heir 1
     b = next(s for s in state["seats"] if s != a)
     assert scoring.immediate_winner(state) is None
     won = copy.deepcopy(state)
     won["p"][a]["pella"] = True                                      # + 10
     at = won["gens"]["perdikkas"]["at"]
     won["royals"]["kleopatra"].update(st="active", at=at, by="perdikkas")     # + 2
+    won["royals"]["olympias"].update(st="active", at=at, by="perdikkas")      # + 2
     assert legitimacy.lp(won, a) >= 18
     assert scoring.immediate_winner(won) == (a, f"Legitimacy victory ({legitimacy.lp(won, a)} LP)")
     vp = copy.deepcopy(state)
@@ -143,9 +144,9 @@ def test_three_ways_to_win():  # §1.1, §10.1, §10.2, §10.3, §10.4
 
 def test_the_heirs_own_lp_count_for_his_controllers_regency():  # §10.3, §9.2
     """Why Regency ends most random self-play games: the controller of the heir coming of age
-    counts that heir's LP (3 for Alexander IV) in his LP + VP, and random play never takes
-    Alexander IV from Perdikkas's force, whose owner also has Perdikkas's 1 LP."""
-    state = clear_board(new(2, "rgown"))
+    counts that heir's LP (3 for Alexander IV under rules 4, §15) in his LP + VP, and random play
+    never takes Alexander IV from Perdikkas's force, whose owner also has Perdikkas's 1 LP."""
+    state = clear_board(new(2, "rgown", rules="4"))
     a, b = state["seats"]
     for s in (a, b):
         state["p"][s]["fleets"] = []
@@ -165,7 +166,7 @@ def test_the_heirs_own_lp_count_for_his_controllers_regency():  # §10.3, §9.2
 
 
 def test_regency_is_checked_only_when_the_heir_comes_of_age():  # §10.3, §10.5, §3.2.1
-    state = clear_board(new(3, "rgtime"))
+    state = clear_board(new(3, "rgtime", rules="4"))   # rules 4 (§15): Alexander IV's 3 LP outweigh Herakles's 2
     a = state["seats"][0]
     put_gen(state, f"{a}1", a, "babylon")
     place_cus(state, "babylon", a, merc=1)
@@ -194,10 +195,10 @@ def test_victory_is_checked_right_after_a_burial_inside_an_activation(dice):  # 
     a = order[0]
     put_gen(state, f"{a}1", a, "amphipolis")
     place_cus(state, "amphipolis", a, merc=1)
-    for rid in ("alexander_iv", "kleopatra"):
+    for rid in ("herakles", "kleopatra", "thessalonike"):
         state["royals"][rid].update(st="active", at="amphipolis", by=f"{a}1")
     state["body"] = {"st": "cart", "at": "amphipolis", "by": f"{a}1"}
-    assert legitimacy.lp(state, a) == 8                               # Champion 3 + heir 3 + Kleopatra 2
+    assert legitimacy.lp(state, a) == 8                               # Champion 3 + Herakles 2 + women 2 + 1
     dice.append(6)
     state, _ = act(state, a, f"activate {a}1")
     state, _ = act(state, a, "move pella")

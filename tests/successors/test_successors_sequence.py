@@ -54,7 +54,7 @@ def test_turn_one_cart_cannot_move_nor_be_buried():
 
 
 def test_turn_one_no_immediate_victory():
-    state = new(2, "v")
+    state = new(2, "v", rules="4")                                    # A: 8 LP at start (§2.5, rules 4)
     a = state["gens"]["perdikkas"]["o"]
     state["p"][a]["pella"] = True                                    # 18+ LP
     assert legitimacy.lp(state, a) >= 18

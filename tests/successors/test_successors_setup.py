@@ -7,14 +7,10 @@ from core.games.successors.board import BOARD
 from core.games.successors.forces import cus_at
 
 from .conftest import new
+from .test_successors_balance import SPEC_2_5
 
-# §2.5 check values: VP, LP per package and the Usurper in Turn I
-CHECK = {
-    2: ({"A": 13, "B": 15}, {"A": 8, "B": 5}, "B"),
-    3: ({"A": 7, "B": 7, "C": 10}, {"A": 7, "B": 5, "C": 6}, "C"),
-    4: ({"A": 7, "B": 5, "C": 8, "D": 4}, {"A": 7, "B": 5, "C": 6, "D": 3}, "C"),
-    5: ({"A": 4, "B": 5, "C": 6, "D": 4, "E": 5}, {"A": 7, "B": 5, "C": 3, "D": 6, "E": 3}, "C"),
-}
+# §2.5 check values of the current rules (§15): VP, LP per package and the Usurper in Turn I
+CHECK = SPEC_2_5[BOARD.current_rules]
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -31,10 +27,12 @@ def test_check_values(n, seed):  # §2.5
     assert summary["usurper"] == usurper
 
 
-def test_two_player_check_includes_hellespont_and_fleet():  # §2.5, §8.5
+def test_two_player_check_includes_hellespont_and_fleet():  # §2.5, §8.5, §15
     state = new(2)
     assert scoring.fleet_strength(state, "A") == 1 and scoring.fleet_strength(state, "B") == 4
-    assert state["pcs"]["sestos"] == state["pcs"]["abydos"] == "A"
+    assert (state["pcs"]["sestos"], state["pcs"]["abydos"]) == ("A", "B")      # rules 5: Leonnatos is B's
+    old, _ = GAME.start(["p0", "p1"], {"rules": "4"}, "t")
+    assert old["pcs"]["sestos"] == old["pcs"]["abydos"] == "A"                # rules 4: the Hellespont is A's
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5])
@@ -53,7 +51,7 @@ def test_setup_is_deterministic_byte_for_byte():  # §1.14
 def test_packages_by_player_count():  # §2.1
     state = new(3, "k")
     owners = {g: d["o"] for g, d in state["gens"].items() if g in BOARD.generals and d["o"]}
-    for letter, pk in BOARD.packages[3].items():
+    for letter, pk in BOARD.packages_of(state).items():
         assert sorted(g for g, o in owners.items() if o == letter) == sorted(pk["generals"])
         assert state["gens"][f"{letter}1"]["at"] == pk["minors"][0]
         assert state["gens"][f"{letter}2"]["at"] == pk["minors"][1]
@@ -104,7 +102,7 @@ def test_other_setup():  # §2.4
 def test_general_limit():  # §1.3.5
     state = new(2, "l")
     for s in state["seats"]:
-        majors = len(BOARD.packages[2][s]["generals"])
+        majors = len(BOARD.packages_of(state)[s]["generals"])
         assert state["p"][s]["limit"] == majors + 2
 
 

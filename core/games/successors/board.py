@@ -9,6 +9,7 @@ Every number of §1 lives in a JSON file beside this module, never in code:
 - `factions.json`    §1.2 colours and §2.1 packages
 - `components.json`  §1.4-§1.8, §1.13 CU types, fleets, markers, royals, independents, boxes
 - `cards.json`       §11.2 the Tyche deck list
+- `rules.json`       the designed numbers of each rules version (§1.7 heirs' LP, §2.1 packages)
 
 A broken file raises `DataError` naming the file and the entry.
 """
@@ -19,6 +20,9 @@ from collections import deque
 from pathlib import Path
 
 DATA = Path(__file__).parent / "data"
+# the rules version of a game whose state names none: every game set up before issue 27's
+# balance (the designed numbers of rules.json's version 4, which versions 1 to 3 shared)
+OLD_RULES = 4
 
 
 class DataError(ValueError):
@@ -37,7 +41,8 @@ class Board:
 
     def __init__(self, raw: dict[str, dict] | None = None):
         raw = raw or {n: _load(n + ".json") for n in
-                      ("spaces", "provinces", "connections", "generals", "factions", "components", "cards")}
+                      ("spaces", "provinces", "connections", "generals", "factions", "components", "cards",
+                        "rules")}
         self.raw = raw
         self.spaces: dict[str, dict] = {}
         for s in raw["spaces"]["spaces"]:
@@ -64,6 +69,8 @@ class Board:
         self.markers: dict[str, dict] = {m["id"]: m for m in comp["markers"]}
         self.cards: dict[int, dict] = {c["n"]: c for c in raw["cards"]["cards"]}
         self.base_deck: list[int] = [n for n, c in self.cards.items() if not c["optional"]]
+        self.rules: dict[int, dict] = {int(k): v for k, v in raw["rules"]["versions"].items()}
+        self.current_rules: int = raw["rules"]["current"]
         self._prov_spaces: dict[str, list[str]] = {c: [] for c in self.provinces}
         for sid, sp in self.spaces.items():
             self._prov_spaces.setdefault(sp["province"], []).append(sid)
@@ -144,17 +151,30 @@ class Board:
             for t in (st or {}).get("cus", {}):
                 if t not in self.cu_types:
                     raise DataError(f"generals.json: general {g['id']!r} has unknown CU type {t!r}")
-        for n, pk in self.packages.items():
+        if self.current_rules not in self.rules or OLD_RULES not in self.rules:
+            raise DataError(f"rules.json: versions {OLD_RULES} and current ({self.current_rules}) must be listed")
+        heirs = sorted(r["id"] for r in self.raw["components"]["royals"] if r["kind"] == "heir")
+        for version, r in self.rules.items():
+            if sorted(r["heir_lp"]) != heirs:
+                raise DataError(f"rules.json: version {version} gives LP to each heir, {heirs} (§1.7)")
+            for n in r["packages"]:
+                if int(n) not in self.packages:
+                    raise DataError(f"rules.json: version {version} has packages for {n} players (§2.1: 2 to 5)")
+        checked = [("factions.json", n, pk) for n, pk in self.packages.items()]
+        checked += [(f"rules.json (version {v})", int(n), pk)
+                    for v, r in self.rules.items() for n, pk in r["packages"].items()]
+        for where, n, pk in checked:
             dealt = sorted(g for p in pk.values() for g in p["generals"])
             starting = sorted(g for g, d in self.generals.items() if d.get("start"))
-            if dealt != starting:
-                raise DataError(f"factions.json: the {n}-player packages must deal each starting general once")
+            if dealt != starting or sorted(pk) != sorted(self.packages[n]):
+                raise DataError(f"{where}: the {n}-player packages {sorted(self.packages[n])} must deal each "
+                                "starting general once")
             for letter, p in pk.items():
                 if letter not in self.colours:
-                    raise DataError(f"factions.json: package {letter!r} has no colour")
+                    raise DataError(f"{where}: package {letter!r} has no colour")
                 for s in p["minors"]:
                     if s not in sp:
-                        raise DataError(f"factions.json: package {n}{letter} minor general in unknown space {s!r}")
+                        raise DataError(f"{where}: package {n}{letter} minor general in unknown space {s!r}")
         for r in self.royals.values():
             if r["space"] not in sp:
                 raise DataError(f"components.json: royal {r['id']!r} in unknown space {r['space']!r}")
@@ -175,6 +195,20 @@ class Board:
         for c in self.cards.values():
             if (c["type"] == "surprise") != (c["ops"] is None):
                 raise DataError(f"cards.json: card #{c['n']}: only Surprise cards have no OP value")
+
+    # rules versions ----------------------------------------------------------------------
+    def rules_of(self, state: dict) -> dict:
+        """The designed numbers of the rules version a game was set up under (absent: 4)."""
+        return self.rules[state.get("rules", OLD_RULES)]
+
+    def packages_of(self, state: dict) -> dict[str, dict]:
+        """§2.1 the packages of the game's player count under its rules version."""
+        n = state["n"]
+        return self.rules_of(state)["packages"].get(str(n)) or self.packages[n]
+
+    def heir_lp(self, state: dict, rid: str) -> int:
+        """§1.7, §9.2 what an heir gives his controller under the game's rules version."""
+        return self.rules_of(state)["heir_lp"][rid]
 
     # graph helpers ---------------------------------------------------------------------
     def reach(self, start: str, kinds: tuple[str, ...]) -> set[str]:

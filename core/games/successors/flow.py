@@ -233,7 +233,7 @@ def draft_seat(state: dict) -> str:
 def draft_prompt(state: dict, seat: str) -> Prompt:
     left = state["draft"]["left"]
     return Prompt(f"{seat_ref(seat)} drafts a package (§12.6): "
-                  + "; ".join(f"{p} ({setup.describe_package(state['n'], p)})" for p in left) + ".",
+                  + "; ".join(f"{p} ({setup.describe_package(state, p)})" for p in left) + ".",
                   tuple(f"pick {p.lower()}" for p in left))
 
 

@@ -67,7 +67,10 @@ class Successors(Game):
     # 2 may replay differently, so such games are refused /undo and full /verify likewise.
     # 4: §6.13 S35, the Silver Shields marker goes inside a Major City whole or not at all when a
     # beaten Defender retreats; a log of 3 replays the same lines (core/replay.MIGRATIONS).
-    rules_version = 4
+    # 5: issue 27's balance (docs/balance.md): the designed heirs' LP (§1.7) and packages (§2.1) of
+    # data/rules.json. A game keeps the numbers it was set up under (state key `rules`, absent = 4);
+    # a log of 4 replays under rules 4 (core/replay.MIGRATIONS pins them in its options).
+    rules_version = 5
     min_players = 2
     max_players = 5
     option_verbs = {
@@ -86,6 +89,9 @@ class Successors(Game):
                       help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
                        help="§12.5 optional rule: desert attrition at the end of an activation"),
+        "rules": Verb("rules", (Param("rules", "choice", choices=("4", "5")),),
+                      help="§15 the rules version: 5 (the default) or 4, the heirs' LP and the packages from "
+                           "before the balance of issue 27"),
     }
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {

@@ -59,7 +59,7 @@ def lp_parts(state: dict, seat: str) -> dict[str, int]:
     for g, d in BOARD.generals.items():
         if d["lp"] and state["gens"].get(g, {}).get("o") == seat and living(state, g):
             parts[g] = d["lp"]
-    heirs = [BOARD.royals[r]["lp"] for r in state["royals"]
+    heirs = [BOARD.heir_lp(state, r) for r in state["royals"]
              if BOARD.royals[r]["kind"] == "heir" and royal_controller(state, r) == seat]
     if heirs:
         parts["heir"] = max(heirs)                         # only one heir counts

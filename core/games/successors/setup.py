@@ -10,7 +10,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 
-from .board import BOARD
+from .board import BOARD, OLD_RULES
 from .forces import add_cus
 
 
@@ -38,7 +38,7 @@ def deck_of(state: dict) -> list[int]:
 
 def place_package(state: dict, seat: str, package: str, holder: dict) -> None:
     """§2.1, §2.2: the seat takes the package's generals, starting forces and fleets."""
-    pk = BOARD.packages[state["n"]][package]
+    pk = BOARD.packages_of(state)[package]
     state["p"][seat] = new_player(len(pk["generals"]))
     for g in pk["generals"]:                                    # §2.2 starting forces
         holder[g] = seat
@@ -76,7 +76,7 @@ def draft_pick(ctx, seat: str, package: str) -> bool:
                          code="DRAFT")
     d["left"].remove(package)
     state["package"][seat] = package
-    ctx.say(f"{seat_ref(seat)} drafts package {package} ({describe_package(state['n'], package)}) (§12.6).")
+    ctx.say(f"{seat_ref(seat)} drafts package {package} ({describe_package(state, package)}) (§12.6).")
     if len(state["package"]) < len(state["seats"]):
         return False
     holder: dict = {}
@@ -89,20 +89,26 @@ def draft_pick(ctx, seat: str, package: str) -> bool:
     return True
 
 
-def describe_package(n: int, package: str) -> str:
-    return ", ".join(BOARD.generals[g]["name"] for g in BOARD.packages[n][package]["generals"])
+def describe_package(state: dict, package: str) -> str:
+    return ", ".join(BOARD.generals[g]["name"] for g in BOARD.packages_of(state)[package]["generals"])
 
 
 def setup_state(ctx, players: list[str], options: dict) -> None:
     state = ctx.state
     n = len(players)
-    packages = BOARD.packages[n]
+    version = int(options.get("rules", BOARD.current_rules))
+    if version not in BOARD.rules:
+        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
+        raise RulesError(f"Successors has rules versions {versions}, not {version}.", code="OLD_RULES")
+    packages = BOARD.packages_of({"n": n, "rules": version})
     draft = options.get("draft") in (True, "on")
     # §2.1 the packages are shuffled to the seats; §12.6 with the draft the seats are the letters
     # in join order, and each drafts a package (state["package"]) before the forces are placed
     seats = sorted(packages) if draft else ctx.shuffle(sorted(packages))
     state["seats"] = seats
     state["n"] = n
+    if version != OLD_RULES:     # a snapshot without the key is a game of rules 4 (docs/balance.md)
+        state["rules"] = version
     state["gens"] = {}
     state["cus"] = {}
     state["pcs"] = {}
@@ -167,7 +173,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
         state["draft"] = {"order": list(reversed(seats)), "left": sorted(packages)}   # §12.6
         state["package"] = {}
         ctx.say("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): "
-                + ", ".join(f"{p} ({describe_package(n, p)})" for p in sorted(packages)) + ".")
+                + ", ".join(f"{p} ({describe_package(state, p)})" for p in sorted(packages)) + ".")
         return
     ctx.say("Successors: " + ", ".join(
         f"{seat_ref(s)} takes package {s} ({BOARD.colours[s]}: "
