@@ -73,3 +73,18 @@ def test_a_small_starcraft_balance_run_stays_in_its_bands():
     f = balance.figures(results, 2)
     assert all(r.errors == 0 and r.reason != "unfinished" for r in results)
     assert balance.out_of_band("starcraft", f) == [], balance.report(table, results)
+
+
+@pytest.mark.slow
+def test_a_small_ludi_balance_run_stays_in_its_bands():
+    """Issue 27 in small: the first games of docs/balance.md's 2-player Ludi run (seed `bal27`,
+    2 iterations a decision) end, most by 7 points (§9.1) within the 30-round limit (§9.4), with a
+    median inside the 100-game run's 10th–90th percentile (13–60 turns), and no seat out of its
+    band (0.7–1.3 × the fair share)."""
+    table = Table("ludi", 2, 2, budget=10.0, iterations=2, seed="bal27", clock="cpu")
+    results = arena.run(table, 6)
+    f = balance.figures(results, 2)
+    assert all(r.errors == 0 and r.reason != "unfinished" for r in results)
+    assert balance.out_of_band("ludi", f) == [], balance.report(table, results)
+    assert 13 <= f["median"] <= 60, balance.report(table, results)
+    assert sum(share for name, share in f["endings"].items() if "points" in name and "most" not in name) >= 0.5
