@@ -61,6 +61,9 @@ def _keep_rules(version: int):
 # StarCraft 1 → 2: issue 27's event deck, end-of-Execution draw and Aldaris's condition; a game
 # set up under 1 keeps them (docs/balance.md)
 MIGRATIONS[("starcraft", 1)] = _keep_rules(1)
+# StarCraft 2 → 3: the CP area of a home planet nobody starts on is worth no CP (§2.2, §18); a game
+# set up under 2 keeps its CP
+MIGRATIONS[("starcraft", 2)] = _keep_rules(2)
 
 
 def rules_version(game: Game) -> int:

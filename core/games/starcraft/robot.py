@@ -52,6 +52,7 @@ from .common import (
     bases_of,
     controlled,
     controls,
+    cp_value,
     has_base_on,
     in_game,
     transports_of,
@@ -352,7 +353,7 @@ def quick_order_value(state: dict, seat: str, line: str) -> float:
     elif kind == "mobilize":
         present = any(a in held for a in areas)
         open_ = [a for a in areas if a not in held]
-        value = (1.0 + 0.5 * sum(BOARD.areas[a]["kind"] == "cp" for a in open_)) if open_ else 0.2
+        value = (1.0 + 0.5 * sum(cp_value(state, a) > 0 for a in open_)) if open_ else 0.2
         value *= 1.0 if present or special else 0.6
     else:
         value = 1.3 if state["p"][seat]["tech"] < 3 else 0.8
@@ -390,7 +391,7 @@ def _build_lines(state: dict, seat: str, planet: str) -> list[str]:
                    key=lambda k: -unit_cost(k))
     room = {a: BOARD.areas[a]["limit"] - len(units_in(state, a, seat)) for a in areas if controls(state, seat, a)}
     # the CP areas first, then the fullest room
-    order = sorted(room, key=lambda a: (BOARD.areas[a]["kind"] != "cp", -room[a]))
+    order = sorted(room, key=lambda a: (-cp_value(state, a), -room[a]))
     slots = BOARD.pieces["build_slots"] + (1 if p["faction"] == "mengsk" else 0)
     lines = []
 
@@ -493,7 +494,7 @@ def strength(state: dict, seat: str) -> float:
     end by the second The End Draws Near promises Aldaris."""
     p = state["p"][seat]
     held = controlled(state, seat)
-    income = sum(BOARD.areas[a]["value"] for a in held if BOARD.areas[a]["kind"] == "cp")
+    income = sum(cp_value(state, a) for a in held)
     army = sum(unit_cost(u["type"]) for a in held for u in state["areas"][a]["units"] if u["owner"] == seat)
     workers = min(p["pool"] + p["assigned"] + p["unavailable"], len(p["cards"]))
     worth = (p["cp"] + INCOME_ROUNDS * income + RESOURCE_WEIGHT * resource_value(state, seat)
@@ -546,7 +547,7 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
                         for pl in BOARD.planets), reverse=True)
         return sum(whole[:2]) / 2
     if f == "queen":
-        return min(1.0, sum(BOARD.areas[a]["kind"] == "cp" for a in held) / 3)
+        return min(1.0, sum(cp_value(state, a) > 0 for a in held) / 3)
     if f == "overmind":
         return min(1.0, len({BOARD.areas[a]["planet"] for a in held}) / 5)
     if f == "tassadar":
