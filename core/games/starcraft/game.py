@@ -49,9 +49,9 @@ class StarCraft(Game):
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
                                      help="§3.2 claim factions in seat order (choose) or deal them (random)"),
                     "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2", "3")),),
-                                  help="§18 the rules version: 3 (the default), 2 (the CP of homes nobody starts on "
-                                       "counts) or 1 (the event deck, end-of-Execution draw and Aldaris's condition "
-                                       "from before the balance of issue 27)")}
+                                  help="§18 the rules version: 3 (the default), 2 (before the CP of the map and "
+                                       "Tassadar's shield were tuned) or 1 (before the event deck, end-of-Execution "
+                                       "draw and Aldaris's condition were tuned), issue 27")}
     verbs = {
         "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",
                         example="faction raynor"),
