@@ -68,7 +68,8 @@ def test_9_2_cards_chosen_in_secret_revealed_together_feint_cancels():
 
 def test_9_3_damage_minus_shield_tassadar_plus_one():
     """§9.3: damage = attack + card bonus; received = the other's damage − own shield (≥ 0);
-    Tassadar +1 shield (§2.1: rules 3, only in the battles he defends); Overrun +3 with more units, else +1; Ambush only for the defender."""
+    Tassadar +1 shield (§2.1: rules 3, only in the battles he defends); Overrun +3 with more units,
+    else +1; Ambush only for the defender."""
     s = fight(("tassadar", "queen"), att=(("zealot", 1),), dfd=(("zergling", 2),))
     z = s["areas"]["AIU.B"]["units"]
     att = [u for u in z if u["owner"] == "P1"]
