@@ -33,7 +33,7 @@ def section(quick: bool) -> list[str]:
 
 
 def balance_section(quick: bool) -> list[str]:
-    """Issue 27 in short: robot-only StarCraft at 2 players (rules 2), its length, endings and
+    """Issue 27 in short: robot-only StarCraft at 2 players (the current rules), its length, endings and
     bands; --quick plays one game at 1 iteration a decision, the full bench 6 games at 2
     (docs/balance.md runs 16–30 games a player count)."""
     games, iterations, depth = (1, 1, 1) if quick else (6, 2, None)

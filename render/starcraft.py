@@ -30,6 +30,7 @@ from PIL import Image, ImageDraw
 
 from core.games.starcraft import GAME
 from core.games.starcraft.board import BOARD
+from core.games.starcraft.common import cp_value
 from render.fonts import font as typeface
 from render.i18n import translator
 
@@ -177,13 +178,17 @@ def _pie_box(planet: str) -> list[int]:
     return [cx - r, cy - r, cx + r, cy + r]
 
 
-def _label_quarters(d, fill_for) -> None:
+def _label_quarters(d, fill_for, values: frozenset = frozenset()) -> None:
+    """Each quarter's fill and its label: letter, kind and value (`values`: the CP areas whose value
+    in this game differs from the printed one, as (area, value) pairs: rules 3, §2.2), limit."""
+    changed = dict(values)
     for aid, a in BOARD.areas.items():
         planet, letter = a["planet"], aid[-1]
         start, end, _, _ = QUARTERS[letter]
         d.pieslice(_pie_box(planet), start, end, fill=fill_for(aid), outline=EDGE)
         x0, y0 = quarter_box(planet, letter)
-        d.text((x0 + 2, y0 + 1), f"{letter} {SHORT[a['kind']]}{a['value']}", font=font(TEXT["quarter"]),
+        value = changed.get(aid, a["value"])
+        d.text((x0 + 2, y0 + 1), f"{letter} {SHORT[a['kind']]}{value}", font=font(TEXT["quarter"]),
                fill=KIND[a["kind"]])
         d.text((x0 + sc(64) - 1, y0 + 1), f"L{a['limit']}", font=font(TEXT["limit"]), fill=DIM, anchor="ra")
 
@@ -198,8 +203,14 @@ PANEL_HEAD = 170            # round, phase, deck, the conquest track
 PLAYER_H = 150              # a player's block
 
 
+def cp_changes(view: dict) -> frozenset:
+    """The CP areas whose value in this game differs from the printed one (rules 3, §2.2)."""
+    return frozenset((a, cp_value(view, a)) for a, d in BOARD.areas.items()
+                     if d["kind"] == "cp" and cp_value(view, a) != d["value"])
+
+
 @lru_cache(maxsize=8)
-def static_layer(h: int) -> Image.Image:
+def static_layer(h: int, values: frozenset = frozenset()) -> Image.Image:
     """Space, panel, routes and their labels, planets with their labelled quarters."""
     img = blank((W, h))
     d = ImageDraw.Draw(img)
@@ -213,7 +224,7 @@ def static_layer(h: int) -> Image.Image:
     for rid in BOARD.route_order:
         x, y = spx(*route_anchor(rid))
         d.text((x - sc(16), y), rid, font=font(TEXT["route"]), fill=DIM, anchor="rm")
-    _label_quarters(d, lambda aid: BASE_FILL)                             # §16.2 planets
+    _label_quarters(d, lambda aid: BASE_FILL, values)                     # §16.2 planets
     for code, p in BOARD.planets.items():
         cx, cy = p["centre"]
         label = f"{p['name']} ({code})"
@@ -227,11 +238,11 @@ def static_layer(h: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=8)
-def tinted_layer(colour: tuple) -> Image.Image:
+@lru_cache(maxsize=16)
+def tinted_layer(colour: tuple, values: frozenset = frozenset()) -> Image.Image:
     """Every quarter tinted in one faction's colour, labels redrawn: pasted per controlled area."""
     img = blank((W, GALAXY))
-    _label_quarters(ImageDraw.Draw(img), lambda aid: tint(colour, 0.35))
+    _label_quarters(ImageDraw.Draw(img), lambda aid: tint(colour, 0.35), values)
     return img
 
 
@@ -299,12 +310,13 @@ def _draw(view: dict, seat: str | None, tr) -> tuple[Image.Image, list[str]]:
     seat = own_seat(view, seat)
     h = height(len(view["seats"]))
     lines = private_lines(view, seat, tr) if seat else []
+    values = cp_changes(view)
     if lines:           # the private picture: the public one with the cards' lines under it
         img = blank((W, h + PRIVATE_TOP + len(lines) * PRIVATE_LINE))
-        img.paste(static_layer(h), (0, 0))
+        img.paste(static_layer(h, values), (0, 0))
         ImageDraw.Draw(img).rectangle([0, h, W, img.height], fill=PANEL)
     else:
-        img = static_layer(h).copy()
+        img = static_layer(h, values).copy()
     d = ImageDraw.Draw(img)
     said: list[str] = []
     factions = {s: p["faction"] for s, p in view["p"].items()}
@@ -315,7 +327,7 @@ def _draw(view: dict, seat: str | None, tr) -> tuple[Image.Image, list[str]]:
         owners = {u["owner"] for u in info["units"]} | ({info["base"]} if info["base"] else set())
         if len(owners) == 1:
             box, mask = quarter_mask(aid)
-            img.paste(tinted_layer(colour[next(iter(owners))]).crop(box), box[:2], mask)
+            img.paste(tinted_layer(colour[next(iter(owners))], values).crop(box), box[:2], mask)
     _order_marks(d, view)                                                 # the last order resolved
     if battle:                                                            # §16.4 red outline
         start, end, _, _ = QUARTERS[battle[-1]]

@@ -127,8 +127,9 @@ class Search:
         prompt = self.game.prompts(first).get(seat)
         if prompt is None:
             raise RulesError("The robot's seat has nothing to decide.", code="NOT_YOUR_TURN")
-        # the root's lines come from the seat's own prompt, which its view determines
-        root_lines = self.kit.candidates(first, seat, prompt, rnd)
+        # the root's lines come from the seat's own prompt, which its view determines; a kit may
+        # look harder at the root's (`root_candidates`) than at the inner nodes' lines
+        root_lines = getattr(self.kit, "root_candidates", self.kit.candidates)(first, seat, prompt, rnd)
         root_lines = [line for line in root_lines if line not in avoid] or root_lines
         if len(root_lines) <= 1:
             return Thought(root_lines[0] if root_lines else self.game.sample(first, seat, rnd),
@@ -199,8 +200,11 @@ class Search:
                 playout += 1
                 self._timed(began)
                 continue
-            lines = [line for line in kit.candidates(state, mover, prompt, rnd)
-                     if node is not root or line in root.edges]
+            if node is root and hasattr(kit, "root_candidates"):
+                lines = list(root.edges)             # the root's own lines, ranked once
+            else:
+                lines = [line for line in kit.candidates(state, mover, prompt, rnd)
+                         if node is not root or line in root.edges]
             while lines:
                 line = self._select(node, lines, rnd, expanded)
                 if line is None:                     # an unvisited line after this iteration's expansion

@@ -216,3 +216,29 @@ def test_a_robot_does_not_loop_through_free_actions():
         state = game.apply(state, "A", line)[0]
         state["waited"] = 0        # waiting leaves the very same position
     assert lines.count("wait") <= 1 and lines[-1].startswith("take")
+
+
+class RootNimKit(NimKit):
+    """A kit that looks harder at the root (`root_candidates`) than at the inner nodes."""
+
+    def __init__(self, root_lines):
+        super().__init__()
+        self.root_lines = root_lines
+        self.root_calls = 0
+
+    def root_candidates(self, state, seat, prompt, rnd):
+        self.root_calls += 1
+        return list(self.root_lines)
+
+    def candidates(self, state, seat, prompt, rnd):
+        return ["take 1"]          # the inner nodes' cheap look, which would leave the root one line
+
+
+def test_a_kit_may_name_the_root_lines_apart_from_the_inner_nodes():
+    """`root_candidates`, where a kit has it, gives the root's lines once per decision; the
+    iterations keep to them (the kit's cheaper `candidates` serve the inner nodes only)."""
+    kit = RootNimKit(("take 1", "take 2"))
+    thought = Search(kit, Settings(budget=None, iterations=200, depth=20)).decide(
+        kit.game.view(position(6), "A"), "A", random.Random(4))
+    assert kit.root_calls == 1 and set(thought.visits) == {"take 1", "take 2"}
+    assert thought.line == "take 2" and min(thought.visits.values()) > 1

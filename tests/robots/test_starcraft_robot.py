@@ -4,10 +4,11 @@ import random
 
 from core.game import copy_state
 from core.games.starcraft.board import BOARD
-from core.games.starcraft.robot import KIT, StarCraftKit, strength
+from core.games.starcraft.robot import KIT, StarCraftKit, aldaris_share, execution_lines, strength
 from core.registry import get_game
 from robots.players import RobotPlayer
 from tests.robots.positions import determinized_views_hold, finished, positions
+from tests.starcraft.conftest import act, base, cards, clear, execution_with, put, started
 
 GAME = get_game("starcraft")
 OPTIONS = {"factions": "random"}
@@ -103,3 +104,59 @@ def test_evaluate_prefers_conquest_points_and_stays_inside_zero_and_one():
     assert strength(ahead, seat) > strength(state, seat)
     assert 0.0 < before < KIT.evaluate(ahead, seat) < 1.0
 
+
+
+def test_execution_lines_fill_the_build_slots_and_the_root_ranks_them_above_a_discard():
+    """§7.2.1: a Build order with a base buys up to 2 unit slots; the robot's lines include builds
+    filling both slots, and the root's one-ply look ranks a legal build of units above the
+    discard (§6.2) of the same order."""
+    s = started(2, ["raynor", "tassadar"])
+    s = execution_with(s, {"MAR": [("P1", "build", False)], "BRA": [("P2", "research", False)]})
+    lines = execution_lines(s, "P1", random.Random(0))
+    assert "discard MAR" in lines
+    assert any(line.startswith("resolve MAR build") and line.count(",") >= 1 for line in lines)
+    kit = StarCraftKit()
+    ranked = kit.root_candidates(s, "P1", GAME.prompts(s)["P1"], random.Random(0))
+    assert ranked[0].startswith("resolve MAR build")
+    act(s, "P1", ranked[0])                       # legal as ranked
+    values = kit.line_values(s, "P1", GAME.prompts(s)["P1"], ranked)
+    assert set(values) == set(ranked) and values[ranked[0]] == max(values.values())
+
+
+def test_a_placement_is_worth_what_its_order_would_do_resolved_now():
+    """§5, §7.2.2: Planning shows nothing of a face-down order, so the robot values a placement
+    by the best resolution of that order now. A Build where the seat holds an area without a base
+    and can pay for one (3M 1G) is worth the base; a Build where it holds nothing can only be
+    discarded, and is worth no more than the position."""
+    s = clear(started(2, ["raynor", "tassadar"]))
+    base(s, "MAR.A", "P1")
+    put(s, "MAR.A", "P1", "marine")
+    put(s, "CHR.C", "P1", "marine")
+    put(s, "BRA.A", "P2", "zealot")
+    base(s, "BRA.A", "P2")
+    cards(s, "P1", "MAR.A", "MAR.C", "PERM-RAY")
+    kit = StarCraftKit()
+    lines = [f"order build {pl}" for pl in ("CHR", "KOR")]
+    values = kit.order_values(s, "P1", lines)
+    assert values["order build CHR"] > kit.evaluate(s, "P1") >= values["order build KOR"]
+    looked = execution_with(dict(s), {"CHR": [("P1", "build", False)], "BRA": [("P2", "research", False)]})
+    after, _ = act(looked, "P1", "resolve CHR base CHR.C")
+    assert values["order build CHR"] == kit.evaluate(after, "P1")
+
+
+def test_aldaris_counts_on_the_end_only_while_he_holds_three_quarters_of_the_leaders_cp():
+    """§2.1 (rules 2): Aldaris wins by the second The End Draws Near only with ¾ of the CP of the
+    leader among the others; the robot's value of that end falls to nothing below it, and rules 1
+    (a base is enough) keeps it whole."""
+    s = clear(started(2, ["raynor", "aldaris"]))
+    base(s, "BRA.A", "P2")
+    put(s, "MAR.A", "P1", "marine")
+    s["p"]["P1"]["cp"], s["p"]["P2"]["cp"] = 12, 9
+    assert aldaris_share(s, "P2") == 1.0
+    s["set_aside"] = ["EV29"]                      # one copy played: the end is near
+    near = strength(s, "P2")
+    s["p"]["P2"]["cp"] = 5                         # 4 CP short of 9
+    assert aldaris_share(s, "P2") == 0.0
+    assert near - strength(s, "P2") > 4            # more than the 4 CP he lost
+    s.pop("rules")
+    assert aldaris_share(s, "P2") == 1.0

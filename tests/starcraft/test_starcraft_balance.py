@@ -1,24 +1,59 @@
 """Issue 27: the designed numbers tuned by the balance runs (docs/balance.md) are the ones
-docs/rules/starcraft.md states, rules version 2 plays them, and a game of rules 1 keeps its own
+docs/rules/starcraft.md states, rules version 3 plays them, and a game of rules 1 or 2 keeps its own
 (§18)."""
 import pytest
 
 from core.games.starcraft import GAME
 from core.games.starcraft.board import BOARD
-from core.games.starcraft.common import turn_order
-from core.games.starcraft.endgame import aldaris_holds_out
+from core.games.starcraft.common import cp_value, turn_order
+from core.games.starcraft.endgame import aldaris_holds_out, special_victory
 from core.games.starcraft.execution import start_execution
+from core.games.starcraft.regroup import step5_conquest_points
 from core.replay import MIGRATIONS, replay, rules_version
 
 from .conftest import act, base, clear, ctx, execution_with, put, started, text
 
 
-def test_17_new_games_play_rules_2_and_the_game_names_it():
-    """§18: StarCraft is at rules version 2; a new game stores it, a game of rules 1 stores nothing
-    (a snapshot without the key is a game of rules 1)."""
-    assert rules_version(GAME) == BOARD.current_rules == 2
-    assert started(2)["rules"] == 2 and "rules" not in started(2, rules=1)
+def test_17_new_games_play_rules_3_and_the_game_names_it():
+    """§18: StarCraft is at rules version 3; a new game stores it, a game of rules 2 stores 2, a game
+    of rules 1 stores nothing (a snapshot without the key is a game of rules 1)."""
+    assert rules_version(GAME) == BOARD.current_rules == 3
+    assert started(2)["rules"] == 3 and started(2, rules=2)["rules"] == 2 and "rules" not in started(2, rules=1)
     assert BOARD.rules_of({}) is BOARD.rules[1]
+
+
+def test_2_2_rules_3_a_home_nobody_starts_on_is_worth_no_cp():
+    """§2.2 (rules 3): the CP area of a home planet no player starts on at this player count (§3.3)
+    is worth no CP at step 5 (§10) nor for the Queen of Blades' special victory (§2.1), and Char's
+    and Aiur's A areas are worth 1; the homes played on keep their CP; rules 1 and 2 count the
+    printed values."""
+    assert [BOARD.rules[v]["empty_homes_cp"] for v in (1, 2, 3)] == [True, True, False]
+    assert BOARD.rules[3]["cp_values"] == {"CHR.A": 1, "AIU.A": 1} and BOARD.rules[2]["cp_values"] == {}
+    s = clear(started(2, ["raynor", "queen"]))                   # homes MAR and BRA (§3.3)
+    assert [cp_value(s, a) for a in ("MAR.D", "BRA.D", "KOR.D", "MOR.D", "CHR.A", "CHR.B", "AIU.A", "AIU.B")] == \
+        [1, 1, 0, 0, 1, 1, 1, 1]
+    assert [cp_value(started(2, rules=2), a) for a in ("KOR.D", "CHR.A", "AIU.A")] == [1, 2, 2]
+    assert [cp_value(started(6), a) for a in ("KOR.D", "MOR.D")] == [1, 1]
+    for a in ("MAR.D", "KOR.D", "MOR.D", "CHR.B"):
+        put(s, a, "P2", "zergling")
+    put(s, "BRA.A", "P1", "marine")
+    assert not special_victory(s, "P2")                          # MAR.D and CHR.B: 2 areas with CP
+    step5_conquest_points(ctx(s))
+    assert s["p"]["P2"]["cp"] == 2
+    two = clear(started(2, ["raynor", "queen"], rules=2))
+    for a in ("MAR.D", "KOR.D", "MOR.D", "CHR.B"):
+        put(two, a, "P2", "zergling")
+    assert special_victory(two, "P2")
+    step5_conquest_points(ctx(two))
+    assert two["p"]["P2"]["cp"] == 4
+
+
+def test_17_a_log_of_rules_2_replays_under_rules_2():
+    """§18: a game stored under rules 2 is carried to rules 3 by pinning its rules."""
+    setup = {"format": "strategos/1", "rules_version": 2, "game": "starcraft", "players": ["a", "b"],
+             "options": {"factions": "random"}, "seed": "old2"}
+    state = replay(GAME, setup, [])
+    assert ("starcraft", 2) in MIGRATIONS and state["rules"] == 2
 
 
 # §3.6 (rules 2): cards kept of stages I, II and III (III: besides both "The End Draws Near")

@@ -68,11 +68,15 @@ def test_9_2_cards_chosen_in_secret_revealed_together_feint_cancels():
 
 def test_9_3_damage_minus_shield_tassadar_plus_one():
     """§9.3: damage = attack + card bonus; received = the other's damage − own shield (≥ 0);
-    Tassadar +1 shield; Overrun +3 with more units, else +1; Ambush only for the defender."""
+    Tassadar +1 shield (§2.1: rules 3, only in the battles he defends); Overrun +3 with more units,
+    else +1; Ambush only for the defender."""
     s = fight(("tassadar", "queen"), att=(("zealot", 1),), dfd=(("zergling", 2),))
     z = s["areas"]["AIU.B"]["units"]
     att = [u for u in z if u["owner"] == "P1"]
     dfd = [u for u in z if u["owner"] == "P2"]
+    assert battle.damage(s, att, dfd, {}, "P1", "P2") == (2, 2)           # rules 3: no shield in attack
+    assert battle.damage(s, dfd, att, {}, "P2", "P1") == (1, 2)           # 2 − Tassadar's 1 in defence
+    s["rules"] = 2                                                        # §18: every battle
     assert battle.damage(s, att, dfd, {}, "P1", "P2") == (2, 1)           # 2 vs 2 − Tassadar's 1
     over, amb = give(s, "P1", "Overrun", "Ambush")
     assert battle.damage(s, att, dfd, {"P1": over}, "P1", "P2")[0] == 3   # fewer units: +1
@@ -103,6 +107,7 @@ def test_9_5_results_defender_holds_attacker_takes_both_return_none():
     s, ev = act(s, "P2", "card none")
     assert [u["owner"] for u in s["areas"]["AIU.B"]["units"]] == ["P2"]
     s = fight(("tassadar", "raynor"), att=(("dragoon", 1),), dfd=(("goliath", 1),))
+    s["rules"] = 2                              # Tassadar's shield in attack too (§2.1, §18): 3 − 1 < 3
     dig, = give(s, "P2", "Dig In")
     s, _ = act(s, "P1", "card none")
     s, _ = act(s, "P2", f"card {dig}")

@@ -153,7 +153,7 @@ def test_step5_conquest_points_are_the_cp_values_of_controlled_areas():
     """§10 step 5: each player gains the sum of the CP values of the areas they control; a
     contested area gives nothing."""
     s = two()
-    put(s, "CHR.A", "P1", "marine")          # CP 2
+    put(s, "CHR.A", "P1", "marine")          # CP 2 (rules 3, §2.2: 1)
     put(s, "MAR.D", "P1", "marine")          # CP 1
     put(s, "MAR.A", "P1", "marine")          # minerals: no CP
     put(s, "AIU.B", "P2", "zealot")          # CP 1
@@ -161,7 +161,10 @@ def test_step5_conquest_points_are_the_cp_values_of_controlled_areas():
     put(s, "AIU.A", "P2", "zealot")          # contested: nobody controls it
     s["p"]["P1"]["cp"] = 4
     regroup.step5_conquest_points(ctx(s))
-    assert s["p"]["P1"]["cp"] == 7 and s["p"]["P2"]["cp"] == 1
+    assert s["p"]["P1"]["cp"] == 6 and s["p"]["P2"]["cp"] == 1
+    s["rules"], s["p"]["P1"]["cp"] = 2, 4                   # the printed values (§18)
+    regroup.step5_conquest_points(ctx(s))
+    assert s["p"]["P1"]["cp"] == 7
 
 
 # step 6 -------------------------------------------------------------------------------------
@@ -370,11 +373,11 @@ def test_10_the_ten_steps_run_in_the_seeds_order():
     s = two()
     base(s, "MAR.A", "P1")
     put(s, "MAR.A", "P2", "zealot")       # step 1 destroys the base before step 3 could use it
-    put(s, "CHR.A", "P1", "marine")
+    put(s, "CHR.B", "P1", "marine")       # CP 1
     s["phase"], s["step"] = "regroup", 1
     s["event_deck"] = ["EV01"]
     run_regroup(s)
-    assert s["p"]["P1"]["cards"] == [] and s["p"]["P1"]["cp"] == 2 and s["phase"] == "planning"
+    assert s["p"]["P1"]["cards"] == [] and s["p"]["P1"]["cp"] == 1 and s["phase"] == "planning"
 
 
 # §11, §12 -----------------------------------------------------------------------------------

@@ -75,7 +75,8 @@ def damage(state: dict, att_units, def_units, cards: dict, attacker: str, defend
         ca = cd = None
     a_att, a_sh = _card_effect(ca, False, len(att_units) > len(def_units))
     d_att, d_sh = _card_effect(cd, True, len(def_units) > len(att_units))
-    a_sh += 1 if is_(state, attacker, "tassadar") else 0
+    # §2.1 Tassadar: +1 shield in every battle; under rules 3 (§18) only in those he defends
+    a_sh += 1 if is_(state, attacker, "tassadar") and BOARD.rules_of(state)["tassadar_attacks"] else 0
     d_sh += 1 if is_(state, defender, "tassadar") else 0
     a_dmg = sum(BOARD.units[u["type"]]["attack"] for u in att_units) + a_att
     d_dmg = sum(BOARD.units[u["type"]]["attack"] for u in def_units) + d_att

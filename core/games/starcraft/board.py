@@ -7,7 +7,8 @@
 - `resource_cards.json` §2.6 resource cards (one per mineral/gas area + permanent cards)
 - `combat_cards.json`   §2.7 the 18-card combat deck of every faction
 - `event_cards.json`    §2.8 the 30 event cards (and the copies rules 2 decks draw from, §3.6)
-- `rules.json`          the designed numbers of each rules version (§3.6 deck sizes, §6.4, §2.1 Aldaris)
+- `rules.json`          the designed numbers of each rules version (§3.6 deck sizes, §6.4, §2.1 Aldaris,
+                        §2.2 the CP of homes nobody starts on)
 
 A broken file raises `DataError` naming the file and the entry.
 """
@@ -68,6 +69,7 @@ class Board:
         self.combat_kinds = cc["combat_cards"]
         self.events = {e["id"]: e for e in raw["event_cards"]["event_cards"]}
         self.rules = {int(k): v for k, v in raw["rules"]["versions"].items()}
+        self.home_planets = frozenset(h for hs in self.homes.values() for h in hs)   # §3.3 at some player count
         self.current_rules = raw["rules"]["current"]
         self._check()
         # §3.6 (rules 2): copies of every card but "The End Draws Near", ids EV09, EV09B, EV09C, …
@@ -147,6 +149,8 @@ class Board:
         for version, r in self.rules.items():
             if not 1 <= r["event_copies"] < len(COPY_LETTERS) or r["execution_draw"] not in ("always", "if_none_drawn"):
                 raise DataError(f"rules.json: version {version} has a bad event_copies or execution_draw")
+            if any(self.areas.get(a, {}).get("kind") != "cp" or v < 0 for a, v in r["cp_values"].items()):
+                raise DataError(f"rules.json: version {version}'s cp_values must name CP areas (§2.2)")
             for s in STAGES:
                 sizes, pool = r["event_deck"][s], sum(e["stage"] == s and e["effect"] != "end_draws_near"
                                                       for e in self.events.values()) * r["event_copies"]

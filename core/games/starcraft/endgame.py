@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.game import seat_ref
 
 from .board import BOARD
-from .common import bases_of, controlled, in_game, on_map, turn_order
+from .common import bases_of, controlled, cp_value, in_game, on_map, turn_order
 
 
 def resource_value(state: dict, seat: str) -> int:
@@ -54,7 +54,7 @@ def special_victory(state: dict, seat: str) -> bool:
         others = [len(controlled(state, s)) for s in in_game(state) if s != seat]
         return bool(others) and all(len(mine) > n for n in others)
     if f == "queen":
-        return sum(BOARD.areas[a]["kind"] == "cp" for a in mine) >= 3
+        return sum(cp_value(state, a) > 0 for a in mine) >= 3
     if f == "overmind":
         return len({BOARD.areas[a]["planet"] for a in mine}) >= 5
     return False

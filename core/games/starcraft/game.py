@@ -41,14 +41,17 @@ class StarCraft(Game):
     # §2.1 Aldaris's condition; and the state keeps the last order resolved (`last_order`,
     # execution.py) for the public map. A game keeps the rules it was set up under (state key
     # `rules`); a log of 1 replays under rules 1 (core/replay.MIGRATIONS pins them in its options).
-    rules_version = 2
+    # 3: the CP area of a home planet no player starts on is worth no CP (§2.2, docs/balance.md: with
+    # robots that take the empty planets, two- and three-player games ended in round 4–5).
+    rules_version = 3
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
                                      help="§3.2 claim factions in seat order (choose) or deal them (random)"),
-                    "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2")),),
-                                  help="§18 the rules version: 2 (the default) or 1, the event deck, end-of-Execution "
-                                       "draw and Aldaris's condition from before the balance of issue 27")}
+                    "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2", "3")),),
+                                  help="§18 the rules version: 3 (the default), 2 (before the CP of the map and "
+                                       "Tassadar's shield were tuned) or 1 (before the event deck, end-of-Execution "
+                                       "draw and Aldaris's condition were tuned), issue 27")}
     verbs = {
         "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",
                         example="faction raynor"),

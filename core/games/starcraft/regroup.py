@@ -16,6 +16,7 @@ from .common import (
     card_tag,
     controlled,
     controls,
+    cp_value,
     current_stage,
     has_base_on,
     in_game,
@@ -133,7 +134,7 @@ def step4_retrieve_workers(ctx) -> None:
 def step5_conquest_points(ctx) -> None:
     s = ctx.state
     for seat in in_game(s):
-        gain = sum(BOARD.areas[a]["value"] for a in controlled(s, seat) if BOARD.areas[a]["kind"] == "cp")
+        gain = sum(cp_value(s, a) for a in controlled(s, seat))
         if gain:
             s["p"][seat]["cp"] += gain
             ctx.say(f"Step 5: {seat_ref(seat)} gains {gain} CP ({s['p'][seat]['cp']}).")

@@ -14,33 +14,59 @@ most one special order per player.
 
 The value: conquest points against the player's target (§10 step 6: 15, or 20 against
 Aldaris), the CP income of the cp areas held (step 5), resource cards (§12.2's first
-tie-breaker and the economy), bases, tech, the army's worth, and the faction's special
-victory progress (§2.1; squared, and worth more as stage III nears, since a special victory
-at step 7 comes before the end at step 8) — as a lead over the strongest opponent, squashed
-into (0, 1). Aldaris with a base adds up to a whole game's worth as the second The End Draws
-Near comes (§10 step 8): that end closes nine random games in ten, and Aldaris then wins.
+tie-breaker and the economy), bases, tech, the army's worth, the workers that can use the cards
+held, combat cards, transports, a CP event in hand, and the faction's special victory progress
+(§2.1; squared, and worth more as stage III nears, since a special victory at step 7 comes before
+the end at step 8) — as a lead over the strongest opponent, squashed into (0, 1). Aldaris with a
+base adds up to a whole game's worth as the second The End Draws Near comes (§10 step 8), times
+how surely he holds ¾ of the leader's CP then (rules 2, §2.1; rules 1 asks the base only).
 
-The faction is claimed without search, by how often each faction won random games (Aldaris
-first: 35 % of the 2-player and 58 % of the 4-player games, against a fair 17 %), since no
-playout from the lobby reaches the end.
+The lines (a 0.25 s budget buys some 30–120 iterations of a game of ~75 decisions a seat, so the
+search chooses among few, well-chosen lines): in Execution, whole resolutions of each order on
+top — builds filling the slots with one or two kinds, with or without a worker; a base; moves of
+everything that fits into one area, the same leaving a unit behind, one unit into each open area,
+a special order's transport; a few of the self-play sampler's moves — and a discard. In Planning,
+the placements. At the root of a decision (`root_candidates`) the best few by a one-ply look: an
+Execution line once the battle it starts is fought with each side's strongest card, a placement
+by what the order would do if it were resolved now at best (`order_values`: the value placing
+itself cannot show, since an order is face down until Execution); the same values are the
+search's prior. Inner nodes and the greedy player take the cheap look (`quick_order_value`).
+
+The faction is claimed without search: Aldaris first, since every other player then needs 20 CP
+(§2.1), then the order of the rules-1 random games' record; no playout from the lobby reaches the
+end.
 """
 from __future__ import annotations
 
 import math
 import random
 
+from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.kit import BaseKit
 
-from . import setup
+from . import execution, setup
 from .board import BOARD
-from .common import base_planets, bases_of, controlled, in_game, turn_order, unit_cost
+from .common import (
+    base_planets,
+    bases_of,
+    controlled,
+    controls,
+    cp_value,
+    has_base_on,
+    in_game,
+    transports_of,
+    turn_order,
+    unit_cost,
+    units_in,
+)
 from .endgame import cp_needed, resource_value
 from .game import GAME
+from .game import candidates as game_candidates
 
 # added to the view and recomputed by it: never part of the state
 VIEW_ONLY_PLAYER = ("hand_count", "events_count", "orders_left")
-# the factions by how often each won 300 random games of 2 and 4 players (Aldaris 35 % and 58 %)
+# the factions in the order the robot claims them (module docstring)
 FACTION_PREFERENCE = ("aldaris", "tassadar", "overmind", "queen", "mengsk", "raynor")
 # a plain player's orders (the self-play weights of `StarCraft.sample`)
 ORDER_WEIGHT = {"mobilize": 3.0, "research": 1.5}
@@ -61,6 +87,23 @@ END_WEIGHT = 15.0         # Aldaris with a base wins by the second The End Draws
 ONE_BASE = 0.8           # Aldaris needs one base at the end; a second is insurance
 DRAWN_SHARE = 0.7         # of `end_near`, what the copies already drawn weigh against the deck's progress
 LEAD_SCALE = 0.35         # a lead of 3 CP ≈ 74 % (logistic)
+WORKER_WEIGHT = 0.4       # a worker per resource card held pays for more each round (§8.1)
+HAND_WEIGHT = 0.15        # combat cards win battles (§9.2)
+HAND_CAP = 8              # the hand limit (§10 step 9)
+TRANSPORT_WEIGHT = 0.3    # transports carry units between planets (§7.1.1)
+TRANSPORT_CAP = 3
+EVENT_CP = {"propaganda": 1, "glory": 2, "last_stand": 2}   # an event card in hand that gains CP (§2.8)
+EVENT_CP_SHARE = 0.8      # one is played at the next step 8
+ALDARIS_SLACK = 4.0       # CP below ¾ of the leader's at which Aldaris's end counts for nothing (rules 2)
+
+# the lines the search looks at (issue 22: a 0.25 s budget buys some 30–80 iterations)
+PLANNING_LINES = 3        # inner nodes and the greedy player: the best placements at a glance
+ROOT_PLANNING_LINES = 3   # the root: the best placements by what they would do now
+ROOT_EXECUTION_LINES = 4  # the root: the best resolutions by their one-ply value
+REPEAT_SHARE = 0.5        # a second order of a kind this round does half as much (resources, units)
+SPECIAL_TIE = 0.001       # between equal placements, the special marker
+DISCARD_COST = 0.005      # an order that can do nothing useful is discarded (an event card)
+RANDOM_MOVES = 4          # of the self-play sampler's moves, among the resolutions
 
 
 class StarCraftKit(BaseKit):
@@ -163,10 +206,61 @@ class StarCraftKit(BaseKit):
                            "cards": cards, "origins": dict(b["origins"])}
 
     def candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random) -> list[str]:
+        """The lines worth a look, cheaply (the greedy player, the search's inner nodes): Planning's
+        few best placements by a static look (`quick_order_value`), Execution's resolutions of the
+        orders on top (whole builds and moves, not the random sampler's), every other prompt's own
+        lines."""
+        key = GAME.state_key(state)
         if state["phase"] == "factions":          # no search: the factions' record in play (module docstring)
             free = setup.claimable(state)
             return [f"faction {next(f for f in FACTION_PREFERENCE + tuple(free) if f in free)}"]
+        if key == "planning":
+            lines = list(prompt.private)
+            ranked = sorted(lines, key=lambda line: -quick_order_value(state, seat, line))
+            return ranked[:PLANNING_LINES]
+        if key == "execution" and state["turn"] == seat:
+            return execution_lines(state, seat, rnd)
         return super().candidates(state, seat, prompt, rnd)
+
+    def root_candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random) -> list[str]:
+        """The search's root, looked at harder: Planning's placements ranked by what the order
+        could do if it were resolved now (`order_values`), Execution's resolutions by their
+        one-ply value once the battle they start is fought; the best few of each."""
+        key = GAME.state_key(state)
+        if key == "planning":
+            values = self.order_values(state, seat, list(prompt.private))
+            self._root = values
+            return sorted(values, key=lambda line: -values[line])[:ROOT_PLANNING_LINES]
+        if key == "execution" and state["turn"] == seat:
+            lines = execution_lines(state, seat, rnd)
+            values = {line: v for line in lines if (v := one_ply(self, state, seat, line)) is not None}
+            self._root = values
+            return sorted(values, key=lambda line: -values[line])[:ROOT_EXECUTION_LINES] or lines[:1]
+        self._root = {}
+        return self.candidates(state, seat, prompt, rnd)
+
+    def line_values(self, state: dict, seat: str, prompt: Prompt, lines: list[str]) -> dict[str, float]:
+        """The root's prior: the values that ranked its lines (a battle fought, an order resolved)."""
+        return {line: v for line, v in getattr(self, "_root", {}).items() if line in lines}
+
+    def order_values(self, state: dict, seat: str, lines: list[str]) -> dict[str, float]:
+        """Each placement's value: the state's value once the order, placed on top of its planet's
+        stack, is resolved in the best way found now (`execution_lines`), less what the orders
+        already placed this round would do twice (the same resources, the same units)."""
+        base = self.evaluate(state, seat)
+        best: dict[tuple[str, str, bool], float] = {}
+        mine = [(o["type"], pl) for pl, st in state["stacks"].items() for o in st if o["owner"] == seat]
+        rnd = random.Random(0)
+        out = {}
+        for line in lines:
+            _, word, planet = line.split()
+            kind, special = word.rstrip("*"), word.endswith("*")
+            if (kind, planet, special) not in best:
+                best[(kind, planet, special)] = _resolved_value(self, state, seat, kind, planet, special, rnd, base)
+            gain = best[(kind, planet, special)] - base
+            gain *= REPEAT_SHARE ** sum(1 for k, pl in mine if k == kind and (pl == planet or kind != "mobilize"))
+            out[line] = base + gain + (SPECIAL_TIE if special else 0.0)
+        return out
 
     def evaluate(self, state: dict, seat: str) -> float:
         done = self.result(state, seat)
@@ -181,21 +275,252 @@ class StarCraftKit(BaseKit):
         return 1.0 / (1.0 + math.exp(-LEAD_SCALE * (mine - max(others))))
 
 
+def _resolved_value(kit, state: dict, seat: str, kind: str, planet: str, special: bool,
+                    rnd: random.Random, base: float) -> float:
+    """The value once an order of `kind` on `planet` is resolved at best now: the order put on top
+    of the stack, the turn given to `seat` in Execution, an order of another player left
+    elsewhere so that the phase goes on (no Regrouping in the look); the best line, or a discard
+    when nothing better works."""
+    other = next((s for s in in_game(state) if s != seat), seat)
+    spare = next(pl for pl in BOARD.planets if pl != planet)
+    order = {"id": -1, "owner": seat, "type": kind, "special": special}
+    look = dict(state)
+    look["stacks"] = {planet: [order], spare: [{"id": -2, "owner": other, "type": "research", "special": False}]}
+    look["phase"], look["turn"], look["pend"], look["battle"] = "execution", seat, [], None
+    look.pop("deck_at_execution", None)
+    best = base - DISCARD_COST
+    for line in execution_lines(look, seat, rnd, planets=(planet,), discards=False):
+        value = one_ply(kit, look, seat, line)
+        if value is not None and value > best:
+            best = value
+    return best
+
+
+def one_ply(kit, state: dict, seat: str, line: str) -> float | None:
+    """The value of `line` for `seat` once the battle it starts is fought (each side playing its
+    strongest card, §9.2); None when the rules refuse the line."""
+    try:
+        after = _play(state, seat, line)
+        for _ in range(3):
+            if after["result"] or not after["pend"] or after["pend"][-1]["kind"] != "card":
+                break
+            for s in list(after["pend"][-1]["seats"]):
+                if after["battle"] and s not in after["battle"]["cards"]:
+                    after = _play(after, s, strongest_card(after, s))
+    except RulesError:
+        return None
+    return kit.evaluate(after, seat)
+
+
+def strongest_card(state: dict, seat: str) -> str:
+    """The card a plain player plays (§9.2): the most attack and shield, Ambush only in defence."""
+    b = state["battle"]
+    defender = b["defender"] == seat
+    best, worth = "card none", 0.0
+    for c in state["p"][seat]["hand"]:
+        k = BOARD.combat[c]
+        if k.get("defender_only") and not defender:
+            continue
+        w = (k.get("attack", 0) + k.get("attack_if_more_units", 0) * 0.5 + k.get("shield", 0)
+             + (1.5 if k.get("cancel") else 0))
+        if w > worth:
+            best, worth = f"card {c}", w
+    return best
+
+
+def _play(state: dict, seat: str, line: str) -> dict:
+    prompt = GAME.prompts(state).get(seat)
+    if prompt is None:
+        raise RulesError("not this seat's turn", code="NOT_YOUR_TURN")
+    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
+
+
+def quick_order_value(state: dict, seat: str, line: str) -> float:
+    """A placement's worth at a glance (no rules applied): a Build where a base can buy units or
+    a new base, a Mobilize where there is an area to take, a Research while tech can rise; less
+    for the same order again this round."""
+    _, word, planet = line.split()
+    kind, special = word.rstrip("*"), word.endswith("*")
+    held = set(controlled(state, seat))
+    areas = BOARD.planet_areas(planet)
+    if kind == "build":
+        if has_base_on(state, seat, planet):
+            value = 2.0
+        elif any(a in held and not state["areas"][a]["base"] for a in areas):
+            value = 2.5
+        else:
+            value = 0.0
+    elif kind == "mobilize":
+        present = any(a in held for a in areas)
+        open_ = [a for a in areas if a not in held]
+        value = (1.0 + 0.5 * sum(cp_value(state, a) > 0 for a in open_)) if open_ else 0.2
+        value *= 1.0 if present or special else 0.6
+    else:
+        value = 1.3 if state["p"][seat]["tech"] < 3 else 0.8
+    repeats = sum(1 for st in state["stacks"].get(planet, []) if st["owner"] == seat and st.get("type") == kind)
+    return value - repeats + (0.05 if special and kind != "research" else 0.0)
+
+
+def execution_lines(state: dict, seat: str, rnd: random.Random, planets=None, discards: bool = True) -> list[str]:
+    """Whole resolutions of `seat`'s orders on top (§7), unchecked: research either way; builds of
+    one or two kinds filling the slots, with or without a worker; a base in each area it may go;
+    moves of everything into one area, one unit into each open area, and a few of the random
+    sampler's; discards."""
+    lines: list[str] = []
+    for planet in planets or execution.top_planets(state, seat):
+        o = state["stacks"][planet][-1]
+        if o["type"] == "research":
+            lines += [f"resolve {planet} research tech", f"resolve {planet} research cards"]
+        elif o["type"] == "build":
+            lines += _build_lines(state, seat, planet)
+        else:
+            lines += _move_lines(state, seat, planet, o, rnd)
+        if discards:
+            lines.append(f"discard {planet}")
+    return list(dict.fromkeys(lines))
+
+
+def _build_lines(state: dict, seat: str, planet: str) -> list[str]:
+    areas = BOARD.planet_areas(planet)
+    if not has_base_on(state, seat, planet):
+        return [f"resolve {planet} base {a}" for a in areas
+                if controls(state, seat, a) and not state["areas"][a]["base"]]
+    p = state["p"][seat]
+    race = BOARD.factions[p["faction"]]["race"]
+    kinds = sorted((k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]),
+                   key=lambda k: -unit_cost(k))
+    room = {a: BOARD.areas[a]["limit"] - len(units_in(state, a, seat)) for a in areas if controls(state, seat, a)}
+    # the CP areas first, then the fullest room
+    order = sorted(room, key=lambda a: (-cp_value(state, a), -room[a]))
+    slots = BOARD.pieces["build_slots"] + (1 if p["faction"] == "mengsk" else 0)
+    lines = []
+
+    def place(wanted: list[str]) -> str | None:
+        left, items = dict(room), []
+        for k in wanted:
+            n = 2 if k == "zergling" else 1
+            a = next((a for a in order if left[a] >= n), None)
+            if a is None:
+                return None
+            left[a] -= n
+            items.append(f"{n} {k} {a}")
+        merged: dict[tuple[str, str], int] = {}
+        for it in items:
+            n, k, a = it.split()
+            merged[(k, a)] = merged.get((k, a), 0) + int(n)
+        return ", ".join(f"{n} {k} {a}" for (k, a), n in merged.items())
+
+    combos = [[k] * slots for k in kinds] + [[a, b] for i, a in enumerate(kinds) for b in kinds[i + 1:]] + \
+        [[k] for k in kinds]
+    for wanted in combos:
+        body = place(wanted)
+        if body:
+            lines.append(f"resolve {planet} build {body}")
+            if p["wsupply"]:
+                lines.append(f"resolve {planet} build {body}, 1 worker")
+    if p["wsupply"]:
+        lines += [f"resolve {planet} build 1 worker", f"resolve {planet} build 2 worker"]
+    return lines
+
+
+def _move_lines(state: dict, seat: str, planet: str, o: dict, rnd: random.Random) -> list[str]:
+    routes = {t["route"] for t in transports_of(state, seat)}
+    extras = [None]
+    if o["special"] and len(transports_of(state, seat)) < BOARD.pieces["transports"]:
+        extras += [r for r in BOARD.routes_touching(planet) if r not in routes and any(
+            units_in(state, a, seat) for pl in BOARD.routes[r]["planets"] if pl != planet
+            for a in BOARD.planet_areas(pl))]
+    lines = []
+    dests = BOARD.planet_areas(planet)
+    for extra in extras:
+        usable = routes | ({extra} if extra else set())
+        srcs = list(dests)
+        for r in usable:
+            if planet in BOARD.routes[r]["planets"]:
+                srcs += [a for pl in BOARD.routes[r]["planets"] if pl != planet for a in BOARD.planet_areas(pl)]
+        pool = [(a, u) for a in dict.fromkeys(srcs) for u in units_in(state, a, seat)]
+        if not pool:
+            continue
+        tail = f"; transport {extra}" if extra else ""
+        strong = sorted(pool, key=lambda x: -_might(x[1]["type"]))
+        for dst in dests:
+            room = BOARD.areas[dst]["limit"] - len(units_in(state, dst, seat))
+            movers = [(a, u) for a, u in strong if a != dst][:max(room, 0)]
+            if movers:
+                lines.append(_moves(planet, movers, dst) + tail)
+                # leave one unit behind in each area it empties, to keep holding it
+                kept, seen = [], {}
+                for a, u in movers:
+                    seen[a] = seen.get(a, 0) + 1
+                    if seen[a] < len(units_in(state, a, seat)):
+                        kept.append((a, u))
+                if kept and len(kept) < len(movers):
+                    lines.append(_moves(planet, kept, dst) + tail)
+        # one unit into each area of the planet not held, from areas with more than one
+        spare = sorted(((a, u) for a, u in pool), key=lambda x: unit_cost(x[1]["type"]))
+        counts: dict[str, int] = {}
+        for a, _ in pool:
+            counts[a] = counts.get(a, 0) + 1
+        spread = []
+        for dst in dests:
+            if controls(state, seat, dst) or state["areas"][dst]["units"] or state["areas"][dst]["base"]:
+                continue
+            pick = next(((a, u) for a, u in spare if counts[a] > 1 and all(u is not v for _, v, _ in spread)), None)
+            if pick:
+                spread.append((pick[0], pick[1], dst))
+                counts[pick[0]] -= 1
+        if spread:
+            parts = [f"move 1 {u['type']} {a} {d}" for a, u, d in spread]
+            lines.append(f"resolve {planet} " + "; ".join(parts) + tail)
+        if extra:
+            lines.append(f"resolve {planet} transport {extra}")
+    lines += game_candidates(state, seat, planet, o, rnd)[:RANDOM_MOVES]
+    return lines
+
+
+def _might(kind: str) -> int:
+    return BOARD.units[kind]["attack"] + BOARD.units[kind]["health"]
+
+
+def _moves(planet: str, movers: list, dst: str) -> str:
+    groups: dict[tuple[str, str], int] = {}
+    for a, u in movers:
+        groups[(u["type"], a)] = groups.get((u["type"], a), 0) + 1
+    return f"resolve {planet} " + "; ".join(f"move {n} {k} {a} {dst}" for (k, a), n in groups.items())
+
+
 def strength(state: dict, seat: str) -> float:
     """A player's worth in conquest points, scaled to the common target of 15, plus what the
     end by the second The End Draws Near promises Aldaris."""
     p = state["p"][seat]
     held = controlled(state, seat)
-    income = sum(BOARD.areas[a]["value"] for a in held if BOARD.areas[a]["kind"] == "cp")
+    income = sum(cp_value(state, a) for a in held)
     army = sum(unit_cost(u["type"]) for a in held for u in state["areas"][a]["units"] if u["owner"] == seat)
+    workers = min(p["pool"] + p["assigned"] + p["unavailable"], len(p["cards"]))
     worth = (p["cp"] + INCOME_ROUNDS * income + RESOURCE_WEIGHT * resource_value(state, seat)
              + BASE_WEIGHT * len(bases_of(state, seat)) + TECH_WEIGHT * p["tech"] + ARMY_WEIGHT * army
+             + WORKER_WEIGHT * workers + HAND_WEIGHT * min(len(p["hand"]), HAND_CAP)
+             + TRANSPORT_WEIGHT * min(len(transports_of(state, seat)), TRANSPORT_CAP)
+             + EVENT_CP_SHARE * max((EVENT_CP.get(BOARD.events[e]["effect"], 0) for e in p["events"]), default=0)
              + (SPECIAL_WEIGHT + SPECIAL_END_WEIGHT * end_near(state)) * special_progress(state, seat, held) ** 2)
     worth *= BOARD.pieces["victory_cp"] / cp_needed(state, seat)
     if p["faction"] == "aldaris":
         bases = len(bases_of(state, seat))
-        worth += END_WEIGHT * end_near(state) * (0.0 if not bases else ONE_BASE if bases == 1 else 1.0)
+        worth += END_WEIGHT * end_near(state) * (0.0 if not bases else ONE_BASE if bases == 1 else 1.0) \
+            * aldaris_share(state, seat)
     return worth
+
+
+def aldaris_share(state: dict, seat: str) -> float:
+    """How surely Aldaris meets the CP part of his condition at the end (§2.1, rules 2: ¾ of the
+    leader's CP among the others; rules 1: none), 0 to 1: whole at the share, falling to 0 at
+    `ALDARIS_SLACK` CP below it."""
+    need = BOARD.rules_of(state)["aldaris_end"]["cp_of_leader"]
+    if not need:
+        return 1.0
+    lead = max((state["p"][s]["cp"] for s in in_game(state) if s != seat), default=0)
+    short = need * lead - state["p"][seat]["cp"]
+    return 1.0 if short <= 0 else max(0.0, 1.0 - short / ALDARIS_SLACK)
 
 
 def end_near(state: dict) -> float:
@@ -222,7 +547,7 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
                         for pl in BOARD.planets), reverse=True)
         return sum(whole[:2]) / 2
     if f == "queen":
-        return min(1.0, sum(BOARD.areas[a]["kind"] == "cp" for a in held) / 3)
+        return min(1.0, sum(cp_value(state, a) > 0 for a in held) / 3)
     if f == "overmind":
         return min(1.0, len({BOARD.areas[a]["planet"] for a in held}) / 5)
     if f == "tassadar":
