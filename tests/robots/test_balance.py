@@ -73,3 +73,16 @@ def test_a_small_starcraft_balance_run_stays_in_its_bands():
     f = balance.figures(results, 2)
     assert all(r.errors == 0 and r.reason != "unfinished" for r in results)
     assert balance.out_of_band("starcraft", f) == [], balance.report(table, results)
+
+
+@pytest.mark.slow
+def test_a_small_successors_balance_run_stays_in_its_bands():
+    """Issue 27 in small: the first 4 games of docs/balance.md's 4-player Successors run of rules 5
+    (seed `arena`, 2 iterations a decision): Regency (§10.3) decides no more than 60 % of them and
+    no package wins more than 1.5 × its fair share (its whole interval), with Peithon in package B
+    and the Babylon heirs at 1 LP (§2.1, §1.7, §15)."""
+    table = Table("successors", 4, 4, budget=10.0, iterations=2, seed="arena", clock="cpu")
+    results = arena.run(table, 4)
+    f = balance.figures(results, 4)
+    assert all(r.errors == 0 and r.reason != "unfinished" and r.balance["rules"] == 5 for r in results)
+    assert balance.out_of_band("successors", f) == [], balance.report(table, results)
