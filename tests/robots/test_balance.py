@@ -90,3 +90,16 @@ def test_a_small_ludi_balance_run_stays_in_its_bands():
     assert balance.out_of_band("ludi", f) == [], balance.report(table, results)
     assert 13 <= f["median"] <= 60, balance.report(table, results)
     assert sum(share for name, share in f["endings"].items() if "points" in name and "most" not in name) >= 0.5
+
+
+@pytest.mark.slow
+def test_a_small_successors_balance_run_stays_in_its_bands():
+    """Issue 27 in small: the first 4 games of docs/balance.md's 4-player Successors run of rules 5
+    (seed `arena`, 2 iterations a decision): Regency (§10.3) decides no more than 60 % of them and
+    no package wins more than 1.5 × its fair share (its whole interval), with Peithon in package B
+    and the Babylon heirs at 1 LP (§2.1, §1.7, §15)."""
+    table = Table("successors", 4, 4, budget=10.0, iterations=2, seed="arena", clock="cpu")
+    results = arena.run(table, 4)
+    f = balance.figures(results, 4)
+    assert all(r.errors == 0 and r.reason != "unfinished" and r.balance["rules"] == 5 for r in results)
+    assert balance.out_of_band("successors", f) == [], balance.report(table, results)
