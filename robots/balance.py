@@ -93,17 +93,18 @@ def _starcraft(state: dict) -> dict:
     from core.games.starcraft.board import BOARD
     return {"lots": {s: BOARD.factions[p["faction"]]["name"] for s, p in state["p"].items() if p["faction"]},
             "length": state["round"], "unit": "rounds", "first": state["seats"][0],
-            "rules": state.get("rules", 1)}
+            "rules": BOARD.rules_version(state)}
 
 
 def _successors(state: dict) -> dict:
+    from core.games.successors.board import BOARD
     from core.games.successors.legitimacy import all_lp
     from core.games.successors.scoring import all_vp
     from core.games.successors.setup import package_of
     # LP and VP at the end: by how much a Regency check (§10.3) or Turn V's count was won
     return {"lots": {s: f"package {package_of(state, s)}" for s in state["seats"]},
             "length": state["turn"], "unit": "turns", "first": state.get("first"),
-            "rules": state.get("rules", 4), "lp": all_lp(state), "vp": all_vp(state)}
+            "rules": BOARD.rules_version(state), "lp": all_lp(state), "vp": all_vp(state)}
 
 
 def _ludi(state: dict) -> dict:

@@ -159,9 +159,13 @@ class Board:
                                     f"{sorted(self.homes)}, at most the {pool} of its pool (§3.6)")
 
     # helpers -------------------------------------------------------------------------------
+    def rules_version(self, state: dict) -> int:
+        """The rules version a game was set up under (absent: 1, every game before issue 27)."""
+        return state.get("rules", 1)
+
     def rules_of(self, state: dict) -> dict:
-        """The designed numbers of the rules version a game was set up under (absent: 1)."""
-        return self.rules[state.get("rules", 1)]
+        """The designed numbers of the rules version a game was set up under."""
+        return self.rules[self.rules_version(state)]
 
     def event_pool(self, stage: str, copies: int) -> list[str]:
         """§3.6: the stage's cards a deck is built from: the printed ones, and under rules 2

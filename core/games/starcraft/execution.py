@@ -126,7 +126,7 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
     else:
         orders.research(ctx, seat, text, o["special"], given)
     s["counts"]["orders_resolved"] += 1
-    if s.get("rules", 1) >= 2:   # a game of rules 1 replays to its stored snapshots, which have no mark
+    if BOARD.rules_version(s) >= 2:   # a game of rules 1 replays to its stored snapshots, which have no mark
         s["last_order"] = {"seat": seat, "planet": planet, "id": o["id"], "type": kind, "special": o["special"],
                            **_changed(before, _pieces(s))}
     if fight:

@@ -197,9 +197,13 @@ class Board:
                 raise DataError(f"cards.json: card #{c['n']}: only Surprise cards have no OP value")
 
     # rules versions ----------------------------------------------------------------------
+    def rules_version(self, state: dict) -> int:
+        """The rules version a game was set up under (absent: OLD_RULES)."""
+        return state.get("rules", OLD_RULES)
+
     def rules_of(self, state: dict) -> dict:
         """The designed numbers of the rules version a game was set up under (absent: 4)."""
-        return self.rules[state.get("rules", OLD_RULES)]
+        return self.rules[self.rules_version(state)]
 
     def packages_of(self, state: dict) -> dict[str, dict]:
         """§2.1 the packages of the game's player count under its rules version."""
