@@ -24,6 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     console.add_argument("--robots", type=int, default=0, metavar="N",
                          help="with --play: N robots take the other seats (they think in this process)")
     console.add_argument("--think", default="1s", help="with --play: a robot's time a decision (default 1s)")
+    console.add_argument("--name", default="Player", help="with --play: your name at the table (default Player)")
 
     robots = sub.add_parser("robots", help="run a robots' worker: robot seats think here (any number of workers)")
     robots.add_argument("--seconds", type=float, default=None, help="stop after this long (default: never)")
@@ -94,7 +95,7 @@ def main(argv: list[str] | None = None) -> int:
             return run_script_file(make_service(settings), args.script, args.out)
         console = Console(make_service(settings), args.channel, args.out / args.channel)
         if args.play:
-            console.open_table(args.play, args.robots, args.think)
+            console.open_table(args.play, args.robots, args.think, args.name)
         return console.repl()
     configure_logging(settings)
     if args.command == "selfplay":

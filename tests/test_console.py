@@ -58,3 +58,23 @@ def test_a_private_line_names_the_console_channel_unless_it_names_one(service, t
     assert ok and reply.ok and "Your word is swordfish." in reply.private["bob"][0]
     ok, reply = Console(service, "two", tmp_path, out).say("bob (dm): g=nowhere /tl secret x")
     assert reply.code == "NOT_YOUR_CHANNEL"
+
+
+def test_at_a_play_table_a_bare_line_is_the_named_players_own(service, tmp_path, monkeypatch):
+    """`strategos console --play`: the person at the keyboard is seated under his name and types
+    `/command`, `(dm) /command` or a menu number without naming himself; the game calls him by
+    that name (not "you takes package A")."""
+    out = io.StringIO()
+    console = Console(service, "play", tmp_path, out)
+    console.open_table("ludi", robots=1, think="0.01s", name="Ada")
+    assert "Ada joins" in out.getvalue()
+    assert console.say("/status")[0]
+    sent = []
+    handle = service.handle
+    monkeypatch.setattr(service, "handle", lambda cmd: sent.append(cmd) or handle(cmd))
+    assert console.say("(dm) /help")[0]
+    assert sent[-1].user == "Ada" and sent[-1].private
+    assert console.say("!/frobnicate")[0]          # a bare line may still expect its refusal
+    assert console._named("bob: /join") == "bob: /join"   # a named line speaks for its name
+    assert not console.say("hello")[0]             # neither a command nor a number: what to write is said
+    assert "Write lines as" in out.getvalue()

@@ -36,10 +36,11 @@ class Console:
         self.session = uuid.uuid4().hex[:12]   # with the line number: each line's idempotency key
         self.lines = 0
         self.menus: dict[str | None, Menu] = {}   # user → the menu page last shown to him (None: the public one)
+        self.player: str | None = None   # with --play: who speaks a line that names nobody
 
     def say(self, line: str) -> tuple[bool, Reply | None]:
         """Run one console line; returns (as_expected, reply)."""
-        match = LINE.match(line.strip())
+        match = LINE.match(self._named(line.strip()))
         if not match:
             self.print("? Write lines as `name: /command args` (or `name (dm): /command` for a private "
                        "message). /help lists the commands.")
@@ -66,6 +67,19 @@ class Console:
         expected_refusal = bool(match["expect"])
         refused = not reply.ok
         return refused == expected_refusal, reply
+
+    def _named(self, line: str) -> str:
+        """At a --play table the person at the keyboard need not name himself: `/order …`,
+        `(dm) /order …` and a menu number are his."""
+        if self.player is None or LINE.match(line):
+            return line
+        bare = line.lstrip("!").lstrip()
+        expect = "!" if line.startswith("!") else ""
+        if bare.startswith("(dm)"):
+            return f"{expect}{self.player} (dm): {bare[4:].lstrip()}"
+        if bare.startswith("/") or bare.isdigit():
+            return f"{expect}{self.player}: {bare}"
+        return line
 
     def show(self, reply: Reply, sender: str) -> None:
         if reply.error:
@@ -160,15 +174,20 @@ class Console:
                 return 1
         return 0
 
-    def open_table(self, game: str, robots: int, think: str = "1s", name: str = "you") -> None:
-        """`strategos console --play GAME --robots N`: a fresh game, you and N robots seated, dealt."""
+    def open_table(self, game: str, robots: int, think: str = "1s", name: str = "Player") -> None:
+        """`strategos console --play GAME --robots N`: a fresh game, the person at the keyboard (`name`)
+        and N robots seated, dealt; his lines need not name him."""
+        self.player = name
+        self.print(f"You play as {name}: type commands as they are (`/help`), `(dm) /command` for a "
+                   f"private one, a number to pick from a menu; Ctrl-D quits.")
         self.service.handle(Command("console", self.channel, name, "/abort", admin=True))
         for line in (f"/new {game} robots={robots} think={think}", "/join", "/start"):
             self.say(f"{name}: {line}")
 
     def repl(self) -> int:
-        self.print("Strategos console. Each line is `name: /command`, e.g. `alice: /new infinity`. "
-                   "`name (dm): ...` is a private message. /help lists commands; Ctrl-D quits.")
+        if self.player is None:   # a --play table said how to speak when it opened
+            self.print("Strategos console. Each line is `name: /command`, e.g. `alice: /new infinity`. "
+                       "`name (dm): ...` is a private message. /help lists commands; Ctrl-D quits.")
         while True:
             try:
                 line = input("> ")
