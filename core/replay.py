@@ -63,6 +63,8 @@ def _keep_rules(version: int):
 MIGRATIONS[("starcraft", 1)] = _keep_rules(1)
 # Successors 4 → 5: issue 27's heirs' LP and packages (§1.7, §2.1); a game set up under 4 keeps them
 MIGRATIONS[("successors", 4)] = _keep_rules(4)
+# Successors 5 → 6: issue 27's 3- and 5-player packages (§2.1); a game set up under 5 keeps them
+MIGRATIONS[("successors", 5)] = _keep_rules(5)
 # StarCraft 2 → 3: the CP area of a home planet nobody starts on is worth no CP (§2.2, §18); a game
 # set up under 2 keeps its CP
 MIGRATIONS[("starcraft", 2)] = _keep_rules(2)

@@ -20,7 +20,7 @@ def test_the_probe_reads_lot_length_and_first_player_of_each_game():
     assert set(got["lots"]) == {"P1", "P2"} and got["length"] == 0 and got["first"] == "P1" and got["rules"] == 3
     su = balance.probe("successors", get_game("successors").setup(["a", "b", "c"], {}, "p"))
     assert su["lots"] == {"A": "package A", "B": "package B", "C": "package C"} and su["unit"] == "turns"
-    assert su["rules"] == 5 and set(su["lp"]) == set(su["vp"]) == {"A", "B", "C"}     # §15; the LP + VP of §10.3
+    assert su["rules"] == 6 and set(su["lp"]) == set(su["vp"]) == {"A", "B", "C"}     # §15; the LP + VP of §10.3
     lu = get_game("ludi").setup(["a", "b"], {}, "p")
     assert balance.probe("ludi", lu)["first"] == lu["first"]
     assert balance.probe("infinity", get_game("infinity").setup(["a", "b"], {}, "p"))["roll_winner"] is None
@@ -94,12 +94,12 @@ def test_a_small_ludi_balance_run_stays_in_its_bands():
 
 @pytest.mark.slow
 def test_a_small_successors_balance_run_stays_in_its_bands():
-    """Issue 27 in small: the first 4 games of docs/balance.md's 4-player Successors run of rules 5
-    (seed `arena`, 2 iterations a decision): Regency (§10.3) decides no more than 60 % of them and
-    no package wins more than 1.5 × its fair share (its whole interval), with Peithon in package B
-    and the Babylon heirs at 1 LP (§2.1, §1.7, §15)."""
+    """Issue 27 in small: the first 4 games of docs/balance.md's 4-player Successors run of rules 5,
+    which rules 6 deals the same (seed `arena`, 2 iterations a decision): Regency (§10.3) decides no
+    more than 60 % of them and no package wins more than 1.5 × its fair share (its whole interval),
+    with Peithon in package B and the Babylon heirs at 1 LP (§2.1, §1.7, §15)."""
     table = Table("successors", 4, 4, budget=10.0, iterations=2, seed="arena", clock="cpu")
     results = arena.run(table, 4)
     f = balance.figures(results, 4)
-    assert all(r.errors == 0 and r.reason != "unfinished" and r.balance["rules"] == 5 for r in results)
+    assert all(r.errors == 0 and r.reason != "unfinished" and r.balance["rules"] == 6 for r in results)
     assert balance.out_of_band("successors", f) == [], balance.report(table, results)

@@ -98,10 +98,12 @@ def test_a_robot_decides_the_same_when_only_hidden_information_differs():
             decisions.append((line, robot.last.visits))
         assert decisions[0] == decisions[1]
         assert robot.last.iterations == 25 and len(robot.last.visits) >= 2
-        # the comparison has teeth: a search that read the state would think differently here
+        # the comparison has teeth: count only positions where a search that read the state would
+        # think differently (in some, the hidden cards change nothing even for a cheat)
         cheats = [Search(Cheat(world), Settings(budget=None, iterations=25, depth=6)).decide(
             GAME.view(world, seat), seat, random.Random(11)).visits for world in (state, other)]
-        assert cheats[0] != cheats[1]
+        if cheats[0] == cheats[1]:
+            continue
         checked += 1
         if checked == 2:
             break

@@ -25,7 +25,7 @@ def to_losses(options=ASK, seed=0, limit=4000):
     played = []
     for _ in range(limit):
         stack = state.get("stack") or []
-        if stack and stack[-1]["kind"] == "losses":
+        if stack and stack[-1]["kind"] == "losses" and "side" in stack[-1]:   # a battle's, not §5.12's
             return state, played
         prompts = GAME.prompts(state)
         assert prompts, "the game ended before a loss was asked"

@@ -154,7 +154,7 @@ def test_vp_sources():
 def test_lp_sources():
     state = new(2, "lp")
     a = state["gens"]["perdikkas"]["o"]
-    assert legitimacy.lp_parts(state, a) == {"champion": 3, "perdikkas": 1, "heir": 1}     # rules 5 (§15)
+    assert legitimacy.lp_parts(state, a) == {"champion": 3, "perdikkas": 1, "heir": 1}     # since rules 5 (§15)
     old = new(2, "lp", rules="4")
     assert legitimacy.lp_parts(old, a) == {"champion": 3, "perdikkas": 1, "leonnatos": 1, "heir": 3}
     state["gens"]["perdikkas"]["at"] = "dispersed"

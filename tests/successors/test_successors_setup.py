@@ -30,7 +30,7 @@ def test_check_values(n, seed):  # §2.5
 def test_two_player_check_includes_hellespont_and_fleet():  # §2.5, §8.5, §15
     state = new(2)
     assert scoring.fleet_strength(state, "A") == 1 and scoring.fleet_strength(state, "B") == 4
-    assert (state["pcs"]["sestos"], state["pcs"]["abydos"]) == ("A", "B")      # rules 5: Leonnatos is B's
+    assert (state["pcs"]["sestos"], state["pcs"]["abydos"]) == ("A", "B")      # since rules 5: Leonnatos is B's
     old, _ = GAME.start(["p0", "p1"], {"rules": "4"}, "t")
     assert old["pcs"]["sestos"] == old["pcs"]["abydos"] == "A"                # rules 4: the Hellespont is A's
 

@@ -63,6 +63,8 @@ def test_segments_in_order_in_turn_order():
     from core.games.successors.common import card_tag
     line = next(line for line in GAME.prompts(state)[first].private if line.startswith(f"play {card_tag(card)} "))
     state, _ = act(state, first, line)
+    while (GAME.prompts(state)[first].actions or ("",))[0].startswith("place "):
+        state, _ = act(state, first, GAME.prompts(state)[first].actions[0])   # a CU the card trained (§4.4.4)
     assert GAME.summary(state)["segment"] == "activation"
     with pytest.raises(RulesError):
         act(state, first, line)                         # one card only (§4.4.1)
@@ -304,7 +306,8 @@ def test_recruit():
         act(state, first, "play 6 recruit babylon")
     with pytest.raises(RulesError, match="limit"):
         act(state, first, "play 18 recruit babylon")        # majors + 2 minors = the limit
-    state["gens"]["peithon"]["at"] = "dead"
+    other = next(g for g, d in state["gens"].items() if d["o"] == first and g != "perdikkas" and not g[0].isupper())
+    state["gens"][other]["at"] = "dead"                    # one major fewer in play: below the limit
     state2, _ = act(state, first, "play 18 recruit babylon")
     assert state2["gens"][f"{first}3"]["at"] == "babylon"
     with pytest.raises(RulesError, match="not eligible"):

@@ -70,7 +70,9 @@ class Successors(Game):
     # 5: issue 27's balance (docs/balance.md): the designed heirs' LP (§1.7) and packages (§2.1) of
     # data/rules.json. A game keeps the numbers it was set up under (state key `rules`, absent = 4);
     # a log of 4 replays under rules 4 (core/replay.MIGRATIONS pins them in its options).
-    rules_version = 5
+    # 6: issue 27's second balance: the packages of 3 and 5 players (§2.1, data/rules.json); a log
+    # of 5 replays under rules 5 likewise.
+    rules_version = 6
     min_players = 2
     max_players = 5
     option_verbs = {
@@ -89,9 +91,10 @@ class Successors(Game):
                       help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
                        help="§12.5 optional rule: desert attrition at the end of an activation"),
-        "rules": Verb("rules", (Param("rules", "choice", choices=("4", "5")),),
-                      help="§15 the rules version: 5 (the default) or 4, the heirs' LP and the packages from "
-                           "before the balance of issue 27"),
+        "rules": Verb("rules", (Param("rules", "choice", choices=("4", "5", "6")),),
+                      help="§15 the rules version: 6 (the default); 5, the 3- and 5-player packages from before "
+                           "their second balance; or 4, the heirs' LP and the packages from before the balance "
+                           "of issue 27"),
     }
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
