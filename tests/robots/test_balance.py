@@ -17,7 +17,7 @@ def test_the_probe_reads_lot_length_and_first_player_of_each_game():
     player, Infinity's Initiative Roll: what the balance report groups by."""
     sc = get_game("starcraft").setup(["a", "b"], {"factions": "random"}, "p")
     got = balance.probe("starcraft", sc)
-    assert set(got["lots"]) == {"P1", "P2"} and got["length"] == 0 and got["first"] == "P1" and got["rules"] == 3
+    assert set(got["lots"]) == {"P1", "P2"} and got["length"] == 0 and got["first"] == "P1" and got["rules"] == 4
     su = balance.probe("successors", get_game("successors").setup(["a", "b", "c"], {}, "p"))
     assert su["lots"] == {"A": "package A", "B": "package B", "C": "package C"} and su["unit"] == "turns"
     assert su["rules"] == 5 and set(su["lp"]) == set(su["vp"]) == {"A", "B", "C"}     # §15; the LP + VP of §10.3
