@@ -208,3 +208,17 @@ def test_17_a_log_of_rules_3_replays_under_rules_3():
     state = replay(GAME, setup, [])
     assert ("starcraft", 3) in MIGRATIONS and state["rules"] == 3
     assert BOARD.unit(state, "zealot")["health"] == 2 and cp_value(state, "CHR.B") == 1
+
+
+def test_3_4_rules_4_aldaris_starts_without_his_dragoon_at_two_players():
+    """§3.4 (rules 4): at 2 players Aldaris starts with a Zealot in D and a Zealot in A; at 3 players,
+    Tassadar at 2, and Aldaris under rules 3 keep the Protoss force (Zealot + Dragoon in D, Zealot in A)."""
+    def force(s, seat):
+        home = s["p"][seat]["home"]
+        return {x: [u["type"] for u in s["areas"][f"{home}.{x}"]["units"]] for x in "AD"}
+    protoss = {"A": ["zealot"], "D": ["zealot", "dragoon"]}
+    assert force(started(2, ["aldaris", "raynor"]), "P1") == {"A": ["zealot"], "D": ["zealot"]}
+    assert force(started(2, ["tassadar", "aldaris"]), "P1") == protoss
+    assert force(started(3, ["raynor", "aldaris", "queen"]), "P2") == protoss
+    assert force(started(2, ["aldaris", "raynor"], rules=3), "P1") == protoss
+    assert force(started(2, ["aldaris", "raynor"]), "P2") == {"A": ["marine", "marine"], "D": ["marine", "firebat"]}
