@@ -68,6 +68,9 @@ MIGRATIONS[("successors", 5)] = _keep_rules(5)
 # StarCraft 2 → 3: the CP area of a home planet nobody starts on is worth no CP (§2.2, §18); a game
 # set up under 2 keeps its CP
 MIGRATIONS[("starcraft", 2)] = _keep_rules(2)
+# StarCraft 3 → 4: issue 27's unit numbers and starting forces (§2.4, §3.4, §18); a game set up under 3
+# keeps them
+MIGRATIONS[("starcraft", 3)] = _keep_rules(3)
 
 
 def rules_version(game: Game) -> int:

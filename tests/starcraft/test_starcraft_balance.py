@@ -14,11 +14,12 @@ from core.replay import MIGRATIONS, replay, rules_version
 from .conftest import act, base, clear, ctx, execution_with, put, started, text
 
 
-def test_17_new_games_play_rules_3_and_the_game_names_it():
-    """§18: StarCraft is at rules version 3; a new game stores it, a game of rules 2 stores 2, a game
-    of rules 1 stores nothing (a snapshot without the key is a game of rules 1)."""
-    assert rules_version(GAME) == BOARD.current_rules == 3
-    assert started(2)["rules"] == 3 and started(2, rules=2)["rules"] == 2 and "rules" not in started(2, rules=1)
+def test_17_new_games_play_rules_4_and_the_game_names_it():
+    """§18: StarCraft is at rules version 4; a new game stores it, a game of rules 3 or 2 stores its
+    version, a game of rules 1 stores nothing (a snapshot without the key is a game of rules 1)."""
+    assert rules_version(GAME) == BOARD.current_rules == 4
+    assert started(2)["rules"] == 4 and started(2, rules=3)["rules"] == 3 and started(2, rules=2)["rules"] == 2
+    assert "rules" not in started(2, rules=1)
     assert BOARD.rules_of({}) is BOARD.rules[1]
 
 
@@ -29,7 +30,7 @@ def test_2_2_rules_3_a_home_nobody_starts_on_is_worth_no_cp():
     printed values."""
     assert [BOARD.rules[v]["empty_homes_cp"] for v in (1, 2, 3)] == [True, True, False]
     assert BOARD.rules[3]["cp_values"] == {"CHR.A": 1, "AIU.A": 1} and BOARD.rules[2]["cp_values"] == {}
-    s = clear(started(2, ["raynor", "queen"]))                   # homes MAR and BRA (§3.3)
+    s = clear(started(2, ["raynor", "queen"], rules=3))          # homes MAR and BRA (§3.3)
     assert [cp_value(s, a) for a in ("MAR.D", "BRA.D", "KOR.D", "MOR.D", "CHR.A", "CHR.B", "AIU.A", "AIU.B")] == \
         [1, 1, 0, 0, 1, 1, 1, 1]
     assert [cp_value(started(2, rules=2), a) for a in ("KOR.D", "CHR.A", "AIU.A")] == [1, 2, 2]
@@ -140,3 +141,84 @@ def test_17_a_log_of_rules_1_replays_under_rules_1():
     assert ("starcraft", 1) in MIGRATIONS and "rules" not in state
     assert len(state["event_deck"]) == 2 * 2 + 2 * 2 + 6
     assert turn_order(state) == ["P1", "P2"]
+
+
+# §2.4 (rules 4): the unit numbers that differ from units.json (the printed table of rules 1–3)
+SPEC_2_4_RULES_4 = {"zealot": {"health": 1}, "dragoon": {"health": 2}, "firebat": {"health": 2}}
+
+
+def test_2_4_rules_4_unit_numbers_and_rules_3_keeps_the_printed_ones():
+    """§2.4 (rules 4, §18): the Zealot's health 1, the Dragoon's 2 and the Firebat's 2; every other
+    number as printed; a game of rules 3 plays the printed table."""
+    assert BOARD.rules[4]["units"] == SPEC_2_4_RULES_4
+    four, three = started(2, ["raynor", "tassadar"]), started(2, ["raynor", "tassadar"], rules=3)
+    for kind, printed in BOARD.units.items():
+        assert BOARD.unit(three, kind) == printed
+        assert BOARD.unit(four, kind) == {**printed, **SPEC_2_4_RULES_4.get(kind, {})}
+    assert [BOARD.unit(three, k)["health"] for k in ("zealot", "dragoon", "firebat")] == [2, 3, 1]
+
+
+def test_9_4_rules_4_casualties_read_the_games_unit_numbers():
+    """§9.4 with §2.4 (rules 4): 2 damage kills two Zealots of health 1 under rules 4, one of
+    health 2 under rules 3; a Firebat of health 2 outlives 1 damage."""
+    from core.games.starcraft import battle
+    for rules, dead in ((None, 2), (3, 1)):
+        s = clear(started(2, ["raynor", "tassadar"], rules=rules))
+        zealots = put(s, "BRA.A", "P2", "zealot", 2)
+        assert len(battle.casualties(s, zealots, 2)) == dead
+    s = clear(started(2, ["raynor", "tassadar"]))
+    assert battle.casualties(s, put(s, "MAR.A", "P1", "firebat"), 1) == []
+
+
+def test_2_2_rules_4_two_players_the_centre_b_areas_pay_no_cp():
+    """§2.2 (rules 4): at 2 players Char's and Aiur's B areas are worth no CP (the map pays 4 CP a
+    round); at 3 players and more, and under rules 3, they are worth 1."""
+    assert BOARD.rules[4]["cp_values_by_players"] == {"2": {"CHR.B": 0, "AIU.B": 0}}
+    two = started(2)
+    assert [cp_value(two, a) for a in ("MAR.D", "BRA.D", "CHR.A", "CHR.B", "AIU.A", "AIU.B")] == [1, 1, 1, 0, 1, 0]
+    assert [cp_value(started(3), a) for a in ("CHR.A", "CHR.B", "AIU.A", "AIU.B")] == [1, 1, 1, 1]
+    assert [cp_value(started(2, rules=3), a) for a in ("CHR.B", "AIU.B")] == [1, 1]
+    s = clear(two)
+    for a in ("MAR.D", "CHR.A", "CHR.B", "AIU.B"):
+        put(s, a, "P1", "marine")
+    step5_conquest_points(ctx(s))
+    assert s["p"]["P1"]["cp"] == 2
+
+
+def test_2_1_rules_4_tassadar_shields_only_on_a_planet_with_his_base():
+    """§2.1 (rules 4): Tassadar's +1 shield holds in the battles he defends on a planet where he
+    has a base, not elsewhere; under rules 3 in every battle he defends."""
+    from core.games.starcraft import battle
+    assert BOARD.rules[4]["tassadar_defends"] == "base_planet" and "tassadar_defends" not in BOARD.rules[3]
+    s = clear(started(2, ["raynor", "tassadar"]))
+    att, dfd = put(s, "AIU.A", "P1", "marine", 2), put(s, "AIU.A", "P2", "dragoon")
+    s["battle"] = {"area": "AIU.A"}
+    assert battle.damage(s, att, dfd, {}, "P1", "P2") == (2, 2)        # no base on Aiur: no shield
+    base(s, "AIU.B", "P2")
+    assert battle.damage(s, att, dfd, {}, "P1", "P2") == (1, 2)        # his base on Aiur: 2 − 1
+    s["areas"]["AIU.B"]["base"], s["rules"] = None, 3
+    assert battle.damage(s, att, dfd, {}, "P1", "P2") == (1, 2)        # rules 3: wherever he defends
+
+
+def test_17_a_log_of_rules_3_replays_under_rules_3():
+    """§18: a game stored under rules 3 is carried to rules 4 by pinning its rules: its replay
+    plays the printed units and the 2-player CP of rules 3."""
+    setup = {"format": "strategos/1", "rules_version": 3, "game": "starcraft", "players": ["a", "b"],
+             "options": {"factions": "random"}, "seed": "old3"}
+    state = replay(GAME, setup, [])
+    assert ("starcraft", 3) in MIGRATIONS and state["rules"] == 3
+    assert BOARD.unit(state, "zealot")["health"] == 2 and cp_value(state, "CHR.B") == 1
+
+
+def test_3_4_rules_4_aldaris_starts_without_his_dragoon_at_two_players():
+    """§3.4 (rules 4): at 2 players Aldaris starts with a Zealot in D and a Zealot in A; at 3 players,
+    Tassadar at 2, and Aldaris under rules 3 keep the Protoss force (Zealot + Dragoon in D, Zealot in A)."""
+    def force(s, seat):
+        home = s["p"][seat]["home"]
+        return {x: [u["type"] for u in s["areas"][f"{home}.{x}"]["units"]] for x in "AD"}
+    protoss = {"A": ["zealot"], "D": ["zealot", "dragoon"]}
+    assert force(started(2, ["aldaris", "raynor"]), "P1") == {"A": ["zealot"], "D": ["zealot"]}
+    assert force(started(2, ["tassadar", "aldaris"]), "P1") == protoss
+    assert force(started(3, ["raynor", "aldaris", "queen"]), "P2") == protoss
+    assert force(started(2, ["aldaris", "raynor"], rules=3), "P1") == protoss
+    assert force(started(2, ["aldaris", "raynor"]), "P2") == {"A": ["marine", "marine"], "D": ["marine", "firebat"]}

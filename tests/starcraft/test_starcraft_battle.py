@@ -71,6 +71,7 @@ def test_9_3_damage_minus_shield_tassadar_plus_one():
     Tassadar +1 shield (§2.1: rules 3, only in the battles he defends); Overrun +3 with more units,
     else +1; Ambush only for the defender."""
     s = fight(("tassadar", "queen"), att=(("zealot", 1),), dfd=(("zergling", 2),))
+    s["rules"] = 3                        # rules 4 (§18): the Zealot's health and where the shield holds
     z = s["areas"]["AIU.B"]["units"]
     att = [u for u in z if u["owner"] == "P1"]
     dfd = [u for u in z if u["owner"] == "P2"]
@@ -88,12 +89,12 @@ def test_9_3_damage_minus_shield_tassadar_plus_one():
 def test_9_4_casualties_health_then_cost_then_id_stop_at_the_first_survivor():
     """§9.4: damage goes to units by health, then cost, then id; a unit dies while the rest
     covers its health; the rest is lost."""
-    s = clear(started(2))
+    s = clear(started(2, rules=3))        # the Firebat's health of rules 3 (rules 4: 2, §2.4)
     units = put(s, "MAR.A", "P1", "firebat") + put(s, "MAR.A", "P1", "marine") + put(s, "MAR.A", "P1", "goliath")
-    dead = battle.casualties(units, 2)
+    dead = battle.casualties(s, units, 2)
     assert [u["type"] for u in dead] == ["marine", "firebat"]
-    assert [u["type"] for u in battle.casualties(units, 4)] == ["marine", "firebat", "goliath"]
-    assert battle.casualties(units, 0) == [] and units[0]["id"] == "RAY-u5"
+    assert [u["type"] for u in battle.casualties(s, units, 4)] == ["marine", "firebat", "goliath"]
+    assert battle.casualties(s, units, 0) == [] and units[0]["id"] == "RAY-u5"
 
 
 def test_9_5_results_defender_holds_attacker_takes_both_return_none():

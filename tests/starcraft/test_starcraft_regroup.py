@@ -153,6 +153,7 @@ def test_step5_conquest_points_are_the_cp_values_of_controlled_areas():
     """§10 step 5: each player gains the sum of the CP values of the areas they control; a
     contested area gives nothing."""
     s = two()
+    s["rules"] = 3                           # rules 4 (§2.2) pays no CP for AIU.B at 2 players
     put(s, "CHR.A", "P1", "marine")          # CP 2 (rules 3, §2.2: 1)
     put(s, "MAR.D", "P1", "marine")          # CP 1
     put(s, "MAR.A", "P1", "marine")          # minerals: no CP
@@ -373,7 +374,7 @@ def test_10_the_ten_steps_run_in_the_seeds_order():
     s = two()
     base(s, "MAR.A", "P1")
     put(s, "MAR.A", "P2", "zealot")       # step 1 destroys the base before step 3 could use it
-    put(s, "CHR.B", "P1", "marine")       # CP 1
+    put(s, "CHR.A", "P1", "marine")       # CP 1 (rules 3 and 4, §2.2)
     s["phase"], s["step"] = "regroup", 1
     s["event_deck"] = ["EV01"]
     run_regroup(s)

@@ -6,7 +6,7 @@ from core.errors import RulesError
 from core.game import seat_ref, without_seat_refs
 
 from .board import BOARD
-from .common import card_id, card_tag, draw_combat, fname, is_, unit_cost, unit_num, units_in
+from .common import card_id, card_tag, draw_combat, fname, has_base_on, is_, unit_cost, unit_num, units_in
 
 
 def start(ctx, attacker: str, area: str, origins: dict) -> None:
@@ -49,17 +49,24 @@ def _card_effect(card: str | None, defender: bool, more_units: bool) -> tuple[in
     return attack, k.get("shield", 0)
 
 
-def casualties(units: list[dict], damage: int) -> list[dict]:
+def casualties(state: dict, units: list[dict], damage: int) -> list[dict]:
     """§9.4: health ascending, then cost, then unit id; stop at the first unit it cannot kill."""
-    order = sorted(units, key=lambda u: (BOARD.units[u["type"]]["health"], unit_cost(u["type"]), unit_num(u)))
+    order = sorted(units, key=lambda u: (BOARD.unit(state, u["type"])["health"], unit_cost(state, u["type"]),
+                                         unit_num(u)))
     dead = []
     for u in order:
-        h = BOARD.units[u["type"]]["health"]
+        h = BOARD.unit(state, u["type"])["health"]
         if damage < h:
             break
         damage -= h
         dead.append(u)
     return dead
+
+
+def _on_base_planet(state: dict, seat: str) -> bool:
+    """Whether the battle is on a planet where `seat` has a base (§2.1 Tassadar, rules 4)."""
+    area = (state.get("battle") or {}).get("area")
+    return bool(area) and has_base_on(state, seat, BOARD.areas[area]["planet"])
 
 
 def damage(state: dict, att_units, def_units, cards: dict, attacker: str, defender: str) -> tuple[int, int]:
@@ -77,9 +84,12 @@ def damage(state: dict, att_units, def_units, cards: dict, attacker: str, defend
     d_att, d_sh = _card_effect(cd, True, len(def_units) > len(att_units))
     # §2.1 Tassadar: +1 shield in every battle; under rules 3 (§18) only in those he defends
     a_sh += 1 if is_(state, attacker, "tassadar") and BOARD.rules_of(state)["tassadar_attacks"] else 0
-    d_sh += 1 if is_(state, defender, "tassadar") else 0
-    a_dmg = sum(BOARD.units[u["type"]]["attack"] for u in att_units) + a_att
-    d_dmg = sum(BOARD.units[u["type"]]["attack"] for u in def_units) + d_att
+    # rules 4 (§18): only on a planet where he has a base, the centre planets' fights being open
+    d_sh += 1 if is_(state, defender, "tassadar") and (
+        BOARD.rules_of(state).get("tassadar_defends", "everywhere") == "everywhere"
+        or _on_base_planet(state, defender)) else 0
+    a_dmg = sum(BOARD.unit(state, u["type"])["attack"] for u in att_units) + a_att
+    d_dmg = sum(BOARD.unit(state, u["type"])["attack"] for u in def_units) + d_att
     return max(0, a_dmg - d_sh), max(0, d_dmg - a_sh)
 
 
@@ -97,7 +107,7 @@ def resolve(ctx) -> None:
     s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     to_def, to_att = damage(s, au, du, b["cards"], att, dfd)
-    dead = casualties(du, to_def) + casualties(au, to_att)      # at the same time (§9.4)
+    dead = casualties(s, du, to_def) + casualties(s, au, to_att)      # at the same time (§9.4)
     for u in dead:
         s["areas"][area]["units"].remove(u)
     ctx.say(f"{seat_ref(dfd)} receives {to_def}, {seat_ref(att)} receives {to_att}. Destroyed: "

@@ -71,6 +71,10 @@ class Board:
         self.rules = {int(k): v for k, v in raw["rules"]["versions"].items()}
         self.home_planets = frozenset(h for hs in self.homes.values() for h in hs)   # §3.3 at some player count
         self.current_rules = raw["rules"]["current"]
+        # §2.4, §3.4 (rules 4, §18): a version's designed unit numbers and starting forces over units.json's
+        # and factions.json's; every version's table is whole, so a game reads one dict per unit
+        self.units_by_rules = {v: {k: {**u, **r.get("units", {}).get(k, {})} for k, u in self.units.items()}
+                               for v, r in self.rules.items()}
         self._check()
         # §3.6 (rules 2): copies of every card but "The End Draws Near", ids EV09, EV09B, EV09C, …
         copies = max(r["event_copies"] for r in self.rules.values())
@@ -151,6 +155,23 @@ class Board:
                 raise DataError(f"rules.json: version {version} has a bad event_copies or execution_draw")
             if any(self.areas.get(a, {}).get("kind") != "cp" or v < 0 for a, v in r["cp_values"].items()):
                 raise DataError(f"rules.json: version {version}'s cp_values must name CP areas (§2.2)")
+            for k, u in r.get("units", {}).items():
+                if k not in self.units or set(u) - {"cost", "attack", "health", "supply"}:
+                    raise DataError(f"rules.json: version {version}'s units must name units and their "
+                                    "cost, attack, health or supply (§2.4)")
+            forces = list(r.get("starting_forces", {}).items()) + \
+                [x for by in r.get("starting_forces_by_players", {}).values() for x in by.items()]
+            for who, places in forces:
+                race = self.factions[who]["race"] if who in self.factions else who
+                if race not in self.starting or any(k not in self.units or self.units[k]["race"] != race
+                                                    for kinds in places.values() for k in kinds):
+                    raise DataError(f"rules.json: version {version}'s starting force of {who} is not of its race")
+                if any(len(kinds) > min(self.areas[f"{h}.{letter}"]["limit"] for hs in self.homes.values()
+                                        for h in hs) for letter, kinds in places.items()):
+                    raise DataError(f"rules.json: version {version}'s starting force of {who} breaks a limit")
+            for n, vals in r.get("cp_values_by_players", {}).items():
+                if any(self.areas.get(a, {}).get("kind") != "cp" or v < 0 for a, v in vals.items()):
+                    raise DataError(f"rules.json: version {version}'s cp_values_by_players must name CP areas")
             for s in STAGES:
                 sizes, pool = r["event_deck"][s], sum(e["stage"] == s and e["effect"] != "end_draws_near"
                                                       for e in self.events.values()) * r["event_copies"]
@@ -166,6 +187,19 @@ class Board:
     def rules_of(self, state: dict) -> dict:
         """The designed numbers of the rules version a game was set up under."""
         return self.rules[self.rules_version(state)]
+
+    def unit(self, state: dict, kind: str) -> dict:
+        """§2.4: a unit's cost, attack, health and supply under the game's rules version."""
+        return self.units_by_rules[self.rules_version(state)][kind]
+
+    def starting_force(self, state: dict, faction: str) -> dict:
+        """§3.4: a faction's starting force by area letter; a version may give one for the faction at
+        a player count, then for the faction, then for the race."""
+        rules = self.rules_of(state)
+        over = {**rules.get("starting_forces", {}),
+                **rules.get("starting_forces_by_players", {}).get(str(len(state["seats"])), {})}
+        race = self.factions[faction]["race"]
+        return over.get(faction) or over.get(race) or self.starting[race]
 
     def event_pool(self, stage: str, copies: int) -> list[str]:
         """§3.6: the stage's cards a deck is built from: the printed ones, and under rules 2

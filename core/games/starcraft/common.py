@@ -99,7 +99,8 @@ def cp_value(state: dict, area: str) -> int:
     if a["planet"] in BOARD.home_planets and not rules["empty_homes_cp"] and \
             a["planet"] not in BOARD.homes[len(state["seats"])]:
         return 0
-    return rules["cp_values"].get(area, a["value"])
+    by_players = rules.get("cp_values_by_players", {}).get(str(len(state["seats"])), {})
+    return by_players.get(area, rules["cp_values"].get(area, a["value"]))
 
 
 def controlled(state: dict, seat: str) -> list[str]:
@@ -148,9 +149,9 @@ def unit_num(u: dict) -> int:
     return int(u["id"].rsplit("-u", 1)[1])
 
 
-def unit_cost(kind: str) -> int:
-    """§9.4 casualty order: cost in minerals + gas, a Zergling counting 1."""
-    c = BOARD.units[kind]["cost"]
+def unit_cost(state: dict, kind: str) -> int:
+    """§9.4 casualty order: cost in minerals + gas, a Zergling counting 1 (the game's rules version, §2.4)."""
+    c = BOARD.unit(state, kind)["cost"]
     return c["minerals"] + c["gas"]
 
 

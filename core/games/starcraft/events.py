@@ -63,7 +63,7 @@ def _strike_areas(state: dict, seat: str) -> list[str]:
     planets = {BOARD.areas[a]["planet"] for a, d in state["areas"].items()
                if any(u["owner"] == seat for u in d["units"])}
     return [a for a in BOARD.areas if BOARD.areas[a]["planet"] in planets
-            and any(u["owner"] != seat and BOARD.units[u["type"]]["health"] == 1 for u in units_in(state, a))]
+            and any(u["owner"] != seat and BOARD.unit(state, u["type"])["health"] == 1 for u in units_in(state, a))]
 
 
 def _grant_areas(state: dict, seat: str) -> list[str]:
@@ -118,7 +118,7 @@ def _place_slot(ctx, seat: str, kind: str, area: str) -> list[str]:
     made = []
     for _ in range(n):                         # as far as limits and supply allow (§11)
         if len(units_in(s, area, seat)) >= BOARD.areas[area]["limit"] or \
-                unit_count(s, seat, kind) >= BOARD.units[kind]["supply"]:
+                unit_count(s, seat, kind) >= BOARD.unit(s, kind)["supply"]:
             break
         u = new_unit(s, seat, kind)
         s["areas"][area]["units"].append(u)
@@ -193,7 +193,7 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
         if area not in _strike_areas(s, seat):
             raise RulesError(f"Name an area with an enemy unit of health 1 on a planet where you have a unit: "
                              f"{', '.join(_strike_areas(s, seat))}.", code="TARGET")
-        u = min((u for u in units_in(s, area) if u["owner"] != seat and BOARD.units[u["type"]]["health"] == 1),
+        u = min((u for u in units_in(s, area) if u["owner"] != seat and BOARD.unit(s, u["type"])["health"] == 1),
                 key=unit_num)
         s["areas"][area]["units"].remove(u)
         what = f"destroys {u['id']} {u['type']} in {area}"

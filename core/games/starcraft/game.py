@@ -43,13 +43,17 @@ class StarCraft(Game):
     # `rules`); a log of 1 replays under rules 1 (core/replay.MIGRATIONS pins them in its options).
     # 3: the CP area of a home planet no player starts on is worth no CP (§2.2, docs/balance.md: with
     # robots that take the empty planets, two- and three-player games ended in round 4–5).
-    rules_version = 3
+    # 4: the Protoss units' and the Firebat's health, the 2-player CP of Char's and Aiur's B areas and
+    # where Tassadar's shield holds (§2.4, §2.2, §2.1, docs/balance.md: the Protoss won ×1.6–×2.4 of
+    # their fair share, two-player games ended in round 5).
+    rules_version = 4
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
                                      help="§3.2 claim factions in seat order (choose) or deal them (random)"),
-                    "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2", "3")),),
-                                  help="§18 the rules version: 3 (the default), 2 (before the CP of the map and "
+                    "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2", "3", "4")),),
+                                  help="§18 the rules version: 4 (the default), 3 (before the units, the 2-player "
+                                       "CP and Tassadar's shield of rules 4), 2 (before the CP of the map and "
                                        "Tassadar's shield were tuned) or 1 (before the event deck, end-of-Execution "
                                        "draw and Aldaris's condition were tuned), issue 27")}
     verbs = {
@@ -238,8 +242,8 @@ class StarCraft(Game):
             cards = p["deck"] + p["hand"] + p["discard"]
             if sorted(cards) != sorted(c for c in BOARD.combat if c.startswith(pre + "-")):
                 out.append(f"{seat}: combat cards lost or duplicated ({len(cards)})")
-            for kind, u in BOARD.units.items():
-                if unit_count(state, seat, kind) > u["supply"]:
+            for kind in BOARD.units:
+                if unit_count(state, seat, kind) > BOARD.unit(state, kind)["supply"]:
                     out.append(f"{seat}: more {kind} than supply")
             if len(bases_of(state, seat)) > BOARD.pieces["bases"]:
                 out.append(f"{seat}: more than {BOARD.pieces['bases']} bases")

@@ -183,12 +183,12 @@ def build_cost(state: dict, seat: str, items: dict, special: bool) -> tuple[dict
         if kind == "zergling":
             lings += n
             continue
-        c = BOARD.units[kind]["cost"]
+        c = BOARD.unit(state, kind)["cost"]
         cost = payment.add(cost, {"minerals": c["minerals"] * n, "gas": c["gas"] * n})
         slots += n
     pairs = (lings + 1) // 2                                   # §7.2.1 each started pair: 1 slot, 1M
     slots += pairs
-    cost["minerals"] += pairs * BOARD.units["zergling"]["cost"]["minerals"]
+    cost["minerals"] += pairs * BOARD.unit(state, "zergling")["cost"]["minerals"]
     cost["minerals"] += items["workers"] * BOARD.pieces["worker_cost"]["minerals"]
     if items["transport"] and not is_(state, seat, "raynor"):  # §2.1 Raynor: transports cost 0
         cost["minerals"] += BOARD.pieces["transport_cost"]["minerals"]
@@ -232,8 +232,8 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
             raise RulesError(f"{area} would hold {have + n} of your units; its limit is "
                              f"{BOARD.areas[area]['limit']} (LIMIT).", code="LIMIT")
     for kind, n in per_kind.items():
-        if unit_count(s, seat, kind) + n > BOARD.units[kind]["supply"]:
-            raise RulesError(f"Only {BOARD.units[kind]['supply'] - unit_count(s, seat, kind)} {kind}(s) "
+        if unit_count(s, seat, kind) + n > BOARD.unit(s, kind)["supply"]:
+            raise RulesError(f"Only {BOARD.unit(s, kind)['supply'] - unit_count(s, seat, kind)} {kind}(s) "
                              "left in your supply (SUPPLY).", code="SUPPLY")
     if items["workers"] > p["wsupply"]:
         raise RulesError(f"Only {p['wsupply']} workers left in your supply (SUPPLY).", code="SUPPLY")
@@ -269,7 +269,7 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
 def free_zergling(ctx, seat: str, planet: str) -> None:
     """§7.2.5: the Overmind's free Zergling after a Build order on a planet with its base."""
     s = ctx.state
-    if unit_count(s, seat, "zergling") >= BOARD.units["zergling"]["supply"]:
+    if unit_count(s, seat, "zergling") >= BOARD.unit(s, "zergling")["supply"]:
         return
     home = [a for a in BOARD.planet_areas(planet) if s["areas"][a]["base"] == seat]
     room = [a for a in home + BOARD.planet_areas(planet)

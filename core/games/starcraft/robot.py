@@ -388,7 +388,7 @@ def _build_lines(state: dict, seat: str, planet: str) -> list[str]:
     p = state["p"][seat]
     race = BOARD.factions[p["faction"]]["race"]
     kinds = sorted((k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]),
-                   key=lambda k: -unit_cost(k))
+                   key=lambda k: -unit_cost(state, k))
     room = {a: BOARD.areas[a]["limit"] - len(units_in(state, a, seat)) for a in areas if controls(state, seat, a)}
     # the CP areas first, then the fullest room
     order = sorted(room, key=lambda a: (-cp_value(state, a), -room[a]))
@@ -442,7 +442,7 @@ def _move_lines(state: dict, seat: str, planet: str, o: dict, rnd: random.Random
         if not pool:
             continue
         tail = f"; transport {extra}" if extra else ""
-        strong = sorted(pool, key=lambda x: -_might(x[1]["type"]))
+        strong = sorted(pool, key=lambda x: -_might(state, x[1]["type"]))
         for dst in dests:
             room = BOARD.areas[dst]["limit"] - len(units_in(state, dst, seat))
             movers = [(a, u) for a, u in strong if a != dst][:max(room, 0)]
@@ -457,7 +457,7 @@ def _move_lines(state: dict, seat: str, planet: str, o: dict, rnd: random.Random
                 if kept and len(kept) < len(movers):
                     lines.append(_moves(planet, kept, dst) + tail)
         # one unit into each area of the planet not held, from areas with more than one
-        spare = sorted(((a, u) for a, u in pool), key=lambda x: unit_cost(x[1]["type"]))
+        spare = sorted(((a, u) for a, u in pool), key=lambda x: unit_cost(state, x[1]["type"]))
         counts: dict[str, int] = {}
         for a, _ in pool:
             counts[a] = counts.get(a, 0) + 1
@@ -478,8 +478,9 @@ def _move_lines(state: dict, seat: str, planet: str, o: dict, rnd: random.Random
     return lines
 
 
-def _might(kind: str) -> int:
-    return BOARD.units[kind]["attack"] + BOARD.units[kind]["health"]
+def _might(state: dict, kind: str) -> int:
+    u = BOARD.unit(state, kind)
+    return u["attack"] + u["health"]
 
 
 def _moves(planet: str, movers: list, dst: str) -> str:
@@ -495,7 +496,7 @@ def strength(state: dict, seat: str) -> float:
     p = state["p"][seat]
     held = controlled(state, seat)
     income = sum(cp_value(state, a) for a in held)
-    army = sum(unit_cost(u["type"]) for a in held for u in state["areas"][a]["units"] if u["owner"] == seat)
+    army = sum(unit_cost(state, u["type"]) for a in held for u in state["areas"][a]["units"] if u["owner"] == seat)
     workers = min(p["pool"] + p["assigned"] + p["unavailable"], len(p["cards"]))
     worth = (p["cp"] + INCOME_ROUNDS * income + RESOURCE_WEIGHT * resource_value(state, seat)
              + BASE_WEIGHT * len(bases_of(state, seat)) + TECH_WEIGHT * p["tech"] + ARMY_WEIGHT * army

@@ -78,7 +78,7 @@ def deal(ctx) -> None:
         race = BOARD.factions[p["faction"]]["race"]
         s["areas"][f"{home}.A"]["base"] = seat
         for letter in ("D", "A"):                      # §3.4: numbered in the order listed
-            for kind in BOARD.starting[race][letter]:
+            for kind in BOARD.starting_force(s, p["faction"]).get(letter, []):
                 p["units_made"] += 1
                 s["areas"][f"{home}.{letter}"]["units"].append(
                     {"id": f"{prefix(s, seat)}-u{p['units_made']}", "owner": seat, "type": kind})
