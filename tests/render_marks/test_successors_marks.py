@@ -71,6 +71,13 @@ def along(img, a: str, b: str) -> list:
             for t in range(n) if 18 < t < n - 18]
 
 
+def long_first_step(state) -> bool:
+    """The activation's first step is long enough for its line to show beyond the two spaces'
+    symbols (`along` leaves 18 px at each end), so its colour and dashes can be counted."""
+    path = (state.get("act") or {}).get("path") or []
+    return len(path) >= 2 and math.dist(R.to_px(path[0]), R.to_px(path[1])) > 100
+
+
 def unmarked(view: dict) -> dict:
     return {**view, "act": None, "last_activation": None}
 
@@ -78,7 +85,8 @@ def unmarked(view: dict) -> dict:
 def test_a_march_draws_its_path_in_the_movers_colour_and_a_legend():
     """§5: after a move by land the path between the spaces is the mover's colour, and the
     activation's block names it with a sample of the mark."""
-    state, _ = first(lambda s: s.get("act") and marks(s).steps and not marks(s).steps[0][2])
+    state, _ = first(lambda s: s.get("act") and marks(s).steps and not marks(s).steps[0][2]
+                     and long_first_step(s))
     view = GAME.view(state, None)
     a, b = view["act"]["path"][:2]
     colour = R.seat_colour(view["act"]["seat"], view)
@@ -93,7 +101,7 @@ def test_a_march_draws_its_path_in_the_movers_colour_and_a_legend():
 def test_a_move_by_sea_is_dashed():
     """§5.6: a step by a sea lane is drawn dashed (the mover's colour with gaps), a step by
     land solid; the legend says "by sea"."""
-    state, _ = first(lambda s: s.get("act") and marks(s).steps and marks(s).steps[0][2])
+    state, _ = first(lambda s: s.get("act") and marks(s).steps and marks(s).steps[0][2] and long_first_step(s))
     view = GAME.view(state, None)
     a, b = view["act"]["path"][:2]
     colour = R.seat_colour(view["act"]["seat"], view)
