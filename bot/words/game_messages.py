@@ -60,6 +60,7 @@ DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event
 # the kinds of Successors' cards, its Assault Table's results, Infinity's grades and choices
 WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
          "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
+         "successors/battles.py": ("crushed",),
          "successors/game.py": ("champion", "diadochos"),
          "starcraft/common.py": ("mobilize", "build", "research"),
          "infinity/initiative.py": ("failure", "success", "critical"),

@@ -222,29 +222,41 @@ def _best_match(index: _Index, line: str):
     """(match, msgid, domain) of the template that reads the line best, or None."""
     best = None
     for rank, pattern, msgid, domain in index.candidates(line):
-        match = pattern.match(line)
+        match, stretched = pattern.match(line), False
         if match is not None and not _balanced(match):
             # a field never holds half a bracket: "AH1 Ghost [secret; HIDDEN: …]: WIP 13" is read
             # at its last colon, not at the one inside the brackets
-            match = _greedy(pattern).match(line)
+            match, stretched = _greedy(pattern).match(line), True
             match = match if match is not None and _balanced(match) else None
         if match is None:
             continue
         # the template whose first words come earliest in the line reads it best: "⟨A⟩ plays
         # event E8 Jump: places a transport on R2." is "{fname} plays event …", not
-        # "{fname} places a transport on {route}." with a long first value
-        key = (match.end(1) if rank > -10_000 and match.re.groups else 0, rank)
+        # "{fname} places a transport on {route}." with a long first value; a template whose
+        # fields had to stretch to close their brackets reads it only if none fits as it is
+        # ("minor general C-II (C2) avoids battle (Initiative 5)" is "{cmd} avoids battle …")
+        key = (stretched, match.end(1) if rank > -10_000 and match.re.groups else 0, rank)
         if best is None or key < best[0]:
             best = (key, match, msgid, domain)
-        if key[0] == 0:
+        if key[:2] == (False, 0):
             break   # the templates that start with words come first, the longest first
     return best[1:] if best else None
 
 
 def _balanced(match: re.Match) -> bool:
-    """No field holds half a bracket (a code span's, what a player typed, aside)."""
+    """No field holds half a bracket (a code span's, what a player typed, aside): each opens before
+    it closes, so "C2) avoids battle (Initiative 5" is two halves, not a pair."""
     values = (_CODE_SPAN.sub("", v) for v in match.groupdict().values() if v)
-    return all(v.count("[") == v.count("]") and v.count("(") == v.count(")") for v in values)
+    return all(_nested(v, "(", ")") and _nested(v, "[", "]") for v in values)
+
+
+def _nested(text: str, opening: str, closing: str) -> bool:
+    depth = 0
+    for c in text:
+        depth += (c == opening) - (c == closing)
+        if depth < 0:
+            return False
+    return depth == 0
 
 
 @lru_cache(maxsize=256)

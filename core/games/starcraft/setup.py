@@ -75,7 +75,6 @@ def deal(ctx) -> None:
     for seat, home in zip(s["seats"], homes):
         p = s["p"][seat]
         p["home"] = home
-        race = BOARD.factions[p["faction"]]["race"]
         s["areas"][f"{home}.A"]["base"] = seat
         for letter in ("D", "A"):                      # §3.4: numbered in the order listed
             for kind in BOARD.starting_force(s, p["faction"]).get(letter, []):

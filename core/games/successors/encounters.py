@@ -242,7 +242,7 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
             ok, what = True, "Eumenes avoids battle without a roll"
         else:
             r = ctx.roll(6, label=f"{label(cmd)} avoids battle (Initiative {ini})")
-            ok, what = r > ini, f"roll {r} against Initiative {ini}"
+            ok, what = r > ini, f"rolled {r} against Initiative {ini}"
         if ok:
             shift(state, seat, space, dest, gens, field_cus(state, space, seat))
             ctx.say(f"{seat_ref(seat)} avoids battle ({what}) and moves to {BOARD.spaces[dest]['name']} (§5.9).")
