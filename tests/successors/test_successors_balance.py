@@ -23,7 +23,8 @@ SPEC_2_1_RULES_5 = {
         "B": (["antipatros", "krateros", "peithon"], ["amphipolis", "issos"]),
         "C": (["ptolemaios", "leonnatos"], ["memphis", "abydos"]),
         "D": (["antigonos", "lysimachos"], ["gordion", "sestos"])}}
-# §2.1 (rules 6): the 3- and 5-player packages changed again; 2 and 4 players keep rules 5's
+# §2.1 (rules 6): the 3- and 5-player packages changed again (5 players: Lysimachos joins Ptolemaios,
+# so package C must hold Thrace as well as Egypt); 2 and 4 players keep rules 5's
 SPEC_2_1 = {   # by rules version: the packages that differ from factions.json
     4: {},
     5: SPEC_2_1_RULES_5,
@@ -33,9 +34,9 @@ SPEC_2_1 = {   # by rules version: the packages that differ from factions.json
             "C": (["ptolemaios", "leonnatos"], ["memphis", "abydos"])},
         5: {"A": (["perdikkas", "eumenes"], ["opis", "gaza"]),
             "B": (["antipatros", "krateros"], ["amphipolis", "issos"]),
-            "C": (["ptolemaios"], ["memphis", "ammoneion"]),
+            "C": (["ptolemaios", "lysimachos"], ["memphis", "ammoneion"]),
             "D": (["antigonos", "leonnatos"], ["gordion", "abydos"]),
-            "E": (["lysimachos", "peithon"], ["sestos", "rhagai"])}}}
+            "E": (["peithon"], ["sestos", "rhagai"])}}}
 # §2.5 check values of each version: VP, LP per package and the Usurper in Turn I
 SPEC_2_5 = {
     4: {2: ({"A": 13, "B": 15}, {"A": 8, "B": 5}, "B"),
@@ -49,7 +50,7 @@ SPEC_2_5 = {
     6: {2: ({"A": 11, "B": 15}, {"A": 5, "B": 8}, "B"),
         3: ({"A": 6, "B": 10, "C": 8}, {"A": 5, "B": 5, "C": 6}, "B"),
         4: ({"A": 4, "B": 8, "C": 8, "D": 4}, {"A": 5, "B": 5, "C": 6, "D": 3}, "B"),
-        5: ({"A": 4, "B": 5, "C": 6, "D": 4, "E": 5}, {"A": 5, "B": 5, "C": 3, "D": 6, "E": 3}, "C")},
+        5: ({"A": 4, "B": 5, "C": 8, "D": 4, "E": 3}, {"A": 5, "B": 5, "C": 3, "D": 6, "E": 3}, "C")},
 }
 
 

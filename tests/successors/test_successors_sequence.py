@@ -164,11 +164,12 @@ def test_fewest_vp_chooses_first_player_and_direction():
 
 
 def test_fewest_vp_tie_rolls_off_lowest():
-    state = new(5, "a")                                              # A and D both 4 VP (§2.5)
+    # 4 players: A and D both 4 VP (§2.5; at 5 players rules 6 leaves E alone on 3)
+    state = new(4, "a")
     vps = scoring.all_vp(state)
     low = [s for s in state["seats"] if vps[s] == min(vps.values())]
     assert len(low) == 2
-    _, ev = GAME.start(["v", "w", "x", "y", "z"], {}, "a")
+    _, ev = GAME.start(["p0", "p1", "p2", "p3"], {}, "a")
     rolls = [e for e in ev if e.kind == "roll" and "roll-off" in e.text]
     assert rolls
     last = {without_seat_refs(e.text.split(", ")[-1].split(":")[0]): e.data["value"] for e in rolls}
