@@ -78,3 +78,18 @@ def test_at_a_play_table_a_bare_line_is_the_named_players_own(service, tmp_path,
     assert console._named("bob: /join") == "bob: /join"   # a named line speaks for its name
     assert not console.say("hello")[0]             # neither a command nor a number: what to write is said
     assert "Write lines as" in out.getvalue()
+
+
+def test_at_a_play_table_the_robots_hands_are_not_printed(service, tmp_path):
+    """The keyboard is one player's: what the bot tells a robot privately (its hand, §3.5's draw)
+    is not printed, what it tells him is."""
+    out = io.StringIO()
+    console = Console(service, "play-secrets", tmp_path, out)
+    console.open_table("starcraft", robots=1, think="0.01s", name="Ada")
+    ok, reply = console.say("/sc faction raynor")
+    text = out.getvalue()
+    assert ok and "[to Ada only] You draw RAY-" in text
+    robots = [user for user in reply.private if user != "Ada"]
+    assert robots, "the robot was dealt its hand privately"
+    assert not any(f"[to {user} only]" in text for user in robots)
+    assert not any(line in text for user in robots for line in reply.private[user])

@@ -87,10 +87,13 @@ class Console:
         for text in reply.public:
             self.print(f"  {text}")
         for user, texts in reply.private.items():
+            if not self._may_read(user):
+                continue
             for text in texts:
                 self.print(f"  [to {user} only] {text}")
         for user, menu in reply.menus.items():
-            self.show_menu(menu, user)
+            if self._may_read(user):
+                self.show_menu(menu, user)
         if reply.menu is not None:
             self.show_menu(reply.menu, None)
         if reply.page is not None:
@@ -103,9 +106,15 @@ class Console:
         if reply.image is not None:
             self.print(f"  [picture] {self.save(reply.image)}")
         for user, picture in reply.private_images.items():
-            self.print(f"  [picture for {user} only] {self.save(picture)}")
+            if self._may_read(user):
+                self.print(f"  [picture for {user} only] {self.save(picture)}")
         if reply.file is not None:
             self.print(f"  [file] {self.write(*reply.file)}")
+
+    def _may_read(self, user: str) -> bool:
+        """At a --play table the keyboard is one player's: the robots' hands and private
+        pictures are not his to read (a script's console speaks for everybody)."""
+        return self.player is None or user == self.player
 
     # menus: numbered choices ------------------------------------------------------------
     def show_menu(self, menu: Menu, user: str | None) -> None:
