@@ -34,7 +34,7 @@ def _slot_targets(state: dict, seat: str) -> list[tuple[str, str]]:
     """(unit, area) pairs for a free tech-1 slot: your controlled area holding your base, with room."""
     race = BOARD.factions[state["p"][seat]["faction"]]["race"]
     kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] == 1
-             and unit_count(state, seat, k) < u["supply"]]
+             and unit_count(state, seat, k) < BOARD.unit(state, k)["supply"]]   # §2.4 of the game's rules version
     areas = [a for a in bases_of(state, seat) if controls(state, seat, a)
              and len(units_in(state, a, seat)) < BOARD.areas[a]["limit"]]
     return [(k, a) for a in sorted(areas) for k in kinds]
