@@ -427,7 +427,7 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
         out.append(f"resolve {planet} build 1 worker")
         return out
     # mobilize
-    routes = {t["route"] for t in transports_of(state, seat)}
+    routes = sorted({t["route"] for t in transports_of(state, seat)})   # sorted: the same sample in every process
     srcs = list(BOARD.planet_areas(planet))
     for r in routes:
         if planet in BOARD.routes[r]["planets"]:
