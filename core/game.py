@@ -172,7 +172,18 @@ class Game:
     def prompts(self, state: dict) -> dict[str, Prompt]:
         if self.outcome(state)[0]:
             return {}
-        return self._prompts(state)
+        return self._prompts_of(state)
+
+    # a game whose prompts cost more than the state's bytes (it dry-runs lines) remembers them
+    remember_prompts = False
+
+    def _prompts_of(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
+        """`_prompts`, remembered by the state's bytes where the game says so (`remember_prompts`):
+        they are asked several times for one state (the rules check an action against them, the
+        service shows them, a robot chooses from them). `raw`: the state's bytes, when known."""
+        if not self.remember_prompts:
+            return self._prompts(state)
+        return dict(_PROMPTS(self, state, raw=raw))
 
     def parse(self, line: str, private: bool = False) -> Action:
         return parse(line, self.verbs, private)
@@ -190,7 +201,8 @@ class Game:
         if finished:
             raise RulesError("The game is over: nothing more can be played. Try /export or /verify.",
                              code="FINISHED")
-        prompts = self._prompts(state)
+        raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
+        prompts = self._prompts_of(state, raw)
         prompt = prompts.get(seat)
         if action.verb in self.anytime and seat in state.get("seats", ()):
             prompt = None
@@ -200,7 +212,7 @@ class Game:
         if prompt is not None and action.verb not in prompt.verbs():
             raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
                              f"Possible: {self.possible(prompt)}.", code="NOT_NOW")
-        new = copy_state(state)
+        new = orjson.loads(raw)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
         return new, ctx.events
@@ -350,6 +362,31 @@ class Game:
     def outcome(self, state: dict) -> tuple[bool, object, str | None]:
         """(finished, winner, reason): winner is a seat, a list of seats, or None."""
         raise NotImplementedError
+
+
+class Remembered:
+    """The last answers of a pure function of a state, remembered by the state's bytes: exact
+    (the same bytes are the same state, keys in the same order, so the same answer), and kept
+    out of the state, so nothing stored or replayed changes. The caller must not change an
+    answer: it is shared."""
+
+    def __init__(self, compute: Callable, size: int = 32):
+        self.compute = compute
+        self.size = size
+        self.answers: dict = {}
+
+    def __call__(self, owner, state: dict, *args, raw: bytes | None = None):
+        key = (id(owner), raw if raw is not None else orjson.dumps(state), args)
+        got = self.answers.get(key)
+        if got is None:
+            got = self.compute(owner, state, *args)
+            if len(self.answers) >= self.size:
+                self.answers.clear()
+            self.answers[key] = got
+        return got
+
+
+_PROMPTS = Remembered(lambda game, state: game._prompts(state))
 
 
 def copy_state(state: dict) -> dict:

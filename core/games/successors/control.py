@@ -1,29 +1,48 @@
 """§8.4 control of provinces: the player who controls the Major City and at least its Need of
-non-Transit spaces. Used by scoring (§8.5 VP) and legitimacy (§9.2 Strategos of Europe)."""
+non-Transit spaces. Used by scoring (§8.5 VP) and legitimacy (§9.2 Strategos of Europe).
+
+Control depends on the PCs alone, and is asked many times per action (every victory check, VP,
+LP and summary), so the last answers are remembered by the PCs themselves: exact (the same PCs
+give the same control), kept out of the state."""
 from __future__ import annotations
 
 from .board import BOARD
 
+PROVINCE_OF = {s: d["province"] for s, d in BOARD.spaces.items()}
+# (province, Major City, Need), in the data's order (the order every answer lists them in)
+PROVINCES = tuple((code, prov["major_city"], prov["need"]) for code, prov in BOARD.provinces.items())
+MEMO_SIZE = 64
+
+_memo: dict[tuple, dict[str, str | None]] = {}
+
 
 def province_controller(state: dict, code: str) -> str | None:
     """The player who controls the Major City and at least Need non-Transit spaces."""
-    prov = BOARD.provinces[code]
-    owner = state["pcs"].get(prov["major_city"])
-    if owner in (None, "IND"):
-        return None
-    held = sum(1 for s in BOARD.province_spaces(code) if state["pcs"].get(s) == owner)
-    return owner if held >= prov["need"] else None
+    return controllers(state)[code]
 
 
 def controllers(state: dict) -> dict[str, str | None]:
-    """Every province's controller in one pass over the PCs (same rule as above)."""
+    """Every province's controller (a fresh dict: the caller may keep or change it)."""
+    pcs = state["pcs"]
+    key = tuple(pcs.items())
+    got = _memo.get(key)
+    if got is None:
+        got = fresh_controllers(pcs)
+        if len(_memo) >= MEMO_SIZE:
+            _memo.clear()
+        _memo[key] = got
+    return dict(got)
+
+
+def fresh_controllers(pcs: dict) -> dict[str, str | None]:
+    """Control computed from the PCs in one pass (what `controllers` remembers)."""
     held: dict[tuple[str, str], int] = {}
-    for s, o in state["pcs"].items():
+    for s, o in pcs.items():
         if o != "IND":
-            key = (BOARD.spaces[s]["province"], o)
+            key = (PROVINCE_OF[s], o)
             held[key] = held.get(key, 0) + 1
     out = {}
-    for code, prov in BOARD.provinces.items():
-        owner = state["pcs"].get(prov["major_city"])
-        out[code] = owner if owner not in (None, "IND") and held.get((code, owner), 0) >= prov["need"] else None
+    for code, major, need in PROVINCES:
+        owner = pcs.get(major)
+        out[code] = owner if owner not in (None, "IND") and held.get((code, owner), 0) >= need else None
     return out

@@ -24,8 +24,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-import orjson
-
 from core.errors import RulesError
 from core.game import Prompt, copy_state, seat_ref
 
@@ -580,25 +578,13 @@ def current(state: dict) -> str | None:
     return None
 
 
-_MEMO: dict[bytes, dict] = {}
-
-
 def prompts(state: dict) -> dict[str, Prompt]:
-    """The prompts of the state. They are asked several times per action (the contract checks
-    the action against them, the service shows them), and a Tyche prompt dry-runs every card
-    event, so the last few answers are remembered by the state's bytes (pure: same state,
-    same prompts)."""
+    """The prompts of the state (the game remembers them by the state's bytes: a Tyche prompt
+    dry-runs every card event, and they are asked several times per action; core/game.py)."""
     if state.get("pend"):                  # a snapshot of rules version 2 with its question in `pend`
         state = copy_state(state)
         questions.legacy_question(state)
-    key = orjson.dumps(state)
-    got = _MEMO.get(key)
-    if got is None:
-        got = _prompts(state)
-        if len(_MEMO) > 32:
-            _MEMO.clear()
-        _MEMO[key] = got
-    return dict(got)
+    return _prompts(state)
 
 
 def _prompts(state: dict) -> dict[str, Prompt]:

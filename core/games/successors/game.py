@@ -96,6 +96,7 @@ class Successors(Game):
                            "their second balance; or 4, the heirs' LP and the packages from before the balance "
                            "of issue 27"),
     }
+    remember_prompts = True          # a Tyche prompt dry-runs every card's event (core/game.py)
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
         "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),

@@ -11,6 +11,10 @@ from .board import BOARD
 from .control import province_controller
 from .forces import gen_stat, living, n_cus, owners_at
 
+# the generals who bring LP of their own (§9.2), in the data's order
+LP_GENERALS = tuple((g, d["lp"]) for g, d in BOARD.generals.items() if d["lp"])
+MACEDONIA_CITY = BOARD.provinces["MAC"]["major_city"]
+
 
 def _marker_controller(state: dict, at: str | None, by: str | None, inside_ok: bool = True) -> str | None:
     """§9.7.3 control priority for a marker at `at` carried by `by`."""
@@ -49,28 +53,40 @@ def body_controller(state: dict) -> str | None:
 
 def lp_parts(state: dict, seat: str) -> dict[str, int]:
     """§9.2 every LP source of a seat, by name."""
+    return _parts(state, seat, _shared(state))
+
+
+def _shared(state: dict) -> tuple:
+    """What every seat's LP reads alike: who holds Macedonia (§9.2 Strategos), and who controls
+    each royal marker (§9.7), worked out once for all seats."""
+    royal = {r: royal_controller(state, r) for r in state["royals"]}
+    return province_controller(state, "MAC"), royal
+
+
+def _parts(state: dict, seat: str, shared: tuple) -> dict[str, int]:
+    mac_controller, royal = shared
     p = state["p"][seat]
     parts: dict[str, int] = {}
     if p["champion"]:
         parts["champion"] = 3
-    mac = BOARD.provinces["MAC"]["major_city"]
-    if province_controller(state, "MAC") == seat:
+    if mac_controller == seat:
         parts["strategos"] = BOARD.markers["strategos"]["lp"]
-    for g, d in BOARD.generals.items():
-        if d["lp"] and state["gens"].get(g, {}).get("o") == seat and living(state, g):
-            parts[g] = d["lp"]
+    gens = state["gens"]
+    for g, lp_of in LP_GENERALS:
+        if g in gens and gens[g]["o"] == seat and living(state, g):
+            parts[g] = lp_of
     heirs = [BOARD.heir_lp(state, r) for r in state["royals"]
-             if BOARD.royals[r]["kind"] == "heir" and royal_controller(state, r) == seat]
+             if BOARD.royals[r]["kind"] == "heir" and royal[r] == seat]
     if heirs:
         parts["heir"] = max(heirs)                         # only one heir counts
     women = sum(BOARD.royals[r]["lp"] for r in state["royals"]
-                if BOARD.royals[r]["kind"] == "woman" and royal_controller(state, r) == seat)
+                if BOARD.royals[r]["kind"] == "woman" and royal[r] == seat)
     if women:
         parts["women"] = women
     if p["pella"]:
         parts["pella_burial"] = BOARD.markers["pella_burial"]["lp"]
     b = state["body"]
-    if b["st"] == "buried" and b["at"] != mac and state["pcs"].get(b["at"]) == seat:
+    if b["st"] == "buried" and b["at"] != MACEDONIA_CITY and state["pcs"].get(b["at"]) == seat:
         parts["guardian"] = BOARD.markers["guardian"]["lp"]
     if p["suspicion"]:
         parts["suspicion"] = BOARD.markers["suspicion"]["lp"]
@@ -82,7 +98,8 @@ def lp(state: dict, seat: str) -> int:
 
 
 def all_lp(state: dict) -> dict[str, int]:
-    return {s: lp(state, s) for s in state["seats"]}
+    shared = _shared(state)
+    return {s: max(0, sum(_parts(state, s, shared).values())) for s in state["seats"]}
 
 
 def prestige(state: dict, gen: str | None) -> int:

@@ -8,6 +8,7 @@ from .control import controllers, province_controller  # re-exported (§8.4)
 from .forces import cu_spaces, enemy_cus, living, n_cus, seniority
 
 LAND = ("land", "pass", "strait")
+PROVINCE_VP = {code: prov["vp"] for code, prov in BOARD.provinces.items()}
 
 
 # §8.3 control of spaces ------------------------------------------------------------------
@@ -58,9 +59,28 @@ def vp(state: dict, seat: str, ctl: dict | None = None, fs: dict | None = None) 
 
 
 def all_vp(state: dict) -> dict[str, int]:
-    ctl = controllers(state)
-    fs = {o: fleet_strength(state, o) for o in state["seats"]}
-    return {s: vp(state, s, ctl, fs) for s in state["seats"]}
+    """Every seat's VP in one pass (the same sums as `vp`, seat by seat)."""
+    seats = state["seats"]
+    pcs = state["pcs"]
+    p = state["p"]
+    fs = {o: sum(p[o]["fleets"]) for o in seats}
+    gone = state["ifleets_disp"]
+    for f in BOARD.indep_fleets:
+        owner = pcs.get(f["city"])
+        if owner in fs and f["id"] not in gone:
+            fs[owner] += f["strength"]
+    totals = dict.fromkeys(seats, 0)
+    for code, who in controllers(state).items():
+        if who in totals:
+            totals[who] += PROVINCE_VP[code]
+    hellespont = pcs.get("sestos")
+    for s in seats:
+        if all(fs[s] > fs[o] for o in seats if o != s):
+            totals[s] += 2                               # Largest Fleet
+        if s == hellespont and pcs.get("abydos") == s:
+            totals[s] += 2                               # Hellespont
+        totals[s] += 2 * p[s]["favour"]                  # King's Favour
+    return totals
 
 
 def most_senior(state: dict, seat: str, majors_only: bool = False) -> int:
