@@ -174,8 +174,9 @@ class Game:
             return {}
         return self._prompts_of(state)
 
-    # a game whose prompts cost more than the state's bytes (it dry-runs lines) remembers them
-    remember_prompts = False
+    # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
+    # a game whose prompts are cheaper may say False
+    remember_prompts = True
 
     def _prompts_of(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
         """`_prompts`, remembered by the state's bytes where the game says so (`remember_prompts`):

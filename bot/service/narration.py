@@ -80,15 +80,18 @@ class Narration(Topic):
                 # or the game enumerates private choices beyond the buttons (`menu_lines`, StarCraft's
                 # orders): their menu goes to him at once, one short message (bot/service/menus.py);
                 # another turn with buttons waits for him to ask or press
+                # (built only for a player who will get it: the asker, or one whose turn has just come)
+                to_asker = asker in (None, player["user"])
+                if not to_asker and before is not None and waited is None:
+                    waited = set(game.prompts(before))   # (remembered from the apply: core/game.py)
+                wanted = channel and (to_asker or before is not None and seat not in waited)
                 extra = getattr(game, "menu_lines", None)
-                more = bool(channel and extra is not None and extra(state, seat))
+                more = bool(wanted and extra is not None and extra(state, seat))
                 menu = self.service.menus.root(game, channel, meta, state, version, seat, True) \
-                    if channel and (prompt.private or more) else None
+                    if wanted and (prompt.private or more) else None
                 new_turn = (menu is not None and (not prompt.actions or more) and before is not None
                             and asker != player["user"])
-                if new_turn and waited is None:
-                    waited = set(game.prompts(before))   # (Successors remembers it from the apply)
-                if menu is not None and (asker in (None, player["user"]) or new_turn and seat not in waited):
+                if menu is not None and (to_asker or new_turn and seat not in waited):
                     reply.tell(player["user"], f"Your private choices ({menu.count}): pick one below; "
                                                "`/me all` lists them as text.")
                     reply.menus[player["user"]] = menu
@@ -107,7 +110,7 @@ class Narration(Topic):
         view drawn (bot/service/pictures.py), so a quiet write or another game never brings back
         an earlier picture; `version` only names the file."""
         # the picture's words in the channel's language (one read; English if Redis is silent)
-        lang = render.language(self.store.languages(platform, channel, [])[0])
+        lang = render.language(self.service.channel_lang(platform, channel))
         name = f"{game.id}-v{version}{'-' + seat if seat else ''}{'-' + region if region else ''}"
         return cached_picture(self.store, platform, channel, game.id, game.view(state, seat), seat, region,
                               self.service.image_format, lang, name)

@@ -15,6 +15,7 @@ import logging
 import random
 import time
 import uuid
+from contextvars import ContextVar
 
 from bot.service import metrics
 from bot.service.accounts import Accounts
@@ -51,6 +52,11 @@ log = logging.getLogger("strategos.command")
 LINE_LIMIT = 4096             # characters of one command line (a Telegram message holds 4,096)
 IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
+SEATED_KEPT = 10_000   # channels whose users' languages a write reads with its game (a hint, see `write`)
+
+# (platform, channel, languages) read with the game by the write composing this reply: a picture
+# in it draws its words in the channel's language without asking Redis again
+_READ_LANGS: ContextVar[tuple | None] = ContextVar("read_langs", default=None)
 
 
 class Service:
@@ -64,6 +70,10 @@ class Service:
         self.image_format = image_format
         self.clock = clock
         self.last_timings: tuple[Timings, float] | None = None   # for the benchmark
+        # (platform, channel) → the users its last write read: their languages come with the next
+        # load, so a reply with private lines (a menu, a hand) needs no round trip of its own. Only
+        # a hint: a user it misses is asked for at the reply (Languages.localize), as before
+        self._seated: dict[tuple[str, str], tuple[str, ...]] = {}
         self.commands = COMMANDS
         # the topics, each handed this service: they reach one another through it
         self.lobby, self.looks, self.play = Lobby(self), Looks(self), Play(self)
@@ -219,9 +229,9 @@ class Service:
         word, rest = split_command(cmd.text)
         if word.startswith("g="):
             name = SPLIT.match(cmd.text).group(1)[2:]
-            channels = self.open_channels(cmd.platform, cmd.user)
-            if name and (name in channels or self._created(cmd.platform, name, cmd.user)):
+            if name and self._sits_or_created(cmd.platform, name, cmd.user):
                 return name, rest
+            channels = self.open_channels(cmd.platform, cmd.user)
             yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
             what = f"You have no game in channel {shown(name)}" if name else "g= needs a channel name"
             raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
@@ -234,9 +244,14 @@ class Service:
                              + ", ".join(channels) + ".", code="WHICH_GAME")
         return channels[0], cmd.text
 
-    def _created(self, platform: str, channel: str, user: str) -> bool:
+    def _sits_or_created(self, platform: str, channel: str, user: str) -> bool:
+        """`user` sits at the channel's game in its lobby or in play, or opened its lobby: what
+        `open_channels` would say of this one channel (or its creator), read in one round trip (the
+        game's players are the truth the user's index is checked against)."""
         rec = self.store.load(platform, channel)
-        return bool(rec and rec.meta and rec.meta["creator"] == user and rec.meta["status"] in ("lobby", "playing"))
+        if not (rec and rec.meta and rec.meta["status"] in ("lobby", "playing")):
+            return False
+        return any(p["user"] == user for p in rec.meta["players"]) or rec.meta["creator"] == user
 
     def _game_has_verb(self, platform: str, channel: str, verb: str) -> bool:
         rec = self.store.load(platform, channel)
@@ -280,8 +295,12 @@ class Service:
         for _ in range(RETRIES):
             started = time.perf_counter()
             # the channel's and the sender's languages come in the same round trip (for the reply)
-            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=[cmd.user])
+            hint = self._seated.get((cmd.platform, channel), ())
+            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key,
+                                  langs=[cmd.user, *(u for u in hint if u != cmd.user)])
             timings.load += time.perf_counter() - started
+            if rec is not None and rec.meta is not None:
+                self._remember_seated(cmd.platform, channel, rec.meta)
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
             try:
@@ -314,18 +333,37 @@ class Service:
                 timings.save += time.perf_counter() - started
             if not out.quiet:   # open pages of the game hear of a public write at once
                 self.pages.published(cmd.platform, channel, version)
+            read = _READ_LANGS.set((cmd.platform, channel, rec.langs if rec is not None else None))
             try:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
                 log.exception("reply after a write failed: platform=%s channel=%s", cmd.platform, channel)
                 reply = Reply(public=[f"Done (the game is now at version {version}), but the answer could not "
                                       "be composed; /status shows the game."])
+            finally:
+                _READ_LANGS.reset(read)
             reply.channel = reply.channel or channel
             reply.version, reply.changed = version, True
             if reply.channel == channel:
                 reply.known_langs = rec.langs if rec is not None else None
             return reply
         return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+
+    def _remember_seated(self, platform: str, channel: str, meta: dict) -> None:
+        users = tuple(dict.fromkeys([*(p["user"] for p in meta.get("players") or () if p.get("user")),
+                                     *(meta.get("spectators") or ())]))
+        if self._seated.get((platform, channel)) != users:
+            if len(self._seated) >= SEATED_KEPT:
+                self._seated.clear()
+            self._seated[(platform, channel)] = users
+
+    def channel_lang(self, platform: str, channel: str) -> str | None:
+        """The channel's language: as the write composing this reply read it with the game, else
+        asked of Redis (None: English, also when Redis does not answer)."""
+        read = _READ_LANGS.get()
+        if read is not None and read[:2] == (platform, channel) and read[2] is not None:
+            return read[2][0]
+        return self.store.languages(platform, channel, [])[0]
 
     @staticmethod
     def _already(channel: str, version: int) -> Reply:

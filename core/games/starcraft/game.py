@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt, seat_ref
+from core.game import Ctx, Game, Prompt, Remembered, seat_ref
 from core.grammar import Param, Verb
 
 from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
@@ -299,9 +299,13 @@ class StarCraft(Game):
     def menu_lines(self, state: dict, seat: str) -> list[str]:
         """Every order of `seat` that can be carried out now, as whole lines (§6): the private menu
         offers them beside the discards (bot/service/menus.py). One move or one unit built per line
-        (a resolve of several stays a typed line); each line is checked by the rules."""
+        (a resolve of several stays a typed line); each line is checked by the rules, so the lines
+        are remembered by the state's bytes (a reply asks for them twice: core/game.py)."""
         if self.state_key(state) != "execution" or state["turn"] != seat or state["result"]:
             return []
+        return list(_MENU_LINES(self, state, seat))
+
+    def _menu_lines(self, state: dict, seat: str) -> list[str]:
         lines = []
         for planet in execution.top_planets(state, seat):
             lines += [line for line in order_lines(state, seat, planet) if self._works(state, seat, line)]
@@ -578,6 +582,7 @@ STATES = {
     "regroup": {"prompt": lambda state: {}, "verbs": {}},
 }
 
+_MENU_LINES = Remembered(StarCraft._menu_lines, size=8)
 GAME = StarCraft()
 __all__ = ["GAME", "StarCraft"]
 

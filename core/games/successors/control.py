@@ -6,6 +6,8 @@ LP and summary), so the last answers are remembered by the PCs themselves: exact
 give the same control), kept out of the state."""
 from __future__ import annotations
 
+import orjson
+
 from .board import BOARD
 
 PROVINCE_OF = {s: d["province"] for s, d in BOARD.spaces.items()}
@@ -13,7 +15,19 @@ PROVINCE_OF = {s: d["province"] for s, d in BOARD.spaces.items()}
 PROVINCES = tuple((code, prov["major_city"], prov["need"]) for code, prov in BOARD.provinces.items())
 MEMO_SIZE = 64
 
-_memo: dict[tuple, dict[str, str | None]] = {}
+_memo: dict[bytes, dict[str, str | None]] = {}
+
+
+def remember(memo: dict, key, compute):
+    """`compute()`, remembered in `memo` under `key`, a value holding every input of it (so the
+    same key gives the same answer); at most MEMO_SIZE answers are kept."""
+    got = memo.get(key)
+    if got is None:
+        got = compute()
+        if len(memo) >= MEMO_SIZE:
+            memo.clear()
+        memo[key] = got
+    return got
 
 
 def province_controller(state: dict, code: str) -> str | None:
@@ -24,14 +38,7 @@ def province_controller(state: dict, code: str) -> str | None:
 def controllers(state: dict) -> dict[str, str | None]:
     """Every province's controller (a fresh dict: the caller may keep or change it)."""
     pcs = state["pcs"]
-    key = tuple(pcs.items())
-    got = _memo.get(key)
-    if got is None:
-        got = fresh_controllers(pcs)
-        if len(_memo) >= MEMO_SIZE:
-            _memo.clear()
-        _memo[key] = got
-    return dict(got)
+    return dict(remember(_memo, orjson.dumps(pcs), lambda: fresh_controllers(pcs)))
 
 
 def fresh_controllers(pcs: dict) -> dict[str, str | None]:

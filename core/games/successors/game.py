@@ -96,7 +96,6 @@ class Successors(Game):
                            "their second balance; or 4, the heirs' LP and the packages from before the balance "
                            "of issue 27"),
     }
-    remember_prompts = True          # a Tyche prompt dry-runs every card's event (core/game.py)
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
         "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),
@@ -270,17 +269,19 @@ class Successors(Game):
                 if o in cus:
                     cus[o] += sum(c.values())
                     royal[o] += c.get("royal", 0)
+        shown_gens: dict[str, list[str]] = {s: [] for s in state["seats"]}
+        for g, d in state["gens"].items():    # every seat's generals in play, in one pass
+            if d["o"] in shown_gens and (d["at"] in BOARD.spaces or d["at"] in ("dispersed", "reserve", "arriving")):
+                shown_gens[d["o"]].append(_general_name(g))
         players = {}
         for s in state["seats"]:
             p = state["p"][s]
-            gens = [g for g in generals_of(state, s) if state["gens"][g]["at"] in BOARD.spaces
-                    or state["gens"][g]["at"] in ("dispersed", "reserve", "arriving")]
             players[s] = {
                 "vp": vps[s], "legitimacy": lps[s],
                 "prestige": 0,
                 "hand": len(p["hand"]),
                 "status": "champion" if p["champion"] else "diadochos",
-                "generals": [label(g) if g[0].isupper() else BOARD.generals[g]["name"] for g in gens],
+                "generals": shown_gens[s],
                 "cus": cus[s],
                 "royal_cus": royal[s],
                 "fleets": scoring.fleet_strength(state, s),
@@ -483,6 +484,17 @@ class Successors(Game):
         if len(placed) != len(set(placed)):
             out.append("two independent armies in one space")
         return out
+
+
+_NAMES: dict[str, str] = {}
+
+
+def _general_name(g: str) -> str:
+    """A general's name as the summary shows it (a minor general's label), worked out once."""
+    name = _NAMES.get(g)
+    if name is None:
+        name = _NAMES[g] = label(g) if g[0].isupper() else BOARD.generals[g]["name"]
+    return name
 
 
 GAME = Successors()

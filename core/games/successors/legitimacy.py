@@ -7,8 +7,10 @@ Royal state: ``royals[id] = {"st": "active"|"inactive"|"dead"|"throne", "at": sp
 """
 from __future__ import annotations
 
+import orjson
+
 from .board import BOARD
-from .control import province_controller
+from .control import province_controller, remember
 from .forces import gen_stat, living, n_cus, owners_at
 
 # the generals who bring LP of their own (§9.2), in the data's order
@@ -98,6 +100,20 @@ def lp(state: dict, seat: str) -> int:
 
 
 def all_lp(state: dict) -> dict[str, int]:
+    """Every seat's LP, worked out once per change of what they are made of (LP_INPUTS): the
+    answer is computed from those parts of the state alone, so the memory is exact."""
+    part = {k: state[k] for k in LP_INPUTS if k in state}
+    part["p"] = {s: {k: q[k] for k in LP_FLAGS} for s, q in state["p"].items()}
+    return dict(remember(_lp_memo, orjson.dumps(part), lambda: _all_lp(part)))
+
+
+# what a seat's LP reads of the state (§9.2, §9.7); `p` only for its LP_FLAGS
+LP_INPUTS = ("seats", "pcs", "gens", "cus", "royals", "body", "rules")
+LP_FLAGS = ("champion", "pella", "suspicion")
+_lp_memo: dict = {}
+
+
+def _all_lp(state: dict) -> dict[str, int]:
     shared = _shared(state)
     return {s: max(0, sum(_parts(state, s, shared).values())) for s in state["seats"]}
 

@@ -2,9 +2,11 @@
 from the board each time: control and VP are never stored."""
 from __future__ import annotations
 
+import orjson
+
 from . import legitimacy
 from .board import BOARD
-from .control import controllers, province_controller  # re-exported (§8.4)
+from .control import controllers, province_controller, remember  # re-exported (§8.4)
 from .forces import cu_spaces, enemy_cus, living, n_cus, seniority
 
 LAND = ("land", "pass", "strait")
@@ -59,27 +61,37 @@ def vp(state: dict, seat: str, ctl: dict | None = None, fs: dict | None = None) 
 
 
 def all_vp(state: dict) -> dict[str, int]:
-    """Every seat's VP in one pass (the same sums as `vp`, seat by seat)."""
+    """Every seat's VP (the same sums as `vp`, seat by seat), worked out once per change of what
+    they are made of: the PCs, each seat's fleets and King's Favour, the dispersed independent
+    fleets. The answer is computed from those parts alone, so the memory is exact."""
     seats = state["seats"]
-    pcs = state["pcs"]
     p = state["p"]
-    fs = {o: sum(p[o]["fleets"]) for o in seats}
-    gone = state["ifleets_disp"]
+    own = [(p[s]["fleets"], p[s]["favour"]) for s in seats]
+    pcs, gone = state["pcs"], state["ifleets_disp"]
+    key = orjson.dumps((seats, own, pcs, gone))
+    return dict(remember(_vp_memo, key, lambda: _all_vp(seats, own, pcs, gone)))
+
+
+_vp_memo: dict = {}
+
+
+def _all_vp(seats: list, own: list, pcs: dict, gone: list) -> dict[str, int]:
+    fs = {o: sum(fleets) for o, (fleets, _) in zip(seats, own)}
     for f in BOARD.indep_fleets:
         owner = pcs.get(f["city"])
         if owner in fs and f["id"] not in gone:
             fs[owner] += f["strength"]
     totals = dict.fromkeys(seats, 0)
-    for code, who in controllers(state).items():
+    for code, who in controllers({"pcs": pcs}).items():
         if who in totals:
             totals[who] += PROVINCE_VP[code]
     hellespont = pcs.get("sestos")
-    for s in seats:
+    for s, (_, favour) in zip(seats, own):
         if all(fs[s] > fs[o] for o in seats if o != s):
             totals[s] += 2                               # Largest Fleet
         if s == hellespont and pcs.get("abydos") == s:
             totals[s] += 2                               # Hellespont
-        totals[s] += 2 * p[s]["favour"]                  # King's Favour
+        totals[s] += 2 * favour                          # King's Favour
     return totals
 
 
