@@ -6,6 +6,9 @@
 - self-play per game: actions/s and seconds per full game through the service vs the
   bare rules (the same log replayed in-process, no Redis, no checks); with a cProfile of
   one random 5-player Successors game, grouped by where the time goes;
+- the rules per game (bench/rules.py): apply µs/action beside copy_state, a decision's view and
+  legal lines beside orjson.dumps, a robot's search iterations/s at 2 players beside copies/s of
+  its view, and each game's top five functions;
 - stored bytes per game at start, middle and end (the Redis keys of one game), and the
   Redis memory (INFO used_memory delta) of N stored finished games, extrapolated to 100,000;
 - throughput of one bot process serving 100 channels at once (commands/s) vs the serial
@@ -446,6 +449,10 @@ def main(argv: list[str] | None = None) -> int:
             section_profile(service, out)
         flush()
         section_stored(service, size, finished, out)
+        flush()
+        from bench.rules import section as rules
+
+        out += rules(args.quick, verdict)
         flush()
         section_serve(service, size, cmd["p50"], out)
         flush()

@@ -1,0 +1,177 @@
+"""The rules' own speed per game (issue 37), each figure beside its floor, on one core:
+
+- apply µs/action: `Game.apply` over the positions of a seeded random game, beside the bare
+  `copy_state` of the same states (every apply copies its state once; nothing faster is exact);
+- view-and-choose µs/decision: a deciding seat's `view` and the `prompts` its legal lines come
+  from, beside the bare `orjson.dumps` of the same states (the bytes remembered answers are
+  keyed by: core/game.py `Remembered`);
+- a robot's search iterations per second at 2 players (robots/search.py, one decision from a
+  mid-game position), beside the copies per second of the same view (an iteration copies it
+  at least once);
+- the top five functions of each game's random game by own time (cProfile, CPU time).
+
+Each position is timed in every one of REPLAYS passes and its fastest time kept, so a busy
+machine (other processes on the same cores) adds little; CPU time, not wall time.
+
+    python -m bench.rules [--quick]
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import gc
+import os
+import pstats
+import random
+import sys
+import time
+
+import orjson
+
+from core.game import copy_state
+from core.registry import all_games
+
+REPLAYS = 3
+# issue 37's targets: (apply ms, view-and-choose ms) per action
+TARGETS = {"successors": (0.15, 0.2)}
+OTHER_TARGET = (0.1, 0.1)
+ROBOT_PLAYERS = 2
+clock = time.process_time
+
+
+def players_for(game) -> int:
+    return max(game.min_players, min(game.max_players, 5))
+
+
+def record(game, players: int, seed: int, limit: int = 4000) -> list[tuple]:
+    """(state, seat, action) of each decision of a seeded random game on the bare rules."""
+    rnd = random.Random(seed)
+    state = game.setup([f"p{i}" for i in range(players)], {}, f"rules-bench-{seed}")
+    steps = []
+    while len(steps) < limit:
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        seat = rnd.choice(sorted(prompts))
+        line = game.sample(state, seat, rnd)
+        action = game.parse(line, game.sent_privately(line, prompts[seat]))
+        steps.append((state, seat, action))
+        state, _ = game.apply(state, seat, action)
+    return steps
+
+
+def _fastest(steps: list[tuple], timed) -> float:
+    """Mean over the positions of each one's fastest time in REPLAYS passes, in seconds."""
+    best = [float("inf")] * len(steps)
+    for _ in range(REPLAYS):
+        for i, step in enumerate(steps):
+            started = clock()
+            timed(*step)
+            best[i] = min(best[i], clock() - started)
+    return sum(best) / len(best)
+
+
+def speeds(game, players: int, seed: int = 1, limit: int = 4000) -> dict:
+    steps = record(game, players, seed, limit)
+    gc.collect()
+    gc.freeze()   # the recorded positions are kept alive: no collection walks them again and again
+    try:
+        view_choose = _fastest(steps, lambda state, seat, action: (game.view(state, seat), game.prompts(state)))
+        apply = _fastest(steps, lambda state, seat, action: game.apply(state, seat, action))
+        copy = _fastest(steps, lambda state, seat, action: copy_state(state))
+        dumps = _fastest(steps, lambda state, seat, action: orjson.dumps(state))
+    finally:
+        gc.unfreeze()
+    return {"actions": len(steps), "apply": apply, "view": view_choose, "copy": copy, "dumps": dumps}
+
+
+def search_rate(game, budget: float, seed: int = 1) -> tuple[float, float, int]:
+    """(iterations/s, copies of the view/s, iterations) of one robot decision at 2 players from a
+    position some way into a seeded random game."""
+    from robots.kit import kit_for
+    from robots.search import Search, Settings
+
+    kit = kit_for(game.id)
+    steps = record(game, ROBOT_PLAYERS, seed, limit=60)
+    for state, seat, _ in steps[len(steps) // 2:] + steps[:len(steps) // 2]:   # a real choice: two lines or more
+        view = game.view(state, seat)
+        thought = Search(kit, Settings(budget=budget), clock=clock).decide(view, seat, random.Random(seed))
+        if thought.iterations:
+            break
+    copies, started = 0, clock()
+    while clock() - started < min(budget, 0.2):
+        copy_state(view)
+        copies += 1
+    rate = thought.iterations / thought.seconds if thought.seconds else 0.0
+    return rate, copies / (clock() - started), thought.iterations
+
+
+def top_functions(game, players: int, seed: int = 2, limit: int = 1500, n: int = 5) -> list[tuple[str, float]]:
+    """The `n` functions of one seeded random game (prompts, view, sample, apply) with the most
+    own CPU time, as (file:line function, share of the whole)."""
+    prof = cProfile.Profile(clock)
+    prof.enable()
+    rnd = random.Random(seed)
+    state = game.setup([f"p{i}" for i in range(players)], {}, f"rules-profile-{seed}")
+    for _ in range(limit):
+        prompts = game.prompts(state)
+        if not prompts:
+            break
+        seat = rnd.choice(sorted(prompts))
+        game.view(state, seat)
+        line = game.sample(state, seat, rnd)
+        state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+    prof.disable()
+    stats = pstats.Stats(prof).stats
+    total = sum(v[2] for v in stats.values()) or 1.0
+    top = sorted(((v[2], k) for k, v in stats.items()), reverse=True)[:n]
+    return [(f"{os.path.basename(k[0])}:{k[1]} {k[2]}", t / total) for t, k in top]
+
+
+def section(quick: bool, verdict=None) -> list[str]:
+    """The report's lines; `verdict(ok, target)` records a target's PASS or MISS (bench/report.py)."""
+    verdict = verdict or (lambda ok, target="": "PASS" if ok else "MISS")
+    limit, budget = (600, 0.3) if quick else (4000, 1.0)
+    out = [f"7. The rules per game, one core, CPU time (a seeded random game, each position's fastest of {REPLAYS} "
+           "passes; floors: copy_state and orjson.dumps of the same states)",
+           f"   {'game':<12}{'pl':>3}{'actions':>8}{'apply':>10}{'floor':>9}{'×':>7}{'view+legal':>12}{'floor':>9}"
+           f"{'×':>7}   target"]
+    for game in all_games():
+        players = players_for(game)
+        got = speeds(game, players, limit=limit)
+        apply_ms, view_ms = got["apply"] * 1e3, got["view"] * 1e3
+        target_apply, target_view = TARGETS.get(game.id, OTHER_TARGET)
+        ok = apply_ms <= target_apply and view_ms <= target_view
+        out.append(f"   {game.id:<12}{players:>3}{got['actions']:>8}{got['apply'] * 1e6:>8.0f}µs"
+                   f"{got['copy'] * 1e6:>7.0f}µs{got['apply'] / got['copy']:>6.1f}×{got['view'] * 1e6:>10.0f}µs"
+                   f"{got['dumps'] * 1e6:>7.0f}µs{got['view'] / got['dumps']:>6.1f}×   apply ≤ {target_apply} ms, "
+                   f"view+legal ≤ {target_view} ms: "
+                   + verdict(ok, f"{game.id} apply {apply_ms:.3f} ms ≤ {target_apply}, view+legal {view_ms:.3f} ms "
+                                 f"≤ {target_view}"))
+    out.append(f"   robot search at {ROBOT_PLAYERS} players, one decision of {budget} s CPU (floor: copies of the "
+               "same view a second)")
+    for game in all_games():
+        try:
+            rate, copies, iterations = search_rate(game, budget)
+        except Exception as exc:   # noqa: BLE001 — a game without a robot still gets its other lines
+            out.append(f"   {game.id:<12} no search ({type(exc).__name__}: {exc})")
+            continue
+        out.append(f"   {game.id:<12}{rate:>9.0f} iterations/s ({iterations} in {budget} s) vs {copies:>7.0f} "
+                   f"copies/s: {rate / copies:.3f}×")
+    out.append("   top five functions by own CPU time (one random game per game, under cProfile)")
+    for game in all_games():
+        top = top_functions(game, players_for(game), limit=400 if quick else 1500)
+        out.append(f"   {game.id:<12}" + "; ".join(f"{name} {share:.0%}" for name, share in top))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.rules")
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    print("\n".join(section(args.quick)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,86 @@
+"""Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
+every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
+Successors' control, VP and LP (remembered by the parts of the state they read). Seeded random
+games of every game are played with the memories kept across actions, as in play, so an answer
+kept for an earlier state and served for a later one would show here."""
+import random
+
+import pytest
+
+from core.game import _PROMPTS
+from core.games.starcraft.game import _MENU_LINES
+from core.games.successors import control, legitimacy, scoring
+from core.registry import get_game
+
+# (game, players, seed, actions at most): a few hundred positions of each game
+CASES = [("successors", 5, 1, 400), ("successors", 3, 2, 300), ("starcraft", 2, 1, 250), ("starcraft", 4, 2, 200),
+         ("ludi", 3, 1, 250), ("infinity", 2, 1, 200)]
+
+
+def positions(game_id: str, players: int, seed: int, limit: int):
+    game = get_game(game_id)
+    rnd = random.Random(seed)
+    state = game.setup([f"p{i}" for i in range(players)], {}, f"remembered-{seed}")
+    for _ in range(limit):
+        prompts = game.prompts(state)
+        if not prompts:
+            return
+        yield game, state, prompts
+        seat = rnd.choice(sorted(prompts))
+        line = game.sample(state, seat, rnd)
+        state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+
+
+def fresh_vp(state: dict) -> dict:
+    """§8.5 seat by seat, with control counted from the PCs afresh (nothing remembered)."""
+    ctl = control.fresh_controllers(state["pcs"])
+    fs = {s: scoring.fleet_strength(state, s) for s in state["seats"]}
+    return {s: scoring.vp(state, s, ctl, fs) for s in state["seats"]}
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p-seed{c[2]}")
+def test_remembered_values_equal_fresh_ones_after_every_action(case):
+    seen = 0
+    for game, state, prompts in positions(*case):
+        assert prompts == game._prompts(state)                   # the remembered prompts, the fresh ones
+        assert game.prompts(state) == prompts                    # and asked again (remembered now)
+        if game.id == "successors":
+            assert control.controllers(state) == control.fresh_controllers(state["pcs"])
+            assert scoring.all_vp(state) == fresh_vp(state)
+            assert legitimacy.all_lp(state) == legitimacy._all_lp(state) \
+                == {s: legitimacy.lp(state, s) for s in state["seats"]}
+        if game.id == "starcraft":
+            for seat in state["seats"]:
+                ordering = game.state_key(state) == "execution" and state["turn"] == seat and not state["result"]
+                assert game.menu_lines(state, seat) == (game._menu_lines(state, seat) if ordering else [])
+        seen += 1
+    assert seen >= 10
+
+
+def test_an_answer_is_never_served_for_another_state():
+    """The same memory asked of two states that differ in one PC: each gets its own answer, and a
+    caller changing its copy changes nothing remembered."""
+    game = get_game("successors")
+    state = game.setup(["a", "b", "c"], {}, "remembered-pc")
+    before = control.controllers(state)
+    vps = scoring.all_vp(state)
+    city, owner = next((s, o) for s, o in state["pcs"].items() if o in state["seats"])
+    other = next(s for s in state["seats"] if s != owner)
+    changed = {**state, "pcs": {**state["pcs"], city: other}}
+    assert control.controllers(changed) == control.fresh_controllers(changed["pcs"])
+    assert scoring.all_vp(changed) == fresh_vp(changed)
+    vps[owner] = -99                                            # the caller's copy, not the memory's
+    assert scoring.all_vp(state) == fresh_vp(state)
+    assert control.controllers(state) == before
+
+
+def test_prompts_are_remembered_per_game_and_by_bytes():
+    game = get_game("ludi")
+    state = game.setup(["a", "b"], {}, "remembered-ludi")
+    _PROMPTS.answers.clear()
+    first = game.prompts(state)
+    assert len(_PROMPTS.answers) == 1
+    assert game.prompts(dict(state)) == first and len(_PROMPTS.answers) == 1   # an equal state: the same answer
+    first.clear()                                                              # a caller's copy
+    assert game.prompts(state) == game._prompts(state)
+    assert _MENU_LINES.size >= 1
