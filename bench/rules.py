@@ -132,7 +132,7 @@ def section(quick: bool, verdict=None) -> list[str]:
     """The report's lines; `verdict(ok, target)` records a target's PASS or MISS (bench/report.py)."""
     verdict = verdict or (lambda ok, target="": "PASS" if ok else "MISS")
     limit, budget = (600, 0.3) if quick else (4000, 1.0)
-    out = [f"7. The rules per game, one core, CPU time (a seeded random game, each position's fastest of {REPLAYS} "
+    out = [f"4b. The rules per game, one core, CPU time (a seeded random game, each position's fastest of {REPLAYS} "
            "passes; floors: copy_state and orjson.dumps of the same states)",
            f"   {'game':<12}{'pl':>3}{'actions':>8}{'apply':>10}{'floor':>9}{'×':>7}{'view+legal':>12}{'floor':>9}"
            f"{'×':>7}   target"]

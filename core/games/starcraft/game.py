@@ -177,6 +177,11 @@ class StarCraft(Game):
             lines.append(f"Orders left to place this round: {p['orders_left']}.")
         return "\n".join(lines)
 
+    def seat_colours(self, state: dict) -> dict[str, dict]:
+        """Each seat's faction and its name alone (the summary counts every unit and area: a reply
+        names its seats with these only, bot/words/names.py)."""
+        return {s: {"faction": state["p"][s]["faction"], "name": fname(state, s)} for s in state["seats"]}
+
     def _summary(self, state: dict) -> dict:
         players = {}
         for s in state["seats"]:

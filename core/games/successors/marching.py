@@ -34,15 +34,16 @@ def via(here: str, dest: str, kinds: tuple[str, ...]) -> str | None:
     return best[1] if best else None
 
 
-def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
-    """MP to cross from the force's space to dest, and why not if it cannot (§5.3, §5.6)."""
+def step_cost(state: dict, act: dict, dest: str, fs: int | None = None) -> tuple[int | None, str]:
+    """MP to cross from the force's space to dest, and why not if it cannot (§5.3, §5.6). `fs`:
+    the mover's fleet strength, when the caller has it (one per force, not one per space)."""
     if act.get("army"):
         return indep_cost(state, act, dest)
     here = act["at"]
     sally = act.get("sally") and len(act["path"]) == 1
     kinds = [] if sally else list(LAND)
     n = sum(act["cus"].values())
-    fs = scoring.fleet_strength(state, act["seat"])
+    fs = scoring.fleet_strength(state, act["seat"]) if fs is None else fs
     sea_ok = n == 0 or (fs >= 1 and n <= 3 * fs)                      # §5.6.2
     if sally and n > 2:
         sea_ok = False                                                 # §5.6.4
@@ -112,8 +113,9 @@ def reachable(state: dict) -> list[str]:
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
     else:
         near = BOARD.adj[act["at"]]
+    fs = None if act.get("army") else scoring.fleet_strength(state, act["seat"])
     for n, _ in near:
-        cost, _ = step_cost(state, act, n)
+        cost, _ = step_cost(state, act, n, fs)
         if cost is not None and cost <= act["mp"] and n not in out:
             out.append(n)
     return out
