@@ -140,8 +140,12 @@ class StarCraft(Game):
                                 **({"type": o["type"], "special": o["special"]} if o["owner"] == seat else {})}
                                for o in st] for pl, st in state["stacks"].items()}
         view["event_deck"] = len(state["event_deck"])
-        view["event_stages"] = {st: sum(1 for e in state["event_deck"] if BOARD.events[e]["stage"] == st)
-                                for st in ("I", "II", "III")}
+        stages = dict.fromkeys(("I", "II", "III"), 0)
+        for e in state["event_deck"]:                  # one pass over the deck
+            stage = BOARD.events[e]["stage"]
+            if stage in stages:
+                stages[stage] += 1
+        view["event_stages"] = stages
         b = state["battle"]
         view["battle"] = None if not b else {
             "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],

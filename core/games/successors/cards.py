@@ -21,6 +21,8 @@ the segment; ``orator`` (#47) until the end of the segment.
 """
 from __future__ import annotations
 
+import orjson
+
 from core.errors import RulesError
 from core.game import seat_ref
 
@@ -825,22 +827,29 @@ def own_window_lines(state: dict, seat: str) -> list[str]:
 
 
 def _candidates(state: dict, seat: str, card: int) -> list[str]:
-    """Choices worth trying for a card's event (complete lines are those that pass a dry run)."""
+    """Choices worth trying for a card's event (complete lines are those that pass a dry run).
+    Each kind of choice is worked out only for the cards that use it (a Tyche prompt asks this of
+    every card in the hand)."""
     others = [s for s in state["seats"] if s != seat]
-    mine_gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
-    armies = [f"{sp} {o}" for sp in sorted(state["cus"]) for o in others
-              if n_cus(state, sp, o) and generals_at(state, sp, o)]
-    opp_pcs = sorted(s for s, o in state["pcs"].items() if o not in (seat,) and BOARD.spaces[s]["type"] == "MIN")
-    majors = _major_cities(state, seat)
-    my_provs = sorted({BOARD.spaces[s]["province"] for s in majors})
+
+    def mine_gens() -> list[str]:
+        return [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
+
+    def armies() -> list[str]:
+        return [f"{sp} {o}" for sp in sorted(state["cus"]) for o in others
+                if n_cus(state, sp, o) and generals_at(state, sp, o)]
+
+    def my_provs() -> list[str]:
+        return sorted({BOARD.spaces[s]["province"] for s in _major_cities(state, seat)})
+
     if card in (6, 7, 9, 38):
-        return opp_pcs
+        return sorted(s for s, o in state["pcs"].items() if o not in (seat,) and BOARD.spaces[s]["type"] == "MIN")
     if card in (8, 17, 23):
-        return armies
+        return armies()
     if card == 54:
         return [f"{sp} {o}" for sp, o in mutiny_targets(state, seat)]
     if card == 11:
-        return mine_gens[:6]
+        return mine_gens()[:6]
     if card == 18:
         return [s for s in state["cus"] if sieges.besieges(state, s, seat)]
     if card in (21, 30):
@@ -856,13 +865,13 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
         return sorted({n for x in state["cus"] if n_cus(state, x, seat) for n, k in BOARD.adj[x]
                        if k in LAND and BOARD.spaces[n]["type"] == "MIN" and n not in state["pcs"]})
     if card == 28:
-        return majors
+        return _major_cities(state, seat)
     if card == 29:
-        return [""] + majors[:3]
+        return [""] + _major_cities(state, seat)[:3]
     if card == 34:
         return hemlock_targets(state, seat)
     if card == 36:
-        return mine_gens
+        return mine_gens()
     if card == 37:
         return treachery_targets(state, seat)
     if card == 39:
@@ -871,31 +880,32 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
         return [""] + [s for s in BOARD.province_spaces("KAP") if BOARD.spaces[s]["type"] == "MIN"]
     if card == 50:
         return [f"{r} {g}" for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
-                and d["st"] == "active" and d["by"] is None for g in mine_gens]
+                and d["st"] == "active" and d["by"] is None for g in mine_gens()]
     if card == 51:
         out = []
-        for c in my_provs:
+        for c in my_provs():
             free = [s for s in BOARD.province_spaces(c) if BOARD.spaces[s]["type"] == "MIN" and s not in state["pcs"]
                     and not enemy_cus(state, s, seat)]
             out.append(" ".join([c] + free[:3]))
         return out
     if card == 56:
-        return my_provs
+        return my_provs()
     if card == 57:
         return [""]
     if card == 58:
         return [g for g, d in state["gens"].items() if d["o"] not in (None, seat) and d["at"] in BOARD.spaces][:8]
     if card == 60:
-        return armies
+        return armies()
     return [""]
 
 
 def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limit: int = 6) -> list[str]:
     """Complete `play <card> event …` lines that a dry run accepts (and `both` for Bonus cards)."""
-    from core.game import Ctx, copy_state
+    from core.game import Ctx
     if card not in EVENTS or (card == 10 and state["turn"] < 2) or (card == 36 and state.get("silver_played")):
         return []
     out = []
+    raw = None                                          # the state's bytes, each dry run a copy of them
     for cand in _candidates(state, seat, card):
         if len(out) >= limit:
             break
@@ -904,7 +914,8 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
             if n_cus(state, sp, o) >= 3:
                 out.append(f"play 8 event {cand}")
             continue
-        trial = copy_state(state)
+        raw = raw or orjson.dumps(state)
+        trial = orjson.loads(raw)
         try:
             resolve(Ctx(trial, seat), seat, card, cand)
         except RulesError:

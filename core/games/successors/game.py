@@ -271,8 +271,8 @@ class Successors(Game):
                     royal[o] += c.get("royal", 0)
         shown_gens: dict[str, list[str]] = {s: [] for s in state["seats"]}
         for g, d in state["gens"].items():    # every seat's generals in play, in one pass
-            if d["o"] in shown_gens and (d["at"] in BOARD.spaces or d["at"] in ("dispersed", "reserve", "arriving")):
-                shown_gens[d["o"]].append(_general_name(g))
+            if d["at"] in IN_PLAY and d["o"] in shown_gens:
+                shown_gens[d["o"]].append(_NAMES.get(g) or _general_name(g))
         players = {}
         for s in state["seats"]:
             p = state["p"][s]
@@ -487,6 +487,7 @@ class Successors(Game):
 
 
 _NAMES: dict[str, str] = {}
+IN_PLAY = frozenset(BOARD.spaces) | {"dispersed", "reserve", "arriving"}   # where the summary shows a general
 
 
 def _general_name(g: str) -> str:

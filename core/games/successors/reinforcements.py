@@ -21,7 +21,7 @@ from core.game import Ctx, seat_ref
 from . import legitimacy, scoring
 from .board import BOARD
 from .common import label, rank_by_seniority
-from .forces import add_cus, besieged, enemy_units, generals_at, generals_of, is_major, pool_left
+from .forces import add_cus, besieged, enemy_cus, enemy_units, generals_at, generals_of, is_major, pool_left
 
 CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
 
@@ -104,14 +104,17 @@ def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[
     pl = pl or state["placing"] or {"placed": {}, "new": []}
     out = []
     mine: dict[str, list[str]] = {}
+    enemy_generals = set()                             # where `enemy_units` would find an enemy general
     for g, d in state["gens"].items():
         if d["o"] == seat and d["at"] in BOARD.spaces:
             mine.setdefault(d["at"], []).append(g)
+        elif d["o"] != seat:
+            enemy_generals.add(d["at"])
     for s in BOARD.spaces:
         mine_here = mine.get(s, [])
         if not mine_here and state["pcs"].get(s) != seat:
             continue                                   # none of (a)-(d) can hold
-        a = state["pcs"].get(s) == seat and not enemy_units(state, s, seat)
+        a = state["pcs"].get(s) == seat and not (enemy_cus(state, s, seat) or s in enemy_generals)
         unbes = not besieged(state, s, seat)
         b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
         c = unbes and _own_major_city(state, s, seat)

@@ -43,9 +43,7 @@ class SuccessorsKit(BaseKit):
     playout_depth = 0
 
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
-        state = copy_state(view)
-        for key in DERIVED:
-            state.pop(key, None)
+        state = copy_state({k: v for k, v in view.items() if k not in DERIVED})   # the summary is not copied
         mine = state["p"][seat]
         seen = set(mine["hand"]) | set(state["discard"]) | set(state["removed"])
         for d in state.get("stack", []):
