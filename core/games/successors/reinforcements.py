@@ -21,7 +21,7 @@ from core.game import Ctx, seat_ref
 from . import legitimacy, scoring
 from .board import BOARD
 from .common import label, rank_by_seniority
-from .forces import add_cus, besieged, enemy_cus, enemy_units, generals_at, generals_of, is_major, pool_left
+from .forces import add_cus, enemy_cus, enemy_units, generals_at, generals_of, is_major, pool_left
 
 CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
 
@@ -114,8 +114,9 @@ def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[
         mine_here = mine.get(s, [])
         if not mine_here and state["pcs"].get(s) != seat:
             continue                                   # none of (a)-(d) can hold
-        a = state["pcs"].get(s) == seat and not (enemy_cus(state, s, seat) or s in enemy_generals)
-        unbes = not besieged(state, s, seat)
+        enemy = enemy_cus(state, s, seat)              # what `besieged` asks too (§3.3.4)
+        a = state["pcs"].get(s) == seat and not (enemy or s in enemy_generals)
+        unbes = not enemy
         b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
         c = unbes and _own_major_city(state, s, seat)
         majors = [g for g in mine_here if is_major(g) and g not in pl.get("fbgens", [])]
