@@ -377,7 +377,8 @@ class Remembered:
         self.answers: dict = {}
 
     def __call__(self, owner, state: dict, *args, raw: bytes | None = None):
-        key = (id(owner), raw if raw is not None else orjson.dumps(state), args)
+        # the owner itself (a game), not its id: kept alive by the key, its id is never another's
+        key = (owner, raw if raw is not None else orjson.dumps(state), args)
         got = self.answers.get(key)
         if got is None:
             got = self.compute(owner, state, *args)
