@@ -43,7 +43,6 @@ MAX_ASPECT = 2.0      # long side over short side at most (a chat shows a very l
 READ_AT = 400         # px: the width a phone shows the crop at; marks must read there
 MARK_TEXT = 14        # px: the mark's digits at READ_AT
 KEPT = 6              # full pictures kept per process
-PREFIX = "crop-"      # a crop's file name starts so: an adapter replaces it, never the message's other pictures
 
 MARK_FILL, MARK_INK, SPOT = (24, 24, 28), (255, 255, 255), (255, 200, 0)
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 import render
 from bot.service.common import Topic, seat_of
 from bot.service.pictures import picture_key
-from bot.service.types import Command, Menu, MenuOption, Picture, Reply
+from bot.service.types import CROP_FILE, Command, Menu, MenuOption, Picture, Reply
 from bot.words.i18n import translate
 from core.game import Game
 from core.registry import get_game
@@ -269,7 +269,7 @@ class Menus(Topic):
                 store.cache_set(platform, channel, key, cached)
             return cached
 
-        name = f"{crops.PREFIX}{game.id}-v{menu.version}-{menu.path.replace('.', '-') or 'top'}"
+        name = f"{CROP_FILE}{game.id}-v{menu.version}-{menu.path.replace('.', '-') or 'top'}"
         menu.crop = Picture(key, f"{name}.{render.extension(fmt)}", draw)
 
     def refused(self, cmd: Command, sentence: str, code: str, channel: str | None) -> Reply:

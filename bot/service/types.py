@@ -46,6 +46,11 @@ class Button:
     user: str | None  # the user seated there (adapters may restrict presses to them)
 
 
+CROP_FILE = "crop-"   # a menu crop's file name starts so: an adapter replaces it, never a message's other pictures
+# an option's mark as its button shows it: the crop's dark disc with its number (PAGE is 8)
+BADGES = dict(zip(map(str, range(1, 11)), "\u2776\u2777\u2778\u2779\u277a\u277b\u277c\u277d\u277e\u277f"))
+
+
 @dataclass(frozen=True)
 class MenuOption:
     label: str
@@ -54,6 +59,11 @@ class MenuOption:
     more: bool = False   # it opens the next page of the same level
     parts: tuple[str, ...] = ()   # the words folded into its label (a card's name, then what to do)
     mark: str = ""   # its number on the page's map crop (`Menu.crop`), shown on its button too; "" none
+
+    @property
+    def badge(self) -> str:
+        """What goes before its label on a button: its mark as on the map (`➌ `), or nothing."""
+        return f"{BADGES.get(self.mark, self.mark)} " if self.mark else ""
 
 
 @dataclass
