@@ -582,11 +582,11 @@ class TelegramAdapter:
             lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
         # a first page that chooses a place: its crop is the message's photo, the lines its caption
-        # (never in place of the position's picture, nor a message more)
+        # (when the message has no picture of the position, and not as a message more)
         on_crop = reply.menu is not None and reply.menu.crop is not None and reply.image is None and bool(lines) \
             and menus.fits_caption("\n".join(lines))
         if reply.menu is not None:
-            markup = menus.joined(markup, menus.keyboard(reply.menu, on_crop=on_crop))
+            markup = menus.joined(markup, menus.keyboard(reply.menu, marked=on_crop))
         if on_crop:
             await self._send_picture(bot, chat_id, thread, reply.menu.crop, reply.channel, False, "\n".join(lines),
                                      markup)
@@ -661,7 +661,7 @@ class TelegramAdapter:
         if parts[:-1]:
             await self._send_text(bot, chat_id, None, parts[:-1], html_lines=True)
         await self._send_picture(bot, chat_id, None, menu.crop, channel, False, parts[-1],
-                                 menus.keyboard(menu, on_crop=True))
+                                 menus.keyboard(menu, marked=True))
 
     async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
                          markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,

@@ -9,13 +9,13 @@ message, which may be a photo's caption); a press on a choice plays its line thr
 normal command path and the keyboard goes.
 
 A level that chooses a place comes with its crop of the map (`Menu.crop`), each option's
-number on it and on its key (`➌ Issos`). The crop is the menu message's own photo: sent
-with it when the first page has one and its text fits a caption, else added on the first
-level that has one (`edit_message_media`, which adds a photo to a text message) and swapped
-on the next; a level without places keeps the last photo, its keys without numbers. Under a
-public message only a text message, or one whose photo is already this menu's crop (its keys
-say so: ``n|`` instead of ``m|``), takes a crop: the position's picture is never replaced.
-No message is added for a crop.
+number on it and on its key (`➌ Issos`). The crop is the menu message's own photo, its text
+the caption: sent with the first page when that chooses a place and the message has no
+picture of its own, else put in on the first level that has one (`edit_message_media`, which
+also adds a photo to a text message) and swapped on the next. A public message's picture of
+the position gives way to the crop, which is cut from that same picture; a text too long for
+a caption keeps its keys only. A level without places keeps the last photo, its keys without
+numbers. No message is added for a crop.
 """
 from __future__ import annotations
 
@@ -34,7 +34,7 @@ from bot.words.i18n import gettext_, of_locale
 log = logging.getLogger("strategos.telegram")
 
 PLATFORM = "telegram"
-PATTERN = r"^[mn]\|"      # m: a menu's key; n: one under a message whose photo is the menu's crop
+PATTERN = r"^m\|"
 DATA_LIMIT = 64          # bytes of one key's callback_data
 PER_ROW = 2
 ALERT_LIMIT = 200
@@ -42,22 +42,21 @@ CAPTION_LIMIT = 1024     # a photo caption, in characters
 FILE_ID_TTL = 7 * 24 * 3600
 
 
-def data_of(menu: Menu, path: str, on_crop: bool = False) -> str:
-    return f"{'n' if on_crop else 'm'}|{menu.at(path)}"
+def data_of(menu: Menu, path: str) -> str:
+    return f"m|{menu.at(path)}"
 
 
-def keyboard(menu: Menu, on_crop: bool = False) -> InlineKeyboardMarkup:
-    """The page's choices two to a row, each with its number on the crop, then the back key (on
-    every page but the first). `on_crop`: the message's photo is this menu's crop."""
+def keyboard(menu: Menu, marked: bool = False) -> InlineKeyboardMarkup:
+    """The page's choices two to a row, then the back key (on every page but the first);
+    `marked`: its crop is shown with it, and each key carries its number on the crop."""
     keys = []
     for option in menu.options:
         label = gettext_(menu.lang, "More…") if option.more else \
-            option.badge + option.label + ("" if option.leaf else " ▸")
-        keys.append(InlineKeyboardButton(label[:64], callback_data=data_of(menu, option.path, on_crop)))
+            (option.badge if marked else "") + option.label + ("" if option.leaf else " ▸")
+        keys.append(InlineKeyboardButton(label[:64], callback_data=data_of(menu, option.path)))
     rows = [keys[i:i + PER_ROW] for i in range(0, len(keys), PER_ROW)]
     if menu.back is not None:
-        rows.append([InlineKeyboardButton("◂ " + gettext_(menu.lang, "Back"),
-                                          callback_data=data_of(menu, menu.back, on_crop))])
+        rows.append([InlineKeyboardButton("◂ " + gettext_(menu.lang, "Back"), callback_data=data_of(menu, menu.back))])
     too_long = [k.callback_data for row in rows for k in row if len(k.callback_data.encode()) > DATA_LIMIT]
     if too_long:   # never expected (the address is ~45 bytes); a key Telegram would refuse is left out
         log.warning("menu keys over %d bytes left out: %s", DATA_LIMIT, too_long[0])
@@ -102,34 +101,32 @@ async def remember(service, picture: Picture, where: str, message: Message | boo
                                 message.photo[-1].file_id.encode(), FILE_ID_TTL)
 
 
-async def show_page(service, query, page: Menu, in_private: bool, on_crop: bool) -> None:
+async def show_page(service, query, page: Menu, in_private: bool) -> None:
     """A level drawn in place of the last: its crop swapped in (or added to a text message),
     else its text or keys edited."""
     pressed = query.message
     kept = None if in_private else (pressed.caption_html if pressed.photo else pressed.text_html)
     caption = title(page) if in_private else kept
-    takes_crop = in_private or on_crop or (not pressed.photo and kept is not None and fits_caption(kept))
-    if page.crop is not None and takes_crop:
+    if page.crop is not None and (caption is None or fits_caption(caption)):
         where = page.channel or "dm"
         media, cached = await photo_of(service, page.crop, where)
         try:
             sent = await query.edit_message_media(InputMediaPhoto(media, caption=caption, parse_mode=ParseMode.HTML),
-                                                  reply_markup=keyboard(page, on_crop=True))
+                                                  reply_markup=keyboard(page, marked=True))
         except BadRequest:
             if not cached:
                 raise
             log.info("cached file_id of %s refused; uploading again", page.crop.key)
             media = InputFile(await asyncio.to_thread(page.crop.render), filename=page.crop.filename)
             sent = await query.edit_message_media(InputMediaPhoto(media, caption=caption, parse_mode=ParseMode.HTML),
-                                                  reply_markup=keyboard(page, on_crop=True))
+                                                  reply_markup=keyboard(page, marked=True))
         await remember(service, page.crop, where, sent)
     elif in_private and pressed.photo:   # the last crop stays; this level's keys carry no numbers
-        await query.edit_message_caption(caption=caption, parse_mode=ParseMode.HTML,
-                                         reply_markup=keyboard(page, on_crop=True))
+        await query.edit_message_caption(caption=caption, parse_mode=ParseMode.HTML, reply_markup=keyboard(page))
     elif in_private:
         await query.edit_message_text(caption, parse_mode=ParseMode.HTML, reply_markup=keyboard(page))
     else:
-        await query.edit_message_reply_markup(reply_markup=keyboard(page, on_crop=on_crop))
+        await query.edit_message_reply_markup(reply_markup=keyboard(page))
 
 
 async def press(service, update: Update, key: str, pressed_in: str | None) -> tuple[Reply, bool] | None:
@@ -137,8 +134,7 @@ async def press(service, update: Update, key: str, pressed_in: str | None) -> tu
     here); or the choice played, its reply and whether it came from a private chat, for the
     adapter to deliver as any command's. `pressed_in`: the channel of the chat (topic) pressed in."""
     query, user = update.callback_query, update.effective_user
-    data = query.data or ""
-    where, on_crop = data[2:], data.startswith("n|")
+    where = (query.data or "")[2:]
     pressed = query.message
     in_private = pressed is not None and pressed.chat.type == ChatType.PRIVATE
     if not in_private and not where.startswith(f"{pressed_in}|"):
@@ -151,7 +147,7 @@ async def press(service, update: Update, key: str, pressed_in: str | None) -> tu
     if reply.page is not None:
         await query.answer()
         try:
-            await show_page(service, query, reply.page, in_private, on_crop)
+            await show_page(service, query, reply.page, in_private)
         except TelegramError as exc:   # e.g. "message is not modified": the keyboard is still there
             log.info("menu page not drawn in place: %s", exc)
         return None
