@@ -283,6 +283,19 @@ def crop(game_id: str, view: dict, seat: str | None, lang: str | None, marks: Se
     return draw_marks(full(game_id, view, seat, lang), marks, context, *FRAMES.get(game_id, (MARGIN, MIN_SIDE)))
 
 
+@lru_cache(maxsize=64)
+def mark_masks(text: str, size: int, radius: int) -> tuple[Image.Image, Image.Image, Image.Image]:
+    """A mark's disc, its rim and its digits as one-bit masks, drawn once (a glyph costs more
+    than the pastes): pasted in the mark's colours, a palette picture stays on its palette."""
+    side = 2 * radius + 1
+    masks = [Image.new("1", (side, side), 0) for _ in range(3)]
+    disc, ring, digits = (ImageDraw.Draw(m) for m in masks)
+    disc.ellipse([0, 0, side - 1, side - 1], fill=1)
+    ring.ellipse([0, 0, side - 1, side - 1], outline=1, width=max(2, size // 8))
+    digits.text((radius, radius), text, fill=1, font=font(size, bold=True, condensed=len(text) > 1), anchor="mm")
+    return masks[0], masks[1], masks[2]
+
+
 def draw_marks(picture: Image.Image, marks: Sequence[tuple[str, Point]], context: Sequence[Point] = (),
                margin: int = MARGIN, least: int = MIN_SIDE) -> Image.Image:
     """`crop` on a picture already drawn (the benchmark times this part)."""
@@ -297,12 +310,12 @@ def draw_marks(picture: Image.Image, marks: Sequence[tuple[str, Point]], context
     for x, y in shift[len(marks):]:
         d.ellipse([x - radius, y - radius, x + radius, y + radius], outline=spot, width=max(3, size // 5))
     placed = place_marks(shift[:len(marks)], radius, (0, 0, out.width, out.height))
-    face = font(size, bold=True, condensed=len(max((t for t, _ in marks), key=len, default="")) > 1)
     for (text, _), (x, y), (cx, cy) in zip(marks, shift, placed):
         if (cx, cy) != (x, y):
             d.line([(x, y), (cx, cy)], fill=fill, width=max(2, size // 7))
             d.ellipse([x - 4, y - 4, x + 4, y + 4], fill=spot, outline=fill)
-        d.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=ink,
-                  width=max(2, size // 8))
-        d.text((cx, cy), text, fill=ink, font=face, anchor="mm")
+        disc, ring, digits = mark_masks(text, size, radius)
+        corner = (cx - radius, cy - radius)
+        for colour, mask in ((fill, disc), (ink, ring), (ink, digits)):
+            out.paste(colour, corner + (corner[0] + mask.width, corner[1] + mask.height), mask)
     return out
