@@ -16,6 +16,7 @@ import argparse
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import render
 from bot.console.selfplay import PLATFORM, play_one
@@ -77,8 +78,9 @@ def time_crop(game_id: str, view: dict, seat: str | None, marks, context, runs: 
             "bytes": len(data), "map": map_draw, "image": image}
 
 
-def section(service, runs: int, verdict=None) -> list[str]:
-    """The report's lines; `verdict(ok, target)` (bench/report.py) records each figure's target."""
+def section(service, runs: int, verdict=None, examples=None) -> list[str]:
+    """The report's lines; `verdict(ok, target)` (bench/report.py) records each figure's target;
+    `examples`: a folder to save each game's crop in (docs/menus/)."""
     out = [f"Menu crops (issue 34): a place level's crop cut + marked + encoded vs the bare encode of the same "
            f"crop (PNG, medians of {runs})"]
     for game_id, players, most in GAMES:
@@ -88,6 +90,8 @@ def section(service, runs: int, verdict=None) -> list[str]:
             continue
         view, seat, marks, context, trail = found
         t = time_crop(game_id, view, seat, marks, context, runs)
+        if examples is not None:
+            t["image"].save(examples / f"crop-{game_id}.png")
         ok = t["total"] <= TARGET * t["bare"]
         said = verdict(ok, f"{game_id} menu crop {t['total'] / t['bare']:.2f}× ≤ {TARGET}×") if verdict else \
             ("PASS" if ok else "MISS")
@@ -102,10 +106,12 @@ def section(service, runs: int, verdict=None) -> list[str]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.crops", description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=30)
+    parser.add_argument("--examples", type=Path, default=None, metavar="DIR",
+                        help="also save each game's crop there (docs/menus/)")
     args = parser.parse_args(argv)
     from bot.wiring import make_service
 
-    print("\n".join(section(make_service(), args.runs)))
+    print("\n".join(section(make_service(), args.runs, examples=args.examples)))
     return 0
 
 
