@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import threading
 from collections import OrderedDict
 from functools import lru_cache
 from typing import Callable, Sequence
@@ -204,17 +205,22 @@ def chooses_place(points: Sequence[Point | None]) -> bool:
 # the crop -------------------------------------------------------------------------------------
 
 _FULL: OrderedDict = OrderedDict()
+_KEEPING = threading.Lock()   # adapters draw pictures in worker threads
 
 
 def full(game_id: str, view: dict, seat: str | None, lang: str | None) -> Image.Image:
     """The game's picture of `view` as `seat` sees it, kept for the next level of the same walk."""
     key = (game_id, seat, lang, hashlib.sha256(orjson.dumps(view, option=orjson.OPT_SORT_KEYS)).digest())
-    image = _FULL.get(key)
-    if image is None:
-        image = _FULL[key] = render.draw(game_id, view, seat, lang=lang)
+    with _KEEPING:
+        image = _FULL.get(key)
+        if image is not None:
+            _FULL.move_to_end(key)
+            return image
+    image = render.draw(game_id, view, seat, lang=lang)
+    with _KEEPING:
+        _FULL[key] = image
         while len(_FULL) > KEPT:
             _FULL.popitem(last=False)
-    _FULL.move_to_end(key)
     return image
 
 

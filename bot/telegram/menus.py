@@ -104,10 +104,11 @@ async def remember(service, picture: Picture, where: str, message: Message | boo
 async def show_page(service, query, page: Menu, in_private: bool) -> None:
     """A level drawn in place of the last: its crop swapped in (or added to a text message),
     else its text or keys edited."""
-    pressed = query.message
-    kept = None if in_private else (pressed.caption_html if pressed.photo else pressed.text_html)
+    pressed = query.message   # (an inaccessible message, too old to read, has neither photo nor text)
+    photo = bool(getattr(pressed, "photo", None))
+    kept = None if in_private else getattr(pressed, "caption_html" if photo else "text_html", None)
     caption = title(page) if in_private else kept
-    if page.crop is not None and (caption is None or fits_caption(caption)):
+    if page.crop is not None and caption is not None and fits_caption(caption):
         where = page.channel or "dm"
         media, cached = await photo_of(service, page.crop, where)
         try:
@@ -121,7 +122,7 @@ async def show_page(service, query, page: Menu, in_private: bool) -> None:
             sent = await query.edit_message_media(InputMediaPhoto(media, caption=caption, parse_mode=ParseMode.HTML),
                                                   reply_markup=keyboard(page, marked=True))
         await remember(service, page.crop, where, sent)
-    elif in_private and pressed.photo:   # the last crop stays; this level's keys carry no numbers
+    elif in_private and photo:   # the last crop stays; this level's keys carry no numbers
         await query.edit_message_caption(caption=caption, parse_mode=ParseMode.HTML, reply_markup=keyboard(page))
     elif in_private:
         await query.edit_message_text(caption, parse_mode=ParseMode.HTML, reply_markup=keyboard(page))
