@@ -108,9 +108,13 @@ async def show_page(service, query, page: Menu, in_private: bool) -> None:
     photo = bool(getattr(pressed, "photo", None))
     kept = None if in_private else getattr(pressed, "caption_html" if photo else "text_html", None)
     caption = title(page) if in_private else kept
+    where, media, cached = page.channel or "dm", None, False
     if page.crop is not None and caption is not None and fits_caption(caption):
-        where = page.channel or "dm"
-        media, cached = await photo_of(service, page.crop, where)
+        try:
+            media, cached = await photo_of(service, page.crop, where)
+        except Exception:   # noqa: BLE001 — a picture never costs a press its level
+            log.exception("a menu's crop could not be drawn; its keys are drawn without it")
+    if media is not None:
         try:
             sent = await query.edit_message_media(InputMediaPhoto(media, caption=caption, parse_mode=ParseMode.HTML),
                                                   reply_markup=keyboard(page, marked=True))
