@@ -1,6 +1,12 @@
 """A worker process: claims robot jobs from the stream's consumer group (one a worker dying
 mid-thought left behind first), thinks, files the decided line, and goes on. Any number run
-on any number of machines against the same Redis; each job is taken by one of them."""
+on any number of machines against the same Redis; each job is taken by one of them.
+
+The worker outlives its store (issue 38): any Redis error (a restart, a failover, a lost
+consumer group) is waited out with a growing pause and logged once a minute (bot/store/outage.py);
+a job it had taken and not acknowledged is claimed again after `CLAIM_IDLE_MS`. Between jobs it
+runs the reconciler (`Timers.reconcile_robots`, at most one worker at a time, every few seconds), which
+queues again a job the store lost, so no robot seat waits for ever."""
 from __future__ import annotations
 
 import logging
@@ -10,7 +16,7 @@ import socket
 import time
 
 from bot.service import Service
-from bot.store import StoreError
+from bot.store.outage import ERRORS, Outage
 
 log = logging.getLogger("strategos.robots")
 
@@ -31,7 +37,7 @@ def work_once(service: Service, name: str, block_ms: int = 1000, claim_idle_ms: 
     started = time.perf_counter()
     decision = robots.think(job, rnd=rnd)
     if decision is None:   # the game moved on: nothing to decide any more
-        robots.drop(job_id)
+        robots.drop(job_id, job)
         return True
     robots.file(job_id, decision)
     log.info("robot decided: platform=%s channel=%s seat=%s version=%s think_ms=%.0f", job["platform"],
@@ -43,10 +49,13 @@ def run(service: Service, stop_after: float | None = None) -> int:
     name = worker_name()
     log.info("robot worker %s started", name)
     until = time.monotonic() + stop_after if stop_after else None
+    outage = Outage(f"robot worker {name}", log)
     while until is None or time.monotonic() < until:
         try:
             work_once(service, name)
-        except StoreError:
-            log.warning("Redis cannot be reached; trying again in 5 s")
-            time.sleep(5)
+            service.timers.reconcile_robots()
+        except ERRORS as exc:
+            time.sleep(outage.failed(exc))
+            continue
+        outage.recovered()
     return 0

@@ -60,6 +60,8 @@ from telegram.request import BaseRequest
 from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
+from bot.store.outage import ERRORS as STORE_ERRORS
+from bot.store.outage import Outage
 from bot.telegram import menus
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
@@ -218,6 +220,7 @@ class TelegramAdapter:
         self.remind_every = remind_every
         self.application: Application | None = None
         self._reminders = None   # the JobQueue job that polls the schedule
+        self._outage = Outage("Telegram's reminder loop", log)
 
     # wiring -------------------------------------------------------------------------------
     def build(self, token: str, *, request: BaseRequest | None = None,
@@ -729,9 +732,13 @@ class TelegramAdapter:
         return posted
 
     async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """JobQueue's repeating job: one look at the schedule."""
+        """JobQueue's repeating job: one look at the schedule (the store away: the next round tries
+        again, and the outage is logged once a minute)."""
         try:
             await self.remind()
+            self._outage.recovered()
+        except STORE_ERRORS as exc:
+            self._outage.failed(exc)
         except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
             log.exception("reminder round failed")
 

@@ -36,6 +36,7 @@ from starlette.staticfiles import StaticFiles
 import render
 from bot.service import Service, StoreError, metrics
 from bot.service.pages import accepted_language
+from bot.store.outage import ERRORS, Outage
 from bot.words.i18n import gettext_
 
 log = logging.getLogger("strategos.web")
@@ -43,6 +44,9 @@ log = logging.getLogger("strategos.web")
 STATIC = Path(__file__).with_name("static")
 TEMPLATE = (STATIC / "page.html").read_text(encoding="utf-8")
 ASSET = hashlib.sha256(b"".join((STATIC / f).read_bytes() for f in ("page.js", "page.css"))).hexdigest()[:10]
+STORE_DOWN_TITLE = "The game store cannot be reached"
+STORE_DOWN = ("The game store cannot be reached right now, so this page cannot be shown. Nothing of the game is "
+              "lost: try again in a moment.")
 KEEPALIVE = 15.0      # seconds between two comments on an idle event stream (proxies close silent ones)
 # the page holds a secret-bearing address: no referrer leaves it, no frame, no outside script
 PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex",
@@ -112,21 +116,23 @@ class Hub:
                     queue.put_nowait(version)
 
     def _listen(self) -> None:
-        """Read the announcements until stopped; reconnect (after a pause) when Redis drops us."""
+        """Read the announcements until stopped; reconnect, waiting longer each time and saying so
+        once a minute, when Redis drops us (pages stay open, and are told once it is back)."""
+        outage = Outage("the pages' live updates", log)
         while not self.stopping.is_set():
             try:
                 updates = self.service.pages.updates()
                 try:
                     while not self.stopping.is_set():
                         message = updates.get_message(timeout=1.0)
+                        outage.recovered()
                         if message and message.get("type") == "message":
                             platform, channel, version = orjson.loads(message["data"])
                             self.loop.call_soon_threadsafe(self._wake, platform, channel, version)
                 finally:
                     updates.close()
-            except Exception:   # noqa: BLE001 — Redis away: pages stay open, and are told once it is back
-                log.warning("the live updates' subscription failed; retrying", exc_info=True)
-                self.stopping.wait(1.0)
+            except ERRORS as exc:
+                self.stopping.wait(outage.failed(exc))
 
 
 def create_app(service: Service, telegram=None, settings=None) -> Starlette:
@@ -179,11 +185,14 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                         continue
                     while not queue.empty():   # several moves at once: one page, the latest
                         queue.get_nowait()
-                    found = pages.known(token) or await run_in_threadpool(pages.open, token)
-                    if found is None:
-                        yield "event: gone\ndata: {}\n\n"
-                        return
-                    data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
+                    try:
+                        found = pages.known(token) or await run_in_threadpool(pages.open, token)
+                        if found is None:
+                            yield "event: gone\ndata: {}\n\n"
+                            return
+                        data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
+                    except ERRORS:   # the store is away: the page keeps what it shows until the next move
+                        continue
                     yield f"event: page\ndata: {data.decode()}\n\n"
             finally:
                 hub.leave(key.platform, key.channel, queue)
@@ -243,6 +252,15 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                 f'<main><h1>{_escape(title)}</h1><p class="gone">{_escape(text)}</p></main></html>')
         return HTMLResponse(body, status_code=404, headers=PAGE_HEADERS)
 
+    async def store_down(request: Request, exc: Exception) -> Response:
+        """Redis cannot be reached (a restart, a failover): a sentence and 503, not a traceback."""
+        log.warning("a page could not be served: the game store cannot be reached (%s)", type(exc).__name__)
+        body = ('<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" '
+                'content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
+                f'<title>{STORE_DOWN_TITLE}</title><link rel="stylesheet" href="/static/page.css?{ASSET}">'
+                f'<main><h1>{STORE_DOWN_TITLE}</h1><p class="gone">{STORE_DOWN}</p></main></html>')
+        return HTMLResponse(body, status_code=503, headers={**PAGE_HEADERS, "Retry-After": "5"})
+
     routes = [
         Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
         Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
@@ -267,7 +285,8 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                 await stop_webhook(telegram)
             hub.stop()
 
-    app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
+    app = Starlette(routes=routes, lifespan=lifespan,
+                    exception_handlers={HTTPException: not_found, **dict.fromkeys(ERRORS, store_down)})
     app.state.hub = hub
     return app
 

@@ -89,12 +89,12 @@ def test_the_side_writes_of_a_command_on_the_cluster(cluster):
     for user, text in [("a", "/new tally target=100"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
         assert service.handle(Command("t", "c", user, text, name=user)).ok
     assert store.user_channels("t", "a") == store.user_channels("t", "b") == ["c"]
-    assert client.zscore(store.reminders_key("t"), "c") is not None
+    assert client.zscore(store.reminders_key("t", "c"), "c") is not None
     transfer = service.handle(Command("t", None, "a", "/export", name="a", private=True))
     line = "/import " + transfer.file[1].decode()
     assert service.handle(Command("t", "d", "x", line, name="x")).ok
     assert service.handle(Command("t", "e", "x", line, name="x")).code == "BAD_IMPORT"   # once
     assert store.load("t", "c").meta["status"] == "moved"
-    assert store.user_channels("t", "a") == ["d"] and client.zscore(store.reminders_key("t"), "c") is None
+    assert store.user_channels("t", "a") == ["d"] and client.zscore(store.reminders_key("t", "c"), "c") is None
     assert service.handle(Command("t", "d", "x", "/abort", name="x")).ok   # the importer created it
-    assert store.user_channels("t", "a") == [] and client.zscore(store.reminders_key("t"), "d") is None
+    assert store.user_channels("t", "a") == [] and client.zscore(store.reminders_key("t", "d"), "d") is None
