@@ -33,7 +33,7 @@ state, so two players pressing at once never lose an update or apply one twice.
 On a Redis Cluster the keys every game shares (reminders, notices, the robots' jobs, decided and
 waiting, the updates' channel) are split in SHARDS by a hash tag after the name, e.g.
 ``strategos:robots:jobs:{s3.0}``: a game's entries go to the shard of its own slot, whose tag is
-chosen in the same slot range, so they live on the node that holds the game, no node holds every
+chosen in the same slot range, so they mostly live on the node that holds the game, no node holds every
 job, and losing a node loses only its own games' entries. Readers go through every shard.
 """
 from __future__ import annotations
