@@ -115,7 +115,24 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
                         errors.append(repr(exc))
                 time.sleep(0.3)
 
-        threads = [threading.Thread(target=person), threading.Thread(target=scheduler)]
+        heard: list[float] = []
+
+        def watcher() -> None:   # the open page's live updates (a browser's EventSource: it reconnects)
+            import urllib.request
+
+            while not looping.is_set():
+                try:
+                    with urllib.request.urlopen(page + "/events", timeout=5) as stream:
+                        for line in stream:
+                            if line.startswith(b"event: page"):
+                                heard.append(time.monotonic())
+                            if looping.is_set():
+                                return
+                except OSError:
+                    time.sleep(0.5)
+
+        threads = [threading.Thread(target=person), threading.Thread(target=scheduler),
+                   threading.Thread(target=watcher, daemon=True)]
         for thread in threads:
             thread.start()
         time.sleep(before)
@@ -150,6 +167,7 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
         report["stuck"] = len(waiting)
         looping.set()
         threads[1].join(30)
+        report["page_updates_after_failover"] = sum(t > killed + (answering or 0) for t in heard)
         report["acknowledged"] = len(acked)
         report["missing"] = sum(not service.store.redis.exists(service.store._key_of(P, c, k)) for c, k in acked)
         pages_seen.add(get(page)[0])
@@ -182,6 +200,7 @@ def check(report: dict) -> None:
     assert report["tracebacks"] == 0, report
     assert set(report["page_statuses"]) <= {200, 503}, report   # a sentence while down, never a 500
     assert report["acknowledged"] > 0
+    assert report["page_updates_after_failover"] > 0, report   # the open page hears moves after the failover
     assert report["missing"] <= 3, report   # the replication window: a kill -9 may take the last acks with it
 
 
