@@ -333,7 +333,6 @@ class Timers(Topic):
         expiry, _ = self.expiry(meta, game, state)
         return min(due, expiry) if expiry is not None else due
 
-    # the scheduler ----------------------------------------------------------------------------
     # the robots' reconciler: no robot seat waits for ever -------------------------------------
     _next_reconcile = 0.0
 
@@ -373,6 +372,7 @@ class Timers(Topic):
             self.store.still_waiting(shard, member, now)
         return queued
 
+    # the scheduler ----------------------------------------------------------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
         """Replies of the games of `platform` with something due: deadlines played (announced),
         reminders (each leased to this caller: hand it back with `reminded(reply)` once posted;
