@@ -797,10 +797,20 @@ class Store:
         self._turn = (self._turn + 1) % len(keys)
         wait = max(1, block_ms // len(keys))
         for key in keys[self._turn:] + keys[:self._turn]:
-            got = self.redis.xreadgroup(JOB_GROUP, worker, {key: ">"}, count=1, block=wait)
+            got = self._read_group(key, worker, wait)
             if got and got[0][1]:
                 return _job(*got[0][1][0])
         return None
+
+    def _read_group(self, key: str, worker: str, wait_ms: int):
+        """XREADGROUP of one stream. On a cluster it is sent to the node of the key's slot as this
+        process knows it: redis-py would otherwise ask the node which argument is the key (COMMAND
+        GETKEYS, XREADGROUP's keys move) before every read, twice the calls of an idle worker; a
+        MOVED answer (after a failover) still sends it on and refreshes the slots."""
+        if not self.cluster:
+            return self.redis.xreadgroup(JOB_GROUP, worker, {key: ">"}, count=1, block=wait_ms)
+        return self.redis.execute_command("XREADGROUP", "GROUP", JOB_GROUP, worker, "COUNT", 1, "BLOCK", wait_ms,
+                                          "STREAMS", key, ">", target_nodes=self.redis.get_node_from_key(key))
 
     def ack_job(self, job_id: str, platform: str, channel: str) -> None:
         self.redis.xack(self.robot_jobs_key(platform, channel), JOB_GROUP, job_id)
