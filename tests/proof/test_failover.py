@@ -211,3 +211,27 @@ def test_a_master_killed_mid_traffic_its_replica_takes_over_and_nothing_is_stuck
 @pytest.mark.slow
 def test_a_master_killed_mid_traffic_at_three_tables_a_game(tmp_path):
     check(failover(tmp_path, per_game=3, before=15, after=30))
+
+
+@pytest.mark.parametrize("coverage, answering", [("yes", 0), ("no", 2)])
+def test_a_master_without_a_replica_killed_stops_every_game_or_only_its_own(tmp_path, coverage, answering):
+    """docs/deploy.md, `cluster-require-full-coverage`: a master with no replica killed, the cluster
+    refuses every game while a slot has no owner (yes, the default), or only the dead master's
+    games (no): one table a master, /status at each."""
+    need_binary()
+    cluster = Cluster(tmp_path / "cluster", 3, 0, "--cluster-require-full-coverage", coverage).start()
+    try:
+        service = Service(Store(connect(cluster.seeds)))
+        chosen = tables(3)[:3]   # successors' three tables: one on each master
+        assert sorted(key_slot(f"{P}:{c}".encode()) * 3 // 16384 for _, c in chosen) == [0, 1, 2]
+        for _, channel in chosen:
+            for user, text in (("alice", "/new ludi seed=3"), ("alice", "/join"), ("bob", "/join"),
+                               ("alice", "/start")):
+                assert service.handle(Command(P, channel, user, text, name=user)).ok
+        cluster.nodes[0].kill()
+        time.sleep(6)   # past cluster-node-timeout (2 s): the others mark it failed
+        replies = [service.handle(Command(P, c, "alice", "/status", name="alice")) for _, c in chosen]
+        assert all(r.ok or r.code == "STORE_DOWN" for r in replies), [r.error for r in replies]
+        assert sum(r.ok for r in replies) == answering, [r.code for r in replies]
+    finally:
+        cluster.stop()
