@@ -1226,12 +1226,17 @@ class _ShardedUpdates:
     """The announcements on a cluster: every shard's channel subscribed (SSUBSCRIBE, each on the
     node that holds it, by redis-py's cluster pub/sub), read as plain pub/sub messages."""
 
+    POLL = 0.05   # seconds waited on each node's connection in turn (redis-py reads them one by one)
+
     def __init__(self, client: RedisCluster, channels: list[str]):
+        # the slots as the cluster has them now: this connection may be made again after a failover,
+        # when nothing else in the process has yet asked the cluster where the shards went
+        client.nodes_manager.initialize()
         self.pubsub = client.pubsub()
         self.pubsub.ssubscribe(*channels)
 
     def get_message(self, timeout: float = 0.0):
-        message = self.pubsub.get_sharded_message(ignore_subscribe_messages=True, timeout=timeout)
+        message = self.pubsub.get_sharded_message(ignore_subscribe_messages=True, timeout=min(timeout, self.POLL))
         if message is None or _text(message.get("type")) != "smessage":
             return None
         return {"type": "message", "data": message["data"]}

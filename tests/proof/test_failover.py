@@ -55,6 +55,23 @@ def alices_move(service: Service, channel: str, number: int) -> Command | None:
                    private=private, key=f"h:{channel}:{number}")
 
 
+def hammer_move(service: Service, channel: str, number: int) -> Command:
+    """The next command at a table of two people playing as fast as they can (a new game when one ends)."""
+    rec = service.store.load(P, channel)
+    if rec is None or rec.meta is None or rec.meta["status"] != "playing":
+        step = ("/new ludi seed=9", "alice"), ("/join", "alice"), ("/join", "bob"), ("/start", "alice")
+        text, user = step[0] if rec is None or rec.meta is None or rec.meta["status"] not in ("lobby",) else \
+            step[1 + min(2, len(rec.meta["players"]))]
+        return Command(P, channel, user, text, name=user, key=f"x:{channel}:{number}")
+    game = get_game(rec.meta["game"])
+    seat = sorted(game.prompts(rec.state))[0]
+    user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+    line = game.default_action(rec.state, seat)
+    private = game.sent_privately(line, game.prompts(rec.state)[seat])
+    return Command(P, None if private else channel, user, f"g={channel} /ludi {line}" if private else f"/ludi {line}",
+                   name=user, private=private, key=f"x:{channel}:{number}")
+
+
 def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
     need_binary()
     cluster = Cluster(tmp_path / "cluster", 3, 1).start()
@@ -117,7 +134,7 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
 
         heard: list[float] = []
 
-        def watcher() -> None:   # the open page's live updates (a browser's EventSource: it reconnects)
+        def watcher(page: str) -> None:   # an open page's live updates (a browser's EventSource: it reconnects)
             import urllib.request
 
             while not looping.is_set():
@@ -131,8 +148,29 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
                 except OSError:
                     time.sleep(0.5)
 
-        threads = [threading.Thread(target=person), threading.Thread(target=scheduler),
-                   threading.Thread(target=watcher, daemon=True)]
+        # a table on the master that dies, written as fast as two people can: the replication window
+        hammered = next(f"fast-{i}" for i in range(1000) if key_slot(f"{P}:fast-{i}".encode()) * 3 // 16384 == 0)
+        fast: list[tuple[str, str]] = []
+
+        def hammer() -> None:
+            number = 0
+            while not stop.is_set():
+                number += 1
+                try:
+                    reply = service.handle(hammer_move(service, hammered, number))
+                except Exception:   # noqa: BLE001 — a read failed: the store is away
+                    time.sleep(0.05)
+                    continue
+                if reply.code == "INTERNAL":
+                    errors.append(reply.error)
+                elif reply.ok and reply.changed:
+                    fast.append((hammered, f"x:{hammered}:{number}"))
+                time.sleep(0.002)   # the other tables' threads get their turn
+
+        threads = [threading.Thread(target=person), threading.Thread(target=hammer),
+                   threading.Thread(target=scheduler),
+                   *(threading.Thread(target=watcher, args=(service.pages.link(P, c, service.store.load(P, c).meta),),
+                                      daemon=True) for _, c in chosen)]
         for thread in threads:
             thread.start()
         time.sleep(before)
@@ -153,6 +191,7 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
         time.sleep(max(0.0, after - (time.monotonic() - killed)))
         stop.set()
         threads[0].join(30)
+        threads[1].join(30)
         # 60 s for the robots to catch up: no robot seat may still be waiting then
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
@@ -166,10 +205,12 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
             time.sleep(1)
         report["stuck"] = len(waiting)
         looping.set()
-        threads[1].join(30)
+        threads[2].join(30)
         report["page_updates_after_failover"] = sum(t > killed + (answering or 0) for t in heard)
         report["acknowledged"] = len(acked)
         report["missing"] = sum(not service.store.redis.exists(service.store._key_of(P, c, k)) for c, k in acked)
+        report["fast_acknowledged"] = len(fast)
+        report["fast_missing"] = sum(not service.store.redis.exists(service.store._key_of(P, c, k)) for c, k in fast)
         pages_seen.add(get(page)[0])
         report["page_statuses"] = sorted(pages_seen)
         report["alive"] = all(p.poll() is None for p in procs)
@@ -200,8 +241,9 @@ def check(report: dict) -> None:
     assert report["tracebacks"] == 0, report
     assert set(report["page_statuses"]) <= {200, 503}, report   # a sentence while down, never a 500
     assert report["acknowledged"] > 0
-    assert report["page_updates_after_failover"] > 0, report   # the open page hears moves after the failover
-    assert report["missing"] <= 3, report   # the replication window: a kill -9 may take the last acks with it
+    assert report["page_updates_after_failover"] > 0, report   # open pages hear moves after the failover
+    # the replication window: a kill -9 may take the last acknowledged writes with it (docs/deploy.md)
+    assert report["missing"] + report["fast_missing"] <= 5, report
 
 
 def test_a_master_killed_mid_traffic_its_replica_takes_over_and_nothing_is_stuck(tmp_path):
