@@ -20,10 +20,8 @@ from discord.ext import commands, tasks
 from bot.discord.menus import MenuBack, MenuSelect
 from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet, display_name
 from bot.discord.tree import install_tree, sync_if_changed
-from bot.service import Service
+from bot.service import STORE_ERRORS, Outage, Service
 from bot.service.types import Command
-from bot.store.outage import ERRORS as STORE_ERRORS
-from bot.store.outage import Outage
 
 log = logging.getLogger("strategos.discord")
 

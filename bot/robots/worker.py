@@ -15,8 +15,7 @@ import random
 import socket
 import time
 
-from bot.service import Service
-from bot.store.outage import ERRORS, Outage
+from bot.service import STORE_ERRORS, Outage, Service
 
 log = logging.getLogger("strategos.robots")
 
@@ -54,7 +53,7 @@ def run(service: Service, stop_after: float | None = None) -> int:
         try:
             work_once(service, name)
             service.timers.reconcile_robots()
-        except ERRORS as exc:
+        except STORE_ERRORS as exc:
             time.sleep(outage.failed(exc))
             continue
         outage.recovered()

@@ -57,11 +57,9 @@ from telegram.ext import (
 from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
-from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
+from bot.service import COMMANDS, STORE_ERRORS, Outage, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
-from bot.store.outage import ERRORS as STORE_ERRORS
-from bot.store.outage import Outage
 from bot.telegram import menus
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale

@@ -34,9 +34,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import render
-from bot.service import Service, StoreError, metrics
+from bot.service import STORE_ERRORS, Outage, Service, StoreError, metrics
 from bot.service.pages import accepted_language
-from bot.store.outage import ERRORS, Outage
 from bot.words.i18n import gettext_
 
 log = logging.getLogger("strategos.web")
@@ -131,7 +130,7 @@ class Hub:
                             self.loop.call_soon_threadsafe(self._wake, platform, channel, version)
                 finally:
                     updates.close()
-            except ERRORS as exc:
+            except STORE_ERRORS as exc:
                 self.stopping.wait(outage.failed(exc))
 
 
@@ -191,7 +190,7 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                             yield "event: gone\ndata: {}\n\n"
                             return
                         data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
-                    except ERRORS:   # the store is away: the page keeps what it shows until the next move
+                    except STORE_ERRORS:   # the store is away: the page keeps what it shows until the next move
                         continue
                     yield f"event: page\ndata: {data.decode()}\n\n"
             finally:
@@ -286,7 +285,7 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
             hub.stop()
 
     app = Starlette(routes=routes, lifespan=lifespan,
-                    exception_handlers={HTTPException: not_found, **dict.fromkeys(ERRORS, store_down)})
+                    exception_handlers={HTTPException: not_found, **dict.fromkeys(STORE_ERRORS, store_down)})
     app.state.hub = hub
     return app
 
