@@ -27,21 +27,26 @@ def worker_name() -> str:
 def work_once(service: Service, name: str, block_ms: int = 1000, claim_idle_ms: int | None = None,
               rnd: random.Random | None = None) -> bool:
     """One job if there is one: False when none came within `block_ms`."""
-    robots = service.robots
     kwargs = {} if claim_idle_ms is None else {"claim_idle_ms": claim_idle_ms}
-    taken = robots.take(name, block_ms, **kwargs)
+    taken = service.robots.take(name, block_ms, **kwargs)
     if taken is None:
         return False
+    work_on(service, taken, rnd)
+    return True
+
+
+def work_on(service: Service, taken: tuple[str, dict], rnd: random.Random | None = None) -> None:
+    """Think over a job taken, and file the decision (or drop the job, out of date)."""
+    robots = service.robots
     job_id, job = taken
     started = time.perf_counter()
     decision = robots.think(job, rnd=rnd)
     if decision is None:   # the game moved on: nothing to decide any more
         robots.drop(job_id, job)
-        return True
+        return
     robots.file(job_id, decision)
     log.info("robot decided: platform=%s channel=%s seat=%s version=%s think_ms=%.0f", job["platform"],
              job["channel"], job["seat"], job["version"], (time.perf_counter() - started) * 1e3)
-    return True
 
 
 def run(service: Service, stop_after: float | None = None) -> int:
@@ -49,9 +54,13 @@ def run(service: Service, stop_after: float | None = None) -> int:
     log.info("robot worker %s started", name)
     until = time.monotonic() + stop_after if stop_after else None
     outage = Outage(f"robot worker {name}", log)
+    taken = None   # a job this worker holds: one the store failed under is thought over again once it is back
     while until is None or time.monotonic() < until:
         try:
-            work_once(service, name)
+            taken = taken or service.robots.take(name)
+            if taken is not None:
+                work_on(service, taken)
+                taken = None
             service.timers.reconcile_robots()
         except STORE_ERRORS as exc:
             time.sleep(outage.failed(exc))

@@ -18,6 +18,7 @@ acknowledged once its move is applied. The console thinks in-process (`play_here
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 from collections import OrderedDict
@@ -69,6 +70,9 @@ class Robots(Topic):
         # one player per seat this process thinks for: its memory of the lines it chose in each
         # position keeps it from looping through free actions that undo each other (pick up, drop)
         self._players: OrderedDict[tuple, object] = OrderedDict()
+        # decisions taken from the store whose move the store then failed under (a restart, a
+        # failover): applied again next round, not left to a claim of their job 30 s later
+        self._held: dict[str, list[dict]] = {}
 
     def player_for(self, platform: str, channel: str, seat: str, budget: float):
         from robots.players import RobotPlayer  # the search's modules load only where robots think
@@ -201,13 +205,17 @@ class Robots(Topic):
         """The moves robots decided for this platform's games, applied (each job acknowledged
         once applied; one whose game moved on is acknowledged and dropped)."""
         replies = []
+        held = self._held.setdefault(platform, [])
         try:
-            for decision in self.store.decisions(platform):
+            for decision in itertools.chain(list(held), self.store.decisions(platform)):
+                if decision in held:
+                    held.remove(decision)
                 if "game" not in decision:   # filed by a worker of before: its job is claimed and thought again
                     continue
                 reply = self.apply(decision)
-                if reply.code in ("STORE_DOWN", "OUTCOME_UNKNOWN"):   # not acknowledged: claimed and thought again
-                    continue
+                if reply.code in ("STORE_DOWN", "OUTCOME_UNKNOWN"):   # again next round (its key counts it once)
+                    held.append(decision)
+                    raise StoreError(reply.error)
                 self.drop(decision["id"], decision)
                 if reply.ok and reply.changed:
                     replies.append(reply)

@@ -805,12 +805,20 @@ class Store:
     def _read_group(self, key: str, worker: str, wait_ms: int):
         """XREADGROUP of one stream. On a cluster it is sent to the node of the key's slot as this
         process knows it: redis-py would otherwise ask the node which argument is the key (COMMAND
-        GETKEYS, XREADGROUP's keys move) before every read, twice the calls of an idle worker; a
-        MOVED answer (after a failover) still sends it on and refreshes the slots."""
+        GETKEYS, XREADGROUP's keys move) before every read, twice the calls of an idle worker."""
         if not self.cluster:
             return self.redis.xreadgroup(JOB_GROUP, worker, {key: ">"}, count=1, block=wait_ms)
-        return self.redis.execute_command("XREADGROUP", "GROUP", JOB_GROUP, worker, "COUNT", 1, "BLOCK", wait_ms,
-                                          "STREAMS", key, ">", target_nodes=self.redis.get_node_from_key(key))
+        try:
+            return self.redis.execute_command("XREADGROUP", "GROUP", JOB_GROUP, worker, "COUNT", 1, "BLOCK", wait_ms,
+                                              "STREAMS", key, ">", target_nodes=self.redis.get_node_from_key(key))
+        except (redis.ConnectionError, redis.TimeoutError):
+            # the node is gone (a failover): ask the cluster where the slots are now, or the next
+            # read goes to the dead node again (a command sent to a node we name is not rerouted)
+            try:
+                self.redis.nodes_manager.initialize()
+            except redis.RedisError:
+                pass   # the cluster is still choosing: the caller waits and comes back
+            raise
 
     def ack_job(self, job_id: str, platform: str, channel: str) -> None:
         self.redis.xack(self.robot_jobs_key(platform, channel), JOB_GROUP, job_id)

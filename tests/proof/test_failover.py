@@ -192,18 +192,23 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
         stop.set()
         threads[0].join(30)
         threads[1].join(30)
-        # 60 s for the robots to catch up: no robot seat may still be waiting then
+        # 60 s for the robots to catch up: a robot seat still to decide then, its game unchanged for
+        # 15 s, is stuck (a robot on a long run of its own moves is not)
         deadline = time.monotonic() + 60
+        changed: dict[str, tuple[int, float]] = {}
         while time.monotonic() < deadline:
             waiting = []
             for _, channel in chosen:
                 rec = service.store.load(P, channel)
+                if changed.get(channel, (None,))[0] != rec.expected:
+                    changed[channel] = (rec.expected, time.monotonic())
                 if service.robots.pending(rec.meta, rec.state):
                     waiting.append(channel)
             if not waiting:
                 break
             time.sleep(1)
-        report["stuck"] = len(waiting)
+        report["stuck"] = sum(time.monotonic() - changed[c][1] > 15 for c in waiting)
+        report["robots_caught_up_s"] = round(time.monotonic() - deadline + 60, 1)   # after the traffic stopped
         looping.set()
         threads[2].join(30)
         report["page_updates_after_failover"] = sum(t > killed + (answering or 0) for t in heard)
