@@ -29,9 +29,9 @@ from bot.service.history import public_entries
 from bot.service.looks import describe_view
 from bot.service.types import Command, Reply
 from bot.store import Record, StoreError
-from bot.words.i18n import gettext_, language_of
+from bot.words.i18n import gettext_, language_of, translate
 from bot.words.names import seat_labels
-from core.registry import get_game
+from core.registry import MODULES, get_game
 from core.replay import replay
 
 PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
@@ -190,6 +190,14 @@ class Pages(Topic):
         """An announcement (`published`) reached this process: its game's pages are checked anew."""
         game = (platform, channel)
         self._heard[game] = max(version, self._heard.get(game, 0))
+        self.forget_views(platform, channel)
+
+    def forget_views(self, platform: str, channel: str) -> None:
+        """The game's pages are made anew: an announcement may come at the same version (a /lang)."""
+        with self._views.lock:
+            for made in [k for k in self._views.entries if k[0].platform == platform and k[0].channel == channel]:
+                self._views.used -= 1
+                del self._views.entries[made]
 
     def _check(self, token: str) -> tuple[PageKey, Record] | None:
         try:
@@ -244,7 +252,7 @@ class Pages(Topic):
         data = {
             "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
             "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
-            "players": [{"name": p["name"], "seat": p["seat"], "label": labels.get(p["seat"], p["seat"]),
+            "players": [{"name": p["name"], "seat": p["seat"], "label": _label(labels.get(p["seat"], p["seat"]), lang),
                          "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
             "deadline": expiry, "picture": render.has_picture(game.id), "words": words(lang),
         }
@@ -335,6 +343,17 @@ class Pages(Topic):
                 self.store.forget_once(lock)
         return data
 
+    def warm(self, langs=("en", "es", "ru")) -> None:
+        """Every game's picture drawn once per language (of a fresh setup, thrown away): the
+        board-only layers each drawer builds on first use (Successors' base map, ~1-2 s a
+        language) are then in this process before any page asks, so a game's first page costs
+        what a warm one does."""
+        for game_id in sorted(g for g in MODULES if render.has_picture(g)):
+            game = get_game(game_id)
+            state = game.setup([f"warm{i}" for i in range(game.min_players)], {}, "warm")
+            for lang in langs:
+                render.encode(render.draw(game_id, game.view(state, None), None, lang=lang), self.service.image_format)
+
     # for the metrics ----------------------------------------------------------------------------
     def gauges(self) -> dict[str, tuple[int, int]]:
         """platform → (reminders and deadlines due now, games with a timer scheduled)."""
@@ -354,6 +373,14 @@ class Pages(Topic):
         """A public write was stored: open pages of the game hear of it (Redis pub/sub)."""
         if self.configured:
             self.store.publish_version(platform, channel, version)
+
+    def language_changed(self, platform: str, channel: str) -> None:
+        """A channel's /lang: its open pages are made again in the new language at once (the
+        same announcement as a move's, at the version the game is at)."""
+        if self.configured:
+            version = self.store.version(platform, channel)
+            if version:
+                self.store.publish_version(platform, channel, version)
 
 
 def identity(meta: dict) -> str:
@@ -376,6 +403,11 @@ PAGE_WORDS = {
 }
 
 
+def _label(label: str, lang: str) -> str:
+    """A seat's label ("B, blue") in the page's language ("B, azul"): each part as the catalogue has it."""
+    return ", ".join(translate(part, lang) for part in label.split(", "))
+
+
 def accepted_language(header: str | None) -> str:
     """The first of the three languages a browser's Accept-Language names (for a page with no game)."""
     for part in (header or "").split(","):
@@ -390,9 +422,15 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes:
+    """Strictly: only the URL-safe alphabet, and only the canonical form `_b64` writes (a token
+    whose last character differs in the bits base64 leaves unused decodes to the same bytes,
+    and is refused all the same: one token per page)."""
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
     except (ValueError, TypeError) as exc:
         raise ValueError("not base64") from exc
+    if _b64(data) != text:
+        raise ValueError("not the canonical base64 of its bytes")
+    return data
 
 

@@ -17,6 +17,7 @@ import asyncio
 import hashlib
 import hmac
 import logging
+import os
 import threading
 import time
 from contextlib import asynccontextmanager
@@ -49,6 +50,11 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "
                 "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
                                            "img-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
+DATA_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+# a picture of a position never changes: kept a day by the browser, and revalidated by its ETag
+PICTURE_HEADERS = {"Cache-Control": "private, max-age=86400", "Referrer-Policy": "no-referrer",
+                   "X-Content-Type-Options": "nosniff"}
+FAVICON = (STATIC / "favicon.ico").read_bytes()
 
 
 class Hub:
@@ -129,9 +135,10 @@ class Hub:
                 self.stopping.wait(1.0)
 
 
-def create_app(service: Service, telegram=None, settings=None) -> Starlette:
+def create_app(service: Service, telegram=None, settings=None, warm: bool = False) -> Starlette:
     """The app. `telegram`: a python-telegram-bot Application to feed from the webhook route
-    (with `settings` giving its URL and secret), or None."""
+    (with `settings` giving its URL and secret), or None. `warm`: every game's board-only
+    layers drawn at start, in a background thread at the lowest priority (`Pages.warm`)."""
     hub = Hub(service)
     pages = service.pages
     picture_type = f"image/{render.extension(service.image_format)}".replace("jpg", "jpeg")
@@ -149,13 +156,13 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
         fields = orjson.loads(data)
         html = (TEMPLATE.replace("{lang}", fields["lang"]).replace("{asset}", ASSET)
                 .replace("{title}", _escape(fields["title"]))
-                .replace("{data}", data.decode().replace("</", "<\\/")))
+                .replace("{data}", script_json(data)))
         return HTMLResponse(html, headers=PAGE_HEADERS)
 
     async def page_json(request: Request) -> Response:
         key, rec = await opened(request)
         return Response(await run_in_threadpool(pages.view_json, key, rec), media_type="application/json",
-                        headers={"Cache-Control": "no-store"})
+                        headers=DATA_HEADERS)
 
     async def events(request: Request) -> Response:
         key, rec = await opened(request)
@@ -189,25 +196,32 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                 hub.leave(key.platform, key.channel, queue)
 
         return StreamingResponse(stream(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+                                 headers={**DATA_HEADERS, "X-Accel-Buffering": "no"})
 
     async def public_map(request: Request) -> Response:
         key, rec = await opened(request)
         number = request.path_params["number"]
-        return await _picture(pages.picture, key, rec, number, False)
+        return await _picture(request, pages.picture, key, rec, number, False)
 
     async def own_map(request: Request) -> Response:
         key, rec = await opened(request)
-        return await _picture(pages.picture, key, rec, None, True)
+        return await _picture(request, pages.picture, key, rec, None, True)
 
-    async def _picture(draw, key, rec, number, private) -> Response:
+    async def _picture(request, draw, key, rec, number, private) -> Response:
         # a picture this process keeps in memory is served at once, without the thread pool
         data = draw(key, rec, number, private) if pages.kept(key, rec, number, private) else \
             await run_in_threadpool(draw, key, rec, number, private)
         if data is None:
             raise HTTPException(404)
-        return Response(data, media_type=picture_type,
-                        headers={"Cache-Control": "private, max-age=86400", "Referrer-Policy": "no-referrer"})
+        tag = f'"{hashlib.blake2b(data, digest_size=12).hexdigest()}"'
+        headers = {**PICTURE_HEADERS, "ETag": tag}
+        if tag in (part.strip() for part in request.headers.get("if-none-match", "").split(",")):
+            return Response(status_code=304, headers=headers)
+        return Response(data, media_type=picture_type, headers=headers)
+
+    async def favicon(request: Request) -> Response:
+        return Response(FAVICON, media_type="image/x-icon", headers={"Cache-Control": "public, max-age=604800",
+                                                                     "X-Content-Type-Options": "nosniff"})
 
     async def healthz(request: Request) -> Response:
         return PlainTextResponse("ok")
@@ -239,13 +253,15 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
                               "moved. Ask in the channel for /web.")
         body = (f'<!doctype html><html lang="{lang}"><meta charset="utf-8"><meta name="viewport" '
                 f'content="width=device-width, initial-scale=1"><meta name="referrer" content="no-referrer">'
-                f'<title>{_escape(title)}</title><link rel="stylesheet" href="/static/page.css?{ASSET}">'
+                f'<title>{_escape(title)}</title><link rel="icon" href="/favicon.ico">'
+                f'<link rel="stylesheet" href="/static/page.css?{ASSET}">'
                 f'<main><h1>{_escape(title)}</h1><p class="gone">{_escape(text)}</p></main></html>')
         return HTMLResponse(body, status_code=404, headers=PAGE_HEADERS)
 
     routes = [
         Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
         Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
+        Route("/favicon.ico", favicon),
         Route("/healthz", healthz), Route("/readyz", readyz), Route("/metrics", metrics_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -256,6 +272,8 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
     @asynccontextmanager
     async def lifespan(app):
         hub.start()
+        if warm:
+            threading.Thread(target=_warm, args=(pages,), name="strategos-warm", daemon=True).start()
         if telegram is not None:
             from bot.telegram.adapter import start_webhook, stop_webhook
 
@@ -270,6 +288,20 @@ def create_app(service: Service, telegram=None, settings=None) -> Starlette:
     app = Starlette(routes=routes, lifespan=lifespan, exception_handlers={HTTPException: not_found})
     app.state.hub = hub
     return app
+
+
+def _warm(pages) -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)   # Linux: this thread only
+    except (AttributeError, OSError):
+        pass
+    started = time.perf_counter()
+    try:
+        pages.warm()
+    except Exception:   # noqa: BLE001 — a cold first page is slow, never broken
+        log.warning("could not draw the pictures' base layers at start", exc_info=True)
+        return
+    log.info("pictures' base layers drawn in %.1f s", time.perf_counter() - started)
 
 
 def _webhook(application, secret: str):
@@ -293,6 +325,12 @@ def _webhook(application, secret: str):
         return Response()
 
     return telegram_update
+
+
+def script_json(data: bytes) -> str:
+    """JSON safe inside a <script> element: `<`, `>` and `&` as \\u escapes (JSON reads them
+    back the same), so no name (`<!--<script>`, `</script>`) can end or bend the element."""
+    return data.decode().replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _escape(text: str) -> str:
@@ -321,7 +359,7 @@ def serve(settings) -> int:
     if not service.pages.configured:
         log.warning("WEB_SECRET or WEB_URL is unset: no game pages (only the webhook, health and metrics)")
     telegram = TelegramAdapter(service).build(settings.telegram_token, updater=False) if webhook else None
-    app = create_app(service, telegram, settings)
+    app = create_app(service, telegram, settings, warm=True)
     started = time.time()
     log.info("web process on %s:%s", settings.web_listen, settings.web_port)
     # no access log: a page's address is its secret
