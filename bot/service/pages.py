@@ -14,6 +14,8 @@ The web adapter (bot/web/) reads only through this topic; nothing here knows HTT
 from __future__ import annotations
 
 import base64
+import copy
+import dataclasses
 import hashlib
 import hmac
 import threading
@@ -22,17 +24,21 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 import orjson
+import redis
 
 import render
 from bot.service.common import Topic, playing, seat_of
 from bot.service.history import public_entries
 from bot.service.looks import describe_view
-from bot.service.types import Command, Reply
+from bot.service.menus import NAMED, choices, digest, label_of, seat_players, tree
+from bot.service.types import Button, Command, Menu, MenuOption, Picture, Reply
 from bot.store import Record, StoreError
 from bot.words.i18n import gettext_, language_of, translate
 from bot.words.names import seat_labels
+from core.errors import RulesError
 from core.registry import MODULES, get_game
 from core.replay import replay
+from render.regions import regions
 
 PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
 PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis,
@@ -258,11 +264,144 @@ class Pages(Topic):
         }
         if key.seat:
             me = Reply(private={user: private})
-            me.tell(user, describe_view(game, game.view(rec.state, key.seat), rec.state))
+            view = game.view(rec.state, key.seat)
+            me.tell(user, describe_view(game, view, rec.state))
             self.service.finish(Command(key.platform, key.channel, user, "/me", private=True), me)
             data["seat"] = key.seat
             data["private"] = me.private.get(user, [])
+            data["choices"] = self.choices(game, rec, key.seat, me.private_langs.get(user, lang))
+            if data["choices"] and render.has_picture(game.id):
+                data["regions"] = regions(game.id, view, key.seat, render.language(lang))
         return data
+
+    # playing on the page ----------------------------------------------------------------------
+    def choices(self, game, rec: Record, seat: str, lang: str) -> dict | None:
+        """A seat's pending choices as the chat's menu tree (bot/service/menus.py: the same lines,
+        the same levels and labels), for the page to draw as buttons; None when it has none.
+        Each node: its label, its words as the lines write them (`words`, what a tap on the map
+        matches), and a leaf's line."""
+        if rec.meta["status"] != "playing":
+            return None
+        lines = choices(game, rec.state, seat, True)
+        if not lines:
+            return None
+        names = seat_players(rec.meta)
+
+        def nodes(node) -> list[dict]:
+            return [{"label": _localized(label_of(child, names), lang), "words": child.parts,
+                     **({"line": child.line} if child.line is not None else {}),
+                     **({"more": True} if child.more else {}),
+                     **({"children": nodes(child)} if child.children else {})} for child in node.children]
+
+        return {"lines": lines, "tree": nodes(tree(game, lines)), "digest": digest(lines),
+                "prefix": f"/{game.aliases[0] if game.aliases else game.id}"}
+
+    def view_lang(self, key: PageKey) -> str:
+        """The language a page's own answers (a "slow down") are in: its channel's."""
+        return self.store.languages(key.platform, key.channel, [])[0] or "en"
+
+    def press(self, key: PageKey, rec: Record, line: str, version: int, press_key: str) -> dict:
+        """A "play" press on a seat's page: the line sent through the one command path
+        (`Service.handle`) as its player, privately, at the version the page was drawn at, under
+        the page's idempotency key for this press (a retry counts once). The answer is the
+        chat's own: the lines it would have read, a refusal's sentence, "Already done", "outcome
+        unknown"; `stale` when the position moved on (the page then shows the fresh menu).
+        A move's reply is left for the chat's adapter to post (`relay`), as if typed."""
+        game = get_game(rec.meta["game"])
+        user = next(p for p in rec.meta["players"] if p.get("seat") == key.seat)
+        prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+        cmd = Command(key.platform, key.channel, user["user"], f"{prefix} {line}", name=user.get("name", ""),
+                      private=True, version=version, key=f"page:{key.platform}:{press_key}")
+        reply = self.service.handle(cmd)
+        if reply.changed:
+            self.heard(key.platform, key.channel, reply.version)   # this process's pages are made anew
+        return {"ok": reply.ok, "code": reply.code, "stale": reply.code == "STALE",
+                "error": reply.error, "lines": reply.public + reply.private.get(user["user"], []),
+                "version": reply.version, "changed": reply.changed, "reply": reply}
+
+    def preview(self, key: PageKey, rec: Record, line: str) -> dict:
+        """What the rules say of `line` before it is sent (Infinity's template and zone checks for
+        a tapped `place`): applied to a copy of the position, never stored; only whether it
+        would be taken, or the rules' refusal in the reader's language (the sentence typing it
+        gets), never what it would bring about (a die it would roll). The page decides nothing."""
+        game = get_game(rec.meta["game"])
+        user = next(p["user"] for p in rec.meta["players"] if p.get("seat") == key.seat)
+        try:
+            game.apply(copy.deepcopy(rec.state), key.seat, game.parse(line, True))
+            reply = Reply()
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, key.channel)
+        self.service.finish(Command(key.platform, key.channel, user, "/check", private=True), reply)
+        return {"ok": reply.ok, "error": reply.error, "lines": reply.public}
+
+    def games_of(self, platform: str, user: str) -> list[dict]:
+        """The games a user sits in on a platform, each with its private page's path (the Mini
+        App's menu button opens this list): title, whether he is to decide, the path."""
+        out = []
+        for channel in self.store.user_channels(platform, user):
+            rec = self.store.load(platform, channel)
+            if rec is None or rec.meta is None or rec.meta["status"] != "playing" or rec.state is None:
+                continue
+            seat = seat_of(rec.meta, user)
+            if seat is None:
+                continue
+            game = get_game(rec.meta["game"])
+            lang = self.store.languages(platform, channel, [])[0] or "en"
+            out.append({"title": gettext_(lang, game.title), "turn": seat in game.prompts(rec.state),
+                        "path": f"/g/{self.token(platform, channel, rec.meta, seat)}"})
+        return out
+
+    def relay(self, platform: str, reply: Reply) -> None:
+        """A move played on the page, for the chat: its reply (narration, buttons, menus, the
+        picture drawn here and kept in the channel's cache) queued for the platform's adapter,
+        which posts it as it posts a robot's move (`relayed`, through `Service.due_reminders`)."""
+        record = {"public": reply.public, "private": reply.private, "mentions": reply.mentions,
+                  "names": reply.names, "channel": reply.channel, "version": reply.version, "lang": reply.lang,
+                  "private_langs": reply.private_langs,
+                  "buttons": [dataclasses.asdict(b) for b in reply.buttons],
+                  "menus": {u: dataclasses.asdict(m) for u, m in reply.menus.items()},
+                  "menu": dataclasses.asdict(reply.menu) if reply.menu else None}
+        for name, picture in (("image", reply.image), *((f"private_image:{u}", pic)
+                                                         for u, pic in reply.private_images.items())):
+            if picture is not None:
+                picture.render()   # drawn once, into the channel's cache, where the adapter reads it
+                record[name] = [picture.key, picture.filename]
+        self.store.redis.rpush(self._relay_key(platform), orjson.dumps(record))
+
+    def relayed(self, platform: str) -> list[Reply]:
+        """The moves played on pages, for this platform's adapter to post (each once)."""
+        out = []
+        try:
+            while raw := self.store.redis.lpop(self._relay_key(platform)):
+                out.append(self._reply_of(platform, orjson.loads(raw)))
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now.") from exc
+        return out
+
+    def _relay_key(self, platform: str) -> str:
+        return f"{self.store.prefix}:pages:relay:{platform}"
+
+    def _reply_of(self, platform: str, record: dict) -> Reply:
+        def menu(data: dict | None) -> Menu | None:
+            if data is None:
+                return None
+            return Menu(**{**data, "options": [MenuOption(**{**o, "parts": tuple(o["parts"])})
+                                               for o in data["options"]]})
+
+        def picture(kept) -> Picture | None:
+            data = self.store.cache_get(platform, record["channel"], kept[0]) if kept else None
+            return Picture(kept[0], kept[1], lambda: data, data) if data is not None else None
+
+        reply = Reply(public=record["public"], private=record["private"], mentions=record["mentions"],
+                      names=record["names"], channel=record["channel"], version=record["version"],
+                      changed=True, lang=record["lang"], private_langs=record["private_langs"],
+                      buttons=[Button(**b) for b in record["buttons"]],
+                      menus={u: menu(m) for u, m in record["menus"].items()}, menu=menu(record["menu"]),
+                      image=picture(record.get("image")))
+        for name, kept in record.items():
+            if name.startswith("private_image:") and (found := picture(kept)) is not None:
+                reply.private_images[name.split(":", 1)[1]] = found
+        return reply
 
     # pictures: one drawing per position, kept --------------------------------------------------
     def picture(self, key: PageKey, rec: Record, number: int | None, private: bool = False) -> bytes | None:
@@ -399,8 +538,14 @@ PAGE_WORDS = {
     "players": "Players", "log": "Log", "map": "Map", "replay": "After action {n} of {total}",
     "now": "Now", "private": "Your private view", "private_map": "Your private map", "live": "Live",
     "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": "Zoom in", "zoom_out": "Zoom out",
-    "reset": "Fit", "turn": "to decide",
+    "reset": "Fit", "turn": "to decide", "back": "Back", "more": "More…", "play": "Play",
+    "fits": "The rules take it.",
 }
+
+
+def _localized(label: str, lang: str) -> str:
+    """A choice's label with its card's name in the reader's language, as `menus.localize` does."""
+    return translate(label, lang) if lang != "en" and NAMED.match(label) else label
 
 
 def _label(label: str, lang: str) -> str:

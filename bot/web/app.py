@@ -3,6 +3,10 @@
     GET  /g/<token>                the game's page (a seat's private page when the token is one)
     GET  /g/<token>/page.json      its data;  /g/<token>/events: the same, pushed after every move (SSE)
     GET  /g/<token>/map/<n>        the public picture after action n;  /g/<token>/mine: the seat's own
+    POST /g/<token>/play           a seat's press: {line, version, key} through `Service.handle` (`Pages.press`)
+    POST /g/<token>/check          what the rules say of a line before it is sent (`Pages.preview`)
+    GET  /tg, /tg/games.json       the Telegram Mini App's home: the player's games (Authorization: tma)
+    GET  /favicon.ico
     POST TELEGRAM_WEBHOOK_URL's path   Telegram's updates, onto the application's update queue
     GET  /healthz, /readyz, /metrics   alive; Redis reachable; Prometheus
 
@@ -27,29 +31,37 @@ from urllib.parse import urlsplit
 import orjson
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 import render
 from bot.service import Service, StoreError, metrics
 from bot.service.pages import accepted_language
+from bot.web import telegram_auth
 from bot.words.i18n import gettext_
 
 log = logging.getLogger("strategos.web")
 
 STATIC = Path(__file__).with_name("static")
 TEMPLATE = (STATIC / "page.html").read_text(encoding="utf-8")
-ASSET = hashlib.sha256(b"".join((STATIC / f).read_bytes() for f in ("page.js", "page.css"))).hexdigest()[:10]
+TEMPLATE_HOME = (STATIC / "home.html").read_text(encoding="utf-8")
+ASSETS = ("tg.js", "page.js", "home.js", "page.css")    # the page's whole code: no framework, nothing fetched
+ASSET = hashlib.sha256(b"".join((STATIC / f).read_bytes() for f in ASSETS)).hexdigest()[:10]
+PRESSES = 10          # presses a page may make in a second; more are answered "slow down" (429)
+KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_")
 KEEPALIVE = 15.0      # seconds between two comments on an idle event stream (proxies close silent ones)
-# the page holds a secret-bearing address: no referrer leaves it, no frame, no outside script
+# the page holds a secret-bearing address: no referrer leaves it, no outside script, no frame but
+# Telegram Web's (it opens a Mini App in one)
 PAGE_HEADERS = {"Cache-Control": "no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex",
                 "X-Content-Type-Options": "nosniff",
                 "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; "
-                                           "img-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
+                                           "img-src 'self'; connect-src 'self'; "
+                                           "frame-ancestors https://web.telegram.org"}
 DATA_HEADERS = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 # a picture of a position never changes: kept a day by the browser, and revalidated by its ETag
 PICTURE_HEADERS = {"Cache-Control": "private, max-age=86400", "Referrer-Policy": "no-referrer",
@@ -135,12 +147,32 @@ class Hub:
                 self.stopping.wait(1.0)
 
 
-def create_app(service: Service, telegram=None, settings=None, warm: bool = False) -> Starlette:
+class Presses:
+    """How often each page presses, over the last second (this process's memory)."""
+
+    def __init__(self, limit: int = PRESSES):
+        self.limit = limit
+        self.times: dict[str, list[float]] = {}
+
+    def allowed(self, page: str) -> bool:
+        now = time.monotonic()
+        recent = [t for t in self.times.get(page, ()) if now - t < 1.0]
+        if len(self.times) > 10_000:   # pages gone quiet are forgotten
+            self.times = {k: v for k, v in self.times.items() if v and now - v[-1] < 1.0}
+        recent.append(now)
+        self.times[page] = recent
+        return len(recent) <= self.limit
+
+
+def create_app(service: Service, telegram=None, settings=None, warm: bool = False,
+               telegram_token: str | None = None) -> Starlette:
     """The app. `telegram`: a python-telegram-bot Application to feed from the webhook route
     (with `settings` giving its URL and secret), or None. `warm`: every game's board-only
     layers drawn at start, in a background thread at the lowest priority (`Pages.warm`)."""
     hub = Hub(service)
     pages = service.pages
+    presses = Presses()
+    bot_token = telegram_token if telegram_token is not None else getattr(settings, "telegram_token", None) or ""
     picture_type = f"image/{render.extension(service.image_format)}".replace("jpg", "jpeg")
 
     async def opened(request: Request):
@@ -161,6 +193,9 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
 
     async def page_json(request: Request) -> Response:
         key, rec = await opened(request)
+        refusal = signed_in(request, key, rec)
+        if refusal is not None:
+            return refusal
         return Response(await run_in_threadpool(pages.view_json, key, rec), media_type="application/json",
                         headers=DATA_HEADERS)
 
@@ -219,6 +254,90 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
             return Response(status_code=304, headers=headers)
         return Response(data, media_type=picture_type, headers=headers)
 
+    def signed_in(request: Request, key=None, rec=None) -> JSONResponse | None:
+        """Inside Telegram, every call carries `Authorization: tma <initData>`: checked as Telegram
+        says, and its user must hold the page's seat. Outside, the signed link alone opens it.
+        None: let it through; else the 401 to answer."""
+        init_data = telegram_auth.from_header(request.headers.get("authorization"))
+        if init_data is None:
+            return None
+        try:
+            user = telegram_auth.user_of(init_data, bot_token)
+        except telegram_auth.Refused as exc:
+            return JSONResponse({"ok": False, "error": str(exc), "code": "SIGN_IN"}, status_code=401,
+                                headers=DATA_HEADERS)
+        request.state.telegram_user = str(user["id"])
+        if key is not None and key.seat is not None:
+            holder = next((p["user"] for p in rec.meta["players"] if p.get("seat") == key.seat), None)
+            if key.platform != "telegram" or holder != str(user["id"]):
+                return JSONResponse({"ok": False, "error": "This page is another player's seat; open your own "
+                                     "from the chat with /web me.", "code": "NOT_YOURS"}, status_code=401,
+                                    headers=DATA_HEADERS)
+        return None
+
+    async def seat_page(request: Request):
+        """A private page's (key, record), or the answer refusing the call."""
+        key, rec = await opened(request)
+        if key.seat is None:
+            raise HTTPException(404)
+        return key, rec, signed_in(request, key, rec)
+
+    async def body_of(request: Request) -> dict:
+        try:
+            body = orjson.loads(await request.body())
+        except orjson.JSONDecodeError:
+            body = None
+        if not isinstance(body, dict) or not isinstance(body.get("line"), str):
+            raise HTTPException(400, "Expected JSON with a line.")
+        line = body["line"].strip()
+        if not line or "\n" in line or len(line) > 1000 or line.startswith("/"):
+            raise HTTPException(400, "A press sends one of the game's action lines.")
+        body["line"] = line
+        return body
+
+    async def play(request: Request) -> Response:
+        key, rec, refusal = await seat_page(request)
+        if refusal is not None:
+            return refusal
+        token = request.path_params["token"]
+        if not presses.allowed(token):
+            return JSONResponse({"ok": False, "code": "SLOW_DOWN", "error": gettext_(
+                (await run_in_threadpool(pages.view_lang, key)), "Slow down: too many presses at once. Nothing "
+                "more was sent.")}, status_code=429, headers=DATA_HEADERS)
+        body = await body_of(request)
+        press_key, version = body.get("key"), body.get("version")
+        if not isinstance(press_key, str) or not 8 <= len(press_key) <= 64 or set(press_key) - KEY_CHARS \
+                or not isinstance(version, int):
+            raise HTTPException(400, "A press carries the version its page was drawn at and a key of its own.")
+        answer = await run_in_threadpool(pages.press, key, rec, body["line"], version, press_key)
+        reply = answer.pop("reply")
+        found = await run_in_threadpool(pages.open, token)
+        answer["page"] = orjson.loads(await run_in_threadpool(pages.view_json, *found)) if found else None
+        relay = BackgroundTask(run_in_threadpool, pages.relay, key.platform, reply) if reply.changed else None
+        return JSONResponse(answer, status_code=409 if answer["stale"] else 200, headers=DATA_HEADERS,
+                            background=relay)
+
+    async def check(request: Request) -> Response:
+        key, rec, refusal = await seat_page(request)
+        if refusal is not None:
+            return refusal
+        body = await body_of(request)
+        return JSONResponse(await run_in_threadpool(pages.preview, key, rec, body["line"]), headers=DATA_HEADERS)
+
+    async def mini_app(request: Request) -> Response:
+        html = (TEMPLATE_HOME.replace("{asset}", ASSET))
+        return HTMLResponse(html, headers=PAGE_HEADERS)
+
+    async def my_games(request: Request) -> Response:
+        if telegram_auth.from_header(request.headers.get("authorization")) is None:
+            return JSONResponse({"ok": False, "error": "Open this page from the bot's menu in Telegram.",
+                                 "code": "SIGN_IN"}, status_code=401, headers=DATA_HEADERS)
+        refusal = signed_in(request)
+        if refusal is not None:
+            return refusal
+        games = await run_in_threadpool(pages.games_of, "telegram", request.state.telegram_user)
+        return JSONResponse({"ok": True, "games": games}, headers=DATA_HEADERS)
+
     async def favicon(request: Request) -> Response:
         return Response(FAVICON, media_type="image/x-icon", headers={"Cache-Control": "public, max-age=604800",
                                                                      "X-Content-Type-Options": "nosniff"})
@@ -246,7 +365,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
 
     async def not_found(request: Request, exc: HTTPException) -> Response:
         if exc.status_code != 404:
-            return PlainTextResponse(exc.detail, status_code=exc.status_code)
+            return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=DATA_HEADERS)
         lang = accepted_language(request.headers.get("accept-language"))
         title = gettext_(lang, "Page not found")
         text = gettext_(lang, "This page does not exist, or its game is over here: it was aborted, replaced or "
@@ -261,7 +380,8 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
     routes = [
         Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
         Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
-        Route("/favicon.ico", favicon),
+        Route("/g/{token}/play", play, methods=["POST"]), Route("/g/{token}/check", check, methods=["POST"]),
+        Route("/tg", mini_app), Route("/tg/games.json", my_games), Route("/favicon.ico", favicon),
         Route("/healthz", healthz), Route("/readyz", readyz), Route("/metrics", metrics_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

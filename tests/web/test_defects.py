@@ -35,7 +35,7 @@ def test_a_name_that_opens_a_comment_or_a_script_cannot_blank_the_page(web_servi
     assert not set("<>&") & set(text), "the script's JSON holds no <, > or &"
     assert orjson.loads(text) == client.get(f"{path}/page.json").json(), "and reads back as the same data"
     assert {p["name"] for p in orjson.loads(text)["players"]} == {"<!--<script>", "</script>&amp;"}
-    assert html.count("</script>") == 2, "the page's two script elements end where they should"
+    assert html.count("</script>") == 3, "the page's three script elements end where they should"
 
 
 def test_a_token_is_accepted_only_in_its_canonical_spelling(web_service, client):
