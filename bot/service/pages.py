@@ -18,6 +18,7 @@ import copy
 import dataclasses
 import hashlib
 import hmac
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -142,6 +143,22 @@ class Pages(Topic):
 
     def link(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
         return f"{self.service.web_url.rstrip('/')}/g/{self.token(platform, channel, meta, seat)}"
+
+    def seat_link(self, lines: list[str]) -> str | None:
+        """The link to a seat's private page in these lines (a /web me answer), for an adapter to
+        give it as a button: Telegram's Mini App, Discord's link button. None when there is none."""
+        if not self.configured:
+            return None
+        pattern = re.compile(re.escape(self.service.web_url.rstrip("/")) + r"/g/([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+")
+        for line in lines:
+            for found in pattern.finditer(line):
+                try:
+                    fields = orjson.loads(_unb64(found.group(1)))
+                except (ValueError, orjson.JSONDecodeError):
+                    continue
+                if isinstance(fields, list) and len(fields) == 3:
+                    return found.group(0)
+        return None
 
     def link_line(self, platform: str, channel: str, meta: dict) -> str | None:
         """The public page's line for /status and the game's first message (None: no pages here)."""

@@ -60,7 +60,7 @@ from telegram.request import BaseRequest
 from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Picture, Reply
 from bot.service.types import chunks as split_lines
-from bot.telegram import menus
+from bot.telegram import menus, webapp
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
 from core.registry import all_games
@@ -608,8 +608,12 @@ class TelegramAdapter:
                 try:
                     if reply.private.get(user):
                         menu = reply.menus.get(user)
+                        lang = reply.private_langs.get(user, reply.lang)
+                        page = webapp.page_markup(self.service, reply.private[user], lang) if menu is None else None
                         await self._send_text(bot, int(user), None, reply.private[user],
-                                              markup=menus.keyboard(menu) if menu is not None else None)
+                                              markup=menus.keyboard(menu) if menu is not None else page)
+                        if page is not None:   # /web me: his games a press away from then on
+                            await webapp.set_menu_button(bot, self.service, int(user), lang)
                     if user in reply.private_images:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)
