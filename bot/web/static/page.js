@@ -106,8 +106,12 @@
       return list.some(function (n) { return w.indexOf(" " + String(n).toLowerCase() + " ") >= 0; });
     }
     function level() { return stack.length ? stack[stack.length - 1].children || [] : tree; }
-    function leaves(nodes, out) {
-      nodes.forEach(function (n) { if (n.line) out.push(n); if (n.children) leaves(n.children, out); });
+    function leaves(nodes, out, above) {   // every line under these nodes, each labelled from here down
+      nodes.forEach(function (n) {
+        var full = n.more ? (above || "") : (above ? above + " › " : "") + n.label;
+        if (n.line) out.push({ line: n.line, label: full, words: n.words });
+        if (n.children) leaves(n.children, out, full);
+      });
       return out;
     }
     function button(label, cls, onClick) {
@@ -116,8 +120,12 @@
     }
     function open(node) {
       filter = null;
-      if (node.line && !node.children) { choose(node.line, node.label); return; }
+      if (node.line && !node.children) { choose(node.line, where(node.label)); return; }
       stack.push(node); chosen = null; draw();
+    }
+    function where(label) {   // a choice's label after the levels chosen on the way to it
+      return stack.filter(function (n) { return !n.more; }).map(function (n) { return n.label; })
+        .concat([label]).join(" › ");
     }
     function back() { if (filter) filter = null; else stack.pop(); chosen = null; draw(); }
     function choose(line, label) {
@@ -143,9 +151,9 @@
     function mark(shown) {   // the map's places the options name, outlined
       var marks = $("marks"); marks.textContent = "";
       if (!data.regions) return;
-      var optionWords = shown.map(function (n) { return (n.words || []).join(" ") + " " + (n.line || ""); });
+      var lines = leaves(shown, []).map(function (n) { return n.line; });
       data.regions.regions.forEach(function (r) {
-        if (!optionWords.some(function (w) { return names(w, r.names); })) return;
+        if (!lines.some(function (w) { return names(w, r.names); })) return;
         var s = document.createElement("span"), b = r.box;
         s.style.left = b[0] + "px"; s.style.top = b[1] + "px";
         s.style.width = (b[2] - b[0]) + "px"; s.style.height = (b[3] - b[1]) + "px";
@@ -174,8 +182,10 @@
       if (!hit.length) return;
       var list = [].concat.apply([], hit.map(function (r) { return r.names; }));
       var here = level().filter(function (n) { return names((n.words || []).join(" "), list); });
-      if (here.length === 1) { open(here[0]); return; }   // a highlighted option: picked
-      if (leaves(level(), []).some(function (n) { return names(n.line, list); })) { filter = list; chosen = null; draw(); }
+      if (here.length === 1) { open(here[0]); return; }   // an option naming what is there: picked
+      var named = leaves(level(), []).filter(function (n) { return names(n.line, list); });
+      if (named.length === 1) { filter = null; choose(named[0].line, where(named[0].label)); return; }   // a destination
+      if (named.length) { filter = list; chosen = null; draw(); }   // several lines name it: narrowed to them
     }
     function placing() {   // Infinity: the trooper a tap on the table places (its `place` lines' second word)
       var ids = {};
@@ -293,6 +303,8 @@
     }
     play.show(data);
     if (data.private) {
+      // a seat's page opens on his own view and choices: the channel's map and replay follow them
+      if ($("private").nextElementSibling !== $("viewer")) $("board").insertBefore($("private"), $("viewer"));
       $("private").hidden = false;
       $("private-title").textContent = data.words.private;
       lines($("private-lines"), data.private);
