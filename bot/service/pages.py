@@ -49,6 +49,7 @@ DRAWING_AT_ONCE = 2             # pictures drawn at once by one process (the oth
 LOCAL_PICTURES = 64 * 2**20     # bytes of pictures this process keeps in memory as well
 DRAW_LOCK = 60                  # seconds another process waits for the one drawing a picture
 FRESH = 1.0                     # seconds a checked token is trusted without asking Redis again
+RELAYS_KEPT = 1000              # moves played on pages waiting for their chat's adapter, at most
 MAC_BYTES = 16                  # 128 bits of HMAC: not guessable, and a short link
 
 
@@ -383,7 +384,9 @@ class Pages(Topic):
             if picture is not None:
                 picture.render()   # drawn once, into the channel's cache, where the adapter reads it
                 record[name] = [picture.key, picture.filename]
-        self.store.redis.rpush(self._relay_key(platform), orjson.dumps(record))
+        key = self._relay_key(platform)
+        with self.store.redis.pipeline() as pipe:   # a platform whose adapter never runs keeps the last few, a day
+            pipe.rpush(key, orjson.dumps(record)).ltrim(key, -RELAYS_KEPT, -1).expire(key, PICTURE_TTL).execute()
 
     def relayed(self, platform: str) -> list[Reply]:
         """The moves played on pages, for this platform's adapter to post (each once)."""
@@ -509,6 +512,9 @@ class Pages(Topic):
             state = game.setup([f"warm{i}" for i in range(game.min_players)], {}, "warm")
             for lang in langs:
                 render.encode(render.draw(game_id, game.view(state, None), None, lang=lang), self.service.image_format)
+                regions(game_id, game.view(state, None), None, lang)
+        for lang in langs:   # the catalogues, read on first use
+            words(lang)
 
     # for the metrics ----------------------------------------------------------------------------
     def gauges(self) -> dict[str, tuple[int, int]]:

@@ -312,10 +312,12 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         answer = await run_in_threadpool(pages.press, key, rec, body["line"], version, press_key)
         reply = answer.pop("reply")
         found = await run_in_threadpool(pages.open, token)
-        answer["page"] = orjson.loads(await run_in_threadpool(pages.view_json, *found)) if found else None
+        fresh = await run_in_threadpool(pages.view_json, *found) if found else b"null"
+        # the page's data as made (bytes, once per version), spliced in rather than parsed and dumped again
+        content = orjson.dumps(answer)[:-1] + b',"page":' + fresh + b"}"
         relay = BackgroundTask(run_in_threadpool, pages.relay, key.platform, reply) if reply.changed else None
-        return JSONResponse(answer, status_code=409 if answer["stale"] else 200, headers=DATA_HEADERS,
-                            background=relay)
+        return Response(content, status_code=409 if answer["stale"] else 200, media_type="application/json",
+                        headers=DATA_HEADERS, background=relay)
 
     async def check(request: Request) -> Response:
         key, rec, refusal = await seat_page(request)
