@@ -47,3 +47,25 @@ async def test_discord_answers_web_me_with_a_link_button(service):
     [row] = answer.payload["components"]
     [button] = row["components"]
     assert button["style"] == 5 and button["url"] == service.pages.seat_link([answer.content])
+
+
+async def test_a_move_pressed_on_the_page_is_posted_in_the_group_as_if_typed(tg, service):
+    from bot.service.menus import choices
+    from bot.service.pages import PageKey
+    from tests.telegram.conftest import GROUP
+
+    service.web_secret, service.web_url = SECRET, "https://web.example"
+    await seat(tg, ALICE, BOB)
+    game, state, rec = service.state("telegram", str(GROUP))
+    seat_ = sorted(game.prompts(state))[0]
+    line = next(line for line in choices(game, state, seat_, True) if not game.verbs[line.split()[0]].private)
+    answer = service.pages.press(PageKey("telegram", str(GROUP), seat_), rec, line, rec.version, "page-press-1")
+    assert answer["ok"] and answer["changed"], answer
+    service.pages.relay("telegram", answer["reply"])   # what the web route does after answering the page
+    tg.tg.clear()
+    await tg.adapter.remind()   # the adapter's next round of reminders
+    told = tg.tg.texts(GROUP)
+    assert answer["reply"].public and all(line_ in told for line_ in answer["reply"].public[:1]), told
+    tg.tg.clear()
+    await tg.adapter.remind()
+    assert tg.tg.sent(GROUP) == [], "posted once"
