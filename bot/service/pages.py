@@ -515,6 +515,24 @@ class Pages(Topic):
                 regions(game_id, game.view(state, None), None, lang)
         for lang in langs:   # the catalogues, read on first use
             words(lang)
+        self._warm_page(langs)
+
+    def _warm_page(self, langs) -> None:
+        """Each game's page and a seat's page, of a game nobody plays (nothing is stored: its
+        channel holds no game), made once, and its opening messages read in each language: the
+        words, views, menus and message tables a first page builds on first use."""
+        for game_id in sorted(g for g in MODULES if render.has_picture(g)):
+            game = get_game(game_id)
+            users = [f"warm{i}" for i in range(game.min_players)]
+            state, events = game.start(users, {}, "warm")
+            players = [{"user": user, "name": user, "seat": seat} for user, seat in zip(users, state["seats"])]
+            meta = {"game": game.id, "status": "playing", "players": players, "options": {}, "seed_sha256": "warm"}
+            rec = Record(version=1, meta=meta, state=state)
+            for seat in (None, players[0]["seat"]):
+                self.page(PageKey("web:warm", f"warm-{game_id}", seat), rec)
+            for lang in langs:
+                for event in events:
+                    translate(event.text, lang)
 
     # for the metrics ----------------------------------------------------------------------------
     def gauges(self) -> dict[str, tuple[int, int]]:

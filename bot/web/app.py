@@ -18,10 +18,12 @@ for every reason, so a link tells nothing of why.
 from __future__ import annotations
 
 import asyncio
+import gc
 import hashlib
 import hmac
 import logging
 import os
+import queue as queues
 import threading
 import time
 from contextlib import asynccontextmanager
@@ -31,7 +33,6 @@ from urllib.parse import urlsplit
 import orjson
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
-from starlette.background import BackgroundTask
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -164,6 +165,40 @@ class Presses:
         return len(recent) <= self.limit
 
 
+class Relays:
+    """The moves played on pages, handed to the chat (`Pages.relay`: it draws the move's picture)
+    by one thread at the lowest priority, so that drawing never slows the next press or page."""
+
+    def __init__(self, pages):
+        self.pages = pages
+        self.waiting: queues.SimpleQueue = queues.SimpleQueue()
+        self.thread: threading.Thread | None = None
+        self.lock = threading.Lock()
+
+    def put(self, platform: str, reply) -> None:
+        with self.lock:
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="strategos-relays", daemon=True)
+                self.thread.start()
+        self.waiting.put((platform, reply))
+
+    def _run(self) -> None:
+        _lowest_priority()
+        while True:
+            platform, reply = self.waiting.get()
+            try:
+                self.pages.relay(platform, reply)
+            except Exception:   # noqa: BLE001 — the move is stored; only its post to the chat is lost
+                log.exception("a move played on a page could not be handed to the chat")
+
+
+def _lowest_priority() -> None:
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)   # Linux: this thread only
+    except (AttributeError, OSError):
+        pass
+
+
 def create_app(service: Service, telegram=None, settings=None, warm: bool = False,
                telegram_token: str | None = None) -> Starlette:
     """The app. `telegram`: a python-telegram-bot Application to feed from the webhook route
@@ -172,6 +207,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
     hub = Hub(service)
     pages = service.pages
     presses = Presses()
+    relays = Relays(pages)
     bot_token = telegram_token if telegram_token is not None else getattr(settings, "telegram_token", None) or ""
     picture_type = f"image/{render.extension(service.image_format)}".replace("jpg", "jpeg")
 
@@ -309,15 +345,20 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         if not isinstance(press_key, str) or not 8 <= len(press_key) <= 64 or set(press_key) - KEY_CHARS \
                 or not isinstance(version, int):
             raise HTTPException(400, "A press carries the version its page was drawn at and a key of its own.")
-        answer = await run_in_threadpool(pages.press, key, rec, body["line"], version, press_key)
+        def pressed() -> tuple[dict, bytes]:
+            # in one go, so that the page is made before this process's other pages are woken by the move
+            answer = pages.press(key, rec, body["line"], version, press_key)
+            found = pages.open(token)
+            return answer, pages.view_json(*found) if found else b"null"
+
+        answer, fresh = await run_in_threadpool(pressed)
         reply = answer.pop("reply")
-        found = await run_in_threadpool(pages.open, token)
-        fresh = await run_in_threadpool(pages.view_json, *found) if found else b"null"
+        if reply.changed:
+            relays.put(key.platform, reply)
         # the page's data as made (bytes, once per version), spliced in rather than parsed and dumped again
         content = orjson.dumps(answer)[:-1] + b',"page":' + fresh + b"}"
-        relay = BackgroundTask(run_in_threadpool, pages.relay, key.platform, reply) if reply.changed else None
         return Response(content, status_code=409 if answer["stale"] else 200, media_type="application/json",
-                        headers=DATA_HEADERS, background=relay)
+                        headers=DATA_HEADERS)
 
     async def check(request: Request) -> Response:
         key, rec, refusal = await seat_page(request)
@@ -394,7 +435,8 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
     @asynccontextmanager
     async def lifespan(app):
         hub.start()
-        if warm:
+        if warm:   # the thread pool's first call starts it (~0.1 s): not on a first page
+            await run_in_threadpool(lambda: None)
             threading.Thread(target=_warm, args=(pages,), name="strategos-warm", daemon=True).start()
         if telegram is not None:
             from bot.telegram.adapter import start_webhook, stop_webhook
@@ -413,16 +455,17 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
 
 
 def _warm(pages) -> None:
-    try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)   # Linux: this thread only
-    except (AttributeError, OSError):
-        pass
+    _lowest_priority()
     started = time.perf_counter()
     try:
         pages.warm()
     except Exception:   # noqa: BLE001 — a cold first page is slow, never broken
         log.warning("could not draw the pictures' base layers at start", exc_info=True)
         return
+    # what the warm-up made lives as long as the process: out of the collector's sight, or the
+    # first full collection after it (on a first page) walks it all
+    gc.collect()
+    gc.freeze()
     log.info("pictures' base layers drawn in %.1f s", time.perf_counter() - started)
 
 
