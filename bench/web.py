@@ -79,17 +79,23 @@ async def _pubsub_floor(url: str, subscribers: int, rounds: int) -> list[float]:
     return samples
 
 
-async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list[float]:
-    """Seconds from sending a move (through the service, in a thread) to each of `pages` open
-    event streams receiving the page's new data."""
+async def _streams(base: str, path: str, pages: int) -> list[tuple]:
+    """`pages` open event streams of the page at `path`, their headers read: (reader, writer) each."""
     host, port = base.split("//")[1].split(":")
     streams = []
     for _ in range(pages):
         reader, writer = await asyncio.open_connection(host, int(port))
         writer.write(f"GET {path}/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
         await writer.drain()
-        await reader.readuntil(b"\r\n\r\n")   # the headers
+        await reader.readuntil(b"\r\n\r\n")
         streams.append((reader, writer))
+    return streams
+
+
+async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list[float]:
+    """Seconds from sending a move (through the service, in a thread) to each of `pages` open
+    event streams receiving the page's new data."""
+    streams = await _streams(base, path, pages)
     await asyncio.sleep(0.3)
     loop = asyncio.get_running_loop()
     samples: list[float] = []
@@ -116,13 +122,7 @@ async def _press_reach(base: str, public: str, tokens: dict[str, str], pages: in
     """Seconds from a "play" press (POST /play) to its answer, which carries the page at the new
     version, with `pages` event streams of the game open and read; and the floor: the same kind
     of line sent straight through the service."""
-    host, port = base.split("//")[1].split(":")
-    streams = []
-    for _ in range(pages):
-        reader, writer = await asyncio.open_connection(host, int(port))
-        writer.write(f"GET {public}/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        await writer.drain()
-        streams.append((reader, writer))
+    streams = await _streams(base, public, pages)
 
     async def drain(reader):
         while await reader.read(65536):

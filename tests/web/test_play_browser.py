@@ -13,21 +13,12 @@ import pytest
 from bot.web import telegram_auth
 from bot.web.app import create_app
 from tests.web.conftest import LiveServer, play, private_path, started
-from tests.web.test_browser import ARGS, CHROMIUM, browser_or_skip
+from tests.web.test_browser import browser  # noqa: F401 — Chromium, once per module
 
 BOT_TOKEN = "123456:TEST-token-for-the-mini-app"
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
          "device_scale_factor": 1}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1}
-
-
-@pytest.fixture(scope="module")
-def browser():
-    sync_playwright = browser_or_skip()
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture
