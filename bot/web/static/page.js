@@ -24,7 +24,9 @@
     }
     function fit() {
       if (!img.naturalWidth) return;
-      var h = Math.min(img.naturalHeight * fitScale(), window.innerHeight * 0.78);
+      // inside Telegram the viewport's stable height: the one it keeps while the sheet is dragged
+      var room = (tg && tg.viewportStableHeight) || window.innerHeight;
+      var h = Math.min(img.naturalHeight * fitScale(), room * 0.78);
       frame.style.height = Math.max(200, h) + "px";
       s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0; fitted = true; apply();
     }
@@ -89,10 +91,8 @@
     ].forEach(function (pair) { if (theme[pair[0]]) root.setProperty(pair[1], theme[pair[0]]); });
     if (tg.ready) tg.ready();
     if (tg.expand) tg.expand();
-    var stable = function () {
-      if (tg.viewportStableHeight) root.setProperty("--stable-height", tg.viewportStableHeight + "px");
-    };
-    stable(); if (tg.onEvent) tg.onEvent("viewportChanged", stable);
+    // the maps fit the stable height again once the sheet settles
+    if (tg.onEvent) tg.onEvent("viewportChanged", function () { window.dispatchEvent(new Event("resize")); });
   }
 
   // playing: the seat's choices as the chat's menu tree, drawn as buttons; a tap on the map
