@@ -291,3 +291,30 @@ def test_the_page_as_a_mini_app_plays_and_a_forged_init_data_gets_401(web_servic
         assert answer["ok"], answer
     finally:
         context.close()
+
+
+def test_inside_telegram_without_its_script_the_launch_parameters_are_read(web_service, live, browser):
+    """The page loads no outside script: `tg.js` reads the initData and theme Telegram puts in the
+    address's fragment and speaks Telegram's event bridge (a mobile client's TelegramWebviewProxy)."""
+    started(web_service, platform="telegram", players=("1001", "1002"))
+    game, state, rec, seat, user, lines = lines_of(web_service, "telegram")
+    fields = {"user": orjson.dumps({"id": int(user), "first_name": "Ann"}).decode(),
+              "auth_date": str(int(time.time()))}
+    fields["hash"] = telegram_auth.sign(fields, BOT_TOKEN)
+    fragment = urllib.parse.urlencode({"tgWebAppData": urllib.parse.urlencode(fields),
+                                       "tgWebAppThemeParams": orjson.dumps({"bg_color": "#223344"}).decode()})
+    context, page = phone_page(browser, "window.TelegramWebviewProxy = {events: [], "
+                                        "postEvent(type, data) { this.events.push(type); }};")
+    try:
+        page.goto(live.url + private_path(web_service, user, platform="telegram") + "#" + fragment)
+        ready(page)
+        assert page.evaluate("Telegram.WebApp.initData") == urllib.parse.urlencode(fields)
+        assert {"web_app_ready", "web_app_expand"} <= set(page.evaluate("TelegramWebviewProxy.events"))
+        assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(34, 51, 68)"
+        version = page.evaluate("strategosPage.data().version")
+        any_line(page)
+        with page.expect_request(lambda r: r.url.endswith("/play")) as sent:
+            assert press_play(page, version)["ok"]
+        assert sent.value.headers["authorization"] == "tma " + urllib.parse.urlencode(fields)
+    finally:
+        context.close()
