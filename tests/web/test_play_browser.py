@@ -318,3 +318,20 @@ def test_inside_telegram_without_its_script_the_launch_parameters_are_read(web_s
         assert sent.value.headers["authorization"] == "tma " + urllib.parse.urlencode(fields)
     finally:
         context.close()
+
+
+def test_the_zoom_keys_cover_nothing_of_the_map_on_a_phone(web_service, live, browser):
+    """They hid Successors' "Off the map" panel (its north-east corner) on a phone: now under the map."""
+    from tests.web.conftest import public_path
+
+    started(web_service)
+    context, page = phone_page(browser)
+    try:
+        page.goto(live.url + public_path(web_service))
+        page.wait_for_function("document.querySelector('#map').naturalWidth > 0", timeout=60000)
+        frame = page.locator("#frame").bounding_box()
+        for key in page.locator("#viewer .tools button").all():
+            box = key.bounding_box()
+            assert box["y"] >= frame["y"] + frame["height"], (box, frame)
+    finally:
+        context.close()
