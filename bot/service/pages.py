@@ -377,8 +377,8 @@ class Pages(Topic):
                   "names": reply.names, "channel": reply.channel, "version": reply.version, "lang": reply.lang,
                   "private_langs": reply.private_langs,
                   "buttons": [dataclasses.asdict(b) for b in reply.buttons],
-                  "menus": {u: dataclasses.asdict(m) for u, m in reply.menus.items()},
-                  "menu": dataclasses.asdict(reply.menu) if reply.menu else None}
+                  "menus": {u: _menu_record(m) for u, m in reply.menus.items()},
+                  "menu": _menu_record(reply.menu) if reply.menu else None}
         for name, picture in (("image", reply.image), *((f"private_image:{u}", pic)
                                                          for u, pic in reply.private_images.items())):
             if picture is not None:
@@ -402,15 +402,15 @@ class Pages(Topic):
         return f"{self.store.prefix}:pages:relay:{platform}"
 
     def _reply_of(self, platform: str, record: dict) -> Reply:
-        def menu(data: dict | None) -> Menu | None:
-            if data is None:
-                return None
-            return Menu(**{**data, "options": [MenuOption(**{**o, "parts": tuple(o["parts"])})
-                                               for o in data["options"]]})
-
         def picture(kept) -> Picture | None:
             data = self.store.cache_get(platform, record["channel"], kept[0]) if kept else None
             return Picture(kept[0], kept[1], lambda: data, data) if data is not None else None
+
+        def menu(data: dict | None) -> Menu | None:
+            if data is None:
+                return None
+            return Menu(**{**data, "crop": picture(data.get("crop")),
+                           "options": [MenuOption(**{**o, "parts": tuple(o["parts"])}) for o in data["options"]]})
 
         reply = Reply(public=record["public"], private=record["private"], mentions=record["mentions"],
                       names=record["names"], channel=record["channel"], version=record["version"],
@@ -582,6 +582,17 @@ PAGE_WORDS = {
     "reset": "Fit", "turn": "to decide", "back": "Back", "more": "More…", "play": "Play",
     "fits": "The rules take it.",
 }
+
+
+def _menu_record(menu: Menu) -> dict:
+    """A menu as JSON for `Pages.relay`: its crop drawn (into the channel's cache) and named by its
+    key, the service's own `source` left out (adapters never read it)."""
+    record = {f.name: getattr(menu, f.name) for f in dataclasses.fields(menu) if f.name not in ("crop", "source")}
+    record["options"] = [dataclasses.asdict(option) for option in menu.options]
+    if menu.crop is not None:
+        menu.crop.render()
+        record["crop"] = [menu.crop.key, menu.crop.filename]
+    return record
 
 
 def _localized(label: str, lang: str) -> str:
