@@ -240,3 +240,30 @@ def test_no_secret_reaches_the_public_page_or_another_seats_choices(web_service,
         others = [s for s in game.secrets(state) if s and s not in str(game.view(state, seat))]
         text = orjson.dumps({"choices": page.get("choices"), "regions": page.get("regions")}).decode()
         assert not [s for s in others if s in text], (user, others)
+
+
+def test_a_relayed_move_keeps_its_picture_and_its_menus_crop(web_service):
+    """What the page hands the chat (`Pages.relay`) comes back whole to the adapter (`relayed`):
+    lines, menus with their crop, the pictures, drawn once into the channel's cache."""
+    from bot.service.types import Menu, MenuOption, Picture, Reply
+
+    started(web_service)
+    store = web_service.store
+
+    def picture(key: str, data: bytes) -> Picture:
+        def draw() -> bytes:
+            store.cache_set("console", "table", key, data)
+            return data
+        return Picture(key, f"{key}.png", draw)
+
+    menu = Menu("table", 3, "A", True, "", [], [MenuOption("move issos", "0", True, parts=("move", "issos"),
+                                                           mark="1")],
+                crop=picture("crop-key", b"\x89PNG crop"), source=("not", "sent"))
+    reply = Reply(public=["Ann moves to Issos."], private={"alice": ["Your choices:"]}, menus={"alice": menu},
+                  image=picture("map-key", b"\x89PNG map"), channel="table", version=3, changed=True)
+    web_service.pages.relay("console", reply)
+    [back] = web_service.pages.relayed("console")
+    assert back.public == reply.public and back.private == reply.private and back.changed
+    assert back.image.render() == b"\x89PNG map" and back.menus["alice"].crop.render() == b"\x89PNG crop"
+    assert back.menus["alice"].options == menu.options and back.menus["alice"].source is None
+    assert web_service.pages.relayed("console") == [], "handed over once"
