@@ -46,6 +46,8 @@ WRAPPERS = {"seat_ref", "who", "str", "int", "float", "round", "abs", "_fmt", "f
 # functions whose strings guard the data files and the state's consistency: for developers, not players
 NOT_FOR_PLAYERS = {"invariants", "_check", "_load"}
 MAX_VARIANTS = 8
+# the calls that name a message (core/message.py: msg(id, **fields), plural((singular, plural), n, **fields))
+MESSAGE_CALLS = {"msg", "plural"}
 # names in the games' data files that the rules show inside sentences ("1 Mercenary CU", "the
 # Greek Army is dispersed"): message ids of their own, so a field showing one is translated
 DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies"),
@@ -314,7 +316,27 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
     tree = ast.parse(source)
     seen = set()
     labels = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "label"}
+    # a message the rules name (core/message.py): its id as written, its fields' expressions as notes
+    named = set()
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and _call_name(call) in MESSAGE_CALLS and call.args:
+            first = call.args[0]
+            if isinstance(first, ast.Tuple) and len(first.elts) == 2 and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in first.elts):
+                msgid = (first.elts[0].value, first.elts[1].value)
+            elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+                msgid = first.value
+            else:
+                continue
+            named |= {id(node) for node in ast.walk(first)}
+            many = msgid[1] if isinstance(msgid, tuple) else msgid
+            if is_sentence(many) and (call.lineno, many) not in seen:
+                seen.add((call.lineno, many))
+                notes = [f"{k.arg}: {ast.unparse(k.value)}" for k in call.keywords if k.arg]
+                yield call.lineno, msgid, notes
     for root in _roots(tree):
+        if id(root) in named:
+            continue
         pairs = plural_forms(root)
         for singular, plural in pairs:
             (one, notes), (many, _) = template_of(singular), template_of(plural)
