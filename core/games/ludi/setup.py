@@ -1,6 +1,8 @@
 """§3 Setup, drawing randomness in the order of §10.2."""
 from __future__ import annotations
 
+from core.message import msg
+
 from .common import who
 from .data import DATA, B, E, G, K
 
@@ -83,4 +85,4 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["result"] = None
     names = ", ".join(f"{who(state, s)}: " + ", ".join(B[b]["name"] for b in sorted(hands[s]))
                       for s in seats)
-    ctx.say(f"Buildings dealt — {names}. {who(state, first)} holds the Casula and plays first (§3.6).")
+    ctx.say(msg("Buildings dealt — {names}. {first} holds the Casula and plays first (§3.6).", names=names, first=who(state, first)))
