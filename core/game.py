@@ -322,7 +322,7 @@ class Game:
             key, eq, value = token.partition("=")
             verb = self.option_verbs.get(key.lower())
             if not eq or verb is None:
-                known = ", ".join(f"{k}=<{k}>" for k in self.option_verbs) or "none"
+                known = join(", ", (f"{k}=<{k}>" for k in self.option_verbs)) or "none"
                 raise RulesError(msg("Unknown option {token} for {title}. Options: {known}.", token=repr(token), title=self.title, known=known), code="OPTION")
             if key.lower() in options:   # a repeated option is a typo or noise, never "last one wins"
                 raise RulesError(msg("The option {key}= is given more than once; give each option once.", key=key.lower()),

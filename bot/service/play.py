@@ -12,6 +12,7 @@ from bot.store import Record
 from bot.words.names import player_names
 from core.errors import RulesError
 from core.game import Event, Game
+from core.message import join, msg
 from core.registry import get_game
 from core.replay import entry_for, replay
 
@@ -167,9 +168,10 @@ class Play(Topic):
 
     def stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(seat_of(rec.meta, cmd.user) or "")
-        now = f" Now: {prompt.text}" if prompt else ""
-        return Reply.refuse(f"That button is from an earlier position (version {cmd.version}; the game is at "
-                            f"{rec.version}), so it was not used.{now}", "STALE", channel)
+        now = msg(" Now: {text}", text=prompt.text) if prompt else ""
+        return Reply.refuse(msg("That button is from an earlier position (version {version}; the game is at "
+                                "{current}), so it was not used.{now}", version=cmd.version, current=rec.version,
+                                now=now), "STALE", channel)
 
 
 def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
@@ -177,8 +179,8 @@ def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
     if exc.code != "NOT_YOUR_TURN":
         return exc.message
     names = player_names(game, meta, state)
-    waiting = ", ".join(names.get(seat, seat) for seat in game.prompts(state)) or "nobody"
-    return f"It is not your turn: waiting for {waiting}."
+    waiting = join(", ", (names.get(seat, seat) for seat in game.prompts(state))) or msg("nobody")
+    return msg("It is not your turn: waiting for {waiting}.", waiting=waiting)
 
 
 

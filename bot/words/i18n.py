@@ -139,6 +139,9 @@ class Word(str):
         if spec in CASES:
             forms = case_forms(self.lang)
             message = self.message
+            if isinstance(message, Items):   # a list governed by one verb: each item in its case
+                items = (_value(item, self.lang) for item in message.args["items"])
+                return message.args["sep"].join(format(v, spec) if isinstance(v, Word) else str(v) for v in items)
             if message is not None and isinstance(message.id, str) and spec in forms.get(message.id, {}):
                 return _filled(forms[message.id][spec], message, self.lang, str(self))
             return forms.get(str(self), {}).get(spec, str(self))

@@ -238,7 +238,11 @@ def add_import(text: str, names: list[str]) -> str:
     last = None
     for node in tree.body:
         if isinstance(node, ast.ImportFrom) and node.module == "core.message":
-            return text
+            have = {alias.name for alias in node.names}
+            merged = ", ".join(sorted(have | set(names), key=lambda n: (not n[0].isupper(), n)))
+            lines = text.split("\n")
+            lines[node.lineno - 1:node.end_lineno] = [f"from core.message import {merged}"]
+            return "\n".join(lines)
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             last = node
     lines = text.split("\n")
@@ -269,3 +273,40 @@ def main(argv: list[str]) -> None:
 
 if __name__ == "__main__":
     main(sys.argv[1:])
+
+
+# the second pass: lists joined before they reach a message ---------------------------------------
+def _is_list_join(node: ast.AST, separators=LIST_SEPARATORS) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join" \
+        and isinstance(node.func.value, ast.Constant) and node.func.value.value in separators \
+        and len(node.args) == 1 and not node.keywords
+
+
+def fed_joins(tree: ast.AST) -> list[ast.Call]:
+    """`", ".join(...)` calls whose text reaches a message: assigned to a name a msg()'s field shows
+    in the same function, or returned by a function (a label, a list of names)."""
+    found = []
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        shown = {k.value.id for call in ast.walk(func) if isinstance(call, ast.Call)
+                 and getattr(call.func, "id", None) in ("msg", "plural") for k in call.keywords
+                 if isinstance(k.value, ast.Name)}
+        for node in ast.walk(func):
+            if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id in shown for t in node.targets):
+                found += [n for n in ast.walk(node.value) if _is_list_join(n)]
+            elif isinstance(node, ast.Return) and node.value is not None:
+                found += [n for n in ast.walk(node.value) if _is_list_join(n, LIST_SEPARATORS - {" "})]
+    return found
+
+
+def rewrite_fed_joins(path: Path) -> int:
+    source = path.read_text()
+    rewriter = Rewriter(source, frozenset())
+    rewriter.targets = {}
+    joins = fed_joins(rewriter.tree)
+    rewriter.joins = {id(j): j for j in joins}
+    if not joins:
+        return 0
+    path.write_text(rewriter.rewritten())
+    return len(joins)

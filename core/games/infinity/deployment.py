@@ -90,11 +90,11 @@ def complete(ctx) -> None:
     lines = [msg("Deployment complete. {first_turn} takes the first Player Turn.", first_turn=who(state, state['first_turn']))]
     for seat in ("A", "B"):
         public = [t for t in state["rosters"][seat] if not is_hidden(t)]
-        placed = ", ".join((msg("{id} ({x}, {y}, prone)", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])) if t['placed']['prone'] else msg("{id} ({x}, {y})", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])))
-                           for t in public if t["placed"]) or "none"
-        off = ", ".join(t["id"] for t in public if t["airborne"]) or "none"
+        placed = join(", ", ((msg("{id} ({x}, {y}, prone)", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])) if t['placed']['prone'] else msg("{id} ({x}, {y})", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])))
+                           for t in public if t["placed"])) or "none"
+        off = join(", ", (t["id"] for t in public if t["airborne"])) or "none"
         lines.append(msg("{seat}, {zone_of} zone: placed {placed}; off-table (airborne) {off}.", seat=who(state, seat), zone_of=state['zone_of'][seat], placed=placed, off=off))
-    rolls = "; ".join(f"{a['rollA']}/{a['rollB']} → {who(state, a['result'])}" for a in state["initiative_attempts"])
+    rolls = join("; ", (f"{a['rollA']}/{a['rollB']} → {who(state, a['result'])}" for a in state["initiative_attempts"]))
     lines.append(msg("Initiative attempts ({a} / {b}): {rolls}.", a=who(state, 'A'), b=who(state, 'B'), rolls=rolls))
     ctx.say(join("\n", lines), kind="end")
     ctx.picture()

@@ -21,7 +21,7 @@ from core.games.infinity.prompts import prompts
 from core.games.infinity.roster import USAGE, hidden_id
 from core.games.infinity.seats import who
 from core.grammar import Action, Param, Verb
-from core.message import Cmd, msg
+from core.message import Cmd, join, msg
 
 ID = Param("id", "word")
 HD_SKILL = re.compile(r"skills\s*=\s*[^;|\n]*\bhd\b", re.I)    # a roster line of a hidden trooper (§3.3)
@@ -240,7 +240,7 @@ def zones_text(state: dict) -> str:
     w, h = m["table"]["w"], m["table"]["h"]
 
     def r(rect):
-        return "[" + ", ".join(f"{v:g}" for v in rect) + "]"
+        return "[" + join(", ", (f"{v:g}" for v in rect)) + "]"
 
     owner = {side: s for s, side in (state["zone_of"] or {}).items()}
     lines = [msg("Table {w}\" × {h}\"; centre line y = {h2}.", w=format(w, "g"), h=format(h, "g"), h2=format(h / 2, "g"))]
@@ -248,6 +248,6 @@ def zones_text(state: dict) -> str:
         z = m["zones"][side]
         whose = f" of {who(state, owner[side])}" if side in owner else ""
         lines.append(msg("{side} zone{whose}: {r}, {z}\" × {z2}\"; fd1 area {r2}; fd2 area {r3}; half {r4}.", side=side.capitalize(), whose=whose, r=r(z), z=format(z[2] - z[0], "g"), z2=format(z[3] - z[1], "g"), r2=r(fd_area(m, side, 'fd1')), r3=r(fd_area(m, side, 'fd2')), r4=r(half(m, side))))
-    ex = ", ".join(r(e) for e in m["exclusion"]) or "none"
+    ex = join(", ", (r(e) for e in m["exclusion"])) or "none"
     lines.append(msg("Exclusion zones: {ex}.", ex=ex))
-    return "\n".join(lines)
+    return join("\n", lines)

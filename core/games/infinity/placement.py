@@ -12,7 +12,7 @@ from core.errors import RulesError
 from core.games.infinity import geometry as geo
 from core.games.infinity.missions import fd_area, half, other
 from core.games.infinity.roster import has, is_hidden
-from core.message import msg
+from core.message import join, msg
 
 # §9.6 area order
 ZONE, FORWARD, INF_OWN, INF_ENEMY = "zone", "forward", "inf_own", "inf_enemy"
@@ -37,7 +37,7 @@ def _fmt(v: float) -> str:
 
 
 def _rect(r) -> str:
-    return "[" + ", ".join(_fmt(v) for v in r) + "]"
+    return "[" + join(", ", (_fmt(v) for v in r)) + "]"
 
 
 def areas(state: dict, seat: str, t: dict) -> list[tuple[str, list[float] | None]]:

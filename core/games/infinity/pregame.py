@@ -63,7 +63,7 @@ def add_records(ctx, records: list[dict]) -> None:
             for other in roster:
                 other["lt"] = False
             t["lt"] = True
-    lines = "\n".join(describe(t) for t in added)
+    lines = join("\n", (describe(t) for t in added))
     if private:
         ctx.tell(seat, (msg("Hidden troopers added (only you see them):\n{lines}", lines=lines) if not lts else msg("Hidden troopers added (only you see them):\n{lines}\nLieutenant: {next}.", lines=lines, next=next(t['id'] for t in added if t['lt']))))
     else:
@@ -103,7 +103,7 @@ def do_lt(ctx) -> None:
     state, seat = ctx.state, ctx.seat
     t = find(state, seat, ctx.action.args[0])
     if t is None:
-        ids = ", ".join(x["id"] for x in state["rosters"][seat]) or msg("none yet")
+        ids = join(", ", (x["id"] for x in state["rosters"][seat])) or msg("none yet")
         raise RulesError(msg("{args} is not in your roster (yours: {ids}).", args=ctx.action.args[0].upper(), ids=ids),
                          code="BAD_TROOPER", private=True)
     for x in state["rosters"][seat]:

@@ -107,7 +107,7 @@ def status_text(state: dict, seat: str | None) -> str:
                 where = (msg(" at ({x}, {y}) prone", x=format(p['x'], "g"), y=format(p['y'], "g")) if p['prone'] else msg(" at ({x}, {y})", x=format(p['x'], "g"), y=format(p['y'], "g")))
             marks = ((msg(" ★Lt [hidden]") if t.get("hidden") and not t["revealed"] else msg(" ★Lt")) if t.get("lt") else (msg(" [hidden]") if t.get("hidden") and not t["revealed"] else msg("")))
             lines.append((msg("  {id} {name} WIP{wip} PH{ph} S{s} {skills}{marks}: {status}{where}", id=t['id'], name=t['name'], wip=t['wip'], ph=t['ph'], s=t['s'], skills=','.join(t['skills']), marks=marks, status=t['status'], where=where) if t['skills'] else msg("  {id} {name} WIP{wip} PH{ph} S{s}{marks}: {status}{where}", id=t['id'], name=t['name'], wip=t['wip'], ph=t['ph'], s=t['s'], marks=marks, status=t['status'], where=where)))
-    return "\n".join(lines)
+    return join("\n", lines)
 
 
 # §11 the private view in words ------------------------------------------------------------------
@@ -199,7 +199,7 @@ def _pending_for(view: dict, me: str) -> str:
     if view["step"]:
         owner, step = view["step_owner"], view["step"]
         left = [t for t in mine if not t["placed"] and t["status"] in ("pending", "reserve")]
-        ids = ", ".join(f"{t['id']} {t['name']}" for t in left) or "none"
+        ids = join(", ", (f"{t['id']} {t['name']}" for t in left)) or "none"
         if owner != me:
             return (msg("Step {step} of 4: {owner} is deploying. Your troopers still to deploy: {ids}.", step=step, owner=who(view, owner), ids=ids))
         forced = next((t for t in left if t.get("must_place_in_zone")), None)
@@ -223,7 +223,7 @@ def describe(view: dict) -> str:
     if me:
         lines.append(msg("Now: {pending_for}", pending_for=_pending_for(view, me)))
     if view["lt_wip"]:
-        tries = "; ".join(f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"])
+        tries = join("; ", (f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"]))
         lines.append((msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}; won by {winner}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries, winner=who(view, view['winner'])) if view["winner"] else msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries)))
     if view["zone_of"]:
         lines.append((msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}; first Player Turn: {first_turn}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']), first_turn=who(view, view['first_turn'])) if view["first_turn"] else msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']))))
@@ -252,4 +252,4 @@ def describe(view: dict) -> str:
     if used:
         words = [SKILL_WORDS[k] for k in ("fd1", "fd2", "inf", "ad", "hd") if k in used]
         lines.append(msg("Skills: {words}.", words=join("; ", words)))
-    return "\n".join(lines)
+    return join("\n", lines)

@@ -67,7 +67,7 @@ def describe(card: str) -> str:
     parts = [plural(("+{swords} sword", "+{swords} swords"), c['swords'], swords=c['swords'])] if c["swords"] else []
     parts += [plural(("+{shields} shield", "+{shields} shields"), c['shields'], shields=c['shields'])] if c["shields"] else []
     parts += ["skull"] if c["skull"] else []
-    return f"{card} ({', '.join(parts) or 'blank'})"
+    return f"{card} ({join(', ', parts) or 'blank'})"
 
 
 def set_defender(ctx, gid: str) -> None:

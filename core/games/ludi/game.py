@@ -151,7 +151,7 @@ class Ludi(Game):
             p = view["p"][s]
             glads = ", ".join((msg("{gname} (tapped)", gname=gname(g)) if view["gl"][g]["tapped"] else msg("{gname}", gname=gname(g))) for g in p["gl"])
             lines.append(msg("{names} ({s}): points {points}, coins {coins}; buildings {value}; gladiators {value2}.", names=view['names'][s], s=s, points=view['points'][s], coins=p['coins'], value=join(', ', (B[b]['name'] for b in p['bld'])) or 'none', value2=glads or 'none'))
-        return "\n".join(lines)
+        return join("\n", lines)
 
     def phase(self, state: dict) -> str:
         if state["result"]:

@@ -114,7 +114,7 @@ def main_prompt(state: dict, top: dict) -> Prompt:
                  "chain <player> <gladiator> [<gladiator>...] with <gladiator>"]
     if state["p"][seat]["train"]:
         templates.append("train <gladiator>")
-    rd = ", ".join(gname(g) for g in ready(state, seat))
+    rd = join(", ", (gname(g) for g in ready(state, seat)))
     train = (msg(" Palaestra: `/train` must be your first command.") if state["p"][seat]["train"] else msg(""))
     return Prompt(msg("{seat}'s Main phase: act with a ready gladiator ({rd}) or `/end` (§4.2).{train}", seat=who(state, seat), rd=rd, train=train),
                   tuple(lines) + ("end",), tuple(templates))

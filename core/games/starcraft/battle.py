@@ -101,7 +101,7 @@ def resolve(ctx) -> None:
         c = b["cards"][seat]
         if c:
             s["p"][seat]["hand"].remove(c)
-    shown = "; ".join((msg("{x}: {cards} {name}", x=seat_ref(x), cards=b['cards'][x], name=BOARD.combat[b['cards'][x]]['name']) if b["cards"][x] else msg("{x}: no card", x=seat_ref(x))) for x in (att, dfd))
+    shown = join("; ", ((msg("{x}: {cards} {name}", x=seat_ref(x), cards=b['cards'][x], name=BOARD.combat[b['cards'][x]]['name']) if b["cards"][x] else msg("{x}: no card", x=seat_ref(x))) for x in (att, dfd)))
     ctx.reveal(msg("Battle in {area}, cards revealed — {shown}.", area=area, shown=shown))
     s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
     au, du = units_in(s, area, att), units_in(s, area, dfd)

@@ -170,7 +170,7 @@ class StarCraft(Game):
                 msg("{order_label} on {planet_name} (level {level})", order_label=order_label(o), planet_name=planet_name(planet), level=level + 1) for planet, level, o in orders))))
         if p.get("orders_left"):
             lines.append(msg("Orders left to place this round: {orders_left}.", orders_left=p['orders_left']))
-        return "\n".join(lines)
+        return join("\n", lines)
 
     def _summary(self, state: dict) -> dict:
         players = {}

@@ -19,7 +19,7 @@ def new_state(ctx, players: list[str], options: dict) -> None:
     s["seats"] = list(SEATS[:n])
     version = int(options.get("rules", BOARD.current_rules))
     if version not in BOARD.rules:
-        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
+        versions = join(", ", (str(v) for v in sorted(BOARD.rules)))
         raise RulesError(msg("StarCraft has rules versions {versions}, not {version}.", versions=versions, version=version), code="OLD_RULES")
     if version != 1:          # a snapshot without the key is a game of rules 1 (docs/balance.md)
         s["rules"] = version

@@ -116,7 +116,7 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     if state["turn"] == 1 and state["body"]["by"] in gens:            # §5.11 Cart never moves in Turn I
         state["body"]["by"] = None
         ctx.say(msg("In Turn I the Funeral Cart cannot move: it stays at {name} (§3.2.1, §5.11).", name=BOARD.spaces[at]['name']))
-    what = ", ".join(label(g) for g in gens)
+    what = join(", ", (label(g) for g in gens))
     n = sum(cus.values())
     ctx.say(plural(("{seat} activates {what} with {n} CU at {name}: {mp} MP.", "{seat} activates {what} with {n} CUs at {name}: {mp} MP."), n, seat=seat_ref(seat), what=what, n=n, name=BOARD.spaces[at]['name'], mp=mp))
 

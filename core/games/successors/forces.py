@@ -420,7 +420,7 @@ def eliminate_losses(state: dict, space: str, seat: str, lost: dict) -> None:
 
 def say_lost(ctx, seat: str, space: str, lost: dict, why: str) -> None:
     if lost:
-        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in lost.items())
+        what = join(", ", (f"{m} {BOARD.cu_types[k]['name']}" for k, m in lost.items()))
         ctx.say((plural(("{seat} loses {what} CU at {name} ({why}).", "{seat} loses {what} CUs at {name} ({why})."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'], why=why) if why else plural(("{seat} loses {what} CU at {name}.", "{seat} loses {what} CUs at {name}."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'])))
 
 

@@ -246,7 +246,7 @@ class Successors(Game):
         summ = view.get("summary", {}).get("players", {}).get(seat)
         if summ:
             lines.append(msg("Legitimacy Points {legitimacy}, Victory Points {vp}, {status}.", legitimacy=summ['legitimacy'], vp=summ['vp'], status=summ['status']))
-        return "\n".join(lines)
+        return join("\n", lines)
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
         """The seats' colours alone (the summary scores the whole board: a reply needs only these)."""

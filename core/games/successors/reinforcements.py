@@ -17,7 +17,7 @@ import copy
 
 from core.errors import RulesError
 from core.game import Ctx, seat_ref
-from core.message import msg, plural
+from core.message import join, msg, plural
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -86,7 +86,7 @@ def start_phase(ctx) -> None:
 def describe(left: dict, gens: list[str]) -> str:
     parts = [f"{n} {CU_NAMES[k]}" for k, n in left.items() if n]
     parts += [label(g) for g in gens]
-    return ", ".join(parts) or "nothing"
+    return join(", ", parts) or "nothing"
 
 
 def begin(state: dict, seat: str, why: str, left: dict, gens: list[str]) -> None:
@@ -208,7 +208,7 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
         raise RulesError(msg("You have no {unit} to place here. Still to place: {left}.", unit=unit, left=left), code="NO_UNIT")
     mode, spaces = opts[unit]
     if space not in spaces:
-        where = ", ".join(spaces[:12]) + (" …" if len(spaces) > 12 else "")
+        where = join(", ", spaces[:12]) + (" …" if len(spaces) > 12 else "")
         rule = (msg("§3.3.4") if mode == "normal" else msg("the fallback of §3.3.5"))
         raise RulesError(msg("{name} is not eligible for {unit} under {rule}. Eligible: {where}.", name=BOARD.spaces[space]['name'], unit=unit, rule=rule, where=where), code="NOT_ELIGIBLE")
     if unit not in BOARD.cu_types:                                    # a major general

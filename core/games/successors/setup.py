@@ -91,7 +91,7 @@ def draft_pick(ctx, seat: str, package: str) -> bool:
 
 
 def describe_package(state: dict, package: str) -> str:
-    return ", ".join(BOARD.generals[g]["name"] for g in BOARD.packages_of(state)[package]["generals"])
+    return join(", ", (BOARD.generals[g]["name"] for g in BOARD.packages_of(state)[package]["generals"]))
 
 
 def setup_state(ctx, players: list[str], options: dict) -> None:
@@ -99,7 +99,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     n = len(players)
     version = int(options.get("rules", BOARD.current_rules))
     if version not in BOARD.rules:
-        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
+        versions = join(", ", (str(v) for v in sorted(BOARD.rules)))
         raise RulesError(msg("Successors has rules versions {versions}, not {version}.", versions=versions, version=version), code="OLD_RULES")
     packages = BOARD.packages_of({"n": n, "rules": version})
     draft = options.get("draft") in (True, "on")

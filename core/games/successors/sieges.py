@@ -148,7 +148,7 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
             extra += 3
             ctx.say(msg("{who}: a Traitor in the City, +3 to this roll.", who=seat_ref(who)))
     mod = modifier(state, seat, space, gens) + extra
-    die = ctx.roll(6, label=f"assault on {BOARD.spaces[space]['name']}")
+    die = ctx.roll(6, label=msg("assault on {name}", name=BOARD.spaces[space]['name']))
     result, gain = table(die + mod)
     if result == "repulsed" and state.get("fx", {}).get("engineers") == seat:      # #48 Siege Engineers
         result = msg("no effect")
@@ -273,7 +273,7 @@ def sortie(ctx, seat: str, space: str) -> None:
     """One sortie by one CU inside: the Assault Table with no modifiers; repulsed: the CU is
     eliminated; +SP: 1 SP is removed (never below 0); never a loss to the besieger."""
     state = ctx.state
-    die = ctx.roll(6, label=f"sortie from {BOARD.spaces[space]['name']}")
+    die = ctx.roll(6, label=msg("sortie from {name}", name=BOARD.spaces[space]['name']))
     result, gain = table(die)
     inn = inside_cus(state, space, seat)
     if result == "repulsed":
