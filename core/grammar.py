@@ -48,7 +48,7 @@ class Param:
         return self.name.upper()
 
     def convert(self, verb: str, raw: str, what: str = ""):
-        what = what or f"`{verb}` {self.name}"
+        what = what or msg("`{verb}` {name}", verb=verb, name=self.name)
         if self.kind == "int":
             try:
                 value = int(raw)

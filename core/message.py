@@ -21,10 +21,6 @@ from __future__ import annotations
 from typing import Iterable
 
 
-def _english(value) -> object:
-    return value
-
-
 class Msg(str):
     """A message: `id` (a template, or a plural's (singular, plural)), its fields, and for a
     plural its count; its value as a str is the English sentence."""
@@ -41,6 +37,14 @@ class Msg(str):
 
     def __reduce__(self):
         return Msg, (self.id, self.args, self.n)
+
+    # `text + " " + said`: a sentence put after another keeps both messages (a str subclass's
+    # reflected `+` is asked before str's own, so `"…" + said` comes here too)
+    def __add__(self, other):
+        return Items("", (self, other)) if isinstance(other, str) else NotImplemented
+
+    def __radd__(self, other):
+        return Items("", (other, self)) if isinstance(other, str) else NotImplemented
 
     def __repr__(self) -> str:
         return f"Msg({self.id!r}, {self.args!r})"
@@ -87,3 +91,19 @@ def plural(id: tuple[str, str], count, /, **args) -> Msg:
 def join(sep: str, items: Iterable) -> Items:
     """`sep.join(items)` keeping each item's message: the list is rendered item by item."""
     return Items(sep, items)
+
+
+# words a state keeps (`result.reason`, `placing.why`, a pending loss's `why`): a message while the
+# state is in memory, its English sentence once stored (a snapshot is JSON, and an old save must
+# replay to the same bytes), so a reader says which it may be ------------------------------------------
+class Kept(str):
+    """A sentence a stored state kept as English: the words layer reads it back by the templates
+    it fits (bot/words/i18n's matcher, kept for such lines alone)."""
+
+    def __reduce__(self):
+        return Kept, (str(self),)
+
+
+def kept(value):
+    """A state's words as their reader gets them: the message itself while it is one, else `Kept`."""
+    return value if isinstance(value, (Msg, Cmd)) or not isinstance(value, str) else Kept(value)

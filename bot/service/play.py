@@ -11,7 +11,7 @@ from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
 from bot.words.names import player_names
 from core.errors import RulesError
-from core.game import Event, Game
+from core.game import Event, Game, seat_ref
 from core.message import join, msg
 from core.registry import get_game
 from core.replay import entry_for, replay
@@ -123,7 +123,14 @@ class Play(Topic):
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
-            if action.private and not any(e.to is None and e.text for e in events):
+            # a private action that ends a public segment (whose turn it is changed) is said in the
+            # channel, with what comes next; one that changed nothing the channel sees stays private
+            unannounced = action.private and not any(e.to is None and e.text for e in events)
+            if unannounced and set(game.prompts(rec.state)) != set(game.prompts(state)):
+                if cmd.by != "robot":   # (a robot's own line says it: bot/service/robots.py)
+                    reply.public.append(msg("{who} made a private choice.", who=seat_ref(seat)))
+                unannounced = False
+            if unannounced:
                 # a private action the rules did not announce: the channel must not learn it happened
                 self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
                 reply.public.clear()

@@ -330,7 +330,8 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
                 continue
             named |= {id(node) for node in ast.walk(first)}
             many = msgid[1] if isinstance(msgid, tuple) else msgid
-            if is_sentence(many) and (call.lineno, many) not in seen:
+            # a plural is said to people whatever its length ("{value} mineral", "{value} minerals")
+            if (is_sentence(many) or isinstance(msgid, tuple)) and (call.lineno, many) not in seen:
                 seen.add((call.lineno, many))
                 notes = [f"{k.arg}: {ast.unparse(k.value)}" for k in call.keywords if k.arg]
                 yield call.lineno, msgid, notes

@@ -36,7 +36,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from core.game import SEAT_REF_OPEN
-from core.message import Cmd, Items, Msg
+from core.message import Cmd, Items, Kept, Msg
 from render.i18n import compiled
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -184,6 +184,8 @@ def _value(value, lang: str):
         return Word(render(value, lang), lang, value)
     if isinstance(value, Cmd) or isinstance(value, (int, float)):
         return value
+    if isinstance(value, Kept):   # English a stored state kept (core/message.py): read back, as old lines are
+        return Word(_matched(value, lang, 1), lang)
     if isinstance(value, str):
         return Word(name(value, lang), lang)
     return value

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import ast
 import keyword
+import re
 import sys
 from pathlib import Path
 
@@ -310,3 +311,34 @@ def rewrite_fed_joins(path: Path) -> int:
         return 0
     path.write_text(rewriter.rewritten())
     return len(joins)
+
+
+# the third pass: the formats that put names beside codes ("#{n} {name}", "{n} {cu}", "{id} ({kind})") --------
+def is_format(template: str, commands: frozenset[str]) -> bool:
+    """A format people read (not a command line, a key or a typed echo): its literal part holds a
+    space, a bracket or a '#', and it is no command."""
+    literal = gm._FIELD.sub("", template)
+    if not gm._FIELD.search(template) or gm._is_command(template, commands) or re.search(r"\w=\{", template):
+        return False
+    if gm._COMMAND.match(template) and template.split(" ", 1)[0] in commands:
+        return False
+    return any(c in literal for c in " (#")
+
+
+def rewrite_formats(path: Path, commands: frozenset[str]) -> int:
+    source = path.read_text()
+    rewriter = Rewriter(source, commands)
+    targets = {}
+    for root in gm._roots(rewriter.tree):
+        if not isinstance(root, ast.JoinedStr) or id(root) in rewriter.targets:
+            continue
+        leaves = rewriter.leaves(rewriter.segments(root))
+        templates = [rewriter.template(leaf)[0] for leaf in leaves]
+        plain = [t[1] if isinstance(t, tuple) else t for t in templates]
+        if len(leaves) <= gm.MAX_VARIANTS and any(is_format(t, commands) for t in plain) and all(
+                is_format(t, commands) or gm.is_sentence(t) or not gm._FIELD.sub("", t).strip() for t in plain):
+            targets[id(root)] = root
+    rewriter.targets, rewriter.joins = targets, {}
+    if targets:
+        path.write_text(rewriter.rewritten())
+    return len(targets)

@@ -94,7 +94,7 @@ def complete(ctx) -> None:
                            for t in public if t["placed"])) or "none"
         off = join(", ", (t["id"] for t in public if t["airborne"])) or "none"
         lines.append(msg("{seat}, {zone_of} zone: placed {placed}; off-table (airborne) {off}.", seat=who(state, seat), zone_of=state['zone_of'][seat], placed=placed, off=off))
-    rolls = join("; ", (f"{a['rollA']}/{a['rollB']} → {who(state, a['result'])}" for a in state["initiative_attempts"]))
+    rolls = join("; ", (msg("{rolla}/{rollb} → {result}", rolla=a['rollA'], rollb=a['rollB'], result=who(state, a['result'])) for a in state["initiative_attempts"]))
     lines.append(msg("Initiative attempts ({a} / {b}): {rolls}.", a=who(state, 'A'), b=who(state, 'B'), rolls=rolls))
     ctx.say(join("\n", lines), kind="end")
     ctx.picture()

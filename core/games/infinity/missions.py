@@ -66,7 +66,7 @@ def _rect(value, field: str) -> list[float]:
         raise _bad(msg("field {field} must be a rectangle [x0, y0, x1, y1].", field=repr(field)))
     x0, y0, x1, y1 = (_number(v, field) for v in value)
     if not (x0 < x1 and y0 < y1):
-        raise _bad(f"field {field!r} must have x0 < x1 and y0 < y1, not {value}.")
+        raise _bad(msg("field {field} must have x0 < x1 and y0 < y1, not {value}.", field=repr(field), value=value))
     return [x0, y0, x1, y1]
 
 
@@ -119,7 +119,7 @@ def validate(data) -> dict:
         for i, item in enumerate(_list(data, key)):
             field = f"{key}[{i}]"
             if not isinstance(item, dict):
-                raise _bad(f"{field} must be an object {{\"id\", \"x\", \"y\", \"d_mm\"}}.")
+                raise _bad(msg("{field} must be an object {{\"id\", \"x\", \"y\", \"d_mm\"}}.", field=field))
             for sub in ("id", "x", "y", "d_mm"):
                 if sub not in item:
                     raise _bad(msg("{field} is missing the field {sub}.", field=field, sub=repr(sub)))
@@ -238,7 +238,7 @@ class _Relaxed:
                 if c == "}":
                     return out
                 if c != ",":
-                    raise ValueError(f"expected ',' or '}}' at character {self.i - 1}")
+                    raise ValueError(msg("expected ',' or '}}' at character {i}", i=self.i - 1))
         if c == "[":
             self.i += 1
             out = []

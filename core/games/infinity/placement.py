@@ -103,7 +103,7 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
             if area == INF_ENEMY:
                 allowed.append(msg("{area_names} without overlapping the enemy zone", area_names=AREA_NAMES[area]))
             else:
-                allowed.append(f"{AREA_NAMES[area]} {_rect(rect)}")
+                allowed.append(msg("{area_names} {rect}", area_names=AREA_NAMES[area], rect=_rect(rect)))
         edge = ""
         if len(allowed) == 1:
             edge = (msg("; its base spans x {x}–{x2}, y {y}–{y2}", x=_fmt(x - r), x2=_fmt(x + r), y=_fmt(y - r), y2=_fmt(y + r)))

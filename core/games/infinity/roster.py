@@ -43,7 +43,7 @@ def parse_line(text: str, where: str = msg("Roster line")) -> dict:
         raise _bad(msg("{where}: the name is missing. Usage: {usage}", where=where, usage=USAGE))
     if not NAME_RE.match(name):
         raise _bad(msg("{where}: the name {name} must be 1–24 letters, digits, spaces or hyphens.", where=where, name=repr(name)))
-    where = f"{where} ({name})"
+    where = msg("{where} ({name})", where=where, name=name)
     got: dict[str, str] = {}
     for part in parts[1:]:
         if not part:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from core.games.infinity.deployment import pending, step_of, step_owner
 from core.games.infinity.roster import is_hidden
 from core.games.infinity.seats import who
-from core.message import join, msg, plural
+from core.message import Cmd, join, msg, plural
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
                  "withdrawn", "revealed", "must_place_in_zone")
@@ -152,8 +152,9 @@ def _line(t: dict, own: bool, phase: str) -> str:
         marks.append((msg("revealed hidden trooper") if t["revealed"] else msg("HIDDEN: only you see it")))
     skills = ",".join(t["skills"])
     stats = ((msg("WIP {wip}, PH {ph}, S{s}, {base_mm} mm base, skills {skills}", wip=t['wip'], ph=t['ph'], s=t['s'], base_mm=t['base_mm'], skills=skills) if skills else msg("WIP {wip}, PH {ph}, S{s}, {base_mm} mm base", wip=t['wip'], ph=t['ph'], s=t['s'], base_mm=t['base_mm'])))
-    marked = "; ".join(marks)
-    text = (f"  {t['id']} {t['name']} [{marked}]: {stats}." if marks else f"  {t['id']} {t['name']}: {stats}.")
+    marked = join("; ", marks)
+    text = (msg("  {id} {name} [{marked}]: {stats}.", id=Cmd(t['id']), name=Cmd(t['name']), marked=marked, stats=stats)
+            if marks else msg("  {id} {name}: {stats}.", id=Cmd(t['id']), name=Cmd(t['name']), stats=stats))
     if phase == "rosters":
         return text
     if own or t["placed"] or t["status"] in ("airborne", "withdrawn"):
@@ -199,7 +200,7 @@ def _pending_for(view: dict, me: str) -> str:
     if view["step"]:
         owner, step = view["step_owner"], view["step"]
         left = [t for t in mine if not t["placed"] and t["status"] in ("pending", "reserve")]
-        ids = join(", ", (f"{t['id']} {t['name']}" for t in left)) or "none"
+        ids = join(", ", (msg("{id} {name}", id=t['id'], name=t['name']) for t in left)) or "none"
         if owner != me:
             return (msg("Step {step} of 4: {owner} is deploying. Your troopers still to deploy: {ids}.", step=step, owner=who(view, owner), ids=ids))
         forced = next((t for t in left if t.get("must_place_in_zone")), None)
@@ -223,7 +224,7 @@ def describe(view: dict) -> str:
     if me:
         lines.append(msg("Now: {pending_for}", pending_for=_pending_for(view, me)))
     if view["lt_wip"]:
-        tries = join("; ", (f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"]))
+        tries = join("; ", (msg("{rolla}/{rollb} ({result})", rolla=a['rollA'], rollb=a['rollB'], result=a['result']) for a in view["initiative_attempts"]))
         lines.append((msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}; won by {winner}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries, winner=who(view, view['winner'])) if view["winner"] else msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries)))
     if view["zone_of"]:
         lines.append((msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}; first Player Turn: {first_turn}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']), first_turn=who(view, view['first_turn'])) if view["first_turn"] else msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']))))

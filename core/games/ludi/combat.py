@@ -67,7 +67,7 @@ def describe(card: str) -> str:
     parts = [plural(("+{swords} sword", "+{swords} swords"), c['swords'], swords=c['swords'])] if c["swords"] else []
     parts += [plural(("+{shields} shield", "+{shields} shields"), c['shields'], shields=c['shields'])] if c["shields"] else []
     parts += ["skull"] if c["skull"] else []
-    return f"{card} ({join(', ', parts) or 'blank'})"
+    return msg("{card} ({value})", card=card, value=join(', ', parts) or 'blank')
 
 
 def set_defender(ctx, gid: str) -> None:
@@ -164,7 +164,7 @@ def resolve(ctx) -> None:
     if state["options"]["champion"] and state.get("champion") is None and state["gl"][win]["wins"] >= 2:
         state["champion"] = win
         text.append(msg("{gname} has {wins} wins and becomes the champion (§14.3).", gname=gname(win), wins=state['gl'][win]['wins']))
-    state["last_fight"] = (msg("{gname} {a}–{d} {gname2}, {gname3} died", gname=gname(att), a=a, d=d, gname2=gname(dfn), gname3=gname(lose)) if dies else msg("{gname} {a}–{d} {gname2}", gname=gname(att), a=a, d=d, gname2=gname(dfn)))
+    state["last_fight"] = msg("{gname} {a}–{d} {gname2}, {gname3} died", gname=gname(att), a=a, d=d, gname2=gname(dfn), gname3=gname(lose)) if dies else msg("{gname} {a}–{d} {gname2}", gname=gname(att), a=a, d=d, gname2=gname(dfn))
     ctx.say(join(" ", text))
     if a > d and check_win(ctx, aseat):
         return

@@ -7,7 +7,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
-from core.message import join, msg
+from core.message import join, kept, msg
 
 from . import flow, setup
 from .common import gname, points, who
@@ -149,7 +149,7 @@ class Ludi(Game):
         lines = []
         for s in view["seats"]:
             p = view["p"][s]
-            glads = ", ".join((msg("{gname} (tapped)", gname=gname(g)) if view["gl"][g]["tapped"] else msg("{gname}", gname=gname(g))) for g in p["gl"])
+            glads = join(", ", [(msg("{gname} (tapped)", gname=gname(g)) if view["gl"][g]["tapped"] else msg("{gname}", gname=gname(g))) for g in p["gl"]])
             lines.append(msg("{names} ({s}): points {points}, coins {coins}; buildings {value}; gladiators {value2}.", names=view['names'][s], s=s, points=view['points'][s], coins=p['coins'], value=join(', ', (B[b]['name'] for b in p['bld'])) or 'none', value2=glads or 'none'))
         return join("\n", lines)
 
@@ -177,7 +177,7 @@ class Ludi(Game):
         r = state.get("result")
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ----------------------------------------------------------------------------------------
     WEIGHTS = {"train": 5, "fight": 4, "build": 4, "work": 1.5, "chain": 1, "demolish": 0.4, "end": 0.3}
@@ -189,7 +189,7 @@ class Ludi(Game):
         if "with" in words and words[0] in ("fight", "build", "demolish", "chain"):
             at = words.index("with")
             lead, helpers = words[at + 1], words[at + 2:]
-            return [lead, words[0], " ".join(words[1:at]), *([f"+ {' '.join(helpers)}"] if helpers else [])]
+            return [lead, words[0], " ".join(words[1:at]), *([msg("+ {helpers}", helpers=' '.join(helpers))] if helpers else [])]
         if len(words) == 2 and words[0] in ("work", "train"):
             return [words[1], words[0]]
         return words

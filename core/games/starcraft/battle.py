@@ -109,7 +109,7 @@ def resolve(ctx) -> None:
     dead = casualties(s, du, to_def) + casualties(s, au, to_att)      # at the same time (§9.4)
     for u in dead:
         s["areas"][area]["units"].remove(u)
-    ctx.say(msg("{dfd} receives {to_def}, {att} receives {to_att}. Destroyed: {value}.", dfd=seat_ref(dfd), to_def=to_def, att=seat_ref(att), to_att=to_att, value=join(", ", (f"{u['id']} {u['type']}" for u in dead)) or "nothing"))
+    ctx.say(msg("{dfd} receives {to_def}, {att} receives {to_att}. Destroyed: {value}.", dfd=seat_ref(dfd), to_def=to_def, att=seat_ref(att), to_att=to_att, value=join(", ", (msg("{id} {type}", id=u['id'], type=u['type']) for u in dead)) or "nothing"))
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     if not au and du:
         result = msg("{dfd} holds {area}.", dfd=seat_ref(dfd), area=area)

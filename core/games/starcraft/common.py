@@ -20,7 +20,7 @@ import re
 
 from core.errors import RulesError
 from core.game import seat_ref
-from core.message import join, msg
+from core.message import Cmd, join, msg
 
 from .board import BOARD
 
@@ -187,6 +187,13 @@ def card_tag(card: str) -> str:
     return f"{card}-{slug}" if slug else card
 
 
+def card_name(card: str) -> str:
+    """A combat or event card as a player reads it: its id, as he may type it, and its name in his
+    language (`ALD-03 Focused Fire`); `card_tag` is the same card as a command line writes it."""
+    kind = BOARD.events.get(card) or BOARD.combat.get(card)
+    return msg("{id} {name}", id=Cmd(card), name=kind["name"]) if kind else Cmd(card)
+
+
 def card_id(word: str, known) -> str:
     """The card a command names among `known`: its id, or its tag (`EV26`, `ev26-last-stand`).
     Anything else comes back upper-cased for the caller to refuse with the list."""
@@ -243,7 +250,7 @@ def planet_name(code: str) -> str:
 
 def order_label(o: dict) -> str:
     """How an order is named once revealed (and what must never show while it is face down)."""
-    return f"#{o['id']} {o['type']}{'*' if o['special'] else ''}"
+    return (msg("#{id} {type}*", id=o['id'], type=o['type']) if o['special'] else msg("#{id} {type}", id=o['id'], type=o['type']))
 
 
 # combat cards --------------------------------------------------------------------------------
@@ -263,7 +270,7 @@ def draw_combat(ctx, seat: str, n: int) -> list[str]:
     p["hand"] += got
     if got:
         # a card seen, even privately, makes the action irreversible: /undo must not redraw it
-        ctx.tell(seat, msg("You draw {value}.", value=join(", ", (f"{c} {BOARD.combat[c]['name']}" for c in got))), kind="reveal")
+        ctx.tell(seat, msg("You draw {value}.", value=join(", ", (msg("{c} {name}", c=c, name=BOARD.combat[c]['name']) for c in got))), kind="reveal")
     return got
 
 

@@ -112,7 +112,7 @@ def lines(state: dict, seat: str, card: str) -> list[str]:
 def _place_slot(ctx, seat: str, kind: str, area: str) -> list[str]:
     s = ctx.state
     if (kind, area) not in _slot_targets(s, seat):
-        raise RulesError(msg("A free slot goes as a tech-level-1 unit of your race into an area you control holding your base, with room: {value}.", value=join(', ', (f'{k} {a}' for k, a in _slot_targets(s, seat)))),
+        raise RulesError(msg("A free slot goes as a tech-level-1 unit of your race into an area you control holding your base, with room: {value}.", value=join(', ', (msg("{k} {a}", k=k, a=a) for k, a in _slot_targets(s, seat)))),
                          code="TARGET")
     n = BOARD.units[kind].get("per_slot", 1)
     made = []
@@ -183,7 +183,7 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
             fid = BOARD.find_faction(args[1])
             owners = [o for o in owners if s["p"][o]["faction"] == fid]
         if not owners or (len(owners) > 1):
-            raise RulesError(msg("Name a route (and the faction when several enemies have a transport there): {value}.", value=join(", ", (f"{r} {s['p'][o]['faction']}" for r, o in pairs))), code="TARGET")
+            raise RulesError(msg("Name a route (and the faction when several enemies have a transport there): {value}.", value=join(", ", (msg("{r} {faction}", r=r, faction=s['p'][o]['faction']) for r, o in pairs))), code="TARGET")
         t = next(t for t in s["transports"] if t["route"] == route and t["owner"] == owners[0])
         s["transports"].remove(t)
         what = msg("destroys {owners}'s transport on {route}", owners=seat_ref(owners[0]), route=route)

@@ -6,18 +6,21 @@ on top of ``state["pend"]``) has a prompt builder and the verbs it accepts."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, seat_ref
 from core.grammar import Param, Verb
-from core.message import join, msg
+from core.message import Cmd, join, kept, msg, plural
 
 from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
 from .board import BOARD
 from .common import (
+    ORDER_TYPES,
     all_units,
     base_planets,
     bases_of,
+    card_name,
     card_tag,
     controlled,
     controls,
@@ -105,8 +108,8 @@ class StarCraft(Game):
         s, seat = ctx.state, ctx.seat
         p = s["p"][seat]
         if ctx.action.verb == "hand":
-            ctx.tell(seat, msg("Combat cards: {value}. Event cards: {value2}.", value=join(", ", (f"{c} {BOARD.combat[c]['name']}" for c in sorted(p["hand"])))
-                                               or "none", value2=join(", ", (f"{e} {BOARD.events[e]['name']}" for e in sorted(p["events"]))) or "none"))
+            ctx.tell(seat, msg("Combat cards: {value}. Event cards: {value2}.", value=join(", ", (msg("{c} {name}", c=c, name=BOARD.combat[c]['name']) for c in sorted(p["hand"])))
+                                               or "none", value2=join(", ", (msg("{e} {name}", e=e, name=BOARD.events[e]['name']) for e in sorted(p["events"]))) or "none"))
         else:
             mine = [(pl, i, o) for pl, st in s["stacks"].items() for i, o in enumerate(st) if o["owner"] == seat]
             ctx.tell(seat, msg("Your orders: {value}.", value=join("; ", (msg("{order_label} on {planet_name} (level {i})", order_label=order_label(o), planet_name=planet_name(pl), i=i + 1)
@@ -159,10 +162,10 @@ class StarCraft(Game):
         if p.get("cards"):
             lines.append(msg("Resource cards: {resource_words}.", resource_words=join(", ", (_resource_words(c) for c in p["cards"]))))
         lines.append((msg("Combat cards ({n_hand}):", n_hand=len(p['hand'])) if p["hand"] else msg("No combat cards.")))
-        lines += [f"- {card_tag(c)}: {_combat_words(c)}" for c in sorted(p["hand"])]
+        lines += [msg("- {card_tag}: {combat_words}", card_tag=card_name(c), combat_words=_combat_words(c)) for c in sorted(p["hand"])]
         if p.get("events"):
             lines.append(msg("Event cards ({n_events}):", n_events=len(p['events'])))
-            lines += [f"- {card_tag(e)}: {BOARD.events[e]['text']}" for e in sorted(p["events"])]
+            lines += [msg("- {card_tag}: {text}", card_tag=card_name(e), text=BOARD.events[e]['text']) for e in sorted(p["events"])]
         orders = [(planet, level, o) for planet, stack in (view.get("stacks") or {}).items()
                   for level, o in enumerate(stack) if o.get("owner") == seat and "type" in o]
         if orders:
@@ -204,7 +207,7 @@ class StarCraft(Game):
         r = state["result"]
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ------------------------------------------------------------------------------
     def secrets(self, state: dict) -> list[str]:
@@ -309,9 +312,9 @@ class StarCraft(Game):
             rest = words[2:] if words[0] == "resolve" else ["discard"]
             if len(rest) == 5 and rest[0] == "move":   # move N KIND FROM TO: the unit, where from, where to, how many
                 _, n, kind, src, dst = rest
-                rest = ["move", f"{kind} {src}", f"→ {dst}", f"×{n}"]
+                rest = ["move", msg("{kind} {src}", kind=kind, src=src), msg("→ {dst}", dst=dst), f"×{n}"]
             return [planet_name(words[1]), *rest]
-        return words
+        return [_menu_word(word) for word in words]
 
     def _works(self, state: dict, seat: str, line: str) -> bool:
         try:
@@ -410,7 +413,7 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
             for _ in range(rnd.choice((1, 1, 2))):
                 if areas and kinds:
                     k = rnd.choice(kinds)
-                    items.append(f"{2 if k == 'zergling' and rnd.random() < 0.7 else 1} {k} {rnd.choice(areas)}")
+                    items.append(msg("{value} {k} {choice}", value=2 if k == 'zergling' and rnd.random() < 0.7 else 1, k=k, choice=rnd.choice(areas)))
             if rnd.random() < 0.3:
                 items.append(msg("1 worker"))
             if rnd.random() < 0.25:
@@ -571,6 +574,25 @@ GAME = StarCraft()
 __all__ = ["GAME", "StarCraft"]
 
 
+def _menu_word(word: str) -> str:
+    """A word of an order or card line as a menu shows it: a planet by its name (as the resolve
+    lines name it), a card by its id and name in the reader's language, a special order with
+    what its `*` means; any other word as typed."""
+    if word in BOARD.planets:
+        return planet_name(word)
+    card = _card_of_tag().get(word.lower())
+    if card is not None:
+        return card_name(card)
+    if word.endswith("*") and word[:-1] in ORDER_TYPES:
+        return msg("{order}* (the special order)", order=Cmd(word[:-1]))
+    return word
+
+
+@lru_cache(maxsize=1)
+def _card_of_tag() -> dict[str, str]:
+    return {card_tag(card).lower(): card for card in [*BOARD.combat, *BOARD.events]}
+
+
 def _combat_words(card: str) -> str:
     """What a combat card does (§9.2), from its data: attack, shield and their conditions."""
     k = BOARD.combat[card]
@@ -588,5 +610,7 @@ def _combat_words(card: str) -> str:
 
 def _resource_words(card: dict) -> str:
     data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
-    worth = f"{card['id']} ({data['value']} {data['kind']})"
+    amount = plural(("{value} mineral", "{value} minerals"), data["value"], value=data["value"]) \
+        if data["kind"] == "minerals" else msg("{value} gas", value=data["value"])
+    worth = msg("{id} ({amount})", id=Cmd(card['id']), amount=amount)
     return msg("{worth} — used", worth=worth) if card.get("used") else worth   # no comma: a list of cards is split at its commas

@@ -132,7 +132,7 @@ def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | Non
         s["areas"][dst]["units"].append(u)
         origins[u["id"]] = src
     if moves:
-        ctx.say(msg("{seat} moves {value}.", seat=seat_ref(seat), value=join(", ", (f"{u['id']} {u['type']} {src}→{dst}"
+        ctx.say(msg("{seat} moves {value}.", seat=seat_ref(seat), value=join(", ", (msg("{id} {type} {src}→{dst}", id=u['id'], type=u['type'], src=src, dst=dst)
                                                       for u, src, dst in moves))))
     if fights:
         return fights[0], {k: v for k, v in origins.items() if any(x["id"] == k for x in units_in(s, fights[0]))}

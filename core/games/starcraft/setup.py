@@ -102,7 +102,7 @@ def deal(ctx) -> None:
     s["event_deck"] = deck
     for seat in s["seats"]:
         draw_combat(ctx, seat, BOARD.pieces["start_hand"])
-    ctx.say(msg("Homes: {value}. The event deck holds {n_deck} cards.", value=join(", ", (f"{seat_ref(x)} on {planet_name(s['p'][x]['home'])}" for x in s["seats"])), n_deck=len(deck)))
+    ctx.say(msg("Homes: {value}. The event deck holds {n_deck} cards.", value=join(", ", (msg("{x} on {planet_name}", x=seat_ref(x), planet_name=planet_name(s['p'][x]['home'])) for x in s["seats"])), n_deck=len(deck)))
     s["phase"] = "transport"
     s["turn"] = s["seats"][0]
 

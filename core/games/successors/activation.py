@@ -257,7 +257,7 @@ def leave(ctx, text: str) -> None:
                 del act["cus"][k]
             used[k] = used.get(k, 0) + n
             moved[k] = moved.get(k, 0) + n
-    ctx.say(msg("{seat} leaves {g} at {name} (§5.1).", seat=seat_ref(act['seat']), g=join(', ', [label(g) for g in gens] + [f'{n} {k}' for k, n in cus.items() if n]), name=BOARD.spaces[act['at']]['name']))
+    ctx.say(msg("{seat} leaves {g} at {name} (§5.1).", seat=seat_ref(act['seat']), g=join(', ', [label(g) for g in gens] + [msg("{n} {k}", n=n, k=k) for k, n in cus.items() if n]), name=BOARD.spaces[act['at']]['name']))
 
 
 def end_act(ctx) -> None:

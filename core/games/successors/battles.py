@@ -178,7 +178,7 @@ def lose_cus(state: dict, side: dict, space: str, n: int | None, aside: int = 0)
 
 
 def describe(cus: dict) -> str:
-    parts = [f"{n} {BOARD.cu_types[k]['name']}" for k, n in cus.items() if n]
+    parts = [msg("{n} {name}", n=n, name=BOARD.cu_types[k]['name']) for k, n in cus.items() if n]
     return join(", ", parts) if parts else "nothing"
 
 

@@ -72,7 +72,7 @@ def _words(rest: str) -> list[str]:
 
 def _choice(seat: str) -> str:
     """A seat offered as an argument: the id to type, and who sits there."""
-    return f"{seat} = {seat_ref(seat)}"
+    return msg("{seat} = {seat2}", seat=seat, seat2=seat_ref(seat))
 
 
 def _seat(state: dict, me: str, word: str | None, why: str) -> str:
@@ -800,7 +800,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     """Choices worth trying for a card's event (complete lines are those that pass a dry run)."""
     others = [s for s in state["seats"] if s != seat]
     mine_gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
-    armies = [f"{sp} {o}" for sp in sorted(state["cus"]) for o in others
+    armies = [msg("{sp} {o}", sp=sp, o=o) for sp in sorted(state["cus"]) for o in others
               if n_cus(state, sp, o) and generals_at(state, sp, o)]
     opp_pcs = sorted(s for s, o in state["pcs"].items() if o not in (seat,) and BOARD.spaces[s]["type"] == "MIN")
     majors = _major_cities(state, seat)
@@ -810,7 +810,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     if card in (8, 17, 23):
         return armies
     if card == 54:
-        return [f"{sp} {o}" for sp, o in mutiny_targets(state, seat)]
+        return [msg("{sp} {o}", sp=sp, o=o) for sp, o in mutiny_targets(state, seat)]
     if card == 11:
         return mine_gens[:6]
     if card == 18:
@@ -842,7 +842,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     if card == 44:
         return [""] + [s for s in BOARD.province_spaces("KAP") if BOARD.spaces[s]["type"] == "MIN"]
     if card == 50:
-        return [f"{r} {g}" for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
+        return [msg("{r} {g}", r=r, g=g) for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
                 and d["st"] == "active" and d["by"] is None for g in mine_gens]
     if card == 51:
         out = []

@@ -70,7 +70,7 @@ def card_arg(raw) -> int:
 
 def card_name(n: int) -> str:
     c = BOARD.cards[n]
-    return f"#{n} {c['name']}"
+    return msg("#{n} {name}", n=n, name=c['name'])
 
 
 def find_general(state: dict, name: str) -> str:

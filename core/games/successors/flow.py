@@ -28,7 +28,7 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Prompt, copy_state, seat_ref
-from core.message import join, msg
+from core.message import join, kept, msg
 
 from . import (
     activation,
@@ -132,7 +132,8 @@ def placing_prompt(state: dict, seat: str) -> Prompt:
     pl = state["placing"]
     lines = reinforcements.legal_lines(state)
     what = reinforcements.describe(pl["left"], pl["gens"])
-    why = {"reinforcements": "reinforcements", "training": msg("the trained CU")}.get(pl["why"], pl["why"])
+    why = kept(pl["why"])
+    why = {"reinforcements": "reinforcements", "training": msg("the trained CU")}.get(why, why)
     if len(lines) > BUTTON_ROOM:   # too many to press: the first unit's spaces, the others typed
         first = lines[0].split(" ")[1]
         lines = [line for line in lines if line.split(" ")[1] == first][:BUTTON_ROOM]
@@ -233,7 +234,7 @@ def draft_seat(state: dict) -> str:
 
 def draft_prompt(state: dict, seat: str) -> Prompt:
     left = state["draft"]["left"]
-    return Prompt(msg("{seat} drafts a package (§12.6): {value}.", seat=seat_ref(seat), value=join("; ", (f"{p} ({setup.describe_package(state, p)})" for p in left))),
+    return Prompt(msg("{seat} drafts a package (§12.6): {value}.", seat=seat_ref(seat), value=join("; ", (msg("{p} ({describe_package})", p=p, describe_package=setup.describe_package(state, p)) for p in left))),
                   tuple(f"pick {p.lower()}" for p in left))
 
 
@@ -244,7 +245,7 @@ def h_pick(ctx) -> None:
 # §3.2.3 turn order --------------------------------------------------------------------------------
 def order_prompt(state: dict, seat: str) -> Prompt:
     lines = tuple(f"first {s.lower()} {d}" for s in state["seats"] for d in ("left", "right"))
-    return Prompt(msg("{seat} has the fewest VP: choose the First Player and the direction (left = ascending seat order; seats: {value}).", seat=seat_ref(seat), value=join(", ", (f"{s.lower()} = {seat_ref(s)}" for s in sorted(state["seats"])))), lines)
+    return Prompt(msg("{seat} has the fewest VP: choose the First Player and the direction (left = ascending seat order; seats: {value}).", seat=seat_ref(seat), value=join(", ", (msg("{s} = {s2}", s=s.lower(), s2=seat_ref(s)) for s in sorted(state["seats"])))), lines)
 
 
 def h_first(ctx) -> None:
@@ -459,7 +460,7 @@ def d_losses_prompt(state: dict, d: dict) -> Prompt:
     order (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
     lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
     n = min(d["n"], sum(_loss_pool(state, d).values()))
-    seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], d.get("why", "§6.8")
+    seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], kept(d.get("why", "§6.8"))
     # whole sentences, so that each language reads them whole
     if d.get("source") in ("act", "space"):
         text = ((msg("{seat} loses 1 CU at {space}: choose which ({why}).", seat=seat, space=space, why=why) if n == 1 else msg("{seat} loses {n} CUs at {space}: choose which ({why}).", seat=seat, n=n, space=space, why=why)))
@@ -495,7 +496,7 @@ def d_losses(ctx, d: dict) -> None:
     lost = None if gens or alone else {k: m for k, m in lost.items() if m}
     options = loss_options(ctx.state, d)
     if lost not in options:
-        raise RulesError(msg("Choose the CUs lost: {loss_line} ({get}).", loss_line=join('; ', (battles.loss_line(c) for c in options)), get=d.get('why', '§6.8')), code="LOSSES")
+        raise RulesError(msg("Choose the CUs lost: {loss_line} ({get}).", loss_line=join('; ', (battles.loss_line(c) for c in options)), get=kept(d.get('why', '§6.8'))), code="LOSSES")
     if d.get("source") == "space":
         lose_chosen(ctx, d, lost)
         cards.pop(ctx.state)
@@ -503,7 +504,7 @@ def d_losses(ctx, d: dict) -> None:
             after_surrender_roll(ctx)
         return
     if d.get("source") == "act":
-        battles.force_loses(ctx, ctx.seat, lost, d["why"])
+        battles.force_loses(ctx, ctx.seat, lost, kept(d["why"]))
         cards.pop(ctx.state)
         answers.after_force_loss(ctx, d["then"])
         return

@@ -15,7 +15,7 @@ State layout (all JSON):
 from __future__ import annotations
 
 from core.game import seat_ref
-from core.message import join, msg, plural
+from core.message import join, kept, msg, plural
 
 from .board import BOARD
 
@@ -420,7 +420,7 @@ def eliminate_losses(state: dict, space: str, seat: str, lost: dict) -> None:
 
 def say_lost(ctx, seat: str, space: str, lost: dict, why: str) -> None:
     if lost:
-        what = join(", ", (f"{m} {BOARD.cu_types[k]['name']}" for k, m in lost.items()))
+        what = join(", ", (msg("{m} {name}", m=m, name=BOARD.cu_types[k]['name']) for k, m in lost.items()))
         ctx.say((plural(("{seat} loses {what} CU at {name} ({why}).", "{seat} loses {what} CUs at {name} ({why})."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'], why=why) if why else plural(("{seat} loses {what} CU at {name}.", "{seat} loses {what} CUs at {name}."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'])))
 
 
@@ -439,7 +439,7 @@ def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = Non
 def lose_chosen(ctx, d: dict, lost: dict) -> None:
     """The owner's answer to a ``space`` loss (`lose …`)."""
     eliminate_losses(ctx.state, d["space"], d["seat"], lost)
-    say_lost(ctx, d["seat"], d["space"], lost, d["why"])
+    say_lost(ctx, d["seat"], d["space"], lost, kept(d["why"]))
 
 
 ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3

@@ -11,7 +11,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
-from core.message import join, msg
+from core.message import join, kept, msg
 
 from . import (
     activation,
@@ -238,7 +238,7 @@ class Successors(Game):
         lines = [(msg("Seat {seat} ({colour}), Turn {turn}.", seat=seat, colour=colour, turn=view['turn']) if colour else msg("Seat {seat}, Turn {turn}.", seat=seat, turn=view['turn']))]
         if p["hand"]:
             lines.append(msg("Your hand:"))
-            lines += [f"- {cards.describe_card(view, c)}" for c in p["hand"]]
+            lines += [msg("- {describe_card}", describe_card=cards.describe_card(view, c)) for c in p["hand"]]
         else:
             lines.append(msg("Your hand is empty."))
         if p.get("armed"):
@@ -313,7 +313,7 @@ class Successors(Game):
         r = state.get("result")
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ----------------------------------------------------------------------------------
     def menu_path(self, line: str) -> list[str]:

@@ -191,7 +191,7 @@ def carry_options(state: dict) -> list[str]:
 
 def carry(ctx, verb: str, marker: str) -> None:
     state = ctx.state
-    line = f"{verb} {marker}"
+    line = msg("{verb} {marker}", verb=verb, marker=marker)
     if line not in carry_options(state):
         raise RulesError(msg("You cannot {verb} {marker} now. Possible: {value}.", verb=verb, marker=marker, value=join(', ', carry_options(state)) or 'nothing'), code="CARRY")
     act = state["act"]

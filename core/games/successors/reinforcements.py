@@ -84,7 +84,7 @@ def start_phase(ctx) -> None:
 
 
 def describe(left: dict, gens: list[str]) -> str:
-    parts = [f"{n} {CU_NAMES[k]}" for k, n in left.items() if n]
+    parts = [msg("{n} {cu_names}", n=n, cu_names=CU_NAMES[k]) for k, n in left.items() if n]
     parts += [label(g) for g in gens]
     return join(", ", parts) or "nothing"
 

@@ -9,7 +9,7 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 from __future__ import annotations
 
 from core.game import seat_ref
-from core.message import join, msg, plural
+from core.message import join, kept, msg, plural
 
 from . import cards, marching, questions, reinforcements, royals, scoring, strategy
 from .board import BOARD
@@ -102,7 +102,7 @@ def advance(ctx) -> None:
         strategy.name_table_resolver(ctx)                                  # §4.2
         if state["placing"] is not None:
             if reinforcements.settle(ctx):
-                why = state["placing"]["why"]
+                why = kept(state["placing"]["why"])
                 state["placing"] = None
                 if why == "reinforcements":
                     state["cur"] += 1

@@ -173,7 +173,7 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     if draft:
         state["draft"] = {"order": list(reversed(seats)), "left": sorted(packages)}   # §12.6
         state["package"] = {}
-        ctx.say(msg("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): {value}.", value=join(", ", (f"{p} ({describe_package(state, p)})" for p in sorted(packages)))))
+        ctx.say(msg("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): {value}.", value=join(", ", (msg("{p} ({describe_package})", p=p, describe_package=describe_package(state, p)) for p in sorted(packages)))))
         return
     ctx.say(msg("Successors: {value}.", value=join(", ", (
         msg("{s} takes package {s2} ({colours}: {name})", s=seat_ref(s), s2=s, colours=BOARD.colours[s], name=join(', ', (BOARD.generals[g]['name'] for g in packages[s]['generals'])))

@@ -36,7 +36,7 @@ def describe_card(state: dict, card: int) -> str:
     c = BOARD.cards[card]
     kind = "Surprise" if is_surprise(state, card) else c["type"].capitalize()
     ops = ops_of(state, card)
-    return f"#{card} {c['name']} ({kind}, {ops if ops is not None else '–'} OP): {c['effect']}"
+    return msg("#{card} {name} ({kind}, {ops} OP): {effect}", card=card, name=c['name'], kind=kind, ops=ops if ops is not None else '–', effect=c['effect'])
 
 
 def spend(ctx, seat: str, card: int) -> None:
