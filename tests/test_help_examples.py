@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from bot.service.help import verb_help
-from bot.words.examples import SEEDS, examples, offered, positions
+from bot.words.examples import PLAYERS, SEEDS, examples, offered, positions
 from core.errors import RulesError
-from core.registry import available, get_game
+from core.registry import get_game
 
 
-@pytest.mark.parametrize("game_id", sorted(available()))
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_every_verb_with_words_to_fill_has_a_real_example(game_id):
     game = get_game(game_id)
     mine = examples()[game_id]
@@ -28,7 +28,7 @@ MISSING: dict[str, set[str]] = {"infinity": {"mission", "roster"},
                                 "successors": {"disband", "leave", "losses", "pick"}}
 
 
-@pytest.mark.parametrize("game_id", sorted(available()))
+@pytest.mark.parametrize("game_id", sorted(PLAYERS))
 def test_each_example_is_legal_in_a_position_a_seeded_game_reaches(game_id):
     game = get_game(game_id)
     left = dict(examples()[game_id])
@@ -51,7 +51,7 @@ def test_each_example_is_legal_in_a_position_a_seeded_game_reaches(game_id):
 def test_help_for_starcrafts_order_says_a_line_a_player_types():
     game = get_game("starcraft")
     lines = verb_help(game, game.verbs["order"])
-    example = lines[-1].split("Example: ", 1)[1]
+    example = lines[-1].split("Example: ", 1)[1].strip("`")
     assert example.startswith("/sc order ") and "TYPE" not in example and "PLANET" not in example
     assert example.removeprefix("/sc ") == examples()["starcraft"]["order"]
 

@@ -24,6 +24,7 @@ from PIL import ImageDraw
 from bot.service import Service
 from bot.service.types import Command, Reply
 from bot.words.i18n import LOCALE_DIR, translate
+from core.message import Cmd
 from core.registry import get_game
 from render.i18n import LOCALE_DIR as RENDER_LOCALE
 
@@ -45,7 +46,7 @@ COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE",
 # what a verb's help says a player types after it (StarCraft's `resolve`: move …, build …)
 HELP_WORDS = {"move", "build", "base", "research", "mobilize"}
 # names of the games' data spelt alike in Spanish (their translation is the English word)
-SAME_IN_SPANISH = {"Propaganda", "Olympias"}
+SAME_IN_SPANISH = {"Propaganda", "Olympias", "dice"}   # "dice": Spanish "says"
 # the titles the games keep in every language (as the seeds do), and the factions' and
 # troopers' names (Infinity's rosters are typed by the players themselves)
 PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
@@ -372,9 +373,9 @@ _ROBOT_NAME = re.compile(r"🤖 Robot \d+")   # a robot's name is a name (bot/se
 def keep_menus(table: Table, sent: str, reply: Reply) -> list:
     """The menus a reply carries, their trail and labels read as lines."""
     menus = [m for m in (reply.menu, reply.page, *reply.menus.values()) if m is not None]
-    for menu in menus:
-        table.lines += [(sent + " (menu)", str(label)) for label in
-                        [*menu.trail, *(o.label for o in menu.options if not o.more)]]
+    for menu in menus:   # what a player types (a Cmd part) is no word; the names beside it are
+        words = [" ".join(str(p) for p in o.parts if not isinstance(p, Cmd)) for o in menu.options if not o.more]
+        table.lines += [(sent + " (menu)", text) for text in [*map(str, menu.trail), *words] if text]
     return menus
 
 

@@ -6,6 +6,7 @@ from bot.service.types import Command, Reply
 from bot.store import StoreError
 from bot.words.examples import example
 from core.game import Game
+from core.message import Cmd, msg
 from core.registry import all_games, available, get_game
 
 
@@ -70,12 +71,14 @@ def verb_help(game: Game, verb) -> list[str]:
     """One verb of one game for /help: usage, what it does, and a line a player typed in a position
     a seeded game reached (bot/words/examples.toml)."""
     prefix = verb_prefix(game)
-    lines = [f"{game.title}: /{prefix} {verb.usage}", f"  What it does: {verb.help}"]
+    # what a player types is code (a span), never words to translate
+    lines = [msg("{title}: `/{command}`", title=game.title, command=Cmd(f"{prefix} {verb.usage}")),
+             msg("  What it does: {help}", help=verb.help)]
     if verb.private:
-        lines.append("  Send it to the bot in a private chat.")
+        lines.append(msg("  Send it to the bot in a private chat."))
     if verb.query:
-        lines.append("  A look: it changes nothing.")
-    return lines + [f"  Example: /{prefix} {example(game.id, verb)}"]
+        lines.append(msg("  A look: it changes nothing."))
+    return lines + [msg("  Example: `{example}`", example=Cmd(f"/{prefix} {example(game.id, verb)}"))]
 
 
 def game_verb_help(game: Game, word: str) -> Reply:

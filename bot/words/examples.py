@@ -15,13 +15,14 @@ import tomllib
 from functools import lru_cache
 from pathlib import Path
 
-from core.registry import available, get_game
+from core.registry import get_game
 
 FILE = Path(__file__).with_name("examples.toml")
 PLAYERS = {"successors": 3, "ludi": 3, "starcraft": 3, "infinity": 2}
 # optional rules on, so that their verbs come up too
 OPTIONS = {"successors": "sorties=on veterans=on glory=on losses=ask", "ludi": "events=on favour=on champion=on"}
 SEEDS = range(6)
+NAMES = ("ann", "bob", "cy", "dee", "eve", "fay")
 ACTIONS = 500
 
 
@@ -39,7 +40,7 @@ def positions(game_id: str, seed: int, actions: int = ACTIONS):
     """The states of a seeded random game, one after each action."""
     game = get_game(game_id)
     rnd = random.Random(seed)
-    players = [f"p{i}" for i in range(PLAYERS.get(game_id, game.min_players))]
+    players = list(NAMES[:PLAYERS[game_id]])   # a line naming a player reads as a table's would
     state = game.setup(players, game.parse_options(OPTIONS.get(game_id, "").split()), f"examples-{seed}")
     yield state
     for _ in range(actions):
@@ -82,7 +83,7 @@ def example(game_id: str, verb) -> str:
 def write() -> None:
     out = ["# /help's examples: each a line a seeded game's prompt offered (python -m bot.words.examples);",
            "# tests/test_help_examples.py checks each is legal in a position those games reach", ""]
-    for game_id in sorted(available()):
+    for game_id in sorted(PLAYERS):
         found = collect(game_id)
         out.append(f"[{game_id}]")
         out += [f'{verb} = "{line}"' for verb, line in sorted(found.items())]
