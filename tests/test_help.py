@@ -60,7 +60,7 @@ def test_a_verb_that_takes_free_text_has_a_written_example(game, verb):
 def test_help_move_and_help_succ_move_answer(service):
     for topic in ("/help move", "/help succ move", "/help successors move"):
         reply = ask(service, topic)
-        assert reply.ok and "Successors: /succ move <path>" in reply.public[0]
+        assert reply.ok and "Successors: `/succ move <path>" in reply.public[0]
 
 
 def test_an_unknown_verb_of_a_game_lists_its_verbs(service):
@@ -70,7 +70,7 @@ def test_an_unknown_verb_of_a_game_lists_its_verbs(service):
 
 def test_a_platform_command_that_is_also_a_game_verb_shows_both(service):
     text = "\n".join(ask(service, "/help status").public)
-    assert text.startswith("/status:") and "Infinity: /inf status" in text
+    assert text.startswith("/status:") and "Infinity: `/inf status`" in text
 
 
 def test_a_generated_example_uses_the_first_choice_and_the_low_bound():

@@ -24,7 +24,7 @@ from PIL import ImageDraw
 from bot.service import Service
 from bot.service.types import Command, Reply
 from bot.words.i18n import LOCALE_DIR, translate
-from core.message import Cmd
+from core.message import Cmd, Items
 from core.registry import get_game
 from render.i18n import LOCALE_DIR as RENDER_LOCALE
 
@@ -46,7 +46,7 @@ COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE",
 # what a verb's help says a player types after it (StarCraft's `resolve`: move …, build …)
 HELP_WORDS = {"move", "build", "base", "research", "mobilize"}
 # names of the games' data spelt alike in Spanish (their translation is the English word)
-SAME_IN_SPANISH = {"Propaganda", "Olympias", "dice"}   # "dice": Spanish "says"
+SAME_IN_SPANISH = {"Propaganda", "Olympias", "dice", "defender"}   # Spanish "says", "to defend"
 # the titles the games keep in every language (as the seeds do), and the factions' and
 # troopers' names (Infinity's rosters are typed by the players themselves)
 PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
@@ -367,15 +367,19 @@ def test_no_name_of_the_games_data_is_left_in_english(lang):
 # a table of one person and robots (issue 36): the robots' own lines, every level of the person's
 # menus, /help for every verb and /rules for every term, in the reader's language -----------------------
 ROBOTS = {"infinity": 1, "ludi": 2, "starcraft": 2, "successors": 2}
-_ROBOT_NAME = re.compile(r"🤖 Robot \d+")   # a robot's name is a name (bot/service/robots.py), not a word
+_ROBOT_NAME = re.compile(r"Robot \d+")   # a robot's name is a name (bot/service/robots.py), not a word
 
 
 def keep_menus(table: Table, sent: str, reply: Reply) -> list:
     """The menus a reply carries, their trail and labels read as lines."""
     menus = [m for m in (reply.menu, reply.page, *reply.menus.values()) if m is not None]
-    for menu in menus:   # what a player types (a Cmd part) is no word; the names beside it are
-        words = [" ".join(str(p) for p in o.parts if not isinstance(p, Cmd)) for o in menu.options if not o.more]
-        table.lines += [(sent + " (menu)", text) for text in [*map(str, menu.trail), *words] if text]
+    def words(label) -> str:   # what a player types (a Cmd part) is no word; the names beside it are
+        parts = label.args["items"] if isinstance(label, Items) else [label]
+        return " ".join(str(p) for p in parts if not isinstance(p, Cmd))
+
+    for menu in menus:
+        labels = [*menu.trail, *(o.label for o in menu.options if not o.more)]
+        table.lines += [(sent + " (menu)", text) for text in map(words, labels) if text.strip()]
     return menus
 
 

@@ -24,7 +24,7 @@ from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Menu, MenuOption, Reply
 from bot.words.i18n import render
 from core.game import Game
-from core.message import Cmd, Msg, join
+from core.message import Cmd, Items, Msg, join
 from core.registry import get_game
 
 PAGE = 8            # options on one screen (the last one opens the next page when there are more)
@@ -122,7 +122,10 @@ def localize(menu: Menu, lang: str) -> None:
     narration name it, the trail above as the choices below); what he would type stays as it is."""
     if lang == "en":
         return
-    said = lambda text: render(text, lang) if isinstance(text, Msg) else text   # noqa: E731
+    def said(text):
+        if isinstance(text, Items):   # a label of several words: each in its own type
+            return join(" ", [said(part) for part in text.args["items"]])
+        return render(text, lang) if isinstance(text, Msg) else text
     menu.options = [replace(o, label=said(o.label), parts=tuple(said(p) for p in o.parts)) for o in menu.options]
     menu.trail = [said(step) for step in menu.trail]
 

@@ -9,13 +9,18 @@ Babel's extraction:
     python -m bot.words.i18n extract   # bot/words/messages.py → bot/words/locale/strategos.pot, core/games → games.pot,
                                  # and merges each into the .po files of es and ru
 
-Translation happens at the edge of the service, on the finished Reply: each line is matched
-against the templates, and the values it carries (a game's title, "on", "your turn") are
-translated in turn where they are message ids themselves, so the service keeps composing its
-sentences in English and one place speaks the channel's language. The games' rules speak
-English too: their f-strings are extracted as templates of a second domain, `games`
-(bot/words/game_messages.py; bot/words/locale/{es,ru}/LC_MESSAGES/games.po), and matched the same way.
-A line that matches no template stays English.
+Translation happens at the edge of the service, on the finished Reply. The rules name their
+sentences (core/message.py: `msg("{seat} collects {what}.", seat=…, what=…)`, `plural(...)`,
+`join(...)`), and `render` says such a message in the reader's language: its template from the
+catalogues (the `games` domain, extracted from core/games by bot/words/game_messages.py, then the
+service's), each field by its type — a nested message rendered, a `Cmd` (what a player types) as
+it is, a number as it is, a name of the games' data looked up whole. It renders, never parses.
+
+Lines that carry no message id are still read back by their templates (`_matched`: a line is
+matched against the templates, the values it carries translated in turn): the service's own
+sentences that are still composed in English, and the English a stored state keeps (`Kept`:
+`result.reason`, `placing.why`, saved before or outside the message ids, since an old save must
+replay to the same bytes). No event of the rules goes that way (tests/test_i18n_render.py).
 
 A sentence whose noun follows a number is a plural message (gettext's msgid/msgid_plural,
 `NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service

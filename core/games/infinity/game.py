@@ -36,7 +36,7 @@ class Infinity(Game):
     aliases = ("inf",)
     min_players = max_players = 2
     verbs = {v.name: v for v in (
-        Verb("add", (Param("line", "text"),), help=msg("§3.2 {usage} (hd troopers by DM)", usage=USAGE),
+        Verb("add", (Param("line", "text"),), help=msg("§3.2 `{usage}` (hd troopers by DM)", usage=USAGE),
              example="add Fusilier Angus; wip=13; ph=10; s=2"),
         Verb("roster", (Param("lines", "text"),), help=msg("§3.2 many roster lines at once"),
              example="roster Sniper; wip=12; ph=10; s=2 | Scout; wip=12; ph=10; s=2; skills=fd1"),

@@ -63,9 +63,9 @@ class StarCraft(Game):
         "random": Verb("random", help=msg("§3.2 deal every faction at random, ignoring claims.")),
         "transport": Verb("transport", (Param("route"),), help=msg("§3.5 place your starting transport.")),
         "order": Verb("order", (Param("type"), Param("planet")), private=True,
-                      help=msg("§5 place an order face down: order <mobilize|build|research>[*] <planet>.")),
+                      help=msg("§5 place an order face down: `order <mobilize|build|research>[*] <planet>`.")),
         "resolve": Verb("resolve", (Param("planet"), Param("what", "text")),
-                        help=msg("§6 take your top order on <planet> and resolve it: move …, build …, base …, research …"),
+                        help=msg("§6 take your top order on <planet> and resolve it: `move …`, `build …`, `base …`, `research …`"),
                         example="resolve MAR build 1 marine MAR.A"),
         "discard": Verb("discard", (Param("planet"),), help=msg("§6.2 discard your top order there; draw an event card.")),
         "card": Verb("card", (Param("id"),), private=True, help=msg("§9.2 your combat card for the battle, or none.")),
@@ -584,7 +584,7 @@ def _menu_word(word: str) -> str:
     if card is not None:
         return card_name(card)
     if word.endswith("*") and word[:-1] in ORDER_TYPES:
-        return msg("{order}* (the special order)", order=Cmd(word[:-1]))
+        return msg("`{order}*` (the special order)", order=Cmd(word[:-1]))
     return word
 
 

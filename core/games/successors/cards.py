@@ -565,7 +565,7 @@ def ev_enter(army):
             return
         activate_indep(ctx, seat, army)
         if at == "box":
-            ctx.say(msg("{seat} first places them on {enters} (placing counts as entering, §5.10).", seat=seat_ref(seat), enters=' or '.join(BOARD.indep_armies[army]['enters'])))
+            ctx.say(msg("{seat} first places them on {enters} (placing counts as entering, §5.10).", seat=seat_ref(seat), enters=either(BOARD.spaces[s]['name'] for s in BOARD.indep_armies[army]['enters'])))
     return ev
 
 
@@ -894,3 +894,9 @@ def push(state: dict, decision: dict) -> None:
 
 def pop(state: dict) -> dict:
     return state["stack"].pop()
+
+
+def either(names) -> str:
+    """One name, or two said as a choice ("Herakleia Lynkestis or Apollonia")."""
+    names = list(names)
+    return msg("{a} or {b}", a=names[0], b=names[1]) if len(names) == 2 else join(", ", names)

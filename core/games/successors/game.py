@@ -11,7 +11,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
-from core.message import join, kept, msg
+from core.message import Cmd, join, kept, msg
 
 from . import (
     activation,
@@ -105,12 +105,12 @@ class Successors(Game):
         "pick": Verb("pick", (Param("package", "choice", SEAT_CHOICES),),
                      help=msg("§12.6 draft this faction package (its generals and starting forces).")),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
-                      help=msg("§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name).")),
+                      help=msg("§3.3.4 place a reinforcement (`merc`, `mac`, `royal`, `silver`, `eleph` or a general's name).")),
         "play": Verb("play", (Param("card"),
                               Param("use", "choice",
                                     ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
                               Param("args", "text", optional=True)),
-                     help=msg("§4.4 play a card: pc <spaces>, march <general>, train merc|mac, fleet upgrade|new, recruit <space>; event [<choices>] (§11); a Bonus card: both [<choices>] (event, then OPs); a Surprise card: redraw."),
+                     help=msg("§4.4 play a card: `pc <spaces>`, `march <general>`, `train merc|mac`, `fleet upgrade|new`, `recruit <space>`; `event [<choices>]` (§11); a Bonus card: `both [<choices>]` (event, then OPs); a Surprise card: `redraw`."),
                      example="play 35-suspicion event"),
         "activate": Verb("activate", (Param("force", "text"),),
                          help=msg("§4.5 activate a force: <general> [<general>...] [merc=<n>] [mac=<n>] [royal=<n>] [eleph=<n>] [silver=<n>] [alone]; CUs default to all free CUs in the space."),
@@ -139,7 +139,7 @@ class Successors(Game):
         "avoid": Verb("avoid", (Param("space"),), help=msg("§5.9 try to avoid battle, moving up to 2 spaces.")),
         "stand": Verb("stand", help=msg("§5.4.1 stand and meet the enemy (crushing check, then battle).")),
         "retreat": Verb("retreat", (Param("where", "text"),),
-                        help=msg("§6.10.4 retreat <space>, or `retreat inside [<space>]` in your own Major City."),
+                        help=msg("§6.10.4 `retreat <space>`, or `retreat inside [<space>]` in your own Major City."),
                         example="retreat pydna"),
         "assault": Verb("assault", (Param("space", optional=True),),
                         help=msg("§7.2 make an assault roll (1 MP; in Surrender, name the space).")),
@@ -245,7 +245,7 @@ class Successors(Game):
             lines.append(msg("Armed Surprise cards (played by themselves at their window, §4.7): {card_name}.", card_name=join(", ", (card_name(c) for c in p["armed"]))))
         summ = view.get("summary", {}).get("players", {}).get(seat)
         if summ:
-            lines.append(msg("Legitimacy Points {legitimacy}, Victory Points {vp}, {status}.", legitimacy=summ['legitimacy'], vp=summ['vp'], status=summ['status']))
+            lines.append(msg("Legitimacy Points {legitimacy}, Victory Points {vp}, {status}.", legitimacy=summ['legitimacy'], vp=summ['vp'], status=msg("{status} (§9.5, `/rules {term}`)", status=summ['status'], term=Cmd(summ['status']))))   # the bare word explained
         return join("\n", lines)
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
