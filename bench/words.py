@@ -13,34 +13,20 @@ from __future__ import annotations
 
 import argparse
 import ast
-import random
 import time
 from pathlib import Path
 
+from bot.words.examples import played
 from bot.words.i18n import _matched, render
 from core.message import Msg
-from core.registry import get_game
 
-GAMES = {"successors": 3, "ludi": 3, "starcraft": 3, "infinity": 2}
+GAMES = ("successors", "ludi", "starcraft", "infinity")
 RULES = Path(__file__).resolve().parents[1] / "core"
 
 
 def lines(actions: int) -> list[Msg]:
-    out = []
-    for game_id, players in GAMES.items():
-        game = get_game(game_id)
-        rnd = random.Random(7)
-        state, events = game.start([f"p{i}" for i in range(players)], game.parse_options([]), "bench-words")
-        out += [e.text for e in events if e.text]
-        for _ in range(actions):
-            prompts = game.prompts(state)
-            if not prompts:
-                break
-            seat = rnd.choice(sorted(prompts))
-            line = game.sample(state, seat, rnd)
-            state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
-            out += [e.text for e in events if e.text]
-    return [line for line in out if isinstance(line, Msg)]
+    said = [e.text for game_id in GAMES for _, events in played(game_id, 7, actions, options="") for e in events]
+    return [line for line in said if isinstance(line, Msg)]
 
 
 def f_string_says() -> int:

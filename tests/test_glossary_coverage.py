@@ -3,18 +3,18 @@ walked, and each capitalised term of a sentence that cites a § (Usurper, Champi
 Tyche segment, Main phase …) is found in that game's glossary (bot/words/glossaries/)."""
 from __future__ import annotations
 
-import random
 import re
 
 import pytest
 
+from bot.words.examples import played
 from bot.words.game_messages import data_names
 from bot.words.glossary import fold, glossaries
 from core.registry import get_game
 from tests.test_i18n_whole_games import proper_names
 
-GAMES = {"successors": (3, "sorties=on veterans=on glory=on"), "ludi": (3, "events=on favour=on champion=on"),
-         "starcraft": (3, ""), "infinity": (2, "")}
+GAMES = {"successors": "sorties=on veterans=on glory=on", "ludi": "events=on favour=on champion=on",
+         "starcraft": "", "infinity": ""}
 # a capitalised phrase, whole (one that opens its sentence is left out)
 TERM = re.compile(r"\b[A-Z][a-z]+(?: [A-Z][a-z]+)*")
 # the calendar and the seats (Turn I, Round 2, Player 1) are no rules terms; nor is a table's card kind
@@ -24,19 +24,10 @@ ORDINARY = {"Turn", "Round", "Player", "Game", "Game Turn", "Table"}
 def said(game_id: str, seed: int, actions: int = 300) -> list[str]:
     """What a table reads of a seeded game: its events, its prompts, its status."""
     game = get_game(game_id)
-    players, options = GAMES[game_id]
-    rnd = random.Random(seed)
-    state, events = game.start([f"p{i}" for i in range(players)], game.parse_options(options.split()), f"g{seed}")
-    out = [str(e.text) for e in events if e.text]
-    for _ in range(actions):
-        prompts = game.prompts(state)
-        if not prompts:
-            break
-        out += [str(p.text) for p in prompts.values()]
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+    out = []
+    for state, events in played(game_id, seed, actions, GAMES[game_id]):
         out += [str(e.text) for e in events if e.text]
+        out += [str(p.text) for p in game.prompts(state).values()]
         out.append(str(game.describe(game.view(state, None))))
     return out
 

@@ -6,58 +6,43 @@ from __future__ import annotations
 import ast
 import copy
 import pickle
-import random
 from pathlib import Path
 
 import orjson
 import pytest
 
 from bot.words import i18n
+from bot.words.examples import played
 from bot.words.i18n import render, translate
 from core.message import Cmd, Items, Msg, join, msg, plural
-from core.registry import get_game
 
-PLAYERS = {"successors": 3, "ludi": 3, "starcraft": 4, "infinity": 2}
 OPTIONS = {"successors": "sorties=on veterans=on glory=on", "ludi": "events=on favour=on champion=on",
            "starcraft": "", "infinity": ""}
 CORE = Path(__file__).resolve().parents[1] / "core"
 
 
-def played(game_id: str, seed: int, actions: int = 250):
-    """Every event of a seeded random game on the bare rules."""
-    game = get_game(game_id)
-    rnd = random.Random(seed)
-    players = [f"p{i}" for i in range(PLAYERS[game_id])]
-    state, events = game.start(players, game.parse_options(OPTIONS[game_id].split()), f"render-{seed}")
-    out = list(events)
-    for _ in range(actions):
-        prompts = game.prompts(state)
-        if not prompts:
-            break
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
-        out += events
-    return out
+def events_of(game_id: str, seed: int, actions: int = 250):
+    """Every event of a seeded random game on the bare rules, its optional rules on."""
+    return [e for _, events in played(game_id, seed, actions, OPTIONS[game_id]) for e in events]
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(OPTIONS))
 def test_every_event_of_the_rules_carries_its_message_id(game_id):
     """No event text reaches the words layer without its message id: each is a Msg (or a Cmd,
     data a query prints as it is), public or private, told or revealed."""
-    events = [e for seed in (1, 2) for e in played(game_id, seed) if e.text]
+    events = [e for seed in (1, 2) for e in events_of(game_id, seed) if e.text]
     assert len(events) > 50
     untyped = [e.text for e in events if not isinstance(e.text, (Msg, Cmd))]
     assert untyped == []
 
 
-@pytest.mark.parametrize("game_id", sorted(PLAYERS))
+@pytest.mark.parametrize("game_id", sorted(OPTIONS))
 def test_no_new_event_goes_through_the_matcher(game_id, monkeypatch):
     """translate() of an event renders it: the matcher (kept for stored old lines) is never asked."""
     asked = []
     original = i18n._matched
     monkeypatch.setattr(i18n, "_matched", lambda line, lang, depth=0: asked.append(line) or original(line, lang, depth))
-    said = [e.text for e in played(game_id, 3, 120) if e.text]
+    said = [e.text for e in events_of(game_id, 3, 120) if e.text]
     for lang in ("es", "ru"):
         out = [translate(line, lang) for line in said]
         assert len(out) == len(said)

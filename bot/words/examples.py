@@ -36,21 +36,29 @@ def offered(game, state: dict) -> list[tuple[str, str]]:
     return out
 
 
-def positions(game_id: str, seed: int, actions: int = ACTIONS):
-    """The states of a seeded random game, one after each action."""
+def played(game_id: str, seed: int, actions: int = ACTIONS, options: str | None = None):
+    """(state, events) of a seeded random game on the bare rules: its start, then each action
+    (the games walked for words: these examples, tests/test_i18n_render.py, the glossary's
+    coverage, bench/words.py)."""
     game = get_game(game_id)
     rnd = random.Random(seed)
     players = list(NAMES[:PLAYERS[game_id]])   # a line naming a player reads as a table's would
-    state = game.setup(players, game.parse_options(OPTIONS.get(game_id, "").split()), f"examples-{seed}")
-    yield state
+    chosen = OPTIONS.get(game_id, "") if options is None else options
+    state, events = game.start(players, game.parse_options(chosen.split()), f"examples-{seed}")
+    yield state, events
     for _ in range(actions):
         prompts = game.prompts(state)
         if not prompts:
             return
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
-        state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
-        yield state
+        state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+        yield state, events
+
+
+def positions(game_id: str, seed: int, actions: int = ACTIONS):
+    """The states of a seeded random game, one after each action."""
+    return (state for state, _ in played(game_id, seed, actions))
 
 
 def collect(game_id: str) -> dict[str, str]:
