@@ -160,7 +160,7 @@ def cheer_prompt(state: dict, top: dict) -> Prompt:
 # auction (§4.3, §7) ------------------------------------------------------------------------------
 def release_prompt(state: dict, top: dict) -> Prompt:
     p = state["p"][top["seat"]]
-    return Prompt(msg("{seat}, release {n_gl} gladiator(s) down to your {n_bld} buildings (§4.3.1).", seat=who(state, top['seat']), n_gl=len(p['gl']) - len(p['bld']), n_bld=len(p['bld'])),
+    return Prompt(plural(("{seat}, release {n_gl} gladiator down to your {n_bld} buildings (§4.3.1).", "{seat}, release {n_gl} gladiators down to your {n_bld} buildings (§4.3.1)."), len(p['gl']) - len(p['bld']), seat=who(state, top['seat']), n_gl=len(p['gl']) - len(p['bld']), n_bld=len(p['bld'])),
                   tuple(f"release {gname(g)}" for g in sorted(p["gl"], reverse=True)), ("release <gladiator>",))
 
 

@@ -301,7 +301,7 @@ def indep_end(ctx, act: dict) -> None:
     if at not in BOARD.spaces or act.get("fought") or len(act["path"]) < 2:
         return
     if BOARD.spaces[at]["type"] != "MAJ" and state["pcs"].get(at) not in (None, "IND"):
-        ctx.say(msg("{name} remove {pcs}'s PC at {name2} (§5.10).", name=BOARD.indep_armies[army]['name'], pcs=seat_ref(state['pcs'][at]), name2=BOARD.spaces[at]['name']))
+        ctx.say(msg("{name}: {pcs}'s PC at {name2} is removed (§5.10).", name=BOARD.indep_armies[army]['name'], pcs=seat_ref(state['pcs'][at]), name2=BOARD.spaces[at]['name']))
         del state["pcs"][at]
 
 
