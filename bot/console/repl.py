@@ -131,6 +131,8 @@ class Console:
             self.print(f"    {number}. {label}")
         if menu.back is not None:
             self.print(f"    0. {gettext_(menu.lang, 'Back')}")
+        if menu.crop is not None:   # the places it chooses, each marked with its number
+            self.print(f"    [map] {self.save(menu.crop)}")
 
     def menu_for(self, user: str) -> Menu | None:
         return self.menus.get(user) or self.menus.get(None)

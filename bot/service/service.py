@@ -117,6 +117,9 @@ class Service:
             if menu is not None:
                 menu.lang = reply.lang
                 localize_menu(menu, menu.lang)
+        for menu in [*reply.menus.values(), reply.menu, reply.page]:   # a place's level: its map
+            if menu is not None:
+                self.menus.crop(cmd.platform, menu)
         namer, reply.namer = reply.namer, None
         try:
             name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
