@@ -15,7 +15,9 @@ template with named fields; this codemod uses the same parse to rewrite the call
 The message ids are the extractor's own, so every translation the catalogues hold still applies.
 A sentence whose alternatives include a command line is left as it is (and listed).
 
-    python -m bot.words.rewrite [--dry] [files...]   # default: every rules module of core/games
+    python -m bot.words.rewrite [--dry] [--all] [files...]   # default: every rules module of core/games
+
+Run again after a merge that brings new f-strings: what it wrote before is left as it is.
 """
 from __future__ import annotations
 
@@ -54,7 +56,13 @@ class Rewriter:
         self.skipped: list[str] = []
         self.plurals = 0
         self.variants = 0
+        # a message already named (msg("…"), plural(("…", "…"), n)): the rewrite runs again after a
+        # merge brings new f-strings, and leaves what it wrote before as it is
+        named = {id(node) for call in ast.walk(self.tree) if isinstance(call, ast.Call)
+                 and gm._call_name(call) in gm.MESSAGE_CALLS and call.args for node in ast.walk(call.args[0])}
         for root in gm._roots(self.tree):
+            if id(root) in named:
+                continue
             leaves = self.leaves(self.segments(root))
             templates = [self.template(leaf)[0] for leaf in leaves]
             if not any(self.sentence(t) for t in templates):
@@ -269,11 +277,12 @@ def main(argv: list[str]) -> None:
             print(f"left as it is: {path}:{skipped}", file=sys.stderr)
         if not dry and text != path.read_text():
             path.write_text(text)
+    if not dry and "--all" in argv:   # then the lists that reach a message, the formats that put names
+        # beside codes (review what they change: a name a player typed, joined, is no list of words)
+        totals["joins"] += sum(rewrite_fed_joins(path) for path in files)
+        totals["formats"] = sum(rewrite_formats(path, commands) for path in files)
     print(totals)
 
-
-if __name__ == "__main__":
-    main(sys.argv[1:])
 
 
 # the second pass: lists joined before they reach a message ---------------------------------------
@@ -342,3 +351,7 @@ def rewrite_formats(path: Path, commands: frozenset[str]) -> int:
     if targets:
         path.write_text(rewriter.rewritten())
     return len(targets)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
