@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import re
 from dataclasses import dataclass, field, replace
 
 import render
@@ -121,6 +122,11 @@ def shown_part(part: str, names: dict[str, str] | None = None) -> str:
 def label_of(node: Node, names: dict[str, str] | None = None) -> str:
     """What a choice shows: its words, each as `shown_part` shows it (a list of typed words)."""
     return join(" ", [shown_part(part, names) for part in node.parts])
+
+
+# a numbered card's name ("#38 Unrest"), as the page (bot/service/pages.py) still finds one in a label;
+# a menu's own labels are typed (`label_of`: a card is a message, a command a `Cmd`)
+NAMED = re.compile(r"^#\d+ \S")
 
 
 def localize(menu: Menu, lang: str) -> None:
