@@ -28,6 +28,8 @@ import redis
 from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
+from bot.words.i18n import render
+from core.message import Cmd, msg
 from core.registry import get_game
 
 log = logging.getLogger("strategos.robots")
@@ -198,7 +200,8 @@ class Robots(Topic):
             if is_robot_user(user):
                 reply.private.pop(user)
         if private and reply.ok:
-            reply.public.insert(0, f"{decision['name']} made a private choice.")
+            # said after the reply was put in the channel's language: rendered in it here
+            reply.public.insert(0, render(msg("{name} made a private choice.", name=Cmd(decision["name"])), reply.lang))
         return reply
 
     def decided(self, platform: str) -> list[Reply]:
