@@ -477,8 +477,12 @@ class Adapter:
         own = chunks([markdown_line(line) for line in reply.private.get(sender, [])])
         for i, text in enumerate(own):
             menu = reply.menus.get(sender) if i == len(own) - 1 else None   # his choices under his lines
+            last = i == len(own) - 1
+            page = page_button(self.service, reply.private.get(sender, []),
+                               reply.private_langs.get(sender, reply.lang)) if last and menu is None else None
             await outlet.send(True, content=text, allowed_mentions=NO_PING,
-                              **(await self.with_menu(menu, outlet.file_limit) if menu is not None else {}))
+                              **(await self.with_menu(menu, outlet.file_limit) if menu is not None else
+                                 {"view": page} if page is not None else {}))
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
                                             outlet.file_limit)
@@ -619,3 +623,14 @@ class Adapter:
                     await self.tell_others(reply, "", reply.channel)   # private choices, privately
                     posted += 1
         return posted
+
+
+def page_button(service, lines: list[str], lang: str) -> discord.ui.View | None:
+    """A seat's private page (/web me) as a link button under his answer (Discord has no Mini App
+    yet: docs/deploy.md says what an Activity would take)."""
+    link = service.pages.seat_link(lines)
+    if link is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=link, label=_t(lang, "Your private view")))
+    return view

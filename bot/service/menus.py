@@ -26,8 +26,9 @@ import render
 from bot.service.common import Topic, seat_of
 from bot.service.pictures import picture_key
 from bot.service.types import CROP_FILE, Command, Menu, MenuOption, Picture, Reply
-from bot.words.i18n import translate
+from bot.words.i18n import render as said_in
 from core.game import Game
+from core.message import Cmd, Items, Msg, join
 from core.registry import get_game
 from render import crops
 
@@ -109,28 +110,36 @@ def find(root: Node, path: str) -> tuple[Node, list[Node]] | None:
 
 
 def shown_part(part: str, names: dict[str, str] | None = None) -> str:
-    """One word of a choice as shown: a seat's id as its player's name, the codes' dashes and
-    underscores as spaces."""
+    """One word of a choice as shown: a name the game gave as a message (a card, a space, a
+    planet: `Game.menu_path`) as it is, to be said in the reader's language; else what a player
+    types, a seat's id as its player's name, the codes' dashes and underscores as spaces."""
+    if isinstance(part, Msg):
+        return part
     words = [(names or {}).get(word, word) for word in part.split(" ")]
-    return " ".join(words).replace("_", " ").replace("-", " ")
+    return Cmd(" ".join(words).replace("_", " ").replace("-", " "))
 
 
 def label_of(node: Node, names: dict[str, str] | None = None) -> str:
-    """What a choice shows: its words, each as `shown_part` shows it."""
-    return " ".join(shown_part(part, names) for part in node.parts)
+    """What a choice shows: its words, each as `shown_part` shows it (a list of typed words)."""
+    return join(" ", [shown_part(part, names) for part in node.parts])
 
 
-NAMED = re.compile(r"^#\d+ \S")   # a numbered card's name ("#38 Unrest"): the catalogue's, in the reader's language
+# a numbered card's name ("#38 Unrest"), as the page (bot/service/pages.py) still finds one in a label;
+# a menu's own labels are typed (`label_of`: a card is a message, a command a `Cmd`)
+NAMED = re.compile(r"^#\d+ \S")
 
 
 def localize(menu: Menu, lang: str) -> None:
-    """A menu's card names in the reader's language, as his hand and the narration name them;
-    the rest of a choice is what he would type (a verb, a place's code) and stays as it is."""
+    """A menu's names in the reader's language at every level (a card's name as his hand and the
+    narration name it, the trail above as the choices below); what he would type stays as it is."""
     if lang == "en":
         return
-    menu.options = [replace(o, label=" ".join(translate(p, lang) if NAMED.match(p) else p for p in o.parts))
-                    if any(NAMED.match(p) for p in o.parts) else o for o in menu.options]
-    menu.trail = [translate(step, lang) if NAMED.match(step) else step for step in menu.trail]
+    def said(text):
+        if isinstance(text, Items):   # a label of several words: each in its own type
+            return join(" ", [said(part) for part in text.args["items"]])
+        return said_in(text, lang) if isinstance(text, Msg) else text
+    menu.options = [replace(o, label=said(o.label), parts=tuple(said(p) for p in o.parts)) for o in menu.options]
+    menu.trail = [said(step) for step in menu.trail]
 
 
 def page_of(root: Node, path: str, names: dict[str, str] | None = None

@@ -379,6 +379,7 @@ class Service:
         (`Robots.decided`) and the notices left for channels (`Away.notices`): the adapters' loops
         poll it."""
         moves = self.robots.decided(platform) if platform else []
+        moves += self.pages.relayed(platform) if platform else []   # moves played on the game's page
         notices = self.away.notices(platform) if platform else []
         return moves + self.timers.due_reminders(platform) + notices
 

@@ -57,10 +57,10 @@ from telegram.ext import (
 from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
-from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
+from bot.service import COMMANDS, STORE_ERRORS, Outage, Service, StoreError, new_thread, split_command
 from bot.service.types import Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
-from bot.telegram import menus
+from bot.telegram import menus, webapp
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
 from core.registry import all_games
@@ -218,6 +218,7 @@ class TelegramAdapter:
         self.remind_every = remind_every
         self.application: Application | None = None
         self._reminders = None   # the JobQueue job that polls the schedule
+        self._outage = Outage("Telegram's reminder loop", log)
 
     # wiring -------------------------------------------------------------------------------
     def build(self, token: str, *, request: BaseRequest | None = None,
@@ -615,8 +616,14 @@ class TelegramAdapter:
             if open_ and user.isdigit():
                 try:
                     if reply.private.get(user):
-                        await self._send_with_menu(bot, int(user), reply.private[user], reply.menus.get(user),
-                                                   reply.channel)
+                        menu = reply.menus.get(user)
+                        lang = reply.private_langs.get(user, reply.lang)
+                        page = webapp.page_markup(self.service, reply.private[user], lang) if menu is None else None
+                        if page is not None:   # /web me: the page as a Mini App, and his games a press away
+                            await self._send_text(bot, int(user), None, reply.private[user], markup=page)
+                            await webapp.set_menu_button(bot, self.service, int(user), lang)
+                        else:
+                            await self._send_with_menu(bot, int(user), reply.private[user], menu, reply.channel)
                     if user in reply.private_images:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)
@@ -752,9 +759,13 @@ class TelegramAdapter:
         return posted
 
     async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """JobQueue's repeating job: one look at the schedule."""
+        """JobQueue's repeating job: one look at the schedule (the store away: the next round tries
+        again, and the outage is logged once a minute)."""
         try:
             await self.remind()
+            self._outage.recovered()
+        except STORE_ERRORS as exc:
+            self._outage.failed(exc)
         except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
             log.exception("reminder round failed")
 

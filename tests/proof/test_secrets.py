@@ -4,6 +4,7 @@ and the seed before the end, in any public line, button, the public view, what a
 can ask for (/status, /log, /export) or the labels drawn on the public picture."""
 import hashlib
 import html
+import re
 
 import orjson
 import pytest
@@ -117,6 +118,21 @@ def test_no_secret_on_the_public_page_its_json_or_its_pictures(service, game_id,
                 shown = [text.replace(html.escape(line), "").replace(orjson.dumps(line).decode()[1:-1], "")
                          for text in shown]
             leaks.extend(_leaks(game, state, Reply(), [dice_seed], "\n".join(shown + labels + last)))
+            # each seat's page: its choices and hit regions (issue 34) hold nothing of another seat's
+            # secrets, and never the seed
+            for player in rec.meta["players"]:
+                seat = player.get("seat")
+                if not seat:
+                    continue
+                mine = orjson.loads(client.get(f"/g/{service.pages.token(PLATFORM, channel, rec.meta, seat)}"
+                                               "/page.json").content)
+                offered = orjson.dumps([mine.get("choices"), mine.get("regions")]).decode()
+                seen = orjson.dumps(game.view(state, seat)).decode()
+                hidden = [s for s in game.secrets(state) if s and s not in seen]
+                leaks.extend(f"{seat}'s page offers {s!r}" for s in hidden
+                             if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", offered))
+                if dice_seed in offered or (state.get("rng") or {}).get("seed", "\0") in offered:
+                    leaks.append(f"{seat}'s page holds the seed")
 
         report = play_one(service, game_id, game.min_players, "page-secrets", secret_seed=True, on_reply=look,
                           max_actions=130 if game_id == "successors" else 20000)
