@@ -9,10 +9,10 @@ from bot.service.narration import knows_seats
 from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
-from bot.words.names import player_names
+from bot.words.names import player_names, seat_names
 from core.errors import RulesError
 from core.game import Event, Game, seat_ref
-from core.message import join, msg
+from core.message import Cmd, join, msg
 from core.registry import get_game
 from core.replay import entry_for, replay
 
@@ -185,8 +185,15 @@ def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
     """A refusal that points at seats (the contract's "waiting for A") names their players."""
     if exc.code != "NOT_YOUR_TURN":
         return exc.message
-    names = player_names(game, meta, state)
-    waiting = join(", ", (names.get(seat, seat) for seat in game.prompts(state))) or msg("nobody")
+    names = seat_names(game, meta, state)
+
+    def named(seat: str):   # "Ann (A, purple)", the colour a word of the reader's language
+        who = names.get(seat)
+        if who is None:
+            return Cmd(seat)
+        label = join(", ", (Cmd(seat), who.extra)) if who.extra else Cmd(seat)
+        return msg("{name} ({seat})", name=Cmd(who.name), seat=label)
+    waiting = join(", ", (named(seat) for seat in game.prompts(state))) or msg("nobody")
     return msg("It is not your turn: waiting for {waiting}.", waiting=waiting)
 
 
