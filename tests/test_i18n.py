@@ -10,6 +10,7 @@ from babel.messages.pofile import read_po
 from bot.service import COMMANDS
 from bot.service.types import Command
 from bot.words.i18n import KEYWORDS, LOCALE_DIR, translate
+from core.registry import get_game
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 FIELD = re.compile(r"\{(\w+)(?::\w+)?\}")   # a field, or a field in a case ("{title:gen}")
@@ -157,3 +158,20 @@ def test_help_of_a_game_says_its_options_of_new_in_the_channels_language(service
     assert say(service, "alice", "/help").public[-1].startswith("Juegos: ")
     assert say(service, "alice", "/lang ru").ok
     assert "Параметры /new ludi:" in say(service, "alice", "/help ludi").public
+
+
+def test_a_refusal_names_the_awaited_seat_in_the_channels_language(service):
+    # issue 36: "No es tu turno: esperando a bob (A, purple)." kept the colour in English
+    say(service, "alice", "/lang es")
+    say(service, "alice", "/new successors seed=3")
+    for user in ("alice", "bob"):
+        say(service, user, "/join")
+    say(service, "alice", "/start")
+    rec = service.store.load("t", "c")
+    waiting = set(get_game("successors").prompts(rec.state))
+    idle = next(p for p in rec.meta["players"] if p["seat"] not in waiting)
+    error = say(service, idle["user"], "/succ end").error
+    assert error.startswith("No es tu turno: esperando a ")
+    colours = {"purple": "púrpura", "blue": "azul", "yellow": "amarillo", "red": "rojo", "green": "verde"}
+    assert any(f", {es})" in error for es in colours.values()), error
+    assert not any(f", {en})" in error for en in colours), error
