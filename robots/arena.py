@@ -245,7 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--against", default="random", metavar="random|greedy|robot:LEVEL",
                         help="the other seats' player: random, greedy, or a robot of a level 1-5")
     parser.add_argument("--level", type=int, default=None,
-                        help="the robots' level 1-5 (robots/levels.py: an iteration cap) instead of --budget/--iterations")
+                        help="the robots' level 1-5 (robots/levels.py, an iteration cap), not --budget/--iterations")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of thought per decision")
     parser.add_argument("--iterations", type=int, default=None, help="cap on search iterations per decision")
