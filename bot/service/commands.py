@@ -108,7 +108,7 @@ COMMANDS: dict[str, PlatformCommand] = {
                             ANYWHERE),
     "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
                                 Seats.spectate, writes=True),
-    "robot": PlatformCommand("/robot add [N] | remove", "seat computer players (robots) in the lobby",
+    "robot": PlatformCommand("/robot add [N] [level=1-5] | remove", "seat computer players (robots) in the lobby",
                              Robots.robot, writes=True),
     "back": PlatformCommand("/back", "end your absence in all your games, and take back any seat a robot plays "
                             "for you", Away.back, ANYWHERE),

@@ -29,6 +29,8 @@ from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from core.registry import get_game
+from robots.levels import LEVELS
+from robots.levels import level as level_named
 
 log = logging.getLogger("strategos.robots")
 
@@ -39,8 +41,11 @@ PLAYERS_KEPT = 256         # robot players (with their memories) a process keeps
 CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
 
 
-def robot_player(number: int) -> dict:
-    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
+def robot_player(number: int, level: int | None = None) -> dict:
+    """A robot's seat; its level (robots/levels.py), when the table chose one, shows in its name."""
+    if level is None:
+        return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
+    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number} · {level}", "robot": True, "level": level}
 
 
 def is_robot_user(user: str | None) -> bool:
@@ -71,11 +76,17 @@ class Robots(Topic):
         # position keeps it from looping through free actions that undo each other (pick up, drop)
         self._players: OrderedDict[tuple, object] = OrderedDict()
 
-    def player_for(self, platform: str, channel: str, seat: str, budget: float):
+    def player_for(self, platform: str, channel: str, seat: str, budget: float, level: int | None = None):
+        """The seat's robot: a level's iteration cap under its time ceiling (`think=` lowers the
+        ceiling), or without a level the think budget alone, as before levels."""
         from robots.players import RobotPlayer  # the search's modules load only where robots think
 
-        key = (platform, channel, seat, budget)
-        player = self._players.pop(key, None) or RobotPlayer(budget=budget)
+        key = (platform, channel, seat, budget, level)
+        player = self._players.pop(key, None)
+        if player is None and level is not None:
+            rung = LEVELS[level]
+            player = RobotPlayer(budget=min(rung.ceiling, budget), iterations=rung.iterations)
+        player = player or RobotPlayer(budget=budget)
         self._players[key] = player
         while len(self._players) > PLAYERS_KEPT:
             self._players.popitem(last=False)
@@ -100,19 +111,24 @@ class Robots(Topic):
                                 "seat to a robot.", "STARTED", channel)
         players = [dict(p) for p in meta["players"]]
         if what == "add":
-            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            numbers = [w for w in words[1:] if w.isdigit()]
+            levels = [w.partition("=")[2] for w in words[1:] if w.lower().startswith("level=")]
+            if len(numbers) + len(levels) != len(words[1:]) or len(numbers) > 1 or len(levels) > 1:
+                return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+            count = int(numbers[0]) if numbers else 1
+            level = parse_level(levels[0]) if levels else (meta.get("play") or {}).get("level")
             free = game.max_players - len(players)
             if count < 1 or count > free:
                 return Reply.refuse(f"There is room for {free} more player(s) at this table; /robot add N adds "
                                     "N robots.", "FULL", channel)
-            players += fill(players, count)
+            players += fill(players, count, level)
         elif what == "remove":
             robots = [p for p in players if is_robot_user(p["user"])]
             if not robots:
                 return Reply.refuse("No robot sits in this lobby.", "NO_ROBOT", channel)
             players.remove(robots[-1])
         else:
-            return Reply.refuse("Usage: /robot add [N], /robot remove.", "MALFORMED", channel)
+            return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
         meta = dict(meta, players=players)
         names = ", ".join(p["name"] for p in players)
         return Write(lambda version: Reply(public=[f"Seated: {names}."]), meta=meta)
@@ -190,9 +206,10 @@ class Robots(Topic):
         game = get_game(rec.meta["game"])
         view = game.view(rec.state, seat)
         budget = float((rec.meta.get("play") or {}).get("think", DEFAULT_THINK))
-        player = player or self.player_for(job["platform"], job["channel"], seat, budget)
-        line = player.decide(game, view, seat, rnd or random.Random())
         held = next((p for p in rec.meta["players"] if p.get("seat") == seat), {})
+        level = held.get("level", (rec.meta.get("play") or {}).get("level"))
+        player = player or self.player_for(job["platform"], job["channel"], seat, budget, level)
+        line = player.decide(game, view, seat, rnd or random.Random())
         private = game.sent_privately(line, game.prompts(rec.state)[seat])
         return {**job, "line": line, "game": game.id, "private": private,
                 "user": held.get("user") or f"robot:{seat}", "name": held.get("name", seat)}
@@ -260,13 +277,18 @@ class Robots(Topic):
         return replies
 
 
-def fill(players: list[dict], count: int) -> list[dict]:
-    """`count` new robots, numbered after those seated."""
+def parse_level(text: str) -> int:
+    """A robot's level from `level=N` (robots/levels.py), or a refusal naming the levels."""
+    return level_named(text).number
+
+
+def fill(players: list[dict], count: int, level: int | None = None) -> list[dict]:
+    """`count` new robots, numbered after those seated, of a level when one is given."""
     taken = {p["user"] for p in players}
     out, number = [], 1
     while len(out) < count:
         if f"robot:{number}" not in taken:
-            out.append(robot_player(number))
+            out.append(robot_player(number, level))
         number += 1
     return out
 
