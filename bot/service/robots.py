@@ -229,6 +229,7 @@ class Robots(Topic):
                       f"/{decision['game']} {decision['line']}", private=private, version=int(decision["version"]),
                       key=f"robot:{decision['seq']}:{seat}", by="robot", seat=seat)
         reply = self.service.handle(cmd)
+        reply.robot = True
         for user in list(reply.private):   # a robot reads nothing; a seat held for a player keeps his own
             if is_robot_user(user):
                 reply.private.pop(user)
