@@ -9,7 +9,8 @@ in place of the run's last picture (an edit). A reply that asks a person to deci
 a menu) ends the run: it is delivered as every reply is, so the person is notified. Edits are not new
 messages; new messages are counted in a sliding window and never exceed the platform's rate: when the
 window is full, text goes into the run's message (its oldest robot lines dropped from it, "…": /log keeps
-them) and the picture replaces the run's last one.
+them) or waits for the next message, and the picture replaces the run's last one or, when the run has
+none yet, is left for the next activation's, which shows the newer position (/map draws it any time).
 
 Pure bookkeeping, no platform: the clock is handed in.
 """
@@ -73,24 +74,27 @@ class RobotRun:
         ch = self.channels.setdefault(channel, _Channel())
         step = Step()
         if lines:
-            joined = ch.lines + lines
+            joined = ch.lines + lines                # the run's message's lines, or lines not yet shown
             if ch.has_text and self._fits(joined):
                 ch.lines, step.text, step.edit_text = joined, joined, True
             elif self._room(ch):
-                ch.lines, step.text, step.edit_text = self._tail(lines), self._tail(lines), False
-                ch.has_text = True
+                ch.lines = self._tail(lines if ch.has_text else joined)
+                step.text, ch.has_text = ch.lines, True
                 self._count(ch)
-            else:                                   # full and no room: the run's message keeps its newest lines
+            elif ch.has_text:                        # full and no room: the run's message keeps its newest lines
                 ch.lines = self._tail(joined)
                 step.text, step.edit_text = ch.lines, True
+            else:                                    # no message yet and no room: said with the next one
+                ch.lines = self._tail(joined)
         if picture:
-            step.picture = True
-            if ch.has_picture and not self._room(ch):
-                step.edit_picture = True
-            else:
-                ch.has_picture = True
+            if self._room(ch):
+                step.picture, ch.has_picture = True, True
                 self._count(ch)
-                ch.has_text, ch.lines = False, []   # the next lines come after the picture
+                if ch.has_text:                      # the next lines come after the picture
+                    ch.has_text, ch.lines = False, []
+            elif ch.has_picture:
+                step.picture = step.edit_picture = True
+            # else no room and no picture to replace: the next activation's shows the newer position
         return step
 
     def new_message(self, channel: str) -> None:

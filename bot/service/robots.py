@@ -233,6 +233,9 @@ class Robots(Topic):
         for user in list(reply.private):   # a robot reads nothing; a seat held for a player keeps his own
             if is_robot_user(user):
                 reply.private.pop(user)
+        for user in list(reply.menus):     # nor presses a menu
+            if is_robot_user(user):
+                reply.menus.pop(user)
         if private and reply.ok:
             reply.public.insert(0, f"{decision['name']} made a private choice.")
         return reply
