@@ -79,3 +79,48 @@ def test_a_press_whose_choices_changed_is_refused_with_the_fresh_menu_and_change
     lines = choices(game, state, "P2", True)
     if lines:
         assert refused.page is not None and refused.page.digest == digest(lines) and refused.page.version == rec.version
+
+
+def test_undo_takes_back_the_robots_answers_with_the_persons_action_and_says_why_when_it_cannot(service):
+    """`/undo` after robots answered: the person's action and the answers go when no die or secret
+    came out since (the robots answer again); else a refusal that says why and what to do."""
+    say(service, "alice", "/new starcraft robots=1 seed=4")
+    say(service, "alice", "/join")
+    say(service, "alice", "/start")
+    rnd = random.Random(3)
+    undone = refused = False
+    for _ in range(300):
+        game, state, rec = service.state(P, CHANNEL)
+        prompts = game.prompts(state)
+        if "P2" not in prompts:
+            if not robot_move(service, rnd):
+                break
+            continue
+        line = game.sample(state, "P2", rnd)
+        private = game.sent_privately(line, prompts["P2"])
+        assert say(service, "alice", f"/sc {line}", private=private).ok
+        mine = len(service.store.log(P, CHANNEL))
+        answered = 0
+        while robot_move(service, rnd):
+            answered += 1
+        if not answered:
+            continue
+        entries = service.store.log(P, CHANNEL)
+        answers = [e for e in entries[mine:] if not e.get("hidden")]
+        if not all(e.get("by") == "robot" for e in answers) or entries[mine - 1].get("hidden"):
+            continue
+        if entries[mine - 1]["rolls"] or entries[mine - 1]["reveal"]:
+            continue
+        reply = say(service, "alice", "/undo")
+        if any(e["rolls"] or e["reveal"] for e in answers):
+            assert not reply.ok and reply.code == "IRREVERSIBLE" and "Play on from here" in reply.error
+            assert len(service.store.log(P, CHANNEL)) == len(entries)      # nothing changed
+            refused = True
+        else:
+            assert reply.ok, reply.error
+            assert f"the robots' {len(answers)} answer(s) after it" in reply.text
+            assert len(service.store.log(P, CHANNEL)) == mine - 1          # hers and theirs, gone
+            undone = True
+        if undone and refused:
+            return
+    assert undone, "no robot answered alice's action without dice"
