@@ -86,6 +86,7 @@ class Thought:
     seconds: float
     nodes: int
     visits: dict[str, int]
+    values: dict[str, float] | None = None   # each root line's mean value for the seat (the /hint's chance)
 
 
 def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
@@ -155,7 +156,8 @@ class Search:
             if self._iterate(root, world, seat, rnd, deadline):
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
-        return Thought(self._best(root, root_lines), done, self.clock() - start, self.nodes, visits)
+        values = {line: edge.mean for line, edge in root.edges.items() if edge.visits}
+        return Thought(self._best(root, root_lines), done, self.clock() - start, self.nodes, visits, values)
 
     def _best(self, root: Node, lines: list[str]) -> str:
         """The most visited line, then the best valued; among lines equal in both, a closing one

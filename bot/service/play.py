@@ -67,8 +67,9 @@ class Play(Topic):
         def done(version: int) -> Reply:
             what = "a private action" if last["private"] else shown(last["line"], 300)
             who = player_names(game, rec.meta, state).get(seat, seat)
+            count = len(answers)
             reply = Reply(public=[f"{who} takes back {what}." if not answers else
-                                  f"{who} takes back {what} and the robots' {len(answers)} answer(s) after it."])
+                                  f"{who} takes back {what} and the robots' {count} answer(s) after it."])
             self.service.narration.narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user,
                                            picture=True)
             return reply

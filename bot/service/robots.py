@@ -144,6 +144,41 @@ class Robots(Topic):
         return Write(lambda version: Reply(public=[f"A robot now plays seat {seat} for {player['away_name']}, "
                                                    "who takes it back with /back."]), meta=meta)
 
+    # /hint: the advisor (issue 35) --------------------------------------------------------------
+    def hint(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        """The seat's three best lines as the top level's search sees them, each with its chance to
+        win and what it changes, to the asker alone; the table is marked as one where hints were
+        used (`/stats`), by a quiet write that moves nobody's buttons."""
+        from robots.hint import advise  # the search's modules load only where robots think
+
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta.get("status") != "playing" or rec.state is None:
+            return Reply.refuse("/hint helps during a game; this one is not being played.", "NOT_PLAYING", channel)
+        if (meta.get("play") or {}).get("hints") == "off":
+            return Reply.refuse("Hints are off at this table (it was opened with hints=off).", "HINTS_OFF", channel)
+        seat = seat_of(meta, cmd.user)
+        if seat is None:
+            return Reply.refuse("/hint advises a seated player; you have no seat in this game.", "NOT_SEATED", channel)
+        if seat not in game.prompts(rec.state):
+            return Reply.refuse("You have nothing to decide now; /hint helps when a choice is yours.", "NOT_YOUR_TURN",
+                                channel)
+        lines = ["Hint: the lines the strongest robot would weigh for you, best first."]
+        for number, advice in enumerate(advise(game, game.view(rec.state, seat), seat), 1):
+            percent = round(advice.chance * 100)
+            lines.append(f"{number}. {advice.line} — chance to win about {percent} %.")
+            lines += [f"   {change}" for change in advice.changes]
+
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
+            reply.tell(cmd.user, "\n".join(lines))
+            return reply
+        if meta.get("hinted"):
+            reply = done(rec.version)
+            reply.version = rec.version
+            return reply
+        return Write(done, meta=dict(meta, hinted=True), quiet=True)
+
     # the jobs ----------------------------------------------------------------------------------
     @staticmethod
     def pending(meta: dict | None, state: dict | None) -> list[str]:
