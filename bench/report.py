@@ -440,6 +440,9 @@ def main(argv: list[str] | None = None) -> int:
         cmd = section_commands(service, size, out)
         flush()
         section_render(service, size, out)
+        from bench.crops import section as crops
+
+        out += crops(service, size.render_runs, verdict)   # issue 34: a menu level's map crop
         flush()
         finished = section_selfplay(service, size, out)
         if not args.quick and not args.no_profile:

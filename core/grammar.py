@@ -12,6 +12,7 @@ import shlex
 from dataclasses import dataclass, field
 
 from core.errors import ParseError
+from core.message import Cmd, join, msg
 
 KINDS = ("word", "int", "float", "choice", "text")
 WORD_LIMIT = 100   # a word parameter names a thing (a unit, a space, a card): never an essay
@@ -28,7 +29,7 @@ class Param:
 
     def __post_init__(self):
         if self.kind not in KINDS:
-            raise ValueError(f"unknown parameter kind {self.kind!r}")
+            raise ValueError(msg("unknown parameter kind {kind}", kind=repr(self.kind)))
 
     @property
     def usage(self) -> str:
@@ -47,30 +48,30 @@ class Param:
         return self.name.upper()
 
     def convert(self, verb: str, raw: str, what: str = ""):
-        what = what or f"`{verb}` {self.name}"
+        what = what or msg("`{verb}` {name}", verb=verb, name=self.name)
         if self.kind == "int":
             try:
                 value = int(raw)
             except ValueError:
-                raise ParseError(f"{what} must be a whole number, not {_echo(raw)}.") from None
+                raise ParseError(msg("{what} must be a whole number, not {echo}.", what=what, echo=_echo(raw))) from None
         elif self.kind == "float":
             try:
                 value = float(raw)
             except ValueError:
-                raise ParseError(f"{what} must be a number such as 12.5, not {_echo(raw)}.") from None
+                raise ParseError(msg("{what} must be a number such as 12.5, not {echo}.", what=what, echo=_echo(raw))) from None
             if value != value or value in (float("inf"), float("-inf")):
-                raise ParseError(f"{what} must be a finite number, not {_echo(raw)}.")
+                raise ParseError(msg("{what} must be a finite number, not {echo}.", what=what, echo=_echo(raw)))
             value = round(value, 2)
         elif self.kind == "choice":
             value = raw.lower()
             if value not in self.choices:
-                raise ParseError(f"{what} must be one of {', '.join(self.choices)}, not {_echo(raw)}.")
+                raise ParseError(msg("{what} must be one of {choices}, not {echo}.", what=what, choices=join(', ', self.choices), echo=_echo(raw)))
         else:
             value = raw
             if self.kind == "word" and len(raw) > WORD_LIMIT:
-                raise ParseError(f"{what} is {len(raw)} characters long; a name is at most {WORD_LIMIT}.")
+                raise ParseError(msg("{what} is {n_raw} characters long; a name is at most {word_limit}.", what=what, n_raw=len(raw), word_limit=WORD_LIMIT))
         if self.low is not None and value < self.low or self.high is not None and value > self.high:
-            raise ParseError(f"{what} must be between {_num(self.low)} and {_num(self.high)}, not {_echo(raw)}.")
+            raise ParseError(msg("{what} must be between {num} and {num2}, not {echo}.", what=what, num=_num(self.low), num2=_num(self.high), echo=_echo(raw)))
         return value
 
 
@@ -121,12 +122,12 @@ class Verb:
                 positional.append(token)
         if len(positional) > len(self.params):
             extra = " ".join(positional[len(self.params):])
-            raise ParseError(f"`{self.name}` got more than it takes ({_echo(extra)}). Usage: {self.usage}.")
+            raise ParseError(msg("`{name}` got more than it takes ({echo}). Usage: {usage}.", name=self.name, echo=_echo(extra), usage=self.usage))
         for i, param in enumerate(self.params):
             if i < len(positional):
                 args.append(param.convert(self.name, positional[i]))
             elif not param.optional:
-                raise ParseError(f"`{self.name}` is missing {param.name}. Usage: {self.usage}.")
+                raise ParseError(msg("`{name}` is missing {name2}. Usage: {usage}.", name=self.name, name2=param.name, usage=self.usage))
         raw_tail = bool(self.takes_text and len(args) == len(self.params))
         return Action(self.name, tuple(args), tuple(sorted(flags)), tuple(sorted(opts.items())), private, raw_tail)
 
@@ -163,7 +164,7 @@ def tokenize(line: str) -> list[str]:
     try:
         return shlex.split(line)
     except ValueError as exc:  # an unclosed quote
-        raise ParseError(f"Could not read that line ({exc}); close your quotes.") from None
+        raise ParseError(msg("Could not read that line ({exc}); close your quotes.", exc=exc)) from None
 
 
 def parse(line: str, verbs: dict[str, Verb], private: bool = False) -> Action:
@@ -175,10 +176,10 @@ def parse(line: str, verbs: dict[str, Verb], private: bool = False) -> Action:
         return verb.parse(parts[1:], private)
     tokens = tokenize(line)
     if not tokens:
-        raise ParseError("The command is empty. Known commands: " + ", ".join(sorted(verbs)) + ".")
+        raise ParseError(msg("The command is empty. Known commands: {verbs}.", verbs=join(", ", map(Cmd, sorted(verbs)))))
     verb = verbs.get(tokens[0].lower())
     if verb is None:
-        raise ParseError(f"Unknown command {_echo(tokens[0])}. Known commands: {', '.join(sorted(verbs))}.")
+        raise ParseError(msg("Unknown command {echo}. Known commands: {verbs}.", echo=_echo(tokens[0]), verbs=join(', ', map(Cmd, sorted(verbs)))))
     return verb.parse(tokens[1:], private)
 
 

@@ -83,16 +83,24 @@ def building_card(bid: str, tr=translator(None)) -> Image.Image:
 def row(c, cards: list, left: int, right: int, y: int) -> None:
     """Cards side by side between `left` and `right` in a player's row; when they do not fit,
     each overlaps the one before, its left edge (where the name is) still showing."""
-    if not cards:
-        return
-    need = sum(card.width for card in cards) + GAP * (len(cards) - 1)
+    for card, (x, top) in zip(cards, row_places([card.size for card in cards], left, right, y)):
+        c.paste(card, (x, top))
+
+
+def row_places(sizes: list[tuple[int, int]], left: int, right: int, y: int) -> list[tuple[int, int]]:
+    """Where `row` puts cards of these sizes: each one's top-left corner (render/regions.py
+    reads it too, so a tap finds the card drawn there)."""
+    if not sizes:
+        return []
+    need = sum(w for w, _ in sizes) + GAP * (len(sizes) - 1)
     step = None
-    if need > right - left and len(cards) > 1:
-        step = (right - left - cards[-1].width) / (len(cards) - 1)
-    x = float(left)
-    for card in cards:
-        c.paste(card, (int(x), y + (ROW - card.height) // 2))
-        x += step if step is not None else card.width + GAP
+    if need > right - left and len(sizes) > 1:
+        step = (right - left - sizes[-1][0]) / (len(sizes) - 1)
+    x, out = float(left), []
+    for w, h in sizes:
+        out.append((int(x), y + (ROW - h) // 2))
+        x += step if step is not None else w + GAP
+    return out
 
 
 @lru_cache(maxsize=128)
@@ -227,10 +235,7 @@ class _Canvas:
         auc = view.get("auction")
         bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
         chips = centre_chips(view)
-        rows = (chips[-1][1] // 24 + 1) if chips else 1
-        centre_h = 24 * rows + (200 if bidding else 96)
-        h = HEADER + ROW * len(seats) + centre_h
-        c = cls((W, h))
+        c = cls((W, height(view, chips)))
         # header --------------------------------------------------------------------------------
         c.rect([0, 0, W, HEADER], INK)
         names = {seat: display_name(name, seat) for seat, name in view["names"].items()}   # as stored, any age
@@ -301,6 +306,16 @@ class _Canvas:
                 c.text((ax + GW // 2, iy + 18 + GH), tr("min {n}").format(n=G[g]["minbid"]), 13, INK, BG, "ma")
                 ax += GW + GAP
         return c
+
+
+def height(view: dict, chips: list | None = None) -> int:
+    """The picture's height: the header, a row per school, the centre (its chips' rows, and the
+    auction when gladiators are up for bidding)."""
+    auc = view.get("auction")
+    bidding = bool(auc and auc.get("revealed") and not auc.get("done"))
+    chips = centre_chips(view) if chips is None else chips
+    rows = (chips[-1][1] // 24 + 1) if chips else 1
+    return HEADER + ROW * len(view["seats"]) + 24 * rows + (200 if bidding else 96)
 
 
 def centre_chips(view: dict) -> list:

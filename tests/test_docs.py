@@ -34,7 +34,7 @@ NOT_RUN = {
 OUTPUTS = {"trace.jsonl", "exported-game.json", ".env", "out/", "data/", "./data", "out/script-infinity/"}
 # slash words that are not the bot's commands: BotFather's, a webhook URL path, the web process's routes
 NOT_OURS = {"newbot", "setjoingroups", "setdescription", "setuserpic", "setprivacy", "setcommands", "telegram",
-            "command", "healthz", "readyz", "metrics", "g"}
+            "command", "healthz", "readyz", "metrics", "g", "newapp", "mybots", "tg"}
 
 
 def blocks(doc: Path) -> list[str]:

@@ -29,7 +29,7 @@ FENCE = re.compile(r"^\s*```[^\n]*\n(.*?)^\s*```", re.S | re.M)
 NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 # BotFather's commands and the webhook's path, which docs/telegram.md names beside the bot's own
 NOT_THE_BOTS = {"newbot", "setjoingroups", "setdescription", "setuserpic", "setprivacy", "setcommands", "token",
-                "telegram"}
+                "telegram", "newapp", "mybots"}
 
 
 def text(doc: Path) -> str:

@@ -3,6 +3,7 @@ generated from the grammar the parser uses, and the example parses with the game
 import pytest
 
 from bot.service.types import Command
+from bot.words.examples import example
 from core.registry import all_games, get_game
 
 GAMES = all_games()
@@ -20,8 +21,8 @@ def test_every_verb_of_every_game_has_help_with_an_example_that_parses(service, 
         reply = ask(service, topic)
         assert reply.ok, (topic, reply.error)
         text = "\n".join(reply.public)
-        assert verb.usage in text and f"Example: /{prefix} {verb.sample}" in text
-    action = game.parse(verb.sample, private=True)
+        assert verb.usage in text and f"Example: `/{prefix} {example(game.id, verb)}`" in text
+    action = game.parse(example(game.id, verb), private=True)
     assert action.verb == verb.name
 
 
@@ -33,7 +34,7 @@ def test_a_verb_without_a_game_lists_every_game_that_has_it(service):
     assert len(games) >= 2   # the registered games share at least one verb (e.g. `place`, `done`)
     text = "\n".join(ask(service, f"/help {name}").public)
     for game in games:
-        assert f"{game.title}: /" in text
+        assert f"{game.title}: `/" in text
 
 
 def test_in_a_channel_with_a_game_help_verb_answers_for_that_game(service):
@@ -44,9 +45,9 @@ def test_in_a_channel_with_a_game_help_verb_answers_for_that_game(service):
     for user, text in (("ann", "/new ludi seed=3"), ("ann", "/join"), ("bob", "/join"), ("ann", "/start")):
         assert say(user, text).ok
     text = "\n".join(say("ann", "/help fight").public)
-    assert "Ludi Gladiatorii: /ludi fight <player with gladiator>" in text and "Successors" not in text
-    assert "Example: /ludi fight bob with Brutus" in text
-    assert "Successors: /succ fight" in "\n".join(ask(service, "/help fight").public)   # no game here: every game
+    assert "Ludi Gladiatorii: `/ludi fight <player with gladiator>" in text and "Successors" not in text
+    assert f"Example: `/ludi {example('ludi', get_game('ludi').verbs['fight'])}`" in text
+    assert "Successors: `/succ fight" in "\n".join(ask(service, "/help fight").public)   # no game here: every game
 
 
 @pytest.mark.parametrize("game,verb", [(g, v) for g, v in VERBS if any(p.kind == "text" for p in v.params)],
@@ -59,7 +60,7 @@ def test_a_verb_that_takes_free_text_has_a_written_example(game, verb):
 def test_help_move_and_help_succ_move_answer(service):
     for topic in ("/help move", "/help succ move", "/help successors move"):
         reply = ask(service, topic)
-        assert reply.ok and "Successors: /succ move <path>" in reply.public[0]
+        assert reply.ok and "Successors: `/succ move <path>" in reply.public[0]
 
 
 def test_an_unknown_verb_of_a_game_lists_its_verbs(service):
@@ -69,7 +70,7 @@ def test_an_unknown_verb_of_a_game_lists_its_verbs(service):
 
 def test_a_platform_command_that_is_also_a_game_verb_shows_both(service):
     text = "\n".join(ask(service, "/help status").public)
-    assert text.startswith("/status:") and "Infinity: /inf status" in text
+    assert text.startswith("/status:") and "Infinity: `/inf status`" in text
 
 
 def test_a_generated_example_uses_the_first_choice_and_the_low_bound():

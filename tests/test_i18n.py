@@ -151,8 +151,9 @@ def test_help_of_a_game_says_its_options_of_new_in_the_channels_language(service
     lines = say(service, "alice", "/help successors").public
     assert lines[0] == "Sucesores (/succ VERBO ...; /help succ VERBO da un ejemplo):"
     assert "Opciones de /new successors:" in lines and "Options of /new successors:" not in lines
+    # the example is a line a seeded game offered, shown as code (bot/words/examples.toml)
     assert say(service, "alice", "/help succ move").public[1:] == [
-        "  Qué hace: §5 mueve la fuerza activa por los espacios.", "  Ejemplo: /succ move pella pydna"]
+        "  Qué hace: §5 mueve la fuerza activa por los espacios.", "  Ejemplo: `/succ move anatha`"]
     assert say(service, "alice", "/help").public[-1].startswith("Juegos: ")
     assert say(service, "alice", "/lang ru").ok
     assert "Параметры /new ludi:" in say(service, "alice", "/help ludi").public

@@ -11,7 +11,7 @@ from bot.service.types import Command
 from bot.words.game_messages import templates_of_source
 from bot.words.i18n import GAMES_DOMAIN, LOCALE_DIR, extract_games, matching_template, translate
 
-FIELD = re.compile(r"\{(\w+)\}")
+FIELD = re.compile(r"\{(\w+)(?::(?:gen|dat|acc|ins|prep))?\}")   # a Russian case asked of a field: the same field
 GAMES = {"infinity": (2, 40), "ludi": (3, 60), "starcraft": (3, 60), "successors": (3, 80)}
 
 

@@ -24,6 +24,7 @@ from PIL import ImageDraw
 from bot.service import Service
 from bot.service.types import Command, Reply
 from bot.words.i18n import LOCALE_DIR, translate
+from core.message import Cmd, Items
 from core.registry import get_game
 from render.i18n import LOCALE_DIR as RENDER_LOCALE
 
@@ -45,7 +46,7 @@ COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE",
 # what a verb's help says a player types after it (StarCraft's `resolve`: move …, build …)
 HELP_WORDS = {"move", "build", "base", "research", "mobilize"}
 # names of the games' data spelt alike in Spanish (their translation is the English word)
-SAME_IN_SPANISH = {"Propaganda", "Olympias"}
+SAME_IN_SPANISH = {"Propaganda", "Olympias", "dice", "defender"}   # Spanish "says", "to defend"
 # the titles the games keep in every language (as the seeds do), and the factions' and
 # troopers' names (Infinity's rosters are typed by the players themselves)
 PROPER = {"Infinity", "StarCraft", "Ludi Gladiatorii", "Frontline", "Crossfire", "Fusilier", "Alguacil",
@@ -361,3 +362,89 @@ def test_no_name_of_the_games_data_is_left_in_english(lang):
         games = {m.id: m.string for m in read_po(handle, locale=lang) if isinstance(m.id, str)}
     alike = set(proper_names()) | (SAME_IN_SPANISH if lang == "es" else set()) | {"Ariarathes"}
     assert sorted(msgid for _, _, msgid in data_names() if games.get(msgid) == msgid and msgid not in alike) == []
+
+
+# a table of one person and robots (issue 36): the robots' own lines, every level of the person's
+# menus, /help for every verb and /rules for every term, in the reader's language -----------------------
+ROBOTS = {"infinity": 1, "ludi": 2, "starcraft": 2, "successors": 2}
+_ROBOT_NAME = re.compile(r"Robot \d+")   # a robot's name is a name (bot/service/robots.py), not a word
+
+
+def keep_menus(table: Table, sent: str, reply: Reply) -> list:
+    """The menus a reply carries, their trail and labels read as lines."""
+    menus = [m for m in (reply.menu, reply.page, *reply.menus.values()) if m is not None]
+    def words(label) -> str:   # what a player types (a Cmd part) is no word; the names beside it are
+        parts = label.args["items"] if isinstance(label, Items) else [label]
+        return " ".join(str(p) for p in parts if not isinstance(p, Cmd))
+
+    for menu in menus:
+        labels = [*menu.trail, *(o.label for o in menu.options if not o.more)]
+        table.lines += [(sent + " (menu)", text) for text in map(words, labels) if text.strip()]
+    return menus
+
+
+def walk_menu(table: Table, user: str, menu, depth: int = 0, budget: list | None = None) -> None:
+    """Every level of a menu, pressed down to the last level before a leaf (a leaf would play)."""
+    budget = budget if budget is not None else [40]
+    for option in menu.options:
+        if option.leaf or budget[0] <= 0 or depth > 4:
+            continue
+        budget[0] -= 1
+        reply = table.service.press_menu(Command("t", None if menu.private else table.channel, user, "",
+                                                 name=user, private=menu.private), menu.at(option.path))
+        table.keep("(menu press)", reply)
+        for page in keep_menus(table, "(menu press)", reply):
+            walk_menu(table, user, page, depth + 1, budget)
+
+
+def play_with_robots(store, game_id: str, lang: str, actions: int = 40) -> Table:
+    from robots.players import RandomPlayer
+
+    game = get_game(game_id)
+    table = Table(store, game_id, lang, 1)
+    table.channel = f"{game_id}-robots-{lang}"
+    person = table.users[0]
+    table.send(person, f"/lang {lang}", private=True)
+    table.send(person, f"/lang {lang}")
+    table.send(person, f"/new {game_id} seed=5 robots={ROBOTS[game_id]} think=0.01s")
+    table.send(person, "/join")
+    table.keep("/start", table.send(person, "/start"), picture=True)
+    rnd = random.Random(f"robots:{game_id}:{lang}")
+    walked = 0
+    for _ in range(actions):
+        for reply in table.service.robots.play_here("t", table.channel, limit=40, player=RandomPlayer(), rnd=rnd):
+            table.keep("(robot)", reply)
+            keep_menus(table, "(robot)", reply)
+        state, rec = table.state()
+        prompts = game.prompts(state)
+        seat = next(p["seat"] for p in rec.meta["players"] if p["user"] == person)
+        if seat not in prompts:
+            break
+        if walked < 3:   # the menus of his choices, every level
+            me = table.send(person, "/me", private=True)
+            for menu in keep_menus(table, "/me", me):
+                walk_menu(table, person, menu)
+            walked += 1
+        line = game.sample(state, seat, rnd)
+        reply = table.send(person, f"/{game_id} {line}", game.sent_privately(line, prompts[seat]))
+        keep_menus(table, line, reply)
+    for verb in game.verbs:
+        table.send(person, f"/help {game_id} {verb}")
+    from bot.words.glossary import glossaries
+
+    for term in glossaries()[game_id]:
+        table.send(person, f"/rules {game_id} {term.names['en'][0]}")
+    table.send(person, "/log 30")
+    return table
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_game_with_robots_menus_help_and_rules_in_the_players_language(store, game_id, lang):
+    table = play_with_robots(store, game_id, lang)
+    sent = {s for s, _ in table.lines}
+    assert "(robot)" in sent and "/start" in sent
+    assert any(s.endswith("(menu)") for s in sent) or game_id == "infinity"
+    table.lines = [(s, _ROBOT_NAME.sub(" ", line)) for s, line in table.lines]
+    found = findings(table, lang)
+    assert not found, f"{game_id}, {lang}: {len(found)} lines with English words:\n" + "\n".join(found[:60])

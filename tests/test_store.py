@@ -83,3 +83,65 @@ def test_redis_down_gives_a_sentence_and_writes_nothing():
     reply = Service(dead).handle(Command("t", "c", "alice", "/join"))
     assert not reply.ok and reply.code == "STORE_DOWN"
     assert "nothing was changed" in reply.error
+
+
+# issue 38: processes outlive their store; a cluster's seeds and shards ------------------------
+def test_an_outage_is_logged_once_a_minute_with_a_growing_capped_wait(caplog):
+    import logging
+
+    from bot.store.outage import LOG_EVERY, Outage
+
+    now = [0.0]
+    outage = Outage("a loop", logging.getLogger("test.outage"), base=0.1, cap=2.0, clock=lambda: now[0])
+    waits = []
+    with caplog.at_level(logging.WARNING, "test.outage"):
+        for _ in range(300):   # 300 failed tries, half a second apart: 150 s down
+            waits.append(outage.failed(ConnectionError("refused")))
+            now[0] += 0.5
+        outage.recovered()
+    lines = [r.getMessage() for r in caplog.records]
+    assert len(lines) == 1 + int(150 // LOG_EVERY) + 1, lines   # the first, one a minute, the end
+    assert "cannot be reached" in lines[0] and "reachable again after 150 s (300 failed tries)" in lines[-1]
+    assert all(0 <= w <= 2.0 for w in waits) and max(waits[:3]) <= 0.8   # short at first, never past the cap
+    assert not outage.down and outage.failures == 0
+
+
+def test_a_cluster_url_names_several_seed_nodes():
+    from bot.store.store import seed_nodes
+
+    assert seed_nodes("redis+cluster://10.0.0.1:6379,10.0.0.2:6380/0") == \
+        ([("10.0.0.1", 6379), ("10.0.0.2", 6380)], None, None, False)
+    assert seed_nodes("rediss+cluster://:pw@a:7000, b:7001,c") == ([("a", 7000), ("b", 7001), ("c", 6379)], None,
+                                                                   "pw", True)
+    assert seed_nodes("redis+cluster://user:pw@a:7000") == ([("a", 7000)], "user", "pw", False)
+
+
+def test_each_shards_tag_lies_in_its_part_of_the_slots_and_a_game_goes_to_the_part_of_its_slot(store):
+    from redis.crc import key_slot
+
+    from bot.store.store import shard_tag
+
+    for n in range(16):
+        assert n * 1024 <= key_slot(shard_tag(n, 16).encode()) < (n + 1) * 1024
+    sharded = Store(store.redis, prefix=store.prefix, shards=16)
+    for channel in ("a", "b", "c", "-100123"):
+        key = sharded.robot_jobs_key("t", channel)
+        assert key_slot(key.encode()) // 1024 == key_slot(f"t:{channel}".encode()) // 1024
+    assert store.robot_jobs_key("t", "a") == f"{store.prefix}:robots:jobs"   # one shard outside a cluster
+
+
+def test_a_sharded_store_takes_every_shards_jobs_and_remakes_a_lost_group(store):
+    """The workers read every shard (here 4, on one server); a consumer group lost with its stream
+    (NOGROUP) is made again and the next job is taken."""
+    sharded = Store(store.redis, prefix=store.prefix, shards=4)
+    channels = [f"c{n}" for n in range(12)]
+    for channel in channels:
+        sharded.commit("t", channel, 0, meta={"status": "playing"}, robots=["A"])
+    assert len({sharded.shard("t", c) for c in channels}) > 1
+    taken = [sharded.take_job("w", 10, 30_000) for _ in channels]
+    assert sorted(job["channel"] for _, job in taken) == sorted(channels)
+    assert sharded.take_job("w", 10, 30_000) is None
+    store.redis.delete(*sharded.sharded_keys("robots:jobs"))   # the streams and their group gone
+    sharded.commit("t", "c0", 1, meta={"status": "playing"}, robots=["A"])
+    got = sharded.take_job("w", 10, 30_000) or sharded.take_job("w", 10, 30_000)
+    assert got is not None and got[1]["channel"] == "c0" and got[1]["seq"] == "2"

@@ -276,7 +276,7 @@ def test_a_rules_plural_message_takes_the_form_its_count_needs(lang):
         for n in COUNTS:
             english = (one if n == 1 else many).replace("{" + field + "}", str(n)) if field else (
                 one if n == 1 else many)
-            values = {f: "⟨A⟩" for f in re.findall(r"\{(\w+)\}", english)}
+            values = {f: Word("⟨A⟩", lang) for f in re.findall(r"\{(\w+)\}", english)}   # a field may ask a case
             english = english.format(**values)
             said = translate(english, lang)
             assert said == book.ngettext(one, many, n).replace("{" + field + "}", str(n)).format(**values) \

@@ -83,14 +83,15 @@ class Console:
 
     def show(self, reply: Reply, sender: str) -> None:
         if reply.error:
-            self.print(f"  ! refused ({reply.code}): {reply.error}")
+            self.print(f"  ! {gettext_(reply.lang, 'refused ({code}): {error}', code=reply.code, error=reply.error)}")
         for text in reply.public:
             self.print(f"  {text}")
         for user, texts in reply.private.items():
             if not self._may_read(user):
                 continue
+            own = reply.private_langs.get(user, reply.lang)
             for text in texts:
-                self.print(f"  [to {user} only] {text}")
+                self.print(f"  [{gettext_(own, 'to {user} only', user=user)}] {text}")
         for user, menu in reply.menus.items():
             if self._may_read(user):
                 self.show_menu(menu, user)
@@ -102,14 +103,15 @@ class Console:
         for button in reply.buttons:   # named by the player they are for (the seat if nobody sits there)
             seats.setdefault(reply.names.get(button.user) or button.user or button.seat, []).append(button.line)
         for who, lines in seats.items():
-            self.print(f"  [buttons for {who}] " + " | ".join(lines))
+            self.print(f"  [{gettext_(reply.lang, 'buttons for {who}', who=who)}] " + " | ".join(lines))
         if reply.image is not None:
-            self.print(f"  [picture] {self.save(reply.image)}")
+            self.print(f"  [{gettext_(reply.lang, 'picture')}] {self.save(reply.image)}")
         for user, picture in reply.private_images.items():
             if self._may_read(user):
-                self.print(f"  [picture for {user} only] {self.save(picture)}")
+                own = reply.private_langs.get(user, reply.lang)
+                self.print(f"  [{gettext_(own, 'picture for {user} only', user=user)}] {self.save(picture)}")
         if reply.file is not None:
-            self.print(f"  [file] {self.write(*reply.file)}")
+            self.print(f"  [{gettext_(reply.lang, 'file')}] {self.write(*reply.file)}")
 
     def _may_read(self, user: str) -> bool:
         """At a --play table the keyboard is one player's: the robots' hands and private
@@ -120,7 +122,8 @@ class Console:
     def show_menu(self, menu: Menu, user: str | None) -> None:
         """A menu page as numbered lines; the reader types a number to pick (0: back)."""
         self.menus[user] = menu
-        where = f"for {user} only" if user is not None else f"for {menu.seat}"
+        where = gettext_(menu.lang, "for {user} only", user=user) if user is not None else \
+            gettext_(menu.lang, "for {seat}", seat=menu.seat)
         trail = " › ".join(menu.trail)
         self.print(f"  [{gettext_(menu.lang, 'Choose:')} {where}]" + (f" {trail}" if trail else ""))
         for number, option in enumerate(menu.options, 1):
@@ -128,6 +131,8 @@ class Console:
             self.print(f"    {number}. {label}")
         if menu.back is not None:
             self.print(f"    0. {gettext_(menu.lang, 'Back')}")
+        if menu.crop is not None:   # the places it chooses, each marked with its number
+            self.print(f"    [map] {self.save(menu.crop)}")
 
     def menu_for(self, user: str) -> Menu | None:
         return self.menus.get(user) or self.menus.get(None)
@@ -205,6 +210,12 @@ class Console:
                 return 0
             if line.strip():
                 self.say(line)
+
+
+def fresh_channel(game: str) -> str:
+    """A `--play` run's own channel: two runs at once never share a game, and a language chosen
+    at one table (/lang) is not the next one's."""
+    return f"play-{game}-{uuid.uuid4().hex[:8]}"
 
 
 def run_script_file(service: Service, script: Path, out: Path, stream: TextIO = sys.stdout) -> int:

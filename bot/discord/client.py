@@ -20,7 +20,7 @@ from discord.ext import commands, tasks
 from bot.discord.menus import MenuBack, MenuSelect
 from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet, display_name
 from bot.discord.tree import install_tree, sync_if_changed
-from bot.service import Service
+from bot.service import STORE_ERRORS, Outage, Service
 from bot.service.types import Command
 
 log = logging.getLogger("strategos.discord")
@@ -51,6 +51,7 @@ class StrategosClient(commands.AutoShardedBot):
         # discord.ext.tasks polls the Redis schedule: it reconnects, logs and keeps going
         self.reminder_loop = tasks.loop(seconds=max(remind_every, 1.0))(self.remind_round)
         self.reminder_loop.before_loop(self.wait_until_ready)
+        self.outage = Outage("Discord's reminder loop", log)
 
     @staticmethod
     def dynamic_item_classes() -> tuple[type, ...]:
@@ -78,6 +79,9 @@ class StrategosClient(commands.AutoShardedBot):
         """One look at the schedule: due deadlines played and announced, due reminders posted."""
         try:
             await self.strategos.remind_once()
+            self.outage.recovered()
+        except STORE_ERRORS as exc:   # the store away: the next round tries again, logged once a minute
+            self.outage.failed(exc)
         except Exception:   # one bad round must not stop the loop
             log.exception("reminders failed this round")
 

@@ -8,6 +8,11 @@ restart and nothing is kept for it: the service builds the menu again from the s
 A press goes to the adapter (`Adapter.press_menu`, bot/discord/out.py): the next page is
 drawn in place; a choice plays its line through the normal command path and the spent menu
 is taken off.
+
+A level that chooses a place comes with its crop of the map (`Menu.crop`), each option's
+number on it and on its option (`➌ Issos`), attached to the menu's own message: a level's
+press swaps it in the message's attachments (its other pictures kept), a level without places
+and the spent menu take it off. No message is added for a crop.
 """
 from __future__ import annotations
 
@@ -23,7 +28,7 @@ def view_of(menu: Menu) -> discord.ui.View:
     """The page as a view: its choices in one select menu, then a back button (not on the first page)."""
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=(gettext_(menu.lang, "More…") if o.more
-                                           else o.label + ("" if o.leaf else " ▸"))[:100] or "…",
+                                           else o.badge + o.label + ("" if o.leaf else " ▸"))[:100] or "…",
                                     value=o.path or "-")
                for o in menu.options]
     view.add_item(MenuSelect(menu.at(menu.path), options, gettext_(menu.lang, "Choose one")))

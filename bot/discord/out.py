@@ -22,7 +22,7 @@ import discord
 from bot.discord import menus
 from bot.service import Service, new_thread
 from bot.service.batching import DISCORD_CHANNEL, RobotRun, asks_a_person
-from bot.service.types import Button, Command, Reply
+from bot.service.types import CROP_FILE, Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
 
 log = logging.getLogger("strategos.discord")
@@ -399,15 +399,24 @@ class Adapter:
                       private=private, key=f"dci:{interaction.id}")
         reply = await asyncio.to_thread(self.service.press_menu, cmd, where)
         if reply.page is not None:
-            await interaction.response.edit_message(content=menus.title(reply.page), view=menus.view_of(reply.page))
+            await interaction.response.edit_message(content=menus.title(reply.page), view=menus.view_of(reply.page),
+                                                    **await self.crop_swapped(interaction.message, reply.page.crop))
             if reply.error:   # a refused press carries the fresh menu: the refusal to the presser alone
                 await interaction.followup.send(chunks([markdown_line(reply.error)])[0], ephemeral=True)
         elif reply.error:
             await interaction.response.send_message(chunks([markdown_line(reply.error)])[0], ephemeral=True)
-        else:
-            await interaction.response.edit_message(view=None)   # the choice is made: the menu is spent
+        else:   # the choice is made: the menu is spent, and its crop with it
+            await interaction.response.edit_message(view=None, **await self.crop_swapped(interaction.message, None))
             played = Command(PLATFORM, channel, cmd.user, "", private=private)
             await self.deliver(played, reply, FollowUpOutlet(interaction), private)
+
+    async def crop_swapped(self, message: discord.Message | None, crop: Picture | None) -> dict:
+        """The `attachments` of a menu's message moved to another level: its other pictures kept,
+        the last level's crop replaced by this one's (or taken off); nothing when neither has one."""
+        old = list(getattr(message, "attachments", None) or [])
+        kept = [a for a in old if not a.filename.startswith(CROP_FILE)]
+        files = (await self.files([(crop.filename, crop)], DEFAULT_FILE_LIMIT))[0] if crop is not None else []
+        return {"attachments": [*kept, *files]} if files or len(kept) < len(old) else {}
 
     async def dispatch(self, cmd: Command, outlet: Outlet, ephemeral: bool) -> Reply:
         if cmd.channel is None and not await self.still_member(cmd):
@@ -474,8 +483,12 @@ class Adapter:
         own = chunks([markdown_line(line) for line in reply.private.get(sender, [])])
         for i, text in enumerate(own):
             menu = reply.menus.get(sender) if i == len(own) - 1 else None   # his choices under his lines
+            last = i == len(own) - 1
+            page = page_button(self.service, reply.private.get(sender, []),
+                               reply.private_langs.get(sender, reply.lang)) if last and menu is None else None
             await outlet.send(True, content=text, allowed_mentions=NO_PING,
-                              **({"view": menus.view_of(menu)} if menu is not None else {}))
+                              **(await self.with_menu(menu, outlet.file_limit) if menu is not None else
+                                 {"view": page} if page is not None else {}))
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
                                             outlet.file_limit)
@@ -487,6 +500,11 @@ class Adapter:
         await outlet.finish()
         await self.tell_others(reply, sender, channel)
 
+    async def with_menu(self, menu: Menu, limit: int) -> dict:
+        """A message's menu: its view, and the first page's crop when it chooses a place."""
+        files = (await self.files([(menu.crop.filename, menu.crop)], limit))[0] if menu.crop is not None else []
+        return {"view": menus.view_of(menu), **({"files": files} if files else {})}
+
     async def outgoing(self, reply: Reply, channel: str | None, limit: int) -> Outgoing:
         out = Outgoing(lines=[markdown_line(line) for line in reply.public], mentions=list(reply.mentions),
                        lang=reply.lang)
@@ -495,6 +513,8 @@ class Adapter:
             pictures.append((reply.image.filename, reply.image))
         if reply.file is not None:
             pictures.append(reply.file)
+        if reply.menu is not None and reply.menu.crop is not None and channel:   # beside the position's picture
+            pictures.append((reply.menu.crop.filename, reply.menu.crop))
         if pictures:
             out.files, notes = await self.files(pictures, limit)
             out.lines += notes
@@ -578,8 +598,9 @@ class Adapter:
                 dm = await self.client.create_dm(discord.Object(int(user)))
                 menu = reply.menus.get(user)
                 for i, text in enumerate(texts + (["\n".join(notes)] if notes else [])):
-                    view = menus.view_of(menu) if menu is not None and i == len(texts) - 1 else None
-                    await dm.send(content=text, allowed_mentions=NO_PING, **({"view": view} if view else {}))
+                    under = await self.with_menu(menu, DEFAULT_FILE_LIMIT) \
+                        if menu is not None and i == len(texts) - 1 else {}
+                    await dm.send(content=text, allowed_mentions=NO_PING, **under)
                 if files:
                     await dm.send(files=files)
             except discord.Forbidden:
@@ -645,3 +666,14 @@ class Adapter:
                     await self.tell_others(reply, "", reply.channel)   # private choices, privately
                     posted += 1
         return posted
+
+
+def page_button(service, lines: list[str], lang: str) -> discord.ui.View | None:
+    """A seat's private page (/web me) as a link button under his answer (Discord has no Mini App
+    yet: docs/deploy.md says what an Activity would take)."""
+    link = service.pages.seat_link(lines)
+    if link is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(style=discord.ButtonStyle.link, url=link, label=_t(lang, "Your private view")))
+    return view

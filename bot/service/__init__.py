@@ -19,6 +19,8 @@ from bot.service.lobby import new_thread
 from bot.service.service import Service
 from bot.service.types import Button, Command, Picture, Reply, Write
 from bot.store import StoreError  # what an adapter may catch: Redis is in trouble
+from bot.store.outage import ERRORS as STORE_ERRORS  # what a long-running loop waits out (with `Outage`)
+from bot.store.outage import Outage
 
-__all__ = ["COMMANDS", "Button", "Command", "Picture", "PlatformCommand", "Reply", "Service", "StoreError",
-           "Write", "new_thread", "split_command"]
+__all__ = ["COMMANDS", "STORE_ERRORS", "Button", "Command", "Outage", "Picture", "PlatformCommand", "Reply", "Service",
+           "StoreError", "Write", "new_thread", "split_command"]

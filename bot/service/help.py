@@ -4,7 +4,9 @@ from __future__ import annotations
 from bot.service.common import Topic, game_or_none, shown
 from bot.service.types import Command, Reply
 from bot.store import StoreError
+from bot.words.examples import example
 from core.game import Game
+from core.message import Cmd, msg
 from core.registry import all_games, available, get_game
 
 
@@ -66,14 +68,17 @@ def verb_prefix(game: Game) -> str:
 
 
 def verb_help(game: Game, verb) -> list[str]:
-    """One verb of one game for /help: usage, what it does, an example that parses."""
+    """One verb of one game for /help: usage, what it does, and a line a player typed in a position
+    a seeded game reached (bot/words/examples.toml)."""
     prefix = verb_prefix(game)
-    lines = [f"{game.title}: /{prefix} {verb.usage}", f"  What it does: {verb.help}"]
+    # what a player types is code (a span), never words to translate
+    lines = [msg("{title}: `/{command}`", title=game.title, command=Cmd(f"{prefix} {verb.usage}")),
+             msg("  What it does: {help}", help=verb.help)]
     if verb.private:
-        lines.append("  Send it to the bot in a private chat.")
+        lines.append(msg("  Send it to the bot in a private chat."))
     if verb.query:
-        lines.append("  A look: it changes nothing.")
-    return lines + [f"  Example: /{prefix} {verb.sample}"]
+        lines.append(msg("  A look: it changes nothing."))
+    return lines + [msg("  Example: `{example}`", example=Cmd(f"/{prefix} {example(game.id, verb)}"))]
 
 
 def game_verb_help(game: Game, word: str) -> Reply:

@@ -13,6 +13,7 @@ from bot.service.types import Command, Reply
 from bot.store import Record
 from bot.words.names import seat_names
 from core.game import seat_ref
+from core.message import Cmd, msg
 from core.registry import get_game
 from core.replay import narrated, replay, upgrade
 
@@ -44,7 +45,8 @@ class History(Topic):
         if not told:
             return Reply(public=["No action has been played yet."])
         first = max(0, len(told) - count)
-        lines = [f"{number}. {line}" for number, said in enumerate(told[first:], first + 1) for line in said]
+        lines = [msg("{number}. {line}", number=number, line=line)
+                 for number, said in enumerate(told[first:], first + 1) for line in said]
         return Reply(public=lines, version=rec.version, namer=lambda: seat_names(game, rec.meta, rec.state))
 
     def _told(self, game, platform: str, channel: str, setup: dict | None = None) -> list[list[str]]:
@@ -120,8 +122,8 @@ def told_of(entry: dict, events: list) -> list[str]:
     who = seat_ref(entry["seat"])
     said = [e.text for e in events if e.to is None and e.text and e.kind != "image"]
     if not said:
-        said = [f"{who} made a private choice." if entry.get("private")
-                else f"{who} played {shown(entry['line'], 300)}."]
+        said = [msg("{who} made a private choice.", who=who) if entry.get("private")
+                else msg("{who} played {shown}.", who=who, shown=Cmd(shown(entry['line'], 300)))]
     if entry.get("by") == "deadline":
-        said.insert(0, f"Time was up for {who}: the deadline played for them.")
+        said.insert(0, msg("Time was up for {who}: the deadline played for them.", who=who))
     return said

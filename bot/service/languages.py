@@ -50,6 +50,7 @@ class Languages(Topic):
             return Reply.refuse("Languages: en (English), es (español), ru (русский). Usage: /lang es.", "MALFORMED")
         if cmd.channel is not None and not cmd.private:
             self.store.set_channel_lang(cmd.platform, cmd.channel, lang)
+            self.service.pages.language_changed(cmd.platform, cmd.channel)   # open pages speak it at once
             return Reply(public=[f"This channel now speaks {LANGUAGES[lang]}."], channel=cmd.channel)
         self.store.set_user_pref(cmd.platform, cmd.user, "lang", lang)
         return Reply(private={cmd.user: [f"Your private messages now come in {LANGUAGES[lang]}."]})

@@ -19,14 +19,21 @@ keyboards, the console's numbered lines.
 from __future__ import annotations
 
 import hashlib
+import logging
 import re
 from dataclasses import dataclass, field, replace
 
+import render
 from bot.service.common import Topic, seat_of
-from bot.service.types import Command, Menu, MenuOption, Reply
-from bot.words.i18n import translate
+from bot.service.pictures import picture_key
+from bot.service.types import CROP_FILE, Command, Menu, MenuOption, Picture, Reply
+from bot.words.i18n import render as said_in
 from core.game import Game
+from core.message import Cmd, Items, Msg, join
 from core.registry import get_game
+from render import crops
+
+log = logging.getLogger("strategos.command")
 
 PAGE = 8            # options on one screen (the last one opens the next page when there are more)
 MENU_AT = 9         # a public prompt with this many actions or more is a menu rather than a row of buttons
@@ -104,28 +111,36 @@ def find(root: Node, path: str) -> tuple[Node, list[Node]] | None:
 
 
 def shown_part(part: str, names: dict[str, str] | None = None) -> str:
-    """One word of a choice as shown: a seat's id as its player's name, the codes' dashes and
-    underscores as spaces."""
+    """One word of a choice as shown: a name the game gave as a message (a card, a space, a
+    planet: `Game.menu_path`) as it is, to be said in the reader's language; else what a player
+    types, a seat's id as its player's name, the codes' dashes and underscores as spaces."""
+    if isinstance(part, Msg):
+        return part
     words = [(names or {}).get(word, word) for word in part.split(" ")]
-    return " ".join(words).replace("_", " ").replace("-", " ")
+    return Cmd(" ".join(words).replace("_", " ").replace("-", " "))
 
 
 def label_of(node: Node, names: dict[str, str] | None = None) -> str:
-    """What a choice shows: its words, each as `shown_part` shows it."""
-    return " ".join(shown_part(part, names) for part in node.parts)
+    """What a choice shows: its words, each as `shown_part` shows it (a list of typed words)."""
+    return join(" ", [shown_part(part, names) for part in node.parts])
 
 
-NAMED = re.compile(r"^#\d+ \S")   # a numbered card's name ("#38 Unrest"): the catalogue's, in the reader's language
+# a numbered card's name ("#38 Unrest"), as the page (bot/service/pages.py) still finds one in a label;
+# a menu's own labels are typed (`label_of`: a card is a message, a command a `Cmd`)
+NAMED = re.compile(r"^#\d+ \S")
 
 
 def localize(menu: Menu, lang: str) -> None:
-    """A menu's card names in the reader's language, as his hand and the narration name them;
-    the rest of a choice is what he would type (a verb, a place's code) and stays as it is."""
+    """A menu's names in the reader's language at every level (a card's name as his hand and the
+    narration name it, the trail above as the choices below); what he would type stays as it is."""
     if lang == "en":
         return
-    menu.options = [replace(o, label=" ".join(translate(p, lang) if NAMED.match(p) else p for p in o.parts))
-                    if any(NAMED.match(p) for p in o.parts) else o for o in menu.options]
-    menu.trail = [translate(step, lang) if NAMED.match(step) else step for step in menu.trail]
+    def said(text):
+        if isinstance(text, Items):   # a label of several words: each in its own type
+            return join(" ", [said(part) for part in text.args["items"]])
+        return said_in(text, lang) if isinstance(text, Msg) else text
+    menu.options = [replace(o, label=said(o.label), parts=tuple(said(p) for p in o.parts)) for o in menu.options]
+    menu.trail = [said(step) for step in menu.trail]
 
 
 def page_of(root: Node, path: str, names: dict[str, str] | None = None
@@ -184,7 +199,8 @@ class Menus(Topic):
         if not lines:
             return None
         options, trail, line = page_of(tree(game, lines), "", seat_players(meta))
-        return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines))
+        return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines),
+                    source=(game, state))
 
     def press(self, cmd: Command, where: str) -> Reply:
         """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
@@ -217,7 +233,7 @@ class Menus(Topic):
                                                private=private, version=version, key=cmd.key))
         reply = Reply(version=rec.version, channel=channel)
         reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
-                          digest=drawn)
+                          digest=drawn, source=(game, rec.state))
         self.service.finish(cmd, reply)
         return reply
 
@@ -232,6 +248,50 @@ class Menus(Topic):
                              "here they are now.", "STALE", channel)
         reply.page = self.root(game, channel, rec.meta, rec.state, rec.version, seat, private)
         return reply
+
+    def crop(self, platform: str, menu: Menu) -> None:
+        """A level that chooses a place (most of its options name one: a space, a planet, an
+        area, a spot on the table, a gladiator) gets the map cut around them, each option's
+        place marked with its number (`MenuOption.mark`, its button's too; render/crops.py):
+        the public view for a public menu, the seat's own for his private one. Drawn when an
+        adapter first shows it, then kept in the channel's cache under the view drawn, the
+        menu's lines and the path (bot/service/pictures.py), so every level is drawn once.
+        Its words are in the menu's language (`Menu.lang`, set before this)."""
+        source, menu.source = menu.source, None
+        if source is None or menu.crop is not None:
+            return
+        try:
+            self._crop(platform, menu, *source)
+        except Exception:   # noqa: BLE001 — a picture never costs a press its menu
+            log.exception("could not mark the map of a menu")
+
+    def _crop(self, platform: str, menu: Menu, game: Game, state: dict) -> None:
+        if not crops.has_places(game.id) or not render.has_picture(game.id):
+            return
+        seat = menu.seat if menu.private else None
+        view, lang = game.view(state, seat), render.language(menu.lang)
+        points = crops.spots(game.id, view, [o.parts for o in menu.options], menu.trail, lang)
+        if not crops.chooses_place([p for p, o in zip(points, menu.options) if not o.more]):
+            return
+        menu.options = [replace(o, mark=str(i)) if p is not None else o
+                        for i, (o, p) in enumerate(zip(menu.options, points), 1)]
+        marks = [(o.mark, p) for o, p in zip(menu.options, points) if p is not None]
+        # the place chosen on the way here (where a force moves from), as a ring
+        context = [p for p in crops.spots(game.id, view, [(step,) for step in menu.trail], lang=lang)
+                   if p is not None][-1:]
+        fmt = self.service.image_format
+        key = picture_key(game.id, view, seat, f"menu-{menu.digest}-{menu.path or 'top'}", fmt, lang)
+        store, channel = self.store, menu.channel
+
+        def draw() -> bytes:
+            cached = store.cache_get(platform, channel, key)
+            if cached is None:
+                cached = render.encode(crops.crop(game.id, view, seat, lang, marks, context), fmt)
+                store.cache_set(platform, channel, key, cached)
+            return cached
+
+        name = f"{CROP_FILE}{game.id}-v{menu.version}-{menu.path.replace('.', '-') or 'top'}"
+        menu.crop = Picture(key, f"{name}.{render.extension(fmt)}", draw)
 
     def refused(self, cmd: Command, sentence: str, code: str, channel: str | None) -> Reply:
         """A refusal of a press, in the presser's language (a command's reply is translated by

@@ -11,6 +11,7 @@ from bot.service.pictures import cached_picture
 from bot.service.types import Button, Picture, Reply
 from bot.words.names import seat_names, winners
 from core.game import Event, Game
+from core.message import Cmd, join, msg
 
 MAX_BUTTONS = 20
 
@@ -29,7 +30,8 @@ class Narration(Topic):
         if finished:
             setup = self.store.setup(platform, channel) or {}
             who = winners(game, meta, state, winner)
-            reply.public.append(f"The game is over ({reason or 'finished'})." + (f" Winner: {who}." if who else ""))
+            reply.public.append(msg("The game is over ({reason}).{winner}", reason=reason or msg("finished"),
+                                    winner=msg(" Winner: {who}.", who=who) if who else ""))
             reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
                                 "/verify recomputes every roll, /export saves the game.")
         else:
@@ -69,10 +71,12 @@ class Narration(Topic):
         waited: set | None = None
         names = knows_seats(reply, game, meta, state)()
         users = {p.get("seat"): p for p in meta["players"]}
-        labels = {seat: f"{seat}, {named.extra}" if named.extra else seat for seat, named in names.items()}
+        labels = {seat: join(", ", (Cmd(seat), named.extra)) if named.extra else Cmd(seat)
+                  for seat, named in names.items()}
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
-            reply.public.append(f"Waiting for {player['name']} ({labels.get(seat, seat)}): {prompt.text}")
+            reply.public.append(msg("Waiting for {name} ({seat}): {text}", name=Cmd(player["name"]),
+                                    seat=labels.get(seat, seat), text=prompt.text))
             if player["user"] and not player.get("robot"):   # a robot is neither pinged nor told
                 reply.mentions.append(player["user"])
                 reply.names[player["user"]] = player["name"]

@@ -14,25 +14,32 @@ The web adapter (bot/web/) reads only through this topic; nothing here knows HTT
 from __future__ import annotations
 
 import base64
+import copy
+import dataclasses
 import hashlib
 import hmac
+import re
 import threading
 import time
 from collections import OrderedDict
 from dataclasses import dataclass
 
 import orjson
+import redis
 
 import render
 from bot.service.common import Topic, playing, seat_of
 from bot.service.history import public_entries
 from bot.service.looks import describe_view
-from bot.service.types import Command, Reply
+from bot.service.menus import NAMED, choices, digest, label_of, seat_players, tree
+from bot.service.types import Button, Command, Menu, MenuOption, Picture, Reply
 from bot.store import Record, StoreError
-from bot.words.i18n import gettext_, language_of
+from bot.words.i18n import gettext_, language_of, translate
 from bot.words.names import seat_labels
-from core.registry import get_game
+from core.errors import RulesError
+from core.registry import MODULES, get_game
 from core.replay import replay
+from render.regions import regions
 
 PAGE_USER = "web:page"          # who "asks" for a public page: nobody seated
 PICTURE_TTL = 24 * 3600         # a drawn picture is kept a day in Redis,
@@ -42,6 +49,7 @@ DRAWING_AT_ONCE = 2             # pictures drawn at once by one process (the oth
 LOCAL_PICTURES = 64 * 2**20     # bytes of pictures this process keeps in memory as well
 DRAW_LOCK = 60                  # seconds another process waits for the one drawing a picture
 FRESH = 1.0                     # seconds a checked token is trusted without asking Redis again
+RELAYS_KEPT = 1000              # moves played on pages waiting for their chat's adapter, at most
 MAC_BYTES = 16                  # 128 bits of HMAC: not guessable, and a short link
 
 
@@ -137,6 +145,22 @@ class Pages(Topic):
     def link(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
         return f"{self.service.web_url.rstrip('/')}/g/{self.token(platform, channel, meta, seat)}"
 
+    def seat_link(self, lines: list[str]) -> str | None:
+        """The link to a seat's private page in these lines (a /web me answer), for an adapter to
+        give it as a button: Telegram's Mini App, Discord's link button. None when there is none."""
+        if not self.configured:
+            return None
+        pattern = re.compile(re.escape(self.service.web_url.rstrip("/")) + r"/g/([A-Za-z0-9_-]+)\.[A-Za-z0-9_-]+")
+        for line in lines:
+            for found in pattern.finditer(line):
+                try:
+                    fields = orjson.loads(_unb64(found.group(1)))
+                except (ValueError, orjson.JSONDecodeError):
+                    continue
+                if isinstance(fields, list) and len(fields) == 3:
+                    return found.group(0)
+        return None
+
     def link_line(self, platform: str, channel: str, meta: dict) -> str | None:
         """The public page's line for /status and the game's first message (None: no pages here)."""
         if not self.configured or not meta.get("seed_sha256"):
@@ -190,6 +214,14 @@ class Pages(Topic):
         """An announcement (`published`) reached this process: its game's pages are checked anew."""
         game = (platform, channel)
         self._heard[game] = max(version, self._heard.get(game, 0))
+        self.forget_views(platform, channel)
+
+    def forget_views(self, platform: str, channel: str) -> None:
+        """The game's pages are made anew: an announcement may come at the same version (a /lang)."""
+        with self._views.lock:
+            for made in [k for k in self._views.entries if k[0].platform == platform and k[0].channel == channel]:
+                self._views.used -= 1
+                del self._views.entries[made]
 
     def _check(self, token: str) -> tuple[PageKey, Record] | None:
         try:
@@ -244,17 +276,152 @@ class Pages(Topic):
         data = {
             "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
             "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
-            "players": [{"name": p["name"], "seat": p["seat"], "label": labels.get(p["seat"], p["seat"]),
+            "players": [{"name": p["name"], "seat": p["seat"], "label": _label(labels.get(p["seat"], p["seat"]), lang),
                          "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
             "deadline": expiry, "picture": render.has_picture(game.id), "words": words(lang),
         }
         if key.seat:
             me = Reply(private={user: private})
-            me.tell(user, describe_view(game, game.view(rec.state, key.seat), rec.state))
+            view = game.view(rec.state, key.seat)
+            me.tell(user, describe_view(game, view, rec.state))
             self.service.finish(Command(key.platform, key.channel, user, "/me", private=True), me)
             data["seat"] = key.seat
             data["private"] = me.private.get(user, [])
+            data["choices"] = self.choices(game, rec, key.seat, me.private_langs.get(user, lang))
+            if data["choices"] and render.has_picture(game.id):
+                data["regions"] = regions(game.id, view, key.seat, render.language(lang))
         return data
+
+    # playing on the page ----------------------------------------------------------------------
+    def choices(self, game, rec: Record, seat: str, lang: str) -> dict | None:
+        """A seat's pending choices as the chat's menu tree (bot/service/menus.py: the same lines,
+        the same levels and labels), for the page to draw as buttons; None when it has none.
+        Each node: its label, its words as the lines write them (`words`, what a tap on the map
+        matches), and a leaf's line."""
+        if rec.meta["status"] != "playing":
+            return None
+        lines = choices(game, rec.state, seat, True)
+        if not lines:
+            return None
+        names = seat_players(rec.meta)
+
+        def nodes(node) -> list[dict]:
+            return [{"label": _localized(label_of(child, names), lang), "words": child.parts,
+                     **({"line": child.line} if child.line is not None else {}),
+                     **({"more": True} if child.more else {}),
+                     **({"children": nodes(child)} if child.children else {})} for child in node.children]
+
+        return {"lines": lines, "tree": nodes(tree(game, lines)), "digest": digest(lines),
+                "prefix": f"/{game.aliases[0] if game.aliases else game.id}"}
+
+    def view_lang(self, key: PageKey) -> str:
+        """The language a page's own answers (a "slow down") are in: its channel's."""
+        return self.store.languages(key.platform, key.channel, [])[0] or "en"
+
+    def press(self, key: PageKey, rec: Record, line: str, version: int, press_key: str) -> dict:
+        """A "play" press on a seat's page: the line sent through the one command path
+        (`Service.handle`) as its player, privately, at the version the page was drawn at, under
+        the page's idempotency key for this press (a retry counts once). The answer is the
+        chat's own: the lines it would have read, a refusal's sentence, "Already done", "outcome
+        unknown"; `stale` when the position moved on (the page then shows the fresh menu).
+        A move's reply is left for the chat's adapter to post (`relay`), as if typed."""
+        game = get_game(rec.meta["game"])
+        user = next(p for p in rec.meta["players"] if p.get("seat") == key.seat)
+        prefix = f"/{game.aliases[0] if game.aliases else game.id}"
+        cmd = Command(key.platform, key.channel, user["user"], f"{prefix} {line}", name=user.get("name", ""),
+                      private=True, version=version, key=f"page:{key.platform}:{press_key}")
+        reply = self.service.handle(cmd)
+        if reply.changed:
+            self.heard(key.platform, key.channel, reply.version)   # this process's pages are made anew
+        return {"ok": reply.ok, "code": reply.code, "stale": reply.code == "STALE",
+                "error": reply.error, "lines": reply.public + reply.private.get(user["user"], []),
+                "version": reply.version, "changed": reply.changed, "reply": reply}
+
+    def preview(self, key: PageKey, rec: Record, line: str) -> dict:
+        """What the rules say of `line` before it is sent (Infinity's template and zone checks for
+        a tapped `place`): applied to a copy of the position, never stored; only whether it
+        would be taken, or the rules' refusal in the reader's language (the sentence typing it
+        gets), never what it would bring about (a die it would roll). The page decides nothing."""
+        game = get_game(rec.meta["game"])
+        user = next(p["user"] for p in rec.meta["players"] if p.get("seat") == key.seat)
+        try:
+            game.apply(copy.deepcopy(rec.state), key.seat, game.parse(line, True))
+            reply = Reply()
+        except RulesError as exc:
+            reply = Reply.refuse(exc.message, exc.code, key.channel)
+        self.service.finish(Command(key.platform, key.channel, user, "/check", private=True), reply)
+        return {"ok": reply.ok, "error": reply.error, "lines": reply.public}
+
+    def games_of(self, platform: str, user: str) -> list[dict]:
+        """The games a user sits in on a platform, each with its private page's path (the Mini
+        App's menu button opens this list): title, whether he is to decide, the path."""
+        out = []
+        for channel in self.store.user_channels(platform, user):
+            rec = self.store.load(platform, channel)
+            if rec is None or rec.meta is None or rec.meta["status"] != "playing" or rec.state is None:
+                continue
+            seat = seat_of(rec.meta, user)
+            if seat is None:
+                continue
+            game = get_game(rec.meta["game"])
+            lang = self.store.languages(platform, channel, [])[0] or "en"
+            out.append({"title": gettext_(lang, game.title), "turn": seat in game.prompts(rec.state),
+                        "path": f"/g/{self.token(platform, channel, rec.meta, seat)}"})
+        return out
+
+    def relay(self, platform: str, reply: Reply) -> None:
+        """A move played on the page, for the chat: its reply (narration, buttons, menus, the
+        picture drawn here and kept in the channel's cache) queued for the platform's adapter,
+        which posts it as it posts a robot's move (`relayed`, through `Service.due_reminders`)."""
+        record = {"public": reply.public, "private": reply.private, "mentions": reply.mentions,
+                  "names": reply.names, "channel": reply.channel, "version": reply.version, "lang": reply.lang,
+                  "private_langs": reply.private_langs,
+                  "buttons": [dataclasses.asdict(b) for b in reply.buttons],
+                  "menus": {u: _menu_record(m) for u, m in reply.menus.items()},
+                  "menu": _menu_record(reply.menu) if reply.menu else None}
+        for name, picture in (("image", reply.image), *((f"private_image:{u}", pic)
+                                                         for u, pic in reply.private_images.items())):
+            if picture is not None:
+                picture.render()   # drawn once, into the channel's cache, where the adapter reads it
+                record[name] = [picture.key, picture.filename]
+        key = self._relay_key(platform)
+        with self.store.redis.pipeline() as pipe:   # a platform whose adapter never runs keeps the last few, a day
+            pipe.rpush(key, orjson.dumps(record)).ltrim(key, -RELAYS_KEPT, -1).expire(key, PICTURE_TTL).execute()
+
+    def relayed(self, platform: str) -> list[Reply]:
+        """The moves played on pages, for this platform's adapter to post (each once)."""
+        out = []
+        try:
+            while raw := self.store.redis.lpop(self._relay_key(platform)):
+                out.append(self._reply_of(platform, orjson.loads(raw)))
+        except redis.RedisError as exc:
+            raise StoreError("The game store (Redis) cannot be reached right now.") from exc
+        return out
+
+    def _relay_key(self, platform: str) -> str:
+        return f"{self.store.prefix}:pages:relay:{platform}"
+
+    def _reply_of(self, platform: str, record: dict) -> Reply:
+        def picture(kept) -> Picture | None:
+            data = self.store.cache_get(platform, record["channel"], kept[0]) if kept else None
+            return Picture(kept[0], kept[1], lambda: data, data) if data is not None else None
+
+        def menu(data: dict | None) -> Menu | None:
+            if data is None:
+                return None
+            return Menu(**{**data, "crop": picture(data.get("crop")),
+                           "options": [MenuOption(**{**o, "parts": tuple(o["parts"])}) for o in data["options"]]})
+
+        reply = Reply(public=record["public"], private=record["private"], mentions=record["mentions"],
+                      names=record["names"], channel=record["channel"], version=record["version"],
+                      changed=True, lang=record["lang"], private_langs=record["private_langs"],
+                      buttons=[Button(**b) for b in record["buttons"]],
+                      menus={u: menu(m) for u, m in record["menus"].items()}, menu=menu(record["menu"]),
+                      image=picture(record.get("image")))
+        for name, kept in record.items():
+            if name.startswith("private_image:") and (found := picture(kept)) is not None:
+                reply.private_images[name.split(":", 1)[1]] = found
+        return reply
 
     # pictures: one drawing per position, kept --------------------------------------------------
     def picture(self, key: PageKey, rec: Record, number: int | None, private: bool = False) -> bytes | None:
@@ -335,6 +502,38 @@ class Pages(Topic):
                 self.store.forget_once(lock)
         return data
 
+    def warm(self, langs=("en", "es", "ru")) -> None:
+        """Every game's picture drawn once per language (of a fresh setup, thrown away): the
+        board-only layers each drawer builds on first use (Successors' base map, ~1-2 s a
+        language) are then in this process before any page asks, so a game's first page costs
+        what a warm one does."""
+        for game_id in sorted(g for g in MODULES if render.has_picture(g)):
+            game = get_game(game_id)
+            state = game.setup([f"warm{i}" for i in range(game.min_players)], {}, "warm")
+            for lang in langs:
+                render.encode(render.draw(game_id, game.view(state, None), None, lang=lang), self.service.image_format)
+                regions(game_id, game.view(state, None), None, lang)
+        for lang in langs:   # the catalogues, read on first use
+            words(lang)
+        self._warm_page(langs)
+
+    def _warm_page(self, langs) -> None:
+        """Each game's page and a seat's page, of a game nobody plays (nothing is stored: its
+        channel holds no game), made once, and its opening messages read in each language: the
+        words, views, menus and message tables a first page builds on first use."""
+        for game_id in sorted(g for g in MODULES if render.has_picture(g)):
+            game = get_game(game_id)
+            users = [f"warm{i}" for i in range(game.min_players)]
+            state, events = game.start(users, {}, "warm")
+            players = [{"user": user, "name": user, "seat": seat} for user, seat in zip(users, state["seats"])]
+            meta = {"game": game.id, "status": "playing", "players": players, "options": {}, "seed_sha256": "warm"}
+            rec = Record(version=1, meta=meta, state=state)
+            for seat in (None, players[0]["seat"]):
+                self.page(PageKey("web:warm", f"warm-{game_id}", seat), rec)
+            for lang in langs:
+                for event in events:
+                    translate(event.text, lang)
+
     # for the metrics ----------------------------------------------------------------------------
     def gauges(self) -> dict[str, tuple[int, int]]:
         """platform → (reminders and deadlines due now, games with a timer scheduled)."""
@@ -355,6 +554,14 @@ class Pages(Topic):
         if self.configured:
             self.store.publish_version(platform, channel, version)
 
+    def language_changed(self, platform: str, channel: str) -> None:
+        """A channel's /lang: its open pages are made again in the new language at once (the
+        same announcement as a move's, at the version the game is at)."""
+        if self.configured:
+            version = self.store.version(platform, channel)
+            if version:
+                self.store.publish_version(platform, channel, version)
+
 
 def identity(meta: dict) -> str:
     """The game's setup identity: the seed's commitment, drawn anew per game, and the game's
@@ -372,8 +579,30 @@ PAGE_WORDS = {
     "players": "Players", "log": "Log", "map": "Map", "replay": "After action {n} of {total}",
     "now": "Now", "private": "Your private view", "private_map": "Your private map", "live": "Live",
     "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": "Zoom in", "zoom_out": "Zoom out",
-    "reset": "Fit", "turn": "to decide",
+    "reset": "Fit", "turn": "to decide", "back": "Back", "more": "More…", "play": "Play",
+    "fits": "The rules take it.",
 }
+
+
+def _menu_record(menu: Menu) -> dict:
+    """A menu as JSON for `Pages.relay`: its crop drawn (into the channel's cache) and named by its
+    key, the service's own `source` left out (adapters never read it)."""
+    record = {f.name: getattr(menu, f.name) for f in dataclasses.fields(menu) if f.name not in ("crop", "source")}
+    record["options"] = [dataclasses.asdict(option) for option in menu.options]
+    if menu.crop is not None:
+        menu.crop.render()
+        record["crop"] = [menu.crop.key, menu.crop.filename]
+    return record
+
+
+def _localized(label: str, lang: str) -> str:
+    """A choice's label with its card's name in the reader's language, as `menus.localize` does."""
+    return translate(label, lang) if lang != "en" and NAMED.match(label) else label
+
+
+def _label(label: str, lang: str) -> str:
+    """A seat's label ("B, blue") in the page's language ("B, azul"): each part as the catalogue has it."""
+    return ", ".join(translate(part, lang) for part in label.split(", "))
 
 
 def accepted_language(header: str | None) -> str:
@@ -390,9 +619,15 @@ def _b64(data: bytes) -> str:
 
 
 def _unb64(text: str) -> bytes:
+    """Strictly: only the URL-safe alphabet, and only the canonical form `_b64` writes (a token
+    whose last character differs in the bits base64 leaves unused decodes to the same bytes,
+    and is refused all the same: one token per page)."""
     try:
-        return base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        data = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
     except (ValueError, TypeError) as exc:
         raise ValueError("not base64") from exc
+    if _b64(data) != text:
+        raise ValueError("not the canonical base64 of its bytes")
+    return data
 
 

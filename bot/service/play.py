@@ -11,7 +11,8 @@ from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
 from bot.words.names import player_names
 from core.errors import RulesError
-from core.game import Event, Game
+from core.game import Event, Game, seat_ref
+from core.message import join, msg
 from core.registry import get_game
 from core.replay import entry_for, replay
 
@@ -140,7 +141,14 @@ class Play(Topic):
 
         def done(version: int) -> Reply:
             reply = Reply(channel=channel)
-            if action.private and not any(e.to is None and e.text for e in events):
+            # a private action that ends a public segment (whose turn it is changed) is said in the
+            # channel, with what comes next; one that changed nothing the channel sees stays private
+            unannounced = action.private and not any(e.to is None and e.text for e in events)
+            if unannounced and set(game.prompts(rec.state)) != set(game.prompts(state)):
+                if cmd.by != "robot":   # (a robot's own line says it: bot/service/robots.py)
+                    reply.public.append(msg("{who} made a private choice.", who=seat_ref(seat)))
+                unannounced = False
+            if unannounced:
                 # a private action the rules did not announce: the channel must not learn it happened
                 self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
                 reply.public.clear()
@@ -185,9 +193,10 @@ class Play(Topic):
 
     def stale(self, cmd: Command, channel: str, game: Game, rec: Record) -> Reply:
         prompt = game.prompts(rec.state).get(seat_of(rec.meta, cmd.user) or "")
-        now = f" Now: {prompt.text}" if prompt else ""
-        return Reply.refuse(f"That button is from an earlier position (version {cmd.version}; the game is at "
-                            f"{rec.version}), so it was not used.{now}", "STALE", channel)
+        now = msg(" Now: {text}", text=prompt.text) if prompt else ""
+        return Reply.refuse(msg("That button is from an earlier position (version {version}; the game is at "
+                                "{current}), so it was not used.{now}", version=cmd.version, current=rec.version,
+                                now=now), "STALE", channel)
 
 
 def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
@@ -195,8 +204,8 @@ def named_refusal(exc: RulesError, game: Game, meta: dict, state: dict) -> str:
     if exc.code != "NOT_YOUR_TURN":
         return exc.message
     names = player_names(game, meta, state)
-    waiting = ", ".join(names.get(seat, seat) for seat in game.prompts(state)) or "nobody"
-    return f"It is not your turn: waiting for {waiting}."
+    waiting = join(", ", (names.get(seat, seat) for seat in game.prompts(state))) or msg("nobody")
+    return msg("It is not your turn: waiting for {waiting}.", waiting=waiting)
 
 
 

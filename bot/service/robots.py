@@ -18,16 +18,18 @@ acknowledged once its move is applied. The console thinks in-process (`play_here
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import random
 from collections import OrderedDict
 
-import orjson
 import redis
 
 from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
+from bot.words.i18n import render
+from core.message import Cmd, msg
 from core.registry import get_game
 from robots.levels import LEVELS
 from robots.levels import level as level_named
@@ -75,6 +77,9 @@ class Robots(Topic):
         # one player per seat this process thinks for: its memory of the lines it chose in each
         # position keeps it from looping through free actions that undo each other (pick up, drop)
         self._players: OrderedDict[tuple, object] = OrderedDict()
+        # decisions taken from the store whose move the store then failed under (a restart, a
+        # failover): applied again next round, not left to a claim of their job 30 s later
+        self._held: dict[str, list[dict]] = {}
 
     def player_for(self, platform: str, channel: str, seat: str, budget: float, level: int | None = None):
         """The seat's robot: a level's iteration cap under its time ceiling (`think=` lowers the
@@ -95,10 +100,11 @@ class Robots(Topic):
     # keys ------------------------------------------------------------------------------------
     @property
     def stream(self) -> str:
+        """The jobs' stream (the first shard's on a cluster: bot/store/store.py)."""
         return self.store.robot_jobs_key()
 
     def decided_key(self, platform: str) -> str:
-        return f"{self.store.prefix}:robots:decided:{platform}"
+        return self.store.decided_key(platform)
 
     # /robot add [N] | remove: robots in the lobby ---------------------------------------------
     def robot(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
@@ -193,37 +199,15 @@ class Robots(Topic):
     def jobs_due(self) -> int:
         """Robots' decisions waiting: jobs no worker has taken yet, taken but not applied, and
         decided lines not yet applied (the web process's `strategos_robot_jobs_due`)."""
-        try:
-            groups = {g["name"]: g for g in self.store.redis.xinfo_groups(self.stream)}
-        except redis.ResponseError:   # no stream yet: no robot ever had to decide
-            return 0
-        group = groups.get(GROUP.encode()) or groups.get(GROUP)
-        if group is None:   # no worker has started yet: every job waits
-            return self.store.redis.xlen(self.stream)
-        return int(group.get("lag") or 0) + int(group.get("pending") or 0)
+        return self.store.jobs_due()
 
     def ensure_group(self) -> None:
-        try:
-            self.store.redis.xgroup_create(self.stream, GROUP, id="0", mkstream=True)
-        except redis.ResponseError as exc:   # BUSYGROUP: made already
-            if "BUSYGROUP" not in str(exc):
-                raise
+        self.store.ensure_job_groups()
 
     def take(self, worker: str, block_ms: int = 1000, claim_idle_ms: int = CLAIM_IDLE_MS) -> tuple[str, dict] | None:
         """One job for `worker`: one another worker left unacknowledged too long first (it died
-        mid-thought), else a new one."""
-        self.ensure_group()
-        claimed = self.store.redis.xautoclaim(self.stream, GROUP, worker, claim_idle_ms, "0-0", count=1)
-        entries = claimed[1] if claimed else []
-        if not entries:
-            got = self.store.redis.xreadgroup(GROUP, worker, {self.stream: ">"}, count=1, block=block_ms)
-            entries = got[0][1] if got else []
-        if not entries:
-            return None
-        job_id, fields = entries[0]
-        job_id = job_id.decode() if isinstance(job_id, bytes) else job_id
-        return job_id, {k.decode() if isinstance(k, bytes) else k: v.decode() if isinstance(v, bytes) else v
-                        for k, v in fields.items()}
+        mid-thought), else a new one (`Store.take_job`)."""
+        return self.store.take_job(worker, block_ms, claim_idle_ms)
 
     def think(self, job: dict, player=None, rnd: random.Random | None = None) -> dict | None:
         """The robot's decision for a job: the job with the line decided and what sending it
@@ -251,10 +235,10 @@ class Robots(Topic):
 
     def file(self, job_id: str, decision: dict) -> None:
         """A decision waits for the platform's scheduler loop to apply it."""
-        self.store.redis.rpush(self.decided_key(decision["platform"]), orjson.dumps({"id": job_id, **decision}))
+        self.store.file_decision({"id": job_id, **decision})
 
-    def drop(self, job_id: str) -> None:
-        self.store.redis.xack(self.stream, GROUP, job_id)
+    def drop(self, job_id: str, job: dict) -> None:
+        self.store.ack_job(job_id, job["platform"], job["channel"])
 
     def apply(self, decision: dict) -> Reply:
         """A robot's decision (`think`) through the one command path, which loads the game once;
@@ -272,20 +256,26 @@ class Robots(Topic):
             if is_robot_user(user):
                 reply.menus.pop(user)
         if private and reply.ok:
-            reply.public.insert(0, f"{decision['name']} made a private choice.")
+            # said after the reply was put in the channel's language: rendered in it here
+            reply.public.insert(0, render(msg("{name} made a private choice.", name=Cmd(decision["name"])), reply.lang))
         return reply
 
     def decided(self, platform: str) -> list[Reply]:
         """The moves robots decided for this platform's games, applied (each job acknowledged
         once applied; one whose game moved on is acknowledged and dropped)."""
         replies = []
+        held = self._held.setdefault(platform, [])
         try:
-            while raw := self.store.redis.lpop(self.decided_key(platform)):
-                decision = orjson.loads(raw)
+            for decision in itertools.chain(list(held), self.store.decisions(platform)):
+                if decision in held:
+                    held.remove(decision)
                 if "game" not in decision:   # filed by a worker of before: its job is claimed and thought again
                     continue
                 reply = self.apply(decision)
-                self.drop(decision["id"])
+                if reply.code in ("STORE_DOWN", "OUTCOME_UNKNOWN"):   # again next round (its key counts it once)
+                    held.append(decision)
+                    raise StoreError(reply.error)
+                self.drop(decision["id"], decision)
                 if reply.ok and reply.changed:
                     replies.append(reply)
         except redis.RedisError as exc:

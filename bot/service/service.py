@@ -117,6 +117,9 @@ class Service:
             if menu is not None:
                 menu.lang = reply.lang
                 localize_menu(menu, menu.lang)
+        for menu in [*reply.menus.values(), reply.menu, reply.page]:   # a place's level: its map
+            if menu is not None:
+                self.menus.crop(cmd.platform, menu)
         namer, reply.namer = reply.namer, None
         try:
             name_reply(reply, namer or (lambda: self._seat_names_of(cmd, reply)))
@@ -338,6 +341,7 @@ class Service:
         (`Robots.decided`) and the notices left for channels (`Away.notices`): the adapters' loops
         poll it."""
         moves = self.robots.decided(platform) if platform else []
+        moves += self.pages.relayed(platform) if platform else []   # moves played on the game's page
         notices = self.away.notices(platform) if platform else []
         return moves + self.timers.due_reminders(platform) + notices
 

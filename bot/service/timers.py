@@ -35,6 +35,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -42,6 +43,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from bot.service.common import Topic, playing
 from bot.service.types import Command, Reply
 from bot.store import Record
+from bot.store.store import waiting_game
 from bot.words.i18n import plural
 from bot.words.names import seat_labels
 from core.errors import RulesError
@@ -64,6 +66,8 @@ REMIND_THROTTLE = 15 * 60.0      # seconds between two /remind pings of one game
 PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think", "away", "level", "hints")
 AWAY_LIMIT = 7 * DAY          # the most a player may be away in one game, in all (the option away=)
 THINK_CAP = 10.0              # seconds a robot may think over one decision
+RECONCILE_EVERY = 5           # seconds between two rounds of the robots' reconciler (one process at a time)
+ROBOT_GRACE = 10.0            # seconds a game waits for a robot before the reconciler looks at its job
 _PART = re.compile(r"(\d+(?:\.\d+)?)([smhd]?)")
 _UNIT = {"s": 1, "m": 60, "h": 3600, "d": DAY, "": 3600}
 
@@ -338,11 +342,51 @@ class Timers(Topic):
         expiry, _ = self.expiry(meta, game, state)
         return min(due, expiry) if expiry is not None else due
 
+    # the robots' reconciler: no robot seat waits for ever -------------------------------------
+    _next_reconcile = 0.0
+
+    def reconcile_robots(self) -> int:
+        """Queue again the job of every robot seat that waits with no job queued or taken (the
+        stream lost with a node, trimmed, deleted; on a cluster a process killed between the game's
+        write and its job's): the games come from the index written with the game (`Store.commit`),
+        those indexed more than ROBOT_GRACE seconds ago; each job names the write it is for, so its
+        move's key `robot:<seq>:<seat>` makes a doubled job "already done". At most a round every
+        RECONCILE_EVERY seconds in this process, and one process at a time (a lock with that
+        lifetime). Returns the jobs queued again."""
+        if time.monotonic() < self._next_reconcile:
+            return 0
+        self._next_reconcile = time.monotonic() + RECONCILE_EVERY
+        if not self.store.once("robots:reconcile", ttl=RECONCILE_EVERY):
+            return 0
+        now = time.time()
+        queued = 0
+        live: dict[int, set | None] = {}
+        for shard, member, score in self.store.waiting_robots(now - ROBOT_GRACE):
+            platform, channel = waiting_game(member)
+            rec = self.store.load(platform, channel)
+            seats = self.service.robots.pending(rec.meta, rec.state) if rec else []
+            if not seats:
+                self.store.not_waiting(shard, member, score)
+                continue
+            if shard not in live:
+                live[shard] = self.store.live_jobs(shard)
+            if live[shard] is None:   # more jobs in the shard than a round reads: the workers are behind
+                continue
+            for seat in seats:
+                if (platform, channel, seat, str(rec.expected)) not in live[shard]:
+                    self.store.queue_job(platform, channel, seat, rec.version, rec.expected)
+                    log.warning("robot job queued again: %s:%s seat %s at write %s (no job was queued or taken)",
+                                platform, channel, seat, rec.expected)
+                    queued += 1
+            self.store.still_waiting(shard, member, now)
+        return queued
+
     # the scheduler ----------------------------------------------------------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:
         """Replies of the games of `platform` with something due: deadlines played (announced),
         reminders (each leased to this caller: hand it back with `reminded(reply)` once posted;
-        one not handed back comes due again after the lease)."""
+        one not handed back comes due again after the lease). The robots' reconciler first."""
+        self.reconcile_robots()
         replies = []
         now = self.clock()
         for plat in [platform] if platform else self.store.reminder_platforms():

@@ -46,6 +46,11 @@ class Button:
     user: str | None  # the user seated there (adapters may restrict presses to them)
 
 
+CROP_FILE = "crop-"   # a menu crop's file name starts so: an adapter replaces it, never a message's other pictures
+# an option's mark as its button shows it: the crop's dark disc with its number (PAGE is 8)
+BADGES = dict(zip(map(str, range(1, 11)), "\u2776\u2777\u2778\u2779\u277a\u277b\u277c\u277d\u277e\u277f"))
+
+
 @dataclass(frozen=True)
 class MenuOption:
     label: str
@@ -53,6 +58,12 @@ class MenuOption:
     leaf: bool       # it plays an action (else it opens a level)
     more: bool = False   # it opens the next page of the same level
     parts: tuple[str, ...] = ()   # the words folded into its label (a card's name, then what to do)
+    mark: str = ""   # its number on the page's map crop (`Menu.crop`), shown on its button too; "" none
+
+    @property
+    def badge(self) -> str:
+        """What goes before its label on a button: its mark as on the map (`➌ `), or nothing."""
+        return f"{BADGES.get(self.mark, self.mark)} " if self.mark else ""
 
 
 @dataclass
@@ -71,6 +82,11 @@ class Menu:
     count: int = 0              # how many action lines the whole menu holds
     digest: str = ""            # a fingerprint of its lines: a quiet write may change them at one version
     lang: str = "en"            # the language its own words are drawn in
+    # a level that chooses a place: the map cut around its places, each marked with its
+    # option's `mark` (render/crops.py); set at the service's edge (`Menus.crop`)
+    crop: "Picture | None" = None
+    # the service's own: the game and position the page was built from, for its crop; adapters never read it
+    source: tuple | None = field(default=None, repr=False, compare=False)
 
     def at(self, path: str) -> str:
         """The address of a page of this menu (`bot.service.menus.parse_address` reads it back)."""

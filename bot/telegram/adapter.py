@@ -58,11 +58,11 @@ from telegram.ext import (
 from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
-from bot.service import COMMANDS, Service, StoreError, new_thread, split_command
+from bot.service import COMMANDS, STORE_ERRORS, Outage, Service, StoreError, new_thread, split_command
 from bot.service.batching import TELEGRAM_GROUP, RobotRun, asks_a_person
-from bot.service.types import Button, Command, Picture, Reply
+from bot.service.types import Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
-from bot.telegram import menus
+from bot.telegram import menus, webapp
 from bot.telegram.commands import command_lists, command_words, digest
 from bot.words.i18n import gettext_, of_locale
 from core.registry import all_games
@@ -73,11 +73,11 @@ PLATFORM = "telegram"
 ALLOWED_UPDATES = [Update.MESSAGE, Update.CALLBACK_QUERY]
 REMIND_EVERY = 60.0            # seconds between two looks at the due reminders
 IMPORT_FILE_LIMIT = 512 * 1024   # the service's own limit of an /import
-CAPTION_LIMIT = 1024           # a photo caption, in characters
+CAPTION_LIMIT = menus.CAPTION_LIMIT   # a photo caption, in characters
 ALERT_LIMIT = 200              # an answerCallbackQuery text
 USER_TTL = 365 * 24 * 3600     # how long "the private chat is open" and names are remembered
 MEMBER_TTL = 300               # how long "this user is (not) a member of that group" is believed
-FILE_ID_TTL = 7 * 24 * 3600
+FILE_ID_TTL = menus.FILE_ID_TTL
 BUTTON_TTL = 14 * 24 * 3600    # how long a posted button can still be pressed
 BUTTONS_PER_ROW = 3
 TOPIC_NAME_LIMIT = 128         # characters of a forum topic's name
@@ -223,6 +223,7 @@ class TelegramAdapter:
         # the robots' run in each group: one message edited in place, within 20 messages a minute
         self.robot_runs = RobotRun(TELEGRAM_GROUP, MessageLimit.MAX_TEXT_LENGTH)
         self._run_messages: dict[str, dict[str, int]] = {}   # channel → {"text"|"picture": message id}
+        self._outage = Outage("Telegram's reminder loop", log)
 
     # wiring -------------------------------------------------------------------------------
     def build(self, token: str, *, request: BaseRequest | None = None,
@@ -588,8 +589,16 @@ class TelegramAdapter:
         if closed and public_chat is not None:
             lines.append(await self._open_notice(bot, closed, reply.channel, reply.lang))
         markup = await self._keyboard(reply.buttons, reply.channel) if reply.buttons and reply.channel else None
+        # a first page that chooses a place: its crop is the message's photo, the lines its caption
+        # (when the message has no picture of the position, and not as a message more)
+        on_crop = reply.menu is not None and reply.menu.crop is not None and reply.image is None and bool(lines) \
+            and menus.fits_caption("\n".join(lines))
         if reply.menu is not None:
-            markup = menus.joined(markup, menus.keyboard(reply.menu))
+            markup = menus.joined(markup, menus.keyboard(reply.menu, marked=on_crop))
+        if on_crop:
+            await self._send_picture(bot, chat_id, thread, reply.menu.crop, reply.channel, False, "\n".join(lines),
+                                     markup)
+            lines, markup = [], None
         if reply.image is not None:
             text = "\n".join(lines)
             caption = text if text and len(_plain(text)) <= CAPTION_LIMIT else None
@@ -615,8 +624,13 @@ class TelegramAdapter:
                 try:
                     if reply.private.get(user):
                         menu = reply.menus.get(user)
-                        await self._send_text(bot, int(user), None, reply.private[user],
-                                              markup=menus.keyboard(menu) if menu is not None else None)
+                        lang = reply.private_langs.get(user, reply.lang)
+                        page = webapp.page_markup(self.service, reply.private[user], lang) if menu is None else None
+                        if page is not None:   # /web me: the page as a Mini App, and his games a press away
+                            await self._send_text(bot, int(user), None, reply.private[user], markup=page)
+                            await webapp.set_menu_button(bot, self.service, int(user), lang)
+                        else:
+                            await self._send_with_menu(bot, int(user), reply.private[user], menu, reply.channel)
                     if user in reply.private_images:
                         await self._send_picture(bot, int(user), None, reply.private_images[user],
                                                  reply.channel, False, None, None)
@@ -646,6 +660,22 @@ class TelegramAdapter:
         return gettext_(lang, "{who}: I have something private for you, but cannot write to you yet. Open a "
                               "private chat with me once: {link} (press Start); /me then shows your private view.",
                         who=who, link=f'<a href="{link}">{html.escape(link)}</a>')
+
+    async def _send_with_menu(self, bot, chat_id: int, lines: list[str], menu: Menu | None,
+                              channel: str | None) -> None:
+        """Private lines with a menu under the last: when its first page chooses a place and the
+        last part fits a caption, that part is the caption of the page's crop (no message more)."""
+        if menu is None or menu.crop is None:
+            await self._send_text(bot, chat_id, None, lines, markup=menus.keyboard(menu) if menu is not None else None)
+            return
+        parts = chunks(await self._named([html_line(line) for line in lines]))
+        if not parts or not menus.fits_caption(parts[-1]):
+            await self._send_text(bot, chat_id, None, parts, markup=menus.keyboard(menu), html_lines=True)
+            return
+        if parts[:-1]:
+            await self._send_text(bot, chat_id, None, parts[:-1], html_lines=True)
+        await self._send_picture(bot, chat_id, None, menu.crop, channel, False, parts[-1],
+                                 menus.keyboard(menu, marked=True))
 
     async def _send_text(self, bot, chat_id: int, thread: int | None, lines: list[str], *,
                          markup: InlineKeyboardMarkup | None = None, reply_to: int | None = None,
@@ -775,9 +805,13 @@ class TelegramAdapter:
         return posted
 
     async def _remind_job(self, context: ContextTypes.DEFAULT_TYPE) -> None:
-        """JobQueue's repeating job: one look at the schedule."""
+        """JobQueue's repeating job: one look at the schedule (the store away: the next round tries
+        again, and the outage is logged once a minute)."""
         try:
             await self.remind()
+            self._outage.recovered()
+        except STORE_ERRORS as exc:
+            self._outage.failed(exc)
         except Exception:   # noqa: BLE001 — one bad round must not stop the reminders
             log.exception("reminder round failed")
 
@@ -808,8 +842,7 @@ class TelegramAdapter:
         self.service.cache_set_many(PLATFORM, channel, entries, BUTTON_TTL)   # if lost, a press says "expired"
 
 
-def _plain(text: str) -> str:
-    return html.unescape(re.sub(r"<[^>]+>", "", text))
+_plain = menus.plain
 
 
 def _cut(text: str, limit: int) -> str:

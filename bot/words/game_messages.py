@@ -1,16 +1,15 @@
-"""The games' own sentences as message ids, read from core/games without rewriting the rules.
+"""The games' own sentences as message ids, extracted from core/games (a Babel extraction method).
 
-The rules compose their messages in English with f-strings (`ctx.say(f"{seat_ref(s)} collects
-{what}.")`). `extract` is a Babel extraction method (Babel's `extract(method, fileobj, ...)`
-takes a callable) that parses a rules module with `ast` and turns every sentence-like string
-into a template with named fields: `{seat} collects {what}.` — the field's name comes from the
-expression (`seat_ref(seat)` → `seat`, `t['id']` → `id`, `len(hand)` → `n_hand`). A choice
-between two literals (`"s" if n > 1 else ""`, `text + ("; done." if ok else ".")`) yields one
-template per branch, so a translator sees whole sentences; a plural ending chosen by a count
-(`f"{n} CU{'s' if n != 1 else ''}"`) yields a plural message instead, its singular and plural
-(msgid, msgid_plural), which each language's catalogue gives in its own plural forms. The templates form the `games`
+The rules name their messages (core/message.py): `ctx.say(msg("{seat} collects {what}.", seat=…,
+what=…))`, `plural(("{n} CU", "{n} CUs"), n, n=n)`. `extract` parses a rules module with `ast`
+and yields each `msg`/`plural` id as written. It also still reads an f-string as a template with
+named fields (`{seat} collects {what}.` — the field's name from the expression: `seat_ref(seat)` →
+`seat`, `t['id']` → `id`, `len(hand)` → `n_hand`; a choice between two literals yields one
+template per branch; a plural ending chosen by a count a plural message): that parse is the one
+bot/words/rewrite.py used to rewrite the rules' f-strings into `msg()` calls (issue 36), so the
+ids, and every translation the catalogues held, stayed the same. The templates form the `games`
 domain: bot/words/locale/games.pot and bot/words/locale/{es,ru}/LC_MESSAGES/games.po, written by
-`python -m bot.words.i18n extract`, matched at the service's edge by bot/words/i18n.translate.
+`python -m bot.words.i18n extract`, rendered at the service's edge by bot/words/i18n.render.
 
 What the fields show is translated in turn when it is a message id itself, so the names and
 card texts of the games' data files (DATA_NAMES, DATA_TEXTS), a few single words (WORDS) and
@@ -46,6 +45,8 @@ WRAPPERS = {"seat_ref", "who", "str", "int", "float", "round", "abs", "_fmt", "f
 # functions whose strings guard the data files and the state's consistency: for developers, not players
 NOT_FOR_PLAYERS = {"invariants", "_check", "_load"}
 MAX_VARIANTS = 8
+# the calls that name a message (core/message.py: msg(id, **fields), plural((singular, plural), n, **fields))
+MESSAGE_CALLS = {"msg", "plural"}
 # names in the games' data files that the rules show inside sentences ("1 Mercenary CU", "the
 # Greek Army is dispersed"): message ids of their own, so a field showing one is translated
 DATA_NAMES = {"successors/data/components.json": ("cu_types", "independent_fleets", "independent_armies"),
@@ -59,7 +60,8 @@ DATA_TEXTS = {"ludi/data/events.json": ("events", "text"), "starcraft/data/event
 # single words a rule shows alone (the sentence filter leaves them out): Ludi's combat cards,
 # the kinds of Successors' cards, its Assault Table's results, Infinity's grades and choices
 WORDS = {"ludi/combat.py": ("skull", "blank"), "successors/surprise.py": ("Event", "Bonus", "Surprise"),
-         "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"), "successors/cards.py": ("defection",),
+         "successors/sieges.py": ("repulsed", "+1 SP", "+2 SP"),
+         "successors/reinforcements.py": ("nothing",), "successors/cards.py": ("defection",),
          "successors/battles.py": ("crushed",),
          "successors/game.py": ("champion", "diadochos"),
          "starcraft/common.py": ("mobilize", "build", "research"),
@@ -314,7 +316,30 @@ def templates_of_source(source: str, commands: frozenset[str] = frozenset()):
     tree = ast.parse(source)
     seen = set()
     labels = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.keyword) and node.arg == "label"}
+    # a message the rules name (core/message.py): its id as written, its fields' expressions as notes
+    named = set()
+    for call in ast.walk(tree):
+        if isinstance(call, ast.Call) and _call_name(call) in MESSAGE_CALLS and call.args:
+            first = call.args[0]
+            if isinstance(first, ast.Tuple) and len(first.elts) == 2 and all(
+                    isinstance(e, ast.Constant) and isinstance(e.value, str) for e in first.elts):
+                msgid = (first.elts[0].value, first.elts[1].value)
+            elif isinstance(first, ast.Constant) and isinstance(first.value, str):
+                msgid = first.value
+            else:
+                continue
+            named |= {id(node) for node in ast.walk(first)}
+            many = msgid[1] if isinstance(msgid, tuple) else msgid
+            # a plural is said to people whatever its length ("{value} mineral", "{value} minerals")
+            # (and any message the rules named that holds a word: "{a} or {b}")
+            worded = re.search(r"[^\W\d_]", _FIELD.sub("", many)) is not None
+            if (is_sentence(many) or isinstance(msgid, tuple) or worded) and (call.lineno, many) not in seen:
+                seen.add((call.lineno, many))
+                notes = [f"{k.arg}: {ast.unparse(k.value)}" for k in call.keywords if k.arg]
+                yield call.lineno, msgid, notes
     for root in _roots(tree):
+        if id(root) in named:
+            continue
         pairs = plural_forms(root)
         for singular, plural in pairs:
             (one, notes), (many, _) = template_of(singular), template_of(plural)

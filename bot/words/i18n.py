@@ -9,13 +9,18 @@ Babel's extraction:
     python -m bot.words.i18n extract   # bot/words/messages.py → bot/words/locale/strategos.pot, core/games → games.pot,
                                  # and merges each into the .po files of es and ru
 
-Translation happens at the edge of the service, on the finished Reply: each line is matched
-against the templates, and the values it carries (a game's title, "on", "your turn") are
-translated in turn where they are message ids themselves, so the service keeps composing its
-sentences in English and one place speaks the channel's language. The games' rules speak
-English too: their f-strings are extracted as templates of a second domain, `games`
-(bot/words/game_messages.py; bot/words/locale/{es,ru}/LC_MESSAGES/games.po), and matched the same way.
-A line that matches no template stays English.
+Translation happens at the edge of the service, on the finished Reply. The rules name their
+sentences (core/message.py: `msg("{seat} collects {what}.", seat=…, what=…)`, `plural(...)`,
+`join(...)`), and `render` says such a message in the reader's language: its template from the
+catalogues (the `games` domain, extracted from core/games by bot/words/game_messages.py, then the
+service's), each field by its type — a nested message rendered, a `Cmd` (what a player types) as
+it is, a number as it is, a name of the games' data looked up whole. It renders, never parses.
+
+Lines that carry no message id are still read back by their templates (`_matched`: a line is
+matched against the templates, the values it carries translated in turn): the service's own
+sentences that are still composed in English, and the English a stored state keeps (`Kept`:
+`result.reason`, `placing.why`, saved before or outside the message ids, since an old save must
+replay to the same bytes). No event of the rules goes that way (tests/test_i18n_render.py).
 
 A sentence whose noun follows a number is a plural message (gettext's msgid/msgid_plural,
 `NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service
@@ -35,6 +40,8 @@ from pathlib import Path
 
 from babel.messages.pofile import read_po
 
+from core.game import SEAT_REF_OPEN
+from core.message import Cmd, Items, Kept, Msg
 from render.i18n import compiled
 
 LOCALE_DIR = Path(__file__).with_name("locale")
@@ -121,19 +128,96 @@ def case_forms(lang: str) -> dict[str, dict[str, str]]:
 
 class Word(str):
     """A field's value in a translated sentence; its template may ask for a case ("{title:gen}"),
-    given by the language's catalogue of case forms, else the value as it is."""
+    given by the language's catalogue of case forms, else the value as it is. A nested message's
+    case forms are keyed by its message id ("minor general {id}"), so its own fields stay fields."""
 
     lang = DEFAULT
+    message: Msg | None = None
 
-    def __new__(cls, value: str, lang: str) -> "Word":
+    def __new__(cls, value: str, lang: str, message: Msg | None = None) -> "Word":
         word = super().__new__(cls, value)
         word.lang = lang
+        word.message = message
         return word
 
     def __format__(self, spec: str) -> str:
         if spec in CASES:
-            return case_forms(self.lang).get(str(self), {}).get(spec, str(self))
+            forms = case_forms(self.lang)
+            message = self.message
+            if isinstance(message, Items):   # a list governed by one verb: each item in its case
+                items = (_value(item, self.lang) for item in message.args["items"])
+                return message.args["sep"].join(format(v, spec) if isinstance(v, Word) else str(v) for v in items)
+            if message is not None and isinstance(message.id, str) and spec in forms.get(message.id, {}):
+                return _filled(forms[message.id][spec], message, self.lang, str(self))
+            return forms.get(str(self), {}).get(spec, str(self))
         return format(str(self), spec)
+
+
+# rendering: a message id and its typed fields, in a language (issue 36) ----------------------------
+def _lookup(lang: str, message: Msg) -> str | None:
+    """The language's template of a message (of a plural one, the form its count needs), from the
+    games' catalogue or the service's; None where neither translates it."""
+    msgid = message.id
+    for domain in (GAMES_DOMAIN, DOMAIN):
+        found = catalogue(lang, domain)
+        if isinstance(msgid, tuple):
+            text = found.ngettext(msgid[0], msgid[1], 2 if message.n is None else message.n)
+            if text is not msgid[0] and text is not msgid[1]:
+                return text
+        else:
+            text = found.gettext(msgid)
+            if text is not msgid:
+                return text
+    return None
+
+
+def name(text: str, lang: str) -> str:
+    """A name of the games' data or a single word ("Mercenary", "north", "purple") in `lang`:
+    looked up whole, never read apart; anything else (a seat marker, a code) as it is."""
+    if lang == DEFAULT or not text or text[0] == SEAT_REF_OPEN:
+        return text
+    for domain in (GAMES_DOMAIN, DOMAIN):
+        found = catalogue(lang, domain).gettext(text)
+        if found is not text:
+            return found
+    return text
+
+
+def _value(value, lang: str):
+    """A field's value rendered by its type (core/message.py)."""
+    if isinstance(value, Msg):
+        return Word(render(value, lang), lang, value)
+    if isinstance(value, Cmd) or isinstance(value, (int, float)):
+        return value
+    if isinstance(value, Kept):   # English a stored state kept (core/message.py): read back, as old lines are
+        return Word(_matched(value, lang, 1), lang)
+    if isinstance(value, str):
+        return Word(name(value, lang), lang)
+    return value
+
+
+def _filled(template: str, message: Msg, lang: str, fallback: str) -> str:
+    try:
+        return template.format_map({k: _value(v, lang) for k, v in message.args.items()})
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return fallback
+
+
+def render(message: Msg, lang: str) -> str:
+    """A message in `lang`: its template from the catalogues, each field rendered by its type.
+    Renders, never parses: where the catalogue lacks the message, its English template is used."""
+    if lang == DEFAULT:
+        return str(message)
+    if isinstance(message, Items):
+        return message.args["sep"].join(str(_value(item, lang)) for item in message.args["items"])
+    if not message.id:
+        return str(message)
+    template = _lookup(lang, message)
+    if template is None:
+        template = message.id if isinstance(message.id, str) else message.id[message.n != 1]
+    if not message.args:
+        return template
+    return _filled(template, message, lang, str(message))
 
 
 def _game_ids() -> list:
@@ -282,6 +366,17 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
+    if lang == DEFAULT or not line or depth > 5:
+        return line
+    if isinstance(line, Msg):
+        return render(line, lang)
+    return _matched(line, lang, depth)
+
+
+def _matched(line: str, lang: str, depth: int = 0) -> str:
+    """An English line that carries no message id (a stored old entry, a service line still
+    composed in English): read back by the templates it fits. New rules events never come here
+    (tests/test_i18n_render.py)."""
     if lang == DEFAULT or not line or depth > 5:
         return line
     index = _index()

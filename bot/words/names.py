@@ -10,7 +10,7 @@ import logging
 import re
 from typing import Callable, NamedTuple
 
-from bot.words.i18n import translate
+from bot.words.i18n import name as said_name
 from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
 
 log = logging.getLogger("strategos.command")
@@ -95,7 +95,7 @@ def name_seats(text: str, names: SeatNames, lang: str = "en") -> str:
         return text
     seen: set[str] = set()
     if lang != "en":
-        names = {seat: named._replace(extra=translate(named.extra, lang)) if named.extra else named
+        names = {seat: named._replace(extra=said_name(named.extra, lang)) if named.extra else named
                  for seat, named in names.items()}
 
     def one(match: re.Match) -> str:

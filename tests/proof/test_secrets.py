@@ -4,6 +4,7 @@ and the seed before the end, in any public line, button, the public view, what a
 can ask for (/status, /log, /export) or the labels drawn on the public picture."""
 import hashlib
 import html
+import re
 
 import orjson
 import pytest
@@ -117,9 +118,80 @@ def test_no_secret_on_the_public_page_its_json_or_its_pictures(service, game_id,
                 shown = [text.replace(html.escape(line), "").replace(orjson.dumps(line).decode()[1:-1], "")
                          for text in shown]
             leaks.extend(_leaks(game, state, Reply(), [dice_seed], "\n".join(shown + labels + last)))
+            # each seat's page: its choices and hit regions (issue 34) hold nothing of another seat's
+            # secrets, and never the seed
+            for player in rec.meta["players"]:
+                seat = player.get("seat")
+                if not seat:
+                    continue
+                mine = orjson.loads(client.get(f"/g/{service.pages.token(PLATFORM, channel, rec.meta, seat)}"
+                                               "/page.json").content)
+                offered = orjson.dumps([mine.get("choices"), mine.get("regions")]).decode()
+                seen = orjson.dumps(game.view(state, seat)).decode()
+                hidden = [s for s in game.secrets(state) if s and s not in seen]
+                leaks.extend(f"{seat}'s page offers {s!r}" for s in hidden
+                             if re.search(rf"(?<![\w-]){re.escape(s)}(?![\w-])", offered))
+                if dice_seed in offered or (state.get("rng") or {}).get("seed", "\0") in offered:
+                    leaks.append(f"{seat}'s page holds the seed")
 
         report = play_one(service, game_id, game.min_players, "page-secrets", secret_seed=True, on_reply=look,
                           max_actions=130 if game_id == "successors" else 20000)
     assert not [p for p in report.problems if "stuck" not in p], report.problems
     assert checked, "the page was looked at during the game"
+    assert leaks == []
+
+
+@pytest.mark.parametrize("game_id", ["successors", "starcraft", "infinity", "ludi"])
+def test_a_menus_crop_shows_only_what_its_reader_may_see(service, game_id, monkeypatch):
+    """Issue 34, item 5, in self-play: every crop of a menu level is drawn from the view of who
+    reads it, the public view for a public menu (whose drawn labels then hold no secret of the
+    state and not the seed), the seat's own view for his private one, and nothing else."""
+    from PIL import ImageDraw
+
+    from bot.console.selfplay import PLATFORM, _leaks
+    from bot.service.types import Command, Reply
+    from render import crops
+
+    game = get_game(game_id)
+    players = game.min_players
+    channel = f"{game.id}-{players}-crop-secrets"
+    dice_seed = hashlib.sha256(b"selfplay:crop-secrets").hexdigest()[:32]
+    drawn: list[tuple] = []
+    labels: list[str] = []
+    real_full, real_text = crops.full, ImageDraw.ImageDraw.text
+    monkeypatch.setattr(crops, "full", lambda g, view, seat, lang: drawn.append((view, seat)) or
+                        real_full(g, view, seat, lang))
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", lambda self, xy, words, *a, **k:
+                        labels.append(str(words)) or real_text(self, xy, words, *a, **k))
+    checked = {"public": 0, "private": 0}
+    leaks: list[str] = []
+
+    def look(reply, report) -> None:
+        loaded = service.state(PLATFORM, channel)
+        if loaded is None or leaks:
+            return
+        _, state, rec = loaded
+        users = {p["seat"]: p["user"] for p in rec.meta["players"]}
+        menus = [m for m in (reply.menu, reply.page, *reply.menus.values()) if m is not None]
+        for menu in list(menus)[:2]:   # and the levels under their first pages (a place is often a level down)
+            for option in [o for o in menu.options if not o.leaf][:3]:
+                pressed = Command(PLATFORM, None, users[menu.seat], "", name="p", private=menu.private)
+                menus.append(service.press_menu(pressed, menu.at(option.path)).page)
+        for menu in menus:
+            if menu is None or menu.crop is None or checked["private" if menu.private else "public"] >= 6:
+                continue
+            drawn.clear()
+            labels.clear()
+            menu.crop.render()
+            reader = menu.seat if menu.private else None
+            assert all(view == game.view(state, reader) and who == reader for view, who in drawn), \
+                f"a {'private' if menu.private else 'public'} crop drawn from another view"
+            if not menu.private:
+                leaks.extend(_leaks(game, state, Reply(), [dice_seed], "\n".join(labels)))
+            checked["private" if menu.private else "public"] += 1
+
+    report = play_one(service, game_id, players, "crop-secrets", secret_seed=True, on_reply=look,
+                      max_actions=150 if game_id == "successors" else 400)
+    assert not [p for p in report.problems if "stuck" not in p], report.problems
+    assert sum(checked.values()), "no menu level chose a place in this game"
     assert leaks == []

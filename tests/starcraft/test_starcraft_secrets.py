@@ -141,15 +141,16 @@ def test_a_card_seen_privately_makes_the_action_irreversible():
 
 def test_14_a_private_view_in_words_names_cards_and_orders():
     """§14 (issue 16 point 1): /me tells a seat his hand and face-down orders in words — each
-    combat card with what it does, each event card with its text — and nothing of another's."""
+    combat card by its id and name (issue 36: the name in the reader's language, never a slug) with
+    what it does, each event card with its text — and nothing of another's."""
     s = started(2)
     s["p"]["P1"]["hand"] = ["RAY-01", "RAY-17"]
     s["p"]["P1"]["events"] = ["EV10"]
     s, _ = act(s, "P1", "order build* MAR")
     words = GAME.describe(GAME.view(s, "P1"))
-    assert "RAY-01-focused-fire: attack +2" in words
-    assert "RAY-17-ambush: attack +2, shield +1 (defender only)" in words
-    assert f"EV10-propaganda: {BOARD.events['EV10']['text']}" in words
+    assert "RAY-01 Focused Fire: attack +2" in words
+    assert "RAY-17 Ambush: attack +2, shield +1 (defender only)" in words
+    assert f"EV10 Propaganda: {BOARD.events['EV10']['text']}" in words
     assert "#1 build* on Mar Sara (level 1)" in words
     other = GAME.describe(GAME.view(s, "P2"))
     assert "RAY-01" not in other and "build*" not in other and "EV10" not in other

@@ -101,6 +101,7 @@ async def test_a_public_menu_is_walked_in_place_under_the_group_message(tg):
         await tg.click(user, key["callback_data"])
         if tg.tg.sent(GROUP):                                    # a choice: played, narrated in the group
             break
-        (page,) = edits(tg, "editMessageReplyMarkup")            # a level: the same message's keys
+        # a level: the same message's keys (and its crop, on a level that chooses a place)
+        (page,) = edits(tg, "editMessageReplyMarkup") + edits(tg, "editMessageMedia")
         key = keys_of(page)[0]
     assert tg.adapter.service.state("telegram", str(GROUP))[2].version == version + 1

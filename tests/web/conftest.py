@@ -34,16 +34,18 @@ def public_path(service, channel="table") -> str:
     return path_of(say(service, "alice", "/web", channel).public[0])
 
 
-def private_path(service, user: str, channel="table") -> str:
-    reply = say(service, user, "/web me", channel)
+def private_path(service, user: str, channel="table", platform="console") -> str:
+    reply = say(service, user, "/web me", channel, platform=platform)
     return path_of(reply.private[user][0])
 
 
-def started(service, game: str = "successors", channel: str = "table", players=("alice", "bob")):
-    say(service, players[0], f"/new {game} seed=7", channel)
+def started(service, game: str = "successors", channel: str = "table", players=("alice", "bob"),
+            platform: str = "console"):
+    # a chat platform draws a secret seed itself (and refuses a fixed one)
+    say(service, players[0], f"/new {game}" + (" seed=7" if platform == "console" else ""), channel, platform=platform)
     for user in players:
-        say(service, user, "/join", channel)
-    reply = say(service, players[0], "/start", channel)
+        say(service, user, "/join", channel, platform=platform)
+    reply = say(service, players[0], "/start", channel, platform=platform)
     assert reply.ok, reply.error
 
 

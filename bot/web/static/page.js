@@ -9,18 +9,24 @@
 
   // zoom and pan: a transform on the picture, driven by pointer events (one finger pans,
   // two pinch, the wheel and double-click zoom at the pointer)
-  function zoomable(frame, img) {
-    var s = 1, x = 0, y = 0, fitted = true, pointers = new Map(), last = null;
+  function zoomable(frame, img, onTap) {
+    var s = 1, x = 0, y = 0, fitted = true, pointers = new Map(), last = null, down = null;
+    var marks = frame.querySelector(".marks");
     function fitScale() { return img.naturalWidth ? frame.clientWidth / img.naturalWidth : 1; }
     function clamp() {
       var w = img.naturalWidth * s, h = img.naturalHeight * s, fw = frame.clientWidth, fh = frame.clientHeight;
       x = w <= fw ? (fw - w) / 2 : Math.min(0, Math.max(fw - w, x));
       y = h <= fh ? (fh - h) / 2 : Math.min(0, Math.max(fh - h, y));
     }
-    function apply() { clamp(); img.style.transform = "translate(" + x + "px," + y + "px) scale(" + s + ")"; }
+    function apply() {
+      clamp(); img.style.transform = "translate(" + x + "px," + y + "px) scale(" + s + ")";
+      if (marks) marks.style.transform = img.style.transform;
+    }
     function fit() {
       if (!img.naturalWidth) return;
-      var h = Math.min(img.naturalHeight * fitScale(), window.innerHeight * 0.78);
+      // inside Telegram the viewport's stable height: the one it keeps while the sheet is dragged
+      var room = (tg && tg.viewportStableHeight) || window.innerHeight;
+      var h = Math.min(img.naturalHeight * fitScale(), room * 0.78);
       frame.style.height = Math.max(200, h) + "px";
       s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0; fitted = true; apply();
     }
@@ -37,6 +43,7 @@
       try { frame.setPointerCapture(e.pointerId); } catch (err) { /* a pointer the browser does not track */ }
       pointers.set(e.pointerId, local(e));
       last = pointers.size === 2 ? pair() : local(e); frame.classList.add("dragging");
+      down = pointers.size === 1 ? { p: local(e), t: Date.now() } : null;   // a tap, unless it moves or pinches
     });
     frame.addEventListener("pointermove", function (e) {
       if (!pointers.has(e.pointerId)) return;
@@ -50,6 +57,10 @@
       }
     });
     function up(e) {
+      var p = local(e);
+      if (onTap && down && e.type === "pointerup" && Math.hypot(p.x - down.p.x, p.y - down.p.y) < 10 &&
+          Date.now() - down.t < 600) onTap((p.x - x) / s, (p.y - y) / s);
+      down = null;
       pointers.delete(e.pointerId); frame.classList.remove("dragging");
       last = pointers.size ? (pointers.size === 2 ? pair() : Array.from(pointers.values())[0]) : null;
     }
@@ -67,6 +78,168 @@
     });
     return { scale: function () { return s; } };
   }
+
+  // Telegram: inside a Mini App every call carries the initData Telegram signed; the theme's
+  // colours, the back key and the stable height come from it. Outside, the signed link is enough.
+  var tg = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData ? window.Telegram.WebApp : null;
+  function auth() { return tg ? { "Authorization": "tma " + tg.initData } : {}; }
+  if (tg) {
+    document.body.classList.add("tg");
+    var theme = tg.themeParams || {}, root = document.documentElement.style;
+    [["bg_color", "--tg-bg"], ["text_color", "--tg-text"], ["button_color", "--tg-button"],
+      ["button_text_color", "--tg-button-text"], ["hint_color", "--soft"], ["link_color", "--accent"]
+    ].forEach(function (pair) { if (theme[pair[0]]) root.setProperty(pair[1], theme[pair[0]]); });
+    if (tg.ready) tg.ready();
+    if (tg.expand) tg.expand();
+    // the maps fit the stable height again once the sheet settles
+    if (tg.onEvent) tg.onEvent("viewportChanged", function () { window.dispatchEvent(new Event("resize")); });
+  }
+
+  // playing: the seat's choices as the chat's menu tree, drawn as buttons; a tap on the map
+  // narrows them to the lines naming what is there (or picks a highlighted option); "play"
+  // sends the line through the server, which alone decides. Nothing here judges a move.
+  var play = (function () {
+    var tree = null, stack = [], filter = null, chosen = null, pressKey = null, shownVersion = null, busy = false;
+    function words(line) { return (" " + line.toLowerCase() + " "); }
+    function names(line, list) {
+      var w = words(line);
+      return list.some(function (n) { return w.indexOf(" " + String(n).toLowerCase() + " ") >= 0; });
+    }
+    function level() { return stack.length ? stack[stack.length - 1].children || [] : tree; }
+    function leaves(nodes, out, above) {   // every line under these nodes, each labelled from here down
+      nodes.forEach(function (n) {
+        var full = n.more ? (above || "") : (above ? above + " › " : "") + n.label;
+        if (n.line) out.push({ line: n.line, label: full, words: n.words });
+        if (n.children) leaves(n.children, out, full);
+      });
+      return out;
+    }
+    function button(label, cls, onClick) {
+      var b = document.createElement("button"); b.type = "button"; b.textContent = label;
+      if (cls) b.className = cls; b.addEventListener("click", onClick); return b;
+    }
+    function open(node) {
+      filter = null;
+      if (node.line && !node.children) { choose(node.line, where(node.label)); return; }
+      stack.push(node); chosen = null; draw();
+    }
+    function where(label) {   // a choice's label after the levels chosen on the way to it
+      return stack.filter(function (n) { return !n.more; }).map(function (n) { return n.label; })
+        .concat([label]).join(" › ");
+    }
+    function back() { if (filter) filter = null; else stack.pop(); chosen = null; draw(); }
+    function choose(line, label) {
+      chosen = line; pressKey = null; $("chosen-line").textContent = label || line; draw();
+      if (data.game === "infinity" && /^place /.test(line)) check(line);
+    }
+    function draw() {
+      var box = $("options"); box.textContent = "";
+      var shown = filter ? leaves(level(), []).filter(function (n) { return names(n.line, filter); }) : level();
+      if (stack.length || filter) box.appendChild(button("‹ " + (data.words.back || "Back"), "back", back));
+      shown.forEach(function (n) {
+        box.appendChild(button(n.more ? (data.words.more || "More…") : n.label, n.line ? "leaf" : "", function () {
+          open(n);
+        }));
+      });
+      $("trail").textContent = stack.filter(function (n) { return !n.more; }).map(function (n) {
+        return n.label; }).join(" › ");
+      $("chosen").hidden = !chosen;
+      $("send").textContent = data.words.play || "Play";
+      if (tg && tg.BackButton) { if (stack.length || filter) tg.BackButton.show(); else tg.BackButton.hide(); }
+      mark(shown);
+    }
+    function mark(shown) {   // the map's places the options name, outlined
+      var marks = $("marks"); marks.textContent = "";
+      if (!data.regions) return;
+      var lines = leaves(shown, []).map(function (n) { return n.line; });
+      data.regions.regions.forEach(function (r) {
+        if (!lines.some(function (w) { return names(w, r.names); })) return;
+        var s = document.createElement("span"), b = r.box;
+        s.style.left = b[0] + "px"; s.style.top = b[1] + "px";
+        s.style.width = (b[2] - b[0]) + "px"; s.style.height = (b[3] - b[1]) + "px";
+        marks.appendChild(s);
+      });
+      if (chosen && spot) {
+        var d = document.createElement("span"); d.className = "spot";
+        d.style.left = (spot[0] - 10) + "px"; d.style.top = (spot[1] - 10) + "px";
+        d.style.width = d.style.height = "20px"; marks.appendChild(d);
+      }
+    }
+    var spot = null;
+    function tap(px, py) {
+      if (!tree || !data.regions) return;
+      var t = data.regions.table;
+      if (t && px >= t.left && py >= t.top && px <= t.left + t.w * t.ppi && py <= t.top + t.h * t.ppi) {
+        var trooper = placing();
+        if (trooper) {
+          var x = ((px - t.left) / t.ppi).toFixed(2), y = (t.h - (py - t.top) / t.ppi).toFixed(2);
+          spot = [px, py]; choose("place " + trooper + " " + x + " " + y); return;
+        }
+      }
+      var hit = data.regions.regions.filter(function (r) {
+        return px >= r.box[0] && px <= r.box[2] && py >= r.box[1] && py <= r.box[3];
+      });
+      if (!hit.length) return;
+      var list = [].concat.apply([], hit.map(function (r) { return r.names; }));
+      var here = level().filter(function (n) { return names((n.words || []).join(" "), list); });
+      if (here.length === 1) { open(here[0]); return; }   // an option naming what is there: picked
+      var named = leaves(level(), []).filter(function (n) { return names(n.line, list); });
+      if (named.length === 1) { filter = null; choose(named[0].line, where(named[0].label)); return; }   // a destination
+      if (named.length) { filter = list; chosen = null; draw(); }   // several lines name it: narrowed to them
+    }
+    function placing() {   // Infinity: the trooper a tap on the table places (its `place` lines' second word)
+      var ids = {};
+      leaves(level(), []).forEach(function (n) { var m = /^place (\S+) /.exec(n.line); if (m) ids[m[1]] = true; });
+      var found = Object.keys(ids);
+      return found.length === 1 ? found[0] : null;
+    }
+    function say(lines, refused) {
+      var a = $("answer"); a.textContent = lines.join("\n"); a.className = refused ? "answer refused" : "answer";
+    }
+    function call(path, body) {
+      var headers = Object.assign({ "Content-Type": "application/json" }, auth());
+      return fetch(base + path, { method: "POST", headers: headers, body: JSON.stringify(body) })
+        .then(function (r) { return r.json().then(function (j) { j.status = r.status; return j; }); });
+    }
+    function check(line) {
+      call("/check", { line: line }).then(function (j) {
+        if (chosen !== line) return;
+        say(j.ok ? [data.words.fits || "The rules take it."] : [j.error], !j.ok);
+      });
+    }
+    function send() {
+      if (!chosen || busy) return;
+      if (!pressKey) {   // one key per press, kept across its retries: the server counts it once
+        var bytes = new Uint8Array(12); crypto.getRandomValues(bytes);
+        pressKey = Array.from(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+      }
+      busy = true;
+      var body = { line: chosen, version: data.version, key: pressKey }, tries = 0;
+      (function attempt() {
+        call("/play", body).then(function (j) {
+          busy = false;
+          say(j.error ? [j.error] : (j.lines || []), !j.ok);
+          if (j.ok || j.stale) { chosen = null; pressKey = null; spot = null; }
+          if (j.page) render(j.page);
+        }, function () {
+          if (++tries < 3) setTimeout(attempt, 400 * tries); else { busy = false; say([data.words.offline], true); }
+        });
+      })();
+    }
+    $("send").addEventListener("click", send);
+    if (tg && tg.BackButton && tg.BackButton.onClick) tg.BackButton.onClick(back);
+    return {
+      tap: tap,
+      show: function (fresh) {
+        var c = fresh.choices;
+        $("play").hidden = !c;
+        if (!c) { tree = null; $("marks").textContent = ""; return; }
+        if (shownVersion !== fresh.version) { stack = []; filter = null; chosen = null; spot = null; }
+        shownVersion = fresh.version; tree = c.tree; draw();
+      },
+      state: function () { return { chosen: chosen, filter: filter, depth: stack.length }; }
+    };
+  })();
 
   function lines(node, texts) {
     node.textContent = "";
@@ -128,7 +301,10 @@
       $("map").alt = data.words.map;
       showReplay();
     }
+    play.show(data);
     if (data.private) {
+      // a seat's page opens on his own view and choices: the channel's map and replay follow them
+      if ($("private").nextElementSibling !== $("viewer")) $("board").insertBefore($("private"), $("viewer"));
       $("private").hidden = false;
       $("private-title").textContent = data.words.private;
       lines($("private-lines"), data.private);
@@ -148,7 +324,7 @@
   });
 
   zoomable($("frame"), $("map"));
-  zoomable($("private-frame"), $("private-map"));
+  zoomable($("private-frame"), $("private-map"), function (px, py) { play.tap(px, py); });
   render(data);
 
   // live: the server pushes the page's data after every public move
@@ -163,5 +339,5 @@
     });
   }
   if (window.EventSource) listen();
-  window.strategosPage = { data: function () { return data; } };   // for the browser tests
+  window.strategosPage = { data: function () { return data; }, play: play.state };   // for the browser tests
 })();

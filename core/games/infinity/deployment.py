@@ -8,6 +8,7 @@ from core.games.infinity import placement
 from core.games.infinity.placement import _fmt
 from core.games.infinity.roster import find, has, hidden_id, is_hidden, is_pending
 from core.games.infinity.seats import other_seat, who
+from core.message import join, msg
 
 STEPS = ("deploy_1", "deploy_2", "deploy_3", "deploy_4")
 
@@ -46,7 +47,7 @@ def begin(ctx) -> None:
     state = ctx.state
     p1 = state["player1"]
     state["phase"] = "deploy_1"
-    ctx.say(f"Step 1: {who(state, p1)} places all its troopers but one.")
+    ctx.say(msg("Step 1: {p1} places all its troopers but one.", p1=who(state, p1)))
     ctx.picture()
     advance(ctx)
 
@@ -58,10 +59,10 @@ def advance(ctx) -> None:
         step, owner = step_of(state), step_owner(state)
         left = len(pending(state, owner))
         if step in (1, 2) and left <= 1:
-            what = "no trooper to deploy" if left == 0 else "a single trooper, kept in reserve"
-            ctx.say(f"Step {step}: {who(state, owner)} has {what}; the step ends at once.")
+            what = (msg("no trooper to deploy") if left == 0 else msg("a single trooper, kept in reserve"))
+            ctx.say(msg("Step {step}: {owner} has {what}; the step ends at once.", step=step, owner=who(state, owner), what=what))
         elif step in (3, 4) and left == 0:
-            ctx.say(f"Step {step}: {who(state, owner)} has no reserve to deploy.")
+            ctx.say(msg("Step {step}: {owner} has no reserve to deploy.", step=step, owner=who(state, owner)))
         else:
             return
         next_step(ctx)
@@ -76,9 +77,9 @@ def next_step(ctx) -> None:
     state["phase"] = STEPS[step]
     owner = step_owner(state)
     if step + 1 in (1, 2):
-        ctx.say(f"Step {step + 1}: {who(state, owner)} places all its troopers but one.")
+        ctx.say(msg("Step {step}: {owner} places all its troopers but one.", step=step + 1, owner=who(state, owner)))
     else:
-        ctx.say(f"Step {step + 1}: {who(state, owner)} places its reserve.")
+        ctx.say(msg("Step {step}: {owner} places its reserve.", step=step + 1, owner=who(state, owner)))
     advance(ctx)
 
 
@@ -86,17 +87,16 @@ def complete(ctx) -> None:
     """§12: the report, the final image, state `complete`."""
     state = ctx.state
     state["phase"] = "complete"
-    lines = [f"Deployment complete. {who(state, state['first_turn'])} takes the first Player Turn."]
+    lines = [msg("Deployment complete. {first_turn} takes the first Player Turn.", first_turn=who(state, state['first_turn']))]
     for seat in ("A", "B"):
         public = [t for t in state["rosters"][seat] if not is_hidden(t)]
-        placed = ", ".join(f"{t['id']} ({_fmt(t['placed']['x'])}, {_fmt(t['placed']['y'])}"
-                           f"{', prone' if t['placed']['prone'] else ''})"
-                           for t in public if t["placed"]) or "none"
-        off = ", ".join(t["id"] for t in public if t["airborne"]) or "none"
-        lines.append(f"{who(state, seat)}, {state['zone_of'][seat]} zone: placed {placed}; off-table (airborne) {off}.")
-    rolls = "; ".join(f"{a['rollA']}/{a['rollB']} → {who(state, a['result'])}" for a in state["initiative_attempts"])
-    lines.append(f"Initiative attempts ({who(state, 'A')} / {who(state, 'B')}): {rolls}.")
-    ctx.say("\n".join(lines), kind="end")
+        placed = join(", ", ((msg("{id} ({x}, {y}, prone)", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])) if t['placed']['prone'] else msg("{id} ({x}, {y})", id=t['id'], x=_fmt(t['placed']['x']), y=_fmt(t['placed']['y'])))
+                           for t in public if t["placed"])) or "none"
+        off = join(", ", (t["id"] for t in public if t["airborne"])) or "none"
+        lines.append(msg("{seat}, {zone_of} zone: placed {placed}; off-table (airborne) {off}.", seat=who(state, seat), zone_of=state['zone_of'][seat], placed=placed, off=off))
+    rolls = join("; ", (msg("{rolla}/{rollb} → {result}", rolla=a['rollA'], rollb=a['rollB'], result=who(state, a['result'])) for a in state["initiative_attempts"]))
+    lines.append(msg("Initiative attempts ({a} / {b}): {rolls}.", a=who(state, 'A'), b=who(state, 'B'), rolls=rolls))
+    ctx.say(join("\n", lines), kind="end")
     ctx.picture()
 
 
@@ -108,38 +108,33 @@ def _trooper_for(ctx, tid: str, verb: str) -> dict:
     tid = tid.upper()
     step = step_of(state)
     if hidden_id(tid) and not private:                       # P3, decided without looking
-        raise RulesError(f"Hidden troopers are handled by direct message only; send `{verb}` "
-                         "to the bot privately.", code="WRONG_CHANNEL")
+        raise RulesError(msg("Hidden troopers are handled by direct message only; send `{verb}` to the bot privately.", verb=verb), code="WRONG_CHANNEL")
     if find(state, other_seat(seat), tid) is not None and not hidden_id(tid):
-        raise RulesError(f"{tid} belongs to {who(state, other_seat(seat))}; you can only deploy your own "
-                         "troopers.", code="BAD_TROOPER", private=private)
+        raise RulesError(msg("{tid} belongs to {other_seat}; you can only deploy your own troopers.", tid=tid, other_seat=who(state, other_seat(seat))), code="BAD_TROOPER", private=private)
     t = find(state, seat, tid)
     if t is None:
-        raise RulesError(f"{tid} is not in your roster.", code="BAD_TROOPER", private=private)
+        raise RulesError(msg("{tid} is not in your roster.", tid=tid), code="BAD_TROOPER", private=private)
     left = pending(state, seat)
     # P1
     if step in (3, 4) and not is_pending(t):
-        raise RulesError(f"In step {step} only your reserve may be deployed; {tid} is not pending.",
+        raise RulesError(msg("In step {step} only your reserve may be deployed; {tid} is not pending.", step=step, tid=tid),
                          code="NOT_YOUR_STEP", private=private)
     if step in (1, 2) and is_pending(t) and len(left) == 1 and verb != "withdraw":
-        raise RulesError(f"{tid} is your last pending trooper: it is your reserve, deployed in "
-                         f"step {step + 2}. Type `done`.", code="RESERVE_RULE", private=True)
+        raise RulesError(msg("{tid} is your last pending trooper: it is your reserve, deployed in step {step}. Type `done`.", tid=tid, step=step + 2), code="RESERVE_RULE", private=True)
     if step in (1, 2) and is_pending(t) and len(left) == 1:
-        raise RulesError(f"{tid} is your last pending trooper (your reserve) and cannot be "
-                         f"withdrawn in step {step}. Type `done`.", code="RESERVE_RULE", private=True)
+        raise RulesError(msg("{tid} is your last pending trooper (your reserve) and cannot be withdrawn in step {step}. Type `done`.", tid=tid, step=step), code="RESERVE_RULE", private=True)
     # P2
     if not is_pending(t):
         status = "placed" if t["placed"] else "airborne" if t["airborne"] else "withdrawn"
-        raise RulesError(f"{tid} is already {status}.", code="BAD_TROOPER", private=private)
+        raise RulesError(msg("{tid} is already {status}.", tid=tid, status=status), code="BAD_TROOPER", private=private)
     forced = must_place(state, seat)
     if forced is not None and forced["id"] != tid:
-        raise RulesError(f"{forced['id']} failed its Infiltration roll and must be placed next, "
-                         "inside your own zone (or withdrawn).", code="BAD_TROOPER",
+        raise RulesError(msg("{id} failed its Infiltration roll and must be placed next, inside your own zone (or withdrawn).", id=forced['id']), code="BAD_TROOPER",
                          private=private or is_hidden(forced))
     # P3
     if is_hidden(t) != private:
-        where = "by direct message" if is_hidden(t) else "in the channel"
-        raise RulesError(f"{tid} is deployed {where}.", code="WRONG_CHANNEL", private=private)
+        where = (msg("by direct message") if is_hidden(t) else msg("in the channel"))
+        raise RulesError(msg("{tid} is deployed {where}.", tid=tid, where=where), code="WRONG_CHANNEL", private=private)
     return t
 
 
@@ -153,7 +148,7 @@ def _cancel_waiver(ctx) -> None:
     w = ctx.state.get("pending_waiver")
     if w and w["seat"] == ctx.seat:
         ctx.state["pending_waiver"] = None
-        ctx.say(f"{who(ctx.state, ctx.seat)} withdraws its request to place {w['id']} on terrain.")
+        ctx.say(msg("{seat} withdraws its request to place {id} on terrain.", seat=who(ctx.state, ctx.seat), id=w['id']))
 
 
 def _after_deploying(ctx, t: dict, seat: str) -> None:
@@ -161,7 +156,7 @@ def _after_deploying(ctx, t: dict, seat: str) -> None:
     state = ctx.state
     if step_of(state) in (3, 4) and not pending(state, seat):
         if is_hidden(t):
-            ctx.say(f"{who(state, seat)} has deployed its reserve.")                    # §7.6
+            ctx.say(msg("{seat} has deployed its reserve.", seat=who(state, seat)))                    # §7.6
         next_step(ctx)
 
 
@@ -179,9 +174,7 @@ def do_place(ctx) -> None:
     request = {"seat": seat, "id": t["id"], "x": x, "y": y, "facing": facing, "prone": prone}
     if verdict.kind == "terrain":                                      # §8.3
         state["pending_waiver"] = {**request, "terrain": verdict.terrain}
-        ctx.say(f"{t['id']}'s base does not fit at ({_fmt(x)}, {_fmt(y)}): it overlaps terrain "
-                f"{verdict.terrain}. {who(state, other_seat(seat))}, do you agree to place it there anyway? "
-                "`agree` or `refuse`.")
+        ctx.say(msg("{id}'s base does not fit at ({x}, {y}): it overlaps terrain {terrain}. {other_seat}, do you agree to place it there anyway? `agree` or `refuse`.", id=t['id'], x=_fmt(x), y=_fmt(y), terrain=verdict.terrain, other_seat=who(state, other_seat(seat))))
         return
     _finish(ctx, t, request, verdict)
 
@@ -192,14 +185,12 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
     hidden = is_hidden(t)
     if verdict.kind == "reveal":                                        # §9.5.2
         enemy = other_seat(seat)
-        ctx.say(f"{t['id']} cannot go to ({_fmt(x)}, {_fmt(y)}): it would touch a hidden trooper of "
-                f"{who(state, enemy)}, which is revealed.")
+        ctx.say(msg("{id} cannot go to ({x}, {y}): it would touch a hidden trooper of {enemy}, which is revealed.", id=t['id'], x=_fmt(x), y=_fmt(y), enemy=who(state, enemy)))
         for eid in verdict.revealed:
             e = find(state, enemy, eid)
             e["revealed"] = True
-            ctx.reveal(f"Revealed: {who(state, enemy)}'s {e['id']} {e['name']} (S{e['s']}) at "
-                       f"({_fmt(e['placed']['x'])}, {_fmt(e['placed']['y'])}).", id=e["id"])
-        ctx.say(f"{who(state, seat)}, choose another spot for {t['id']}.")
+            ctx.reveal(msg("Revealed: {enemy}'s {id} {name} (S{s}) at ({x}, {y}).", enemy=who(state, enemy), id=e['id'], name=e['name'], s=e['s'], x=_fmt(e['placed']['x']), y=_fmt(e['placed']['y'])), id=e["id"])
+        ctx.say(msg("{seat}, choose another spot for {id}.", seat=who(state, seat), id=t['id']))
         ctx.picture()
         return
     rolled = False
@@ -208,29 +199,27 @@ def _finish(ctx, t: dict, request: dict, verdict) -> None:
         t["roll_used"] = True
         target = t["ph"] - 3
         to = (seat,) if hidden else None
-        value = ctx.roll(20, to=to, label=f"{t['id']} Infiltration (PH {t['ph']}, needs {target} or less)")
+        value = ctx.roll(20, to=to, label=msg("{id} Infiltration (PH {ph}, needs {target} or less)", id=t['id'], ph=t['ph'], target=target))
         t["infiltration"] = {"roll": value, "target": target,          # for the owner's view (§11)
                              "passed": 0 < target and value <= target}
         if value > target or target <= 0:                               # §9.3.3 failure
             t["must_place_in_zone"] = True
-            text = (f"{t['id']} fails its Infiltration roll ({value} > {target}): it is not placed "
-                    "and must be placed next wholly inside its own zone (or withdrawn).")
+            text = (msg("{id} fails its Infiltration roll ({value} > {target}): it is not placed and must be placed next wholly inside its own zone (or withdrawn).", id=t['id'], value=value, target=target))
             if hidden:
                 ctx.tell(seat, text)                                    # §9.3.4
             else:
                 ctx.say(text)
             return
-        text = f"{t['id']} infiltrates ({value} ≤ {target})."
+        text = msg("{id} infiltrates ({value} ≤ {target}).", id=t['id'], value=value, target=target)
         ctx.tell(seat, text) if hidden else ctx.say(text)
     if t["must_place_in_zone"]:
         rolled = True                       # the aftermath of a roll cannot be undone (§9.3.3)
         t["must_place_in_zone"] = False
     t["placed"] = {"x": x, "y": y, "facing": request["facing"], "prone": request["prone"]}
     _log(state, seat, t, "place", rolled)
-    text = (f"{who(state, seat)} places {t['id']} at ({_fmt(x)}, {_fmt(y)}), facing {_fmt(request['facing'])}°"
-            f"{', Prone' if request['prone'] else ''}.")
+    text = ((msg("{seat} places {id} at ({x}, {y}), facing {facing}°, Prone.", seat=who(state, seat), id=t['id'], x=_fmt(x), y=_fmt(y), facing=_fmt(request['facing'])) if request['prone'] else msg("{seat} places {id} at ({x}, {y}), facing {facing}°.", seat=who(state, seat), id=t['id'], x=_fmt(x), y=_fmt(y), facing=_fmt(request['facing']))))
     if hidden:
-        ctx.tell(seat, text + " (hidden: only you see it)")
+        ctx.tell(seat, msg("{text} (hidden: only you see it)", text=text))
         ctx.picture((seat,))
     else:
         ctx.say(text)
@@ -243,12 +232,12 @@ def do_airborne(ctx) -> None:
     _cancel_waiver(ctx)
     t = _trooper_for(ctx, ctx.action.args[0], "airborne")
     if not has(t, "ad"):
-        raise RulesError(f"{t['id']} has no Airborne Deployment skill (ad): place it on the table.",
+        raise RulesError(msg("{id} has no Airborne Deployment skill (ad): place it on the table.", id=t['id']),
                          code="NO_SKILL", private=ctx.action.private)
     t["airborne"] = True
     _log(ctx.state, ctx.seat, t, "airborne")
-    _announce(ctx, t, f"{t['id']} stays off-table (airborne).",
-              f"{who(ctx.state, ctx.seat)} keeps {t['id']} off-table (airborne).")
+    _announce(ctx, t, msg("{id} stays off-table (airborne).", id=t['id']),
+              msg("{seat} keeps {id} off-table (airborne).", seat=who(ctx.state, ctx.seat), id=t['id']))
     _after_deploying(ctx, t, ctx.seat)
 
 
@@ -258,8 +247,8 @@ def do_withdraw(ctx) -> None:
     t = _trooper_for(ctx, ctx.action.args[0], "withdraw")
     t["withdrawn"] = True
     t["must_place_in_zone"] = False
-    _announce(ctx, t, f"{t['id']} is withdrawn: it takes no part in the game.",
-              f"{who(ctx.state, ctx.seat)} withdraws {t['id']}: it takes no part in the game.")
+    _announce(ctx, t, msg("{id} is withdrawn: it takes no part in the game.", id=t['id']),
+              msg("{seat} withdraws {id}: it takes no part in the game.", seat=who(ctx.state, ctx.seat), id=t['id']))
     _after_deploying(ctx, t, ctx.seat)
 
 
@@ -279,24 +268,22 @@ def do_undo(ctx) -> None:
     _cancel_waiver(ctx)
     state, seat = ctx.state, ctx.seat
     if must_place(state, seat) is not None:
-        raise RulesError("After a failed Infiltration roll you must place that trooper or withdraw "
-                         "it; nothing can be undone.", code="NO_UNDO", private=True)
+        raise RulesError(msg("After a failed Infiltration roll you must place that trooper or withdraw it; nothing can be undone."), code="NO_UNDO", private=True)
     mine = [e for e in state["step_log"] if e["seat"] == seat and e["step"] == step_of(state)]
     if not mine:
-        raise RulesError("You have nothing to undo in this step.", code="NO_UNDO", private=True)
+        raise RulesError(msg("You have nothing to undo in this step."), code="NO_UNDO", private=True)
     last = mine[-1]
     if last["hidden"] and not ctx.action.private:
-        raise RulesError("Your last placement was made by direct message: send `undo` there.",
+        raise RulesError(msg("Your last placement was made by direct message: send `undo` there."),
                          code="WRONG_CHANNEL", private=True)
     if last["rolled"]:
-        raise RulesError(f"Your last placement ({last['id']}) involved an Infiltration roll and "
-                         "cannot be undone.", code="NO_UNDO", private=True)
+        raise RulesError(msg("Your last placement ({id}) involved an Infiltration roll and cannot be undone.", id=last['id']), code="NO_UNDO", private=True)
     state["step_log"].remove(last)
     t = find(state, seat, last["id"])
     t["placed"] = None
     t["airborne"] = False
-    what = "the placement" if last["kind"] == "place" else "the airborne declaration"
-    text = f"{who(state, seat)} takes back {what} of {t['id']}."
+    what = (msg("the placement") if last["kind"] == "place" else msg("the airborne declaration"))
+    text = msg("{seat} takes back {what} of {id}.", seat=who(state, seat), what=what, id=t['id'])
     _announce(ctx, t, text, text, hidden=last["hidden"])
 
 
@@ -307,9 +294,8 @@ def do_done(ctx) -> None:
     step = step_of(state)
     left = len(pending(state, seat))
     if left > 1:
-        raise RulesError(f"You still have {left} pending troopers: deploy all but one before `done` "
-                         "(the last one is your reserve).", code="RESERVE_RULE", private=True)
-    ctx.say(f"{who(state, seat)} has finished step {step}" + ("; its reserve waits." if left else "."))
+        raise RulesError(msg("You still have {left} pending troopers: deploy all but one before `done` (the last one is your reserve).", left=left), code="RESERVE_RULE", private=True)
+    ctx.say((msg("{seat} has finished step {step}; its reserve waits.", seat=who(state, seat), step=step) if left else msg("{seat} has finished step {step}.", seat=who(state, seat), step=step)))
     next_step(ctx)
     if ctx.state["phase"] != "complete":
         ctx.picture()
@@ -321,7 +307,7 @@ def do_agree(ctx) -> None:
     w = state["pending_waiver"]
     state["pending_waiver"] = None
     t = find(state, w["seat"], w["id"])
-    ctx.say(f"{who(state, ctx.seat)} agrees.")
+    ctx.say(msg("{seat} agrees.", seat=who(state, ctx.seat)))
     verdict = placement.evaluate(state, w["seat"], t, w["x"], w["y"], waive_terrain=True)
     _finish(ctx, t, w, verdict)
 
@@ -330,4 +316,4 @@ def do_refuse(ctx) -> None:
     state = ctx.state
     w = state["pending_waiver"]
     state["pending_waiver"] = None
-    ctx.say(f"{who(state, ctx.seat)} refuses: {who(state, w['seat'])}, choose another spot for {w['id']}.")
+    ctx.say(msg("{seat} refuses: {seat2}, choose another spot for {id}.", seat=who(state, ctx.seat), seat2=who(state, w['seat']), id=w['id']))

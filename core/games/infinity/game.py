@@ -21,6 +21,7 @@ from core.games.infinity.prompts import prompts
 from core.games.infinity.roster import USAGE, hidden_id
 from core.games.infinity.seats import who
 from core.grammar import Action, Param, Verb
+from core.message import Cmd, join, msg
 
 ID = Param("id", "word")
 HD_SKILL = re.compile(r"skills\s*=\s*[^;|\n]*\bhd\b", re.I)    # a roster line of a hidden trooper (§3.3)
@@ -35,19 +36,19 @@ class Infinity(Game):
     aliases = ("inf",)
     min_players = max_players = 2
     verbs = {v.name: v for v in (
-        Verb("add", (Param("line", "text"),), help=f"§3.2 {USAGE} (hd troopers by DM)",
+        Verb("add", (Param("line", "text"),), help=msg("§3.2 `{usage}` (hd troopers by DM)", usage=USAGE),
              example="add Fusilier Angus; wip=13; ph=10; s=2"),
-        Verb("roster", (Param("lines", "text"),), help="§3.2 many roster lines at once",
+        Verb("roster", (Param("lines", "text"),), help=msg("§3.2 many roster lines at once"),
              example="roster Sniper; wip=12; ph=10; s=2 | Scout; wip=12; ph=10; s=2; skills=fd1"),
-        Verb("remove", (ID,), help="§3.4 delete a trooper before locking", example="remove A3"),
-        Verb("lt", (ID,), private=True, help="§3.3 name your Lieutenant (DM only)",
+        Verb("remove", (ID,), help=msg("§3.4 delete a trooper before locking"), example="remove A3"),
+        Verb("lt", (ID,), private=True, help=msg("§3.3 name your Lieutenant (DM only)"),
              example="lt A1"),
-        Verb("ready", help="§3.4 lock your roster"),
-        Verb("unready", help="§3.4 unlock while the other player is not ready"),
+        Verb("ready", help=msg("§3.4 lock your roster")),
+        Verb("unready", help=msg("§3.4 unlock while the other player is not ready")),
         Verb("mission", (Param("what", "choice", choices=("show", "load")),
-                         Param("json", "text", optional=True)), help="§2.6 show / replace the mission",
+                         Param("json", "text", optional=True)), help=msg("§2.6 show / replace the mission"),
              example="mission show"),
-        Verb("roll", help="§5 the Initiative Roll"),
+        Verb("roll", help=msg("§5 the Initiative Roll")),
         Verb("choose", (Param("option", "choice", choices=("initiative", "deployment")),), help="§6.1"),
         Verb("deploy", options=(Param("zone", "choice", choices=("north", "south")),
                                 Param("first", "choice", choices=("me", "them"))), help="§6.2",
@@ -55,24 +56,24 @@ class Infinity(Game):
         Verb("initiative", options=(Param("first", "choice", choices=("me", "them")),), help="§6.3",
              example="initiative first=me"),
         Verb("place", (ID, *COORD), flags=("prone",),
-             options=(Param("facing", "float", low=0, high=360),), help="§8 place a trooper",
+             options=(Param("facing", "float", low=0, high=360),), help=msg("§8 place a trooper"),
              example="place A1 22.5 10.25 prone"),
-        Verb("airborne", (ID,), help="§9.4 keep an ad trooper off the table",
+        Verb("airborne", (ID,), help=msg("§9.4 keep an ad trooper off the table"),
              example="airborne B2"),
-        Verb("withdraw", (ID,), help="§7.9 a trooper with no legal position",
+        Verb("withdraw", (ID,), help=msg("§7.9 a trooper with no legal position"),
              example="withdraw A4"),
-        Verb("undo", help="§7.7 take back your last placement of this step"),
-        Verb("done", help="§7.2 end step 1/2 with one trooper left (the reserve)"),
-        Verb("agree", help="§8.3 accept a base that does not fit"),
-        Verb("refuse", help="§8.3 refuse it"),
-        Verb("zones", query=True, help="§7.8 zones, Forward Deployment areas, centre line, exclusion"),
+        Verb("undo", help=msg("§7.7 take back your last placement of this step")),
+        Verb("done", help=msg("§7.2 end step 1/2 with one trooper left (the reserve)")),
+        Verb("agree", help=msg("§8.3 accept a base that does not fit")),
+        Verb("refuse", help=msg("§8.3 refuse it")),
+        Verb("zones", query=True, help=msg("§7.8 zones, Forward Deployment areas, centre line, exclusion")),
         Verb("measure", (*COORD, Param("x2", "float"), Param("y2", "float")), query=True,
-             help="§7.8 distance between two points",
+             help=msg("§7.8 distance between two points"),
              example="measure 10 12 30.5 20"),
-        Verb("show", query=True, help="§14 the table image"),
-        Verb("status", query=True, help="the state in text"),
-        Verb("me", query=True, help="§11 your private view (answered by DM)"),
-        Verb("export", query=True, help="§12 the public state as JSON, once complete"),
+        Verb("show", query=True, help=msg("§14 the table image")),
+        Verb("status", query=True, help=msg("the state in text")),
+        Verb("me", query=True, help=msg("§11 your private view (answered by DM)")),
+        Verb("export", query=True, help=msg("§12 the public state as JSON, once complete")),
     )}
     option_verbs = {"mission": Verb("mission", (Param("mission", "choice", choices=BUILTIN),))}
 
@@ -100,9 +101,7 @@ class Infinity(Game):
             "step_log": [],
             "pending_waiver": None,
         })
-        ctx.say(f"Infinity — {mission['name']}: {who(state, 'A')} against {who(state, 'B')}. "
-                f"Enter your rosters: `add {USAGE.removeprefix('add ')}` in the channel; hidden (hd) troopers and "
-                "`lt <id>` (your Lieutenant) by direct message; then `ready`.")
+        ctx.say(msg("Infinity — {name}: {a} against {b}. Enter your rosters: `add {removeprefix}` in the channel; hidden (hd) troopers and `lt <id>` (your Lieutenant) by direct message; then `ready`.", name=mission['name'], a=who(state, 'A'), b=who(state, 'B'), removeprefix=USAGE.removeprefix('add ')))
         ctx.picture()
 
     # the turn -----------------------------------------------------------------------
@@ -119,7 +118,7 @@ class Infinity(Game):
         if action.verb == "mission" and action.args[0] == "show":
             return copy_state(state), self.query(state, seat, action)
         if action.verb == "mission" and (phase != "rosters" or any(state["locked"].values())):
-            raise RulesError("The mission can only be replaced before either roster is locked (§2.6).",
+            raise RulesError(msg("The mission can only be replaced before either roster is locked (§2.6)."),
                              code="NOT_NOW")
         if phase == "rosters" and seat in ("A", "B") and state["locked"][seat]:
             if action.verb == "unready":
@@ -128,16 +127,13 @@ class Infinity(Game):
                 pregame.do_unready(ctx)
                 return new, ctx.events
             if action.verb in ROSTER_VERBS or action.verb == "mission":
-                raise RulesError("Your roster is locked: type `unready` first (possible while the "
-                                 "other player is not ready).", code="LOCKED")
+                raise RulesError(msg("Your roster is locked: type `unready` first (possible while the other player is not ready)."), code="LOCKED")
         if action.verb in DEPLOY_VERBS and seat in ("A", "B"):
             owner = deployment.step_owner(state)
             if owner is not None and owner != seat:
-                raise RulesError(f"It is step {deployment.step_of(state)}, {who(state, owner)}'s step: "
-                                 "wait for your own step to deploy.", code="NOT_YOUR_STEP")
+                raise RulesError(msg("It is step {step_of}, {owner}'s step: wait for your own step to deploy.", step_of=deployment.step_of(state), owner=who(state, owner)), code="NOT_YOUR_STEP")
             if owner is None and phase != "complete":
-                raise RulesError("Troopers are deployed in the Deployment Phase, after the "
-                                 "Initiative Roll and the choice.", code="NOT_YOUR_STEP")
+                raise RulesError(msg("Troopers are deployed in the Deployment Phase, after the Initiative Roll and the choice."), code="NOT_YOUR_STEP")
         return super().apply(state, seat, action)
 
     def _apply(self, ctx: Ctx) -> None:
@@ -154,7 +150,7 @@ class Infinity(Game):
         if verb == "mission":
             pregame.do_mission_load(ctx)
         elif handler is None:
-            raise RulesError(f"{verb!r} is not an action of Infinity.", code="UNKNOWN")
+            raise RulesError(msg("{verb} is not an action of Infinity.", verb=repr(verb)), code="UNKNOWN")
         else:
             handler(ctx)
         flow.advance(ctx)                     # the phase after one that just ended
@@ -167,7 +163,7 @@ class Infinity(Game):
         elif a.verb == "measure":
             x1, y1, x2, y2 = a.args
             d = math.hypot(x2 - x1, y2 - y1)
-            ctx.say(f"From ({x1:g}, {y1:g}) to ({x2:g}, {y2:g}): {d:.2f}\".")
+            ctx.say(msg("From ({x1}, {y1}) to ({x2}, {y2}): {d}\".", x1=format(x1, "g"), y1=format(y1, "g"), x2=format(x2, "g"), y2=format(y2, "g"), d=format(d, ".2f")))
         elif a.verb == "show":
             ctx.picture()
             if a.private and seat in ("A", "B"):
@@ -179,19 +175,19 @@ class Infinity(Game):
                 ctx.say(views.status_text(state, None))
         elif a.verb == "me":
             if seat not in ("A", "B"):
-                raise RulesError("You have no seat in this game.", code="NO_SEAT")
+                raise RulesError(msg("You have no seat in this game."), code="NO_SEAT")
             ctx.tell(seat, views.describe(views.view(state, seat)))
             ctx.picture((seat,))
         elif a.verb == "mission":
             m = state["mission"]
-            ctx.say(f"Mission {m['name']} ({m['id']}): " + orjson.dumps(m).decode())
+            ctx.say(msg("Mission {name} ({id}): {decode}", name=m['name'], id=m['id'], decode=Cmd(orjson.dumps(m).decode())))
         elif a.verb == "export":
             if state["phase"] != "complete":
-                raise RulesError("`export` gives the final state once deployment is complete.",
+                raise RulesError(msg("`export` gives the final state once deployment is complete."),
                                  code="NOT_NOW")
-            ctx.say(orjson.dumps(self.view(state, None)).decode())
+            ctx.say(Cmd(orjson.dumps(self.view(state, None)).decode()))   # data, never words
         else:
-            raise RulesError(f"Infinity has no command {a.verb!r}.", code="UNKNOWN")
+            raise RulesError(msg("Infinity has no command {verb}.", verb=repr(a.verb)), code="UNKNOWN")
 
     # views --------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
@@ -206,7 +202,7 @@ class Infinity(Game):
 
     def outcome(self, state: dict):
         if state["phase"] == "complete":
-            return True, None, "deployment complete"
+            return True, None, msg("deployment complete")
         return False, None, None
 
     def sent_privately(self, line: str, prompt: Prompt) -> bool:
@@ -244,16 +240,14 @@ def zones_text(state: dict) -> str:
     w, h = m["table"]["w"], m["table"]["h"]
 
     def r(rect):
-        return "[" + ", ".join(f"{v:g}" for v in rect) + "]"
+        return "[" + join(", ", (f"{v:g}" for v in rect)) + "]"
 
     owner = {side: s for s, side in (state["zone_of"] or {}).items()}
-    lines = [f"Table {w:g}\" × {h:g}\"; centre line y = {h / 2:g}."]
+    lines = [msg("Table {w}\" × {h}\"; centre line y = {h2}.", w=format(w, "g"), h=format(h, "g"), h2=format(h / 2, "g"))]
     for side in ("south", "north"):
         z = m["zones"][side]
         whose = f" of {who(state, owner[side])}" if side in owner else ""
-        lines.append(f"{side.capitalize()} zone{whose}: {r(z)}, {z[2] - z[0]:g}\" × {z[3] - z[1]:g}\"; "
-                     f"fd1 area {r(fd_area(m, side, 'fd1'))}; fd2 area {r(fd_area(m, side, 'fd2'))}; "
-                     f"half {r(half(m, side))}.")
-    ex = ", ".join(r(e) for e in m["exclusion"]) or "none"
-    lines.append(f"Exclusion zones: {ex}.")
-    return "\n".join(lines)
+        lines.append(msg("{side} zone{whose}: {r}, {z}\" × {z2}\"; fd1 area {r2}; fd2 area {r3}; half {r4}.", side=side.capitalize(), whose=whose, r=r(z), z=format(z[2] - z[0], "g"), z2=format(z[3] - z[1], "g"), r2=r(fd_area(m, side, 'fd1')), r3=r(fd_area(m, side, 'fd2')), r4=r(half(m, side))))
+    ex = join(", ", (r(e) for e in m["exclusion"])) or "none"
+    lines.append(msg("Exclusion zones: {ex}.", ex=ex))
+    return join("\n", lines)

@@ -1,6 +1,8 @@
 """The Initiative Roll (§5): grading and the winner table, pure functions."""
 from __future__ import annotations
 
+from core.message import msg
+
 
 def grade(roll: int, wip: int) -> str:
     """§5.3: ``critical`` if r = w, ``success`` if r < w, ``failure`` if r > w."""
@@ -32,13 +34,13 @@ def explain(roll_a: int, wip_a: int, roll_b: int, wip_b: int, names: tuple = ("A
     as players read them."""
     ga, gb = grade(roll_a, wip_a), grade(roll_b, wip_b)
     result = winner(roll_a, wip_a, roll_b, wip_b)
-    head = f"{names[0]} rolls {roll_a} ({ga}), {names[1]} rolls {roll_b} ({gb})"
+    head = msg("{names} rolls {roll_a} ({ga}), {names2} rolls {roll_b} ({gb})", names=names[0], roll_a=roll_a, ga=ga, names2=names[1], roll_b=roll_b, gb=gb)
     if result != "tie":
-        return f"{head}: {names[0] if result == 'A' else names[1]} wins the Initiative Roll."
+        return msg("{head}: {names} wins the Initiative Roll.", head=head, names=names[0] if result == 'A' else names[1])
     if ga == gb == "failure":
-        why = "both fail"
+        why = msg("both fail")
     elif ga == gb == "critical":
-        why = "both critical"
+        why = msg("both critical")
     else:
-        why = "equal successes"
-    return f"{head}: {why}, roll again."
+        why = msg("equal successes")
+    return msg("{head}: {why}, roll again.", head=head, why=why)

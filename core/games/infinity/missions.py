@@ -13,6 +13,7 @@ from pathlib import Path
 
 from core.errors import RulesError
 from core.games.infinity.geometry import circle_inside_rect, radius, rect_inside, rects_overlap
+from core.message import join, msg
 
 HERE = Path(__file__).parent / "missions"
 BUILTIN = ("frontline", "crossfire")     # §2.6, default first (§3.1)
@@ -20,7 +21,7 @@ FD_DEPTH = {"fd1": 4.0, "fd2": 8.0}      # §9.2
 
 
 def _bad(text: str) -> RulesError:
-    return RulesError(f"Mission refused: {text}", code="BAD_MISSION")
+    return RulesError(msg("Mission refused: {text}", text=text), code="BAD_MISSION")
 
 
 @lru_cache(maxsize=None)
@@ -31,7 +32,7 @@ def _builtin_text(mission_id: str) -> str:
 def builtin(mission_id: str) -> dict:
     """A built-in mission of §2.6, validated, as a fresh dict."""
     if mission_id not in BUILTIN:
-        raise _bad(f"there is no built-in mission {mission_id!r}; built-in: {', '.join(BUILTIN)}.")
+        raise _bad(msg("there is no built-in mission {mission_id}; built-in: {builtin}.", mission_id=repr(mission_id), builtin=join(', ', BUILTIN)))
     return validate(json.loads(_builtin_text(mission_id)))
 
 
@@ -43,29 +44,29 @@ def parse_mission(text: str) -> dict:
     if len(text) > 1 and text[0] == text[-1] == "'":
         text = text[1:-1].strip()
     if not text:
-        raise _bad("send the mission as JSON after `mission load`.")
+        raise _bad(msg("send the mission as JSON after `mission load`."))
     try:
         data = json.loads(text)
     except ValueError:
         try:
             data = _Relaxed(text).document()
         except ValueError as exc:
-            raise _bad(f"this is not valid JSON ({exc}).") from None
+            raise _bad(msg("this is not valid JSON ({exc}).", exc=exc)) from None
     return validate(data)
 
 
 def _number(value, field: str) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        raise _bad(f"field {field!r} must be a number, not {value!r}.")
+        raise _bad(msg("field {field} must be a number, not {value}.", field=repr(field), value=repr(value)))
     return float(value)
 
 
 def _rect(value, field: str) -> list[float]:
     if not isinstance(value, list) or len(value) != 4:
-        raise _bad(f"field {field!r} must be a rectangle [x0, y0, x1, y1].")
+        raise _bad(msg("field {field} must be a rectangle [x0, y0, x1, y1].", field=repr(field)))
     x0, y0, x1, y1 = (_number(v, field) for v in value)
     if not (x0 < x1 and y0 < y1):
-        raise _bad(f"field {field!r} must have x0 < x1 and y0 < y1, not {value}.")
+        raise _bad(msg("field {field} must have x0 < x1 and y0 < y1, not {value}.", field=repr(field), value=value))
     return [x0, y0, x1, y1]
 
 
@@ -80,36 +81,36 @@ def validate(data) -> dict:
         raise _bad("a mission is a JSON object {\"id\": …, \"table\": …, \"zones\": …}.")
     for key in ("id", "name", "table", "zones"):
         if key not in data:
-            raise _bad(f"the field {key!r} is missing (required: id, name, table, zones).")
+            raise _bad(msg("the field {key} is missing (required: id, name, table, zones).", key=repr(key)))
     mid = data["id"]
     if not isinstance(mid, str) or not 1 <= len(mid) <= 24:
-        raise _bad("field 'id' must be a text of 1–24 characters.")
+        raise _bad(msg("field 'id' must be a text of 1–24 characters."))
     name = data["name"]
     if not isinstance(name, str) or not 1 <= len(name) <= 40:
-        raise _bad("field 'name' must be a text of 1–40 characters.")
+        raise _bad(msg("field 'name' must be a text of 1–40 characters."))
     table = data["table"]
     if not isinstance(table, dict) or "w" not in table or "h" not in table:
         raise _bad("field 'table' must be {\"w\": <inches>, \"h\": <inches>}.")
     w, h = _number(table["w"], "table.w"), _number(table["h"], "table.h")
     if not (12 <= w <= 120 and 12 <= h <= 120):
-        raise _bad("the table must be 12–120 inches on each side.")
+        raise _bad(msg("the table must be 12–120 inches on each side."))
     whole = [0.0, 0.0, w, h]
     zones = data["zones"]
     if not isinstance(zones, dict) or set(zones) != {"south", "north"}:
-        raise _bad("field 'zones' must have exactly the keys 'south' and 'north'.")
+        raise _bad(msg("field 'zones' must have exactly the keys 'south' and 'north'."))
     south = _rect(zones["south"], "zones.south")
     north = _rect(zones["north"], "zones.north")
     if not rect_inside(south, [0, 0, w, h / 2]):
-        raise _bad(f"zones.south {south} must lie inside the south half (y ≤ {h / 2:g}).")
+        raise _bad(msg("zones.south {south} must lie inside the south half (y ≤ {h}).", south=south, h=format(h / 2, "g")))
     if not rect_inside(north, [0, h / 2, w, h]):
-        raise _bad(f"zones.north {north} must lie inside the north half (y ≥ {h / 2:g}).")
+        raise _bad(msg("zones.north {north} must lie inside the north half (y ≥ {h}).", north=north, h=format(h / 2, "g")))
     if rects_overlap(south, north):
-        raise _bad("the two zones overlap.")
+        raise _bad(msg("the two zones overlap."))
     exclusion = []
     for i, rect in enumerate(_list(data, "exclusion")):
         rect = _rect(rect, f"exclusion[{i}]")
         if not rect_inside(rect, whole):
-            raise _bad(f"exclusion[{i}] {rect} is not inside the table.")
+            raise _bad(msg("exclusion[{i}] {rect} is not inside the table.", i=i, rect=rect))
         exclusion.append(rect)
     seen: set[str] = set()
     circles = {}
@@ -118,31 +119,31 @@ def validate(data) -> dict:
         for i, item in enumerate(_list(data, key)):
             field = f"{key}[{i}]"
             if not isinstance(item, dict):
-                raise _bad(f"{field} must be an object {{\"id\", \"x\", \"y\", \"d_mm\"}}.")
+                raise _bad(msg("{field} must be an object {{\"id\", \"x\", \"y\", \"d_mm\"}}.", field=field))
             for sub in ("id", "x", "y", "d_mm"):
                 if sub not in item:
-                    raise _bad(f"{field} is missing the field {sub!r}.")
+                    raise _bad(msg("{field} is missing the field {sub}.", field=field, sub=repr(sub)))
             oid = _ident(item["id"], field, seen)
             x, y = _number(item["x"], f"{field}.x"), _number(item["y"], f"{field}.y")
             d = _number(item["d_mm"], f"{field}.d_mm")
             if not 5 <= d <= 200:
-                raise _bad(f"{field}.d_mm must be 5–200 mm.")
+                raise _bad(msg("{field}.d_mm must be 5–200 mm.", field=field))
             if not circle_inside_rect(x, y, radius(d), whole):
-                raise _bad(f"{field} {oid} at ({x:g}, {y:g}) is not inside the table.")
+                raise _bad(msg("{field} {oid} at ({x}, {y}) is not inside the table.", field=field, oid=oid, x=format(x, "g"), y=format(y, "g")))
             out.append({"id": oid, "x": _clean_num(x), "y": _clean_num(y), "d_mm": _clean_num(d)})
         circles[key] = out
     terrain = []
     for i, item in enumerate(_list(data, "terrain")):
         field = f"terrain[{i}]"
         if not isinstance(item, dict) or "id" not in item or "rect" not in item:
-            raise _bad(f"{field} must be an object with the fields 'id' and 'rect'.")
+            raise _bad(msg("{field} must be an object with the fields 'id' and 'rect'.", field=field))
         tid = _ident(item["id"], field, seen)
         rect = _rect(item["rect"], f"{field}.rect")
         if not rect_inside(rect, whole):
-            raise _bad(f"{field} {tid} is not inside the table.")
+            raise _bad(msg("{field} {tid} is not inside the table.", field=field, tid=tid))
         label = item.get("label", "")
         if not isinstance(label, str) or len(label) > 24:
-            raise _bad(f"{field}.label must be a text of at most 24 characters.")
+            raise _bad(msg("{field}.label must be a text of at most 24 characters.", field=field))
         terrain.append({"id": tid, "rect": [_clean_num(v) for v in rect], "label": label})
     return {
         "id": mid, "name": name, "table": {"w": _clean_num(w), "h": _clean_num(h)},
@@ -155,15 +156,15 @@ def validate(data) -> dict:
 def _list(data: dict, key: str) -> list:
     value = data.get(key, [])
     if not isinstance(value, list):
-        raise _bad(f"field {key!r} must be a list.")
+        raise _bad(msg("field {key} must be a list.", key=repr(key)))
     return value
 
 
 def _ident(value, field: str, seen: set) -> str:
     if not isinstance(value, str) or not 1 <= len(value) <= 8:
-        raise _bad(f"{field}.id must be a short text (1–8 characters).")
+        raise _bad(msg("{field}.id must be a short text (1–8 characters).", field=field))
     if value.upper() in seen:
-        raise _bad(f"the id {value!r} is used twice (ids must be unique).")
+        raise _bad(msg("the id {value} is used twice (ids must be unique).", value=repr(value)))
     seen.add(value.upper())
     return value
 
@@ -205,7 +206,7 @@ class _Relaxed:
         value = self.value()
         self.skip()
         if self.i != len(self.text):
-            raise ValueError(f"unexpected text at character {self.i}")
+            raise ValueError(msg("unexpected text at character {i}", i=self.i))
         return value
 
     def skip(self):
@@ -215,7 +216,7 @@ class _Relaxed:
     def value(self):
         self.skip()
         if self.i >= len(self.text):
-            raise ValueError("unexpected end")
+            raise ValueError(msg("unexpected end"))
         c = self.text[self.i]
         if c == "{":
             self.i += 1
@@ -228,7 +229,7 @@ class _Relaxed:
                 key = self.value()
                 self.skip()
                 if self.text[self.i:self.i + 1] != ":":
-                    raise ValueError(f"expected ':' at character {self.i}")
+                    raise ValueError(msg("expected ':' at character {i}", i=self.i))
                 self.i += 1
                 out[str(key)] = self.value()
                 self.skip()
@@ -237,7 +238,7 @@ class _Relaxed:
                 if c == "}":
                     return out
                 if c != ",":
-                    raise ValueError(f"expected ',' or '}}' at character {self.i - 1}")
+                    raise ValueError(msg("expected ',' or '}}' at character {i}", i=self.i - 1))
         if c == "[":
             self.i += 1
             out = []
@@ -253,7 +254,7 @@ class _Relaxed:
                 if c == "]":
                     return out
                 if c != ",":
-                    raise ValueError(f"expected ',' or ']' at character {self.i - 1}")
+                    raise ValueError(msg("expected ',' or ']' at character {i}", i=self.i - 1))
         if c == '"':
             end = self.text.index('"', self.i + 1)
             word = self.text[self.i + 1:end]
@@ -264,7 +265,7 @@ class _Relaxed:
             self.i += 1
         word = self.text[start:self.i].strip()
         if not word:
-            raise ValueError(f"a value is missing at character {start}")
+            raise ValueError(msg("a value is missing at character {start}", start=start))
         try:
             return int(word)
         except ValueError:

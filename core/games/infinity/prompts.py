@@ -10,14 +10,15 @@ from core.games.infinity.deployment import must_place, pending, step_of, step_ow
 from core.games.infinity.placement import _fmt, areas
 from core.games.infinity.roster import USAGE, has, is_hidden
 from core.games.infinity.seats import other_seat, who
+from core.message import msg
 
 PLACE_USAGE = "place <id> <x> <y> [prone] [facing=<deg>]"
 HIDDEN_QUICK_ADD = (        # one private quick-add button for a hidden trooper, rotating (self-play uses it)
-    "wip=13; ph=11; s=2; skills=hd",
-    "wip=12; ph=12; s=2; skills=hd,inf",
-    "wip=13; ph=10; s=2; skills=hd,ad",
-    "wip=12; ph=11; s=2; skills=hd,fd1",
-    "wip=11; ph=13; s=3; skills=hd,fd2",
+    msg("wip=13; ph=11; s=2; skills=hd"),
+    msg("wip=12; ph=12; s=2; skills=hd,inf"),
+    msg("wip=13; ph=10; s=2; skills=hd,ad"),
+    msg("wip=12; ph=11; s=2; skills=hd,fd1"),
+    msg("wip=11; ph=13; s=3; skills=hd,fd2"),
 )
 
 
@@ -26,20 +27,20 @@ def prompts(state: dict) -> dict[str, Prompt]:
     if phase == "rosters":
         return {s: _roster_prompt(state, s) for s in ("A", "B") if not state["locked"][s]}
     if phase == "initiative":
-        p = Prompt("Initiative Roll: either player types `roll`.", actions=("roll",))
+        p = Prompt(msg("Initiative Roll: either player types `roll`."), actions=("roll",))
         return {"A": p, "B": p}
     if phase == "choice":
         if state["choice"] is None:
             w = state["winner"]
-            return {w: Prompt("You won the Initiative Roll: choose initiative or deployment.",
+            return {w: Prompt(msg("You won the Initiative Roll: choose initiative or deployment."),
                               actions=("choose initiative", "choose deployment"))}
         if state["zone_of"] is None:
             d = state["holder_deployment"]
-            return {d: Prompt("Choose your Deployment Zone and who deploys first.",
+            return {d: Prompt(msg("Choose your Deployment Zone and who deploys first."),
                               actions=tuple(f"deploy zone={z} first={f}" for z in ("south", "north")
                                             for f in ("me", "them")))}
         i = state["holder_initiative"]
-        return {i: Prompt("Choose who takes the first Player Turn.",
+        return {i: Prompt(msg("Choose who takes the first Player Turn."),
                           actions=("initiative first=me", "initiative first=them"))}
     if step_of(state) is not None:
         return _deploy_prompts(state)
@@ -55,11 +56,10 @@ def _roster_prompt(state: dict, seat: str) -> Prompt:
     private += [f"remove {t['id']}" for t in roster if t["hidden"]]
     if len(roster) < 30:
         n = state["counters"][seat]["hidden"] + 1
-        name = f"Ghost {seat}{n}-hd"
+        name = msg("Ghost {seat}{n}-hd", seat=seat, n=n)
         if all(t["name"].lower() != name.lower() for t in roster):
             private.append(f"add {name}; {HIDDEN_QUICK_ADD[(n - 1) % len(HIDDEN_QUICK_ADD)]}")
-    return Prompt("Enter your roster (public troopers in the channel; hidden troopers and the "
-                  "Lieutenant by direct message), then type `ready`.",
+    return Prompt(msg("Enter your roster (public troopers in the channel; hidden troopers and the Lieutenant by direct message), then type `ready`."),
                   actions=("ready",), templates=tuple(templates), private=tuple(private))
 
 
@@ -69,8 +69,7 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
     w = state["pending_waiver"]
     if w:
         out[other_seat(w["seat"])] = Prompt(
-            f"{who(state, w['seat'])} asks to place {w['id']} at ({_fmt(w['x'])}, {_fmt(w['y'])}) although its "
-            f"base overlaps terrain {w['terrain']}: `agree` or `refuse`.", actions=("agree", "refuse"))
+            msg("{seat} asks to place {id} at ({x}, {y}) although its base overlaps terrain {terrain}: `agree` or `refuse`.", seat=who(state, w['seat']), id=w['id'], x=_fmt(w['x']), y=_fmt(w['y']), terrain=w['terrain']), actions=("agree", "refuse"))
     forced = must_place(state, owner)
     mine = pending(state, owner)
     private = []
@@ -83,20 +82,18 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
         private.append(f"withdraw {t['id']}")
     if forced is not None and not is_hidden(forced):
         fid = forced["id"]
-        out[owner] = Prompt(f"Step {step}: place {fid} wholly inside your own zone (failed "
-                            "Infiltration roll) or withdraw it.",
+        out[owner] = Prompt(msg("Step {step}: place {fid} wholly inside your own zone (failed Infiltration roll) or withdraw it.", step=step, fid=fid),
                             actions=(f"withdraw {fid}",),
                             templates=(f"place {fid} <x> <y> [prone] [facing=<deg>]",))
         return out
     airborne = tuple(f"airborne {t['id']}" for t in mine if not is_hidden(t) and has(t, "ad"))
     if step in (1, 2):
-        out[owner] = Prompt(f"Step {step}: deploy all your troopers but one (the reserve), then type "
-                            "`done`.",
+        out[owner] = Prompt(msg("Step {step}: deploy all your troopers but one (the reserve), then type `done`.", step=step),
                             actions=("done", "undo") + airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private) + ("undo",))
     else:
-        out[owner] = Prompt(f"Step {step}: deploy your reserve.", actions=airborne,
+        out[owner] = Prompt(msg("Step {step}: deploy your reserve.", step=step), actions=airborne,
                             templates=(PLACE_USAGE, "airborne <id>", "withdraw <id>"),
                             private=tuple(private))
     return dict(sorted(out.items()))

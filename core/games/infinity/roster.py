@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from core.errors import RulesError
+from core.message import msg
 
 MAX_TROOPERS = 30                                  # §2.3
 SKILL_CODES = ("fd1", "fd2", "inf", "ad", "hd")    # §2.4
@@ -28,21 +29,21 @@ def _int(key: str, raw: str, low: int, high: int, where: str) -> int:
     try:
         value = int(raw)
     except ValueError:
-        raise _bad(f"{where}: {key} must be a whole number from {low} to {high}, not {raw!r}.") from None
+        raise _bad(msg("{where}: {key} must be a whole number from {low} to {high}, not {raw}.", where=where, key=key, low=low, high=high, raw=repr(raw))) from None
     if not low <= value <= high:
-        raise _bad(f"{where}: {key} must be from {low} to {high}, not {value}.")
+        raise _bad(msg("{where}: {key} must be from {low} to {high}, not {value}.", where=where, key=key, low=low, high=high, value=value))
     return value
 
 
-def parse_line(text: str, where: str = "Roster line") -> dict:
+def parse_line(text: str, where: str = msg("Roster line")) -> dict:
     """One roster line → the fields of §2.3 (without id). Errors name the field."""
     parts = [p.strip() for p in text.split(";")]
     name = " ".join(parts[0].split())
     if not name:
-        raise _bad(f"{where}: the name is missing. Usage: {USAGE}")
+        raise _bad(msg("{where}: the name is missing. Usage: {usage}", where=where, usage=USAGE))
     if not NAME_RE.match(name):
-        raise _bad(f"{where}: the name {name!r} must be 1–24 letters, digits, spaces or hyphens.")
-    where = f"{where} ({name})"
+        raise _bad(msg("{where}: the name {name} must be 1–24 letters, digits, spaces or hyphens.", where=where, name=repr(name)))
+    where = msg("{where} ({name})", where=where, name=name)
     got: dict[str, str] = {}
     for part in parts[1:]:
         if not part:
@@ -50,21 +51,21 @@ def parse_line(text: str, where: str = "Roster line") -> dict:
         key, eq, value = part.partition("=")
         key, value = key.strip().lower(), value.strip()
         if key not in FIELDS:
-            raise _bad(f"{where}: unknown field {key!r}; fields are wip, ph, s, base, skills (and lt by DM).")
+            raise _bad(msg("{where}: unknown field {key}; fields are wip, ph, s, base, skills (and lt by DM).", where=where, key=repr(key)))
         if key in got:
-            raise _bad(f"{where}: the field {key!r} is given twice.")
+            raise _bad(msg("{where}: the field {key} is given twice.", where=where, key=repr(key)))
         if key != "lt" and not value:
-            raise _bad(f"{where}: the field {key!r} has no value.")
+            raise _bad(msg("{where}: the field {key} has no value.", where=where, key=repr(key)))
         got[key] = value if eq else "yes"
     for key in ("wip", "ph", "s"):
         if key not in got:
-            raise _bad(f"{where}: the field {key!r} is missing. Usage: {USAGE}")
+            raise _bad(msg("{where}: the field {key} is missing. Usage: {usage}", where=where, key=repr(key), usage=USAGE))
     s = _int("s", got["s"], 1, 8, where)
     base = BASE_BY_SILHOUETTE[s]
     if "base" in got:
         base = _int("base", got["base"], 1, 999, where)
         if base not in BASES:
-            raise _bad(f"{where}: base must be 25, 40, 55 or 70 (mm), not {base}.")
+            raise _bad(msg("{where}: base must be 25, 40, 55 or 70 (mm), not {base}.", where=where, base=base))
     skills: list[str] = []
     for raw in got.get("skills", "").split(","):
         raw = raw.strip()
@@ -76,7 +77,7 @@ def parse_line(text: str, where: str = "Roster line") -> dict:
         skills.append(code)
     lt = got.get("lt", "no").lower()
     if lt not in ("yes", "no", "true", "false", "1", "0"):
-        raise _bad(f"{where}: lt takes no value (or yes/no), not {lt!r}.")
+        raise _bad(msg("{where}: lt takes no value (or yes/no), not {lt}.", where=where, lt=repr(lt)))
     return {
         "name": name,
         "wip": _int("wip", got["wip"], 1, 20, where),
@@ -119,8 +120,8 @@ def split_lines(text: str) -> list[str]:
 def parse_lines(text: str) -> list[dict]:
     lines = split_lines(text)
     if not lines:
-        raise _bad(f"`roster` needs at least one line: {USAGE.removeprefix('add ')}")
-    return [parse_line(line, f"Roster line {i}") for i, line in enumerate(lines, 1)]
+        raise _bad(msg("`roster` needs at least one line: {removeprefix}", removeprefix=USAGE.removeprefix('add ')))
+    return [parse_line(line, msg("Roster line {i}", i=i)) for i, line in enumerate(lines, 1)]
 
 
 def new_trooper(tid: str, fields: dict, hidden: bool) -> dict:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import msg
 
 SEATS = ("A", "B")
 
@@ -13,4 +14,4 @@ def other_seat(seat: str) -> str:
 def who(state: dict, seat: str | None) -> str:
     """A seat as players read it: the player (his seat marked, `seat_ref`, for the service to
     write the name of whoever sits there now) with the seat letter his troopers' ids begin with."""
-    return f"{seat_ref(seat)} ({seat})" if seat in SEATS else str(seat)
+    return msg("{seat} ({seat2})", seat=seat_ref(seat), seat2=seat) if seat in SEATS else str(seat)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from core.games.infinity.deployment import pending, step_of, step_owner
 from core.games.infinity.roster import is_hidden
 from core.games.infinity.seats import who
+from core.message import Cmd, join, msg, plural
 
 PUBLIC_FIELDS = ("id", "name", "wip", "ph", "s", "base_mm", "skills", "placed", "airborne",
                  "withdrawn", "revealed", "must_place_in_zone")
@@ -90,48 +91,42 @@ def summary(state: dict) -> dict:
 def status_text(state: dict, seat: str | None) -> str:
     v = view(state, seat)
     m = v["mission"]
-    lines = [f"Infinity — {m['name']} — phase {v['phase']}"
-             + (f", step {v['step']} ({who(v, v['step_owner'])})" if v["step"] else "")]
+    lines = [(msg("Infinity — {name} — phase {phase}, step {step} ({step_owner})", name=m['name'], phase=v['phase'], step=v['step'], step_owner=who(v, v['step_owner'])) if v["step"] else msg("Infinity — {name} — phase {phase}", name=m['name'], phase=v['phase']))]
     if v["lt_wip"]:
-        lines.append(f"Lieutenant WIP — {who(v, 'A')}: {v['lt_wip']['A']}, {who(v, 'B')}: {v['lt_wip']['B']}")
+        lines.append(msg("Lieutenant WIP — {a}: {a2}, {b}: {b2}", a=who(v, 'A'), a2=v['lt_wip']['A'], b=who(v, 'B'), b2=v['lt_wip']['B']))
     if v["winner"]:
-        lines.append(f"Initiative Roll won by {who(v, v['winner'])}; initiative: {who(v, v['holder_initiative'])}, "
-                     f"deployment: {who(v, v['holder_deployment'])}")
+        lines.append(msg("Initiative Roll won by {winner}; initiative: {holder_initiative}, deployment: {holder_deployment}", winner=who(v, v['winner']), holder_initiative=who(v, v['holder_initiative']), holder_deployment=who(v, v['holder_deployment'])))
     if v["zone_of"]:
-        lines.append(f"Zones: {v['zone_of']['A']} for {who(v, 'A')}, {v['zone_of']['B']} for {who(v, 'B')}; "
-                     f"Player 1: {who(v, v['player1'])}"
-                     + (f"; first turn: {who(v, v['first_turn'])}" if v["first_turn"] else ""))
+        lines.append((msg("Zones: {a} for {a2}, {b} for {b2}; Player 1: {player1}; first turn: {first_turn}", a=v['zone_of']['A'], a2=who(v, 'A'), b=v['zone_of']['B'], b2=who(v, 'B'), player1=who(v, v['player1']), first_turn=who(v, v['first_turn'])) if v["first_turn"] else msg("Zones: {a} for {a2}, {b} for {b2}; Player 1: {player1}", a=v['zone_of']['A'], a2=who(v, 'A'), b=v['zone_of']['B'], b2=who(v, 'B'), player1=who(v, v['player1']))))
     for s in ("A", "B"):
-        lines.append(f"{who(v, s)}{' ready' if v['locked'][s] else ''}:")
+        lines.append((msg("{s} ready:", s=who(v, s)) if v['locked'][s] else msg("{s}:", s=who(v, s))))
         for t in v["rosters"][s]:
             where = ""
             if t["placed"]:
                 p = t["placed"]
-                where = f" at ({p['x']:g}, {p['y']:g}){' prone' if p['prone'] else ''}"
-            marks = (" ★Lt" if t.get("lt") else "") + (" [hidden]" if t.get("hidden") and not t["revealed"] else "")
-            lines.append(f"  {t['id']} {t['name']} WIP{t['wip']} PH{t['ph']} S{t['s']}"
-                         f"{' ' + ','.join(t['skills']) if t['skills'] else ''}{marks}: {t['status']}{where}")
-    return "\n".join(lines)
+                where = (msg(" at ({x}, {y}) prone", x=format(p['x'], "g"), y=format(p['y'], "g")) if p['prone'] else msg(" at ({x}, {y})", x=format(p['x'], "g"), y=format(p['y'], "g")))
+            marks = ((msg(" ★Lt [hidden]") if t.get("hidden") and not t["revealed"] else msg(" ★Lt")) if t.get("lt") else (msg(" [hidden]") if t.get("hidden") and not t["revealed"] else msg("")))
+            lines.append((msg("  {id} {name} WIP{wip} PH{ph} S{s} {skills}{marks}: {status}{where}", id=t['id'], name=t['name'], wip=t['wip'], ph=t['ph'], s=t['s'], skills=','.join(t['skills']), marks=marks, status=t['status'], where=where) if t['skills'] else msg("  {id} {name} WIP{wip} PH{ph} S{s}{marks}: {status}{where}", id=t['id'], name=t['name'], wip=t['wip'], ph=t['ph'], s=t['s'], marks=marks, status=t['status'], where=where)))
+    return join("\n", lines)
 
 
 # §11 the private view in words ------------------------------------------------------------------
 
 SKILL_WORDS = {       # §2.4, §9: what each code lets the trooper do at deployment
-    "fd1": "Forward Deployment 1: up to 4\" beyond your zone",
-    "fd2": "Forward Deployment 2: up to 8\" beyond your zone",
-    "inf": "Infiltration: anywhere in your half, or the enemy half with a PH−3 roll",
-    "ad": "Airborne Deployment: may stay off the table (`airborne <id>`)",
-    "hd": "Hidden Deployment: placed by DM, unseen by your opponent",
+    "fd1": msg("Forward Deployment 1: up to 4\" beyond your zone"),
+    "fd2": msg("Forward Deployment 2: up to 8\" beyond your zone"),
+    "inf": msg("Infiltration: anywhere in your half, or the enemy half with a PH−3 roll"),
+    "ad": msg("Airborne Deployment: may stay off the table (`airborne <id>`)"),
+    "hd": msg("Hidden Deployment: placed by DM, unseen by your opponent"),
 }
 
 
 def _where(t: dict) -> str:
     if t["placed"]:
         p = t["placed"]
-        return (f"placed at ({_num(p['x'])}, {_num(p['y'])}), facing {_num(p['facing'])}°"
-                + (", Prone" if p["prone"] else ""))
-    return {"airborne": "off the table (airborne)", "withdrawn": "withdrawn",
-            "reserve": "pending: your reserve, deployed in step 3 or 4"}.get(t["status"], "pending")
+        return ((msg("placed at ({num}, {num2}), facing {num3}°, Prone", num=_num(p['x']), num2=_num(p['y']), num3=_num(p['facing'])) if p["prone"] else msg("placed at ({num}, {num2}), facing {num3}°", num=_num(p['x']), num2=_num(p['y']), num3=_num(p['facing']))))
+    return {"airborne": msg("off the table (airborne)"), "withdrawn": "withdrawn",
+            "reserve": msg("pending: your reserve, deployed in step 3 or 4")}.get(t["status"], "pending")
 
 
 def _num(v) -> str:
@@ -143,33 +138,32 @@ def _where_sentence(t: dict) -> str:
     if t["placed"]:
         p = t["placed"]
         x, y, facing = _num(p["x"]), _num(p["y"]), _num(p["facing"])
-        return (f"Placed at ({x}, {y}), facing {facing}°, Prone." if p["prone"]
-                else f"Placed at ({x}, {y}), facing {facing}°.")
-    pending = "Pending."
-    return {"airborne": "Off the table (airborne).", "withdrawn": "Withdrawn.",
-            "reserve": "Pending: your reserve, deployed in step 3 or 4."}.get(t["status"], pending)
+        return ((msg("Placed at ({x}, {y}), facing {facing}°, Prone.", x=x, y=y, facing=facing) if p["prone"] else msg("Placed at ({x}, {y}), facing {facing}°.", x=x, y=y, facing=facing)))
+    pending = msg("Pending.")
+    return {"airborne": msg("Off the table (airborne)."), "withdrawn": msg("Withdrawn."),
+            "reserve": msg("Pending: your reserve, deployed in step 3 or 4.")}.get(t["status"], pending)
 
 
 def _line(t: dict, own: bool, phase: str) -> str:
     marks = []
     if t.get("lt"):
-        marks.append("★ your LIEUTENANT (secret)")
+        marks.append(msg("★ your LIEUTENANT (secret)"))
     if t.get("hidden"):
-        marks.append("revealed hidden trooper" if t["revealed"] else "HIDDEN: only you see it")
+        marks.append((msg("revealed hidden trooper") if t["revealed"] else msg("HIDDEN: only you see it")))
     skills = ",".join(t["skills"])
-    stats = (f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base, skills {skills}" if skills
-             else f"WIP {t['wip']}, PH {t['ph']}, S{t['s']}, {t['base_mm']} mm base")
-    marked = "; ".join(marks)
-    text = (f"  {t['id']} {t['name']} [{marked}]: {stats}." if marks else f"  {t['id']} {t['name']}: {stats}.")
+    stats = ((msg("WIP {wip}, PH {ph}, S{s}, {base_mm} mm base, skills {skills}", wip=t['wip'], ph=t['ph'], s=t['s'], base_mm=t['base_mm'], skills=skills) if skills else msg("WIP {wip}, PH {ph}, S{s}, {base_mm} mm base", wip=t['wip'], ph=t['ph'], s=t['s'], base_mm=t['base_mm'])))
+    marked = join("; ", marks)
+    text = (msg("  {id} {name} [{marked}]: {stats}.", id=Cmd(t['id']), name=Cmd(t['name']), marked=marked, stats=stats)
+            if marks else msg("  {id} {name}: {stats}.", id=Cmd(t['id']), name=Cmd(t['name']), stats=stats))
     if phase == "rosters":
         return text
     if own or t["placed"] or t["status"] in ("airborne", "withdrawn"):
         text += " " + _where_sentence(t)
     else:
-        not_yet = "Not deployed yet."            # which one is the reserve is never said (§11)
+        not_yet = msg("Not deployed yet.")            # which one is the reserve is never said (§11)
         text += " " + not_yet
     if t.get("must_place_in_zone"):
-        text += " Failed its Infiltration roll: place it wholly inside your zone next, or withdraw it."
+        text += msg(" Failed its Infiltration roll: place it wholly inside your zone next, or withdraw it.")
     return text
 
 
@@ -180,49 +174,43 @@ def _pending_for(view: dict, me: str) -> str:
     w = view["pending_waiver"]
     if w:
         if w["seat"] == me:
-            return f"You asked to place {w['id']} on terrain; waiting for {who(view, other)} to `agree` or `refuse`."
-        return f"{who(view, w['seat'])} asks to place {w['id']} on terrain: type `agree` or `refuse`."
+            return msg("You asked to place {id} on terrain; waiting for {other} to `agree` or `refuse`.", id=w['id'], other=who(view, other))
+        return msg("{seat} asks to place {id} on terrain: type `agree` or `refuse`.", seat=who(view, w['seat']), id=w['id'])
     if phase == "rosters":
         if view["locked"][me]:
-            return (f"Your roster is locked; waiting for {who(view, other)} to type `ready`"
-                    + (" (you may `unready` until then)." if not view["locked"][other] else "."))
+            return ((msg("Your roster is locked; waiting for {other} to type `ready` (you may `unready` until then).", other=who(view, other)) if not view["locked"][other] else msg("Your roster is locked; waiting for {other} to type `ready`.", other=who(view, other))))
         add, lt = not mine, not any(t.get("lt") for t in mine)
         if add and lt:
-            return ("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; "
-                    "s=<n>`), then name your Lieutenant by DM (`lt <id>`), then type `ready`.")
+            return (msg("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; s=<n>`), then name your Lieutenant by DM (`lt <id>`), then type `ready`."))
         if add:
-            return ("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; "
-                    "s=<n>`), then type `ready`.")
+            return (msg("Your turn to build your roster: add at least one trooper (`add <name>; wip=<n>; ph=<n>; s=<n>`), then type `ready`."))
         if lt:
-            return "Your turn to build your roster: name your Lieutenant by DM (`lt <id>`), then type `ready`."
-        return "Your turn to build your roster: type `ready`."
+            return msg("Your turn to build your roster: name your Lieutenant by DM (`lt <id>`), then type `ready`.")
+        return msg("Your turn to build your roster: type `ready`.")
     if phase == "initiative":
-        return "Initiative Roll: either player types `roll`."
+        return msg("Initiative Roll: either player types `roll`.")
     if phase == "choice":
         if view["choice"] is None:
-            holder, what = view["winner"], "`choose initiative` or `choose deployment`"
+            holder, what = view["winner"], msg("`choose initiative` or `choose deployment`")
         elif view["zone_of"] is None:
-            holder, what = view["holder_deployment"], "`deploy zone=<north/south> first=<me/them>`"
+            holder, what = view["holder_deployment"], msg("`deploy zone=<north/south> first=<me/them>`")
         else:
-            holder, what = view["holder_initiative"], "`initiative first=<me/them>`"
-        return f"Your decision: {what}." if holder == me else f"Waiting for {who(view, holder)}: {what}."
+            holder, what = view["holder_initiative"], msg("`initiative first=<me/them>`")
+        return (msg("Your decision: {what}.", what=what) if holder == me else msg("Waiting for {holder}: {what}.", holder=who(view, holder), what=what))
     if view["step"]:
         owner, step = view["step_owner"], view["step"]
         left = [t for t in mine if not t["placed"] and t["status"] in ("pending", "reserve")]
-        ids = ", ".join(f"{t['id']} {t['name']}" for t in left) or "none"
+        ids = join(", ", (msg("{id} {name}", id=t['id'], name=t['name']) for t in left)) or "none"
         if owner != me:
-            return (f"Step {step} of 4: {who(view, owner)} is deploying. Your troopers still to "
-                    f"deploy: {ids}.")
+            return (msg("Step {step} of 4: {owner} is deploying. Your troopers still to deploy: {ids}.", step=step, owner=who(view, owner), ids=ids))
         forced = next((t for t in left if t.get("must_place_in_zone")), None)
         if forced is not None:
-            return (f"Step {step} of 4, your step: place {forced['id']} wholly inside your zone "
-                    f"(`place {forced['id']} <x> <y>`) or `withdraw {forced['id']}`.")
+            return (msg("Step {step} of 4, your step: place {id} wholly inside your zone (`place {id2} <x> <y>`) or `withdraw {id3}`.", step=step, id=forced['id'], id2=forced['id'], id3=forced['id']))
         if step in (1, 2):
-            return (f"Step {step} of 4, your step: deploy all your troopers but one (the reserve), "
-                    f"then `done`. Still to deploy: {ids}. Hidden ones by DM.")
-        return f"Step {step} of 4, your step: deploy your reserve ({ids})."
+            return (msg("Step {step} of 4, your step: deploy all your troopers but one (the reserve), then `done`. Still to deploy: {ids}. Hidden ones by DM.", step=step, ids=ids))
+        return msg("Step {step} of 4, your step: deploy your reserve ({ids}).", step=step, ids=ids)
     if phase == "complete":
-        return f"Deployment is complete; {who(view, view['first_turn'])} takes the first Player Turn."
+        return msg("Deployment is complete; {first_turn} takes the first Player Turn.", first_turn=who(view, view['first_turn']))
     return phase
 
 
@@ -232,21 +220,14 @@ def describe(view: dict) -> str:
     troopers. The public view (no seat) gets the same without the private parts."""
     me = view.get("me")
     m = view["mission"]
-    lines = [f"Infinity — {m['name']}" + (f" — private view of {who(view, me)}, for you only"
-                                            if me else " — public view")]
+    lines = [(msg("Infinity — {name} — private view of {me}, for you only", name=m['name'], me=who(view, me)) if me else msg("Infinity — {name} — public view", name=m['name']))]
     if me:
-        lines.append("Now: " + _pending_for(view, me))
+        lines.append(msg("Now: {pending_for}", pending_for=_pending_for(view, me)))
     if view["lt_wip"]:
-        tries = "; ".join(f"{a['rollA']}/{a['rollB']} ({a['result']})" for a in view["initiative_attempts"])
-        lines.append(f"Initiative Roll: Lieutenant WIP {who(view, 'A')} {view['lt_wip']['A']}, "
-                     f"{who(view, 'B')} {view['lt_wip']['B']}; rolls A/B {tries}"
-                     + (f"; won by {who(view, view['winner'])}" if view["winner"] else "")
-                     + ".")
+        tries = join("; ", (msg("{rolla}/{rollb} ({result})", rolla=a['rollA'], rollb=a['rollB'], result=a['result']) for a in view["initiative_attempts"]))
+        lines.append((msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}; won by {winner}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries, winner=who(view, view['winner'])) if view["winner"] else msg("Initiative Roll: Lieutenant WIP {a} {a2}, {b} {b2}; rolls A/B {tries}.", a=who(view, 'A'), a2=view['lt_wip']['A'], b=who(view, 'B'), b2=view['lt_wip']['B'], tries=tries)))
     if view["zone_of"]:
-        lines.append(f"Zones: {view['zone_of']['A']} for {who(view, 'A')}, {view['zone_of']['B']} for "
-                     f"{who(view, 'B')}; Player 1 (deploys first): {who(view, view['player1'])}"
-                     + (f"; first Player Turn: {who(view, view['first_turn'])}" if view["first_turn"] else "")
-                     + ".")
+        lines.append((msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}; first Player Turn: {first_turn}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']), first_turn=who(view, view['first_turn'])) if view["first_turn"] else msg("Zones: {a} for {a2}, {b} for {b2}; Player 1 (deploys first): {player1}.", a=view['zone_of']['A'], a2=who(view, 'A'), b=view['zone_of']['B'], b2=who(view, 'B'), player1=who(view, view['player1']))))
     seats = [me, "B" if me == "A" else "A"] if me else ["A", "B"]
     used = set()
     for s in seats:
@@ -254,29 +235,22 @@ def describe(view: dict) -> str:
         roster = view["rosters"][s]
         n = len(roster)
         if view["phase"] != "rosters":
-            lines.append(f"Your roster, {n} trooper{'s' if n != 1 else ''}:" if own
-                         else f"{who(view, s)}'s public roster, {n} trooper{'s' if n != 1 else ''}:")
+            lines.append((plural(("Your roster, {n} trooper:", "Your roster, {n} troopers:"), n, n=n) if own else plural(("{s}'s public roster, {n} trooper:", "{s}'s public roster, {n} troopers:"), n, s=who(view, s), n=n)))
         elif view["locked"][s]:
-            lines.append(f"Your roster (locked), {n} trooper{'s' if n != 1 else ''}:" if own
-                         else f"{who(view, s)}'s public roster (locked), {n} trooper{'s' if n != 1 else ''}:")
+            lines.append((plural(("Your roster (locked), {n} trooper:", "Your roster (locked), {n} troopers:"), n, n=n) if own else plural(("{s}'s public roster (locked), {n} trooper:", "{s}'s public roster (locked), {n} troopers:"), n, s=who(view, s), n=n)))
         else:
-            lines.append(f"Your roster (still open), {n} trooper{'s' if n != 1 else ''}:" if own
-                         else f"{who(view, s)}'s public roster (still open), {n} trooper{'s' if n != 1 else ''}:")
-        lines += [_line(t, own, view["phase"]) for t in roster] or ["  none yet"]
+            lines.append((plural(("Your roster (still open), {n} trooper:", "Your roster (still open), {n} troopers:"), n, n=n) if own else plural(("{s}'s public roster (still open), {n} trooper:", "{s}'s public roster (still open), {n} troopers:"), n, s=who(view, s), n=n)))
+        lines += [_line(t, own, view["phase"]) for t in roster] or [msg("  none yet")]
         for t in roster:
             used.update(k for k in t["skills"] if k in SKILL_WORDS)
         if own:
             lt = next((t for t in roster if t.get("lt")), None)
-            lines.append(f"  Lieutenant: {lt['id']} {lt['name']} (WIP {lt['wip']}); its identity stays secret."
-                         if lt else "  Lieutenant: none yet — send `lt <id>` by DM.")
-            rolls = [f"{t['id']} {t['name']} Infiltration: rolled {t['infiltration']['roll']}, needed "
-                     f"{t['infiltration']['target']} or less — "
-                     + ("passed" if t["infiltration"]["passed"] else "failed")
-                     + (" (private: hidden trooper)" if t.get("hidden") and not t["revealed"] else "")
+            lines.append((msg("  Lieutenant: {id} {name} (WIP {wip}); its identity stays secret.", id=lt['id'], name=lt['name'], wip=lt['wip']) if lt else msg("  Lieutenant: none yet — send `lt <id>` by DM.")))
+            rolls = [((msg("{id} {name} Infiltration: rolled {roll}, needed {target} or less — passed (private: hidden trooper)", id=t['id'], name=t['name'], roll=t['infiltration']['roll'], target=t['infiltration']['target']) if t.get("hidden") and not t["revealed"] else msg("{id} {name} Infiltration: rolled {roll}, needed {target} or less — passed", id=t['id'], name=t['name'], roll=t['infiltration']['roll'], target=t['infiltration']['target'])) if t["infiltration"]["passed"] else (msg("{id} {name} Infiltration: rolled {roll}, needed {target} or less — failed (private: hidden trooper)", id=t['id'], name=t['name'], roll=t['infiltration']['roll'], target=t['infiltration']['target']) if t.get("hidden") and not t["revealed"] else msg("{id} {name} Infiltration: rolled {roll}, needed {target} or less — failed", id=t['id'], name=t['name'], roll=t['infiltration']['roll'], target=t['infiltration']['target'])))
                      for t in roster if t.get("infiltration")]
             if rolls:
-                lines.append("  Your rolls: " + "; ".join(rolls) + ".")
+                lines.append(msg("  Your rolls: {rolls}.", rolls=join("; ", rolls)))
     if used:
         words = [SKILL_WORDS[k] for k in ("fd1", "fd2", "inf", "ad", "hd") if k in used]
-        lines.append("Skills: " + "; ".join(words) + ".")
-    return "\n".join(lines)
+        lines.append(msg("Skills: {words}.", words=join("; ", words)))
+    return join("\n", lines)

@@ -10,6 +10,7 @@ from itertools import combinations
 
 from core.errors import RulesError
 from core.games.phases import end_phase
+from core.message import join, msg, plural
 
 from .common import (
     MAX_BUILDINGS,
@@ -40,7 +41,7 @@ def after_action(ctx) -> None:
     if state["result"] or len(state["stack"]) != 1 or state["stack"][0]["s"] != "main":
         return
     if not ready(state, state["active"]):
-        ctx.say(f"{who(state, state['active'])} has no ready gladiator: the Main phase ends (§4.2.4).")
+        ctx.say(msg("{active} has no ready gladiator: the Main phase ends (§4.2.4).", active=who(state, state['active'])))
         end_main(ctx)
 
 
@@ -61,27 +62,26 @@ def gladiator(state: dict, seat: str, text: str, need_ready: bool = True) -> str
             raise
         others = {g: G[g]["name"] for g in state["gl"] if g not in mine}
         gid = match(text, others, "gladiator in play")
-        raise RulesError(f"{gname(gid)} is not yours (§5.1). Yours: "
-                         f"{', '.join(mine.values()) or 'none'}.", code="NOT_OWNER") from None
+        raise RulesError(msg("{gname} is not yours (§5.1). Yours: {value}.", gname=gname(gid), value=join(', ', mine.values()) or 'none'), code="NOT_OWNER") from None
     if need_ready and state["gl"][gid]["tapped"]:
-        raise RulesError(f"{gname(gid)} has already acted this turn (§4.2.2, §5.1).", code="NOT_READY")
+        raise RulesError(msg("{gname} has already acted this turn (§4.2.2, §5.1).", gname=gname(gid)), code="NOT_READY")
     return gid
 
 
 def gladiators(state: dict, seat: str, text: str) -> list[str]:
     words = text.split()
     if not words:
-        raise RulesError("Name at least one of your gladiators after `with`.", code="MALFORMED")
+        raise RulesError(msg("Name at least one of your gladiators after `with`."), code="MALFORMED")
     gids = [gladiator(state, seat, w) for w in words]
     if len(set(gids)) != len(gids):
-        raise RulesError("A gladiator is named twice: each acts once (§5.1).", code="DUPLICATE")
+        raise RulesError(msg("A gladiator is named twice: each acts once (§5.1)."), code="DUPLICATE")
     return gids
 
 
 def split_with(text: str, usage: str) -> tuple[str, str]:
     parts = WITH.split(text.strip(), maxsplit=1)
     if len(parts) != 2 or not parts[0].strip():
-        raise RulesError(f"Write it as `{usage}`.", code="MALFORMED")
+        raise RulesError(msg("Write it as `{usage}`.", usage=usage), code="MALFORMED")
     return parts[0].strip(), parts[1].strip()
 
 
@@ -103,7 +103,7 @@ def work(ctx, seat: str, text: str) -> None:
     state["p"][seat]["coins"] += coins
     state["p"][seat]["works"] += 1
     tap(state, [gid])
-    ctx.say(f"{gname(gid)} works: {who(state, seat)} gains {coins} coin{'s' if coins != 1 else ''} (§5.3).")
+    ctx.say(plural(("{gname} works: {seat} gains {coins} coin (§5.3).", "{gname} works: {seat} gains {coins} coins (§5.3)."), coins, gname=gname(gid), seat=who(state, seat), coins=coins))
 
 
 # §5.4 Build ----------------------------------------------------------------------------------
@@ -113,8 +113,7 @@ def centre_name(state: dict, text: str) -> str:
     name = match(text, all_names, "building")
     copies = sorted(b for b in state["centre"] if B[b]["name"] == name)
     if not copies:
-        raise RulesError(f"No {name} is in the centre (§5.4.1). In the centre: "
-                         f"{', '.join(sorted({bname(b) for b in state['centre']})) or 'nothing'}.",
+        raise RulesError(msg("No {name} is in the centre (§5.4.1). In the centre: {value}.", name=name, value=join(', ', sorted({bname(b) for b in state['centre']})) or 'nothing'),
                          code="NOT_IN_CENTRE")
     return copies[0]
 
@@ -122,14 +121,13 @@ def centre_name(state: dict, text: str) -> str:
 def check_build(state: dict, seat: str, bid: str, gids: list[str]) -> None:
     p = state["p"][seat]
     if owns(state, seat, B[bid]["name"]):
-        raise RulesError(f"You already own a {bname(bid)}: no two buildings of one name (§5.4.2).",
+        raise RulesError(msg("You already own a {bname}: no two buildings of one name (§5.4.2).", bname=bname(bid)),
                          code="DUPLICATE_NAME")
     if len(p["bld"]) >= MAX_BUILDINGS:
-        raise RulesError(f"You own {MAX_BUILDINGS} buildings, the most allowed (§5.4.2).", code="MAX_BUILDINGS")
+        raise RulesError(msg("You own {max_buildings} buildings, the most allowed (§5.4.2).", max_buildings=MAX_BUILDINGS), code="MAX_BUILDINGS")
     have, cost = build_points(state, seat, gids), build_cost(state, bid)
     if have < cost:
-        raise RulesError(f"{bname(bid)} costs {cost} build points; "
-                         f"{' + '.join(gname(g) for g in gids)} make {have} (§5.4.1).", code="NOT_ENOUGH_BUILD")
+        raise RulesError(msg("{bname} costs {cost} build points; {gname} make {have} (§5.4.1).", bname=bname(bid), cost=cost, gname=' + '.join(gname(g) for g in gids), have=have), code="NOT_ENOUGH_BUILD")
 
 
 def build(ctx, seat: str, text: str) -> None:
@@ -145,15 +143,13 @@ def build(ctx, seat: str, text: str) -> None:
     p["builds"] += 1
     tap(state, gids)
     count(state, "builds")
-    lost = f"; {have - cost} surplus lost" if have > cost else ""
-    ctx.say(f"{who(state, seat)} builds {bname(bid)} with {', '.join(gname(g) for g in gids)} "
-            f"({have} of {cost} points{lost}) (§5.4).")
+    lost = (msg("; {have} surplus lost", have=have - cost) if have > cost else msg(""))
+    ctx.say(msg("{seat} builds {bname} with {gname} ({have} of {cost} points{lost}) (§5.4).", seat=who(state, seat), bname=bname(bid), gname=join(', ', (gname(g) for g in gids)), have=have, cost=cost, lost=lost))
     if owns(state, seat, "Hortus"):
         p["coins"] += 1
-        ctx.say("Hortus: +1 coin for the completed building.")
+        ctx.say(msg("Hortus: +1 coin for the completed building."))
     if B[bid]["vp"]:
-        ctx.say(f"{bname(bid)} is worth {B[bid]['vp']} point{'s' if B[bid]['vp'] > 1 else ''}: "
-                f"{who(state, seat)} has {points(state, seat)}.")
+        ctx.say(plural(("{bname} is worth {vp} point: {seat} has {points}.", "{bname} is worth {vp} points: {seat} has {points}."), B[bid]['vp'], bname=bname(bid), vp=B[bid]['vp'], seat=who(state, seat), points=points(state, seat)))
         check_win(ctx, seat)
 
 
@@ -163,17 +159,16 @@ def own_building(state: dict, seat: str, text: str) -> str:
     name = match(text, all_names, "building")
     mine = [b for b in state["p"][seat]["bld"] if B[b]["name"] == name]
     if not mine:
-        raise RulesError(f"You own no {name} (§5.5).", code="NOT_OWNER")
+        raise RulesError(msg("You own no {name} (§5.5).", name=name), code="NOT_OWNER")
     return mine[0]
 
 
 def check_demolish(state: dict, seat: str, bid: str, gids: list[str]) -> None:
     if B[bid]["vp"]:
-        raise RulesError(f"{bname(bid)} gives points and can never be demolished (§2.5, §5.5).", code="PROTECTED")
+        raise RulesError(msg("{bname} gives points and can never be demolished (§2.5, §5.5).", bname=bname(bid)), code="PROTECTED")
     have, cost = build_points(state, seat, gids, demolish=True), build_cost(state, bid)
     if have < cost:
-        raise RulesError(f"Demolishing {bname(bid)} takes {cost} build points; "
-                         f"{' + '.join(gname(g) for g in gids)} make {have} (§5.5).", code="NOT_ENOUGH_BUILD")
+        raise RulesError(msg("Demolishing {bname} takes {cost} build points; {gname} make {have} (§5.5).", bname=bname(bid), cost=cost, gname=' + '.join(gname(g) for g in gids), have=have), code="NOT_ENOUGH_BUILD")
 
 
 def demolish(ctx, seat: str, text: str) -> None:
@@ -188,19 +183,18 @@ def demolish(ctx, seat: str, text: str) -> None:
     p["builds"] += 1
     tap(state, gids)
     count(state, "demolitions")
-    ctx.say(f"{who(state, seat)} demolishes {bname(bid)} with {', '.join(gname(g) for g in gids)}; "
-            "it returns to the centre (§5.5).")
+    ctx.say(msg("{seat} demolishes {bname} with {gname}; it returns to the centre (§5.5).", seat=who(state, seat), bname=bname(bid), gname=join(', ', (gname(g) for g in gids))))
 
 
 # §5.6 Chain ----------------------------------------------------------------------------------
 def chain_allowed(state: dict, seat: str) -> str | None:
     """Why Chain is impossible now, or None."""
     if not owns(state, seat, "Officina"):
-        return "Chain needs an Officina (§5.6.1)."
+        return msg("Chain needs an Officina (§5.6.1).")
     if state["p"][seat]["chained"]:
-        return "You have already chained this turn (§5.6.1)."
+        return msg("You have already chained this turn (§5.6.1).")
     if state.get("event") == "E09":
-        return "Tumultus is in force: Chain cannot be used (§14.1)."
+        return msg("Tumultus is in force: Chain cannot be used (§14.1).")
     return None
 
 
@@ -212,31 +206,29 @@ def chain(ctx, seat: str, text: str) -> None:
     targets_text, chainer_text = split_with(text, "chain <player> <gladiator> [<gladiator>...] with <gladiator>")
     words = targets_text.split()
     if len(words) < 2:
-        raise RulesError("Name the player, then the gladiators to chain.", code="MALFORMED")
+        raise RulesError(msg("Name the player, then the gladiators to chain."), code="MALFORMED")
     foe = player(state, words[0])
     if foe == seat:
-        raise RulesError("You cannot chain your own gladiators.", code="SELF")
+        raise RulesError(msg("You cannot chain your own gladiators."), code="SELF")
     chainer = gladiator(state, seat, chainer_text)
     cands = {g: G[g]["name"] for g in state["p"][foe]["gl"]}
     victims = [match(w, cands, f"gladiator of {who(state, foe)}", "NOT_OWNER") for w in words[1:]]
     if len(set(victims)) != len(victims):
-        raise RulesError("A gladiator is named twice (§5.1).", code="DUPLICATE")
+        raise RulesError(msg("A gladiator is named twice (§5.1)."), code="DUPLICATE")
     if any(state["gl"][g]["chained"] for g in victims):
-        raise RulesError("That gladiator is already chained.", code="CHAINED")
+        raise RulesError(msg("That gladiator is already chained."), code="CHAINED")
     power = G[chainer]["build"]
     if power < 1:
-        raise RulesError(f"{gname(chainer)} has build 0 and cannot chain (§5.6.2).", code="TOO_MANY")
+        raise RulesError(msg("{gname} has build 0 and cannot chain (§5.6.2).", gname=gname(chainer)), code="TOO_MANY")
     free = defenders(state, foe)
     if len(victims) > power or len(free) - len(victims) < 1:
-        raise RulesError(f"{gname(chainer)} can chain up to {power} (its printed build), and "
-                         f"{who(state, foe)} must keep one gladiator able to defend (§5.6.2).", code="TOO_MANY")
+        raise RulesError(msg("{gname} can chain up to {power} (its printed build), and {foe} must keep one gladiator able to defend (§5.6.2).", gname=gname(chainer), power=power, foe=who(state, foe)), code="TOO_MANY")
     for g in victims:
         state["gl"][g]["chained"] = True
     tap(state, [chainer])
     state["p"][seat]["chained"] = True
     count(state, "chains")
-    ctx.say(f"{gname(chainer)} chains {', '.join(gname(g) for g in victims)} of {who(state, foe)}: "
-            "they cannot defend until the end of this turn (§5.6).")
+    ctx.say(msg("{gname} chains {gname2} of {foe}: they cannot defend until the end of this turn (§5.6).", gname=gname(chainer), gname2=join(', ', (gname(g) for g in victims)), foe=who(state, foe)))
 
 
 # §2.5 Palaestra ------------------------------------------------------------------------------
@@ -245,7 +237,7 @@ def train(ctx, seat: str, text: str) -> None:
     gid = gladiator(state, seat, text, need_ready=False)
     state["p"][seat]["trained"] = gid
     state["p"][seat]["train"] = False
-    ctx.say(f"Palaestra: {gname(gid)} trains, +1 combat until the end of the turn (§2.5).")
+    ctx.say(msg("Palaestra: {gname} trains, +1 combat until the end of the turn (§2.5).", gname=gname(gid)))
 
 
 def affordable_crew(state: dict, seat: str, need: int, demolish: bool = False) -> list[str] | None:

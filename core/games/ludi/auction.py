@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.games.phases import end_phase
+from core.message import join, msg, plural
 
 from .common import count, enter_play, free_building, gname, leave_play, left_order, min_bid, owns, who
 from .data import G
@@ -17,8 +18,7 @@ def begin_phase(ctx) -> None:
     p = state["p"][seat]
     if len(p["gl"]) > len(p["bld"]):
         state["stack"] = [{"s": "release", "seat": seat}]
-        ctx.say(f"{who(state, seat)} has {len(p['gl'])} gladiators and {len(p['bld'])} buildings: "
-                "release gladiators down to the buildings' room (§4.3.1).")
+        ctx.say(msg("{seat} has {n_gl} gladiators and {n_bld} buildings: release gladiators down to the buildings' room (§4.3.1).", seat=who(state, seat), n_gl=len(p['gl']), n_bld=len(p['bld'])))
         return
     offer(ctx)
 
@@ -29,7 +29,7 @@ def offer(ctx) -> None:
     if free_building(state, seat):
         state["stack"] = [{"s": "offer", "seat": seat}]
     else:
-        ctx.say(f"{who(state, seat)} has no free building: no auction (§4.3.2).")
+        ctx.say(msg("{seat} has no free building: no auction (§4.3.2).", seat=who(state, seat)))
         end_phase(ctx, "auction")
 
 
@@ -37,15 +37,15 @@ def release(ctx, seat: str, text: str) -> None:
     state = ctx.state
     gid = match(text, {g: G[g]["name"] for g in state["p"][seat]["gl"]}, "gladiator of yours", "NOT_OWNER")
     leave_play(state, gid)
-    where = "the centre" if G[gid]["kind"] == "tiro" else "the veteran discard pile"
-    ctx.say(f"{who(state, seat)} releases {gname(gid)} to {where} (§4.3.1).")
+    where = (msg("the centre") if G[gid]["kind"] == "tiro" else msg("the veteran discard pile"))
+    ctx.say(msg("{seat} releases {gname} to {where} (§4.3.1).", seat=who(state, seat), gname=gname(gid), where=where))
     p = state["p"][seat]
     if len(p["gl"]) <= len(p["bld"]):
         offer(ctx)
 
 
 def decline(ctx, seat: str) -> None:
-    ctx.say(f"{who(ctx.state, seat)} holds no auction.")
+    ctx.say(msg("{seat} holds no auction.", seat=who(ctx.state, seat)))
     end_phase(ctx, "auction")
 
 
@@ -62,7 +62,7 @@ def start(ctx, seat: str) -> None:
         if not state["vdeck"] and state["vdiscard"]:
             state["vdeck"] = ctx.shuffle(sorted(state["vdiscard"]))
             state["vdiscard"] = []
-            ctx.say("The veteran deck is empty: the discard pile is shuffled into a new deck (§7.1).")
+            ctx.say(msg("The veteran deck is empty: the discard pile is shuffled into a new deck (§7.1)."))
         if not state["vdeck"]:
             break
         g = state["vdeck"].pop(0)
@@ -71,18 +71,16 @@ def start(ctx, seat: str) -> None:
     state["auction"] = {"revealed": shown, "vet": None, "order": [], "i": 0, "high": None, "leader": None,
                         "bids": []}
     if not shown:
-        ctx.say("No veteran is left to reveal: the auction ends (§7.1).")
+        ctx.say(msg("No veteran is left to reveal: the auction ends (§7.1)."))
         end_phase(ctx, "auction")
         return
-    ctx.reveal(f"{who(state, seat)} holds an auction and reveals " +
-               ", ".join(card_text(g) for g in shown) + " (§7.1).", revealed=shown)
+    ctx.reveal(msg("{seat} holds an auction and reveals {card_text} (§7.1).", seat=who(state, seat), card_text=join(", ", (card_text(g) for g in shown))), revealed=shown)
     state["stack"] = [{"s": "pick", "seat": seat}]
 
 
 def card_text(g: str) -> str:
     d = G[g]
-    return (f"{d['name']} (C{d['combat']} W{d['work']} B{d['build']}{' shield' if d['shield'] else ''}, "
-            f"min {d['minbid']})")
+    return ((msg("{name} (C{combat} W{work} B{build} shield, min {minbid})", name=d['name'], combat=d['combat'], work=d['work'], build=d['build'], minbid=d['minbid']) if d['shield'] else msg("{name} (C{combat} W{work} B{build}, min {minbid})", name=d['name'], combat=d['combat'], work=d['work'], build=d['build'], minbid=d['minbid'])))
 
 
 def pick(ctx, seat: str, text: str) -> None:
@@ -96,8 +94,7 @@ def pick(ctx, seat: str, text: str) -> None:
             state["vdiscard"].append(g)
     auc["revealed"] = [gid]
     auc["order"] = [s for s in left_order(state, seat) if free_building(state, s)]
-    ctx.say(f"{who(state, seat)} puts {gname(gid)} up for auction; bidders in order: "
-            f"{', '.join(who(state, s) for s in auc['order'])} (§7.2–§7.4).")
+    ctx.say(msg("{seat} puts {gname} up for auction; bidders in order: {s} (§7.2–§7.4).", seat=who(state, seat), gname=gname(gid), s=join(', ', (who(state, s) for s in auc['order']))))
     next_bidder(ctx)
 
 
@@ -122,7 +119,7 @@ def next_bidder(ctx) -> None:
         if can_bid(state, seat):
             state["stack"] = [{"s": "bid", "seat": seat}]
             return
-        ctx.say(f"{who(state, seat)} cannot bid {lowest_bid(state, seat)} and passes (§7.5).")
+        ctx.say(msg("{seat} cannot bid {lowest_bid} and passes (§7.5).", seat=who(state, seat), lowest_bid=lowest_bid(state, seat)))
         auc["i"] += 1
     close(ctx)
 
@@ -132,20 +129,19 @@ def bid(ctx, seat: str, n: int) -> None:
     auc = state["auction"]
     low, coins = lowest_bid(state, seat), state["p"][seat]["coins"]
     if n < low or n > coins:
-        raise RulesError(f"Your bid must be from {low} (the minimum bid or the current high) to {coins} "
-                         f"(your coins) (§7.5).", code="BAD_BID")
+        raise RulesError(msg("Your bid must be from {low} (the minimum bid or the current high) to {coins} (your coins) (§7.5).", low=low, coins=coins), code="BAD_BID")
     auc["bids"].append([seat, n])
     # §7.6: equal bids go to the later bidder, unless the current leader owns the Forum
     if auc["high"] is None or n > auc["high"] or not owns(state, auc["leader"], "Forum") or owns(state, seat, "Forum"):
         auc["high"], auc["leader"] = n, seat
-    ctx.say(f"{who(state, seat)} bids {n}.")
+    ctx.say(msg("{seat} bids {n}.", seat=who(state, seat), n=n))
     auc["i"] += 1
     next_bidder(ctx)
 
 
 def pass_bid(ctx, seat: str) -> None:
     state = ctx.state
-    ctx.say(f"{who(state, seat)} passes.")
+    ctx.say(msg("{seat} passes.", seat=who(state, seat)))
     state["auction"]["i"] += 1
     next_bidder(ctx)
 
@@ -157,12 +153,11 @@ def close(ctx) -> None:
     gid = auc["vet"]
     if auc["leader"] is None:
         state["vdiscard"].append(gid)
-        ctx.say(f"Nobody bids: {gname(gid)} goes to the veteran discard pile (§7.7).")
+        ctx.say(msg("Nobody bids: {gname} goes to the veteran discard pile (§7.7).", gname=gname(gid)))
     else:
         seat = auc["leader"]
         state["p"][seat]["coins"] -= auc["high"]
         enter_play(state, seat, gid)
-        ctx.say(f"{who(state, seat)} wins {gname(gid)} for {auc['high']} coin{'s' if auc['high'] != 1 else ''} "
-                "(§7.6–§7.7).")
+        ctx.say(plural(("{seat} wins {gname} for {high} coin (§7.6–§7.7).", "{seat} wins {gname} for {high} coins (§7.6–§7.7)."), auc['high'], seat=who(state, seat), gname=gname(gid), high=auc['high']))
     state["auction"] = dict(auc, done=True)
     end_phase(ctx, "auction")

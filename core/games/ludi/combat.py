@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.message import join, msg, plural
 
 from .actions import after_action, gladiator, player, split_with, tap
 from .common import attack_value, count, defence_value, defenders, gname, leave_play, owns, points, who
@@ -19,18 +20,18 @@ def fight(ctx, seat: str, text: str) -> None:
     target_text, glad_text = split_with(text, "fight <player> with <gladiator>")
     foe = player(state, target_text)
     if foe == seat:
-        raise RulesError("You cannot fight yourself: name another player.", code="SELF")
+        raise RulesError(msg("You cannot fight yourself: name another player."), code="SELF")
     att = gladiator(state, seat, glad_text)
     able = defenders(state, foe)
     if not able:
-        raise RulesError(f"{who(state, foe)} has no gladiator able to defend (§5.2.1).", code="NO_DEFENDER")
+        raise RulesError(msg("{foe} has no gladiator able to defend (§5.2.1).", foe=who(state, foe)), code="NO_DEFENDER")
     tap(state, [att])                                             # §5.2.2
     count(state, "fights")
     state["fight"] = {"att": att, "aseat": seat, "dseat": foe, "def": None, "card": None,
                       "cheer_a": 0, "cheer_d": 0}
-    ctx.say(f"{gname(att)} of {who(state, seat)} challenges {who(state, foe)} (§5.2).")
+    ctx.say(msg("{gname} of {seat} challenges {foe} (§5.2).", gname=gname(att), seat=who(state, seat), foe=who(state, foe)))
     if len(able) == 1:
-        ctx.say(f"{gname(able[0])} is {who(state, foe)}'s only gladiator able to defend (§5.2.2).")
+        ctx.say(msg("{gname} is {foe}'s only gladiator able to defend (§5.2.2).", gname=gname(able[0]), foe=who(state, foe)))
         set_defender(ctx, able[0])
     else:
         state["stack"].append({"s": "defend", "seat": foe})
@@ -55,7 +56,7 @@ def draw_card(ctx) -> str:
     if not state["cdeck"]:
         state["cdeck"] = ctx.shuffle(sorted(state["cdiscard"]))
         state["cdiscard"] = []
-        ctx.say("The combat deck is empty: its discard pile is shuffled into a new deck (§6.2).")
+        ctx.say(msg("The combat deck is empty: its discard pile is shuffled into a new deck (§6.2)."))
     card = state["cdeck"].pop(0)
     mark_seen(state, card)
     return card
@@ -63,10 +64,10 @@ def draw_card(ctx) -> str:
 
 def describe(card: str) -> str:
     c = K[card]
-    parts = [f"+{c['swords']} sword{'s' if c['swords'] > 1 else ''}"] if c["swords"] else []
-    parts += [f"+{c['shields']} shield{'s' if c['shields'] > 1 else ''}"] if c["shields"] else []
+    parts = [plural(("+{swords} sword", "+{swords} swords"), c['swords'], swords=c['swords'])] if c["swords"] else []
+    parts += [plural(("+{shields} shield", "+{shields} shields"), c['shields'], shields=c['shields'])] if c["shields"] else []
     parts += ["skull"] if c["skull"] else []
-    return f"{card} ({', '.join(parts) or 'blank'})"
+    return msg("{card} ({value})", card=card, value=join(', ', parts) or 'blank')
 
 
 def set_defender(ctx, gid: str) -> None:
@@ -76,8 +77,7 @@ def set_defender(ctx, gid: str) -> None:
     f["card"] = draw_card(ctx)
     state["last_card"] = f["card"]
     a, d = totals(state)
-    ctx.reveal(f"{gname(f['att'])} against {gname(gid)}: combat card {describe(f['card'])} — "
-               f"{a} against {d} (§6.1–§6.2).", card=f["card"])
+    ctx.reveal(msg("{gname} against {gname2}: combat card {describe} — {a} against {d} (§6.1–§6.2).", gname=gname(f['att']), gname2=gname(gid), describe=describe(f['card']), a=a, d=d), card=f["card"])
     if state["options"]["favour"]:
         if state["p"][f["aseat"]]["favour"] > 0:
             state["stack"].append({"s": "cheer", "seat": f["aseat"], "side": "a"})
@@ -96,7 +96,7 @@ def cheer(ctx, seat: str, yes: bool) -> None:
     if yes:
         state["p"][seat]["favour"] -= 1
         f["cheer_" + top["side"]] = 1
-        ctx.say(f"The crowd cheers for {who(state, seat)}: +1 (§14.2).")
+        ctx.say(msg("The crowd cheers for {seat}: +1 (§14.2).", seat=who(state, seat)))
     if top["side"] == "a" and state["p"][f["dseat"]]["favour"] > 0:
         state["stack"].append({"s": "cheer", "seat": f["dseat"], "side": "d"})
         return
@@ -121,51 +121,51 @@ def resolve(ctx) -> None:
     state["fight"] = None
     state["cdiscard"].append(f["card"])
     if a == d:
-        state["last_fight"] = f"{gname(att)} {a}–{d} {gname(dfn)}: no result"
-        ctx.say(f"{a} against {d}: equal totals, nobody wins, nobody dies (§6.3).")
+        state["last_fight"] = msg("{gname} {a}–{d} {gname2}: no result", gname=gname(att), a=a, d=d, gname2=gname(dfn))
+        ctx.say(msg("{a} against {d}: equal totals, nobody wins, nobody dies (§6.3).", a=a, d=d))
         after_action(ctx)
         return
     win, lose = (att, dfn) if a > d else (dfn, att)
     wseat, lseat = (aseat, dseat) if a > d else (dseat, aseat)
-    text = [f"{gname(win)} wins {max(a, d)}–{min(a, d)}."]
+    text = [msg("{gname} wins {max}–{min}.", gname=gname(win), max=max(a, d), min=min(a, d))]
     if a > d:
         gain = 1
         if state.get("event") == "E01" and not state["p"][aseat]["won"]:
             gain = 2
         state["p"][aseat]["won"] = True
         state["p"][aseat]["fpts"] += gain
-        text.append(f"{who(state, aseat)} scores {gain} (now {points(state, aseat)}) (§6.4).")
+        text.append(msg("{aseat} scores {gain} (now {points}) (§6.4).", aseat=who(state, aseat), gain=gain, points=points(state, aseat)))
         if a - d >= 2 and owns(state, aseat, "Tabularium"):
             state["p"][aseat]["coins"] += 1
-            text.append("Tabularium: +1 coin.")
+            text.append(msg("Tabularium: +1 coin."))
     else:
-        text.append("The defender holds; a winning defender gains nothing (§6.4).")
+        text.append(msg("The defender holds; a winning defender gains nothing (§6.4)."))
     if state["options"]["favour"]:
         p = state["p"][wseat]
         if p["favour"] < MAX_FAVOUR:
             p["favour"] += 1
-            text.append(f"{who(state, wseat)} wins the crowd's favour ({p['favour']}) (§14.2).")
+            text.append(msg("{wseat} wins the crowd's favour ({favour}) (§14.2).", wseat=who(state, wseat), favour=p['favour']))
     champion_before = state.get("champion")
     state["gl"][win]["wins"] += 1
     if state["options"]["champion"]:
         if champion_before == lose:
             state["champion"] = win
-            text.append(f"{gname(win)} beats the champion and takes the laurel (§14.3).")
+            text.append(msg("{gname} beats the champion and takes the laurel (§14.3).", gname=gname(win)))
     dies = (card["skull"] and state.get("event") != "E04") or state.get("event") == "E05"
     if dies:
-        text.append(f"{gname(lose)} dies (§6.5).")
+        text.append(msg("{gname} dies (§6.5).", gname=gname(lose)))
         leave_play(state, lose)
         if owns(state, lseat, "Valetudinarium"):
             state["p"][lseat]["coins"] += 2
-            text.append(f"Valetudinarium: {who(state, lseat)} +2 coins.")
+            text.append(msg("Valetudinarium: {lseat} +2 coins.", lseat=who(state, lseat)))
         if owns(state, aseat, "Spoliarium"):
             state["p"][aseat]["coins"] += 2
-            text.append(f"Spoliarium: {who(state, aseat)} +2 coins.")
+            text.append(msg("Spoliarium: {aseat} +2 coins.", aseat=who(state, aseat)))
     if state["options"]["champion"] and state.get("champion") is None and state["gl"][win]["wins"] >= 2:
         state["champion"] = win
-        text.append(f"{gname(win)} has {state['gl'][win]['wins']} wins and becomes the champion (§14.3).")
-    state["last_fight"] = f"{gname(att)} {a}–{d} {gname(dfn)}" + (f", {gname(lose)} died" if dies else "")
-    ctx.say(" ".join(text))
+        text.append(msg("{gname} has {wins} wins and becomes the champion (§14.3).", gname=gname(win), wins=state['gl'][win]['wins']))
+    state["last_fight"] = msg("{gname} {a}–{d} {gname2}, {gname3} died", gname=gname(att), a=a, d=d, gname2=gname(dfn), gname3=gname(lose)) if dies else msg("{gname} {a}–{d} {gname2}", gname=gname(att), a=a, d=d, gname2=gname(dfn))
+    ctx.say(join(" ", text))
     if a > d and check_win(ctx, aseat):
         return
     after_action(ctx)

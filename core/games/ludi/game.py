@@ -7,6 +7,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
+from core.message import join, kept, msg
 
 from . import flow, setup
 from .common import gname, points, who
@@ -18,40 +19,40 @@ ON_OFF = ("on", "off")
 
 class Ludi(Game):
     id = "ludi"
-    title = "Ludi Gladiatorii"
+    title = msg("Ludi Gladiatorii")
     aliases = ("ludi", "gladiatorii")
     min_players = 2
     max_players = 5
     option_verbs = {
-        "events": Verb("events", (Param("events", "choice", choices=ON_OFF),), help="§14.1 event cards"),
-        "favour": Verb("favour", (Param("favour", "choice", choices=ON_OFF),), help="§14.2 crowd favour"),
-        "champion": Verb("champion", (Param("champion", "choice", choices=ON_OFF),), help="§14.3 the champion"),
+        "events": Verb("events", (Param("events", "choice", choices=ON_OFF),), help=msg("§14.1 event cards")),
+        "favour": Verb("favour", (Param("favour", "choice", choices=ON_OFF),), help=msg("§14.2 crowd favour")),
+        "champion": Verb("champion", (Param("champion", "choice", choices=ON_OFF),), help=msg("§14.3 the champion")),
     }
     verbs = {
-        "fight": Verb("fight", (Param("player with gladiator", "text"),), help="§5.2 challenge a player",
+        "fight": Verb("fight", (Param(msg("player with gladiator"), "text"),), help=msg("§5.2 challenge a player"),
                       example="fight bob with Brutus"),
-        "defend": Verb("defend", (Param("gladiator"),), help="§5.2.2 choose your defender"),
-        "work": Verb("work", (Param("gladiator"),), help="§5.3 work <gladiator> for coins"),
-        "build": Verb("build", (Param("building with gladiators", "text"),), help="§5.4 build from the centre",
+        "defend": Verb("defend", (Param("gladiator"),), help=msg("§5.2.2 choose your defender")),
+        "work": Verb("work", (Param("gladiator"),), help=msg("§5.3 work <gladiator> for coins")),
+        "build": Verb("build", (Param(msg("building with gladiators"), "text"),), help=msg("§5.4 build from the centre"),
                       example="build Hortus with Brutus Aulus"),
-        "demolish": Verb("demolish", (Param("building with gladiators", "text"),),
-                         help="§5.5 demolish one of your buildings", example="demolish Casula with Brutus Aulus"),
-        "chain": Verb("chain", (Param("player gladiators with gladiator", "text"),),
-                      help="§5.6 chain another school's gladiators (needs an Officina)",
+        "demolish": Verb("demolish", (Param(msg("building with gladiators"), "text"),),
+                         help=msg("§5.5 demolish one of your buildings"), example="demolish Casula with Brutus Aulus"),
+        "chain": Verb("chain", (Param(msg("player gladiators with gladiator"), "text"),),
+                      help=msg("§5.6 chain another school's gladiators (needs an Officina)"),
                       example="chain bob Caius with Brutus"),
-        "effect": Verb("effect", (Param("name"),), help="§4.1 resolve a start-of-turn effect next, or `auto`"),
-        "train": Verb("train", (Param("gladiator"),), help="§2.5 Palaestra: +1 combat this turn"),
-        "end": Verb("end", help="§4.2.4 end your Main phase"),
-        "release": Verb("release", (Param("gladiator"),), help="§4.3.1 discard a gladiator"),
-        "auction": Verb("auction", help="§4.3.2 start an auction"),
-        "noauction": Verb("noauction", help="§4.3.2 decline the auction"),
-        "pick": Verb("pick", (Param("veteran"),), help="§7.2 pick the revealed veteran to auction"),
-        "bid": Verb("bid", (Param("coins", "int", low=0, high=999),), help="§7.5 bid coins"),
-        "pass": Verb("pass", help="§7.5 do not bid"),
-        "cheer": Verb("cheer", help="§14.2 spend 1 favour for +1"),
-        "nocheer": Verb("nocheer", help="§14.2 keep your favour"),
-        "table": Verb("table", help="§13 the table picture", query=True),
-        "abort": Verb("abort", help="§9.3 vote to end the game with no winner (every player must agree)"),
+        "effect": Verb("effect", (Param("name"),), help=msg("§4.1 resolve a start-of-turn effect next, or `auto`")),
+        "train": Verb("train", (Param("gladiator"),), help=msg("§2.5 Palaestra: +1 combat this turn")),
+        "end": Verb("end", help=msg("§4.2.4 end your Main phase")),
+        "release": Verb("release", (Param("gladiator"),), help=msg("§4.3.1 discard a gladiator")),
+        "auction": Verb("auction", help=msg("§4.3.2 start an auction")),
+        "noauction": Verb("noauction", help=msg("§4.3.2 decline the auction")),
+        "pick": Verb("pick", (Param("veteran"),), help=msg("§7.2 pick the revealed veteran to auction")),
+        "bid": Verb("bid", (Param("coins", "int", low=0, high=999),), help=msg("§7.5 bid coins")),
+        "pass": Verb("pass", help=msg("§7.5 do not bid")),
+        "cheer": Verb("cheer", help=msg("§14.2 spend 1 favour for +1")),
+        "nocheer": Verb("nocheer", help=msg("§14.2 keep your favour")),
+        "table": Verb("table", help=msg("§13 the table picture"), query=True),
+        "abort": Verb("abort", help=msg("§9.3 vote to end the game with no winner (every player must agree)")),
     }
 
     # options (§14): `/new ludi events favour` or `events=on` ------------------------------------
@@ -84,30 +85,29 @@ class Ludi(Game):
         if not state.get("result") and state.get("stack") and seat == state["active"] \
                 and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
             top = state["stack"][-1]
-            raise RulesError(f"A prompt is pending: waiting for {who(state, top['seat'])} "
-                             f"({top['s']}) (§5.1).", code="PENDING_PROMPT")
+            raise RulesError(msg("A prompt is pending: waiting for {seat} ({s}) (§5.1).", seat=who(state, top['seat']), s=top['s']), code="PENDING_PROMPT")
         return super().apply(state, seat, action)
 
     def _vote_abort(self, state: dict, seat: str):
         """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after
         three missed deadlines needs deadlines, which the platform does not keep.)"""
         if state.get("result"):
-            raise RulesError("The game is over already.", code="FINISHED")
+            raise RulesError(msg("The game is over already."), code="FINISHED")
         if seat not in state["seats"]:
-            raise RulesError("Only seated players vote to abort.", code="NOT_SEATED")
+            raise RulesError(msg("Only seated players vote to abort."), code="NOT_SEATED")
         new = copy_state(state)
         ctx = Ctx(new, seat, self.parse("abort"))
         votes = new.setdefault("abort", [])
         if seat in votes:
-            raise RulesError("You have already voted to abort; waiting for the others.", code="ALREADY_VOTED")
+            raise RulesError(msg("You have already voted to abort; waiting for the others."), code="ALREADY_VOTED")
         votes.append(seat)
         missing = [who(new, s) for s in new["seats"] if s not in votes]
         if missing:
-            ctx.say(f"{who(new, seat)} votes to abort the game; still needed: {', '.join(missing)} (§9.3).")
+            ctx.say(msg("{seat} votes to abort the game; still needed: {missing} (§9.3).", seat=who(new, seat), missing=join(', ', missing)))
         else:
-            new["result"] = {"winner": None, "reason": "aborted: every player agreed (§9.3)"}
+            new["result"] = {"winner": None, "reason": msg("aborted: every player agreed (§9.3)")}
             new["stack"] = []
-            ctx.say("Every player agrees: the game is aborted with no winner (§9.3).", "end")
+            ctx.say(msg("Every player agrees: the game is aborted with no winner (§9.3)."), "end")
         return new, ctx.events
 
     def _apply(self, ctx: Ctx) -> None:
@@ -149,11 +149,9 @@ class Ludi(Game):
         lines = []
         for s in view["seats"]:
             p = view["p"][s]
-            glads = ", ".join(gname(g) + (" (tapped)" if view["gl"][g]["tapped"] else "") for g in p["gl"])
-            lines.append(f"{view['names'][s]} ({s}): points {view['points'][s]}, coins {p['coins']}; "
-                         f"buildings {', '.join(B[b]['name'] for b in p['bld']) or 'none'}; "
-                         f"gladiators {glads or 'none'}.")
-        return "\n".join(lines)
+            glads = join(", ", [(msg("{gname} (tapped)", gname=gname(g)) if view["gl"][g]["tapped"] else msg("{gname}", gname=gname(g))) for g in p["gl"]])
+            lines.append(msg("{names} ({s}): points {points}, coins {coins}; buildings {value}; gladiators {value2}.", names=view['names'][s], s=s, points=view['points'][s], coins=p['coins'], value=join(', ', (B[b]['name'] for b in p['bld'])) or 'none', value2=glads or 'none'))
+        return join("\n", lines)
 
     def phase(self, state: dict) -> str:
         if state["result"]:
@@ -179,7 +177,7 @@ class Ludi(Game):
         r = state.get("result")
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ----------------------------------------------------------------------------------------
     WEIGHTS = {"train": 5, "fight": 4, "build": 4, "work": 1.5, "chain": 1, "demolish": 0.4, "end": 0.3}
@@ -191,7 +189,7 @@ class Ludi(Game):
         if "with" in words and words[0] in ("fight", "build", "demolish", "chain"):
             at = words.index("with")
             lead, helpers = words[at + 1], words[at + 2:]
-            return [lead, words[0], " ".join(words[1:at]), *([f"+ {' '.join(helpers)}"] if helpers else [])]
+            return [lead, words[0], " ".join(words[1:at]), *([msg("+ {helpers}", helpers=' '.join(helpers))] if helpers else [])]
         if len(words) == 2 and words[0] in ("work", "train"):
             return [words[1], words[0]]
         return words

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
+from core.message import join, msg
 
 from .data import fold
 
@@ -20,11 +21,11 @@ def match(text: str, candidates: dict[str, str], what: str, code: str = "UNKNOWN
         if len(pre) == 1:
             return pre[0]
         if len(pre) > 1:
-            names = ", ".join(sorted(candidates[k] for k in pre))
-            raise RulesError(f"{text!r} could be {names}: type more letters.", code="AMBIGUOUS")
-    known = ", ".join(sorted(set(candidates.values()))) or "none"
-    short = " (a prefix needs at least 3 letters)" if 0 < len(key) < MIN_PREFIX else ""
-    raise RulesError(f"There is no {what} {text!r}{short}. Possible: {known}.", code=code)
+            names = join(", ", sorted(candidates[k] for k in pre))
+            raise RulesError(msg("{text} could be {names}: type more letters.", text=repr(text), names=names), code="AMBIGUOUS")
+    known = join(", ", sorted(set(candidates.values()))) or "none"
+    short = (msg(" (a prefix needs at least 3 letters)") if 0 < len(key) < MIN_PREFIX else msg(""))
+    raise RulesError(msg("There is no {what} {text}{short}. Possible: {known}.", what=what, text=repr(text), short=short, known=known), code=code)
 
 
 def try_match(text: str, candidates: dict[str, str]) -> str | None:

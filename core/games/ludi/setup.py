@@ -1,6 +1,8 @@
 """§3 Setup, drawing randomness in the order of §10.2."""
 from __future__ import annotations
 
+from core.message import join, msg
+
 from .common import who
 from .data import DATA, B, E, G, K
 
@@ -81,6 +83,6 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["seen"] = []            # deck cards once made public (§11.1): the rest stay secret
     state["counts"] = {"fights": 0, "builds": 0, "demolitions": 0, "chains": 0, "auctions": 0}
     state["result"] = None
-    names = ", ".join(f"{who(state, s)}: " + ", ".join(B[b]["name"] for b in sorted(hands[s]))
-                      for s in seats)
-    ctx.say(f"Buildings dealt — {names}. {who(state, first)} holds the Casula and plays first (§3.6).")
+    names = join(", ", (f"{who(state, s)}: " + join(", ", (B[b]["name"] for b in sorted(hands[s])))
+                      for s in seats))
+    ctx.say(msg("Buildings dealt — {names}. {first} holds the Casula and plays first (§3.6).", names=names, first=who(state, first)))

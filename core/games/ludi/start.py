@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.games.phases import end_phase
+from core.message import join, msg
 
 from .common import bname, enter_play, free_building, gname, owns, points, who
 from .data import B, E
@@ -18,11 +19,11 @@ def reveal_event(ctx) -> None:
     state = ctx.state
     if not state["edeck"]:
         state["edeck"] = ctx.shuffle(sorted(E))
-        ctx.say("All ten events have been seen: the event deck is reshuffled (§14.1).")
+        ctx.say(msg("All ten events have been seen: the event deck is reshuffled (§14.1)."))
     eid = state["edeck"].pop(0)
     state["event"] = eid
     _seen(state, eid)
-    ctx.reveal(f"Event: {E[eid]['name']} — {E[eid]['text']} (§14.1)", event=eid)
+    ctx.reveal(msg("Event: {name} — {text} (§14.1)", name=E[eid]['name'], text=E[eid]['text']), event=eid)
     if eid == "E02":
         for p in state["p"].values():
             p["coins"] += 2
@@ -31,8 +32,7 @@ def reveal_event(ctx) -> None:
         for s in state["seats"]:
             if points(state, s) == low:
                 state["p"][s]["coins"] += 3
-        ctx.say("Triumphus: " + ", ".join(who(state, s) for s in state["seats"] if points(state, s) == low)
-                + " gain 3 coins.")
+        ctx.say(msg("Triumphus: {s} gain 3 coins.", s=join(", ", (who(state, s) for s in state["seats"] if points(state, s) == low))))
 
 
 def _seen(state: dict, card: str) -> None:
@@ -76,39 +76,39 @@ def resolve(ctx, seat: str, effect: str) -> None:
     if effect == "Horreum":
         if p["coins"] == 0:
             p["coins"] += 2
-            ctx.say(f"Horreum: {who(state, seat)} had no coins and gains 2.")
+            ctx.say(msg("Horreum: {seat} had no coins and gains 2.", seat=who(state, seat)))
         else:
-            ctx.say("Horreum: no effect (coins to spare).")
+            ctx.say(msg("Horreum: no effect (coins to spare)."))
     elif effect == "Cubiculum":
         p["coins"] += 1
-        ctx.say(f"Cubiculum: {who(state, seat)} gains 1 coin.")
+        ctx.say(msg("Cubiculum: {seat} gains 1 coin.", seat=who(state, seat)))
     elif effect == "Villa":
         p["coins"] += 2
-        ctx.say(f"Villa: {who(state, seat)} gains 2 coins.")
+        ctx.say(msg("Villa: {seat} gains 2 coins.", seat=who(state, seat)))
     elif effect == "Thermae":
         if free_building(state, seat):
             p["coins"] += 1
-            ctx.say(f"Thermae: {who(state, seat)} has a free building and gains 1 coin.")
+            ctx.say(msg("Thermae: {seat} has a free building and gains 1 coin.", seat=who(state, seat)))
         else:
-            ctx.say("Thermae: no free building, no coin.")
+            ctx.say(msg("Thermae: no free building, no coin."))
     elif effect == "tiros":
         taken = []
         while len(p["gl"]) < 2 and state["tiros"]:
             g = state["tiros"].pop(0)              # lowest id first
             enter_play(state, seat, g)
             taken.append(gname(g))
-        ctx.say(f"Tiro top-up: {who(state, seat)} takes {', '.join(taken) or 'none (the centre has no Tiro)'}.")
+        ctx.say(msg("Tiro top-up: {seat} takes {value}.", seat=who(state, seat), value=join(', ', taken) or msg("none (the centre has no Tiro)")))
     elif effect == "buildings":
         taken = []
         while len(p["bld"]) < 2:
             cands = topup_candidates(state, seat)
             if not cands:
                 break
-            b = cands[ctx.roll(len(cands), label="Building top-up") - 1]     # §10.3: one draw per building
+            b = cands[ctx.roll(len(cands), label=msg("Building top-up")) - 1]     # §10.3: one draw per building
             state["centre"].remove(b)
             p["bld"] = sorted(p["bld"] + [b])
             taken.append(bname(b))
-        ctx.say(f"Building top-up: {who(state, seat)} takes {', '.join(taken) or 'nothing'}.")
+        ctx.say(msg("Building top-up: {seat} takes {value}.", seat=who(state, seat), value=join(', ', taken) or 'nothing'))
 
 
 def begin(ctx) -> None:
@@ -123,7 +123,7 @@ def begin(ctx) -> None:
     p["palaestra"] = owns(state, seat, "Palaestra")               # item 3: owned when the phase begins
     pending = pending_effects(state, seat)
     state["stack"] = [{"s": "start", "seat": seat, "pending": pending}]
-    ctx.say(f"Turn {state['turns'] + 1}: {who(state, seat)} readies all gladiators.")
+    ctx.say(msg("Turn {turns}: {seat} readies all gladiators.", turns=state['turns'] + 1, seat=who(state, seat)))
     settle(ctx)
 
 
@@ -152,7 +152,7 @@ def choose(ctx, name: str) -> None:
         return
     effect = match(name, {e: e for e in top["pending"]}, "pending start effect", "NOT_PENDING")
     if effect not in top["pending"]:
-        raise RulesError(f"{effect} is not pending.", code="NOT_PENDING")
+        raise RulesError(msg("{effect} is not pending.", effect=effect), code="NOT_PENDING")
     top["pending"].remove(effect)
     resolve(ctx, top["seat"], effect)
     settle(ctx)

@@ -8,6 +8,7 @@ from typing import Callable
 
 from core.errors import RulesError
 from core.game import Prompt
+from core.message import join, msg, plural
 
 from . import actions, auction, combat, start
 from .actions import chain_allowed, crews
@@ -28,8 +29,7 @@ class State:
 # start (§4.1 item 5) ---------------------------------------------------------------------------
 def start_prompt(state: dict, top: dict) -> Prompt:
     lines = tuple(f"effect {e}" for e in top["pending"]) + ("effect auto",)
-    return Prompt(f"{who(state, top['seat'])}, choose the order of your start-of-turn effects "
-                  f"({', '.join(top['pending'])}) (§4.1).", lines, ("effect <name>",))
+    return Prompt(msg("{seat}, choose the order of your start-of-turn effects ({pending}) (§4.1).", seat=who(state, top['seat']), pending=join(', ', top['pending'])), lines, ("effect <name>",))
 
 
 # main (§4.2, §5) -------------------------------------------------------------------------------
@@ -114,9 +114,9 @@ def main_prompt(state: dict, top: dict) -> Prompt:
                  "chain <player> <gladiator> [<gladiator>...] with <gladiator>"]
     if state["p"][seat]["train"]:
         templates.append("train <gladiator>")
-    rd = ", ".join(gname(g) for g in ready(state, seat))
-    train = " Palaestra: `/train` must be your first command." if state["p"][seat]["train"] else ""
-    return Prompt(f"{who(state, seat)}'s Main phase: act with a ready gladiator ({rd}) or `/end` (§4.2).{train}",
+    rd = join(", ", (gname(g) for g in ready(state, seat)))
+    train = (msg(" Palaestra: `/train` must be your first command.") if state["p"][seat]["train"] else msg(""))
+    return Prompt(msg("{seat}'s Main phase: act with a ready gladiator ({rd}) or `/end` (§4.2).{train}", seat=who(state, seat), rd=rd, train=train),
                   tuple(lines) + ("end",), tuple(templates))
 
 
@@ -126,8 +126,7 @@ def main_verb(handler):
         p = ctx.state["p"][seat]
         if action.verb == "train":
             if not p["train"]:
-                raise RulesError("`/train` works only as the first command of your Main phase, with a Palaestra "
-                                 "owned at the start of your turn (§2.5).", code="NOT_NOW")
+                raise RulesError(msg("`/train` works only as the first command of your Main phase, with a Palaestra owned at the start of your turn (§2.5)."), code="NOT_NOW")
         elif p["train"]:
             p["train"] = False                  # §2.5: any other first command forfeits the bonus
         handler(ctx, seat, action.args[0] if action.args else "")
@@ -137,7 +136,7 @@ def main_verb(handler):
 
 
 def end_main(ctx, top, action):
-    ctx.say(f"{who(ctx.state, top['seat'])} ends the Main phase.")
+    ctx.say(msg("{seat} ends the Main phase.", seat=who(ctx.state, top['seat'])))
     actions.end_main(ctx)
 
 
@@ -149,34 +148,30 @@ def main_default(state: dict, top: dict) -> str:
 def defend_prompt(state: dict, top: dict) -> Prompt:
     f = state["fight"]
     able = sorted(defenders(state, top["seat"]), key=lambda g: (-combat.defence_value(state, g), g))
-    return Prompt(f"{who(state, top['seat'])}, {gname(f['att'])} of {who(state, f['aseat'])} attacks you: "
-                  "choose your defender, tapped or not (§5.2.2).",
+    return Prompt(msg("{seat}, {gname} of {aseat} attacks you: choose your defender, tapped or not (§5.2.2).", seat=who(state, top['seat']), gname=gname(f['att']), aseat=who(state, f['aseat'])),
                   tuple(f"defend {gname(g)}" for g in able), ("defend <gladiator>",))
 
 
 def cheer_prompt(state: dict, top: dict) -> Prompt:
     a, d = combat.totals(state)
-    return Prompt(f"{who(state, top['seat'])}, it stands {a} against {d}: spend 1 favour for +1? "
-                  f"(favour {state['p'][top['seat']]['favour']}, §14.2)", ("cheer", "nocheer"))
+    return Prompt(msg("{seat}, it stands {a} against {d}: spend 1 favour for +1? (favour {favour}, §14.2)", seat=who(state, top['seat']), a=a, d=d, favour=state['p'][top['seat']]['favour']), ("cheer", "nocheer"))
 
 
 # auction (§4.3, §7) ------------------------------------------------------------------------------
 def release_prompt(state: dict, top: dict) -> Prompt:
     p = state["p"][top["seat"]]
-    return Prompt(f"{who(state, top['seat'])}, release {len(p['gl']) - len(p['bld'])} gladiator(s) down to "
-                  f"your {len(p['bld'])} buildings (§4.3.1).",
+    return Prompt(plural(("{seat}, release {n_gl} gladiator down to your {n_bld} buildings (§4.3.1).", "{seat}, release {n_gl} gladiators down to your {n_bld} buildings (§4.3.1)."), len(p['gl']) - len(p['bld']), seat=who(state, top['seat']), n_gl=len(p['gl']) - len(p['bld']), n_bld=len(p['bld'])),
                   tuple(f"release {gname(g)}" for g in sorted(p["gl"], reverse=True)), ("release <gladiator>",))
 
 
 def offer_prompt(state: dict, top: dict) -> Prompt:
-    return Prompt(f"{who(state, top['seat'])} has a free building: start an auction? (§4.3.2)",
+    return Prompt(msg("{seat} has a free building: start an auction? (§4.3.2)", seat=who(state, top['seat'])),
                   ("auction", "noauction"))
 
 
 def pick_prompt(state: dict, top: dict) -> Prompt:
     shown = state["auction"]["revealed"]
-    return Prompt(f"{who(state, top['seat'])}, pick the veteran to auction: "
-                  f"{', '.join(auction.card_text(g) for g in shown)} (§7.2).",
+    return Prompt(msg("{seat}, pick the veteran to auction: {card_text} (§7.2).", seat=who(state, top['seat']), card_text=join(', ', (auction.card_text(g) for g in shown))),
                   tuple(f"pick {gname(g)}" for g in shown), ("pick <veteran>",))
 
 
@@ -184,10 +179,9 @@ def bid_prompt(state: dict, top: dict) -> Prompt:
     seat = top["seat"]
     auc = state["auction"]
     low, coins = auction.lowest_bid(state, seat), state["p"][seat]["coins"]
-    high = f"high bid {auc['high']} by {who(state, auc['leader'])}" if auc["leader"] else "no bid yet"
+    high = (msg("high bid {high} by {leader}", high=auc['high'], leader=who(state, auc['leader'])) if auc["leader"] else msg("no bid yet"))
     bids = tuple(f"bid {n}" for n in range(low, min(coins, low + MAX_BID_BUTTONS - 1) + 1))
-    return Prompt(f"{who(state, seat)}, bid for {gname(auc['vet'])}: {low} to {coins} coin{'s' if coins != 1 else ''} "
-                  f"({high}) (§7.5).",
+    return Prompt(plural(("{seat}, bid for {gname}: {low} to {coins} coin ({high}) (§7.5).", "{seat}, bid for {gname}: {low} to {coins} coins ({high}) (§7.5)."), coins, seat=who(state, seat), gname=gname(auc['vet']), low=low, coins=coins, high=high),
                   bids + ("pass",), ("bid <n>",))
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref, without_seat_refs
+from core.message import join, msg
 
 from .board import BOARD
 from .common import card_id, card_tag, draw_combat, fname, has_base_on, is_, unit_cost, unit_num, units_in
@@ -15,8 +16,7 @@ def start(ctx, attacker: str, area: str, origins: dict) -> None:
     s["battle"] = {"area": area, "attacker": attacker, "defender": defender, "cards": {}, "origins": origins}
     s["pend"].append({"kind": "card", "seats": [attacker, defender]})
     s["counts"]["battles"] += 1
-    ctx.say(f"Battle in {area}: {seat_ref(attacker)} attacks {seat_ref(defender)}. Each side chooses a combat "
-            "card (or none) by private message (§9.2).")
+    ctx.say(msg("Battle in {area}: {attacker} attacks {defender}. Each side chooses a combat card (or none) by private message (§9.2).", area=area, attacker=seat_ref(attacker), defender=seat_ref(defender)))
     ctx.picture()
 
 
@@ -26,12 +26,12 @@ def choose(ctx, seat: str, word: str) -> None:
     hand = s["p"][seat]["hand"]
     card = card_id(word, hand)
     if card != "NONE" and card not in hand:
-        raise RulesError(f"Play a combat card of your hand ({', '.join(sorted(hand)) or 'none'}) or `card none`.",
+        raise RulesError(msg("Play a combat card of your hand ({value}) or `card none`.", value=join(', ', sorted(hand)) or 'none'),
                          code="CARD", private=True)
     if seat in b["cards"]:
-        raise RulesError("You already chose your card for this battle.", code="CHOSEN")
+        raise RulesError(msg("You already chose your card for this battle."), code="CHOSEN")
     b["cards"][seat] = None if card == "NONE" else card
-    ctx.say(f"{seat_ref(seat)} has chosen.")
+    ctx.say(msg("{seat} has chosen.", seat=seat_ref(seat)))
     if len(b["cards"]) == 2:
         s["pend"].pop()
         resolve(ctx)
@@ -101,22 +101,20 @@ def resolve(ctx) -> None:
         c = b["cards"][seat]
         if c:
             s["p"][seat]["hand"].remove(c)
-    shown = "; ".join(f"{seat_ref(x)}: " + (f"{b['cards'][x]} {BOARD.combat[b['cards'][x]]['name']}"
-                                            if b["cards"][x] else "no card") for x in (att, dfd))
-    ctx.reveal(f"Battle in {area}, cards revealed — {shown}.")
+    shown = join("; ", ((msg("{x}: {cards} {name}", x=seat_ref(x), cards=b['cards'][x], name=BOARD.combat[b['cards'][x]]['name']) if b["cards"][x] else msg("{x}: no card", x=seat_ref(x))) for x in (att, dfd)))
+    ctx.reveal(msg("Battle in {area}, cards revealed — {shown}.", area=area, shown=shown))
     s.setdefault("shown", []).extend(c for c in b["cards"].values() if c)
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     to_def, to_att = damage(s, au, du, b["cards"], att, dfd)
     dead = casualties(s, du, to_def) + casualties(s, au, to_att)      # at the same time (§9.4)
     for u in dead:
         s["areas"][area]["units"].remove(u)
-    ctx.say(f"{seat_ref(dfd)} receives {to_def}, {seat_ref(att)} receives {to_att}. Destroyed: "
-            + (", ".join(f"{u['id']} {u['type']}" for u in dead) or "nothing") + ".")
+    ctx.say(msg("{dfd} receives {to_def}, {att} receives {to_att}. Destroyed: {value}.", dfd=seat_ref(dfd), to_def=to_def, att=seat_ref(att), to_att=to_att, value=join(", ", (msg("{id} {type}", id=u['id'], type=u['type']) for u in dead)) or "nothing"))
     au, du = units_in(s, area, att), units_in(s, area, dfd)
     if not au and du:
-        result = f"{seat_ref(dfd)} holds {area}."
+        result = msg("{dfd} holds {area}.", dfd=seat_ref(dfd), area=area)
     elif au and not du:
-        result = f"{seat_ref(att)} takes {area}."
+        result = msg("{att} takes {area}.", att=seat_ref(att), area=area)
     elif au and du:                                                    # §9.5 the attacker returns
         back = []
         for u in sorted(au, key=unit_num):
@@ -129,10 +127,10 @@ def resolve(ctx) -> None:
             mine = sorted(units_in(s, src, att), key=unit_num)
             for u in mine[BOARD.areas[src]["limit"]:]:
                 s["areas"][src]["units"].remove(u)
-                ctx.say(f"{u['id']} is destroyed: {src} is over its limit.")
-        result = f"Both sides survive: {seat_ref(att)}'s units return where they came from."
+                ctx.say(msg("{id} is destroyed: {src} is over its limit.", id=u['id'], src=src))
+        result = msg("Both sides survive: {att}'s units return where they came from.", att=seat_ref(att))
     else:
-        result = f"Neither side survives: {area} holds no units."
+        result = msg("Neither side survives: {area} holds no units.", area=area)
     ctx.say(result)
     s["last_battle"] = {"area": area, "round": s["round"], "text": without_seat_refs(result, lambda x: fname(s, x))}
     for seat in (att, dfd):                                             # §9.6

@@ -17,6 +17,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from core.message import msg
+
 DATA = Path(__file__).parent / "data"
 FILES = ("factions", "planets", "routes", "units", "resource_cards", "combat_cards", "event_cards", "rules")
 STAGES = ("I", "II", "III")
@@ -56,7 +58,7 @@ class Board:
         self.adjacent: dict[str, set[str]] = {c: set() for c in self.planets}
         for r in self.routes.values():
             if len(r["planets"]) != 2 or any(p not in self.planets for p in r["planets"]):
-                raise DataError(f"routes.json: route {r['id']} must join two known planets (§2.3)")
+                raise DataError(msg("routes.json: route {id} must join two known planets (§2.3)", id=r['id']))
             a, b = r["planets"]
             self.adjacent[a].add(b)
             self.adjacent[b].add(a)

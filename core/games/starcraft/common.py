@@ -20,6 +20,7 @@ import re
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import Cmd, join, msg
 
 from .board import BOARD
 
@@ -186,6 +187,13 @@ def card_tag(card: str) -> str:
     return f"{card}-{slug}" if slug else card
 
 
+def card_name(card: str) -> str:
+    """A combat or event card as a player reads it: its id, as he may type it, and its name in his
+    language (`ALD-03 Focused Fire`); `card_tag` is the same card as a command line writes it."""
+    kind = BOARD.events.get(card) or BOARD.combat.get(card)
+    return msg("{id} {name}", id=Cmd(card), name=kind["name"]) if kind else Cmd(card)
+
+
 def card_id(word: str, known) -> str:
     """The card a command names among `known`: its id, or its tag (`EV26`, `ev26-last-stand`).
     Anything else comes back upper-cased for the caller to refuse with the list."""
@@ -203,7 +211,7 @@ def find_planet(word: str) -> str:
     for code, p in BOARD.planets.items():
         if p["name"].lower().replace(" ", "") == word.lower().replace(" ", ""):
             return code
-    raise RulesError(f"There is no planet {word!r}. Planets: {', '.join(BOARD.planet_order)}.", code="PLANET")
+    raise RulesError(msg("There is no planet {word}. Planets: {planet_order}.", word=repr(word), planet_order=join(', ', BOARD.planet_order)), code="PLANET")
 
 
 def find_area(word: str, planet: str | None = None) -> str:
@@ -217,14 +225,14 @@ def find_area(word: str, planet: str | None = None) -> str:
         except RulesError:
             pass
     if w not in BOARD.areas:
-        raise RulesError(f"There is no area {word!r}: write it like MAR.A (planet code, a dot, A–D).", code="AREA")
+        raise RulesError(msg("There is no area {word}: write it like MAR.A (planet code, a dot, A–D).", word=repr(word)), code="AREA")
     return w
 
 
 def find_route(word: str) -> str:
     w = word.upper()
     if w not in BOARD.routes:
-        raise RulesError(f"There is no route {word!r}: routes are R1–R14.", code="ROUTE")
+        raise RulesError(msg("There is no route {word}: routes are R1–R14.", word=repr(word)), code="ROUTE")
     return w
 
 
@@ -233,7 +241,7 @@ def find_unit_type(word: str) -> str:
     for cand in (w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w):
         if cand in BOARD.units:
             return cand
-    raise RulesError(f"There is no unit {word!r}. Units: {', '.join(BOARD.units)}.", code="UNIT")
+    raise RulesError(msg("There is no unit {word}. Units: {units}.", word=repr(word), units=join(', ', BOARD.units)), code="UNIT")
 
 
 def planet_name(code: str) -> str:
@@ -242,7 +250,7 @@ def planet_name(code: str) -> str:
 
 def order_label(o: dict) -> str:
     """How an order is named once revealed (and what must never show while it is face down)."""
-    return f"#{o['id']} {o['type']}{'*' if o['special'] else ''}"
+    return (msg("#{id} {type}*", id=o['id'], type=o['type']) if o['special'] else msg("#{id} {type}", id=o['id'], type=o['type']))
 
 
 # combat cards --------------------------------------------------------------------------------
@@ -257,12 +265,12 @@ def draw_combat(ctx, seat: str, n: int) -> list[str]:
                 break
             p["deck"] = ctx.shuffle(sorted(p["discard"]))
             p["discard"] = []
-            ctx.say(f"{seat_ref(seat)} reshuffles the combat discard pile into a new deck.")
+            ctx.say(msg("{seat} reshuffles the combat discard pile into a new deck.", seat=seat_ref(seat)))
         got.append(p["deck"].pop(0))
     p["hand"] += got
     if got:
         # a card seen, even privately, makes the action irreversible: /undo must not redraw it
-        ctx.tell(seat, "You draw " + ", ".join(f"{c} {BOARD.combat[c]['name']}" for c in got) + ".", kind="reveal")
+        ctx.tell(seat, msg("You draw {value}.", value=join(", ", (msg("{c} {name}", c=c, name=BOARD.combat[c]['name']) for c in got))), kind="reveal")
     return got
 
 
@@ -270,11 +278,11 @@ def draw_event(ctx, seat: str) -> str | None:
     """§11: one event card from the top; an empty deck gives nothing."""
     s = ctx.state
     if not s["event_deck"]:
-        ctx.say(f"{seat_ref(seat)} would draw an event card, but the event deck is empty.")
+        ctx.say(msg("{seat} would draw an event card, but the event deck is empty.", seat=seat_ref(seat)))
         return None
     card = s["event_deck"].pop(0)
     s["p"][seat]["events"].append(card)
-    ctx.say(f"{seat_ref(seat)} draws an event card (stage {BOARD.events[card]['stage']} back).")
-    ctx.tell(seat, f"Your event card: {card} {BOARD.events[card]['name']} — {BOARD.events[card]['text']}",
+    ctx.say(msg("{seat} draws an event card (stage {stage} back).", seat=seat_ref(seat), stage=BOARD.events[card]['stage']))
+    ctx.tell(seat, msg("Your event card: {card} {name} — {text}", card=card, name=BOARD.events[card]['name'], text=BOARD.events[card]['text']),
              kind="reveal")
     return card

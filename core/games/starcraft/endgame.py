@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import msg
 
 from .board import BOARD
 from .common import bases_of, controlled, cp_value, in_game, on_map, turn_order
@@ -30,7 +31,7 @@ def finish(ctx, winner: str | None, reason: str) -> None:
     s = ctx.state
     s["result"] = {"winner": winner, "reason": reason}
     s["pend"] = []
-    ctx.say(f"Game over: {seat_ref(winner) if winner else 'nobody'} wins ({reason}).", kind="end")
+    ctx.say(msg("Game over: {winner} wins ({reason}).", winner=seat_ref(winner) if winner else 'nobody', reason=reason), kind="end")
     ctx.picture()
 
 
@@ -90,12 +91,12 @@ def eliminate(ctx) -> bool:
         p["hand"], p["deck"], p["events"] = [], [], []
         p["cards"] = []
         s["transports"] = [t for t in s["transports"] if t["owner"] != seat]
-        ctx.say(f"{seat_ref(seat)} has no unit and no base left and is out of the game.")
+        ctx.say(msg("{seat} has no unit and no base left and is out of the game.", seat=seat_ref(seat)))
     if len(left) == 1 and len(before) > 1:
-        finish(ctx, left[0], "the last player with units or bases on the map")
+        finish(ctx, left[0], msg("the last player with units or bases on the map"))
         return True
     if not left:
-        finish(ctx, best(s, before), "no player has any unit or base left; decided by the tie-breakers")
+        finish(ctx, best(s, before), msg("no player has any unit or base left; decided by the tie-breakers"))
         return True
     return False
 

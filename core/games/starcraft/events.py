@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from .board import BOARD
 from .common import (
@@ -111,8 +112,7 @@ def lines(state: dict, seat: str, card: str) -> list[str]:
 def _place_slot(ctx, seat: str, kind: str, area: str) -> list[str]:
     s = ctx.state
     if (kind, area) not in _slot_targets(s, seat):
-        raise RulesError(f"A free slot goes as a tech-level-1 unit of your race into an area you control "
-                         f"holding your base, with room: {', '.join(f'{k} {a}' for k, a in _slot_targets(s, seat))}.",
+        raise RulesError(msg("A free slot goes as a tech-level-1 unit of your race into an area you control holding your base, with room: {value}.", value=join(', ', (msg("{k} {a}", k=k, a=a) for k, a in _slot_targets(s, seat)))),
                          code="TARGET")
     n = BOARD.units[kind].get("per_slot", 1)
     made = []
@@ -132,34 +132,34 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
     e = effect(card)
     name = BOARD.events[card]["name"]
     if not lines(s, seat, card):
-        raise RulesError(f"{card} {name} has no legal target now (§11): play another card or `event pass`.",
+        raise RulesError(msg("{card} {name} has no legal target now (§11): play another card or `event pass`.", card=card, name=name),
                          code="NO_TARGET", private=True)
     p["events"].remove(card)
     what = ""
     if e == "supply_lines":
         p["wsupply"] -= 1
         p["pool"] += 1
-        what = "takes 1 worker into the pool"
+        what = msg("takes 1 worker into the pool")
     elif e in ("tactical_briefing", "intel"):
         got = draw_combat(ctx, seat, 2 if e == "tactical_briefing" else 3)
-        what = f"draws {len(got)} combat card(s)"
+        what = msg("draws {n_got} combat card(s)", n_got=len(got))
     elif e in ("propaganda", "glory", "last_stand"):
         n = 1 if e == "propaganda" else 2
         p["cp"] += n
-        what = f"gains {n} CP"
+        what = msg("gains {n} CP", n=n)
     elif e == "total_war":
         got = draw_combat(ctx, seat, 3)
         if p["wsupply"] > 0:
             p["wsupply"] -= 1
             p["pool"] += 1
-        what = f"draws {len(got)} combat card(s) and takes a worker"
+        what = msg("draws {n_got} combat card(s) and takes a worker", n_got=len(got))
     elif e == "breakthrough":
         p["tech"] += 1
-        what = f"reaches tech level {p['tech']}"
+        what = msg("reaches tech level {tech}", tech=p['tech'])
     elif e in ("reinforcements", "rally"):
         pairs = list(zip(args[0::2], args[1::2]))
         if len(args) % 2 or not pairs or len(pairs) > (2 if e == "rally" else 1):
-            raise RulesError(f"Write `event {card} <unit> <area>`" + (" [<unit> <area>]" if e == "rally" else "") + ".",
+            raise RulesError((msg("Write `event {card} <unit> <area>` [<unit> <area>].", card=card) if e == "rally" else msg("Write `event {card} <unit> <area>`.", card=card)),
                              code="MALFORMED")
         made = []
         for i, (k, a) in enumerate(pairs):
@@ -167,14 +167,14 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
             if i and (kind, area) not in _slot_targets(s, seat):
                 break                              # the second slot as far as room allows
             made += _place_slot(ctx, seat, kind, area)
-        what = f"places new units: {', '.join(made)}"
+        what = msg("places new units: {made}", made=join(', ', made))
     elif e == "jump_coordinates":
         route = find_route(args[0]) if len(args) == 1 else None
         if route not in _jump_routes(s, seat):
-            raise RulesError(f"Name a route touching a planet with your base: {', '.join(_jump_routes(s, seat))}.",
+            raise RulesError(msg("Name a route touching a planet with your base: {jump_routes}.", jump_routes=join(', ', _jump_routes(s, seat))),
                              code="TARGET")
         s["transports"].append({"owner": seat, "route": route})
-        what = f"places a transport on {route}"
+        what = msg("places a transport on {route}", route=route)
     elif e == "sabotage":
         pairs = _sabotage(s, seat)
         route = find_route(args[0]) if args else None
@@ -183,30 +183,27 @@ def play(ctx, seat: str, card: str, args: list[str]) -> None:
             fid = BOARD.find_faction(args[1])
             owners = [o for o in owners if s["p"][o]["faction"] == fid]
         if not owners or (len(owners) > 1):
-            raise RulesError("Name a route (and the faction when several enemies have a transport there): "
-                             + ", ".join(f"{r} {s['p'][o]['faction']}" for r, o in pairs) + ".", code="TARGET")
+            raise RulesError(msg("Name a route (and the faction when several enemies have a transport there): {value}.", value=join(", ", (msg("{r} {faction}", r=r, faction=s['p'][o]['faction']) for r, o in pairs))), code="TARGET")
         t = next(t for t in s["transports"] if t["route"] == route and t["owner"] == owners[0])
         s["transports"].remove(t)
-        what = f"destroys {seat_ref(owners[0])}'s transport on {route}"
+        what = msg("destroys {owners}'s transport on {route}", owners=seat_ref(owners[0]), route=route)
     elif e == "orbital_strike":
         area = find_area(args[0]) if len(args) == 1 else None
         if area not in _strike_areas(s, seat):
-            raise RulesError(f"Name an area with an enemy unit of health 1 on a planet where you have a unit: "
-                             f"{', '.join(_strike_areas(s, seat))}.", code="TARGET")
+            raise RulesError(msg("Name an area with an enemy unit of health 1 on a planet where you have a unit: {strike_areas}.", strike_areas=join(', ', _strike_areas(s, seat))), code="TARGET")
         u = min((u for u in units_in(s, area) if u["owner"] != seat and BOARD.unit(s, u["type"])["health"] == 1),
                 key=unit_num)
         s["areas"][area]["units"].remove(u)
-        what = f"destroys {u['id']} {u['type']} in {area}"
+        what = msg("destroys {id} {type} in {area}", id=u['id'], type=u['type'], area=area)
     elif e == "expansion_grant":
         area = find_area(args[0]) if len(args) == 1 else None
         if area not in _grant_areas(s, seat):
-            raise RulesError(f"Name an area you control with no base, on a planet where you have none: "
-                             f"{', '.join(_grant_areas(s, seat))}.", code="TARGET")
+            raise RulesError(msg("Name an area you control with no base, on a planet where you have none: {grant_areas}.", grant_areas=join(', ', _grant_areas(s, seat))), code="TARGET")
         s["areas"][area]["base"] = seat
-        what = f"places a free base in {area}"
+        what = msg("places a free base in {area}", area=area)
     s["event_discard"].append(card)
     s["counts"]["events_played"] += 1
-    ctx.reveal(f"{seat_ref(seat)} plays event {card} {name}: {what}.")
+    ctx.reveal(msg("{seat} plays event {card} {name}: {what}.", seat=seat_ref(seat), card=card, name=name, what=what))
 
 
 def playable(state: dict, seat: str) -> list[str]:

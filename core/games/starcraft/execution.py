@@ -10,6 +10,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 from core.games.phases import end_phase
+from core.message import join, msg
 
 from . import battle, orders
 from .board import BOARD
@@ -22,8 +23,7 @@ def start_execution(ctx) -> None:
     s["turn"] = s["first"]
     if BOARD.rules_of(s)["execution_draw"] == "if_none_drawn":
         s["deck_at_execution"] = len(s["event_deck"])     # §6.4 (rules 2): was a card drawn this phase?
-    ctx.say(f"Execution: {sum(len(x) for x in s['stacks'].values())} orders in "
-            f"{len(s['stacks'])} stacks. Last placed, first resolved.")
+    ctx.say(msg("Execution: {sum} orders in {n_stacks} stacks. Last placed, first resolved.", sum=sum(len(x) for x in s['stacks'].values()), n_stacks=len(s['stacks'])))
     ctx.picture()
     settle(ctx, first=True)
 
@@ -56,10 +56,10 @@ def settle(ctx, first: bool = False) -> None:
             if top_planets(s, seat):
                 s["turn"] = seat
                 return
-            ctx.say(f"{seat_ref(seat)} has no order on top of a stack: draws an event card and passes (§6.3).")
+            ctx.say(msg("{seat} has no order on top of a stack: draws an event card and passes (§6.3).", seat=seat_ref(seat)))
             draw_event(ctx, seat)
         order = turn_order(s, s["turn"])
-    raise AssertionError("execution could not settle")
+    raise AssertionError(msg("execution could not settle"))
 
 
 def end_draw(ctx) -> None:
@@ -69,9 +69,9 @@ def end_draw(ctx) -> None:
     s = ctx.state
     at_start = s.pop("deck_at_execution", None)          # None: rules 1, the draw is always made
     if at_start is not None and at_start > len(s["event_deck"]):
-        ctx.say("Every stack is empty. Event cards were drawn this phase, so the first player draws none (§6.4).")
+        ctx.say(msg("Every stack is empty. Event cards were drawn this phase, so the first player draws none (§6.4)."))
         return
-    ctx.say(f"Every stack is empty. {seat_ref(s['first'])}, the first player, draws an event card (§6.4).")
+    ctx.say(msg("Every stack is empty. {first}, the first player, draws an event card (§6.4).", first=seat_ref(s['first'])))
     draw_event(ctx, s["first"])
 
 
@@ -80,8 +80,7 @@ def _take(state: dict, seat: str, planet_word: str) -> tuple[str, dict]:
     st = state["stacks"].get(planet)
     if not st or st[-1]["owner"] != seat:
         tops = top_planets(state, seat)
-        raise RulesError(f"Your order is not on top of the stack on {planet_name(planet)}. Yours on top: "
-                         f"{', '.join(tops) or 'none'} (§6.1).", code="NOT_TOP")
+        raise RulesError(msg("Your order is not on top of the stack on {planet_name}. Yours on top: {value} (§6.1).", planet_name=planet_name(planet), value=join(', ', tops) or 'none'), code="NOT_TOP")
     return planet, st[-1]
 
 
@@ -90,7 +89,7 @@ def discard(ctx, seat: str, planet_word: str) -> None:
     s = ctx.state
     planet, o = _take(s, seat, planet_word)
     s["stacks"][planet].pop()
-    ctx.reveal(f"{seat_ref(seat)} reveals order {order_label(o)} on {planet_name(planet)} and discards it.")
+    ctx.reveal(msg("{seat} reveals order {order_label} on {planet_name} and discards it.", seat=seat_ref(seat), order_label=order_label(o), planet_name=planet_name(planet)))
     s["counts"]["orders_discarded"] += 1
     draw_event(ctx, seat)
     _done(ctx, seat)
@@ -111,15 +110,15 @@ def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
     text, given = orders.split_pay(text)
     kind = orders.kind_of(text)
     if kind != o["type"]:
-        raise RulesError(f"Your top order on {planet_name(planet)} is {order_label(o)}, not {kind}.",
+        raise RulesError(msg("Your top order on {planet_name} is {order_label}, not {kind}.", planet_name=planet_name(planet), order_label=order_label(o), kind=kind),
                          code="ORDER_TYPE", private=True)
     s["stacks"][planet].pop()
-    ctx.reveal(f"{seat_ref(seat)} reveals order {order_label(o)} on {planet_name(planet)} and resolves it.")
+    ctx.reveal(msg("{seat} reveals order {order_label} on {planet_name} and resolves it.", seat=seat_ref(seat), order_label=order_label(o), planet_name=planet_name(planet)))
     before = _pieces(s)
     fight = None
     if kind == "mobilize":
         if given:
-            raise RulesError("Mobilize costs nothing: drop pay=.", code="MALFORMED")
+            raise RulesError(msg("Mobilize costs nothing: drop pay=."), code="MALFORMED")
         fight = orders.mobilize(ctx, seat, planet, text, o["special"])
     elif kind == "build":
         orders.build(ctx, seat, planet, text, o["special"], given)

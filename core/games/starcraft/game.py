@@ -6,17 +6,21 @@ on top of ``state["pend"]``) has a prompt builder and the verbs it accepts."""
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, seat_ref
 from core.grammar import Param, Verb
+from core.message import Cmd, join, kept, msg, plural
 
 from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
 from .board import BOARD
 from .common import (
+    ORDER_TYPES,
     all_units,
     base_planets,
     bases_of,
+    card_name,
     card_tag,
     controlled,
     controls,
@@ -50,39 +54,35 @@ class StarCraft(Game):
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),
-                                     help="§3.2 claim factions in seat order (choose) or deal them (random)"),
+                                     help=msg("§3.2 claim factions in seat order (choose) or deal them (random)")),
                     "rules": Verb("rules", (Param("rules", "choice", choices=("1", "2", "3", "4")),),
-                                  help="§18 the rules version: 4 (the default), 3 (before the units, the 2-player "
-                                       "CP and Tassadar's shield of rules 4), 2 (before the CP of the map and "
-                                       "Tassadar's shield were tuned) or 1 (before the event deck, end-of-Execution "
-                                       "draw and Aldaris's condition were tuned), issue 27")}
+                                  help=msg("§18 the rules version: 4 (the default), 3 (before the units, the 2-player CP and Tassadar's shield of rules 4), 2 (before the CP of the map and Tassadar's shield were tuned) or 1 (before the event deck, end-of-Execution draw and Aldaris's condition were tuned), issue 27"))}
     verbs = {
-        "faction": Verb("faction", (Param("name", "text"),), help="§3.2 claim a free faction.",
+        "faction": Verb("faction", (Param("name", "text"),), help=msg("§3.2 claim a free faction."),
                         example="faction raynor"),
-        "random": Verb("random", help="§3.2 deal every faction at random, ignoring claims."),
-        "transport": Verb("transport", (Param("route"),), help="§3.5 place your starting transport."),
+        "random": Verb("random", help=msg("§3.2 deal every faction at random, ignoring claims.")),
+        "transport": Verb("transport", (Param("route"),), help=msg("§3.5 place your starting transport.")),
         "order": Verb("order", (Param("type"), Param("planet")), private=True,
-                      help="§5 place an order face down: order <mobilize|build|research>[*] <planet>."),
+                      help=msg("§5 place an order face down: `order <mobilize|build|research>[*] <planet>`.")),
         "resolve": Verb("resolve", (Param("planet"), Param("what", "text")),
-                        help="§6 take your top order on <planet> and resolve it: move …, build …, base …, research …",
+                        help=msg("§6 take your top order on <planet> and resolve it: `move …`, `build …`, `base …`, `research …`"),
                         example="resolve MAR build 1 marine MAR.A"),
-        "discard": Verb("discard", (Param("planet"),), help="§6.2 discard your top order there; draw an event card."),
-        "card": Verb("card", (Param("id"),), private=True, help="§9.2 your combat card for the battle, or none."),
+        "discard": Verb("discard", (Param("planet"),), help=msg("§6.2 discard your top order there; draw an event card.")),
+        "card": Verb("card", (Param("id"),), private=True, help=msg("§9.2 your combat card for the battle, or none.")),
         "event": Verb("event", (Param("id"), Param("targets", "text", optional=True)), private=True,
-                      help="§10 step 8: play one event card (with its targets) or pass.",
+                      help=msg("§10 step 8: play one event card (with its targets) or pass."),
                       example="event EV10-propaganda"),
-        "drop": Verb("drop", (Param("ids", "text"),), private=True, help="§10 step 9: discard down to 8 cards.",
+        "drop": Verb("drop", (Param("ids", "text"),), private=True, help=msg("§10 step 9: discard down to 8 cards."),
                      example="drop RAY-09-dig-in"),
-        "hand": Verb("hand", query=True, help="your combat cards and event cards (told privately)."),
-        "orders": Verb("orders", query=True, help="your face-down orders (told privately)."),
+        "hand": Verb("hand", query=True, help=msg("your combat cards and event cards (told privately).")),
+        "orders": Verb("orders", query=True, help=msg("your face-down orders (told privately).")),
     }
 
     # setup ----------------------------------------------------------------------------------
     def _setup(self, ctx: Ctx, players: list[str], options: dict) -> None:
         setup.new_state(ctx, players, options)
         if ctx.state["phase"] == "factions":
-            ctx.say("Each player in seat order claims a faction (`faction <name>`), or deals them all at "
-                    "random (`random`).")
+            ctx.say(msg("Each player in seat order claims a faction (`faction <name>`), or deals them all at random (`random`)."))
 
     # the table of states --------------------------------------------------------------------
     def state_key(self, state: dict) -> str:
@@ -100,7 +100,7 @@ class StarCraft(Game):
         key = self.state_key(ctx.state)
         v = ctx.action.verb
         if v not in STATES[key]["verbs"]:
-            raise RulesError(f"`{v}` is not possible now.", code="NOT_NOW")
+            raise RulesError(msg("`{v}` is not possible now.", v=v), code="NOT_NOW")
         STATES[key]["verbs"][v](ctx, ctx.seat, ctx.action.args)
         flow.advance(ctx)             # the phase after one that just ended
 
@@ -108,13 +108,12 @@ class StarCraft(Game):
         s, seat = ctx.state, ctx.seat
         p = s["p"][seat]
         if ctx.action.verb == "hand":
-            ctx.tell(seat, "Combat cards: " + (", ".join(f"{c} {BOARD.combat[c]['name']}" for c in sorted(p["hand"]))
-                                               or "none") + ". Event cards: "
-                     + (", ".join(f"{e} {BOARD.events[e]['name']}" for e in sorted(p["events"])) or "none") + ".")
+            ctx.tell(seat, msg("Combat cards: {value}. Event cards: {value2}.", value=join(", ", (msg("{c} {name}", c=c, name=BOARD.combat[c]['name']) for c in sorted(p["hand"])))
+                                               or "none", value2=join(", ", (msg("{e} {name}", e=e, name=BOARD.events[e]['name']) for e in sorted(p["events"]))) or "none"))
         else:
             mine = [(pl, i, o) for pl, st in s["stacks"].items() for i, o in enumerate(st) if o["owner"] == seat]
-            ctx.tell(seat, "Your orders: " + ("; ".join(f"{order_label(o)} on {planet_name(pl)} (level {i + 1})"
-                                                         for pl, i, o in mine) or "none") + ".")
+            ctx.tell(seat, msg("Your orders: {value}.", value=join("; ", (msg("{order_label} on {planet_name} (level {i})", order_label=order_label(o), planet_name=planet_name(pl), i=i + 1)
+                                                         for pl, i, o in mine)) or "none"))
 
     # views ----------------------------------------------------------------------------------
     def _view(self, state: dict, seat: str | None) -> dict:
@@ -154,28 +153,27 @@ class StarCraft(Game):
         event cards in hand with what each does, and the face-down orders with their planets."""
         mine = [s for s, p in view["p"].items() if isinstance(p.get("hand"), list)]
         if not mine:
-            return "You have no seat in this game."
+            return msg("You have no seat in this game.")
         seat = mine[0]
         p = view["p"][seat]
-        who = BOARD.factions[p["faction"]]["name"] if p.get("faction") else "no faction yet"
-        lines = [f"{seat_ref(seat)}: {who}, round {view['round']}, {view['phase']}.",
-                 f"CP {p['cp']}, tech level {p['tech']}; workers: {p['pool']} in the pool, {p['assigned']} "
-                 f"assigned, {p['unavailable']} unavailable, {p['wsupply']} in supply."]
+        who = BOARD.factions[p["faction"]]["name"] if p.get("faction") else msg("no faction yet")
+        lines = [msg("{seat}: {who}, round {round}, {phase}.", seat=seat_ref(seat), who=who, round=view['round'], phase=view['phase']),
+                 msg("CP {cp}, tech level {tech}; workers: {pool} in the pool, {assigned} assigned, {unavailable} unavailable, {wsupply} in supply.", cp=p['cp'], tech=p['tech'], pool=p['pool'], assigned=p['assigned'], unavailable=p['unavailable'], wsupply=p['wsupply'])]
         if p.get("cards"):
-            lines.append("Resource cards: " + ", ".join(_resource_words(c) for c in p["cards"]) + ".")
-        lines.append(f"Combat cards ({len(p['hand'])}):" if p["hand"] else "No combat cards.")
-        lines += [f"- {card_tag(c)}: {_combat_words(c)}" for c in sorted(p["hand"])]
+            lines.append(msg("Resource cards: {resource_words}.", resource_words=join(", ", (_resource_words(c) for c in p["cards"]))))
+        lines.append((msg("Combat cards ({n_hand}):", n_hand=len(p['hand'])) if p["hand"] else msg("No combat cards.")))
+        lines += [msg("- {card_tag}: {combat_words}", card_tag=card_name(c), combat_words=_combat_words(c)) for c in sorted(p["hand"])]
         if p.get("events"):
-            lines.append(f"Event cards ({len(p['events'])}):")
-            lines += [f"- {card_tag(e)}: {BOARD.events[e]['text']}" for e in sorted(p["events"])]
+            lines.append(msg("Event cards ({n_events}):", n_events=len(p['events'])))
+            lines += [msg("- {card_tag}: {text}", card_tag=card_name(e), text=BOARD.events[e]['text']) for e in sorted(p["events"])]
         orders = [(planet, level, o) for planet, stack in (view.get("stacks") or {}).items()
                   for level, o in enumerate(stack) if o.get("owner") == seat and "type" in o]
         if orders:
-            lines.append("Your face-down orders: " + "; ".join(
-                f"{order_label(o)} on {planet_name(planet)} (level {level + 1})" for planet, level, o in orders) + ".")
+            lines.append(msg("Your face-down orders: {value}.", value=join("; ", (
+                msg("{order_label} on {planet_name} (level {level})", order_label=order_label(o), planet_name=planet_name(planet), level=level + 1) for planet, level, o in orders))))
         if p.get("orders_left"):
-            lines.append(f"Orders left to place this round: {p['orders_left']}.")
-        return "\n".join(lines)
+            lines.append(msg("Orders left to place this round: {orders_left}.", orders_left=p['orders_left']))
+        return join("\n", lines)
 
     def _summary(self, state: dict) -> dict:
         players = {}
@@ -209,7 +207,7 @@ class StarCraft(Game):
         r = state["result"]
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ------------------------------------------------------------------------------
     def secrets(self, state: dict) -> list[str]:
@@ -314,9 +312,9 @@ class StarCraft(Game):
             rest = words[2:] if words[0] == "resolve" else ["discard"]
             if len(rest) == 5 and rest[0] == "move":   # move N KIND FROM TO: the unit, where from, where to, how many
                 _, n, kind, src, dst = rest
-                rest = ["move", f"{kind} {src}", f"→ {dst}", f"×{n}"]
+                rest = ["move", msg("{kind} {src}", kind=kind, src=src), msg("→ {dst}", dst=dst), f"×{n}"]
             return [planet_name(words[1]), *rest]
-        return words
+        return [_menu_word(word) for word in words]
 
     def _works(self, state: dict, seat: str, line: str) -> bool:
         try:
@@ -360,7 +358,7 @@ class StarCraft(Game):
             return regroup.drop_default(state, seat)
         if key == "factions":
             return f"faction {setup.claimable(state)[0]}"
-        raise RulesError("Nothing to time out.", code="NOT_NOW")
+        raise RulesError(msg("Nothing to time out."), code="NOT_NOW")
 
 
 def order_lines(state: dict, seat: str, planet: str) -> list[str]:
@@ -415,9 +413,9 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
             for _ in range(rnd.choice((1, 1, 2))):
                 if areas and kinds:
                     k = rnd.choice(kinds)
-                    items.append(f"{2 if k == 'zergling' and rnd.random() < 0.7 else 1} {k} {rnd.choice(areas)}")
+                    items.append(msg("{value} {k} {choice}", value=2 if k == 'zergling' and rnd.random() < 0.7 else 1, k=k, choice=rnd.choice(areas)))
             if rnd.random() < 0.3:
-                items.append("1 worker")
+                items.append(msg("1 worker"))
             if rnd.random() < 0.25:
                 items.append(f"transport {rnd.choice(BOARD.routes_touching(planet))}")
             if items:
@@ -437,7 +435,7 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
     dests = BOARD.planet_areas(planet)
     extra = ""
     if o["special"] and len(transports_of(state, seat)) < 4:
-        extra = f"; transport {rnd.choice(BOARD.routes_touching(planet))}"
+        extra = msg("; transport {choice}", choice=rnd.choice(BOARD.routes_touching(planet)))
     for _ in range(8):
         if not pool:
             break
@@ -462,22 +460,20 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
 # prompt builders ------------------------------------------------------------------------------
 def _p_factions(state: dict) -> dict:
     seat = state["turn"]
-    return {seat: Prompt(f"{seat_ref(seat)} claims a faction (§3.2).",
+    return {seat: Prompt(msg("{seat} claims a faction (§3.2).", seat=seat_ref(seat)),
                          tuple(f"faction {f}" for f in setup.claimable(state)) + ("random",))}
 
 
 def _p_transport(state: dict) -> dict:
     seat = state["turn"]
-    return {seat: Prompt(f"{seat_ref(seat)} places the starting transport on a route touching "
-                         f"{planet_name(state['p'][seat]['home'])} (§3.5).",
+    return {seat: Prompt(msg("{seat} places the starting transport on a route touching {planet_name} (§3.5).", seat=seat_ref(seat), planet_name=planet_name(state['p'][seat]['home'])),
                          tuple(f"transport {r}" for r in setup.transport_routes(state, seat)))}
 
 
 def _p_planning(state: dict) -> dict:
     seat = state["turn"]
     p = state["p"][seat]
-    return {seat: Prompt(f"Round {state['round']} Planning: {seat_ref(seat)} places order "
-                         f"{p['placed'] + 1} of 4 face down, by private message (§5).",
+    return {seat: Prompt(msg("Round {round} Planning: {seat} places order {placed} of 4 face down, by private message (§5).", round=state['round'], seat=seat_ref(seat), placed=p['placed'] + 1),
                          (), ("order <mobilize|build|research>[*] <planet>",), tuple(planning.lines(state, seat)))}
 
 
@@ -495,8 +491,7 @@ def _p_execution(state: dict) -> dict:
         elif o["type"] == "build" and payment.choose(state, seat, BOARD.pieces["worker_cost"]) is not None \
                 and has_base_on(state, seat, pl) and state["p"][seat]["wsupply"] > 0:
             private.append(f"resolve {pl} build 1 worker")
-    return {seat: Prompt(f"Round {state['round']} Execution: {seat_ref(seat)} takes an order from the top of "
-                         f"a stack ({', '.join(tops)}) and resolves or discards it (§6).",
+    return {seat: Prompt(msg("Round {round} Execution: {seat} takes an order from the top of a stack ({tops}) and resolves or discards it (§6).", round=state['round'], seat=seat_ref(seat), tops=join(', ', tops)),
                          tuple(f"discard {pl}" for pl in tops),
                          ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
                           "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] "
@@ -508,21 +503,18 @@ def _p_execution(state: dict) -> dict:
 
 def _p_card(state: dict) -> dict:
     b = state["battle"]
-    return {seat: Prompt(f"Battle in {b['area']}: {seat_ref(seat)} chooses a combat card or none, "
-                         "by private message (§9.2).", (), ("card <id>", "card none"), tuple(battle.lines(state, seat)))
+    return {seat: Prompt(msg("Battle in {area}: {seat} chooses a combat card or none, by private message (§9.2).", area=b['area'], seat=seat_ref(seat)), (), ("card <id>", "card none"), tuple(battle.lines(state, seat)))
             for seat in state["pend"][-1]["seats"] if seat not in b["cards"]}
 
 
 def _p_event(state: dict) -> dict:
     seat = state["pend"][-1]["seat"]
     lines = [x for c in events.playable(state, seat) for x in events.lines(state, seat, c)]
-    return {seat: Prompt(f"Regrouping step 8: {seat_ref(seat)} may play one event card or pass, by private "
-                         "message.", (), ("event <id> [targets]", "event pass"), tuple(lines) + ("event pass",))}
+    return {seat: Prompt(msg("Regrouping step 8: {seat} may play one event card or pass, by private message.", seat=seat_ref(seat)), (), ("event <id> [targets]", "event pass"), tuple(lines) + ("event pass",))}
 
 
 def _p_drop(state: dict) -> dict:
-    return {seat: Prompt(f"Regrouping step 9: {seat_ref(seat)} discards "
-                         f"{len(state['p'][seat]['hand']) - regroup.HAND_LIMIT} combat card(s) by private message.",
+    return {seat: Prompt(msg("Regrouping step 9: {seat} discards {n_hand} combat card(s) by private message.", seat=seat_ref(seat), n_hand=len(state['p'][seat]['hand']) - regroup.HAND_LIMIT),
                          (), ("drop <id> [<id> …]",), (regroup.drop_default(state, seat),))
             for seat in state["pend"][-1]["seats"]}
 
@@ -582,22 +574,43 @@ GAME = StarCraft()
 __all__ = ["GAME", "StarCraft"]
 
 
+def _menu_word(word: str) -> str:
+    """A word of an order or card line as a menu shows it: a planet by its name (as the resolve
+    lines name it), a card by its id and name in the reader's language, a special order with
+    what its `*` means; any other word as typed."""
+    if word in BOARD.planets:
+        return planet_name(word)
+    card = _card_of_tag().get(word.lower())
+    if card is not None:
+        return card_name(card)
+    if word.endswith("*") and word[:-1] in ORDER_TYPES:
+        return msg("`{order}*` (the special order)", order=Cmd(word[:-1]))
+    return word
+
+
+@lru_cache(maxsize=1)
+def _card_of_tag() -> dict[str, str]:
+    return {card_tag(card).lower(): card for card in [*BOARD.combat, *BOARD.events]}
+
+
 def _combat_words(card: str) -> str:
     """What a combat card does (§9.2), from its data: attack, shield and their conditions."""
     k = BOARD.combat[card]
     if k.get("cancel"):
-        return "cancels the other side's combat card"
+        return msg("cancels the other side's combat card")
     parts = []
     if k.get("attack"):
-        parts.append(f"attack +{k['attack']}")
+        parts.append(msg("attack +{attack}", attack=k['attack']))
     if k.get("attack_if_more_units"):
-        parts.append(f"+{k['attack_if_more_units']} instead with more units than the enemy")
+        parts.append(msg("+{attack_if_more_units} instead with more units than the enemy", attack_if_more_units=k['attack_if_more_units']))
     if k.get("shield"):
-        parts.append(f"shield +{k['shield']}")
-    return ", ".join(parts) + (" (defender only)" if k.get("defender_only") else "")
+        parts.append(msg("shield +{shield}", shield=k['shield']))
+    return (msg("{parts} (defender only)", parts=join(", ", parts)) if k.get("defender_only") else msg("{parts}", parts=join(", ", parts)))
 
 
 def _resource_words(card: dict) -> str:
     data = BOARD.resource[card["id"]]   # every card, the permanent ones too, has its kind and value
-    worth = f"{card['id']} ({data['value']} {data['kind']})"
-    return f"{worth} — used" if card.get("used") else worth   # no comma: a list of cards is split at its commas
+    amount = plural(("{value} mineral", "{value} minerals"), data["value"], value=data["value"]) \
+        if data["kind"] == "minerals" else msg("{value} gas", value=data["value"])
+    worth = msg("{id} ({amount})", id=Cmd(card['id']), amount=amount)
+    return msg("{worth} — used", worth=worth) if card.get("used") else worth   # no comma: a list of cards is split at its commas

@@ -6,6 +6,7 @@ import re
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from . import payment
 from .board import BOARD
@@ -36,7 +37,7 @@ def kind_of(text: str) -> str:
         return "build"
     if word == "research":
         return "research"
-    raise RulesError("After the planet write move …, build …, base … or research tech|cards (§15).",
+    raise RulesError(msg("After the planet write move …, build …, base … or research tech|cards (§15)."),
                      code="MALFORMED")
 
 
@@ -61,12 +62,11 @@ def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tu
             transport = find_route(words[1])
             continue
         if words[0].lower() != "move" or len(words) != 5:
-            raise RulesError("Write `move <n> <unit> <from-area> <to-area>` (items joined by `;`), "
-                             "then `; transport <route>` for a special order (§15).", code="MALFORMED")
+            raise RulesError(msg("Write `move <n> <unit> <from-area> <to-area>` (items joined by `;`), then `; transport <route>` for a special order (§15)."), code="MALFORMED")
         try:
             n = int(words[1])
         except ValueError:
-            raise RulesError(f"`move` needs a number of units, not {words[1]!r}.", code="MALFORMED") from None
+            raise RulesError(msg("`move` needs a number of units, not {words}.", words=repr(words[1])), code="MALFORMED") from None
         name, _, ids = words[2].partition("#")
         kind = find_unit_type(name)
         src, dst = find_area(words[3], planet), find_area(words[4], planet)
@@ -77,11 +77,10 @@ def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tu
             want = {int(x.strip().lstrip("#").split("u")[-1]) for x in ids.split(",") if x.strip()}
             chosen = [u for u in have if unit_num(u) in want]
             if len(chosen) != len(want) or len(chosen) != n:
-                raise RulesError(f"{src} holds no such {n} {kind}(s) of yours with those ids: "
-                                 f"{', '.join(u['id'] for u in have) or 'none'}.", code="UNITS")
+                raise RulesError(msg("{src} holds no such {n} {kind}(s) of yours with those ids: {value}.", src=src, n=n, kind=kind, value=join(', ', (u['id'] for u in have)) or 'none'), code="UNITS")
         else:
             if n < 1 or n > len(have):
-                raise RulesError(f"{src} holds {len(have)} {kind}(s) of yours, not {n}.", code="UNITS")
+                raise RulesError(msg("{src} holds {n_have} {kind}(s) of yours, not {n}.", src=src, n_have=len(have), kind=kind, n=n), code="UNITS")
             chosen = have[:n]                 # §15: the lowest ids not yet moved by this order
         moves += [(u, src, dst) for u in chosen]
     return moves, transport
@@ -92,27 +91,25 @@ def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | Non
     s = ctx.state
     moves, transport = parse_moves(s, seat, planet, text)
     if transport and not special:
-        raise RulesError("Only a special Mobilize order places a transport (§7.1.5).", code="NOT_SPECIAL")
+        raise RulesError(msg("Only a special Mobilize order places a transport (§7.1.5)."), code="NOT_SPECIAL")
     if transport:                                                   # §7.1.5 before moving
         if planet not in BOARD.routes[transport]["planets"]:
-            raise RulesError(f"The transport goes on a route touching {planet_name(planet)}: "
-                             f"{', '.join(BOARD.routes_touching(planet))}.", code="ROUTE")
+            raise RulesError(msg("The transport goes on a route touching {planet_name}: {routes_touching}.", planet_name=planet_name(planet), routes_touching=join(', ', BOARD.routes_touching(planet))), code="ROUTE")
         if free_transports(s, seat) < 1:
-            raise RulesError("You have no transport left in your supply (SUPPLY).", code="SUPPLY")
+            raise RulesError(msg("You have no transport left in your supply (SUPPLY)."), code="SUPPLY")
     if not moves and not transport:
-        raise RulesError("Nothing moves: name at least one unit, or discard the order (§6.5).", code="NOTHING")
+        raise RulesError(msg("Nothing moves: name at least one unit, or discard the order (§6.5)."), code="NOTHING")
     seen = set()
     routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
     for u, src, dst in moves:
         if u["id"] in seen:
-            raise RulesError(f"{u['id']} moves at most once per order (§7.1.2).", code="TWICE")
+            raise RulesError(msg("{id} moves at most once per order (§7.1.2).", id=u['id']), code="TWICE")
         seen.add(u["id"])
         if BOARD.areas[dst]["planet"] != planet:
-            raise RulesError(f"Units move into areas of {planet_name(planet)} only (§7.1.1).", code="DEST")
+            raise RulesError(msg("Units move into areas of {planet_name} only (§7.1.1).", planet_name=planet_name(planet)), code="DEST")
         sp = BOARD.areas[src]["planet"]
         if sp != planet and not any(r in routes for r in BOARD.route_between(sp, planet)):
-            raise RulesError(f"{src} is not linked to {planet_name(planet)} by a route holding your transport "
-                             "(§7.1.1).", code="NO_TRANSPORT")
+            raise RulesError(msg("{src} is not linked to {planet_name} by a route holding your transport (§7.1.1).", src=src, planet_name=planet_name(planet)), code="NO_TRANSPORT")
     # the position after moving, checked before it is applied
     after = {a: [u for u in s["areas"][a]["units"] if u["id"] not in seen] for a in BOARD.planet_areas(planet)}
     for u, src, dst in moves:
@@ -120,24 +117,23 @@ def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | Non
     for a, us in after.items():
         mine = sum(1 for u in us if u["owner"] == seat)
         if mine > BOARD.areas[a]["limit"]:
-            raise RulesError(f"{a} would hold {mine} of your units; its limit is {BOARD.areas[a]['limit']} (LIMIT).",
+            raise RulesError(msg("{a} would hold {mine} of your units; its limit is {limit} (LIMIT).", a=a, mine=mine, limit=BOARD.areas[a]['limit']),
                              code="LIMIT")
     fights = [a for a, us in after.items()
               if any(u["owner"] == seat for u in us) and any(u["owner"] != seat for u in us)]
     if len(fights) > 1:
-        raise RulesError(f"At most one area may hold your units and enemy units (ONE_BATTLE), not "
-                         f"{', '.join(fights)}.", code="ONE_BATTLE")
+        raise RulesError(msg("At most one area may hold your units and enemy units (ONE_BATTLE), not {fights}.", fights=join(', ', fights)), code="ONE_BATTLE")
     if transport:
         s["transports"].append({"owner": seat, "route": transport})
-        ctx.say(f"{seat_ref(seat)} places a transport on {transport}.")
+        ctx.say(msg("{seat} places a transport on {transport}.", seat=seat_ref(seat), transport=transport))
     origins = {}
     for u, src, dst in moves:
         s["areas"][src]["units"].remove(u)
         s["areas"][dst]["units"].append(u)
         origins[u["id"]] = src
     if moves:
-        ctx.say(f"{seat_ref(seat)} moves " + ", ".join(f"{u['id']} {u['type']} {src}→{dst}"
-                                                      for u, src, dst in moves) + ".")
+        ctx.say(msg("{seat} moves {value}.", seat=seat_ref(seat), value=join(", ", (msg("{id} {type} {src}→{dst}", id=u['id'], type=u['type'], src=src, dst=dst)
+                                                      for u, src, dst in moves))))
     if fights:
         return fights[0], {k: v for k, v in origins.items() if any(x["id"] == k for x in units_in(s, fights[0]))}
     return None
@@ -155,23 +151,21 @@ def parse_build(text: str, planet: str) -> dict:
         words = part.split()
         if words[0].lower() == "transport" and len(words) == 2:
             if items["transport"]:
-                raise RulesError("At most 1 transport per Build order (§7.2.1).", code="TRANSPORT")
+                raise RulesError(msg("At most 1 transport per Build order (§7.2.1)."), code="TRANSPORT")
             items["transport"] = find_route(words[1])
             continue
         try:
             n = int(words[0])
         except ValueError:
-            raise RulesError(f"Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, "
-                             f"not {part!r} (§15).", code="MALFORMED") from None
+            raise RulesError(msg("Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, not {part} (§15).", part=repr(part)), code="MALFORMED") from None
         if n < 1:
-            raise RulesError("Build at least 1 of each item you name.", code="MALFORMED")
+            raise RulesError(msg("Build at least 1 of each item you name."), code="MALFORMED")
         if len(words) == 2 and words[1].lower() in ("worker", "workers"):
             items["workers"] += n
         elif len(words) == 3:
             items["units"].append((n, find_unit_type(words[1]), find_area(words[2], planet)))
         else:
-            raise RulesError(f"Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, "
-                             f"not {part!r} (§15).", code="MALFORMED")
+            raise RulesError(msg("Build items are `<n> <unit> <area>`, `<n> worker` or `transport <route>`, not {part} (§15).", part=repr(part)), code="MALFORMED")
     return items
 
 
@@ -203,65 +197,60 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
     if text.split()[0].lower() == "base":
         return build_base(ctx, seat, planet, text, special, given)
     if not has_base_on(s, seat, planet):
-        raise RulesError(f"Without your base on {planet_name(planet)} a Build order can only buy a base: "
-                         "`base <area>` (§7.2.2).", code="NO_BASE")
+        raise RulesError(msg("Without your base on {planet_name} a Build order can only buy a base: `base <area>` (§7.2.2).", planet_name=planet_name(planet)), code="NO_BASE")
     items = parse_build(text, planet)
     if not items["units"] and not items["workers"] and not items["transport"]:
-        raise RulesError("Build something, or discard the order (§6.5).", code="NOTHING")
+        raise RulesError(msg("Build something, or discard the order (§6.5)."), code="NOTHING")
     race = BOARD.factions[p["faction"]]["race"]
     cost, slots = build_cost(s, seat, items, special)
     if slots > slots_allowed(s, seat):
-        raise RulesError(f"A Build order buys up to {slots_allowed(s, seat)} unit slots, not {slots} (§7.2.1).",
+        raise RulesError(msg("A Build order buys up to {slots_allowed} unit slots, not {slots} (§7.2.1).", slots_allowed=slots_allowed(s, seat), slots=slots),
                          code="SLOTS")
     adding: dict[str, int] = {}
     per_kind: dict[str, int] = {}
     for n, kind, area in items["units"]:
         u = BOARD.units[kind]
         if u["race"] != race:
-            raise RulesError(f"{seat_ref(seat)} builds {race} units only.", code="RACE")
+            raise RulesError(msg("{seat} builds {race} units only.", seat=seat_ref(seat), race=race), code="RACE")
         if u["tech"] > p["tech"]:
-            raise RulesError(f"{u['name']} needs tech level {u['tech']}; yours is {p['tech']}.", code="TECH")
+            raise RulesError(msg("{name} needs tech level {tech}; yours is {tech2}.", name=u['name'], tech=u['tech'], tech2=p['tech']), code="TECH")
         if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area):
-            raise RulesError(f"Units are placed in areas of {planet_name(planet)} you control (§7.2.1).",
+            raise RulesError(msg("Units are placed in areas of {planet_name} you control (§7.2.1).", planet_name=planet_name(planet)),
                              code="AREA")
         adding[area] = adding.get(area, 0) + n
         per_kind[kind] = per_kind.get(kind, 0) + n
     for area, n in adding.items():
         have = len(units_in(s, area, seat))
         if have + n > BOARD.areas[area]["limit"]:
-            raise RulesError(f"{area} would hold {have + n} of your units; its limit is "
-                             f"{BOARD.areas[area]['limit']} (LIMIT).", code="LIMIT")
+            raise RulesError(msg("{area} would hold {have} of your units; its limit is {limit} (LIMIT).", area=area, have=have + n, limit=BOARD.areas[area]['limit']), code="LIMIT")
     for kind, n in per_kind.items():
         if unit_count(s, seat, kind) + n > BOARD.unit(s, kind)["supply"]:
-            raise RulesError(f"Only {BOARD.unit(s, kind)['supply'] - unit_count(s, seat, kind)} {kind}(s) "
-                             "left in your supply (SUPPLY).", code="SUPPLY")
+            raise RulesError(msg("Only {supply} {kind}(s) left in your supply (SUPPLY).", supply=BOARD.unit(s, kind)['supply'] - unit_count(s, seat, kind), kind=kind), code="SUPPLY")
     if items["workers"] > p["wsupply"]:
-        raise RulesError(f"Only {p['wsupply']} workers left in your supply (SUPPLY).", code="SUPPLY")
+        raise RulesError(msg("Only {wsupply} workers left in your supply (SUPPLY).", wsupply=p['wsupply']), code="SUPPLY")
     if items["transport"]:
         if planet not in BOARD.routes[items["transport"]]["planets"]:
-            raise RulesError(f"The transport goes on a route touching {planet_name(planet)}: "
-                             f"{', '.join(BOARD.routes_touching(planet))}.", code="ROUTE")
+            raise RulesError(msg("The transport goes on a route touching {planet_name}: {routes_touching}.", planet_name=planet_name(planet), routes_touching=join(', ', BOARD.routes_touching(planet))), code="ROUTE")
         if free_transports(s, seat) < 1:
-            raise RulesError("You have no transport left in your supply (SUPPLY).", code="SUPPLY")
+            raise RulesError(msg("You have no transport left in your supply (SUPPLY)."), code="SUPPLY")
     paid = payment.pay(s, seat, cost, given)
     made = []
     for n, kind, area in items["units"]:
         for _ in range(n):
             u = new_unit(s, seat, kind)
             s["areas"][area]["units"].append(u)
-            made.append(f"{u['id']} {kind} into area {area}")
+            made.append(msg("{id} {kind} into area {area}", id=u['id'], kind=kind, area=area))
     if items["workers"]:
         p["wsupply"] -= items["workers"]
         p["unavailable"] += items["workers"]
-        made.append(f"{items['workers']} worker(s)")
+        made.append(msg("{workers} worker(s)", workers=items['workers']))
     if items["transport"]:
         s["transports"].append({"owner": seat, "route": items["transport"]})
-        made.append(f"a transport on {items['transport']}")
+        made.append(msg("a transport on {transport}", transport=items['transport']))
     if cost["minerals"] or cost["gas"]:
-        ctx.say(f"{seat_ref(seat)} builds {', '.join(made)}; pays {payment.fmt(cost)} with "
-                f"{', '.join(paid) or 'no card'}.")
+        ctx.say(msg("{seat} builds {made}; pays {cost} with {value}.", seat=seat_ref(seat), made=join(', ', made), cost=payment.fmt(cost), value=join(', ', paid) or msg("no card")))
     else:
-        ctx.say(f"{seat_ref(seat)} builds {', '.join(made)} at no cost.")
+        ctx.say(msg("{seat} builds {made} at no cost.", seat=seat_ref(seat), made=join(', ', made)))
     if is_(s, seat, "overmind"):
         free_zergling(ctx, seat, planet)
 
@@ -277,29 +266,29 @@ def free_zergling(ctx, seat: str, planet: str) -> None:
     if room:
         u = new_unit(s, seat, "zergling")
         s["areas"][room[0]]["units"].append(u)
-        ctx.say(f"The Overmind's free Zergling {u['id']} appears in {room[0]}.")
+        ctx.say(msg("The Overmind's free Zergling {id} appears in {room}.", id=u['id'], room=room[0]))
 
 
 def build_base(ctx, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> None:
     s = ctx.state
     words = text.split()
     if len(words) != 2:
-        raise RulesError("Write `base <area>` (§15).", code="MALFORMED")
+        raise RulesError(msg("Write `base <area>` (§15)."), code="MALFORMED")
     area = find_area(words[1], planet)
     if has_base_on(s, seat, planet):
-        raise RulesError(f"You already have a base on {planet_name(planet)} (one per planet, §7.2.3).",
+        raise RulesError(msg("You already have a base on {planet_name} (one per planet, §7.2.3).", planet_name=planet_name(planet)),
                          code="BASE")
     if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area) or s["areas"][area]["base"]:
-        raise RulesError(f"A base goes in an area of {planet_name(planet)} you control that has no base (§7.2.2).",
+        raise RulesError(msg("A base goes in an area of {planet_name} you control that has no base (§7.2.2).", planet_name=planet_name(planet)),
                          code="AREA")
     if sum(1 for d in s["areas"].values() if d["base"] == seat) >= BOARD.pieces["bases"]:
-        raise RulesError("You have no base left in your supply (SUPPLY).", code="SUPPLY")
+        raise RulesError(msg("You have no base left in your supply (SUPPLY)."), code="SUPPLY")
     cost = dict(BOARD.pieces["base_cost"])
     if special:
         cost["minerals"] = max(0, cost["minerals"] - 1)
     paid = payment.pay(s, seat, cost, given)
     s["areas"][area]["base"] = seat
-    ctx.say(f"{seat_ref(seat)} builds a base in {area}; pays {payment.fmt(cost)} with {', '.join(paid)}.")
+    ctx.say(msg("{seat} builds a base in {area}; pays {cost} with {paid}.", seat=seat_ref(seat), area=area, cost=payment.fmt(cost), paid=join(', ', paid)))
 
 
 # §7.3 Research --------------------------------------------------------------------------------
@@ -310,17 +299,16 @@ def research(ctx, seat: str, text: str, special: bool, given: list[str] | None) 
     what = words[1].lower() if len(words) == 2 else ""
     if what == "tech":
         if p["tech"] >= BOARD.pieces["max_tech"]:
-            raise RulesError("Your tech level is already 3; research cards instead.", code="TECH")
+            raise RulesError(msg("Your tech level is already 3; research cards instead."), code="TECH")
         cost = BOARD.tech_costs[p["tech"] + 1]
         paid = payment.pay(s, seat, cost, given)
         p["tech"] += 1
-        ctx.say(f"{seat_ref(seat)} researches tech level {p['tech']}; pays {payment.fmt(cost)} with "
-                f"{', '.join(paid)}.")
+        ctx.say(msg("{seat} researches tech level {tech}; pays {cost} with {paid}.", seat=seat_ref(seat), tech=p['tech'], cost=payment.fmt(cost), paid=join(', ', paid)))
         if special:
             draw_combat(ctx, seat, 1)
     elif what == "cards":
         got = draw_combat(ctx, seat, 3 + (1 if special else 0))
-        ctx.say(f"{seat_ref(seat)} researches and draws {len(got)} combat card(s).")
+        ctx.say(msg("{seat} researches and draws {n_got} combat card(s).", seat=seat_ref(seat), n_got=len(got)))
     else:
-        raise RulesError("Write `research tech` or `research cards` (§7.3).", code="MALFORMED")
+        raise RulesError(msg("Write `research tech` or `research cards` (§7.3)."), code="MALFORMED")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from core.errors import RulesError
+from core.message import join, msg
 
 from .board import BOARD
 
@@ -49,20 +50,17 @@ def pay(state: dict, seat: str, cost: dict, given: list[str] | None) -> list[str
     if given is None:
         ids = choose(state, seat, cost)
         if ids is None:
-            raise RulesError(f"You cannot pay {fmt(cost)} with your unused resource cards "
-                             f"({', '.join(unused(state, seat)) or 'none'}) and {p['pool']} available workers "
-                             "(CANNOT_PAY): choose a smaller purchase or discard the order.", code="CANNOT_PAY")
+            raise RulesError(msg("You cannot pay {cost} with your unused resource cards ({value}) and {pool} available workers (CANNOT_PAY): choose a smaller purchase or discard the order.", cost=fmt(cost), value=join(', ', unused(state, seat)) or 'none', pool=p['pool']), code="CANNOT_PAY")
     else:
         ids = sorted({c.upper() for c in given})
         bad = [c for c in ids if c not in unused(state, seat)]
         if bad:
-            raise RulesError(f"{', '.join(bad)}: not an unused resource card of yours. Unused: "
-                             f"{', '.join(unused(state, seat)) or 'none'}.", code="PAY")
+            raise RulesError(msg("{bad}: not an unused resource card of yours. Unused: {value}.", bad=join(', ', bad), value=join(', ', unused(state, seat)) or 'none'), code="PAY")
         if len(ids) > p["pool"]:
-            raise RulesError(f"{len(ids)} cards need {len(ids)} workers; you have {p['pool']} available.",
+            raise RulesError(msg("{n_ids} cards need {n_ids2} workers; you have {pool} available.", n_ids=len(ids), n_ids2=len(ids), pool=p['pool']),
                              code="WORKERS")
         if not covers(ids, cost)[0]:
-            raise RulesError(f"{', '.join(ids)} do not cover {fmt(cost)} (CANNOT_PAY).", code="CANNOT_PAY")
+            raise RulesError(msg("{ids} do not cover {cost} (CANNOT_PAY).", ids=join(', ', ids), cost=fmt(cost)), code="CANNOT_PAY")
     for c in p["cards"]:
         if c["id"] in ids:
             c["used"] = True

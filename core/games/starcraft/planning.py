@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 from core.games.phases import end_phase
+from core.message import join, msg
 
 from .board import BOARD
 from .common import ORDER_TYPES, find_planet, order_label, order_planets, planet_name, turn_order
@@ -18,7 +19,7 @@ def start_round(ctx) -> None:
     for seat in s["seats"]:
         s["p"][seat]["placed"] = 0
         s["p"][seat]["special"] = False
-    ctx.say(f"Round {s['round']}: Planning. {seat_ref(s['first'])} holds the first-player token.")
+    ctx.say(msg("Round {round}: Planning. {first} holds the first-player token.", round=s['round'], first=seat_ref(s['first'])))
     s["turn"] = s["first"]
     next_planner(ctx, first=True)
 
@@ -46,8 +47,7 @@ def parse_order(word: str) -> tuple[str, bool]:
     special = word.endswith("*")
     kind = word.rstrip("*").lower()
     if kind not in ORDER_TYPES:
-        raise RulesError(f"Order types are mobilize, build and research (add * for the special order), "
-                         f"not {word!r}.", code="ORDER_TYPE", private=True)
+        raise RulesError(msg("Order types are mobilize, build and research (add * for the special order), not {word}.", word=repr(word)), code="ORDER_TYPE", private=True)
     return kind, special
 
 
@@ -58,19 +58,17 @@ def place(ctx, seat: str, word: str, planet_word: str) -> None:
     p = s["p"][seat]
     legal = order_planets(s, seat)
     if planet not in legal:                                         # §5.2
-        raise RulesError(f"An order goes on a planet with a friendly area of yours or next to one: "
-                         f"{', '.join(legal)}.", code="PLANET")
+        raise RulesError(msg("An order goes on a planet with a friendly area of yours or next to one: {legal}.", legal=join(', ', legal)), code="PLANET")
     if special and p["special"]:                                   # §5.5
-        raise RulesError("You already placed your special order this round (one per round).",
+        raise RulesError(msg("You already placed your special order this round (one per round)."),
                          code="SPECIAL", private=True)
     s["order_seq"] += 1
     order = {"id": s["order_seq"], "owner": seat, "type": kind, "special": special}
     s["stacks"].setdefault(planet, []).append(order)               # §5.3 newest on top (last)
     p["placed"] += 1
     p["special"] = p["special"] or special
-    ctx.say(f"{seat_ref(seat)} placed order #{order['id']} on {planet_name(planet)} "
-            f"({len(s['stacks'][planet])} in that stack).")
-    ctx.tell(seat, f"Your order {order_label(order)} is on {planet_name(planet)}.")
+    ctx.say(msg("{seat} placed order #{id} on {planet_name} ({n_stacks} in that stack).", seat=seat_ref(seat), id=order['id'], planet_name=planet_name(planet), n_stacks=len(s['stacks'][planet])))
+    ctx.tell(seat, msg("Your order {order_label} is on {planet_name}.", order_label=order_label(order), planet_name=planet_name(planet)))
     next_planner(ctx)
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 from core.games.phases import end_phase
+from core.message import join, msg
 
 from . import endgame, events
 from .board import BOARD
@@ -31,7 +32,7 @@ HAND_LIMIT = BOARD.pieces["hand_limit"]
 def start_regroup(ctx) -> None:
     s = ctx.state
     s["phase"], s["step"] = "regroup", 1
-    ctx.say(f"Round {s['round']}: Regrouping.")
+    ctx.say(msg("Round {round}: Regrouping.", round=s['round']))
     run(ctx)
 
 
@@ -59,14 +60,14 @@ def step1_destroy(ctx) -> None:
     s = ctx.state
     for a, d in s["areas"].items():
         if d["base"] and any(u["owner"] != d["base"] for u in d["units"]):
-            ctx.say(f"Step 1: {seat_ref(d['base'])}'s base in {a} is destroyed.")
+            ctx.say(msg("Step 1: {base}'s base in {a} is destroyed.", base=seat_ref(d['base']), a=a))
             d["base"] = None
     keep = []
     for t in s["transports"]:
         if any(has_base_on(s, t["owner"], p) for p in BOARD.routes[t["route"]]["planets"]):
             keep.append(t)
         else:
-            ctx.say(f"Step 1: {seat_ref(t['owner'])}'s transport on {t['route']} is destroyed.")
+            ctx.say(msg("Step 1: {owner}'s transport on {route} is destroyed.", owner=seat_ref(t['owner']), route=t['route']))
     s["transports"] = keep
 
 
@@ -87,8 +88,7 @@ def step2_lose_cards(ctx) -> None:
             if not lose:
                 keep.append(c)
                 continue
-            ctx.say(f"Step 2: {seat_ref(seat)} loses resource card {c['id']}"
-                    + (" and the worker on it." if c["used"] else "."))
+            ctx.say((msg("Step 2: {seat} loses resource card {id} and the worker on it.", seat=seat_ref(seat), id=c['id']) if c["used"] else msg("Step 2: {seat} loses resource card {id}.", seat=seat_ref(seat), id=c['id'])))
             if c["used"]:
                 p["assigned"] -= 1
                 p["wsupply"] += 1
@@ -115,8 +115,7 @@ def step3_gain_cards(ctx) -> None:
                 empty = not s["areas"][a]["units"] and not s["areas"][a]["base"]
                 if controls(s, seat, a) or (only and empty):
                     s["p"][seat]["cards"].append({"id": a, "used": False})
-                    ctx.say(f"Step 3: {seat_ref(seat)} gains resource card {a}"
-                            + (" (an empty area)." if empty else "."))
+                    ctx.say((msg("Step 3: {seat} gains resource card {a} (an empty area).", seat=seat_ref(seat), a=a) if empty else msg("Step 3: {seat} gains resource card {a}.", seat=seat_ref(seat), a=a)))
 
 
 # 4 -------------------------------------------------------------------------------------------
@@ -137,7 +136,7 @@ def step5_conquest_points(ctx) -> None:
         gain = sum(cp_value(s, a) for a in controlled(s, seat))
         if gain:
             s["p"][seat]["cp"] += gain
-            ctx.say(f"Step 5: {seat_ref(seat)} gains {gain} CP ({s['p'][seat]['cp']}).")
+            ctx.say(msg("Step 5: {seat} gains {gain} CP ({cp}).", seat=seat_ref(seat), gain=gain, cp=s['p'][seat]['cp']))
 
 
 # 6 -------------------------------------------------------------------------------------------
@@ -145,7 +144,7 @@ def step6_normal_victory(ctx) -> None:
     s = ctx.state
     reached = [x for x in in_game(s) if s["p"][x]["cp"] >= endgame.cp_needed(s, x)]
     if reached:
-        endgame.finish(ctx, endgame.best(s, reached), "normal victory: conquest points")
+        endgame.finish(ctx, endgame.best(s, reached), msg("normal victory: conquest points"))
 
 
 # 7 -------------------------------------------------------------------------------------------
@@ -155,7 +154,7 @@ def step7_special_victory(ctx) -> None:
     if current_stage(s) == "III":
         for seat in turn_order(s):
             if endgame.special_victory(s, seat):
-                endgame.finish(ctx, seat, f"special victory of {seat_ref(seat)}")
+                endgame.finish(ctx, seat, msg("special victory of {seat}", seat=seat_ref(seat)))
                 return
     endgame.eliminate(ctx)
 
@@ -180,8 +179,7 @@ def step8_events(ctx) -> bool:
                 p["events"].remove(e)
                 s["set_aside"].append(e)
                 s["counts"]["events_played"] += 1
-                ctx.reveal(f"{seat_ref(seat)} plays {e} The End Draws Near: it is set aside "
-                           f"({len(s['set_aside'])} set aside).")
+                ctx.reveal(msg("{seat} plays {e} The End Draws Near: it is set aside ({n_set_aside} set aside).", seat=seat_ref(seat), e=e, n_set_aside=len(s['set_aside'])))
             discard_events(ctx, seat)
             s["queue"].pop(0)
             continue
@@ -194,9 +192,9 @@ def step8_events(ctx) -> bool:
     if len(s["set_aside"]) >= BOARD.pieces["end_draws_near_to_end"]:
         ald = [x for x in in_game(s) if s["p"][x]["faction"] == "aldaris" and endgame.aldaris_holds_out(s, x)]
         if ald:
-            endgame.finish(ctx, ald[0], "the second The End Draws Near: Aldaris's special victory")
+            endgame.finish(ctx, ald[0], msg("the second The End Draws Near: Aldaris's special victory"))
         else:
-            endgame.finish(ctx, endgame.best(s, in_game(s)), "the second The End Draws Near: most CP")
+            endgame.finish(ctx, endgame.best(s, in_game(s)), msg("the second The End Draws Near: most CP"))
         return True
     endgame.eliminate(ctx)
     return True
@@ -207,7 +205,7 @@ def discard_events(ctx, seat: str) -> None:
     p = s["p"][seat]
     if p["events"]:
         s["event_discard"] += p["events"]
-        ctx.say(f"{seat_ref(seat)} discards {len(p['events'])} unplayed event card(s).")
+        ctx.say(msg("{seat} discards {n_events} unplayed event card(s).", seat=seat_ref(seat), n_events=len(p['events'])))
         p["events"] = []
 
 
@@ -216,11 +214,10 @@ def answer_event(ctx, seat: str, card: str, args: list[str]) -> None:
     if card.lower() != "pass":
         card = card_id(card, s["p"][seat]["events"])
         if card not in s["p"][seat]["events"]:
-            raise RulesError(f"Play an event card of yours ({', '.join(sorted(s['p'][seat]['events']))}) "
-                             "or `event pass`.", code="EVENT", private=True)
+            raise RulesError(msg("Play an event card of yours ({events}) or `event pass`.", events=join(', ', sorted(s['p'][seat]['events']))), code="EVENT", private=True)
         events.play(ctx, seat, card, args)
     else:
-        ctx.say(f"{seat_ref(seat)} plays no event.")
+        ctx.say(msg("{seat} plays no event.", seat=seat_ref(seat)))
     discard_events(ctx, seat)
     s["pend"].pop()
     s["queue"].pop(0)
@@ -234,8 +231,7 @@ def step9_discard_combat(ctx) -> None:
     if over:
         s["pend"].append({"kind": "drop", "seats": over})
         for x in over:
-            ctx.say(f"Step 9: {seat_ref(x)} holds {len(s['p'][x]['hand'])} combat cards and must discard "
-                    f"{len(s['p'][x]['hand']) - HAND_LIMIT} by private message.")
+            ctx.say(msg("Step 9: {x} holds {n_hand} combat cards and must discard {n_hand2} by private message.", x=seat_ref(x), n_hand=len(s['p'][x]['hand']), n_hand2=len(s['p'][x]['hand']) - HAND_LIMIT))
 
 
 def answer_drop(ctx, seat: str, ids: list[str]) -> None:
@@ -244,12 +240,12 @@ def answer_drop(ctx, seat: str, ids: list[str]) -> None:
     need = len(p["hand"]) - HAND_LIMIT
     ids = [card_id(i, p["hand"]) for i in ids]
     if len(set(ids)) != need or any(i not in p["hand"] for i in ids):
-        raise RulesError(f"Discard exactly {need} different cards of your hand: {', '.join(sorted(p['hand']))}.",
+        raise RulesError(msg("Discard exactly {need} different cards of your hand: {hand}.", need=need, hand=join(', ', sorted(p['hand']))),
                          code="DROP", private=True)
     for i in ids:
         p["hand"].remove(i)
         p["discard"].append(i)
-    ctx.say(f"{seat_ref(seat)} discards {need} combat card(s) down to {HAND_LIMIT}.")
+    ctx.say(msg("{seat} discards {need} combat card(s) down to {hand_limit}.", seat=seat_ref(seat), need=need, hand_limit=HAND_LIMIT))
     top = s["pend"][-1]
     top["seats"].remove(seat)
     if not top["seats"]:
@@ -268,7 +264,7 @@ def drop_default(state: dict, seat: str) -> str:
 def step10_pass_token(ctx) -> None:
     s = ctx.state
     s["first"] = next_seat(s, s["first"])
-    ctx.say(f"Step 10: the first-player token passes to {seat_ref(s['first'])}.")
+    ctx.say(msg("Step 10: the first-player token passes to {first}.", first=seat_ref(s['first'])))
     ctx.picture()
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 from core.games.phases import end_phase
+from core.message import join, msg
 
 from .board import BOARD
 from .common import draw_combat, planet_name, prefix
@@ -18,8 +19,8 @@ def new_state(ctx, players: list[str], options: dict) -> None:
     s["seats"] = list(SEATS[:n])
     version = int(options.get("rules", BOARD.current_rules))
     if version not in BOARD.rules:
-        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
-        raise RulesError(f"StarCraft has rules versions {versions}, not {version}.", code="OLD_RULES")
+        versions = join(", ", (str(v) for v in sorted(BOARD.rules)))
+        raise RulesError(msg("StarCraft has rules versions {versions}, not {version}.", versions=versions, version=version), code="OLD_RULES")
     if version != 1:          # a snapshot without the key is a game of rules 1 (docs/balance.md)
         s["rules"] = version
     s.update({
@@ -47,10 +48,10 @@ def claim(ctx, seat: str, word: str) -> None:
     s = ctx.state
     fid = BOARD.find_faction(word)
     if fid is None or fid not in claimable(s):
-        raise RulesError(f"Claim a free faction: {', '.join(claimable(s))} (or `random` to deal them all).",
+        raise RulesError(msg("Claim a free faction: {claimable} (or `random` to deal them all).", claimable=join(', ', claimable(s))),
                          code="FACTION")
     s["p"][seat]["faction"] = fid
-    ctx.say(f"{seat_ref(seat)} claims {BOARD.factions[fid]['name']}.")
+    ctx.say(msg("{seat} claims {name}.", seat=seat_ref(seat), name=BOARD.factions[fid]['name']))
     rest = [x for x in s["seats"] if s["p"][x]["faction"] is None]
     if rest:
         s["turn"] = rest[0]
@@ -64,7 +65,7 @@ def deal_random(ctx) -> None:
     order = ctx.shuffle(list(BOARD.faction_order))
     for seat, fid in zip(s["seats"], order):
         s["p"][seat]["faction"] = fid
-    ctx.say("Factions dealt at random: " + ", ".join(seat_ref(x) for x in s["seats"]) + ".")
+    ctx.say(msg("Factions dealt at random: {x}.", x=join(", ", (seat_ref(x) for x in s["seats"]))))
     deal(ctx)
 
 
@@ -101,8 +102,7 @@ def deal(ctx) -> None:
     s["event_deck"] = deck
     for seat in s["seats"]:
         draw_combat(ctx, seat, BOARD.pieces["start_hand"])
-    ctx.say("Homes: " + ", ".join(f"{seat_ref(x)} on {planet_name(s['p'][x]['home'])}" for x in s["seats"])
-            + f". The event deck holds {len(deck)} cards.")
+    ctx.say(msg("Homes: {value}. The event deck holds {n_deck} cards.", value=join(", ", (msg("{x} on {planet_name}", x=seat_ref(x), planet_name=planet_name(s['p'][x]['home'])) for x in s["seats"])), n_deck=len(deck)))
     s["phase"] = "transport"
     s["turn"] = s["seats"][0]
 
@@ -125,10 +125,9 @@ def place_start_transport(ctx, seat: str, route: str) -> None:
     """§3.5: one transport on a route touching your home, chosen before round 1."""
     s = ctx.state
     if route not in transport_routes(s, seat):
-        raise RulesError(f"Your starting transport goes on a route touching your home: "
-                         f"{', '.join(transport_routes(s, seat))}.", code="ROUTE")
+        raise RulesError(msg("Your starting transport goes on a route touching your home: {transport_routes}.", transport_routes=join(', ', transport_routes(s, seat))), code="ROUTE")
     s["transports"].append({"owner": seat, "route": route})
-    ctx.say(f"{seat_ref(seat)} places a transport on {route}.")
+    ctx.say(msg("{seat} places a transport on {route}.", seat=seat_ref(seat), route=route))
     i = s["seats"].index(seat)
     if i + 1 < len(s["seats"]):
         s["turn"] = s["seats"][i + 1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg, plural
 
 from . import surprise
 from .battles import disperse_all, remove_independent
@@ -63,24 +64,24 @@ def parse_force(state: dict, seat: str, text: str) -> tuple[list[str], dict]:
     Named generals only; CUs default to all free CUs in the space."""
     gens, take, alone = parse_spec(state, text, find_general)
     if not gens:
-        raise RulesError("Name the general who leads the force, e.g. `activate perdikkas`.", code="NO_GENERAL")
+        raise RulesError(msg("Name the general who leads the force, e.g. `activate perdikkas`."), code="NO_GENERAL")
     at = state["gens"][gens[0]]["at"]
     inside = state["gens"][gens[0]]["in"]
     for g in gens:
         d = state["gens"][g]
         if d["o"] != seat:
-            raise RulesError(f"{label(g)} is not yours.", code="NOT_YOURS")
+            raise RulesError(msg("{g} is not yours.", g=label(g)), code="NOT_YOURS")
         if d["at"] not in BOARD.spaces:
-            raise RulesError(f"{label(g)} is not on the map.", code="OFF_MAP")
+            raise RulesError(msg("{g} is not on the map.", g=label(g)), code="OFF_MAP")
         if d["at"] != at:
-            raise RulesError("All generals of a force must be in the same space.", code="SPLIT")
+            raise RulesError(msg("All generals of a force must be in the same space."), code="SPLIT")
         if g in state["done"]:
-            raise RulesError(f"{label(g)} has already been activated this segment (§4.5).", code="DONE")
+            raise RulesError(msg("{g} has already been activated this segment (§4.5).", g=label(g)), code="DONE")
         if d["in"] != inside:
-            raise RulesError("Generals inside a city and in the field cannot form one force (§5.5, §7.10).",
+            raise RulesError(msg("Generals inside a city and in the field cannot form one force (§5.5, §7.10)."),
                              code="SPLIT")
     free = free_cus(state, at, seat, inside)
-    check_counts(take, free, f"free at {BOARD.spaces[at]['name']}")
+    check_counts(take, free, msg("free at {name}", name=BOARD.spaces[at]['name']))
     if alone:
         cus = {}
     else:
@@ -95,19 +96,18 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     state = ctx.state
     gens, cus = parse_force(state, seat, text)
     if kind != "activation" and state["gens"][gens[0]]["in"]:
-        raise RulesError("Units inside a besieged city are activated only in your Activation segment, to sally "
-                         "or to leave by sea (§4.5, §7.10): a card cannot march them.", code="INSIDE")
+        raise RulesError(msg("Units inside a besieged city are activated only in your Activation segment, to sally or to leave by sea (§4.5, §7.10): a card cannot march them."), code="INSIDE")
     at = state["gens"][gens[0]]["at"]
     cmd = commander(gens)
     rolled = mp is None
     if rolled and any(c == 45 for _, c in surprise.window(ctx, "W1", {"active": seat, "before": True})):
         mp, rolled = 2, False                                          # #45 Bad Omens
-        ctx.say("Bad Omens: this activation gets exactly 2 MP (#45).")
+        ctx.say(msg("Bad Omens: this activation gets exactly 2 MP (#45)."))
     if rolled:
         mp = roll_mp(ctx, cmd, at)
     if any(c == 12 for _, c in surprise.window(ctx, "W1", {"active": seat})):
         mp += 2                                                        # #12 Forced March
-        ctx.say("Forced March: +2 MP (#12).")
+        ctx.say(msg("Forced March: +2 MP (#12)."))
     state["act"] = {"seat": seat, "gens": gens, "cus": cus, "at": at, "mp": mp, "kind": kind, "path": [at],
                     "reroll": rolled and cmd == "antigonos", "tried": []}
     if state["gens"][gens[0]]["in"]:
@@ -115,18 +115,16 @@ def start(ctx, seat: str, text: str, kind: str, mp: int | None) -> None:
     state["done"] += gens
     if state["turn"] == 1 and state["body"]["by"] in gens:            # §5.11 Cart never moves in Turn I
         state["body"]["by"] = None
-        ctx.say("In Turn I the Funeral Cart cannot move: it stays at "
-                f"{BOARD.spaces[at]['name']} (§3.2.1, §5.11).")
-    what = ", ".join(label(g) for g in gens)
+        ctx.say(msg("In Turn I the Funeral Cart cannot move: it stays at {name} (§3.2.1, §5.11).", name=BOARD.spaces[at]['name']))
+    what = join(", ", (label(g) for g in gens))
     n = sum(cus.values())
-    ctx.say(f"{seat_ref(seat)} activates {what} with {n} CU{'s' if n != 1 else ''} at "
-            f"{BOARD.spaces[at]['name']}: {mp} MP.")
+    ctx.say(plural(("{seat} activates {what} with {n} CU at {name}: {mp} MP.", "{seat} activates {what} with {n} CUs at {name}: {mp} MP."), n, seat=seat_ref(seat), what=what, n=n, name=BOARD.spaces[at]['name'], mp=mp))
 
 
 def roll_mp(ctx, cmd: str, at: str) -> int:
     """§5.2: roll against the commander's Initiative: lower 2 MP, equal 3, higher 4."""
     ini = initiative(ctx.state, cmd, at)
-    roll = ctx.roll(6, label=f"Activation of {label(cmd)} (Initiative {ini})")
+    roll = ctx.roll(6, label=msg("Activation of {cmd} (Initiative {ini})", cmd=label(cmd), ini=ini))
     return 2 if roll < ini else 3 if roll == ini else 4
 
 
@@ -134,11 +132,11 @@ def reroll(ctx) -> None:
     """§1.3.2 Antigonos: may re-roll his activation die once; the second roll stands."""
     act = ctx.state["act"]
     if not act.get("reroll") or len(act["path"]) > 1:
-        raise RulesError("Only Antigonos, commanding, may re-roll his activation die, once, before moving.",
+        raise RulesError(msg("Only Antigonos, commanding, may re-roll his activation die, once, before moving."),
                          code="NO_REROLL")
     act["reroll"] = False
     act["mp"] = roll_mp(ctx, "antigonos", act["at"])
-    ctx.say(f"Antigonos re-rolls: {act['mp']} MP.")
+    ctx.say(msg("Antigonos re-rolls: {mp} MP.", mp=act['mp']))
 
 
 def start_independent(ctx, seat: str, army: str) -> None:
@@ -147,11 +145,11 @@ def start_independent(ctx, seat: str, army: str) -> None:
     state = ctx.state
     at = state["indep"][army]
     if at == "removed":
-        raise RulesError(f"{BOARD.indep_armies[army]['name']} have left the game.", code="REMOVED")
+        raise RulesError(msg("{name} have left the game.", name=BOARD.indep_armies[army]['name']), code="REMOVED")
     start_x = BOARD.spaces[at]["x"] if at in BOARD.spaces else None
     state["act"] = {"seat": seat, "army": army, "gens": [], "cus": {}, "at": at, "mp": 3, "kind": "indep",
                     "path": [at], "tried": [], "start_x": start_x}
-    ctx.say(f"{seat_ref(seat)} activates {BOARD.indep_armies[army]['name']}: 3 MP (§5.10).")
+    ctx.say(msg("{seat} activates {name}: 3 MP (§5.10).", seat=seat_ref(seat), name=BOARD.indep_armies[army]['name']))
 
 
 def relocate(state: dict, act: dict, dest: str) -> None:
@@ -192,7 +190,7 @@ def fall_back(ctx, act: dict, back: str) -> None:
             set_inside(state, back, k, m)
         for g in field_gens(state, back, o):
             state["gens"][g]["in"] = True
-        ctx.say(f"{seat_ref(o)}'s units at {BOARD.spaces[back]['name']} go back inside the walls (§5.5).")
+        ctx.say(msg("{o}'s units at {name} go back inside the walls (§5.5).", o=seat_ref(o), name=BOARD.spaces[back]['name']))
     elif host:
         if act.get("army"):
             remove_independent(ctx, act["army"])
@@ -200,7 +198,7 @@ def fall_back(ctx, act: dict, back: str) -> None:
         side = {"seat": act["seat"], "army": None, "gens": act["gens"], "cus": act["cus"]}
         disperse_cus(state, act["at"], act["seat"], act["cus"], inside=bool(act.get("sally")))
         act["cus"] = {}
-        disperse_all(ctx, side, f"an enemy field force holds {BOARD.spaces[back]['name']}")
+        disperse_all(ctx, side, msg("an enemy field force holds {name}", name=BOARD.spaces[back]['name']))
         return
     relocate(state, act, back)
 
@@ -219,11 +217,11 @@ def arrive(ctx, act: dict, dest: str, before: dict) -> None:
             if not army and ctrl != act["seat"] and not (ctrl and BOARD.spaces[dest]["type"] == "MAJ"
                                                          and state["pcs"].get(dest) == ctrl):
                 r["by"] = commander(act["gens"])
-                ctx.say(f"{seat_ref(act['seat'])} captures {BOARD.royals[rid]['name']} (§9.9).")
+                ctx.say(msg("{seat} captures {name} (§9.9).", seat=seat_ref(act['seat']), name=BOARD.royals[rid]['name']))
         elif (army or ctrl != act["seat"]) and not (BOARD.spaces[dest]["type"] == "MAJ"
                                                     and state["pcs"].get(dest) == ctrl):
             r["st"] = "inactive"
-            ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§9.9).")
+            ctx.say(msg("{name} becomes inactive (§9.9).", name=BOARD.royals[rid]['name']))
 
 
 def leave(ctx, text: str) -> None:
@@ -232,16 +230,16 @@ def leave(ctx, text: str) -> None:
     state = ctx.state
     act = state["act"]
     if not act or act.get("army") or act.get("sally") or question(state):
-        raise RulesError("Only a force in motion may drop off units (§5.1).", code="NO_FORCE")
+        raise RulesError(msg("Only a force in motion may drop off units (§5.1)."), code="NO_FORCE")
     gens, cus, _ = parse_spec(state, text, find_general)
-    check_counts(cus, act["cus"], "in the moving force")
+    check_counts(cus, act["cus"], msg("in the moving force"))
     for g in gens:
         if g not in act["gens"]:
-            raise RulesError(f"{label(g)} is not in the moving force.", code="NOT_IN_FORCE")
+            raise RulesError(msg("{g} is not in the moving force.", g=label(g)), code="NOT_IN_FORCE")
     if not gens and not any(cus.values()):
-        raise RulesError("Name what to leave: `leave [<general>...] [merc=<n>]...`.", code="COUNT")
+        raise RulesError(msg("Name what to leave: `leave [<general>...] [merc=<n>]...`."), code="COUNT")
     if gens and len(gens) == len(act["gens"]):
-        raise RulesError("The force keeps at least one general; `stop` ends its activation instead.",
+        raise RulesError(msg("The force keeps at least one general; `stop` ends its activation instead."),
                          code="COUNT")
     for g in gens:
         act["gens"].remove(g)
@@ -259,9 +257,7 @@ def leave(ctx, text: str) -> None:
                 del act["cus"][k]
             used[k] = used.get(k, 0) + n
             moved[k] = moved.get(k, 0) + n
-    ctx.say(f"{seat_ref(act['seat'])} leaves "
-            f"{', '.join([label(g) for g in gens] + [f'{n} {k}' for k, n in cus.items() if n])} "
-            f"at {BOARD.spaces[act['at']]['name']} (§5.1).")
+    ctx.say(msg("{seat} leaves {g} at {name} (§5.1).", seat=seat_ref(act['seat']), g=join(', ', [label(g) for g in gens] + [msg("{n} {k}", n=n, k=k) for k, n in cus.items() if n]), name=BOARD.spaces[act['at']]['name']))
 
 
 def end_act(ctx) -> None:
@@ -292,7 +288,7 @@ def finish(ctx) -> None:
     state["act"] = None
     if state.get("options", {}).get("desert") and act["at"] in DESERT and act["gens"] \
             and sum(act["cus"].values()):                               # §12.5 desert attrition
-        attrition(ctx, act["seat"], act["at"], "desert, §12.5")
+        attrition(ctx, act["seat"], act["at"], msg("desert, §12.5"))
     ctx.picture()
 
 
@@ -305,8 +301,7 @@ def indep_end(ctx, act: dict) -> None:
     if at not in BOARD.spaces or act.get("fought") or len(act["path"]) < 2:
         return
     if BOARD.spaces[at]["type"] != "MAJ" and state["pcs"].get(at) not in (None, "IND"):
-        ctx.say(f"{BOARD.indep_armies[army]['name']} remove {seat_ref(state['pcs'][at])}'s PC at "
-                f"{BOARD.spaces[at]['name']} (§5.10).")
+        ctx.say(msg("{name}: {pcs}'s PC at {name2} is removed (§5.10).", name=BOARD.indep_armies[army]['name'], pcs=seat_ref(state['pcs'][at]), name2=BOARD.spaces[at]['name']))
         del state["pcs"][at]
 
 
@@ -327,10 +322,8 @@ def disband(ctx, seat: str, space: str, count: int) -> None:
     state = ctx.state
     can = disbandable(state, seat).get(space, 0)
     if count < 1 or count > can:
-        raise RulesError(f"You may disband {can} Royal CU{'s' if can != 1 else ''} at "
-                         f"{BOARD.spaces[space]['name']} (those that have not moved this player turn, §4.5).",
+        raise RulesError(plural(("You may disband {can} Royal CU at {name} (those that have not moved this player turn, §4.5).", "You may disband {can} Royal CUs at {name} (those that have not moved this player turn, §4.5)."), can, can=can, name=BOARD.spaces[space]['name']),
                          code="DISBAND")
     add_cus(state, space, seat, "royal", -count)
     state["gone_cus"]["royal"] = state["gone_cus"].get("royal", 0) + count
-    ctx.say(f"{seat_ref(seat)} disbands {count} Royal CU{'s' if count > 1 else ''} at {BOARD.spaces[space]['name']}: "
-            "they leave the game (§4.5).")
+    ctx.say(plural(("{seat} disbands {count} Royal CU at {name}: they leave the game (§4.5).", "{seat} disbands {count} Royal CUs at {name}: they leave the game (§4.5)."), count, seat=seat_ref(seat), count=count, name=BOARD.spaces[space]['name']))

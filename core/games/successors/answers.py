@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from . import battles
 from .activation import end_act, fall_back
@@ -53,15 +54,14 @@ def pend_text(state: dict) -> str:
     p = question(state)
     where = BOARD.spaces[p["space"]]["name"]
     act = state["act"]
-    who = seat_ref(act["seat"]) if act else "the enemy"
+    who = seat_ref(act["seat"]) if act else msg("the enemy")
     return {
-        "intercept": f"{seat_ref(p['seat'])}: {who}'s force enters {where}. Intercept it (§5.8)?",
-        "respond": f"{seat_ref(p['seat'])}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?",
-        "naval": f"{seat_ref(p['seat'])}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?",
-        "defend": f"{seat_ref(p['seat'])}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand "
-                  "(§5.4.1, §5.5.2, §5.9)?",
-        "retreat": f"{seat_ref(p['seat'])}: your force lost the battle at {where}. Retreat where (§6.10.4)?",
-        "sortie": f"{seat_ref(p['seat'])}: your CUs inside {where} may make a sortie (§12.1).",
+        "intercept": msg("{seat}: {who}'s force enters {where}. Intercept it (§5.8)?", seat=seat_ref(p['seat']), who=who, where=where),
+        "respond": msg("{seat}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?", seat=seat_ref(p['seat']), where=where),
+        "naval": msg("{seat}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?", seat=seat_ref(p['seat']), who=who, where=where),
+        "defend": msg("{seat}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand (§5.4.1, §5.5.2, §5.9)?", seat=seat_ref(p['seat']), who=who, where=where),
+        "retreat": msg("{seat}: your force lost the battle at {where}. Retreat where (§6.10.4)?", seat=seat_ref(p['seat']), where=where),
+        "sortie": msg("{seat}: your CUs inside {where} may make a sortie (§12.1).", seat=seat_ref(p['seat']), where=where),
     }[p["kind"]]
 
 
@@ -70,27 +70,27 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
     p = question(state)
     line = (verb + " " + rest).strip()
     if not p or p["seat"] != seat:
-        raise RulesError("There is nothing for you to answer now.", code="NOT_ASKED")
+        raise RulesError(msg("There is nothing for you to answer now."), code="NOT_ASKED")
     lines = pend_lines(state)
     if line not in lines and verb not in ("intercept", "avoid", "retreat"):
-        raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
+        raise RulesError(msg("Answer with one of: {lines}.", lines=join('; ', lines)), code="ANSWER")
     if verb in ("avoid", "retreat") and rest:
         words = [w if w == "inside" else find_space(w) for w in rest.split()]
         line = " ".join([verb, *words])
         rest = " ".join(words)
         if line not in lines:
-            raise RulesError(f"Answer with one of: {'; '.join(lines)}.", code="ANSWER")
+            raise RulesError(msg("Answer with one of: {lines}.", lines=join('; ', lines)), code="ANSWER")
     drop_question(state)
     k = p["kind"]
     if k == "naval":
         if verb == "decline":
-            ctx.say(f"{seat_ref(seat)} does not intercept at sea.")
+            ctx.say(msg("{seat} does not intercept at sea.", seat=seat_ref(seat)))
             next_naval(ctx, p)
         else:
             try_naval(ctx, seat, p)
     elif k == "intercept":
         if verb == "decline":
-            ctx.say(f"{seat_ref(seat)} does not intercept.")
+            ctx.say(msg("{seat} does not intercept.", seat=seat_ref(seat)))
             next_interceptor(ctx, p)
         else:
             try_intercept(ctx, seat, p, rest)
@@ -100,7 +100,7 @@ def answer(ctx, seat: str, verb: str, rest: str) -> None:
             resolve(ctx, p["space"], p["from"], intercepted=True)
         else:
             fall_back(ctx, act, p["from"])
-            ctx.say(f"{seat_ref(seat)} falls back to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.8.4).")
+            ctx.say(msg("{seat} falls back to {name}; its activation ends (§5.8.4).", seat=seat_ref(seat), name=BOARD.spaces[p['from']]['name']))
             end_act(ctx)
     elif k == "defend":
         defend(ctx, seat, p, verb, rest)
@@ -126,8 +126,7 @@ def after_force_loss(ctx, then: list) -> None:
         return
     act = state["act"]                                                 # §5.7.3 the interceptor won
     disperse_fleet(ctx, act["seat"])
-    ctx.say(f"{seat_ref(act['seat'])}'s force returns to {BOARD.spaces[then[1]]['name']}; "
-            "its activation ends (§5.7.3).")
+    ctx.say(msg("{seat}'s force returns to {name}; its activation ends (§5.7.3).", seat=seat_ref(act['seat']), name=BOARD.spaces[then[1]]['name']))
     end_act(ctx)
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import msg
 
 from . import battles, sieges
 from .activation import end_act
@@ -29,13 +30,11 @@ def remove_pc(ctx) -> None:
     state = ctx.state
     act = state["act"]
     if not act or not can_remove_pc(state):
-        raise RulesError("An army (at least 1 CU) may spend 1 MP to remove an opponent PC from the Minor City "
-                         "or player-held Stronghold it occupies, if no opponent CUs are there (§5.4.4).",
+        raise RulesError(msg("An army (at least 1 CU) may spend 1 MP to remove an opponent PC from the Minor City or player-held Stronghold it occupies, if no opponent CUs are there (§5.4.4)."),
                          code="NO_REMOVE")
     act["mp"] -= 1
     owner = state["pcs"].pop(act["at"])
-    ctx.say(f"{seat_ref(act['seat'])} removes {seat_ref(owner)}'s PC at {BOARD.spaces[act['at']]['name']} "
-            "(1 MP, §5.4.4).")
+    ctx.say(msg("{seat} removes {owner}'s PC at {name} (1 MP, §5.4.4).", seat=seat_ref(act['seat']), owner=seat_ref(owner), name=BOARD.spaces[act['at']]['name']))
 
 
 def can_assault(state: dict) -> bool:
@@ -50,8 +49,7 @@ def assault(ctx) -> None:
     state = ctx.state
     act = state["act"]
     if not act or act["mp"] < 1 or not sum(act["cus"].values()):
-        raise RulesError("An activated army in the space pays 1 MP per assault roll; a lone general cannot "
-                         "assault (§7.2).", code="NO_ASSAULT")
+        raise RulesError(msg("An activated army in the space pays 1 MP per assault roll; a lone general cannot assault (§7.2)."), code="NO_ASSAULT")
     seg = "march" if act["kind"] == "march" else "activation"
     act["mp"] -= 1
     sieges.assault(ctx, act["seat"], act["at"], seg, act["gens"], act["cus"])
@@ -85,8 +83,7 @@ def sally(ctx) -> None:
     survivors stay inside and the activation ends; winning, the force is in the field."""
     state = ctx.state
     if not can_sally(state):
-        raise RulesError("Only a force activated inside a besieged Major City, with at least 1 CU, may sally "
-                         "against the besiegers in its space (§7.10).", code="NO_SALLY")
+        raise RulesError(msg("Only a force activated inside a besieged Major City, with at least 1 CU, may sally against the besiegers in its space (§7.10)."), code="NO_SALLY")
     act = state["act"]
     space = act["at"]
     host = hostile_field(state, space, act["seat"])
@@ -104,7 +101,7 @@ def after_sally(ctx, res: dict, dfn: dict, space: str) -> None:
     state = ctx.state
     act = state["act"]
     if res["winner"] != "att":
-        ctx.say(f"The sally fails: the survivors stay inside {BOARD.spaces[space]['name']} (§7.10).")
+        ctx.say(msg("The sally fails: the survivors stay inside {name} (§7.10).", name=BOARD.spaces[space]['name']))
         end_act(ctx)
         return
     for k, m in act["cus"].items():

@@ -15,6 +15,7 @@ CUs first (``forces.pick_losses``), and it always says which.
 from __future__ import annotations
 
 from core.game import seat_ref, without_seat_refs
+from core.message import join, msg, plural
 
 from . import legitimacy, surprise
 from .board import BOARD
@@ -79,7 +80,7 @@ def strength(ctx, side: dict, aside: int = 0) -> int:
     total = 0
     for k, n in side["cus"].items():
         if k == "eleph":
-            rolls = [ctx.roll(6, label=f"Elephant {i + 1} of {said(side)}") for i in range(n)]
+            rolls = [ctx.roll(6, label=msg("Elephant {i} of {said}", i=i + 1, said=said(side))) for i in range(n)]
             total += elephant_strength(rolls)
         elif k == "royal":
             total += STRENGTH[k] * (n - aside)
@@ -153,7 +154,7 @@ def champion_check(ctx, att: dict, dfn: dict) -> None:
         return
     if state["p"][a]["champion"] and state["p"][d]["champion"] and state["usurper"] != d:
         state["p"][a]["champion"] = False
-        ctx.say(f"{seat_ref(a)} attacks the Champion {seat_ref(d)} and becomes a Diadochos (§9.5.2).")
+        ctx.say(msg("{seat} attacks the Champion {d} and becomes a Diadochos (§9.5.2).", seat=seat_ref(a), d=seat_ref(d)))
 
 
 # side changes on the map ----------------------------------------------------------------------------
@@ -177,8 +178,8 @@ def lose_cus(state: dict, side: dict, space: str, n: int | None, aside: int = 0)
 
 
 def describe(cus: dict) -> str:
-    parts = [f"{n} {BOARD.cu_types[k]['name']}" for k, n in cus.items() if n]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [msg("{n} {name}", n=n, name=BOARD.cu_types[k]['name']) for k, n in cus.items() if n]
+    return join(", ", parts) if parts else "nothing"
 
 
 def carried_by(state: dict, gens: list[str]) -> set[str]:
@@ -201,16 +202,16 @@ def capture(ctx, winner: dict, loser: dict, space: str, carried: set[str] | None
             if BOARD.royals[rid]["kind"] == "heir":
                 r["by"] = to
                 r["at"] = space
-                ctx.say(f"{BOARD.royals[rid]['name']} is captured by {said(winner)} (§6.10).")
+                ctx.say(msg("{name} is captured by {said} (§6.10).", name=BOARD.royals[rid]['name'], said=said(winner)))
             else:
                 r["by"] = None
                 r["st"] = "inactive"
-                ctx.say(f"{BOARD.royals[rid]['name']} becomes inactive (§6.10).")
+                ctx.say(msg("{name} becomes inactive (§6.10).", name=BOARD.royals[rid]['name']))
     b = state["body"]
     if b["st"] == "cart" and "cart" in carried and b["at"] == space and b["by"] in (None, *loser["gens"]):
         b["by"] = to
         b["at"] = space
-        ctx.say(f"The Funeral Cart is captured by {said(winner)} (§6.10).")
+        ctx.say(msg("The Funeral Cart is captured by {said} (§6.10).", said=said(winner)))
 
 
 def disperse_all(ctx, side: dict, why: str) -> None:
@@ -219,8 +220,7 @@ def disperse_all(ctx, side: dict, why: str) -> None:
         if state["gens"][g]["at"] in BOARD.spaces:
             drop_general(state, g, "dispersed")
     if side["gens"]:
-        ctx.say(f"{', '.join(label(g) for g in side['gens'])} {'is' if len(side['gens']) == 1 else 'are'} "
-                f"dispersed ({why}).")
+        ctx.say((msg("{g} is dispersed ({why}).", g=join(', ', (label(g) for g in side['gens'])), why=why) if len(side['gens']) == 1 else msg("{g} are dispersed ({why}).", g=join(', ', (label(g) for g in side['gens'])), why=why)))
     side["gens"].clear()
 
 
@@ -231,15 +231,14 @@ def remove_independent(ctx, army: str) -> None:
     fate = BOARD.indep_armies[army]["if_defeated"]
     state["indep"][army] = "box" if fate == "box" else "removed"
     # worded for any name: "Ariarathes" is one king, "Illyrians" a people, "Greek Army" an army
-    ctx.say(f"{BOARD.indep_armies[army]['name']}: beaten, "
-            f"{'back to the box' if fate == 'box' else 'out of the game'} (§1.8).")
+    ctx.say((msg("{name}: beaten, back to the box (§1.8).", name=BOARD.indep_armies[army]['name']) if fate == 'box' else msg("{name}: beaten, out of the game (§1.8).", name=BOARD.indep_armies[army]['name'])))
 
 
 def indep_wins_here(ctx, space: str) -> None:
     """§6.10.6 / §5.10: an independent winner removes any player PC, unless in a Major City."""
     state = ctx.state
     if BOARD.spaces[space]["type"] != "MAJ" and state["pcs"].get(space) not in (None, "IND"):
-        ctx.say(f"The independents remove {seat_ref(state['pcs'][space])}'s PC at {BOARD.spaces[space]['name']}.")
+        ctx.say(msg("The independents remove {pcs}'s PC at {name}.", pcs=seat_ref(state['pcs'][space]), name=BOARD.spaces[space]['name']))
         del state["pcs"][space]
 
 
@@ -248,8 +247,7 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
     state = ctx.state
     count(state, "crushings")
     champion_check(ctx, att, dfn)
-    text = (f"{said(att)} crushes {said(dfn)} at {BOARD.spaces[space]['name']} "
-            f"(crush strength {crush_strength(att['cus'])} against {crush_strength(dfn['cus'])}, §6.11).")
+    text = (msg("{said} crushes {said2} at {name} (crush strength {crush_strength} against {crush_strength2}, §6.11).", said=said(att), said2=said(dfn), name=BOARD.spaces[space]['name'], crush_strength=crush_strength(att['cus']), crush_strength2=crush_strength(dfn['cus'])))
     ctx.say(text)
     state["last_battle"] = {"space": space, "text": without_seat_refs(text)}
     if dfn["army"]:
@@ -270,7 +268,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     state = ctx.state
     count(state, "battles")
     where = BOARD.spaces[space]["name"]
-    ctx.say(f"Battle at {where}: {said(att)} attacks {said(dfn)} (§6).")
+    ctx.say(msg("Battle at {where}: {said} attacks {said2} (§6).", where=where, said=said(att), said2=said(dfn)))
     champion_check(ctx, att, dfn)                                      # step 2
     bonus = w4(ctx, att, dfn, space)                                   # step 3: window W4 (§4.7)
     # step 4: royal army check §6.3
@@ -283,8 +281,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             side = att if low == "att" else dfn
             aside[low] = side["cus"].get("royal", 0)
             if aside[low]:
-                ctx.say(f"Royal army check: EL {ela} against {eld}; {said(side)} sets {aside[low]} Royal CU"
-                        f"{'s' if aside[low] > 1 else ''} aside (§6.3).")
+                ctx.say(plural(("Royal army check: EL {ela} against {eld}; {said} sets {aside} Royal CU aside (§6.3).", "Royal army check: EL {ela} against {eld}; {said} sets {aside} Royal CUs aside (§6.3)."), aside[low], ela=ela, eld=eld, said=said(side), aside=aside[low]))
             if aside[low] and aside[low] == sum(side["cus"].values()):
                 return all_royal(ctx, att, dfn, low, space)
     # step 5-6: strength and score
@@ -295,18 +292,16 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     dice = {}
     score = {}
     for key, side, st in (("att", att, sa), ("def", dfn, sd)):
-        raw = [ctx.roll(6, label=f"battle die of {said(side)}") for _ in range(2)]
+        raw = [ctx.roll(6, label=msg("battle die of {said}", said=said(side))) for _ in range(2)]
         cmd = None if side["army"] else commander(side["gens"])
         fac = 0 if side["army"] else combat_factor(cmd, space)
         dice[key] = raw
         score[key] = st + sum(raise_dice(raw, fac)) + bonus[key]
     d = abs(score["att"] - score["def"])
     win = None if d == 0 else "att" if score["att"] > score["def"] else "def"
-    text = (f"{said(att)} strength {sa}, dice {dice['att'][0]}+{dice['att'][1]}, score {score['att']}; "
-            f"{said(dfn)} strength {sd}, dice {dice['def'][0]}+{dice['def'][1]}, score {score['def']}: "
-            + ("drawn" if win is None else f"{said(att if win == 'att' else dfn)} wins by {d}") + ".")
+    text = ((msg("{said} strength {sa}, dice {att}+{att2}, score {att3}; {said2} strength {sd}, dice {def}+{def2}, score {def3}: drawn.", said=said(att), sa=sa, att=dice['att'][0], att2=dice['att'][1], att3=score['att'], said2=said(dfn), sd=sd, **{"def": dice['def'][0]}, def2=dice['def'][1], def3=score['def']) if win is None else msg("{said} strength {sa}, dice {att}+{att2}, score {att3}; {said2} strength {sd}, dice {def}+{def2}, score {def3}: {said3} wins by {d}.", said=said(att), sa=sa, att=dice['att'][0], att2=dice['att'][1], att3=score['att'], said2=said(dfn), sd=sd, **{"def": dice['def'][0]}, def2=dice['def'][1], def3=score['def'], said3=said(att if win == 'att' else dfn), d=d)))
     ctx.say(text)
-    state["last_battle"] = {"space": space, "text": without_seat_refs(f"Battle at {where}: {text}")}
+    state["last_battle"] = {"space": space, "text": without_seat_refs(msg("Battle at {where}: {text}", where=where, text=text))}
     # step 8: leader loss §6.7 (what a killed commander carried is still captured, §6.10.2)
     carried = {"att": carried_by(state, att["gens"]), "def": carried_by(state, dfn["gens"])}
     for key, side in (("att", att), ("def", dfn)):
@@ -315,12 +310,12 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
         cmd = commander(side["gens"])
         dead = dice[key] == [1, 1]
         if win is not None and key != win:
-            r = ctx.roll(6, label=f"leader loss of {label(cmd)}")
+            r = ctx.roll(6, label=msg("leader loss of {cmd}", cmd=label(cmd)))
             dead = dead or r == 1 or (d >= 6 and r <= 2)
         if dead:
             drop_general(state, cmd, "killed")
             side["gens"].remove(cmd)
-            ctx.say(f"{label(cmd)} is killed (§6.7).")
+            ctx.say(msg("{cmd} is killed (§6.7).", cmd=label(cmd)))
     # step 9: losses §6.8 or draw §6.9
     if win is None:
         plan = [("att", 1), ("def", 1)]
@@ -336,7 +331,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
             continue
         lost = lose_cus(state, side, space, n, aside[key]) if n != 0 else {}
         if lost:
-            ctx.say(f"{said(side)} loses {describe(lost)} (§{'6.9' if win is None else '6.8'}).")
+            ctx.say((msg("{said} loses {describe} (§6.9).", said=said(side), describe=describe(lost)) if win is None else msg("{said} loses {describe} (§6.8).", said=said(side), describe=describe(lost))))
     if asked:                                   # §6.8 with losses=ask: the owners choose, then conclude()
         state["battle"] = {"att": att, "def": dfn, "space": space, "win": win, "d": d, "aside": aside,
                            "mover": bool(state["act"] and att["cus"] is state["act"]["cus"]),
@@ -381,7 +376,7 @@ def choose_losses(ctx, seat: str, lost: dict) -> None:
         side["cus"][k] -= m
         if not side["cus"][k]:
             del side["cus"][k]
-    ctx.say(f"{said(side)} loses {describe(lost)} (§{'6.9' if b['win'] is None else '6.8'}).")
+    ctx.say((msg("{said} loses {describe} (§6.9).", said=said(side), describe=describe(lost)) if b['win'] is None else msg("{said} loses {describe} (§6.8).", said=said(side), describe=describe(lost))))
 
 
 def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
@@ -393,7 +388,7 @@ def force_loses(ctx, seat: str, lost: dict, why: str) -> None:
         act["cus"][k] -= m
         if not act["cus"][k]:
             del act["cus"][k]
-    ctx.say(f"{seat_ref(seat)} loses {describe(lost)} ({why}).")
+    ctx.say(msg("{seat} loses {describe} ({why}).", seat=seat_ref(seat), describe=describe(lost), why=why))
 
 
 def conclude_asked(ctx) -> tuple[dict, dict, dict]:
@@ -423,13 +418,12 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
         n = min(aside[lkey], state["cus"].get(space, {}).get(loser["seat"], {}).get("royal", 0))
         if n:
             transfer_royals(state, loser, winner, space, n)
-            ctx.say(f"{n} set-aside Royal CU{'s' if n > 1 else ''} join{'s' if n == 1 else ''} "
-                    f"{said(winner)} (§6.3).")
+            ctx.say(plural(("{n} set-aside Royal CU joins {said} (§6.3).", "{n} set-aside Royal CUs join {said} (§6.3)."), n, n=n, said=said(winner)))
     capture(ctx, winner, loser, space, carried.get(lkey))
     if loser["army"]:
         remove_independent(ctx, loser["army"])
     elif not sum(loser["cus"].values()):
-        disperse_all(ctx, loser, "no CUs left")
+        disperse_all(ctx, loser, msg("no CUs left"))
     if winner["army"]:
         indep_wins_here(ctx, space)
     elif loser["army"] and state.get("options", {}).get("glory") and winner["gens"]:    # §12.3
@@ -437,17 +431,17 @@ def conclude(ctx, att: dict, dfn: dict, space: str, win: str | None, d: int, asi
         glory = state.setdefault("glory", {})
         if glory.get(cmd, 0) < 2:
             glory[cmd] = glory.get(cmd, 0) + 1
-            ctx.say(f"Glory against the barbarians: {label(cmd)} +1 prestige (§12.3).")
+            ctx.say(msg("Glory against the barbarians: {cmd} +1 prestige (§12.3).", cmd=label(cmd)))
     return {"winner": win, "d": d}
 
 
 def veterans(ctx, side: dict, aside: int) -> int:
     """§12.2: one die per Royal CU taking part; each 5 or 6 adds 1."""
     n = side["cus"].get("royal", 0) - aside if side["seat"] else 0
-    rolls = [ctx.roll(6, label=f"royal veteran of {said(side)}") for _ in range(max(0, n))]
+    rolls = [ctx.roll(6, label=msg("royal veteran of {said}", said=said(side))) for _ in range(max(0, n))]
     bonus = sum(1 for r in rolls if r >= 5)
     if bonus:
-        ctx.say(f"Royal veterans: +{bonus} to {said(side)}'s strength (§12.2).")
+        ctx.say(msg("Royal veterans: +{bonus} to {said}'s strength (§12.2).", bonus=bonus, said=said(side)))
     return bonus
 
 
@@ -461,11 +455,11 @@ def w4(ctx, att: dict, dfn: dict, space: str) -> dict:
         side = att if key == "att" else dfn
         if card in (13, 16):
             bonus[key] += 3 if card == 13 else 2
-            ctx.say(f"{seat_ref(seat)}: {'Ambush, +3' if card == 13 else 'Cavalry Charge, +2'} to the Battle Score.")
+            ctx.say((msg("{seat}: Ambush, +3 to the Battle Score.", seat=seat_ref(seat)) if card == 13 else msg("{seat}: Cavalry Charge, +2 to the Battle Score.", seat=seat_ref(seat))))
         elif card == 47 and side["gens"]:
             cmd = commander(side["gens"])
             ctx.state.setdefault("fx", {})["orator"] = cmd
-            ctx.say(f"{label(cmd)} has the gift of the orator: +5 prestige (#47).")
+            ctx.say(msg("{cmd} has the gift of the orator: +5 prestige (#47).", cmd=label(cmd)))
         elif card == 36:
             other = dfn if key == "att" else att
             had = other["cus"].get("silver", 0)
@@ -496,11 +490,10 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
     side, other = (att, dfn) if low == "att" else (dfn, att)
     n = side["cus"]["royal"]
     transfer_royals(state, side, other, space, n)
-    ctx.say(f"No battle: {said(side)}'s {n} Royal CU{'s' if n > 1 else ''} go over to {said(other)} (§6.3.4).")
-    state["last_battle"] = {"space": space, "text": f"At {BOARD.spaces[space]['name']} the Royal CUs of "
-                                                   f"{name(side)} go over to {name(other)}."}
+    ctx.say(plural(("No battle: {said}'s {n} Royal CU go over to {said2} (§6.3.4).", "No battle: {said}'s {n} Royal CUs go over to {said2} (§6.3.4)."), n, said=said(side), n=n, said2=said(other)))
+    state["last_battle"] = {"space": space, "text": msg("At {name} the Royal CUs of {name2} go over to {name3}.", name=BOARD.spaces[space]['name'], name2=name(side), name3=name(other))}
     capture(ctx, other, side, space)
-    disperse_all(ctx, side, "their Royal army went over, §6.3.4")
+    disperse_all(ctx, side, msg("their Royal army went over, §6.3.4"))
     return {"winner": "def" if low == "att" else "att", "d": 0, "royal": True}
 
 
@@ -542,19 +535,17 @@ def do_retreat(ctx, seat: str, space: str, dest: str | None, inside: bool) -> No
             state["gens"][g]["in"] = True
         gens = []
         cus = {k: m for k, m in cus.items() if m}
-        ctx.say(f"{seat_ref(seat)} puts {describe(keep)} and its generals inside "
-                f"{BOARD.spaces[space]['name']} (§5.5.3).")
+        ctx.say(msg("{seat} puts {describe} and its generals inside {name} (§5.5.3).", seat=seat_ref(seat), describe=describe(keep), name=BOARD.spaces[space]['name']))
     if not sum(cus.values()) and not gens:
         return
     if dest is None:                       # §1.3.6, §3.3.2: dispersed, not eliminated (audit fix)
         disperse_cus(state, space, seat, cus)
         for g in gens:
             drop_general(state, g, "dispersed")
-        ctx.say(f"{seat_ref(seat)}'s force at {BOARD.spaces[space]['name']} has nowhere to retreat and is "
-                "dispersed (§6.10.4).")
+        ctx.say(msg("{seat}'s force at {name} has nowhere to retreat and is dispersed (§6.10.4).", seat=seat_ref(seat), name=BOARD.spaces[space]['name']))
         return
     shift(state, seat, space, dest, gens, cus)
-    ctx.say(f"{seat_ref(seat)} retreats to {BOARD.spaces[dest]['name']} (§6.10.4).")
+    ctx.say(msg("{seat} retreats to {name} (§6.10.4).", seat=seat_ref(seat), name=BOARD.spaces[dest]['name']))
 
 
 def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
@@ -567,9 +558,9 @@ def silver_change_sides(ctx, space: str, frm: str, to: str) -> None:
         return
     eliminate(state, space, frm, "silver", 1)
     if n == 1:
-        ctx.say("The Silver Shields lose their last CU and leave the game (§6.13).")
+        ctx.say(msg("The Silver Shields lose their last CU and leave the game (§6.13)."))
         retire_silver_card(ctx)
         return
     add_cus(state, space, frm, "silver", -(n - 1))
     add_cus(state, space, to, "silver", n - 1)
-    ctx.say(f"The Silver Shields lose 1 CU and go over to {seat_ref(to)} (§6.13).")
+    ctx.say(msg("The Silver Shields lose 1 CU and go over to {to} (§6.13).", to=seat_ref(to)))

@@ -19,6 +19,8 @@ import json
 from collections import deque
 from pathlib import Path
 
+from core.message import msg
+
 DATA = Path(__file__).parent / "data"
 # the rules version of a game whose state names none: every game set up before issue 27's
 # balance (the designed numbers of rules.json's version 4, which versions 1 to 3 shared)
@@ -47,7 +49,7 @@ class Board:
         self.spaces: dict[str, dict] = {}
         for s in raw["spaces"]["spaces"]:
             if s["id"] in self.spaces:
-                raise DataError(f"spaces.json: space {s['id']!r} is listed twice")
+                raise DataError(msg("spaces.json: space {id} is listed twice", id=repr(s['id'])))
             self.spaces[s["id"]] = s
         self.regions: list[str] = raw["provinces"]["regions"]
         self.provinces: dict[str, dict] = {p["code"]: p for p in raw["provinces"]["provinces"]}

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg, plural
 
 from . import activation, legitimacy, naval, reinforcements, scoring, sieges, training
 from .board import BOARD
@@ -59,7 +60,7 @@ from .surprise import (
 )
 
 LAND = ("land", "pass", "strait")
-REGIONS = {2: ("Europe",), 4: ("Asia Minor",), 5: ("Mesopotamia", "Upper Satrapies")}
+REGIONS = {2: ("Europe",), 4: (msg("Asia Minor"),), 5: ("Mesopotamia", msg("Upper Satrapies"))}
 PROVS_3 = ("THR", "MAC", "HEL")
 ROYAL_NAMES = {r: d["name"] for r, d in BOARD.royals.items()}
 
@@ -71,7 +72,7 @@ def _words(rest: str) -> list[str]:
 
 def _choice(seat: str) -> str:
     """A seat offered as an argument: the id to type, and who sits there."""
-    return f"{seat} = {seat_ref(seat)}"
+    return msg("{seat} = {seat2}", seat=seat, seat2=seat_ref(seat))
 
 
 def _seat(state: dict, me: str, word: str | None, why: str) -> str:
@@ -79,25 +80,25 @@ def _seat(state: dict, me: str, word: str | None, why: str) -> str:
     if word is None:
         if len(others) == 1:
             return others[0]
-        raise RulesError(f"Name the player {why}: one of {', '.join(_choice(s) for s in others)}.", code="NO_SEAT")
+        raise RulesError(msg("Name the player {why}: one of {choice}.", why=why, choice=join(', ', (_choice(s) for s in others))), code="NO_SEAT")
     w = word.upper()
     if w not in others:
-        raise RulesError(f"{word!r} is not another player: {', '.join(_choice(s) for s in others)}.", code="NO_SEAT")
+        raise RulesError(msg("{word} is not another player: {choice}.", word=repr(word), choice=join(', ', (_choice(s) for s in others))), code="NO_SEAT")
     return w
 
 
 def _space_of(word: str | None, what: str) -> str:
     if not word:
-        raise RulesError(f"Name {what}.", code="NO_SPACE")
+        raise RulesError(msg("Name {what}.", what=what), code="NO_SPACE")
     return find_space(word)
 
 
 def _province(word: str | None) -> str:
     if not word:
-        raise RulesError("Name a province by its code (MAC, GRE, EGY...).", code="NO_PROVINCE")
+        raise RulesError(msg("Name a province by its code (MAC, GRE, EGY...)."), code="NO_PROVINCE")
     code = word.upper()
     if code not in BOARD.provinces:
-        raise RulesError(f"{word!r} is not a province code: {', '.join(BOARD.provinces)}.", code="NO_PROVINCE")
+        raise RulesError(msg("{word} is not a province code: {provinces}.", word=repr(word), provinces=join(', ', BOARD.provinces)), code="NO_PROVINCE")
     return code
 
 
@@ -124,13 +125,11 @@ def army_owner(state: dict, me: str, space: str, seat_word: str | None, need_cus
     if seat_word:
         s = _seat(state, me, seat_word, "")
         if s not in cands:
-            raise RulesError(f"{seat_ref(s)} has no army of {need_cus}+ CUs at {BOARD.spaces[space]['name']}.",
+            raise RulesError(msg("{s} has no army of {need_cus}+ CUs at {name}.", s=seat_ref(s), need_cus=need_cus, name=BOARD.spaces[space]['name']),
                              code="NO_ARMY")
         return s
     if len(cands) != 1:
-        raise RulesError(f"Name an army of another player with {need_cus}+ CUs: its space"
-                         + (f" and its owner ({', '.join(_choice(s) for s in cands)})" if cands else " (none here)")
-                         + ".",
+        raise RulesError((msg("Name an army of another player with {need_cus}+ CUs: its space and its owner ({choice}).", need_cus=need_cus, choice=join(', ', (_choice(s) for s in cands))) if cands else msg("Name an army of another player with {need_cus}+ CUs: its space (none here).", need_cus=need_cus)),
                          code="NO_ARMY")
     return cands[0]
 
@@ -150,7 +149,7 @@ def _begin_card_placing(ctx, seat: str, card: int, kind: str, n: int, provinces:
     state = ctx.state
     n = min(n, pool_left(state, seat, kind))
     if not n:
-        ctx.say(f"{seat_ref(seat)} has no {BOARD.cu_types[kind]['name']} counters left (§11.3).")
+        ctx.say(msg("{seat} has no {name} counters left (§11.3).", seat=seat_ref(seat), name=BOARD.cu_types[kind]['name']))
         return
     reinforcements.begin(state, seat, card_name(card), {kind: n}, [])
     state["placing"]["area"] = sorted(provinces)
@@ -176,7 +175,7 @@ def flip_to_diadochos(ctx, seat: str, why: str) -> None:
     p = ctx.state["p"][seat]
     if p["champion"]:
         p["champion"] = False
-        ctx.say(f"{seat_ref(seat)} becomes a Diadochos ({why}, §9.5).")
+        ctx.say(msg("{seat} becomes a Diadochos ({why}, §9.5).", seat=seat_ref(seat), why=why))
 
 
 # the events ------------------------------------------------------------------------------------------
@@ -193,14 +192,14 @@ def ev_fleet_twice(ctx, seat, card, w):                               # #1
             p["fleets"].append(1)
             done.append("new")
     if not done:
-        raise RulesError("No fleet action is possible (§4.4.3 d).", code="NO_EVENT")
+        raise RulesError(msg("No fleet action is possible (§4.4.3 d)."), code="NO_EVENT")
     who, name = seat_ref(seat), card_name(card)
-    said = {("upgrade",): f"{who} upgrades a fleet ({name}).",
-            ("new",): f"{who} puts a new fleet into play ({name}).",
-            ("upgrade", "upgrade"): f"{who} upgrades two fleets ({name}).",
-            ("new", "new"): f"{who} puts two new fleets into play ({name}).",
-            ("new", "upgrade"): f"{who} puts a new fleet into play and upgrades a fleet ({name}).",
-            ("upgrade", "new"): f"{who} upgrades a fleet and puts a new fleet into play ({name})."}
+    said = {("upgrade",): msg("{who} upgrades a fleet ({name}).", who=who, name=name),
+            ("new",): msg("{who} puts a new fleet into play ({name}).", who=who, name=name),
+            ("upgrade", "upgrade"): msg("{who} upgrades two fleets ({name}).", who=who, name=name),
+            ("new", "new"): msg("{who} puts two new fleets into play ({name}).", who=who, name=name),
+            ("new", "upgrade"): msg("{who} puts a new fleet into play and upgrades a fleet ({name}).", who=who, name=name),
+            ("upgrade", "new"): msg("{who} upgrades a fleet and puts a new fleet into play ({name}).", who=who, name=name)}
     ctx.say(said[tuple(done)])
 
 
@@ -214,50 +213,47 @@ def ev_mercs(ctx, seat, card, w):                                      # #2-#5
 
 def ev_diplomacy(ctx, seat, card, w):                                  # #6, #7
     state = ctx.state
-    s = _space_of(w[0] if w else None, "a Minor City holding an opponent's or an Independent PC and no CUs")
+    s = _space_of(w[0] if w else None, msg("a Minor City holding an opponent's or an Independent PC and no CUs"))
     if BOARD.spaces[s]["type"] != "MIN" or state["pcs"].get(s) in (None, seat) or any(
             n_cus(state, s, o) for o in state["seats"]) or state["indep"] and s in state["indep"].values():
-        raise RulesError(f"{BOARD.spaces[s]['name']}: Diplomacy needs a Minor City with an opponent's or an "
-                         "Independent PC and no CUs of any side (#6).", code="NO_EVENT")
+        raise RulesError(msg("{name}: Diplomacy needs a Minor City with an opponent's or an Independent PC and no CUs of any side (#6).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
     state["pcs"][s] = seat
-    ctx.say(f"{seat_ref(seat)} wins over {BOARD.spaces[s]['name']} by Diplomacy.")
+    ctx.say(msg("{seat} wins over {name} by Diplomacy.", seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
 def ev_epidemic(ctx, seat, card, w):                                   # #8
-    s = _space_of(w[0] if w else None, "the space of an army of another player with 3+ CUs")
+    s = _space_of(w[0] if w else None, msg("the space of an army of another player with 3+ CUs"))
     o = army_owner(ctx.state, seat, s, w[1] if len(w) > 1 else None, 3)
-    attrition(ctx, o, s, "#8 Epidemic")
+    attrition(ctx, o, s, msg("#8 Epidemic"))
 
 
 def ev_minor_raid(ctx, seat, card, w):                                 # #9
     state = ctx.state
-    s = _space_of(w[0] if w else None, "a Minor City with an opponent PC")
+    s = _space_of(w[0] if w else None, msg("a Minor City with an opponent PC"))
     owner = state["pcs"].get(s)
     mine = [x for x in state["cus"] if n_cus(state, x, seat)]
     ok = (owner not in (None, "IND", seat) and BOARD.spaces[s]["type"] in ("MIN", "STR")
           and not any(n_cus(state, s, o) for o in state["seats"] if o != seat)
           and s in within(state, mine, 2))
     if not ok:
-        raise RulesError(f"{BOARD.spaces[s]['name']}: Minor Raid removes an opponent PC from a Minor City or "
-                         "player-held Stronghold with no opponent CUs, within 2 MP of your CUs (#9).", code="NO_EVENT")
+        raise RulesError(msg("{name}: Minor Raid removes an opponent PC from a Minor City or player-held Stronghold with no opponent CUs, within 2 MP of your CUs (#9).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
     del state["pcs"][s]
-    ctx.say(f"{seat_ref(seat)} raids {BOARD.spaces[s]['name']}: {seat_ref(owner)}'s PC is removed.")
+    ctx.say(msg("{seat} raids {name}: {owner}'s PC is removed.", seat=seat_ref(seat), name=BOARD.spaces[s]['name'], owner=seat_ref(owner)))
 
 
 def ev_peukestas(ctx, seat, card, w):                                  # #10
     state = ctx.state
     if state["turn"] < 2:
-        raise RulesError("Peukestas may be played for his event from Turn II (§3.2.1).", code="NO_EVENT")
+        raise RulesError(msg("Peukestas may be played for his event from Turn II (§3.2.1)."), code="NO_EVENT")
     s = "persepolis"
     if enemy_cus(state, s, seat) or state["pcs"].get(s) not in (None, "IND", seat) \
             or state["gens"]["peukestas"]["at"] != "out":
-        raise RulesError("Persepolis must hold no enemy CUs and no opponent PC (#10).", code="NO_EVENT")
+        raise RulesError(msg("Persepolis must hold no enemy CUs and no opponent PC (#10)."), code="NO_EVENT")
     state["gens"]["peukestas"] = {"o": seat, "at": s, "in": False}
     got = _give_direct(ctx, seat, s, "merc", 3)
     state["pcs"][s] = seat
     state["p"][seat]["limit"] += 1
-    ctx.say(f"Peukestas, Satrap of Persis, joins {seat_ref(seat)} at Persepolis with {got} Mercenary CUs; "
-            "general limit +1 (#10).")
+    ctx.say(msg("Peukestas, Satrap of Persis, joins {seat} at Persepolis with {got} Mercenary CUs; general limit +1 (#10).", seat=seat_ref(seat), got=got))
 
 
 def ev_campaign(ctx, seat, card, w):                                   # #11
@@ -270,35 +266,35 @@ def ev_campaign(ctx, seat, card, w):                                   # #11
 def ev_flag(key):
     def ev(ctx, seat, card, w):                                        # #14, #48, #52
         ctx.state.setdefault("fx", {})[key] = seat
-        ctx.say(f"{seat_ref(seat)}: {card_name(card)} is in effect.")
+        ctx.say(msg("{seat}: {card_name} is in effect.", seat=seat_ref(seat), card_name=card_name(card)))
     return ev
 
 
 def ev_desertion(ctx, seat, card, w):                                  # #17
     state = ctx.state
-    s = _space_of(w[0] if w else None, "the space of an army of another player in the field")
+    s = _space_of(w[0] if w else None, msg("the space of an army of another player in the field"))
     o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
     if not field_cus(state, s, o) or not field_gens(state, s, o):
-        raise RulesError("Desertion strikes an army in the field (#17).", code="NO_EVENT")
+        raise RulesError(msg("Desertion strikes an army in the field (#17)."), code="NO_EVENT")
     n = min(2, field_cus(state, s, o).get("merc", 0))
     add_cus(state, s, o, "merc", -n) if n else None
-    ctx.say(f"Desertion: {seat_ref(o)} loses {n} Mercenary CU{'s' if n != 1 else ''} at {BOARD.spaces[s]['name']}.")
+    ctx.say(plural(("Desertion: {o} loses {n} Mercenary CU at {name}.", "Desertion: {o} loses {n} Mercenary CUs at {name}."), n, o=seat_ref(o), n=n, name=BOARD.spaces[s]['name']))
 
 
 def ev_bribed(ctx, seat, card, w):                                     # #18
     state = ctx.state
-    s = _space_of(w[0] if w else None, "a space you besiege")
+    s = _space_of(w[0] if w else None, msg("a space you besiege"))
     if not sieges.besieges(state, s, seat):
-        raise RulesError(f"You do not besiege {BOARD.spaces[s]['name']} (§7.1).", code="NO_EVENT")
+        raise RulesError(msg("You do not besiege {name} (§7.1).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
     owner = state["pcs"].get(s)
     if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
             and state["usurper"] != owner:                                # §9.5.3 playing #18 is an attack
-        flip_to_diadochos(ctx, seat, f"#18 against a city of the Champion {seat_ref(owner)}")
+        flip_to_diadochos(ctx, seat, msg("#18 against a city of the Champion {owner}", owner=seat_ref(owner)))
     sg = state.setdefault("siege", {})
     if sg.get(s, {}).get("o") != seat:
         sg[s] = {"o": seat, "sp": 0, "rc": False}
     sg[s]["sp"] += 1
-    ctx.say(f"A bribed garrison: {sg[s]['sp']}/{sieges.needed(state, s)} SP at {BOARD.spaces[s]['name']} (#18).")
+    ctx.say(msg("A bribed garrison: {sp}/{needed} SP at {name} (#18).", sp=sg[s]['sp'], needed=sieges.needed(state, s), name=BOARD.spaces[s]['name']))
     if not sg[s]["rc"]:
         sieges.royal_check(ctx, seat, s)
     if sg[s]["sp"] >= sieges.needed(state, s):
@@ -309,7 +305,7 @@ def _train(ctx, seat, w, ops):
     p = ctx.state["p"][seat]
     kind = p["track"][0] or (w[0].lower() if w and w[0].lower() in training.TRAIN_COST else None)
     if kind is None:
-        raise RulesError("Name the CU to train: merc or mac (§4.4.4).", code="TRAIN_TYPE")
+        raise RulesError(msg("Name the CU to train: merc or mac (§4.4.4)."), code="TRAIN_TYPE")
     training.train(ctx, seat, kind, ops)
 
 
@@ -319,60 +315,56 @@ def ev_harpalos(ctx, seat, card, w):                                   # #21
 
 def ev_elephants(ctx, seat, card, w):                                  # #22
     state = ctx.state
-    s = _space_of(w[0] if w else None, "the space of your army in the field in Mesopotamia or the Upper Satrapies")
-    if BOARD.spaces[s]["region"] not in ("Mesopotamia", "Upper Satrapies") or not field_cus(state, s, seat) \
+    s = _space_of(w[0] if w else None, msg("the space of your army in the field in Mesopotamia or the Upper Satrapies"))
+    if BOARD.spaces[s]["region"] not in ("Mesopotamia", msg("Upper Satrapies")) or not field_cus(state, s, seat) \
             or not field_gens(state, s, seat):
-        raise RulesError("Indian Elephants join one of your armies in the field in the Mesopotamia or "
-                         "Upper Satrapies region (#22).", code="NO_EVENT")
+        raise RulesError(msg("Indian Elephants join one of your armies in the field in the Mesopotamia or Upper Satrapies region (#22)."), code="NO_EVENT")
     got = _give_direct(ctx, seat, s, "eleph", 2)
-    ctx.say(f"{got} Elephant CU{'s' if got != 1 else ''} join {seat_ref(seat)} at {BOARD.spaces[s]['name']} (#22).")
+    ctx.say(plural(("{got} Elephant CU join {seat} at {name} (#22).", "{got} Elephant CUs join {seat} at {name} (#22)."), got, got=got, seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
 def ev_veterans(ctx, seat, card, w):                                   # #23
     state = ctx.state
-    s = _space_of(w[0] if w else None, "the space of an army of another player")
+    s = _space_of(w[0] if w else None, msg("the space of an army of another player"))
     o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
     kind = "mac" if cus_at(state, s, o).get("mac") else "royal"
-    lose(ctx, o, s, 1, (kind,), why="#23 Veterans Return Home")
+    lose(ctx, o, s, 1, (kind,), why=msg("#23 Veterans Return Home"))
 
 
 def ev_greek_revolt(ctx, seat, card, w):                               # #24
     state = ctx.state
     spaces = [find_space(x) for x in w if x.lower() != "army"]
     if len(spaces) > 2:
-        raise RulesError("Greek Revolt turns up to 2 Minor Cities (#24).", code="COUNT")
+        raise RulesError(msg("Greek Revolt turns up to 2 Minor Cities (#24)."), code="COUNT")
     for s in spaces:
         if BOARD.spaces[s]["province"] not in ("GRE", "THS") or BOARD.spaces[s]["type"] != "MIN" \
                 or state["pcs"].get(s) in (None, "IND") or any(n_cus(state, s, o) for o in state["seats"]):
-            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City of Greece or Thessaly with a player PC "
-                             "and no CUs (#24).", code="NO_EVENT")
+            raise RulesError(msg("{name}: a Minor City of Greece or Thessaly with a player PC and no CUs (#24).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
     for s in spaces:
         state["pcs"][s] = "IND"
-    ctx.say("Greek Revolt: " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "no city")
-            + " turn Independent.")
+    ctx.say(msg("Greek Revolt: {value} turn Independent.", value=join(", ", (BOARD.spaces[s]["name"] for s in spaces)) or msg("no city")))
     if "army" in [x.lower() for x in w] and state["indep"]["greek_army"] in BOARD.spaces:
         activate_indep(ctx, seat, "greek_army")
 
 
 def ev_pirates(ctx, seat, card, w):                                    # #25
-    o = _seat(ctx.state, seat, w[0] if w else None, "whose fleet the pirates strike")
+    o = _seat(ctx.state, seat, w[0] if w else None, msg("whose fleet the pirates strike"))
     if scoring.fleet_strength(ctx.state, o) < 1 or not ctx.state["p"][o]["fleets"] and not any(
             ctx.state["pcs"].get(f["city"]) == o for f in BOARD.indep_fleets):
-        raise RulesError(f"{seat_ref(o)} has no active fleet (#25).", code="NO_EVENT")
+        raise RulesError(msg("{o} has no active fleet (#25).", o=seat_ref(o)), code="NO_EVENT")
     naval.disperse_fleet(ctx, o)
 
 
 def ev_local_support(ctx, seat, card, w):                              # #27
     state = ctx.state
-    s = _space_of(w[0] if w else None, "a Minor City next to your CUs")
+    s = _space_of(w[0] if w else None, msg("a Minor City next to your CUs"))
     mine = {x for x in state["cus"] if n_cus(state, x, seat)}
     ok = (BOARD.spaces[s]["type"] == "MIN" and s not in state["pcs"] and not enemy_cus(state, s, seat)
           and any(n in mine and k in LAND for n, k in BOARD.adj[s]))
     if not ok:
-        raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City with no PC and no enemy CUs, joined by land, "
-                         "pass or strait to a space with your CUs (#27).", code="NO_EVENT")
+        raise RulesError(msg("{name}: a Minor City with no PC and no enemy CUs, joined by land, pass or strait to a space with your CUs (#27).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
     state["pcs"][s] = seat
-    ctx.say(f"Local support: {seat_ref(seat)} places a PC at {BOARD.spaces[s]['name']}.")
+    ctx.say(msg("Local support: {seat} places a PC at {name}.", seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
 def ev_garrison(ctx, seat, card, w):                                   # #28
@@ -380,32 +372,32 @@ def ev_garrison(ctx, seat, card, w):                                   # #28
     spaces = [find_space(x) for x in w]
     ok = _major_cities(state, seat)
     if not spaces or len(spaces) > 2 or len(set(spaces)) != len(spaces) or any(s not in ok for s in spaces):
-        raise RulesError(f"Name 1 or 2 of your unbesieged Major Cities: {', '.join(ok) or 'none'} (#28).",
+        raise RulesError(msg("Name 1 or 2 of your unbesieged Major Cities: {value} (#28).", value=join(', ', ok) or 'none'),
                          code="NO_EVENT")
     for s in spaces:
         got = _give_direct(ctx, seat, s, "merc", 1)
-        ctx.say(f"{seat_ref(seat)} garrisons {BOARD.spaces[s]['name']} with {got} Mercenary CU (#28).")
+        ctx.say(msg("{seat} garrisons {name} with {got} Mercenary CU (#28).", seat=seat_ref(seat), name=BOARD.spaces[s]['name'], got=got))
 
 
 def ev_levy(ctx, seat, card, w):                                       # #29
     state = ctx.state
     if "pella" in _major_cities(state, seat):
         got = _give_direct(ctx, seat, "pella", "mac", 2)
-        ctx.say(f"Macedonian Levy: {got} Loyal Macedonian CUs at Pella (#29).")
+        ctx.say(msg("Macedonian Levy: {got} Loyal Macedonian CUs at Pella (#29).", got=got))
         return
     ok = _major_cities(state, seat)
-    s = _space_of(w[0] if w else (ok[0] if len(ok) == 1 else None), f"one of your Major Cities ({', '.join(ok)})")
+    s = _space_of(w[0] if w else (ok[0] if len(ok) == 1 else None), msg("one of your Major Cities ({ok})", ok=join(', ', ok)))
     if s not in ok:
-        raise RulesError(f"Name one of your unbesieged Major Cities: {', '.join(ok) or 'none'} (#29).", code="NO_EVENT")
+        raise RulesError(msg("Name one of your unbesieged Major Cities: {value} (#29).", value=join(', ', ok) or 'none'), code="NO_EVENT")
     got = _give_direct(ctx, seat, s, "merc", 1)
-    ctx.say(f"Macedonian Levy: {got} Mercenary CU at {BOARD.spaces[s]['name']} (#29).")
+    ctx.say(msg("Macedonian Levy: {got} Mercenary CU at {name} (#29).", got=got, name=BOARD.spaces[s]['name']))
 
 
 def ev_kyinda(ctx, seat, card, w):                                     # #30
     if "tarsos" in _major_cities(ctx.state, seat) or (ctx.state["pcs"].get("tarsos") == seat
                                                          and not enemy_cus(ctx.state, "tarsos", seat)):
         got = _give_direct(ctx, seat, "tarsos", "merc", 3)
-        ctx.say(f"The Royal Treasury of Kyinda: {got} Mercenary CUs at Tarsos (#30).")
+        ctx.say(msg("The Royal Treasury of Kyinda: {got} Mercenary CUs at Tarsos (#30).", got=got))
         return
     _train(ctx, seat, w, 3)
 
@@ -428,18 +420,17 @@ def ev_marriage(ctx, seat, card, w):                                   # #31, #3
     rid = "kleopatra" if card == 31 else "thessalonike"
     gen = marriage_army(state, seat, rid)
     if gen is None:
-        raise RulesError(f"{ROYAL_NAMES[rid]} must be alive, controlled by no other player, and one of your armies "
-                         "must be in her space (§9.8).", code="NO_EVENT")
+        raise RulesError(msg("{royal_names} must be alive, controlled by no other player, and one of your armies must be in her space (§9.8).", royal_names=ROYAL_NAMES[rid]), code="NO_EVENT")
     r = state["royals"][rid]
     r.update(st="active", by=gen)
-    ctx.say(f"{seat_ref(seat)} marries {ROYAL_NAMES[rid]}: she is active, and {label(gen)}'s army carries her (§9.8).")
+    ctx.say(msg("{seat} marries {royal_names}: she is active, and {gen}'s army carries her (§9.8).", seat=seat_ref(seat), royal_names=ROYAL_NAMES[rid], gen=label(gen)))
 
 
 def ev_olympias(ctx, seat, card, w):                                   # #33
     state = ctx.state
     r = state["royals"]["olympias"]
     if r["st"] != "inactive" or enemy_cus(state, r["at"], seat):
-        raise RulesError("Olympias must be alive and inactive, with no enemy CUs in her space (#33).", code="NO_EVENT")
+        raise RulesError(msg("Olympias must be alive and inactive, with no enemy CUs in her space (#33)."), code="NO_EVENT")
     s = r["at"]
     m = _give_direct(ctx, seat, s, "merc", 2)
     k = _give_direct(ctx, seat, s, "mac", 1)
@@ -451,23 +442,20 @@ def ev_olympias(ctx, seat, card, w):                                   # #33
     r.update(st="active", by=gen)
     if state["pcs"].get(s) is None and BOARD.spaces[s]["type"] != "TRN" and not gen:
         pass
-    ctx.say(f"Olympias joins {seat_ref(seat)} at {BOARD.spaces[s]['name']} with {m} Mercenary and {k} Loyal "
-            "Macedonian CUs"
-            + (f"; {label(gen)} carries her" if gen else "") + " (#33).")
+    ctx.say((msg("Olympias joins {seat} at {name} with {m} Mercenary and {k} Loyal Macedonian CUs; {gen} carries her (#33).", seat=seat_ref(seat), name=BOARD.spaces[s]['name'], m=m, k=k, gen=label(gen)) if gen else msg("Olympias joins {seat} at {name} with {m} Mercenary and {k} Loyal Macedonian CUs (#33).", seat=seat_ref(seat), name=BOARD.spaces[s]['name'], m=m, k=k)))
 
 
 def ev_hemlock(ctx, seat, card, w):                                    # #34 (§9.10)
     state = ctx.state
     if not w:
-        raise RulesError("Name the royal: " + ", ".join(hemlock_targets(state, seat)) + " (#34).", code="NO_EVENT")
+        raise RulesError(msg("Name the royal: {hemlock_targets} (#34).", hemlock_targets=join(", ", hemlock_targets(state, seat))), code="NO_EVENT")
     rid = w[0].lower()
     if rid not in hemlock_targets(state, seat):
-        raise RulesError(f"Drink the Hemlock kills a royal in a space holding your general or CUs: "
-                         f"{', '.join(hemlock_targets(state, seat)) or 'none'} (#34).", code="NO_EVENT")
+        raise RulesError(msg("Drink the Hemlock kills a royal in a space holding your general or CUs: {value} (#34).", value=join(', ', hemlock_targets(state, seat)) or 'none'), code="NO_EVENT")
     state["royals"][rid].update(st="dead", by=None)
-    ctx.say(f"{ROYAL_NAMES[rid]} drinks the hemlock and dies (#34, §9.10).")
+    ctx.say(msg("{royal_names} drinks the hemlock and dies (#34, §9.10).", royal_names=ROYAL_NAMES[rid]))
     if BOARD.royals[rid]["kind"] == "heir":
-        flip_to_diadochos(ctx, seat, "killing an heir")
+        flip_to_diadochos(ctx, seat, msg("killing an heir"))
 
 
 def hemlock_targets(state: dict, seat: str) -> list[str]:
@@ -476,28 +464,26 @@ def hemlock_targets(state: dict, seat: str) -> list[str]:
 
 
 def ev_suspicion(ctx, seat, card, w):                                  # #35
-    o = _seat(ctx.state, seat, w[0] if w else None, "you suspect")
+    o = _seat(ctx.state, seat, w[0] if w else None, msg("you suspect"))
     ctx.state["p"][o]["suspicion"] = True
-    ctx.say(f"Suspicion falls on {seat_ref(o)}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).")
+    ctx.say(msg("Suspicion falls on {o}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).", o=seat_ref(o)))
 
 
 def ev_silver(ctx, seat, card, w):                                     # #36 first event play
     state = ctx.state
     if state.get("silver_played"):
-        raise RulesError("The Silver Shields are already in the game: #36 is now a Surprise card (W4).",
+        raise RulesError(msg("The Silver Shields are already in the game: #36 is now a Surprise card (W4)."),
                          code="NO_EVENT")
     g = find_general(state, w[0]) if w else None
     if g is None or state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in BOARD.spaces \
             or state["gens"][g]["in"] or BOARD.spaces[state["gens"][g]["at"]]["region"] in ("Europe", "Africa") \
             or enemy_cus(state, state["gens"][g]["at"], seat):          # §5.4.3 one side in the field
-        raise RulesError("Name one of your generals in the field outside the Europe and Africa regions, in a "
-                         "space with no enemy CUs (#36, §5.4.3).", code="NO_EVENT")
+        raise RulesError(msg("Name one of your generals in the field outside the Europe and Africa regions, in a space with no enemy CUs (#36, §5.4.3)."), code="NO_EVENT")
     if pool_left(state, seat, "silver") < 2:
-        raise RulesError("The Silver Shields have left the game.", code="NO_EVENT")
+        raise RulesError(msg("The Silver Shields have left the game."), code="NO_EVENT")
     add_cus(state, state["gens"][g]["at"], seat, "silver", 2)
     state["silver_played"] = True
-    ctx.say(f"The Silver Shields (2 CUs) join {label(g)} at {BOARD.spaces[state['gens'][g]['at']]['name']}; "
-            "#36 is now a Surprise card (§6.13).")
+    ctx.say(msg("The Silver Shields (2 CUs) join {g} at {name}; #36 is now a Surprise card (§6.13).", g=label(g), name=BOARD.spaces[state['gens'][g]['at']]['name']))
 
 
 def treachery_targets(state: dict, seat: str) -> list[str]:
@@ -520,40 +506,37 @@ def ev_treachery(ctx, seat, card, w):                                  # #37
     ok = treachery_targets(state, seat)
     g = find_general(state, w[0]) if w else (ok[0] if len(ok) == 1 else None)
     if g not in ok:
-        raise RulesError("Treachery: not in Turn I nor once the body is buried; name your general within 3 MP of "
-                         f"the Cart: {', '.join(ok) or 'none'} (#37).", code="NO_EVENT")
+        raise RulesError(msg("Treachery: not in Turn I nor once the body is buried; name your general within 3 MP of the Cart: {value} (#37).", value=join(', ', ok) or 'none'), code="NO_EVENT")
     b = state["body"]
     b.update(at=state["gens"][g]["at"], by=g)
-    ctx.say(f"Treachery! The Funeral Cart is spirited away to {label(g)} at "
-            f"{BOARD.spaces[b['at']]['name']} (#37).")
+    ctx.say(msg("Treachery! The Funeral Cart is spirited away to {g} at {name} (#37).", g=label(g), name=BOARD.spaces[b['at']]['name']))
 
 
 def ev_unrest(ctx, seat, card, w):                                     # #38
     state = ctx.state
     spaces = [find_space(x) for x in w]
     if len(spaces) > 2 or len(set(spaces)) != len(spaces):
-        raise RulesError("Unrest turns up to 2 Minor Cities (#38).", code="COUNT")
+        raise RulesError(msg("Unrest turns up to 2 Minor Cities (#38)."), code="COUNT")
     for s in spaces:
         if BOARD.spaces[s]["type"] != "MIN" or state["pcs"].get(s) in (None, "IND", seat) \
                 or any(n_cus(state, s, o) for o in state["seats"]):
-            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City with another player's PC and no CUs (#38).",
+            raise RulesError(msg("{name}: a Minor City with another player's PC and no CUs (#38).", name=BOARD.spaces[s]['name']),
                              code="NO_EVENT")
     for s in spaces:
         state["pcs"][s] = "IND"
-    ctx.say("Unrest: " + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing") + " turn Independent.")
+    ctx.say(msg("Unrest: {value} turn Independent.", value=join(", ", (BOARD.spaces[s]["name"] for s in spaces)) or "nothing"))
 
 
 def ev_unrest_spreads(ctx, seat, card, w):                             # #39
     state = ctx.state
     code = _province(w[0] if w else None)
     if state["pcs"].get(BOARD.provinces[code]["major_city"]) == seat:
-        raise RulesError("Choose a province whose Major City you do not control (#39).", code="NO_EVENT")
+        raise RulesError(msg("Choose a province whose Major City you do not control (#39)."), code="NO_EVENT")
     hit = [s for s in BOARD.province_spaces(code) if BOARD.spaces[s]["type"] == "MIN"
            and state["pcs"].get(s) not in (None, "IND") and not any(n_cus(state, s, o) for o in state["seats"])]
     for s in hit:
         state["pcs"][s] = "IND"
-    ctx.say(f"Unrest spreads in {BOARD.provinces[code]['name']}: "
-            + (", ".join(BOARD.spaces[s]["name"] for s in hit) or "nothing") + " turn Independent.")
+    ctx.say(msg("Unrest spreads in {name}: {value} turn Independent.", name=BOARD.provinces[code]['name'], value=join(", ", (BOARD.spaces[s]["name"] for s in hit)) or "nothing"))
 
 
 def activate_indep(ctx, seat: str, army: str) -> None:
@@ -566,7 +549,7 @@ def ev_plans(ctx, seat, card, w):                                      # #40
     if armies:
         push(state, {"kind": "plans", "seat": seat, "left": sorted(armies)})
     else:
-        ctx.say("Plans of Their Own: no independent army is on the map.")
+        ctx.say(msg("Plans of Their Own: no independent army is on the map."))
 
 
 def ev_enter(army):
@@ -574,17 +557,15 @@ def ev_enter(army):
         state = ctx.state
         at = state["indep"][army]
         if at == "removed":
-            ctx.say(f"{BOARD.indep_armies[army]['name']} have left the game: no effect.")
+            ctx.say(msg("{name} have left the game: no effect.", name=BOARD.indep_armies[army]['name']))
             return
         if at == "box" and all(any(state["indep"][o] == e for o in state["indep"] if o != army)
                                for e in BOARD.indep_armies[army]["enters"]):
-            ctx.say(f"Every entry space of {BOARD.indep_armies[army]['name']} holds another independent army: "
-                    "they stay in their box (§11.3).")
+            ctx.say(msg("Every entry space of {name} holds another independent army: they stay in their box (§11.3).", name=BOARD.indep_armies[army]['name']))
             return
         activate_indep(ctx, seat, army)
         if at == "box":
-            ctx.say(f"{seat_ref(seat)} first places them on "
-                    f"{' or '.join(BOARD.indep_armies[army]['enters'])} (placing counts as entering, §5.10).")
+            ctx.say(msg("{seat} first places them on {enters} (placing counts as entering, §5.10).", seat=seat_ref(seat), enters=either(BOARD.spaces[s]['name'] for s in BOARD.indep_armies[army]['enters'])))
     return ev
 
 
@@ -593,49 +574,47 @@ def ev_ariarathes(ctx, seat, card, w):                                 # #44
     if state["indep"]["ariarathes"] in BOARD.spaces:
         activate_indep(ctx, seat, "ariarathes")
         return
-    s = _space_of(w[0] if w else None, "a Minor City of Kappadokia with no CUs")
+    s = _space_of(w[0] if w else None, msg("a Minor City of Kappadokia with no CUs"))
     if BOARD.spaces[s]["province"] != "KAP" or BOARD.spaces[s]["type"] != "MIN" \
             or any(n_cus(state, s, o) for o in state["seats"]):
-        raise RulesError("A Minor City of Kappadokia with no CUs (#44).", code="NO_EVENT")
+        raise RulesError(msg("A Minor City of Kappadokia with no CUs (#44)."), code="NO_EVENT")
     state["pcs"][s] = "IND"
-    ctx.say(f"Ariarathes' resistance: {BOARD.spaces[s]['name']} turns Independent.")
+    ctx.say(msg("Ariarathes' resistance: {name} turns Independent.", name=BOARD.spaces[s]['name']))
 
 
 def ev_court_intrigue(ctx, seat, card, w):                             # #50
     state = ctx.state
     if len(w) < 2:
-        raise RulesError("`play 50 event <heir> <general>` (#50).", code="NO_EVENT")
+        raise RulesError(msg("`play 50 event <heir> <general>` (#50)."), code="NO_EVENT")
     rid, g = w[0].lower(), find_general(state, w[1])
     r = state["royals"].get(rid)
     if r is None or BOARD.royals[rid]["kind"] != "heir" or r["st"] != "active" or r["by"] is not None:
-        raise RulesError("Court Intrigue takes an unattended heir (#50).", code="NO_EVENT")
+        raise RulesError(msg("Court Intrigue takes an unattended heir (#50)."), code="NO_EVENT")
     at = r["at"]
     if BOARD.spaces[at]["type"] == "MAJ" and state["pcs"].get(at) not in (None, "IND", seat):
-        raise RulesError("That heir is inside an opponent's Major City (#50).", code="NO_EVENT")
+        raise RulesError(msg("That heir is inside an opponent's Major City (#50)."), code="NO_EVENT")
     if state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in within(state, [at], 3):
-        raise RulesError("Name one of your generals within 3 MP of the heir (#50).", code="NO_EVENT")
+        raise RulesError(msg("Name one of your generals within 3 MP of the heir (#50)."), code="NO_EVENT")
     r.update(at=state["gens"][g]["at"], by=g)
-    ctx.say(f"Court intrigue: {ROYAL_NAMES[rid]} is brought to {label(g)} (a capture, #50, §9.9).")
+    ctx.say(msg("Court intrigue: {royal_names} is brought to {g} (a capture, #50, §9.9).", royal_names=ROYAL_NAMES[rid], g=label(g)))
 
 
 def ev_loyal_satrap(ctx, seat, card, w):                               # #51
     state = ctx.state
     code = _province(w[0] if w else None)
     if state["pcs"].get(BOARD.provinces[code]["major_city"]) != seat:
-        raise RulesError("Choose a province whose Major City you control (#51).", code="NO_EVENT")
+        raise RulesError(msg("Choose a province whose Major City you control (#51)."), code="NO_EVENT")
     spaces = [find_space(x) for x in w[1:]]
     if len(spaces) > 3:
-        raise RulesError("Up to 3 Minor Cities (#51).", code="COUNT")
+        raise RulesError(msg("Up to 3 Minor Cities (#51)."), code="COUNT")
     for s in spaces:
         if BOARD.spaces[s]["province"] != code or BOARD.spaces[s]["type"] != "MIN" or s in state["pcs"] \
                 or enemy_cus(state, s, seat):
-            raise RulesError(f"{BOARD.spaces[s]['name']}: a Minor City of {code} with no PC and no enemy CUs (#51).",
+            raise RulesError(msg("{name}: a Minor City of {code} with no PC and no enemy CUs (#51).", name=BOARD.spaces[s]['name'], code=code),
                              code="NO_EVENT")
     for s in spaces:
         state["pcs"][s] = seat
-    ctx.say(f"A loyal satrap: {seat_ref(seat)} places PCs at "
-            + (", ".join(BOARD.spaces[s]["name"] for s in spaces) or "nothing")
-            + ".")
+    ctx.say(msg("A loyal satrap: {seat} places PCs at {value}.", seat=seat_ref(seat), value=join(", ", (BOARD.spaces[s]["name"] for s in spaces)) or "nothing"))
 
 
 def ev_wise_counsel(ctx, seat, card, w):                               # #53
@@ -646,10 +625,9 @@ def ev_wise_counsel(ctx, seat, card, w):                               # #53
         if c is not None:
             top.append(c)
     if not top:
-        ctx.say("Wise Counsel: the draw pile is empty.")
+        ctx.say(msg("Wise Counsel: the draw pile is empty."))
         return
-    ctx.tell(seat, "Wise Counsel, the top cards: " + "; ".join(describe_card(state, c) for c in top)
-             + ". Keep one: `keep <card>`.")
+    ctx.tell(seat, msg("Wise Counsel, the top cards: {describe_card}. Keep one: `keep <card>`.", describe_card=join("; ", (describe_card(state, c) for c in top))))
     push(state, {"kind": "counsel", "seat": seat, "cards": top})
 
 
@@ -667,56 +645,53 @@ def mutiny_targets(state: dict, seat: str) -> list[tuple[str, str]]:
 
 def ev_mutiny(ctx, seat, card, w):                                     # #54
     state = ctx.state
-    s = _space_of(w[0] if w else None, "the space of an army of another player with Loyal Macedonian or Royal CUs")
+    s = _space_of(w[0] if w else None, msg("the space of an army of another player with Loyal Macedonian or Royal CUs"))
     cands = [o for sp, o in mutiny_targets(state, seat) if sp == s]
-    o = _seat(state, seat, w[1] if len(w) > 1 else (cands[0] if len(cands) == 1 else None), "whose army mutinies")
+    o = _seat(state, seat, w[1] if len(w) > 1 else (cands[0] if len(cands) == 1 else None), msg("whose army mutinies"))
     if o not in cands:
-        raise RulesError(f"{seat_ref(o)} has no army with Loyal Macedonian or Royal CUs at "
-                         f"{BOARD.spaces[s]['name']} (#54).",
+        raise RulesError(msg("{o} has no army with Loyal Macedonian or Royal CUs at {name} (#54).", o=seat_ref(o), name=BOARD.spaces[s]['name']),
                          code="NO_EVENT")
     gens = generals_at(state, s, o)
     cmd = max(gens, key=seniority)
     if window(ctx, "W6", {"active": seat, "target": o}):
         state.setdefault("fx", {})["orator"] = cmd
-        ctx.say(f"{label(cmd)} has the gift of the orator: +5 prestige (#47).")
+        ctx.say(msg("{cmd} has the gift of the orator: +5 prestige (#47).", cmd=label(cmd)))
     mine = legitimacy.lp(state, seat)
     his = legitimacy.lp(state, o) + prestige(state, cmd)
     n = min(mine - his, 3)
     if n <= 0:
-        ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat_ref(seat)}'s {mine} LP against {seat_ref(o)}'s {his} "
-                "(LP + prestige): the army stays loyal (#54).")
+        ctx.say(msg("Mutiny at {name}: {seat}'s {mine} LP against {o}'s {his} (LP + prestige): the army stays loyal (#54).", name=BOARD.spaces[s]['name'], seat=seat_ref(seat), mine=mine, o=seat_ref(o), his=his))
         return
-    ctx.say(f"Mutiny at {BOARD.spaces[s]['name']}: {seat_ref(seat)}'s {mine} LP against {seat_ref(o)}'s {his}: "
-            f"up to {n} CUs desert (#54).")
-    lose(ctx, o, s, n, ("mac", "royal"), why="#54 Mutiny; the Silver Shields are immune")
+    ctx.say(msg("Mutiny at {name}: {seat}'s {mine} LP against {o}'s {his}: up to {n} CUs desert (#54).", name=BOARD.spaces[s]['name'], seat=seat_ref(seat), mine=mine, o=seat_ref(o), his=his, n=n))
+    lose(ctx, o, s, n, ("mac", "royal"), why=msg("#54 Mutiny; the Silver Shields are immune"))
 
 
 def ev_scorched(ctx, seat, card, w):                                   # #56
     state = ctx.state
     code = _province(w[0] if w else None)
     if state["pcs"].get(BOARD.provinces[code]["major_city"]) != seat:
-        raise RulesError("Choose a province whose Major City you control (#56).", code="NO_EVENT")
+        raise RulesError(msg("Choose a province whose Major City you control (#56)."), code="NO_EVENT")
     hit = 0
     for s in BOARD.province_spaces(code):
         for o in state["seats"]:
             if o != seat and n_cus(state, s, o) >= 4 and generals_at(state, s, o):
-                lose(ctx, o, s, 1, why="#56 Scorched Earth")
+                lose(ctx, o, s, 1, why=msg("#56 Scorched Earth"))
                 hit += 1
     if not hit:
-        ctx.say(f"Scorched Earth in {BOARD.provinces[code]['name']}: no army of 4+ CUs is hit.")
+        ctx.say(msg("Scorched Earth in {name}: no army of 4+ CUs is hit.", name=BOARD.provinces[code]['name']))
 
 
 def ev_rising_star(ctx, seat, card, w):                                # #57
     state = ctx.state
     state["p"][seat]["limit"] += 1
-    ctx.say(f"{seat_ref(seat)}: a rising star, general limit +1 (#57).")
+    ctx.say(msg("{seat}: a rising star, general limit +1 (#57).", seat=seat_ref(seat)))
     gen = _reserve(state, seat)
     if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
         ok = training.recruit_spaces(state, seat)
         s = find_space(w[0]) if w else (ok[0] if ok else None)
         if s in ok:
             state["gens"][gen]["at"] = s
-            ctx.say(f"{seat_ref(seat)} recruits {label(gen)} at {BOARD.spaces[s]['name']} (#57).")
+            ctx.say(msg("{seat} recruits {gen} at {name} (#57).", seat=seat_ref(seat), gen=label(gen), name=BOARD.spaces[s]['name']))
 
 
 def ev_assassination(ctx, seat, card, w):                            # #58 (§12.4)
@@ -725,37 +700,35 @@ def ev_assassination(ctx, seat, card, w):                            # #58 (§12
     d = state["gens"].get(g) if g else None
     if d is None or d["o"] in (None, seat) or d["at"] not in BOARD.spaces or n_cus(state, d["at"], seat) \
             or generals_at(state, d["at"], seat):
-        raise RulesError("Name an opponent's general in a space that holds none of your units (#58).", code="NO_EVENT")
-    r = ctx.roll(6, label=f"assassination of {label(g)}")
+        raise RulesError(msg("Name an opponent's general in a space that holds none of your units (#58)."), code="NO_EVENT")
+    r = ctx.roll(6, label=msg("assassination of {g}", g=label(g)))
     if r == 6:
         drop_general(state, g, "killed")
-        ctx.say(f"{label(g)} is assassinated (#58).")
+        ctx.say(msg("{g} is assassinated (#58).", g=label(g)))
     else:
-        ctx.say(f"The plot against {label(g)} fails (#58).")
+        ctx.say(msg("The plot against {g} fails (#58).", g=label(g)))
 
 
 def ev_defection(ctx, seat, card, w):                                  # #60 (§12.4)
     state = ctx.state
-    s = _space_of(w[0] if w else None, "the space of the army")
+    s = _space_of(w[0] if w else None, msg("the space of the army"))
     o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
     gens = generals_at(state, s, o)
     c = cus_at(state, s, o)
     mine = [g for g in generals_of(state, seat) if g in BOARD.generals and state["gens"][g]["at"] in BOARD.spaces]
     near = within(state, [state["gens"][g]["at"] for g in mine], 2) if mine else {}
     if any(g in BOARD.generals for g in gens) or c.get("mac") or c.get("royal") or s not in near:
-        raise RulesError("Defection: an opponent army commanded by a minor general, with no Loyal Macedonian or "
-                         "Royal CUs, within 2 MP of one of your major generals (#60).", code="NO_EVENT")
+        raise RulesError(msg("Defection: an opponent army commanded by a minor general, with no Loyal Macedonian or Royal CUs, within 2 MP of one of your major generals (#60)."), code="NO_EVENT")
     r = ctx.roll(6, label="defection")
     if r < 5:
-        ctx.say("The army stays loyal (#60).")
+        ctx.say(msg("The army stays loyal (#60)."))
         return
     n = min(c.get("merc", 0), pool_left(state, seat, "merc"))
     add_cus(state, s, o, "merc", -n)
     add_cus(state, s, seat, "merc", n)
     for g in gens:
         drop_general(state, g, "dispersed")
-    ctx.say(f"Defection! {n} Mercenary CUs change sides at {BOARD.spaces[s]['name']}; {seat_ref(o)}'s general goes "
-            "to the reserve (#60).")
+    ctx.say(msg("Defection! {n} Mercenary CUs change sides at {name}; {o}'s general goes to the reserve (#60).", n=n, name=BOARD.spaces[s]['name'], o=seat_ref(o)))
 
 
 EVENTS = {
@@ -777,7 +750,7 @@ def resolve(ctx, seat: str, card: int, rest: str) -> None:
     before changing anything when they are not met)."""
     fn = EVENTS.get(card)
     if fn is None:
-        raise RulesError(f"{card_name(card)} has no event to play now.", code="NO_EVENT")
+        raise RulesError(msg("{card_name} has no event to play now.", card_name=card_name(card)), code="NO_EVENT")
     fn(ctx, seat, card, _words(rest))
 
 
@@ -786,18 +759,17 @@ def play_event(ctx, seat: str, card: int, rest: str, window: str = "tyche") -> N
     state = ctx.state
     card = card_arg(card)
     if card not in state["p"][seat]["hand"]:
-        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
+        raise RulesError(msg("Card #{card} is not in your hand.", card=card), code="NOT_IN_HAND")
     if "W7" not in SURPRISE_WINDOWS.get(card, ()):
-        raise RulesError(f"{card_name(card)} cannot be played now: only #37 and #47 are played between your own "
-                         "actions (W7, §4.7); other Surprise cards are armed (`arm <card>`) for their window.",
+        raise RulesError(msg("{card_name} cannot be played now: only #37 and #47 are played between your own actions (W7, §4.7); other Surprise cards are armed (`arm <card>`) for their window.", card_name=card_name(card)),
                          code="NOT_NOW")
     if card == 47:
         g = find_general(state, rest.split()[0]) if rest.split() else None
         if g is None or state["gens"][g]["o"] != seat:
-            raise RulesError("Name one of your generals: `play 47 event <general>`.", code="NO_EVENT")
+            raise RulesError(msg("Name one of your generals: `play 47 event <general>`."), code="NO_EVENT")
         spend(ctx, seat, card)
         state.setdefault("fx", {})["orator"] = g
-        ctx.say(f"{label(g)} has the gift of the orator: +5 prestige until the end of the segment (#47).")
+        ctx.say(msg("{g} has the gift of the orator: +5 prestige until the end of the segment (#47).", g=label(g)))
     else:
         test = _copy_ok(ctx, seat, card, rest)
         spend(ctx, seat, card)
@@ -808,7 +780,7 @@ def play_event(ctx, seat: str, card: int, rest: str, window: str = "tyche") -> N
 def _copy_ok(ctx, seat, card, rest) -> list[str]:
     w = _words(rest)
     if card == 37 and not treachery_targets(ctx.state, seat):
-        raise RulesError("Treachery: no general of yours is within 3 MP of a Cart you may take (#37).", code="NO_EVENT")
+        raise RulesError(msg("Treachery: no general of yours is within 3 MP of a Cart you may take (#37)."), code="NO_EVENT")
     return w
 
 
@@ -828,7 +800,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     """Choices worth trying for a card's event (complete lines are those that pass a dry run)."""
     others = [s for s in state["seats"] if s != seat]
     mine_gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces]
-    armies = [f"{sp} {o}" for sp in sorted(state["cus"]) for o in others
+    armies = [msg("{sp} {o}", sp=sp, o=o) for sp in sorted(state["cus"]) for o in others
               if n_cus(state, sp, o) and generals_at(state, sp, o)]
     opp_pcs = sorted(s for s, o in state["pcs"].items() if o not in (seat,) and BOARD.spaces[s]["type"] == "MIN")
     majors = _major_cities(state, seat)
@@ -838,7 +810,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     if card in (8, 17, 23):
         return armies
     if card == 54:
-        return [f"{sp} {o}" for sp, o in mutiny_targets(state, seat)]
+        return [msg("{sp} {o}", sp=sp, o=o) for sp, o in mutiny_targets(state, seat)]
     if card == 11:
         return mine_gens[:6]
     if card == 18:
@@ -847,7 +819,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
         return ["merc", "mac"] if not state["p"][seat]["track"][0] else [""]
     if card == 22:
         return [s for s in state["cus"] if field_cus(state, s, seat)
-                and BOARD.spaces[s]["region"] in ("Mesopotamia", "Upper Satrapies")]
+                and BOARD.spaces[s]["region"] in ("Mesopotamia", msg("Upper Satrapies"))]
     if card == 24:
         return ["", "army"]
     if card in (25, 35):
@@ -870,7 +842,7 @@ def _candidates(state: dict, seat: str, card: int) -> list[str]:
     if card == 44:
         return [""] + [s for s in BOARD.province_spaces("KAP") if BOARD.spaces[s]["type"] == "MIN"]
     if card == 50:
-        return [f"{r} {g}" for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
+        return [msg("{r} {g}", r=r, g=g) for r, d in state["royals"].items() if BOARD.royals[r]["kind"] == "heir"
                 and d["st"] == "active" and d["by"] is None for g in mine_gens]
     if card == 51:
         out = []
@@ -922,3 +894,9 @@ def push(state: dict, decision: dict) -> None:
 
 def pop(state: dict) -> dict:
     return state["stack"].pop()
+
+
+def either(names) -> str:
+    """One name, or two said as a choice ("Herakleia Lynkestis or Apollonia")."""
+    names = list(names)
+    return msg("{a} or {b}", a=names[0], b=names[1]) if len(names) == 2 else join(", ", names)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from .board import BOARD
 from .forces import gen_label
@@ -13,7 +14,7 @@ def rolloff(ctx, seats: list[str], why: str, lowest: bool = True) -> str:
     """§0.2 roll-off: each tied player rolls; lowest wins unless told highest; re-roll ties."""
     tied = list(seats)
     while len(tied) > 1:
-        rolls = {s: ctx.roll(6, label=f"{why}: roll-off, {seat_ref(s)}") for s in tied}
+        rolls = {s: ctx.roll(6, label=msg("{why}: roll-off, {s}", why=why, s=seat_ref(s))) for s in tied}
         best = min(rolls.values()) if lowest else max(rolls.values())
         tied = [s for s in tied if rolls[s] == best]
     return tied[0]
@@ -38,7 +39,7 @@ def draw_card(ctx) -> int | None:
     if not state["deck"] and state["discard"]:
         state["deck"] = ctx.shuffle(sorted(state["discard"]))
         state["discard"] = []
-        ctx.say("The draw pile is empty: the discard pile is shuffled into a new draw pile (§4.8).")
+        ctx.say(msg("The draw pile is empty: the discard pile is shuffled into a new draw pile (§4.8)."))
     if not state["deck"]:
         return None
     return state["deck"].pop(0)
@@ -58,18 +59,18 @@ def card_arg(raw) -> int:
         n = int(num)
         if n in BOARD.cards and (not rest or card_tag(n) == f"{n}-{rest}"):
             return n
-        raise RulesError(f"There is no card {raw!r}: write its number, e.g. `35` or `35-suspicion`.",
+        raise RulesError(msg("There is no card {raw}: write its number, e.g. `35` or `35-suspicion`.", raw=repr(raw)),
                          code="NO_CARD")
     found = [n for n in BOARD.cards if card_tag(n).split("-", 1)[1] == text]
     if len(found) == 1:
         return found[0]
-    raise RulesError(f"There is no single card named {raw!r}: write its number, e.g. `35-suspicion`.",
+    raise RulesError(msg("There is no single card named {raw}: write its number, e.g. `35-suspicion`.", raw=repr(raw)),
                      code="NO_CARD")
 
 
 def card_name(n: int) -> str:
     c = BOARD.cards[n]
-    return f"#{n} {c['name']}"
+    return msg("#{n} {name}", n=n, name=c['name'])
 
 
 def find_general(state: dict, name: str) -> str:
@@ -80,8 +81,7 @@ def find_general(state: dict, name: str) -> str:
     for g, d in BOARD.generals.items():
         if d["name"].lower() == key or d["name"].lower().startswith(key) and len(key) >= 4:
             return g
-    raise RulesError(f"There is no general {name!r}. Major generals go by name (perdikkas); "
-                     "minor generals by seat and number (A1 to A4).", code="NO_GENERAL")
+    raise RulesError(msg("There is no general {name}. Major generals go by name (perdikkas); minor generals by seat and number (A1 to A4).", name=repr(name)), code="NO_GENERAL")
 
 
 def find_space(name: str) -> str:
@@ -92,8 +92,8 @@ def find_space(name: str) -> str:
         if sp["name"].lower() == name.strip().lower():
             return sid
     close = [s for s in BOARD.spaces if s.startswith(key[:3])][:6]
-    hint = f" Did you mean {', '.join(close)}?" if close else ""
-    raise RulesError(f"There is no space {name!r}.{hint}", code="NO_SPACE")
+    hint = (msg(" Did you mean {close}?", close=join(', ', close)) if close else msg(""))
+    raise RulesError(msg("There is no space {name}.{hint}", name=repr(name), hint=hint), code="NO_SPACE")
 
 
 def label(name: str) -> str:

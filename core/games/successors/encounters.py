@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import msg
 
 from . import battles, scoring, surprise
 from .activation import end_act, fall_back, initiative
@@ -46,20 +47,20 @@ def enter(ctx, dest: str, prev: str) -> bool:
             set_inside(state, dest, k, m)
         for g in act["gens"]:
             state["gens"][g]["in"] = True
-        ctx.say(f"{seat_ref(seat)}'s force sails into besieged {sp['name']} and goes straight inside (§5.6.4).")
+        ctx.say(msg("{seat}'s force sails into besieged {name} and goes straight inside (§5.6.4).", seat=seat_ref(seat), name=sp['name']))
         end_act(ctx)
         return True
     if n and state["pcs"].get(dest) == "IND" and sp["type"] == "STR" and not act.get("army"):   # §5.12
-        r = ctx.roll(6, label=f"Stronghold attrition at {sp['name']}")
+        r = ctx.roll(6, label=msg("Stronghold attrition at {name}", name=sp['name']))
         if r <= 2 and ask_force_loss(state, 1, "§5.12", ["enter", dest, prev]):
-            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat_ref(seat)} loses 1 CU of his choice (§5.12).")
+            ctx.say(msg("Stronghold attrition at {name}: {r}, {seat} loses 1 CU of his choice (§5.12).", name=sp['name'], r=r, seat=seat_ref(seat)))
             return True                                                # the move goes on once he chose
         if r <= 2:
             side = {"seat": seat, "army": None, "gens": act["gens"], "cus": act["cus"]}   # owner's order
             lost = lose_cus(state, side, dest, 1)
-            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, {seat_ref(seat)} loses {describe(lost)} (§5.12).")
+            ctx.say(msg("Stronghold attrition at {name}: {r}, {seat} loses {describe} (§5.12).", name=sp['name'], r=r, seat=seat_ref(seat), describe=describe(lost)))
         else:
-            ctx.say(f"Stronghold attrition at {sp['name']}: {r}, no loss (§5.12).")
+            ctx.say(msg("Stronghold attrition at {name}: {r}, no loss (§5.12).", name=sp['name'], r=r))
     return enter_rest(ctx, dest, prev)
 
 
@@ -73,7 +74,7 @@ def enter_rest(ctx, dest: str, prev: str) -> bool:
         return True
     if act.get("army") and act["army"] == "greek_soldiers" and BOARD.spaces[dest]["region"] == "Europe":
         state["indep"]["greek_soldiers"] = "removed"                 # §5.10 reaching Greece
-        ctx.say("The 23000 Greek Soldiers reach Europe and leave the game (§5.10).")
+        ctx.say(msg("The 23000 Greek Soldiers reach Europe and leave the game (§5.10)."))
         act["fought"] = True
         end_act(ctx)
         return True
@@ -131,22 +132,22 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     act = state["act"]
     words = rest.split()
     if not words:
-        raise RulesError("Name the space of the army that intercepts: `intercept <space>`.", code="ANSWER")
+        raise RulesError(msg("Name the space of the army that intercepts: `intercept <space>`."), code="ANSWER")
     src = find_space(words[0])
     if src not in intercept_spaces(state, seat, p["space"], act["tried"]):
         ask(state, p)
-        raise RulesError(f"No army of yours at {BOARD.spaces[src]['name']} may intercept.", code="ANSWER")
+        raise RulesError(msg("No army of yours at {name} may intercept.", name=BOARD.spaces[src]['name']), code="ANSWER")
     gens = field_gens(state, src, seat)
     cus = field_cus(state, src, seat)
     try:
         named, take, _ = parse_spec(state, " ".join(words[1:]), find_general)
-        check_counts(take, cus, f"in the field at {BOARD.spaces[src]['name']}")
+        check_counts(take, cus, msg("in the field at {name}", name=BOARD.spaces[src]['name']))
     except RulesError:
         ask(state, p)
         raise
     if any(g not in gens for g in named):
         ask(state, p)
-        raise RulesError(f"Only generals in the field at {BOARD.spaces[src]['name']} may intercept from there.",
+        raise RulesError(msg("Only generals in the field at {name} may intercept from there.", name=BOARD.spaces[src]['name']),
                          code="ANSWER")
     if named:
         gens = [g for g in gens if g in named]
@@ -154,28 +155,27 @@ def try_intercept(ctx, seat: str, p: dict, rest: str) -> None:
     cus = {k: n for k, n in cus.items() if n}
     if not gens or not cus:
         ask(state, p)
-        raise RulesError("An interceptor needs at least 1 general and 1 CU (§5.8.3).", code="ANSWER")
+        raise RulesError(msg("An interceptor needs at least 1 general and 1 CU (§5.8.3)."), code="ANSWER")
     act["tried"].append(f"{seat}:{src}")
     cmd = commander(gens)
     ini = initiative(state, cmd, src)
     if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": act["seat"], "trier": seat})):
-        ctx.say(f"{seat_ref(seat)}'s interception fails: Intercepted Dispatches (#19).")
+        ctx.say(msg("{seat}'s interception fails: Intercepted Dispatches (#19).", seat=seat_ref(seat)))
         next_interceptor(ctx, p)
         return
-    r = ctx.roll(6, label=f"{label(cmd)} interception (Initiative {ini})")
+    r = ctx.roll(6, label=msg("{cmd} interception (Initiative {ini})", cmd=label(cmd), ini=ini))
     if r <= ini:
-        ctx.say(f"{seat_ref(seat)} tries to intercept from {BOARD.spaces[src]['name']}: {r}, fails (§5.8.3).")
+        ctx.say(msg("{seat} tries to intercept from {name}: {r}, fails (§5.8.3).", seat=seat_ref(seat), name=BOARD.spaces[src]['name'], r=r))
         next_interceptor(ctx, p)
         return
     shift(state, seat, src, p["space"], gens, cus)
-    ctx.say(f"{seat_ref(seat)} intercepts from {BOARD.spaces[src]['name']}: {r} beats Initiative {ini}; "
-            f"{label(cmd)} becomes the Defender at {BOARD.spaces[p['space']]['name']} (§5.8.3).")
+    ctx.say(msg("{seat} intercepts from {name}: {r} beats Initiative {ini}; {cmd} becomes the Defender at {name2} (§5.8.3).", seat=seat_ref(seat), name=BOARD.spaces[src]['name'], r=r, ini=ini, cmd=label(cmd), name2=BOARD.spaces[p['space']]['name']))
     if act.get("army"):                                               # §5.8.4 an independent army always fights
         resolve(ctx, p["space"], p["from"], intercepted=True)
         return
     if not sum(act["cus"].values()):                                   # §5.8.4 a lone general must fall back
         fall_back(ctx, act, p["from"])
-        ctx.say(f"{seat_ref(act['seat'])}'s lone general falls back; the activation ends (§5.8.4).")
+        ctx.say(msg("{seat}'s lone general falls back; the activation ends (§5.8.4).", seat=seat_ref(act['seat'])))
         end_act(ctx)
         return
     ask(state, {"kind": "respond", "seat": act["seat"], "space": p["space"], "from": p["from"]})
@@ -229,7 +229,7 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
             set_inside(state, space, k, m)
         for g in field_gens(state, space, seat):
             state["gens"][g]["in"] = True
-        ctx.say(f"{seat_ref(seat)} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).")
+        ctx.say(msg("{seat} goes inside the walls of {name}: no battle, a siege begins (§5.5.2).", seat=seat_ref(seat), name=name))
         return
     if verb == "avoid":                                                # §5.9
         dest = find_space(rest)
@@ -237,17 +237,17 @@ def defend(ctx, seat: str, p: dict, verb: str, rest: str) -> None:
         cmd = commander(gens)
         ini = initiative(state, cmd, space)
         if any(c == 19 for _, c in surprise.window(ctx, "W2", {"active": state["act"]["seat"], "trier": seat})):
-            ok, what = False, "#19 Intercepted Dispatches: it fails without a roll"
+            ok, what = False, msg("#19 Intercepted Dispatches: it fails without a roll")
         elif cmd == "eumenes":
-            ok, what = True, "Eumenes avoids battle without a roll"
+            ok, what = True, msg("Eumenes avoids battle without a roll")
         else:
-            r = ctx.roll(6, label=f"{label(cmd)} avoids battle (Initiative {ini})")
-            ok, what = r > ini, f"rolled {r} against Initiative {ini}"
+            r = ctx.roll(6, label=msg("{cmd} avoids battle (Initiative {ini})", cmd=label(cmd), ini=ini))
+            ok, what = r > ini, msg("rolled {r} against Initiative {ini}", r=r, ini=ini)
         if ok:
             shift(state, seat, space, dest, gens, field_cus(state, space, seat))
-            ctx.say(f"{seat_ref(seat)} avoids battle ({what}) and moves to {BOARD.spaces[dest]['name']} (§5.9).")
+            ctx.say(msg("{seat} avoids battle ({what}) and moves to {name} (§5.9).", seat=seat_ref(seat), what=what, name=BOARD.spaces[dest]['name']))
             return
-        ctx.say(f"{seat_ref(seat)} fails to avoid battle ({what}) (§5.9.4).")
+        ctx.say(msg("{seat} fails to avoid battle ({what}) (§5.9.4).", seat=seat_ref(seat), what=what))
     resolve(ctx, space, p["from"])
 
 
@@ -299,7 +299,7 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
         act["fought"] = True
         if win is None and state["indep"][act["army"]] == dest:
             fall_back(ctx, act, act["path"][-2])
-            ctx.say(f"{BOARD.indep_armies[act['army']]['name']} fall back (§6.9).")
+            ctx.say(msg("{name} fall back (§6.9).", name=BOARD.indep_armies[act['army']]['name']))
         end_act(ctx)
         if win == "att" and dfn["seat"] and not res.get("royal"):
             offer_retreat(ctx, dfn["seat"], dest, prev)
@@ -310,18 +310,17 @@ def after_battle(ctx, res: dict, att: dict, dfn: dict, dest: str, prev: str) -> 
             disperse_cus(state, dest, act["seat"], att["cus"])     # dispersed, not eliminated
             att["cus"] = {}
             act["cus"] = {}
-            battles.disperse_all(ctx, att, "no fleet to sail back, §6.9")
+            battles.disperse_all(ctx, att, msg("no fleet to sail back, §6.9"))
             act["gens"] = []
         elif act["gens"] or act["cus"]:
             fall_back(ctx, act, back)
-            ctx.say(f"{seat_ref(act['seat'])} falls back to {BOARD.spaces[back]['name']}; its activation ends "
-                    f"(§{'6.9' if win is None else '6.10'}).")
+            ctx.say((msg("{seat} falls back to {name}; its activation ends (§6.9).", seat=seat_ref(act['seat']), name=BOARD.spaces[back]['name']) if win is None else msg("{seat} falls back to {name}; its activation ends (§6.10).", seat=seat_ref(act['seat']), name=BOARD.spaces[back]['name'])))
         end_act(ctx)
         return
     if not act["gens"]:
         end_act(ctx)
     elif any(c == 46 for _, c in surprise.window(ctx, "W9", {"active": act["seat"]})):
-        ctx.say(f"Exhausted Troops: {seat_ref(act['seat'])}'s army ends its activation (#46).")
+        ctx.say(msg("Exhausted Troops: {seat}'s army ends its activation (#46).", seat=seat_ref(act['seat'])))
         end_act(ctx)
     if dfn["seat"] and not res.get("royal"):
         offer_retreat(ctx, dfn["seat"], dest, prev)

@@ -28,6 +28,7 @@ import orjson
 
 from core.errors import RulesError
 from core.game import Prompt, copy_state, seat_ref
+from core.message import join, kept, msg
 
 from . import (
     activation,
@@ -94,9 +95,9 @@ def h_losses(ctx) -> None:
     a, seat = ctx.action, ctx.seat
     kinds = [k.lower() for k in a.args[0].replace(",", " ").split()]
     if not kinds or any(k not in PLAYER_CU for k in kinds) or len(set(kinds)) != len(kinds):
-        raise RulesError(f"Name CU types once each, first lost first: {', '.join(PLAYER_CU)}.", code="CU_TYPE")
+        raise RulesError(msg("Name CU types once each, first lost first: {player_cu}.", player_cu=join(', ', PLAYER_CU)), code="CU_TYPE")
     ctx.state["p"][seat]["loss_order"] = kinds
-    ctx.tell(seat, f"Your CU losses will be taken in this order: {', '.join(kinds)}, then the rest.")
+    ctx.tell(seat, msg("Your CU losses will be taken in this order: {kinds}, then the rest.", kinds=join(', ', kinds)))
 
 
 def h_disband(ctx) -> None:
@@ -131,11 +132,12 @@ def placing_prompt(state: dict, seat: str) -> Prompt:
     pl = state["placing"]
     lines = reinforcements.legal_lines(state)
     what = reinforcements.describe(pl["left"], pl["gens"])
-    why = {"reinforcements": "reinforcements", "training": "the trained CU"}.get(pl["why"], pl["why"])
+    why = kept(pl["why"])
+    why = {"reinforcements": "reinforcements", "training": msg("the trained CU")}.get(why, why)
     if len(lines) > BUTTON_ROOM:   # too many to press: the first unit's spaces, the others typed
         first = lines[0].split(" ")[1]
         lines = [line for line in lines if line.split(" ")[1] == first][:BUTTON_ROOM]
-    return Prompt(f"{seat_ref(pl['seat'])} places {why}: {what} left (§3.3.4).",
+    return Prompt(msg("{seat} places {why}: {what} left (§3.3.4).", seat=seat_ref(pl['seat']), why=why, what=what),
                   tuple(lines), ("place <unit> <space> [<count>]",))
 
 
@@ -181,9 +183,9 @@ def moving_prompt(state: dict, seat: str) -> Prompt:
         lines.append("bury")
     if act.get("reroll") and len(act["path"]) == 1:
         lines.append("reroll")
-    where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else "its box"
-    who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else f"{seat_ref(act['seat'])}'s force"
-    return Prompt(f"{who} at {where} has {act['mp']} MP.", (*lines, "stop"),
+    where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else msg("its box")
+    who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else msg("{seat}'s force", seat=seat_ref(act['seat']))
+    return Prompt(msg("{who} at {where} has {mp} MP.", who=who, where=where, mp=act['mp']), (*lines, "stop"),
                   ("move <space> [<space>...]", "disband <space> [<count>]",
                    "leave [<general>...] [merc=<n>] [mac=<n>]..."),
                   tuple(cards.own_window_lines(state, seat)))
@@ -192,23 +194,23 @@ def moving_prompt(state: dict, seat: str) -> Prompt:
 def h_move(ctx) -> None:
     act = ctx.state["act"]
     if act is None or act["seat"] != ctx.seat:
-        raise RulesError("You have no force in motion: activate one first.", code="NO_FORCE")
+        raise RulesError(msg("You have no force in motion: activate one first."), code="NO_FORCE")
     marching.move(ctx, [find_space(s) for s in ctx.action.args[0].split()])
 
 
 def h_stop(ctx) -> None:
     if questions.question(ctx.state):
-        raise RulesError("Wait: another player must decide first.", code="PENDING")
+        raise RulesError(msg("Wait: another player must decide first."), code="PENDING")
     act = ctx.state["act"]
     if act is not None:   # said, so that the channel (and /log) read what was done
-        ctx.say(f"{seat_ref(ctx.seat)} ends the activation; unspent MP: {act['mp']}.")
+        ctx.say(msg("{seat} ends the activation; unspent MP: {mp}.", seat=seat_ref(ctx.seat), mp=act['mp']))
     activation.end_act(ctx)
 
 
 def h_assault_moving(ctx) -> None:
     state, a = ctx.state, ctx.action
     if _arg(a, 0) and find_space(a.args[0]) != state["act"]["at"]:
-        raise RulesError("The active force assaults the space it stands in (§7.2).", code="NO_ASSAULT")
+        raise RulesError(msg("The active force assaults the space it stands in (§7.2)."), code="NO_ASSAULT")
     assaults.assault(ctx)
 
 
@@ -232,8 +234,7 @@ def draft_seat(state: dict) -> str:
 
 def draft_prompt(state: dict, seat: str) -> Prompt:
     left = state["draft"]["left"]
-    return Prompt(f"{seat_ref(seat)} drafts a package (§12.6): "
-                  + "; ".join(f"{p} ({setup.describe_package(state, p)})" for p in left) + ".",
+    return Prompt(msg("{seat} drafts a package (§12.6): {value}.", seat=seat_ref(seat), value=join("; ", (msg("{p} ({describe_package})", p=p, describe_package=setup.describe_package(state, p)) for p in left))),
                   tuple(f"pick {p.lower()}" for p in left))
 
 
@@ -244,9 +245,7 @@ def h_pick(ctx) -> None:
 # §3.2.3 turn order --------------------------------------------------------------------------------
 def order_prompt(state: dict, seat: str) -> Prompt:
     lines = tuple(f"first {s.lower()} {d}" for s in state["seats"] for d in ("left", "right"))
-    return Prompt(f"{seat_ref(seat)} has the fewest VP: choose the First Player and the direction "
-                  "(left = ascending seat order; seats: "
-                  + ", ".join(f"{s.lower()} = {seat_ref(s)}" for s in sorted(state["seats"])) + ").", lines)
+    return Prompt(msg("{seat} has the fewest VP: choose the First Player and the direction (left = ascending seat order; seats: {value}).", seat=seat_ref(seat), value=join(", ", (msg("{s} = {s2}", s=s.lower(), s2=seat_ref(s)) for s in sorted(state["seats"])))), lines)
 
 
 def h_first(ctx) -> None:
@@ -255,7 +254,7 @@ def h_first(ctx) -> None:
 
 # §3.7 item 1 burial ---------------------------------------------------------------------------------
 def burial_prompt(state: dict, seat: str) -> Prompt:
-    return Prompt(f"{seat_ref(seat)} may bury Alexander's body here (§3.7).", ("bury", "pass"))
+    return Prompt(msg("{seat} may bury Alexander's body here (§3.7).", seat=seat_ref(seat)), ("bury", "pass"))
 
 
 def h_pass(ctx) -> None:
@@ -265,19 +264,17 @@ def h_pass(ctx) -> None:
 # §4.3 C Surrender rolls ------------------------------------------------------------------------------
 def surrender_prompt(state: dict, seat: str) -> Prompt:
     lines = [f"assault {t}" for t in sieges.surrender_targets(state, seat)]
-    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Surrender segment: one free assault roll "
-                  "per space you besiege (§4.3 C).", (*lines, "done"))
+    return Prompt(msg("Round {round}, {seat}'s Surrender segment: one free assault roll per space you besiege (§4.3 C).", round=state['round'], seat=seat_ref(seat)), (*lines, "done"))
 
 
 def h_assault_surrender(ctx) -> None:
     state, seat, a = ctx.state, ctx.seat, ctx.action
     if not _arg(a, 0):
-        raise RulesError("Name the space: `assault <space>` (§4.3 C).", code="NO_SPACE")
+        raise RulesError(msg("Name the space: `assault <space>` (§4.3 C)."), code="NO_SPACE")
     space = find_space(a.args[0])
     targets = sieges.surrender_targets(state, seat)
     if space not in targets:
-        raise RulesError(f"No Surrender roll is possible at {BOARD.spaces[space]['name']}: "
-                         f"{', '.join(targets) or 'none'} (§4.3 C).", code="NO_ASSAULT")
+        raise RulesError(msg("No Surrender roll is possible at {name}: {value} (§4.3 C).", name=BOARD.spaces[space]['name'], value=join(', ', targets) or 'none'), code="NO_ASSAULT")
     sieges.assault(ctx, seat, space, "surrender", generals_at(state, space, seat))
     if not loss_pending(state):                   # else once the owner chose his loss (§7.3)
         after_surrender_roll(ctx)
@@ -299,7 +296,7 @@ def tyche_prompt(state: dict, seat: str) -> Prompt:
     private = tuple(line for c in sorted(state["p"][seat]["hand"]) for line in strategy.uses(state, seat, c))
     private += tuple(cards.arm_lines(state, seat))
     burial = ("bury",) if marching.can_bury(state, seat) else ()
-    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Tyche segment: play one card (§4.4).", burial,
+    return Prompt(msg("Round {round}, {seat}'s Tyche segment: play one card (§4.4).", round=state['round'], seat=seat_ref(seat)), burial,
                   ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
                    "play <card> march <general> [<general>...]", "play <card> recruit <space>",
                    "play <card> event [<choices>]", "play <card> both <use> [<args>]", "arm <card> on|off"),
@@ -321,7 +318,7 @@ def activation_prompt(state: dict, seat: str) -> Prompt:
     gens = [g for g in generals_of(state, seat) if state["gens"][g]["at"] in BOARD.spaces
             and g not in state["done"]]
     acts = tuple(f"activate {g}" for g in gens)
-    return Prompt(f"Round {state['round']}, {seat_ref(seat)}'s Activation segment: activate forces or end (§4.5).",
+    return Prompt(msg("Round {round}, {seat}'s Activation segment: activate forces or end (§4.5).", round=state['round'], seat=seat_ref(seat)),
                   (*acts, *lines), (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off"),
                   tuple(cards.own_window_lines(state, seat)))
 
@@ -331,13 +328,13 @@ def h_activate(ctx) -> None:
 
 
 def h_end(ctx) -> None:
-    ctx.say(f"{seat_ref(ctx.seat)} ends the Activation segment.")
+    ctx.say(msg("{seat} ends the Activation segment.", seat=seat_ref(ctx.seat)))
     sequence.start_forage(ctx)
 
 
 # §4.6 Forage -------------------------------------------------------------------------------------------
 def forage_prompt(state: dict, seat: str) -> Prompt:
-    return Prompt(f"{seat_ref(seat)} must remove 1 CU to forage (§4.6).", tuple(strategy.forage_lines(state, seat)))
+    return Prompt(msg("{seat} must remove 1 CU to forage (§4.6).", seat=seat_ref(seat)), tuple(strategy.forage_lines(state, seat)))
 
 
 def h_forage(ctx) -> None:
@@ -354,7 +351,7 @@ def h_decision(ctx) -> None:
     d = ctx.state["stack"][-1]
     handler = DECISIONS[d["kind"]].handlers.get(ctx.action.verb)
     if handler is None:
-        raise RulesError(f"You cannot `{ctx.action.verb}` now. {decision_prompt(ctx.state, d['seat']).text}",
+        raise RulesError(msg("You cannot `{verb}` now. {text}", verb=ctx.action.verb, text=decision_prompt(ctx.state, d['seat']).text),
                          code="NOT_NOW")
     handler(ctx, d)
 
@@ -363,7 +360,7 @@ def h_decision(ctx) -> None:
 def d_ops_prompt(state: dict, d: dict) -> Prompt:
     seat, card = d["seat"], d["card"]
     lines = [line for line in strategy.op_lines(state, seat, card)]
-    return Prompt(f"{seat_ref(seat)} now uses the OPs of Bonus card #{card} (§4.4.2).", (),
+    return Prompt(msg("{seat} now uses the OPs of Bonus card #{card} (§4.4.2).", seat=seat_ref(seat), card=card), (),
                   ("play <card> pc <space> [<space>...]", "play <card> march <general> [<general>...]",
                    "play <card> recruit <space>"), tuple(lines))
 
@@ -371,7 +368,7 @@ def d_ops_prompt(state: dict, d: dict) -> Prompt:
 def d_ops(ctx, d: dict) -> None:
     a = ctx.action
     if card_arg(a.args[0]) != d["card"] or a.args[1] in ("event", "both", "redraw"):
-        raise RulesError(f"Use the OPs of card #{d['card']}: `play {d['card']} pc|march|train|fleet|recruit …`.",
+        raise RulesError(msg("Use the OPs of card #{card}: `play {card2} pc|march|train|fleet|recruit …`.", card=d['card'], card2=d['card']),
                          code="NOT_NOW")
     cards.pop(ctx.state)
     strategy.play(ctx, ctx.seat, a.args[0], a.args[1], _arg(a, 2, ""), held=False)
@@ -379,8 +376,7 @@ def d_ops(ctx, d: dict) -> None:
 
 def d_table_prompt(state: dict, d: dict) -> Prompt:
     lines = cards.event_lines(state, d["seat"], d["card"], check_hand=False)
-    return Prompt(f"{seat_ref(d['seat'])} resolves the table event #{d['card']} {BOARD.cards[d['card']]['name']} "
-                  "(§4.2): `play` it with your choices, or `pass` if it can do nothing.",
+    return Prompt(msg("{seat} resolves the table event #{card} {name} (§4.2): `play` it with your choices, or `pass` if it can do nothing.", seat=seat_ref(d['seat']), card=d['card'], name=BOARD.cards[d['card']]['name']),
                   (*lines, "pass"), (f"play {card_tag(d['card'])} event [<choices>]",))
 
 
@@ -388,10 +384,10 @@ def d_table(ctx, d: dict) -> None:
     a = ctx.action
     if a.verb == "pass":
         cards.pop(ctx.state)
-        ctx.say(f"{seat_ref(ctx.seat)} resolves #{d['card']} with no effect (§4.2).")
+        ctx.say(msg("{seat} resolves #{card} with no effect (§4.2).", seat=seat_ref(ctx.seat), card=d['card']))
         return
     if card_arg(a.args[0]) != d["card"] or a.args[1] != "event":
-        raise RulesError(f"Resolve the table event: `play {d['card']} event [<choices>]` or `pass`.", code="NOT_NOW")
+        raise RulesError(msg("Resolve the table event: `play {card} event [<choices>]` or `pass`.", card=d['card']), code="NOT_NOW")
     cards.pop(ctx.state)
     cards.resolve(ctx, ctx.seat, d["card"], _arg(a, 2, ""))
 
@@ -399,21 +395,21 @@ def d_table(ctx, d: dict) -> None:
 def d_campaign_prompt(state: dict, d: dict) -> Prompt:
     gens = [g for g in generals_of(state, d["seat"]) if state["gens"][g]["at"] in BOARD.spaces
             and g not in state["done"] and not state["gens"][g]["in"]]
-    return Prompt(f"{seat_ref(d['seat'])}: the second force march of #11 Major Campaign, 3 MP (§4.4.3 b).",
+    return Prompt(msg("{seat}: the second force march of #11 Major Campaign, 3 MP (§4.4.3 b).", seat=seat_ref(d['seat'])),
                   (*(f"activate {g}" for g in gens), "pass"), (FORCE,))
 
 
 def d_campaign(ctx, d: dict) -> None:
     cards.pop(ctx.state)
     if ctx.action.verb == "pass":
-        ctx.say(f"{seat_ref(ctx.seat)} makes no second march.")
+        ctx.say(msg("{seat} makes no second march.", seat=seat_ref(ctx.seat)))
         return
     activation.start(ctx, ctx.seat, ctx.action.args[0], "march", 3)
 
 
 def d_plans_prompt(state: dict, d: dict) -> Prompt:
     left = [x for x in d["left"] if state["indep"][x] in BOARD.spaces]
-    return Prompt(f"{seat_ref(d['seat'])}: activate each independent army on the map once, in your order (#40).",
+    return Prompt(msg("{seat}: activate each independent army on the map once, in your order (#40).", seat=seat_ref(d['seat'])),
                   tuple(f"activate {x}" for x in left) or ("pass",))
 
 
@@ -425,7 +421,7 @@ def d_plans(ctx, d: dict) -> None:
         return
     army = ctx.action.args[0].strip().lower() if ctx.action.args else ""
     if army not in left:
-        raise RulesError(f"Activate one of: {', '.join(left)} (#40).", code="NOT_NOW")
+        raise RulesError(msg("Activate one of: {left} (#40).", left=join(', ', left)), code="NOT_NOW")
     left.remove(army)
     d["left"] = left
     if not left:
@@ -434,7 +430,7 @@ def d_plans(ctx, d: dict) -> None:
 
 
 def d_counsel_prompt(state: dict, d: dict) -> Prompt:
-    return Prompt(f"{seat_ref(d['seat'])} keeps one of the top 3 cards (#53 Wise Counsel).", (),
+    return Prompt(msg("{seat} keeps one of the top 3 cards (#53 Wise Counsel).", seat=seat_ref(d['seat'])), (),
                   ("keep <card>",), tuple(f"keep {card_tag(c)}" for c in d["cards"]))
 
 
@@ -442,12 +438,12 @@ def d_counsel(ctx, d: dict) -> None:
     state = ctx.state
     c = card_arg(ctx.action.args[0])
     if c not in d["cards"]:
-        raise RulesError(f"Keep one of the cards you looked at: {', '.join(map(str, d['cards']))}.", code="NOT_NOW")
+        raise RulesError(msg("Keep one of the cards you looked at: {map}.", map=join(', ', map(str, d['cards']))), code="NOT_NOW")
     cards.pop(state)
     state["p"][ctx.seat]["hand"].append(c)
     state["discard"] += [x for x in d["cards"] if x != c]
-    ctx.tell(ctx.seat, f"You keep {cards.describe_card(state, c)}.")
-    ctx.say(f"{seat_ref(ctx.seat)} keeps one card and discards the other {len(d['cards']) - 1} (#53).")
+    ctx.tell(ctx.seat, msg("You keep {describe_card}.", describe_card=cards.describe_card(state, c)))
+    ctx.say(msg("{seat} keeps one card and discards the other {n_cards} (#53).", seat=seat_ref(ctx.seat), n_cards=len(d['cards']) - 1))
 
 
 def d_age_prompt(state: dict, d: dict) -> Prompt:
@@ -464,14 +460,12 @@ def d_losses_prompt(state: dict, d: dict) -> Prompt:
     order (`losses …`) is the first line, and what a deadline plays (Successors.rule_default)."""
     lines = tuple(battles.loss_line(c) for c in loss_options(state, d))
     n = min(d["n"], sum(_loss_pool(state, d).values()))
-    seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], d.get("why", "§6.8")
+    seat, space, why = seat_ref(d["seat"]), BOARD.spaces[d["space"]]["name"], kept(d.get("why", "§6.8"))
     # whole sentences, so that each language reads them whole
     if d.get("source") in ("act", "space"):
-        text = (f"{seat} loses 1 CU at {space}: choose which ({why})." if n == 1 else
-                f"{seat} loses {n} CUs at {space}: choose which ({why}).")
+        text = ((msg("{seat} loses 1 CU at {space}: choose which ({why}).", seat=seat, space=space, why=why) if n == 1 else msg("{seat} loses {n} CUs at {space}: choose which ({why}).", seat=seat, n=n, space=space, why=why)))
     else:
-        text = (f"{seat} loses 1 CU in the battle at {space}: choose which ({why})." if n == 1 else
-                f"{seat} loses {n} CUs in the battle at {space}: choose which ({why}).")
+        text = ((msg("{seat} loses 1 CU in the battle at {space}: choose which ({why}).", seat=seat, space=space, why=why) if n == 1 else msg("{seat} loses {n} CUs in the battle at {space}: choose which ({why}).", seat=seat, n=n, space=space, why=why)))
     return Prompt(text, lines, ("lose <type>=<n> ...", LOSSES))
 
 
@@ -502,8 +496,7 @@ def d_losses(ctx, d: dict) -> None:
     lost = None if gens or alone else {k: m for k, m in lost.items() if m}
     options = loss_options(ctx.state, d)
     if lost not in options:
-        raise RulesError(f"Choose the CUs lost: {'; '.join(battles.loss_line(c) for c in options)} "
-                         f"({d.get('why', '§6.8')}).", code="LOSSES")
+        raise RulesError(msg("Choose the CUs lost: {loss_line} ({get}).", loss_line=join('; ', (battles.loss_line(c) for c in options)), get=kept(d.get('why', '§6.8'))), code="LOSSES")
     if d.get("source") == "space":
         lose_chosen(ctx, d, lost)
         cards.pop(ctx.state)
@@ -511,7 +504,7 @@ def d_losses(ctx, d: dict) -> None:
             after_surrender_roll(ctx)
         return
     if d.get("source") == "act":
-        battles.force_loses(ctx, ctx.seat, lost, d["why"])
+        battles.force_loses(ctx, ctx.seat, lost, kept(d["why"]))
         cards.pop(ctx.state)
         answers.after_force_loss(ctx, d["then"])
         return
@@ -620,5 +613,5 @@ def handle(ctx) -> None:
         handler = STATES[name].handlers.get(verb) if name else None
         handler = handler or COMMON.get(verb)
     if handler is None:
-        raise RulesError(f"You cannot `{verb}` now.", code="NOT_NOW")
+        raise RulesError(msg("You cannot `{verb}` now.", verb=verb), code="NOT_NOW")
     handler(ctx)

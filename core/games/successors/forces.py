@@ -15,6 +15,7 @@ State layout (all JSON):
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import join, kept, msg, plural
 
 from .board import BOARD
 
@@ -37,7 +38,7 @@ def gen_stat(name: str, key: str) -> int:
 def gen_label(name: str) -> str:
     if is_major(name):
         return BOARD.generals[name]["name"]
-    return f"minor general {name[0]}-{BOARD.minor['labels'][int(name[1:]) - 1]} ({name})"
+    return msg("minor general {name}-{labels} ({name2})", name=name[0], labels=BOARD.minor['labels'][int(name[1:]) - 1], name2=name)
 
 
 def on_map(state: dict, name: str) -> bool:
@@ -291,18 +292,18 @@ def parse_spec(state: dict, text: str, find_general) -> tuple[list[str], dict, b
         if eq:
             kind = key.lower()
             if kind not in PLAYER_CU:
-                raise RulesError(f"Unknown CU type {key!r}: use {', '.join(PLAYER_CU)}.", code="CU_TYPE")
+                raise RulesError(msg("Unknown CU type {key}: use {player_cu}.", key=repr(key), player_cu=join(', ', PLAYER_CU)), code="CU_TYPE")
             if not val.isdigit():
-                raise RulesError(f"{tok!r}: the number of CUs must be a whole number, 0 or more.", code="COUNT")
+                raise RulesError(msg("{tok}: the number of CUs must be a whole number, 0 or more.", tok=repr(tok)), code="COUNT")
             if kind in take:
-                raise RulesError(f"{kind} is named twice.", code="COUNT")
+                raise RulesError(msg("{kind} is named twice.", kind=kind), code="COUNT")
             take[kind] = int(val)
         elif tok.lower() == "alone":
             alone = True
         else:
             g = find_general(state, tok)
             if g in gens:
-                raise RulesError(f"{gen_label(g)} is named twice.", code="TWICE")
+                raise RulesError(msg("{gen_label} is named twice.", gen_label=gen_label(g)), code="TWICE")
             gens.append(g)
     return gens, take, alone
 
@@ -312,9 +313,9 @@ def check_counts(take: dict, have: dict, where: str) -> None:
     from core.errors import RulesError
     for k, n in take.items():
         if n > have.get(k, 0):
-            raise RulesError(f"There are {have.get(k, 0)} {k} CUs {where}, not {n}.", code="COUNT")
+            raise RulesError(msg("There are {get} {k} CUs {where}, not {n}.", get=have.get(k, 0), k=k, where=where, n=n), code="COUNT")
     if "silver" in take and take["silver"] not in (0, have.get("silver", 0)):
-        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+        raise RulesError(msg("The Silver Shields marker is never split (§6.13)."), code="SILVER")
 
 
 # CU losses chosen by the owner (cards, §7.3, §8.1.3 attrition) ---------------------------------
@@ -419,10 +420,8 @@ def eliminate_losses(state: dict, space: str, seat: str, lost: dict) -> None:
 
 def say_lost(ctx, seat: str, space: str, lost: dict, why: str) -> None:
     if lost:
-        what = ", ".join(f"{m} {BOARD.cu_types[k]['name']}" for k, m in lost.items())
-        ctx.say(f"{seat_ref(seat)} loses {what} CU{'s' if sum(lost.values()) > 1 else ''} at "
-                f"{BOARD.spaces[space]['name']}"
-                f"{' (' + why + ')' if why else ''}.")
+        what = join(", ", (msg("{m} {name}", m=m, name=BOARD.cu_types[k]['name']) for k, m in lost.items()))
+        ctx.say((plural(("{seat} loses {what} CU at {name} ({why}).", "{seat} loses {what} CUs at {name} ({why})."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'], why=why) if why else plural(("{seat} loses {what} CU at {name}.", "{seat} loses {what} CUs at {name}."), sum(lost.values()), seat=seat_ref(seat), what=what, name=BOARD.spaces[space]['name'])))
 
 
 def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = None, why: str = "") -> dict:
@@ -440,7 +439,7 @@ def lose(ctx, seat: str, space: str, n: int, kinds: tuple[str, ...] | None = Non
 def lose_chosen(ctx, d: dict, lost: dict) -> None:
     """The owner's answer to a ``space`` loss (`lose …`)."""
     eliminate_losses(ctx.state, d["space"], d["seat"], lost)
-    say_lost(ctx, d["seat"], d["space"], lost, d["why"])
+    say_lost(ctx, d["seat"], d["space"], lost, kept(d["why"]))
 
 
 ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.3
@@ -449,12 +448,12 @@ ATTRITION = ((2, 0), (4, 1), (5, 2), (99, 3))                           # §8.1.
 def attrition(ctx, seat: str, space: str, why: str) -> dict:
     """§8.1.3 Attrition Table: one die, +1 with 6 or more CUs."""
     n = n_cus(ctx.state, space, seat)
-    r = ctx.roll(6, label=f"attrition of {seat_ref(seat)} at {BOARD.spaces[space]['name']}") + (1 if n >= 6 else 0)
+    r = ctx.roll(6, label=msg("attrition of {seat} at {name}", seat=seat_ref(seat), name=BOARD.spaces[space]['name'])) + (1 if n >= 6 else 0)
     loss = next(m for top, m in ATTRITION if r <= top)
     if not loss:
-        ctx.say(f"Attrition ({why}): {r}, no loss (§8.1.3).")
+        ctx.say(msg("Attrition ({why}): {r}, no loss (§8.1.3).", why=why, r=r))
         return {}
-    return lose(ctx, seat, space, loss, why=f"attrition, {why}, §8.1.3")
+    return lose(ctx, seat, space, loss, why=msg("attrition, {why}, §8.1.3", why=why))
 
 
 # forces that act together (§1.3.4, §5.1) -------------------------------------------------------

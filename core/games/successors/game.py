@@ -11,6 +11,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
 from core.grammar import Param, Verb
+from core.message import Cmd, join, kept, msg
 
 from . import (
     activation,
@@ -77,93 +78,86 @@ class Successors(Game):
     max_players = 5
     option_verbs = {
         "sorties": Verb("sorties", (Param("sorties", "choice", choices=("on", "off")),),
-                        help="§12.1 optional rule: sorties from besieged cities"),
+                        help=msg("§12.1 optional rule: sorties from besieged cities")),
         "veterans": Verb("veterans", (Param("veterans", "choice", choices=("on", "off")),),
-                         help="§12.2 optional rule: each Royal CU in a battle adds 1 on a 5 or 6"),
+                         help=msg("§12.2 optional rule: each Royal CU in a battle adds 1 on a 5 or 6")),
         "glory": Verb("glory", (Param("glory", "choice", choices=("on", "off")),),
-                      help="§12.3 optional rule: +1 prestige (up to +2) for beating an independent army"),
+                      help=msg("§12.3 optional rule: +1 prestige (up to +2) for beating an independent army")),
         "deck": Verb("deck", (Param("deck", "choice", choices=("base", "extended")),),
-                     help="§12.4 optional rule: `deck=extended` adds cards #58-#60"),
+                     help=msg("§12.4 optional rule: `deck=extended` adds cards #58-#60")),
         "losses": Verb("losses", (Param("losses", "choice", choices=("order", "ask")),),
-                       help="§6.8 CU losses: `losses=ask` asks each owner which CUs to lose wherever he may choose; "
-                            "his standing order (`losses …`) is the default and what a deadline plays"),
+                       help=msg("§6.8 CU losses: `losses=ask` asks each owner which CUs to lose wherever he may choose; his standing order (`losses …`) is the default and what a deadline plays")),
         "draft": Verb("draft", (Param("draft", "choice", choices=("on", "off")),),
-                      help="§12.6 optional rule: players draft the packages, one at a time in reverse seat order"),
+                      help=msg("§12.6 optional rule: players draft the packages, one at a time in reverse seat order")),
         "desert": Verb("desert", (Param("desert", "choice", choices=("on", "off")),),
-                       help="§12.5 optional rule: desert attrition at the end of an activation"),
+                       help=msg("§12.5 optional rule: desert attrition at the end of an activation")),
         "rules": Verb("rules", (Param("rules", "choice", choices=("4", "5", "6")),),
-                      help="§15 the rules version: 6 (the default); 5, the 3- and 5-player packages from before "
-                           "their second balance; or 4, the heirs' LP and the packages from before the balance "
-                           "of issue 27"),
+                      help=msg("§15 the rules version: 6 (the default); 5, the 3- and 5-player packages from before their second balance; or 4, the heirs' LP and the packages from before the balance of issue 27")),
     }
     anytime = frozenset({"arm"})     # §4.7 standing orders may be given off turn (core/game.py)
     verbs = {
         "arm": Verb("arm", (Param("card"), Param("how", "choice", ("on", "off"), optional=True)),
                     private=True,
-                    help="§4.7 standing order, sent privately at any time: play this Surprise card by itself at "
-                         "the first window where it is legal for you (`arm <card> off` withdraws it).",
+                    help=msg("§4.7 standing order, sent privately at any time: play this Surprise card by itself at the first window where it is legal for you (`arm <card> off` withdraws it)."),
                     example="arm 37-treachery"),
         "first": Verb("first", (Param("seat", "choice", SEAT_CHOICES), Param("direction", "choice", ("left", "right"))),
-                      help="§3.2.3 choose the First Player and the direction (left = ascending seat order)."),
+                      help=msg("§3.2.3 choose the First Player and the direction (left = ascending seat order).")),
         "pick": Verb("pick", (Param("package", "choice", SEAT_CHOICES),),
-                     help="§12.6 draft this faction package (its generals and starting forces)."),
+                     help=msg("§12.6 draft this faction package (its generals and starting forces).")),
         "place": Verb("place", (Param("unit"), Param("space"), Param("count", "int", optional=True, low=1, high=30)),
-                      help="§3.3.4 place a reinforcement (merc, mac, royal, silver, eleph or a general's name)."),
+                      help=msg("§3.3.4 place a reinforcement (`merc`, `mac`, `royal`, `silver`, `eleph` or a general's name).")),
         "play": Verb("play", (Param("card"),
                               Param("use", "choice",
                                     ("pc", "march", "train", "fleet", "recruit", "redraw", "event", "both")),
                               Param("args", "text", optional=True)),
-                     help="§4.4 play a card: pc <spaces>, march <general>, train merc|mac, fleet upgrade|new, "
-                          "recruit <space>; event [<choices>] (§11); a Bonus card: both [<choices>] (event, "
-                          "then OPs); a Surprise card: redraw.",
+                     help=msg("§4.4 play a card: `pc <spaces>`, `march <general>`, `train merc|mac`, `fleet upgrade|new`, `recruit <space>`; `event [<choices>]` (§11); a Bonus card: `both [<choices>]` (event, then OPs); a Surprise card: `redraw`."),
                      example="play 35-suspicion event"),
         "activate": Verb("activate", (Param("force", "text"),),
-                         help="§4.5 activate a force: <general> [<general>...] [merc=<n>] [mac=<n>] [royal=<n>] "
-                              "[eleph=<n>] [silver=<n>] [alone]; CUs default to all free CUs in the space.",
+                         help=msg("§4.5 activate a force: <general> [<general>...] [merc=<n>] [mac=<n>] [royal=<n>] [eleph=<n>] [silver=<n>] [alone]; CUs default to all free CUs in the space."),
                          example="activate perdikkas merc=2"),
-        "move": Verb("move", (Param("path", "text"),), help="§5 move the active force along spaces.",
+        "move": Verb("move", (Param("path", "text"),), help=msg("§5 move the active force along spaces."),
                      example="move pella pydna"),
-        "take": Verb("take", (Param("marker", "choice", marching.MARKERS),), help="§5.11 pick up a royal or the Cart."),
-        "drop": Verb("drop", (Param("marker", "choice", marching.MARKERS),), help="§5.11 drop a royal or the Cart."),
-        "reroll": Verb("reroll", help="§1.3.2 Antigonos re-rolls his activation die once."),
+        "take": Verb("take", (Param("marker", "choice", marching.MARKERS),), help=msg("§5.11 pick up a royal or the Cart.")),
+        "drop": Verb("drop", (Param("marker", "choice", marching.MARKERS),), help=msg("§5.11 drop a royal or the Cart.")),
+        "reroll": Verb("reroll", help=msg("§1.3.2 Antigonos re-rolls his activation die once.")),
         "disband": Verb("disband", (Param("space"), Param("count", "int", optional=True, low=1, high=8)),
-                        help="§4.5 disband Royal CUs that have not moved this player turn; they leave the game."),
-        "stop": Verb("stop", help="end the current activation; unspent MP are lost."),
-        "end": Verb("end", help="end your Activation segment."),
-        "keep": Verb("keep", (Param("card"),), help="#53 Wise Counsel: keep this card."),
-        "murder": Verb("murder", help="§9.11 the heir coming of age is murdered."),
-        "crown": Verb("crown", help="§9.11 the heir coming of age is crowned."),
-        "bury": Verb("bury", help="§9.6.3 bury Alexander's body where your force carries the Cart."),
-        "pass": Verb("pass", help="decline to bury the body (§3.7)."),
+                        help=msg("§4.5 disband Royal CUs that have not moved this player turn; they leave the game.")),
+        "stop": Verb("stop", help=msg("end the current activation; unspent MP are lost.")),
+        "end": Verb("end", help=msg("end your Activation segment.")),
+        "keep": Verb("keep", (Param("card"),), help=msg("#53 Wise Counsel: keep this card.")),
+        "murder": Verb("murder", help=msg("§9.11 the heir coming of age is murdered.")),
+        "crown": Verb("crown", help=msg("§9.11 the heir coming of age is crowned.")),
+        "bury": Verb("bury", help=msg("§9.6.3 bury Alexander's body where your force carries the Cart.")),
+        "pass": Verb("pass", help=msg("decline to bury the body (§3.7).")),
         "intercept": Verb("intercept", (Param("force", "text", optional=True),),
-                          help="§5.8 intercept with your army in <space> [<general>...] [merc=<n>...].",
+                          help=msg("§5.8 intercept with your army in <space> [<general>...] [merc=<n>...]."),
                           example="intercept pydna antipatros"),
-        "decline": Verb("decline", help="do not intercept / do not sortie."),
-        "fight": Verb("fight", help="§5.8.4 the intercepted force fights."),
-        "fallback": Verb("fallback", help="§5.8.4 the intercepted force falls back; its activation ends."),
-        "inside": Verb("inside", help="§5.5.2 your field force goes inside the city's walls: no battle, a siege."),
-        "avoid": Verb("avoid", (Param("space"),), help="§5.9 try to avoid battle, moving up to 2 spaces."),
-        "stand": Verb("stand", help="§5.4.1 stand and meet the enemy (crushing check, then battle)."),
+        "decline": Verb("decline", help=msg("do not intercept / do not sortie.")),
+        "fight": Verb("fight", help=msg("§5.8.4 the intercepted force fights.")),
+        "fallback": Verb("fallback", help=msg("§5.8.4 the intercepted force falls back; its activation ends.")),
+        "inside": Verb("inside", help=msg("§5.5.2 your field force goes inside the city's walls: no battle, a siege.")),
+        "avoid": Verb("avoid", (Param("space"),), help=msg("§5.9 try to avoid battle, moving up to 2 spaces.")),
+        "stand": Verb("stand", help=msg("§5.4.1 stand and meet the enemy (crushing check, then battle).")),
         "retreat": Verb("retreat", (Param("where", "text"),),
-                        help="§6.10.4 retreat <space>, or `retreat inside [<space>]` in your own Major City.",
+                        help=msg("§6.10.4 `retreat <space>`, or `retreat inside [<space>]` in your own Major City."),
                         example="retreat pydna"),
         "assault": Verb("assault", (Param("space", optional=True),),
-                        help="§7.2 make an assault roll (1 MP; in Surrender, name the space)."),
-        "done": Verb("done", help="§4.3 C make no (more) Surrender rolls."),
-        "remove": Verb("remove", help="§5.4.4 spend 1 MP to remove the opponent PC where your army stands."),
-        "sortie": Verb("sortie", help="§12.1 a CU inside makes a sortie."),
+                        help=msg("§7.2 make an assault roll (1 MP; in Surrender, name the space).")),
+        "done": Verb("done", help=msg("§4.3 C make no (more) Surrender rolls.")),
+        "remove": Verb("remove", help=msg("§5.4.4 spend 1 MP to remove the opponent PC where your army stands.")),
+        "sortie": Verb("sortie", help=msg("§12.1 a CU inside makes a sortie.")),
         "leave": Verb("leave", (Param("units", "text"),),
-                      help="§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]...",
+                      help=msg("§5.1 drop off units where the moving force stands: [<general>...] [merc=<n>]..."),
                       example="leave merc=1"),
         "lose": Verb("lose", (Param("cus", "text"),),
-                     help="§6.8 with the option losses=ask: the CUs your side loses.", example="lose merc=1 mac=1"),
+                     help=msg("§6.8 with the option losses=ask: the CUs your side loses."), example="lose merc=1 mac=1"),
         "losses": Verb("losses", (Param("order", "text"),),
-                       help="§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`.",
+                       help=msg("§6.8 your standing choice of CU losses, first lost first: e.g. `losses merc eleph mac`."),
                        example="losses merc eleph mac"),
-        "sally": Verb("sally", help="§7.10 the force inside attacks the besiegers in its space."),
-        "hold": Verb("hold", help="§5.10 the 23000 Greek Soldiers decline to move and place an Independent PC."),
+        "sally": Verb("sally", help=msg("§7.10 the force inside attacks the besiegers in its space.")),
+        "hold": Verb("hold", help=msg("§5.10 the 23000 Greek Soldiers decline to move and place an Independent PC.")),
         "forage": Verb("forage", (Param("space"), Param("cu", "choice", PLAYER_CU)),
-                       help="§4.6 choose the CU lost to forage."),
+                       help=msg("§4.6 choose the CU lost to forage.")),
     }
 
     def current_snapshot(self, state: dict) -> dict:
@@ -237,23 +231,22 @@ class Successors(Game):
         type and event text, the armed Surprise cards, then the seat's LP and VP."""
         mine = [s for s, p in view["p"].items() if isinstance(p.get("hand"), list)]
         if not mine:
-            return "You have no seat in this game."
+            return msg("You have no seat in this game.")
         seat = mine[0]
         p = view["p"][seat]
         colour = setup.colour_of(view, seat)           # §1.2 its package's: the drafted one (§12.6)
-        lines = [f"Seat {seat} ({colour}), Turn {view['turn']}." if colour else f"Seat {seat}, Turn {view['turn']}."]
+        lines = [(msg("Seat {seat} ({colour}), Turn {turn}.", seat=seat, colour=colour, turn=view['turn']) if colour else msg("Seat {seat}, Turn {turn}.", seat=seat, turn=view['turn']))]
         if p["hand"]:
-            lines.append("Your hand:")
-            lines += [f"- {cards.describe_card(view, c)}" for c in p["hand"]]
+            lines.append(msg("Your hand:"))
+            lines += [msg("- {describe_card}", describe_card=cards.describe_card(view, c)) for c in p["hand"]]
         else:
-            lines.append("Your hand is empty.")
+            lines.append(msg("Your hand is empty."))
         if p.get("armed"):
-            lines.append("Armed Surprise cards (played by themselves at their window, §4.7): "
-                         + ", ".join(card_name(c) for c in p["armed"]) + ".")
+            lines.append(msg("Armed Surprise cards (played by themselves at their window, §4.7): {card_name}.", card_name=join(", ", (card_name(c) for c in p["armed"]))))
         summ = view.get("summary", {}).get("players", {}).get(seat)
         if summ:
-            lines.append(f"Legitimacy Points {summ['legitimacy']}, Victory Points {summ['vp']}, {summ['status']}.")
-        return "\n".join(lines)
+            lines.append(msg("Legitimacy Points {legitimacy}, Victory Points {vp}, {status}.", legitimacy=summ['legitimacy'], vp=summ['vp'], status=msg("{status} (§9.5, `/rules {term}`)", status=summ['status'], term=Cmd(summ['status']))))   # the bare word explained
+        return join("\n", lines)
 
     def seat_colours(self, state: dict) -> dict[str, dict]:
         """The seats' colours alone (the summary scores the whole board: a reply needs only these)."""
@@ -320,7 +313,7 @@ class Successors(Game):
         r = state.get("result")
         if not r:
             return False, None, None
-        return True, r["winner"], r["reason"]
+        return True, r["winner"], kept(r["reason"])
 
     # self-play ----------------------------------------------------------------------------------
     def menu_path(self, line: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from . import scoring, surprise
 from .activation import arrive, end_act, relocate
@@ -53,14 +54,12 @@ def step_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     cost = BOARD.cost(here, dest, tuple(kinds))
     if cost is None:
         if sally:
-            return None, ("a force inside a besieged city leaves only by sea, from a port, with at most "
-                          "2 CUs (§5.6.4, §7.10)")
+            return None, (msg("a force inside a besieged city leaves only by sea, from a port, with at most 2 CUs (§5.6.4, §7.10)"))
         if BOARD.cost(here, dest, tuple(BOARD.kinds)) is not None:
-            return None, (f"crossing to {BOARD.spaces[dest]['name']} needs a sea lane, and an army may "
-                          f"carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)")
-        return None, f"{BOARD.spaces[dest]['name']} is not adjacent to {BOARD.spaces[here]['name']}"
+            return None, (msg("crossing to {name} needs a sea lane, and an army may carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)", name=BOARD.spaces[dest]['name'], fs=fs))
+        return None, msg("{name} is not adjacent to {name2}", name=BOARD.spaces[dest]['name'], name2=BOARD.spaces[here]['name'])
     if n == 0 and hostile_field(state, dest, act["seat"]):
-        return None, "a lone general may never enter a space holding an enemy field force (§5.4.1)"
+        return None, msg("a lone general may never enter a space holding an enemy field force (§5.4.1)")
     return cost, ""
 
 
@@ -72,18 +71,18 @@ def indep_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
     name = spec["name"]
     if act["at"] == "box":
         if dest not in spec["enters"]:
-            return None, f"{name} enter only at {', '.join(spec['enters'])} (§1.13)"
+            return None, msg("{name} enter only at {enters} (§1.13)", name=name, enters=join(', ', spec['enters']))
         cost = 0
     else:
         cost = BOARD.cost(act["at"], dest, LAND)
         if cost is None:
-            return None, f"{name} move by land, pass or strait only, to an adjacent space (§5.10)"
+            return None, msg("{name} move by land, pass or strait only, to an adjacent space (§5.10)", name=name)
     other = indep_at(state, dest)
     if other and other != army:
-        return None, f"{name} never enter a space holding another independent army (§5.10)"
+        return None, msg("{name} never enter a space holding another independent army (§5.10)", name=name)
     rest = spec.get("restriction") or {}
     if "provinces" in rest and BOARD.spaces[dest]["province"] not in rest["provinces"]:
-        return None, f"{name} stay in {', '.join(rest['provinces'])} (§1.8)"
+        return None, msg("{name} stay in {provinces} (§1.8)", name=name, provinces=join(', ', rest['provinces']))
     return cost, ""
 
 
@@ -93,8 +92,7 @@ def check_west(state: dict, act: dict, path: list[str]) -> None:
         return
     start_x = act["start_x"] if act["start_x"] is not None else BOARD.spaces["baktra"]["x"] + 1
     if len(act["path"]) > 1 or BOARD.spaces[path[-1]]["x"] >= start_x:
-        raise RulesError("The 23000 Greek Soldiers declare their whole path at once, and it must end farther "
-                         "west than where they start (§5.10).", code="WEST")
+        raise RulesError(msg("The 23000 Greek Soldiers declare their whole path at once, and it must end farther west than where they start (§5.10)."), code="WEST")
 
 
 def reachable(state: dict) -> list[str]:
@@ -123,15 +121,14 @@ def move(ctx, path: list[str]) -> None:
     state = ctx.state
     act = state["act"]
     if question(state):
-        raise RulesError("Wait: another player must decide first.", code="PENDING")
+        raise RulesError(msg("Wait: another player must decide first."), code="PENDING")
     check_west(state, act, path)
     for i, dest in enumerate(path):
         cost, why = step_cost(state, act, dest)
         if cost is None:
-            raise RulesError(f"Cannot move: {why}.", code="ILLEGAL_MOVE")
+            raise RulesError(msg("Cannot move: {why}.", why=why), code="ILLEGAL_MOVE")
         if cost > act["mp"]:
-            raise RulesError(f"Reaching {BOARD.spaces[dest]['name']} costs {cost} MP; the force has "
-                             f"{act['mp']} MP left.", code="NO_MP")
+            raise RulesError(msg("Reaching {name} costs {cost} MP; the force has {mp} MP left.", name=BOARD.spaces[dest]['name'], cost=cost, mp=act['mp']), code="NO_MP")
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
         kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
         kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
@@ -139,31 +136,30 @@ def move(ctx, path: list[str]) -> None:
         if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
                 and any(c == 15 for _, c in surprise.window(ctx, "W3", {"active": act["seat"], "crossing": True})):
             act["nosea"] = True                                        # #15 Storm at Sea
-            ctx.say(f"Storm at Sea: {seat_ref(act['seat'])}'s force may use no sea lanes this activation; it stays at "
-                    f"{BOARD.spaces[prev]['name']} (#15).")
+            ctx.say(msg("Storm at Sea: {seat}'s force may use no sea lanes this activation; it stays at {name} (#15).", seat=seat_ref(act['seat']), name=BOARD.spaces[prev]['name']))
             return
         relocate(state, act, dest)
         act["mp"] -= cost
         act["path"].append(dest)
         act["sea"] = kind not in LAND
-        ctx.say(f"{seat_ref(act['seat'])} moves to {BOARD.spaces[dest]['name']} ({act['mp']} MP left).")
+        ctx.say(msg("{seat} moves to {name} ({mp} MP left).", seat=seat_ref(act['seat']), name=BOARD.spaces[dest]['name'], mp=act['mp']))
         if act["sea"]:                                                 # §5.7 naval interception
             queue = naval_queue(state, act["seat"])
             if queue:
                 ask(state, {"kind": "naval", "seat": queue[0], "queue": queue[1:], "space": dest,
                             "from": prev, "before": before})
                 if i < len(path) - 1:
-                    ctx.say("The rest of the path is dropped.")
+                    ctx.say(msg("The rest of the path is dropped."))
                 return
         arrive(ctx, act, dest, before)
         if not act.get("army"):
             if BOARD.spaces[dest]["province"] == "EGY" and act["mp"] and any(
                     c == 59 for _, c in surprise.window(ctx, "NILE", {"active": act["seat"]})):
                 act["mp"] = 0                                          # #59 Nile Flood (§12.4)
-                ctx.say(f"The Nile floods: {seat_ref(act['seat'])}'s force may spend no more MP (#59).")
+                ctx.say(msg("The Nile floods: {seat}'s force may spend no more MP (#59).", seat=seat_ref(act['seat'])))
         if enter(ctx, dest, prev):
             if i < len(path) - 1:
-                ctx.say("The rest of the path is dropped.")
+                ctx.say(msg("The rest of the path is dropped."))
             return
 
 
@@ -195,19 +191,17 @@ def carry_options(state: dict) -> list[str]:
 
 def carry(ctx, verb: str, marker: str) -> None:
     state = ctx.state
-    line = f"{verb} {marker}"
+    line = msg("{verb} {marker}", verb=verb, marker=marker)
     if line not in carry_options(state):
-        raise RulesError(f"You cannot {verb} {marker} now. Possible: "
-                         f"{', '.join(carry_options(state)) or 'nothing'}.", code="CARRY")
+        raise RulesError(msg("You cannot {verb} {marker} now. Possible: {value}.", verb=verb, marker=marker, value=join(', ', carry_options(state)) or 'nothing'), code="CARRY")
     act = state["act"]
     who = commander(act["gens"]) if verb == "take" else None
     if marker == "cart":
         state["body"]["by"] = who
     else:
         state["royals"][marker]["by"] = who
-    name = "the Funeral Cart" if marker == "cart" else BOARD.royals[marker]["name"]
-    ctx.say(f"{seat_ref(act['seat'])} {'picks up' if verb == 'take' else 'drops'} {name} at "
-            f"{BOARD.spaces[act['at']]['name']} (§5.11).")
+    name = msg("the Funeral Cart") if marker == "cart" else BOARD.royals[marker]["name"]
+    ctx.say((msg("{seat} picks up {name} at {name2} (§5.11).", seat=seat_ref(act['seat']), name=name, name2=BOARD.spaces[act['at']]['name']) if verb == 'take' else msg("{seat} drops {name} at {name2} (§5.11).", seat=seat_ref(act['seat']), name=name, name2=BOARD.spaces[act['at']]['name'])))
 
 
 def can_bury(state: dict, seat: str) -> str | None:
@@ -228,17 +222,15 @@ def bury(ctx, seat: str) -> None:
     state = ctx.state
     space = can_bury(state, seat)
     if space is None:
-        raise RulesError("You cannot bury the body now: a force of yours must carry the Cart in a "
-                         "Major City space, in Turn II or III, with no enemy field force there (§9.6.3).",
+        raise RulesError(msg("You cannot bury the body now: a force of yours must carry the Cart in a Major City space, in Turn II or III, with no enemy field force there (§9.6.3)."),
                          code="NO_BURIAL")
     state["body"] = {"st": "buried", "at": space, "by": None}
     state["vcheck"] = True                       # §10.5: a burial is a moment of the victory check
     if space == BOARD.provinces["MAC"]["major_city"]:
         state["p"][seat]["pella"] = True
-        ctx.say(f"{seat_ref(seat)} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).")
+        ctx.say(msg("{seat} buries Alexander at Pella and takes the Pella Burial marker: 10 LP (§9.6.4).", seat=seat_ref(seat)))
     else:
-        ctx.say(f"{seat_ref(seat)} buries Alexander at {BOARD.spaces[space]['name']}: the Tomb is placed there "
-                "and its controller is Guardian of the Tomb (§9.6.5).")
+        ctx.say(msg("{seat} buries Alexander at {name}: the Tomb is placed there and its controller is Guardian of the Tomb (§9.6.5).", seat=seat_ref(seat), name=BOARD.spaces[space]['name']))
     ctx.picture()
 
 
@@ -256,13 +248,11 @@ def hold(ctx) -> None:
     PC; their activation ends."""
     state = ctx.state
     if not can_hold(state):
-        raise RulesError("Only the 23000 Greek Soldiers, before they move, on a Minor City or Stronghold without "
-                         "an Independent PC, may decline to move and place an Independent PC (§5.10).",
+        raise RulesError(msg("Only the 23000 Greek Soldiers, before they move, on a Minor City or Stronghold without an Independent PC, may decline to move and place an Independent PC (§5.10)."),
                          code="NO_HOLD")
     at = state["act"]["at"]
     before = state["pcs"].get(at)
     state["pcs"][at] = "IND"
-    instead = f", replacing {seat_ref(before)}'s" if before else ""
-    ctx.say(f"The 23000 Greek Soldiers stay at {BOARD.spaces[at]['name']} and place an Independent PC"
-            f"{instead} (§5.10).")
+    instead = (msg(", replacing {before}'s", before=seat_ref(before)) if before else msg(""))
+    ctx.say(msg("The 23000 Greek Soldiers stay at {name} and place an Independent PC{instead} (§5.10).", name=BOARD.spaces[at]['name'], instead=instead))
     end_act(ctx)

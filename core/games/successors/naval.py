@@ -4,6 +4,7 @@ dispersed fleet (§5.7.3). A crossing that gets through lands and enters its spa
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import msg
 
 from . import scoring, surprise
 from .activation import arrive, end_act, fall_back
@@ -48,12 +49,12 @@ def disperse_fleet(ctx, seat: str) -> None:
         f = min(p["fleets"])
         p["fleets"].remove(f)
         p["fleets_disp"].append(f)
-        ctx.say(f"A strength-{f} fleet of {seat_ref(seat)} is dispersed (§5.7.3).")
+        ctx.say(msg("A strength-{f} fleet of {seat} is dispersed (§5.7.3).", f=f, seat=seat_ref(seat)))
         return
     for f in sorted(BOARD.indep_fleets, key=lambda f: f["strength"]):
         if state["pcs"].get(f["city"]) == seat and f["id"] not in state["ifleets_disp"]:
             state["ifleets_disp"].append(f["id"])
-            ctx.say(f"The {f['name']} of {seat_ref(seat)} is dispersed (§5.7.3).")
+            ctx.say(msg("The {name} of {seat} is dispersed (§5.7.3).", name=f['name'], seat=seat_ref(seat)))
             return
 
 
@@ -66,17 +67,17 @@ def try_naval(ctx, seat: str, p: dict) -> None:
     fi, fm = scoring.fleet_strength(state, seat), scoring.fleet_strength(state, mover)
     amb = {s: 2 for s, c in surprise.window(ctx, "W3", {"active": mover, "sides": (seat, mover)}) if c == 26}
     for s in amb:
-        ctx.say(f"{seat_ref(s)}: Naval Ambush, +2 to the roll (#26).")
+        ctx.say(msg("{s}: Naval Ambush, +2 to the roll (#26).", s=seat_ref(s)))
     fi, fm = fi + amb.get(seat, 0), fm + amb.get(mover, 0)            # #26 Naval Ambush: +2 to rolls
-    r = ctx.roll(6, label=f"naval interception by {seat_ref(seat)}")
+    r = ctx.roll(6, label=msg("naval interception by {seat}", seat=seat_ref(seat)))
     if r + fi - fm < 5:
-        ctx.say(f"{seat_ref(seat)} tries to intercept at sea: {r}{fi - fm:+d}, fails (§5.7.2).")
+        ctx.say(msg("{seat} tries to intercept at sea: {r}{fi}, fails (§5.7.2).", seat=seat_ref(seat), r=r, fi=format(fi - fm, "+d")))
         next_naval(ctx, p)
         return
-    ri = ctx.roll(6, label=f"naval battle, {seat_ref(seat)}")
-    rm = ctx.roll(6, label=f"naval battle, {seat_ref(mover)}")
+    ri = ctx.roll(6, label=msg("naval battle, {seat}", seat=seat_ref(seat)))
+    rm = ctx.roll(6, label=msg("naval battle, {mover}", mover=seat_ref(mover)))
     ti, tm = ri + fi, rm + fm
-    ctx.say(f"{seat_ref(seat)} intercepts at sea: naval battle {ti} against {tm} (§5.7.3).")
+    ctx.say(msg("{seat} intercepts at sea: naval battle {ti} against {tm} (§5.7.3).", seat=seat_ref(seat), ti=ti, tm=tm))
     if tm > ti:
         disperse_fleet(ctx, seat)
         _land(ctx, p)
@@ -88,7 +89,7 @@ def try_naval(ctx, seat: str, p: dict) -> None:
         side = {"seat": mover, "army": None, "gens": act["gens"], "cus": act["cus"]}
         lost = lose_cus(state, side, p["from"], 1)
         if lost:
-            ctx.say(f"{seat_ref(mover)} loses {describe(lost)} at sea.")
+            ctx.say(msg("{mover} loses {describe} at sea.", mover=seat_ref(mover), describe=describe(lost)))
         disperse_fleet(ctx, mover)
-    ctx.say(f"{seat_ref(mover)}'s force returns to {BOARD.spaces[p['from']]['name']}; its activation ends (§5.7.3).")
+    ctx.say(msg("{mover}'s force returns to {name}; its activation ends (§5.7.3).", mover=seat_ref(mover), name=BOARD.spaces[p['from']]['name']))
     end_act(ctx)

@@ -17,6 +17,7 @@ import copy
 
 from core.errors import RulesError
 from core.game import Ctx, seat_ref
+from core.message import join, msg, plural
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -44,7 +45,7 @@ def start_phase(ctx) -> None:
     """§3.3.1-§3.3.3: fleets, collection, bonuses. Fills state["reinf"] per seat."""
     state = ctx.state
     if state["ifleets_disp"]:                                     # §3.3.1
-        ctx.say("Dispersed Independent fleets return to their waiting boxes.")
+        ctx.say(msg("Dispersed Independent fleets return to their waiting boxes."))
     state["ifleets_disp"] = []
     for seat in state["seats"]:
         p = state["p"][seat]
@@ -65,27 +66,27 @@ def start_phase(ctx) -> None:
     mac = scoring.province_controller(state, "MAC")               # §3.3.3
     if mac:
         got = _give(state, state["reinf"][mac], mac, "mac", 1)
-        ctx.say(f"{mac} controls Macedonia: +{got} Loyal Macedonian CU.")
+        ctx.say(msg("{mac} controls Macedonia: +{got} Loyal Macedonian CU.", mac=mac, got=got))
     lps = legitimacy.all_lp(state)
     top = [s for s in state["seats"] if lps[s] == max(lps.values())]
-    best = rank_by_seniority(ctx, state, top, "most LP", majors_only=True)
+    best = rank_by_seniority(ctx, state, top, msg("most LP"), majors_only=True)
     got = _give(state, state["reinf"][best], best, "mac", 1)
-    ctx.say(f"{seat_ref(best)} has the most LP ({lps[best]}): +{got} Loyal Macedonian CU.")
+    ctx.say(msg("{best} has the most LP ({lps}): +{got} Loyal Macedonian CU.", best=seat_ref(best), lps=lps[best], got=got))
     vps = scoring.all_vp(state)
     top = [s for s in state["seats"] if vps[s] == max(vps.values())]
     for s in top:
         got = _give(state, state["reinf"][s], s, "merc", 2 if len(top) == 1 else 1)
-        ctx.say(f"{seat_ref(s)} has the most VP ({vps[s]}): +{got} Mercenary CU{'s' if got != 1 else ''}.")
+        ctx.say(plural(("{s} has the most VP ({vps}): +{got} Mercenary CU.", "{s} has the most VP ({vps}): +{got} Mercenary CUs."), got, s=seat_ref(s), vps=vps[s], got=got))
     state["reinf_gens"] = {s: r["gens"] for s, r in reinf.items()}
     for seat in state["seats"]:
         what = describe(state["reinf"][seat], state["reinf_gens"][seat])
-        ctx.say(f"{seat_ref(seat)} collects {what}.")
+        ctx.say(msg("{seat} collects {what}.", seat=seat_ref(seat), what=what))
 
 
 def describe(left: dict, gens: list[str]) -> str:
-    parts = [f"{n} {CU_NAMES[k]}" for k, n in left.items() if n]
+    parts = [msg("{n} {cu_names}", n=n, cu_names=CU_NAMES[k]) for k, n in left.items() if n]
     parts += [label(g) for g in gens]
-    return ", ".join(parts) or "nothing"
+    return join(", ", parts) or "nothing"
 
 
 def begin(state: dict, seat: str, why: str, left: dict, gens: list[str]) -> None:
@@ -204,43 +205,39 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
     opts = options(state)
     if unit not in opts:
         left = describe(pl["left"], pl["gens"])
-        raise RulesError(f"You have no {unit} to place here. Still to place: {left}.", code="NO_UNIT")
+        raise RulesError(msg("You have no {unit} to place here. Still to place: {left}.", unit=unit, left=left), code="NO_UNIT")
     mode, spaces = opts[unit]
     if space not in spaces:
-        where = ", ".join(spaces[:12]) + (" …" if len(spaces) > 12 else "")
-        rule = "§3.3.4" if mode == "normal" else "the fallback of §3.3.5"
-        raise RulesError(f"{BOARD.spaces[space]['name']} is not eligible for {unit} under {rule}. "
-                         f"Eligible: {where}.", code="NOT_ELIGIBLE")
+        where = join(", ", spaces[:12]) + (" …" if len(spaces) > 12 else "")
+        rule = (msg("§3.3.4") if mode == "normal" else msg("the fallback of §3.3.5"))
+        raise RulesError(msg("{name} is not eligible for {unit} under {rule}. Eligible: {where}.", name=BOARD.spaces[space]['name'], unit=unit, rule=rule, where=where), code="NOT_ELIGIBLE")
     if unit not in BOARD.cu_types:                                    # a major general
         state["gens"][unit]["at"] = space
         state["gens"][unit]["in"] = False
         pl["gens"].remove(unit)
         if mode == "fallback":                    # he makes no space eligible this phase
             pl["fbgens"].append(unit)
-        ctx.say(f"{seat_ref(seat)} places {label(unit)} at {BOARD.spaces[space]['name']}"
-                f"{' (fallback, §3.3.5)' if mode == 'fallback' else ''}.")
+        ctx.say((msg("{seat} places {unit} at {name} (fallback, §3.3.5).", seat=seat_ref(seat), unit=label(unit), name=BOARD.spaces[space]['name']) if mode == 'fallback' else msg("{seat} places {unit} at {name}.", seat=seat_ref(seat), unit=label(unit), name=BOARD.spaces[space]['name'])))
         return
     if unit == "silver" and count in (1, pl["left"].get(unit, 0)):
         count = pl["left"].get(unit, 0)           # §6.13 S35: the marker is placed whole, never divided
     elif unit == "silver":
-        raise RulesError("The Silver Shields marker is never split (§6.13).", code="SILVER")
+        raise RulesError(msg("The Silver Shields marker is never split (§6.13)."), code="SILVER")
     if count < 1 or count > pl["left"].get(unit, 0):
-        raise RulesError(f"You have {pl['left'].get(unit, 0)} {CU_NAMES[unit]} CUs to place, not {count}.",
+        raise RulesError(msg("You have {get} {cu_names} CUs to place, not {count}.", get=pl['left'].get(unit, 0), cu_names=CU_NAMES[unit], count=count),
                          code="COUNT")
     for done in range(count):
         opts = options(state)
         if unit not in opts or opts[unit][0] != mode or space not in opts[unit][1]:
             if strict:
-                raise RulesError(f"Only {done} {CU_NAMES[unit]} CU{'s' if done != 1 else ''} can go to "
-                                 f"{BOARD.spaces[space]['name']} (at most 2 CUs per space, or per province in "
-                                 "the fallback, unless one of your Major Cities or major generals is there).",
+                raise RulesError(plural(("Only {done} {cu_names} CU can go to {name} (at most 2 CUs per space, or per province in the fallback, unless one of your Major Cities or major generals is there).", "Only {done} {cu_names} CUs can go to {name} (at most 2 CUs per space, or per province in the fallback, unless one of your Major Cities or major generals is there)."), done, done=done, cu_names=CU_NAMES[unit], name=BOARD.spaces[space]['name']),
                                  code="LIMIT")
             break
         pl["left"][unit] -= 1
         if mode == "normal":
             pl["placed"][space] = pl["placed"].get(space, 0) + 1
             add_cus(state, space, seat, unit)
-            ctx.say(f"{seat_ref(seat)} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']}.")
+            ctx.say(msg("{seat} places 1 {cu_names} CU at {name}.", seat=seat_ref(seat), cu_names=CU_NAMES[unit], name=BOARD.spaces[space]['name']))
             continue
         prov = BOARD.spaces[space]["province"]                         # §3.3.5 fallback group
         pl["fb"][prov] = pl["fb"].get(prov, 0) + 1
@@ -248,8 +245,7 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
             gen = pl["gens"][0] if pl["gens"] else _reserve_minor(state, seat)
             if gen is None:
                 state["p"][seat]["disp"][unit] = state["p"][seat]["disp"].get(unit, 0) + 1
-                ctx.say(f"{seat_ref(seat)} has no general to go with 1 {CU_NAMES[unit]} CU at "
-                        f"{BOARD.spaces[space]['name']}: it is dispersed (§3.3.5).")
+                ctx.say(msg("{seat} has no general to go with 1 {cu_names} CU at {name}: it is dispersed (§3.3.5).", seat=seat_ref(seat), cu_names=CU_NAMES[unit], name=BOARD.spaces[space]['name']))
                 continue
             if gen in pl["gens"]:
                 pl["gens"].remove(gen)
@@ -257,9 +253,9 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
             else:
                 pl["new"].append(gen)
             state["gens"][gen]["at"] = space
-            ctx.say(f"{seat_ref(seat)} places {label(gen)} at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+            ctx.say(msg("{seat} places {gen} at {name} (fallback, §3.3.5).", seat=seat_ref(seat), gen=label(gen), name=BOARD.spaces[space]['name']))
         add_cus(state, space, seat, unit)
-        ctx.say(f"{seat_ref(seat)} places 1 {CU_NAMES[unit]} CU at {BOARD.spaces[space]['name']} (fallback, §3.3.5).")
+        ctx.say(msg("{seat} places 1 {cu_names} CU at {name} (fallback, §3.3.5).", seat=seat_ref(seat), cu_names=CU_NAMES[unit], name=BOARD.spaces[space]['name']))
     pl["left"] = {k: n for k, n in pl["left"].items() if n}
 
 
@@ -277,18 +273,16 @@ def settle(ctx) -> bool:
         for u in stuck:                                                  # §3.3.5 dispersal
             if pl.get("card") and u in BOARD.cu_types:                   # §11.3: stays in the pool
                 n = pl["left"].pop(u)
-                ctx.say(f"{seat_ref(seat)} cannot place {n} more {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
-                        "they stay in the pool (§11.3).")
+                ctx.say(plural(("{seat} cannot place {n} more {cu_names} CU: they stay in the pool (§11.3).", "{seat} cannot place {n} more {cu_names} CUs: they stay in the pool (§11.3)."), n, seat=seat_ref(seat), n=n, cu_names=CU_NAMES[u]))
                 continue
             if u in BOARD.cu_types:
                 n = pl["left"].pop(u)
                 state["p"][seat]["disp"][u] = state["p"][seat]["disp"].get(u, 0) + n
-                ctx.say(f"{seat_ref(seat)} cannot place {n} {CU_NAMES[u]} CU{'s' if n > 1 else ''}: "
-                        "dispersed (§3.3.5).")
+                ctx.say(plural(("{seat} cannot place {n} {cu_names} CU: dispersed (§3.3.5).", "{seat} cannot place {n} {cu_names} CUs: dispersed (§3.3.5)."), n, seat=seat_ref(seat), n=n, cu_names=CU_NAMES[u]))
             else:
                 pl["gens"].remove(u)
                 state["gens"][u]["at"] = "dispersed"
-                ctx.say(f"{seat_ref(seat)} cannot place {label(u)}: he stays in the Dispersed box (§3.3.5).")
+                ctx.say(msg("{seat} cannot place {u}: he stays in the Dispersed box (§3.3.5).", seat=seat_ref(seat), u=label(u)))
         if stuck:
             continue
         if len(opts) == 1:

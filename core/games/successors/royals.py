@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import Prompt, seat_ref
+from core.message import msg
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -30,27 +31,25 @@ def coming_of_age(ctx, heir: str) -> None:
     name = BOARD.royals[heir]["name"]
     r = state["royals"][heir]
     if r["st"] != "active":                                             # item 1
-        ctx.say(f"{name} comes of age, but he is {'dead' if r['st'] == 'dead' else 'already crowned'} (§9.11).")
+        ctx.say((msg("{name} comes of age, but he is dead (§9.11).", name=name) if r['st'] == 'dead' else msg("{name} comes of age, but he is already crowned (§9.11).", name=name)))
         return
     won = regency_winner(state, heir)                                   # item 2, §10.3
     if won:
         lps, vps = legitimacy.lp(state, won), scoring.vp(state, won)
-        state["result"] = {"winner": won, "reason": f"Regency victory ({name}, {lps} LP + {vps} VP)"}
-        ctx.say(f"{name} comes of age: {won} controls him and has the highest LP + VP ({lps + vps}): "
-                "Regency victory (§10.3).", kind="end")
+        state["result"] = {"winner": won, "reason": msg("Regency victory ({name}, {lps} LP + {vps} VP)", name=name, lps=lps, vps=vps)}
+        ctx.say(msg("{name} comes of age: {won} controls him and has the highest LP + VP ({lps}): Regency victory (§10.3).", name=name, won=won, lps=lps + vps), kind="end")
         return
     ctl = legitimacy.royal_controller(state, heir)
     if ctl is None:                                                     # item 3: uncontrolled → crowned
         crown(ctx, heir)
         return
-    ctx.say(f"{name} comes of age: {seat_ref(ctl)}, who controls him, chooses Murder or Crown (§9.11).")
+    ctx.say(msg("{name} comes of age: {ctl}, who controls him, chooses Murder or Crown (§9.11).", name=name, ctl=seat_ref(ctl)))
     state.setdefault("stack", []).append({"kind": "age", "seat": ctl, "heir": heir})
 
 
 def age_prompt(state: dict, d: dict) -> Prompt:
     name = BOARD.royals[d["heir"]]["name"]
-    return Prompt(f"{seat_ref(d['seat'])}: {name} comes of age. Murder him (a Champion becomes a Diadochos) "
-                  "or crown him (the player with the most LP takes King's Favour, +2 VP) (§9.11)?", ("crown", "murder"))
+    return Prompt(msg("{seat}: {name} comes of age. Murder him (a Champion becomes a Diadochos) or crown him (the player with the most LP takes King's Favour, +2 VP) (§9.11)?", seat=seat_ref(d['seat']), name=name), ("crown", "murder"))
 
 
 def murder_or_crown(ctx, d: dict, verb: str) -> None:
@@ -58,15 +57,15 @@ def murder_or_crown(ctx, d: dict, verb: str) -> None:
     heir = d["heir"]
     if verb == "murder":
         state["royals"][heir].update(st="dead", by=None)
-        ctx.say(f"{seat_ref(d['seat'])} has {BOARD.royals[heir]['name']} murdered (§9.11).")
+        ctx.say(msg("{seat} has {name} murdered (§9.11).", seat=seat_ref(d['seat']), name=BOARD.royals[heir]['name']))
         p = state["p"][d["seat"]]
         if p["champion"]:
             p["champion"] = False
-            ctx.say(f"{seat_ref(d['seat'])} becomes a Diadochos (§9.5.6).")
+            ctx.say(msg("{seat} becomes a Diadochos (§9.5.6).", seat=seat_ref(d['seat'])))
     elif verb == "crown":
         crown(ctx, heir)
     else:
-        raise RulesError("`murder` or `crown`.", code="NOT_NOW")
+        raise RulesError(msg("`murder` or `crown`."), code="NOT_NOW")
 
 
 def crown(ctx, heir: str) -> None:
@@ -76,7 +75,6 @@ def crown(ctx, heir: str) -> None:
     state["royals"][heir].update(st="throne", by=None)
     lps = legitimacy.all_lp(state)
     top = [s for s in state["seats"] if lps[s] == max(lps.values())]
-    who = rank_by_seniority(ctx, state, top, "King's Favour")
+    who = rank_by_seniority(ctx, state, top, msg("King's Favour"))
     state["p"][who]["favour"] += 1
-    ctx.say(f"{BOARD.royals[heir]['name']} is crowned and goes to the Throne box; {seat_ref(who)} "
-            f"(most LP, {lps[who]}) takes a King's Favour marker, +2 VP (§9.11, §8.5).")
+    ctx.say(msg("{name} is crowned and goes to the Throne box; {who} (most LP, {lps}) takes a King's Favour marker, +2 VP (§9.11, §8.5).", name=BOARD.royals[heir]['name'], who=seat_ref(who), lps=lps[who]))

@@ -2,6 +2,8 @@
 from the board each time: control and VP are never stored."""
 from __future__ import annotations
 
+from core.message import msg
+
 from . import legitimacy
 from .board import BOARD
 from .control import controllers, province_controller  # re-exported (§8.4)
@@ -122,7 +124,7 @@ def final_winner(state: dict) -> tuple[list[str], str]:
     ranked = sorted(state["seats"], key=lambda s: (vps[s], *tiebreak_key(state, s)), reverse=True)
     best = (vps[ranked[0]], *tiebreak_key(state, ranked[0]))
     winners = [s for s in ranked if (vps[s], *tiebreak_key(state, s)) == best]
-    return winners, f"most VP at the end of Turn V ({vps[ranked[0]]} VP)"
+    return winners, msg("most VP at the end of Turn V ({vps} VP)", vps=vps[ranked[0]])
 
 
 def immediate_winner(state: dict) -> tuple[str, str] | None:
@@ -139,5 +141,5 @@ def immediate_winner(state: dict) -> tuple[str, str] | None:
         return None
     cands.sort(key=lambda c: (c[0], c[1], *tiebreak_key(state, c[2])), reverse=True)
     kind, total, seat = cands[0]
-    reason = f"Legitimacy victory ({total} LP)" if kind else f"automatic VP victory ({total} VP)"
+    reason = (msg("Legitimacy victory ({total} LP)", total=total) if kind else msg("automatic VP victory ({total} VP)", total=total))
     return seat, reason

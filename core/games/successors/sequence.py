@@ -9,6 +9,7 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import join, kept, msg, plural
 
 from . import cards, marching, questions, reinforcements, royals, scoring, strategy
 from .board import BOARD
@@ -29,9 +30,9 @@ def set_phase(ctx, phase: str, step: str = "start") -> None:
     if phase != "strategy":
         state["round"] = None
         state["segment"] = None
-    names = {"preparations": "Preparations", "reinforcements": "Reinforcement Phase", "tyche_deal": "Tyche Deal",
-             "strategy": "Strategy Phase", "isolation": "Isolation Phase", "end_of_turn": "End of Turn"}
-    ctx.say(f"Turn {ROMAN[state['turn']]}: {names[phase]}.")
+    names = {"preparations": "Preparations", "reinforcements": msg("Reinforcement Phase"), "tyche_deal": msg("Tyche Deal"),
+             "strategy": msg("Strategy Phase"), "isolation": msg("Isolation Phase"), "end_of_turn": msg("End of Turn")}
+    ctx.say(msg("Turn {roman}: {names}.", roman=ROMAN[state['turn']], names=names[phase]))
     ctx.picture()
 
 
@@ -49,7 +50,7 @@ def check_victory(ctx) -> bool:
     if won:
         seat, reason = won
         state["result"] = {"winner": seat, "reason": reason}
-        ctx.say(f"{seat_ref(seat)} wins: {reason}.", kind="end")
+        ctx.say(msg("{seat} wins: {reason}.", seat=seat_ref(seat), reason=reason), kind="end")
         return True
     return False
 
@@ -65,7 +66,7 @@ def restore_champions(ctx) -> None:
     for s in flipped:
         if vps[s] == 0 and last.get(s, 0) > 0:
             state["p"][s]["champion"] = True
-            ctx.say(f"{seat_ref(s)}'s VP fall to 0: he becomes a Champion again (§9.5.7).")
+            ctx.say(msg("{s}'s VP fall to 0: he becomes a Champion again (§9.5.7).", s=seat_ref(s)))
     state["vp_last"] = {s: v for s, v in vps.items() if v}
 
 
@@ -101,7 +102,7 @@ def advance(ctx) -> None:
         strategy.name_table_resolver(ctx)                                  # §4.2
         if state["placing"] is not None:
             if reinforcements.settle(ctx):
-                why = state["placing"]["why"]
+                why = kept(state["placing"]["why"])
                 state["placing"] = None
                 if why == "reinforcements":
                     state["cur"] += 1
@@ -110,7 +111,7 @@ def advance(ctx) -> None:
         if waiting(state):
             return
         STEPS[state["phase"]](ctx)
-    raise RuntimeError("successors: the sequence did not settle")
+    raise RuntimeError(msg("successors: the sequence did not settle"))
 
 
 # §3.2 Preparations -------------------------------------------------------------------------------
@@ -126,14 +127,13 @@ def preparations(ctx) -> None:
         vps = scoring.all_vp(state)
         top = [s for s in state["seats"] if vps[s] == max(vps.values())]
         state["usurper"] = rank_by_seniority(ctx, state, top, "Usurper")
-        ctx.say(f"{seat_ref(state['usurper'])} has the most VP ({vps[state['usurper']]}) and is the Usurper (§3.2.2).")
+        ctx.say(msg("{usurper} has the most VP ({vps}) and is the Usurper (§3.2.2).", usurper=seat_ref(state['usurper']), vps=vps[state['usurper']]))
         state["step"] = "chooser"
     elif st == "chooser":                                                  # §3.2.3
         vps = scoring.all_vp(state)
         low = [s for s in state["seats"] if vps[s] == min(vps.values())]
-        state["chooser"] = rolloff(ctx, low, "fewest VP") if len(low) > 1 else low[0]
-        ctx.say(f"{seat_ref(state['chooser'])} has the fewest VP ({vps[state['chooser']]}) and chooses the "
-                "First Player and the direction (§3.2.3).")
+        state["chooser"] = rolloff(ctx, low, msg("fewest VP")) if len(low) > 1 else low[0]
+        ctx.say(msg("{chooser} has the fewest VP ({vps}) and chooses the First Player and the direction (§3.2.3).", chooser=seat_ref(state['chooser']), vps=vps[state['chooser']]))
         state["step"] = "order"
 
 
@@ -148,9 +148,9 @@ def choose_order(ctx, first: str, direction: str) -> None:
     state["first"] = first
     state["direction"] = direction
     state.pop("chooser", None)
-    ctx.say(f"Turn order: {', '.join(seat_ref(s) for s in state['order'])} ({direction}).")
+    ctx.say(msg("Turn order: {s} ({direction}).", s=join(', ', (seat_ref(s) for s in state['order'])), direction=direction))
     if state["turn"] == 1:                                                 # §3.2.1 Turn I
-        ctx.say("Turn I: no Reinforcement Phase.")
+        ctx.say(msg("Turn I: no Reinforcement Phase."))
         set_phase(ctx, "tyche_deal")
     else:
         set_phase(ctx, "reinforcements")
@@ -161,10 +161,9 @@ def turn_events(ctx) -> None:
     state = ctx.state
     t = state["turn"]
     if t == 1:
-        ctx.say("Turn I: no reinforcements; the Funeral Cart cannot move, the body cannot be buried, "
-                "and nobody can win an immediate victory (§3.2.1).")
+        ctx.say(msg("Turn I: no reinforcements; the Funeral Cart cannot move, the body cannot be buried, and nobody can win an immediate victory (§3.2.1)."))
     elif t == 2:
-        ctx.say("Turn II: card #10 Peukestas, Satrap of Persis may now be played for its event (§3.2.1).")
+        ctx.say(msg("Turn II: card #10 Peukestas, Satrap of Persis may now be played for its event (§3.2.1)."))
     elif t == 3:
         ant = state["gens"]["antipatros"]
         if living(state, "antipatros"):
@@ -174,19 +173,19 @@ def turn_events(ctx) -> None:
                     r["by"] = "polyperchon"
             if state["body"]["by"] == "antipatros":
                 state["body"]["by"] = "polyperchon"
-            where = BOARD.spaces[ant["at"]]["name"] if ant["at"] in BOARD.spaces else "the Dispersed box"
+            where = BOARD.spaces[ant["at"]]["name"] if ant["at"] in BOARD.spaces else msg("the Dispersed box")
             ant["at"] = "gone"
-            ctx.say(f"Turn III: Polyperchon replaces Antipatros for {seat_ref(ant['o'])} at {where} (§3.2.1).")
+            ctx.say(msg("Turn III: Polyperchon replaces Antipatros for {o} at {where} (§3.2.1).", o=seat_ref(ant['o']), where=where))
         owner = state["gens"]["antigonos"]["o"]
         state["gens"]["demetrios"] = {"o": owner, "at": "arriving", "in": False}
         state["p"][owner]["limit"] += 1
-        ctx.say(f"Turn III: Demetrios joins {seat_ref(owner)} as a reinforcement; general limit +1 (§3.2.1).")
+        ctx.say(msg("Turn III: Demetrios joins {owner} as a reinforcement; general limit +1 (§3.2.1).", owner=seat_ref(owner)))
     elif t in (4, 5):
         heir = "alexander_iv" if t == 4 else "herakles"
         royals.coming_of_age(ctx, heir)
         if t == 4 and state["body"]["st"] == "cart":
             state["body"] = {"st": "removed", "at": None, "by": None}
-            ctx.say("Turn IV: the body was never buried: the Funeral Cart leaves the game (§9.6.7).")
+            ctx.say(msg("Turn IV: the body was never buried: the Funeral Cart leaves the game (§9.6.7)."))
 
 
 # §3.3 Reinforcements ----------------------------------------------------------------------------
@@ -206,7 +205,7 @@ def reinforcement_phase(ctx) -> None:
     left = state["reinf"].pop(seat)
     state["reinf"][seat] = {}
     reinforcements.begin(state, seat, "reinforcements", left, state["reinf_gens"][seat])
-    ctx.say(f"{seat_ref(seat)} places reinforcements: {reinforcements.describe(left, state['reinf_gens'][seat])}.")
+    ctx.say(msg("{seat} places reinforcements: {describe}.", seat=seat_ref(seat), describe=reinforcements.describe(left, state['reinf_gens'][seat])))
 
 
 # §3.4 Tyche deal --------------------------------------------------------------------------------
@@ -225,14 +224,13 @@ def deal(ctx) -> None:
     for _ in range(table):
         state["table"].append(state["deck"].pop(0))
     for s in state["seats"]:
-        ctx.tell(s, "Your hand:\n" + "\n".join("- " + describe_card(state, c)
-                                                  for c in sorted(state["p"][s]["hand"])))
-    ctx.say(f"Tyche deal: {hand} cards each" + (f", {table} face down to the table" if table else "")
-            + f"; {len(state['deck'])} cards in the draw pile (§3.4).")
+        ctx.tell(s, msg("Your hand:\n{value}", value=join("\n", ("- " + describe_card(state, c)
+                                                  for c in sorted(state["p"][s]["hand"])))))
+    ctx.say((msg("Tyche deal: {hand} cards each, {table} face down to the table; {n_deck} cards in the draw pile (§3.4).", hand=hand, table=table, n_deck=len(state['deck'])) if table else msg("Tyche deal: {hand} cards each; {n_deck} cards in the draw pile (§3.4).", hand=hand, n_deck=len(state['deck']))))
     set_phase(ctx, "strategy")
     state["round"] = 1
     state["segment"] = "surrender"
-    ctx.say(f"Round 1: {seat_ref(state['order'][0])} plays first.")
+    ctx.say(msg("Round 1: {order} plays first.", order=seat_ref(state['order'][0])))
 
 
 # §3.5 / §4 Strategy ------------------------------------------------------------------------------
@@ -268,7 +266,7 @@ def end_surrender(ctx) -> None:
         state["segment"] = "tyche"
         hand = state["p"][seat]["hand"]
         if not hand:                                                        # §4.4.1 empty hand
-            ctx.say(f"{seat_ref(seat)} has no card: the Tyche segment is skipped.")
+            ctx.say(msg("{seat} has no card: the Tyche segment is skipped.", seat=seat_ref(seat)))
             start_activation(state)
         elif len(hand) == 1 and cards.is_surprise(state, hand[0]) \
                 and not any(line.startswith(f"play {card_tag(hand[0])} ")
@@ -325,7 +323,7 @@ def next_player(ctx) -> None:
         state["round"] += 1
         state["cur"] = 0
         state["segment"] = "surrender"
-        ctx.say(f"Round {state['round']}: {seat_ref(state['order'][0])} plays first.")
+        ctx.say(msg("Round {round}: {order} plays first.", round=state['round'], order=seat_ref(state['order'][0])))
         return
     strategy.discard_hands(ctx)                                            # §4.8
     set_phase(ctx, "isolation")
@@ -339,8 +337,7 @@ def isolation(ctx) -> None:
         for s in gone:
             del state["pcs"][s]
         if gone:
-            ctx.say(f"Isolation: {seat_ref(seat)} removes isolated PCs at "
-                    f"{', '.join(BOARD.spaces[s]['name'] for s in gone)} (§8.2).")
+            ctx.say(msg("Isolation: {seat} removes isolated PCs at {name} (§8.2).", seat=seat_ref(seat), name=join(', ', (BOARD.spaces[s]['name'] for s in gone))))
     set_phase(ctx, "end_of_turn", "burial")
     state["cur"] = 0
 
@@ -359,8 +356,7 @@ def end_of_turn(ctx) -> None:
     if state["turn"] == 5:                                                 # item 3, §10.4
         winners, reason = scoring.final_winner(state)
         state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": reason}
-        ctx.say(f"End of the game: {' and '.join(seat_ref(w) for w in winners)} "
-                f"win{'s' if len(winners) == 1 else ''}, {reason}.", kind="end")
+        ctx.say(plural(("End of the game: {w} wins, {reason}.", "End of the game: {w} win, {reason}."), len(winners), w=join(' and ', (seat_ref(w) for w in winners)), reason=reason), kind="end")
         return
     state["turn"] += 1
     set_phase(ctx, "preparations", "events")

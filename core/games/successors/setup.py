@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from .board import BOARD, OLD_RULES
 from .forces import add_cus
@@ -72,11 +73,11 @@ def draft_pick(ctx, seat: str, package: str) -> bool:
     d = state["draft"]
     package = package.upper()
     if package not in d["left"]:
-        raise RulesError(f"Package {package} is not in the draft: pick one of {', '.join(d['left'])} (§12.6).",
+        raise RulesError(msg("Package {package} is not in the draft: pick one of {left} (§12.6).", package=package, left=join(', ', d['left'])),
                          code="DRAFT")
     d["left"].remove(package)
     state["package"][seat] = package
-    ctx.say(f"{seat_ref(seat)} drafts package {package} ({describe_package(state, package)}) (§12.6).")
+    ctx.say(msg("{seat} drafts package {package} ({describe_package}) (§12.6).", seat=seat_ref(seat), package=package, describe_package=describe_package(state, package)))
     if len(state["package"]) < len(state["seats"]):
         return False
     holder: dict = {}
@@ -90,7 +91,7 @@ def draft_pick(ctx, seat: str, package: str) -> bool:
 
 
 def describe_package(state: dict, package: str) -> str:
-    return ", ".join(BOARD.generals[g]["name"] for g in BOARD.packages_of(state)[package]["generals"])
+    return join(", ", (BOARD.generals[g]["name"] for g in BOARD.packages_of(state)[package]["generals"]))
 
 
 def setup_state(ctx, players: list[str], options: dict) -> None:
@@ -98,8 +99,8 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     n = len(players)
     version = int(options.get("rules", BOARD.current_rules))
     if version not in BOARD.rules:
-        versions = ", ".join(str(v) for v in sorted(BOARD.rules))
-        raise RulesError(f"Successors has rules versions {versions}, not {version}.", code="OLD_RULES")
+        versions = join(", ", (str(v) for v in sorted(BOARD.rules)))
+        raise RulesError(msg("Successors has rules versions {versions}, not {version}.", versions=versions, version=version), code="OLD_RULES")
     packages = BOARD.packages_of({"n": n, "rules": version})
     draft = options.get("draft") in (True, "on")
     # §2.1 the packages are shuffled to the seats; §12.6 with the draft the seats are the letters
@@ -172,10 +173,8 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     if draft:
         state["draft"] = {"order": list(reversed(seats)), "left": sorted(packages)}   # §12.6
         state["package"] = {}
-        ctx.say("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): "
-                + ", ".join(f"{p} ({describe_package(state, p)})" for p in sorted(packages)) + ".")
+        ctx.say(msg("Successors: the packages are drafted, one at a time in reverse seat order (§12.6): {value}.", value=join(", ", (msg("{p} ({describe_package})", p=p, describe_package=describe_package(state, p)) for p in sorted(packages)))))
         return
-    ctx.say("Successors: " + ", ".join(
-        f"{seat_ref(s)} takes package {s} ({BOARD.colours[s]}: "
-        f"{', '.join(BOARD.generals[g]['name'] for g in packages[s]['generals'])})"
-        for s in seats) + ".")
+    ctx.say(msg("Successors: {value}.", value=join(", ", (
+        msg("{s} takes package {s2} ({colours}: {name})", s=seat_ref(s), s2=s, colours=BOARD.colours[s], name=join(', ', (BOARD.generals[g]['name'] for g in packages[s]['generals'])))
+        for s in seats))))

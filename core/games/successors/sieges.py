@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import msg, plural
 
 from . import legitimacy, scoring, surprise
 from .battles import count
@@ -112,7 +113,7 @@ def table(roll: int) -> tuple[str, int]:
     if roll <= 1:
         return "repulsed", 0
     if roll <= 3:
-        return "no effect", 0
+        return msg("no effect"), 0
     if roll <= 5:
         return "+1 SP", 1
     return "+2 SP", 2
@@ -123,11 +124,9 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
     Surrender roll takes them from all the seat's field CUs in the space)."""
     state = ctx.state
     if not besieges(state, space, seat):
-        raise RulesError(f"You do not besiege {BOARD.spaces[space]['name']}: you need a CU in its field, and it "
-                         "must hold an Independent PC or be an opponent's Major City (§7.1).", code="NO_SIEGE")
+        raise RulesError(msg("You do not besiege {name}: you need a CU in its field, and it must hold an Independent PC or be an opponent's Major City (§7.1).", name=BOARD.spaces[space]['name']), code="NO_SIEGE")
     if not allowed(state, space, segment):
-        raise RulesError(f"{BOARD.spaces[space]['name']} has had all its {segment} assault rolls this round "
-                         "(1 in Surrender, 2 in Tyche, 2 in Activation segments, §7.2).", code="ASSAULT_LIMIT")
+        raise RulesError(msg("{name} has had all its {segment} assault rolls this round (1 in Surrender, 2 in Tyche, 2 in Activation segments, §7.2).", name=BOARD.spaces[space]['name'], segment=segment), code="ASSAULT_LIMIT")
     used = _used(state, space)
     used[SEGMENT[segment]] += 1
     state["assaults"][space] = used
@@ -139,22 +138,21 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
     if owner not in ("IND", None) and state["p"][seat]["champion"] and state["p"][owner]["champion"] \
             and state["usurper"] != owner:                               # §9.5.3 an attack
         state["p"][seat]["champion"] = False
-        ctx.say(f"{seat_ref(seat)} assaults a city of the Champion {seat_ref(owner)} and becomes a Diadochos (§9.5.2).")
+        ctx.say(msg("{seat} assaults a city of the Champion {owner} and becomes a Diadochos (§9.5.2).", seat=seat_ref(seat), owner=seat_ref(owner)))
     extra = 0
     for who, card in surprise.window(ctx, "W5", {"active": seat, "space": space}):      # §4.7 W5
         if card == 20:
             state.setdefault("fx", {}).setdefault("walls", {})[space] = who
-            ctx.say(f"{seat_ref(who)}: Fortified Walls, −2 to assault rolls on {BOARD.spaces[space]['name']} "
-                    "this segment.")
+            ctx.say(msg("{who}: Fortified Walls, −2 to assault rolls on {name} this segment.", who=seat_ref(who), name=BOARD.spaces[space]['name']))
         elif card == 49:
             extra += 3
-            ctx.say(f"{seat_ref(who)}: a Traitor in the City, +3 to this roll.")
+            ctx.say(msg("{who}: a Traitor in the City, +3 to this roll.", who=seat_ref(who)))
     mod = modifier(state, seat, space, gens) + extra
-    die = ctx.roll(6, label=f"assault on {BOARD.spaces[space]['name']}")
+    die = ctx.roll(6, label=msg("assault on {name}", name=BOARD.spaces[space]['name']))
     result, gain = table(die + mod)
     if result == "repulsed" and state.get("fx", {}).get("engineers") == seat:      # #48 Siege Engineers
-        result = "no effect"
-        ctx.say("Siege Engineers: the repulse counts as no effect (#48).")
+        result = msg("no effect")
+        ctx.say(msg("Siege Engineers: the repulse counts as no effect (#48)."))
     count(state, "assaults")
     name = BOARD.spaces[space]["name"]
     if result == "repulsed":
@@ -170,11 +168,10 @@ def assault(ctx, seat: str, space: str, segment: str, gens: list[str], force: di
                 force[k] -= m
                 if not force[k]:
                     del force[k]
-        ctx.say(f"{seat_ref(seat)} assaults {name}: {die}{mod:+d} = {die + mod}, repulsed; 1 CU lost (§7.3).")
+        ctx.say(msg("{seat} assaults {name}: {die}{mod} = {die2}, repulsed; 1 CU lost (§7.3).", seat=seat_ref(seat), name=name, die=die, mod=format(mod, "+d"), die2=die + mod))
         return result
     sieges[space]["sp"] += gain
-    ctx.say(f"{seat_ref(seat)} assaults {name}: {die}{mod:+d} = {die + mod}, {result}; "
-            f"{sieges[space]['sp']}/{needed(state, space)} SP (§7.3).")
+    ctx.say(msg("{seat} assaults {name}: {die}{mod} = {die2}, {result}; {sp}/{needed} SP (§7.3).", seat=seat_ref(seat), name=name, die=die, mod=format(mod, "+d"), die2=die + mod, result=result, sp=sieges[space]['sp'], needed=needed(state, space)))
     if gain and not sieges[space]["rc"]:
         royal_check(ctx, seat, space)
     if sieges[space]["sp"] >= needed(state, space):
@@ -199,12 +196,12 @@ def royal_check(ctx, seat: str, space: str) -> None:
     if (b["st"] == "cart" and b["at"] == space and (b["by"] in his or b["by"] is None)) or \
             (b["st"] == "buried" and b["at"] == space):
         eld += 4                                                          # §9.3 sacred ground
-    ctx.say(f"Royal CUs inside {BOARD.spaces[space]['name']}: EL {el} against {eld} (§7.5).")
+    ctx.say(msg("Royal CUs inside {name}: EL {el} against {eld} (§7.5).", name=BOARD.spaces[space]['name'], el=el, eld=eld))
     if el > eld:
         add_cus(state, space, owner, "royal", -n)
         set_inside(state, space, "royal", -n)
         add_cus(state, space, seat, "royal", n)
-        ctx.say(f"{n} Royal CU{'s' if n > 1 else ''} inside join{'s' if n == 1 else ''} {seat_ref(seat)} (§7.5).")
+        ctx.say(plural(("{n} Royal CU inside joins {seat} (§7.5).", "{n} Royal CUs inside join {seat} (§7.5)."), n, n=n, seat=seat_ref(seat)))
 
 
 def prestige(gen: str, state: dict | None = None) -> int:
@@ -234,7 +231,7 @@ def fall(ctx, seat: str, space: str) -> None:
         if r["at"] == space and r["by"] is None and r["st"] == "active":
             if BOARD.royals[rid]["kind"] == "heir":
                 r["by"] = to
-                ctx.say(f"{seat_ref(seat)} captures {BOARD.royals[rid]['name']} (§7.7).")
+                ctx.say(msg("{seat} captures {name} (§7.7).", seat=seat_ref(seat), name=BOARD.royals[rid]['name']))
             else:
                 r["st"] = "inactive"
     b = state["body"]
@@ -242,7 +239,7 @@ def fall(ctx, seat: str, space: str) -> None:
         b["by"] = to
     state["siege"].pop(space, None)                                      # 5
     count(state, "falls")
-    ctx.say(f"{name} falls to {seat_ref(seat)} (§7.7).")
+    ctx.say(msg("{name} falls to {seat} (§7.7).", name=name, seat=seat_ref(seat)))
 
 
 def settle(state: dict) -> None:
@@ -276,18 +273,18 @@ def sortie(ctx, seat: str, space: str) -> None:
     """One sortie by one CU inside: the Assault Table with no modifiers; repulsed: the CU is
     eliminated; +SP: 1 SP is removed (never below 0); never a loss to the besieger."""
     state = ctx.state
-    die = ctx.roll(6, label=f"sortie from {BOARD.spaces[space]['name']}")
+    die = ctx.roll(6, label=msg("sortie from {name}", name=BOARD.spaces[space]['name']))
     result, gain = table(die)
     inn = inside_cus(state, space, seat)
     if result == "repulsed":
         k = pick_losses(inn, 1)
         for kind, m in k.items():
             eliminate(state, space, seat, kind, m, inside=True)
-        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, repulsed; the CU is lost (§12.1).")
+        ctx.say(msg("Sortie from {name}: {die}, repulsed; the CU is lost (§12.1).", name=BOARD.spaces[space]['name'], die=die))
     elif gain:
         s = state.get("siege", {}).get(space)
         if s:
             s["sp"] = max(0, s["sp"] - 1)
-        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, success; 1 SP removed (§12.1).")
+        ctx.say(msg("Sortie from {name}: {die}, success; 1 SP removed (§12.1).", name=BOARD.spaces[space]['name'], die=die))
     else:
-        ctx.say(f"Sortie from {BOARD.spaces[space]['name']}: {die}, no effect (§12.1).")
+        ctx.say(msg("Sortie from {name}: {die}, no effect (§12.1).", name=BOARD.spaces[space]['name'], die=die))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg, plural
 
 from . import activation, cards, scoring
 from .board import BOARD
@@ -46,9 +47,9 @@ def surrender(ctx, seat: str) -> None:
             state["pcs"][s] = seat
             placed.append(sp["name"])
     if removed:
-        ctx.say(f"Surrender: {seat_ref(seat)} removes opponent PCs at {', '.join(removed)} (§4.3 A).")
+        ctx.say(msg("Surrender: {seat} removes opponent PCs at {removed} (§4.3 A).", seat=seat_ref(seat), removed=join(', ', removed)))
     if placed:
-        ctx.say(f"Surrender: {seat_ref(seat)} places PCs at {', '.join(placed)} (§4.3 B).")
+        ctx.say(msg("Surrender: {seat} places PCs at {placed} (§4.3 B).", seat=seat_ref(seat), placed=join(', ', placed)))
 
 
 # §4.4.3(a) PC placement --------------------------------------------------------------------------
@@ -111,105 +112,96 @@ def play(ctx, seat: str, card: int, use: str, rest: str, held: bool = True) -> N
     p = state["p"][seat]
     card = card_arg(card)
     if held and card not in p["hand"]:
-        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND", private=True)
+        raise RulesError(msg("Card #{card} is not in your hand.", card=card), code="NOT_IN_HAND", private=True)
     ops = cards.ops_of(state, card)
     args = rest.split()
     if use in ("event", "both"):
         event(ctx, seat, card, use, rest)
         return
     if not held:
-        ctx.reveal(f"{seat_ref(seat)} uses the {ops} OP{'s' if ops != 1 else ''} of {card_name(card)}.")
+        ctx.reveal(plural(("{seat} uses the {ops} OP of {card_name}.", "{seat} uses the {ops} OPs of {card_name}."), ops, seat=seat_ref(seat), ops=ops, card_name=card_name(card)))
         state["discard"].remove(card)
         p["hand"].append(card)          # _discard puts it back on the pile
     if use == "redraw":
         if ops is not None:
-            raise RulesError(f"{card_name(card)} is not a Surprise card: play it for its OPs "
-                             "(pc, march, train, fleet, recruit).", code="NOT_SURPRISE")
+            raise RulesError(msg("{card_name} is not a Surprise card: play it for its OPs (pc, march, train, fleet, recruit).", card_name=card_name(card)), code="NOT_SURPRISE")
         p["hand"].remove(card)
         state["discard"].append(card)
         new = draw_card(ctx)
-        ctx.reveal(f"{seat_ref(seat)} discards {card_name(card)} and draws a replacement (§4.4.2).")
+        ctx.reveal(msg("{seat} discards {card_name} and draws a replacement (§4.4.2).", seat=seat_ref(seat), card_name=card_name(card)))
         state["played"] = True
         if new is not None:
             p["hand"].append(new)
-            ctx.tell(seat, f"You draw {card_name(new)}.")
+            ctx.tell(seat, msg("You draw {card_name}.", card_name=card_name(new)))
         return
     if ops is None:
-        raise RulesError(f"{card_name(card)} is a Surprise card with no OP value: play its event if its "
-                         f"timing allows (`play {card} event`), arm it for its window (`arm {card}`), or "
-                         f"`play {card} redraw` to discard it for a replacement (§4.4.2).", code="SURPRISE")
+        raise RulesError(msg("{card_name} is a Surprise card with no OP value: play its event if its timing allows (`play {card} event`), arm it for its window (`arm {card2}`), or `play {card3} redraw` to discard it for a replacement (§4.4.2).", card_name=card_name(card), card=card, card2=card, card3=card), code="SURPRISE")
     if use == "pc":                                                    # §4.4.3(a)
         if not args or len(args) > ops:
-            raise RulesError(f"Name 1 to {ops} spaces: `play {card} pc <space> [<space>...]`.", code="COUNT")
+            raise RulesError(msg("Name 1 to {ops} spaces: `play {card} pc <space> [<space>...]`.", ops=ops, card=card), code="COUNT")
         targets = pc_targets(state, seat)
         spaces = [find_space(a) for a in args]
         if len(set(spaces)) != len(spaces):
-            raise RulesError("Name each space once.", code="TWICE")
+            raise RulesError(msg("Name each space once."), code="TWICE")
         bad = [s for s in spaces if s not in targets]
         if bad:
-            raise RulesError(f"{', '.join(BOARD.spaces[s]['name'] for s in bad)}: a PC goes on a space that is "
-                             "not a Transit Point, has no PC and no enemy CUs, within 2 MP of one of your PCs "
-                             f"(§4.4.3 a). Possible: {', '.join(targets[:15]) or 'none'}.", code="PC_TARGET")
-        _discard(ctx, seat, card, f"to place {len(spaces)} PC{'s' if len(spaces) > 1 else ''}")
+            raise RulesError(msg("{name}: a PC goes on a space that is not a Transit Point, has no PC and no enemy CUs, within 2 MP of one of your PCs (§4.4.3 a). Possible: {value}.", name=join(', ', (BOARD.spaces[s]['name'] for s in bad)), value=join(', ', targets[:15]) or 'none'), code="PC_TARGET")
+        _discard(ctx, seat, card, plural(("to place {n_spaces} PC", "to place {n_spaces} PCs"), len(spaces), n_spaces=len(spaces)))
         for s in spaces:
             state["pcs"][s] = seat
-        ctx.say(f"{seat_ref(seat)} places PCs at {', '.join(BOARD.spaces[s]['name'] for s in spaces)}.")
+        ctx.say(msg("{seat} places PCs at {name}.", seat=seat_ref(seat), name=join(', ', (BOARD.spaces[s]['name'] for s in spaces))))
     elif use == "march":                                               # §4.4.3(b)
         if not args:
-            raise RulesError(f"Name the force: `play {card} march <general> [<general>...]`.", code="NO_GENERAL")
+            raise RulesError(msg("Name the force: `play {card} march <general> [<general>...]`.", card=card), code="NO_GENERAL")
         activation.parse_force(state, seat, rest)
-        _discard(ctx, seat, card, f"to force-march ({ops} MP)")
+        _discard(ctx, seat, card, msg("to force-march ({ops} MP)", ops=ops))
         activation.start(ctx, seat, rest, "march", ops)
     elif use == "train":                                               # §4.4.3(c), §4.4.4
         kind = p["track"][0]
         want = args[0].lower() if args else None
         if kind is None:
             if want not in TRAIN_COST:
-                raise RulesError("Name the CU to train: `train merc` (3 OPs) or `train mac` (7 OPs).",
+                raise RulesError(msg("Name the CU to train: `train merc` (3 OPs) or `train mac` (7 OPs)."),
                                  code="TRAIN_TYPE")
             kind = want
         elif want not in (None, kind):
-            raise RulesError(f"Your track is training a {kind} CU; the type cannot change while "
-                             "OPs remain on it (§4.4.4).", code="TRAIN_TYPE")
-        _discard(ctx, seat, card, f"to train ({ops} OP{'s' if ops != 1 else ''})")
+            raise RulesError(msg("Your track is training a {kind} CU; the type cannot change while OPs remain on it (§4.4.4).", kind=kind), code="TRAIN_TYPE")
+        _discard(ctx, seat, card, plural(("to train ({ops} OP)", "to train ({ops} OPs)"), ops, ops=ops))
         train(ctx, seat, kind, ops)
     elif use == "fleet":                                               # §4.4.3(d)
         if ops != 4:
-            raise RulesError("The fleet action needs a 4-OP card (§4.4.3 d).", code="FLEET")
+            raise RulesError(msg("The fleet action needs a 4-OP card (§4.4.3 d)."), code="FLEET")
         how = args[0].lower() if args else ""
         if how == "upgrade" and 1 in p["fleets"]:
-            _discard(ctx, seat, card, "to upgrade a fleet")
+            _discard(ctx, seat, card, msg("to upgrade a fleet"))
             p["fleets"][p["fleets"].index(1)] = 2
-            ctx.say(f"{seat_ref(seat)} upgrades a fleet to strength 2.")
+            ctx.say(msg("{seat} upgrades a fleet to strength 2.", seat=seat_ref(seat)))
         elif how == "new" and len(p["fleets"]) + len(p["fleets_disp"]) < BOARD.fleets["per_player"]:
-            _discard(ctx, seat, card, "to put a new fleet into play")
+            _discard(ctx, seat, card, msg("to put a new fleet into play"))
             p["fleets"].append(1)
-            ctx.say(f"{seat_ref(seat)} puts a fleet into play at strength 1.")
+            ctx.say(msg("{seat} puts a fleet into play at strength 1.", seat=seat_ref(seat)))
         else:
-            raise RulesError("`fleet upgrade` flips an active strength-1 fleet; `fleet new` needs a counter "
-                             "in your pool. " + ("; ".join(line for line in uses(state, seat, card) if "fleet" in line)
-                                                 or "Neither is possible now."), code="FLEET")
+            raise RulesError(msg("`fleet upgrade` flips an active strength-1 fleet; `fleet new` needs a counter in your pool. {value}", value=join("; ", (line for line in uses(state, seat, card) if "fleet" in line))
+                                                 or msg("Neither is possible now.")), code="FLEET")
     elif use == "recruit":                                             # §4.4.3(e)
         if ops < 3:
-            raise RulesError("Recruiting needs a 3-OP or 4-OP card (§4.4.3 e).", code="RECRUIT")
+            raise RulesError(msg("Recruiting needs a 3-OP or 4-OP card (§4.4.3 e)."), code="RECRUIT")
         if _in_play(state, seat) >= p["limit"]:
-            raise RulesError(f"You have {_in_play(state, seat)} generals in play, your limit is "
-                             f"{p['limit']} (§1.3.5).", code="LIMIT")
+            raise RulesError(msg("You have {in_play} generals in play, your limit is {limit} (§1.3.5).", in_play=_in_play(state, seat), limit=p['limit']), code="LIMIT")
         reserve = sorted(generals_of(state, seat, "reserve"))
         if not reserve:
-            raise RulesError("You have no minor general in your reserve.", code="RESERVE")
+            raise RulesError(msg("You have no minor general in your reserve."), code="RESERVE")
         if len(args) != 1:
-            raise RulesError(f"`play {card} recruit <space>`: name one space.", code="COUNT")
+            raise RulesError(msg("`play {card} recruit <space>`: name one space.", card=card), code="COUNT")
         space = find_space(args[0])
         ok = recruit_spaces(state, seat)
         if space not in ok:
-            raise RulesError(f"{BOARD.spaces[space]['name']} is not eligible under §3.3.4 (a)-(d). "
-                             f"Eligible: {', '.join(ok[:15])}.", code="NOT_ELIGIBLE")
-        _discard(ctx, seat, card, "to recruit")
+            raise RulesError(msg("{name} is not eligible under §3.3.4 (a)-(d). Eligible: {ok}.", name=BOARD.spaces[space]['name'], ok=join(', ', ok[:15])), code="NOT_ELIGIBLE")
+        _discard(ctx, seat, card, msg("to recruit"))
         state["gens"][reserve[0]]["at"] = space
-        ctx.say(f"{seat_ref(seat)} recruits {label(reserve[0])} at {BOARD.spaces[space]['name']}.")
+        ctx.say(msg("{seat} recruits {reserve} at {name}.", seat=seat_ref(seat), reserve=label(reserve[0]), name=BOARD.spaces[space]['name']))
     else:
-        raise RulesError(f"Unknown use {use!r}.", code="USE")
+        raise RulesError(msg("Unknown use {use}.", use=repr(use)), code="USE")
 
 
 def event(ctx, seat: str, card: int, use: str, rest: str) -> None:
@@ -218,19 +210,18 @@ def event(ctx, seat: str, card: int, use: str, rest: str) -> None:
     state = ctx.state
     c = BOARD.cards[card]
     if use == "both" and (c["type"] != "bonus"):
-        raise RulesError(f"Only a Bonus card is played for both its event and its OPs; {card_name(card)} "
-                         f"is {'a Surprise' if cards.is_surprise(state, card) else 'an Event'} card (§4.4.2).",
+        raise RulesError((msg("Only a Bonus card is played for both its event and its OPs; {card_name} is a Surprise card (§4.4.2).", card_name=card_name(card)) if cards.is_surprise(state, card) else msg("Only a Bonus card is played for both its event and its OPs; {card_name} is an Event card (§4.4.2).", card_name=card_name(card))),
                          code="NOT_BONUS")
     if cards.is_surprise(state, card):
         cards.play_event(ctx, seat, card, rest)
         state["played"] = True
         return
     if card == 10 and state["turn"] < 2:
-        raise RulesError("Peukestas may be played for his event from Turn II (§3.2.1).", code="NO_EVENT")
+        raise RulesError(msg("Peukestas may be played for his event from Turn II (§3.2.1)."), code="NO_EVENT")
     cards.resolve(ctx, seat, card, rest)            # raises before any change if not possible
     state["p"][seat]["hand"].remove(card)
     (state["removed"] if card in cards.REMOVE else state["discard"]).append(card)
-    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its event.")
+    ctx.reveal(msg("{seat} plays {card_name} for its event.", seat=seat_ref(seat), card_name=card_name(card)))
     state.setdefault("tally", {})
     state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
     state["played"] = True
@@ -244,7 +235,7 @@ def _discard(ctx, seat: str, card: int, why: str) -> None:
     state["discard"].append(card)
     state["played"] = True
     ops = BOARD.cards[card]["ops"]
-    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} for its {ops} OP{'s' if ops != 1 else ''} {why}.")
+    ctx.reveal(plural(("{seat} plays {card_name} for its {ops} OP {why}.", "{seat} plays {card_name} for its {ops} OPs {why}."), ops, seat=seat_ref(seat), card_name=card_name(card), ops=ops, why=why))
 
 
 # §4.6 Forage ------------------------------------------------------------------------------------
@@ -272,13 +263,12 @@ def forage(ctx, seat: str, space: str, kind: str) -> None:
     state = ctx.state
     ok = space in forage_spaces(state, seat) and space not in state["forage"]
     if not ok or kind not in cus_at(state, space, seat):
-        raise RulesError(f"Forage: remove 1 CU from {', '.join(forage_lines(state, seat))}.", code="FORAGE")
+        raise RulesError(msg("Forage: remove 1 CU from {forage_lines}.", forage_lines=join(', ', forage_lines(state, seat))), code="FORAGE")
     add_cus(state, space, seat, kind, -1)
     state["forage"].append(space)
     if kind in ("royal", "silver"):
         state["gone_cus"][kind] = state["gone_cus"].get(kind, 0) + 1
-    ctx.say(f"Forage: {seat_ref(seat)} loses 1 {BOARD.cu_types[kind]['name']} CU at {BOARD.spaces[space]['name']} "
-            f"(more than {forage_limit(space)} CUs, §4.6).")
+    ctx.say(msg("Forage: {seat} loses 1 {name} CU at {name2} (more than {forage_limit} CUs, §4.6).", seat=seat_ref(seat), name=BOARD.cu_types[kind]['name'], name2=BOARD.spaces[space]['name'], forage_limit=forage_limit(space)))
 
 
 # §4.2 end of round ------------------------------------------------------------------------------
@@ -296,13 +286,12 @@ def end_of_round(ctx) -> None:
             if first:
                 name_table_resolver(ctx)
             else:                                      # named when its turn comes: the first may change VP
-                ctx.reveal(f"Table card {card_name(card)} is a table event, resolved next by the player with "
-                           "the fewest VP then (§4.2).")
+                ctx.reveal(msg("Table card {card_name} is a table event, resolved next by the player with the fewest VP then (§4.2).", card_name=card_name(card)))
             first = False
             state.setdefault("tally", {})
             state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
         else:
-            ctx.reveal(f"Table card {card_name(card)} is revealed: no effect (§4.2).")
+            ctx.reveal(msg("Table card {card_name} is revealed: no effect (§4.2).", card_name=card_name(card)))
         state["discard"].append(card)
 
 
@@ -319,8 +308,7 @@ def name_table_resolver(ctx) -> None:
     low = [s for s in state["seats"] if vps[s] == min(vps.values())]
     who = rolloff(ctx, low, "table event") if len(low) > 1 else low[0]
     stack[-1]["seat"] = who
-    ctx.reveal(f"Table card {card_name(card)} is a table event: {seat_ref(who)} (fewest VP) resolves it "
-               "(§4.2).")
+    ctx.reveal(msg("Table card {card_name} is a table event: {who} (fewest VP) resolves it (§4.2).", card_name=card_name(card), who=seat_ref(who)))
 
 
 def discard_hands(ctx) -> None:

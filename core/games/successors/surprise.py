@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
+from core.message import join, msg
 
 from .board import BOARD
 from .common import card_arg, card_name, card_tag
@@ -35,7 +36,7 @@ def describe_card(state: dict, card: int) -> str:
     c = BOARD.cards[card]
     kind = "Surprise" if is_surprise(state, card) else c["type"].capitalize()
     ops = ops_of(state, card)
-    return f"#{card} {c['name']} ({kind}, {ops if ops is not None else '–'} OP): {c['effect']}"
+    return msg("#{card} {name} ({kind}, {ops} OP): {effect}", card=card, name=c['name'], kind=kind, ops=ops if ops is not None else '–', effect=c['effect'])
 
 
 def spend(ctx, seat: str, card: int) -> None:
@@ -44,7 +45,7 @@ def spend(ctx, seat: str, card: int) -> None:
     if seat in state["seats"] and card in state["p"][seat].get("armed", []):
         state["p"][seat]["armed"].remove(card)
     state["discard"].append(card)
-    ctx.reveal(f"{seat_ref(seat)} plays {card_name(card)} as a Surprise.")
+    ctx.reveal(msg("{seat} plays {card_name} as a Surprise.", seat=seat_ref(seat), card_name=card_name(card)))
     state.setdefault("tally", {})
     state["tally"][str(card)] = state["tally"].get(str(card), 0) + 1
 
@@ -64,17 +65,16 @@ def arm(ctx, seat: str, card: int, how: str = "on") -> None:
     if how == "off":
         if card in armed:
             armed.remove(card)
-        ctx.tell(seat, f"Card #{card} is not armed.")
+        ctx.tell(seat, msg("Card #{card} is not armed.", card=card))
         return
     if card not in p["hand"]:
-        raise RulesError(f"Card #{card} is not in your hand.", code="NOT_IN_HAND")
+        raise RulesError(msg("Card #{card} is not in your hand.", card=card), code="NOT_IN_HAND")
     if not is_surprise(state, card) or card not in SURPRISE_WINDOWS or SURPRISE_WINDOWS[card] == ("W7",):
-        raise RulesError(f"{card_name(card)} is not a Surprise card with a response window (§4.7).",
+        raise RulesError(msg("{card_name} is not a Surprise card with a response window (§4.7).", card_name=card_name(card)),
                          code="NOT_SURPRISE")
     if card not in armed:
         armed.append(card)
-    ctx.tell(seat, f"{card_name(card)} is armed: it will be played at the first window where it is legal for you "
-                   f"({', '.join(SURPRISE_WINDOWS[card])}, §4.7).")
+    ctx.tell(seat, msg("{card_name} is armed: it will be played at the first window where it is legal for you ({surprise_windows}, §4.7).", card_name=card_name(card), surprise_windows=join(', ', SURPRISE_WINDOWS[card])))
 
 
 def _order_from(state: dict, first: str | None) -> list[str]:
@@ -112,7 +112,7 @@ def spies(ctx, seat: str, card: int) -> bool:
     for other in _order_from(state, seat)[1:]:
         if 55 in state["p"][other].get("armed", []) and 55 in state["p"][other]["hand"]:
             spend(ctx, other, 55)
-            ctx.say(f"Spies! {seat_ref(other)} cancels {card_name(card)} (#55).")
+            ctx.say(msg("Spies! {other} cancels {card_name} (#55).", other=seat_ref(other), card_name=card_name(card)))
             return True
     return False
 
@@ -164,5 +164,5 @@ def retire_silver_card(ctx) -> None:
             for p in state["p"].values():
                 if 36 in p.get("armed", []):
                     p["armed"].remove(36)
-            ctx.say("The Silver Shields are gone: card #36 is removed from the game (§6.13).")
+            ctx.say(msg("The Silver Shields are gone: card #36 is removed from the game (§6.13)."))
             return

@@ -3,6 +3,7 @@ Mercenary (3) or Loyal Macedonian (7) CU, placed at once under §3.3.4-§3.3.5."
 from __future__ import annotations
 
 from core.game import seat_ref
+from core.message import msg
 
 from . import reinforcements
 from .board import BOARD
@@ -23,11 +24,10 @@ def train(ctx, seat: str, kind: str, ops: int) -> None:
     track[1] += ops
     if track[1] < TRAIN_COST[kind]:
         name = BOARD.cu_types[kind]["name"]
-        ctx.say(f"{seat_ref(seat)}'s training track: {track[1]}/{TRAIN_COST[kind]} OPs toward a {name} CU.")
+        ctx.say(msg("{seat}'s training track: {track}/{train_cost} OPs toward a {name} CU.", seat=seat_ref(seat), track=track[1], train_cost=TRAIN_COST[kind], name=name))
         return
     state["p"][seat]["track"] = [None, 0]
     left = {kind: 1} if reinforcements._give(state, {}, seat, kind, 1) else {}
-    ctx.say(f"{seat_ref(seat)} finishes training a {BOARD.cu_types[kind]['name']} CU"
-            f"{'' if left else ', but the pool is empty (§1.4)'}.")
+    ctx.say((msg("{seat} finishes training a {name} CU.", seat=seat_ref(seat), name=BOARD.cu_types[kind]['name']) if left else msg("{seat} finishes training a {name} CU, but the pool is empty (§1.4).", seat=seat_ref(seat), name=BOARD.cu_types[kind]['name'])))
     if left:
         reinforcements.begin(state, seat, "training", left, [])
