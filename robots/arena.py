@@ -4,6 +4,12 @@ per kind of player with 95 % Wilson intervals, think time (mean, p95), the endin
 games' length and the memory peak.
 
     strategos arena successors --players 2 --robots 1 --against random --games 20 --budget 0.1
+    strategos arena ludi --level 3 --against robot:2 --games 100 --save ladder.json   # a rung of the ladder
+
+A level (robots/levels.py) is an iteration cap, so a ladder repeats whatever the machine's load. The
+run shows tqdm's progress bar with the running score on stderr (the report stays alone on stdout), and
+`--save FILE` rewrites the file as each game ends, so a long run stopped by hand keeps its games
+(`python -m robots.saved FILE…` pools them).
 """
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 
 import orjson
+from tqdm import tqdm
 
 from core.errors import RulesError
 from core.registry import get_game
@@ -26,6 +33,7 @@ from core.registry import get_game
 from . import balance
 from .balance import Z95, ending, percentile, wilson  # noqa: F401  (the arena's report and tests use them)
 from .kit import kit_for
+from .levels import level as level_of
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
 
 CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
@@ -46,15 +54,26 @@ class Table:
     seed: str = "arena"
     clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
     options: dict = field(default_factory=dict)   # the game's setup options (StarCraft: factions=random)
+    level: int | None = None   # the robots' level (robots/levels.py) instead of budget and iterations
+
+    @property
+    def robot_kind(self) -> str:
+        return "robot" if self.level is None else f"robot:{self.level}"
 
     def kinds(self, index: int) -> list[str]:
         """The kinds of player in seat order for game `index`: the robots' seats rotate from game
         to game, so no seat's advantage (first player, package) favours one kind."""
-        kinds = ["robot"] * self.robots + [self.against] * (self.players - self.robots)
+        kinds = [self.robot_kind] * self.robots + [self.against] * (self.players - self.robots)
         shift = index % self.players
         return kinds[shift:] + kinds[:shift]
 
     def player(self, kind: str):
+        """A player of a kind: "robot" (this table's settings), "robot:N" (level N), "random", "greedy"."""
+        if kind.startswith("robot:"):
+            rung = level_of(kind.partition(":")[2])
+            # the cap decides; the ceiling is the level's, in the table's clock, so a loaded machine
+            # that reaches it is the only way two runs of a seed differ
+            return RobotPlayer(rung.ceiling, rung.iterations, self.depth, clock=CLOCKS[self.clock])
         if kind == "robot":
             return RobotPlayer(self.budget, self.iterations, self.depth, clock=CLOCKS[self.clock])
         return {"random": RandomPlayer, "greedy": GreedyPlayer}[kind]()
@@ -128,11 +147,50 @@ def peak_memory_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def run(table: Table, games: int, jobs: int = 1) -> list[Played]:
-    if jobs <= 1:
-        return [play(table, i) for i in range(games)]
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        return pool.starmap(play, [(table, i) for i in range(games)])
+def run(table: Table, games: int, jobs: int = 1, save: str | None = None, progress: bool = False) -> list[Played]:
+    """The table's games 0…games-1, in `jobs` processes; each written to `save` as it ends (the whole
+    file rewritten, so a run stopped at any moment leaves a file `robots.saved` reads)."""
+    results: list[Played] = []
+    bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr, dynamic_ncols=True)
+
+    def ended(result: Played) -> None:
+        results.append(result)
+        if save:
+            write(save, table, results)
+        bar.set_postfix_str(running_score(results), refresh=False)
+        bar.update(1)
+
+    try:
+        if jobs <= 1:
+            for i in range(games):
+                ended(play(table, i))
+        else:
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                for result in pool.imap_unordered(_play, [(table, i) for i in range(games)]):
+                    ended(result)
+    finally:
+        bar.close()
+    return results
+
+
+def _play(args: tuple[Table, int]) -> Played:
+    return play(*args)
+
+
+def write(path: str, table: Table, results: list[Played]) -> None:
+    with open(path, "wb") as out:
+        out.write(orjson.dumps({"table": asdict(table), "games": [asdict(r) for r in results]}))
+
+
+def running_score(results: list[Played]) -> str:
+    """Wins per kind so far, a shared win split: "robot:3 14.5 – robot:2 9.5"."""
+    wins: Counter = Counter()
+    for r in results:
+        for kind in r.kinds.values():
+            wins[kind] += 0
+        for seat in r.winners:
+            wins[r.kinds[seat]] += 1 / len(r.winners)
+    return " – ".join(f"{kind} {n:g}" for kind, n in wins.items())
 
 
 def report(table: Table, results: list[Played], seconds: float) -> str:
@@ -184,7 +242,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--robots", type=int, default=1)
-    parser.add_argument("--against", choices=("random", "greedy"), default="random")
+    parser.add_argument("--against", default="random", metavar="random|greedy|robot:LEVEL",
+                        help="the other seats' player: random, greedy, or a robot of a level 1-5")
+    parser.add_argument("--level", type=int, default=None,
+                        help="the robots' level 1-5 (robots/levels.py, an iteration cap), not --budget/--iterations")
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--budget", type=float, default=1.0, help="seconds of thought per decision")
     parser.add_argument("--iterations", type=int, default=None, help="cap on search iterations per decision")
@@ -205,18 +266,22 @@ def main(argv: list[str] | None = None) -> int:
         args.robots = args.players
     if not 0 <= args.robots <= args.players:
         parser.error("--robots must be between 0 and --players")
+    if args.against not in ("random", "greedy"):
+        kind, _, number = args.against.partition(":")
+        if kind != "robot":
+            parser.error("--against is random, greedy or robot:LEVEL")
+        level_of(number)
+    if args.level is not None:
+        level_of(args.level)
     game_id = get_game(args.game).id
     options = dict(balance.BALANCE_OPTIONS.get(game_id, {})) if args.report == "balance" else {}
     for pair in args.option:
         key, _, value = pair.partition("=")
         options[key] = value
     table = Table(game_id, args.players, args.robots, args.against, args.budget,
-                  args.iterations, args.depth, args.seed, args.clock, dict(options))
+                  args.iterations, args.depth, args.seed, args.clock, dict(options), args.level)
     started = time.perf_counter()
-    results = run(table, args.games, args.jobs)
-    if args.save:
-        with open(args.save, "wb") as out:
-            out.write(orjson.dumps({"table": asdict(table), "games": [asdict(r) for r in results]}))
+    results = run(table, args.games, args.jobs, args.save, progress=True)
     if args.report == "balance":
         print(balance.report(table, results) + f"\n  ({time.perf_counter() - started:.0f} s of wall time)")
     else:

@@ -14,6 +14,7 @@ from core.game import Game
 from core.kit import Kit
 
 from .kit import kit_for
+from .purpose import Trail
 from .search import DEFAULT_BUDGET, Search, Settings, Thought, apply_line
 
 GREEDY_DETERMINIZATIONS = 3     # worlds a one-ply look is averaged over
@@ -96,16 +97,21 @@ class RobotPlayer:
     kind = "robot"
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, iterations: int | None = None,
-                 depth: int | None = None, kit: Kit | None = None, clock=time.perf_counter):
+                 depth: int | None = None, kit: Kit | None = None, clock=time.perf_counter,
+                 purposeful: bool = True):
         self.settings = Settings(budget, iterations, depth)
+        self.purposeful = purposeful   # False: the robot of before issue 35 (python -m robots.wasted --plain)
         self.kit = kit
         self.clock = clock         # wall time; time.process_time for "seconds of one core"
         self.last: Thought | None = None
         self.memory = Memory()
+        self.trail = Trail()       # the positions of its current activation: no move that changes nothing
 
     def decide(self, game: Game, view: dict, seat: str, rnd: random.Random) -> str:
         kit = self.kit or kit_for(game.id)
-        self.last = Search(kit, self.settings, self.clock).decide(view, seat, rnd, self.memory.avoid(view, seat))
+        _, visited = self.trail.visit(kit, view) if self.purposeful else (None, frozenset())
+        self.last = Search(kit, self.settings, self.clock).decide(view, seat, rnd, self.memory.avoid(view, seat),
+                                                                  visited)
         self.memory.remember(view, seat, self.last.line)
         return self.last.line
 

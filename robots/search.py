@@ -35,6 +35,8 @@ from core.errors import RulesError
 from core.game import Game, Prompt
 from core.kit import Kit
 
+from .purpose import activation, closing, position_key
+
 DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
 EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
@@ -84,6 +86,7 @@ class Thought:
     seconds: float
     nodes: int
     visits: dict[str, int]
+    values: dict[str, float] | None = None   # each root line's mean value for the seat (the /hint's chance)
 
 
 def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
@@ -115,10 +118,13 @@ class Search:
         if self.depth is None:
             self.depth = getattr(kit, "playout_depth", DEFAULT_DEPTH)
 
-    def decide(self, view: dict, seat: str, rnd: random.Random, avoid: frozenset = frozenset()) -> Thought:
+    def decide(self, view: dict, seat: str, rnd: random.Random, avoid: frozenset = frozenset(),
+               visited: frozenset = frozenset()) -> Thought:
         """The line `seat` should send now, from its view alone. Lines in `avoid` (chosen before
         in this very position: a free action undone, and done again) are left out while any
-        other line remains, so a robot never loops forever through actions the rules allow."""
+        other line remains, so a robot never loops forever through actions the rules allow.
+        `visited` holds the positions this activation has stood in (robots/purpose.py): a line
+        leading back to one of them, still inside the activation, is left out too."""
         start = self.clock()
         self.step = 0.0
         settings = self.settings
@@ -131,6 +137,8 @@ class Search:
         # look harder at the root's (`root_candidates`) than at the inner nodes' lines
         root_lines = getattr(self.kit, "root_candidates", self.kit.candidates)(first, seat, prompt, rnd)
         root_lines = [line for line in root_lines if line not in avoid] or root_lines
+        if visited and len(root_lines) > 1:
+            root_lines = self._purposeful(first, seat, prompt, root_lines, visited)
         if len(root_lines) <= 1:
             return Thought(root_lines[0] if root_lines else self.game.sample(first, seat, rnd),
                            0, self.clock() - start, 0, {})
@@ -148,8 +156,32 @@ class Search:
             if self._iterate(root, world, seat, rnd, deadline):
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
-        best = max(root_lines, key=lambda line: (root.edges[line].visits, root.edges[line].mean))
-        return Thought(best, done, self.clock() - start, self.nodes, visits)
+        values = {line: edge.mean for line, edge in root.edges.items() if edge.visits}
+        return Thought(self._best(root, root_lines), done, self.clock() - start, self.nodes, visits, values)
+
+    def _best(self, root: Node, lines: list[str]) -> str:
+        """The most visited line, then the best valued; among lines equal in both, a closing one
+        ("end", "stop"): an action that adds nothing is not played for its own sake."""
+        def rank(line: str) -> tuple:
+            edge = root.edges[line]
+            return edge.visits, round(edge.mean, 9), closing(self.kit, line)
+        return max(lines, key=rank)
+
+    def _purposeful(self, state: dict, seat: str, prompt: Prompt, lines: list[str], visited: frozenset) -> list[str]:
+        """The lines that do not lead back, inside the activation, to a position it has stood in
+        (robots/purpose.py), judged in one world drawn from the view; all of them if none is left."""
+        game, kit = self.game, self.kit
+        here = activation(kit, game.view(state, seat))
+        kept = []
+        for line in lines:
+            try:
+                after = game.view(apply_line(game, state, seat, prompt, line), seat)
+            except RulesError:
+                kept.append(line)            # illegal in this world: the search finds out for itself
+                continue
+            if activation(kit, after) != here or position_key(kit, after) not in visited:
+                kept.append(line)
+        return kept or lines
 
     def _prior(self, root: Node, state: dict, seat: str, prompt: Prompt, deadline: float | None) -> None:
         """Each root line's one-ply value in one determinization, counted as `prior` visits: with

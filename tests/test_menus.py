@@ -86,7 +86,7 @@ def test_a_stale_console_menu_is_refused_and_changes_nothing(service):
     console.menus[user] = stale
     version = service.state("console", "menus")[2].version
     ok, reply = console.say(f"{user}: 1")
-    assert not ok and reply.code == "STALE" and "earlier position" in reply.error
+    assert not ok and reply.code == "STALE" and "changed since this menu was drawn" in reply.error
     assert service.state("console", "menus")[2].version == version
 
 

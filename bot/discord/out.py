@@ -21,6 +21,7 @@ import discord
 
 from bot.discord import menus
 from bot.service import Service, new_thread
+from bot.service.batching import DISCORD_CHANNEL, RobotRun, asks_a_person
 from bot.service.types import CROP_FILE, Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
 
@@ -291,6 +292,9 @@ class Adapter:
     def __init__(self, service: Service, client: discord.Client):
         self.service = service
         self.client = client
+        # the robots' run in each channel: one message edited in place, within 5 messages per 5 s
+        self.robot_runs = RobotRun(DISCORD_CHANNEL, MESSAGE_LIMIT)
+        self._run_messages: dict[str, dict[str, discord.PartialMessage]] = {}
 
     # commands in ---------------------------------------------------------------------
     @staticmethod
@@ -397,6 +401,8 @@ class Adapter:
         if reply.page is not None:
             await interaction.response.edit_message(content=menus.title(reply.page), view=menus.view_of(reply.page),
                                                     **await self.crop_swapped(interaction.message, reply.page.crop))
+            if reply.error:   # a refused press carries the fresh menu: the refusal to the presser alone
+                await interaction.followup.send(chunks([markdown_line(reply.error)])[0], ephemeral=True)
         elif reply.error:
             await interaction.response.send_message(chunks([markdown_line(reply.error)])[0], ephemeral=True)
         else:   # the choice is made: the menu is spent, and its crop with it
@@ -612,12 +618,49 @@ class Adapter:
             except discord.HTTPException as exc:
                 log.warning("could not post the closed-DM notice in %s: %s", channel, exc)
 
+    async def post_robot(self, reply: Reply) -> bool:
+        """A robot's move: its lines appended to the robots' run message (edited in place), the
+        activation's picture posted, or put in place of the run's last one when the channel's rate
+        is reached (bot/service/batching.py)."""
+        channel = reply.channel
+        lines = [markdown_line(line) for line in reply.public]
+        step = self.robot_runs.plan(channel, lines, reply.image is not None)
+        target = self.client.get_partial_messageable(int(channel))
+        ids = self._run_messages.setdefault(channel, {})
+        try:
+            if step.text is not None:
+                text = "\n".join(step.text)
+                if step.edit_text and "text" in ids:
+                    await ids["text"].edit(content=text, allowed_mentions=NO_PING)
+                else:
+                    sent = await target.send(content=text, allowed_mentions=NO_PING)
+                    ids["text"] = target.get_partial_message(sent.id)
+            if step.picture:
+                files, notes = await self.files([(reply.image.filename, reply.image)], DEFAULT_FILE_LIMIT)
+                if step.edit_picture and "picture" in ids:
+                    await ids["picture"].edit(attachments=files)
+                else:
+                    sent = await target.send(content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
+                    ids["picture"] = target.get_partial_message(sent.id)
+                    ids.pop("text", None)
+        except discord.HTTPException as exc:
+            log.warning("could not post a robot's move in channel %s: %s", channel, exc)
+            return False
+        return True
+
     # reminders -----------------------------------------------------------------------
     async def remind_once(self) -> int:
         replies = await asyncio.to_thread(self.service.due_reminders, PLATFORM)
         posted = 0
         for reply in replies:
             if reply.channel and reply.channel.isdigit():
+                if reply.robot and not asks_a_person(reply) and not reply.error:
+                    if await self.post_robot(reply):
+                        await asyncio.to_thread(self.service.reminded, reply)
+                        await self.tell_others(reply, "", reply.channel)
+                        posted += 1
+                    continue
+                self.robot_runs.new_message(reply.channel)
                 if await self.post(reply.channel, await self.outgoing(reply, reply.channel, DEFAULT_FILE_LIMIT)):
                     await asyncio.to_thread(self.service.reminded, reply)   # else it comes due again
                     await self.tell_others(reply, "", reply.channel)   # private choices, privately

@@ -57,7 +57,7 @@ def result_of(game: Game, platform: str, channel: str, meta: dict, state: dict, 
         seats.append({"seat": p["seat"], "user": p["user"], "name": p.get("away_name") or p["name"],
                       "robot": is_robot_user(p["user"]), "faction": faction})
     data = {"id": game_id(channel, meta), "game": game.id, "at": at, "seats": seats,
-            "winners": [str(w) for w in winners], "reason": reason}
+            "winners": [str(w) for w in winners], "reason": reason, "hints": bool(meta.get("hinted"))}
     return Result(platform, meta.get("server") or channel, data["id"], data)
 
 
@@ -69,6 +69,7 @@ def tally(results: list[dict], start: dict | None = None) -> dict:
         out["games"] += 1
         by_game = out["by_game"].setdefault(result["game"], {"games": 0, "wins": {}, "played": {}})
         by_game["games"] += 1
+        by_game["hinted"] = by_game.get("hinted", 0) + bool(result.get("hints"))   # games where /hint was used
         winners = set(result["winners"])
         for seat in result["seats"]:
             side = seat.get("faction") or seat["seat"]
@@ -143,6 +144,8 @@ class Between(Topic):
                              for side, played in sorted(by_game["played"].items(),
                                                         key=lambda kv: (-by_game["wins"].get(kv[0], 0), kv[0])))
             lines.append(f"{title} — played: {by_game['games']}; wins by seat or faction: {wins}.")
+            if by_game.get("hinted"):
+                lines.append(f"{title} — games where /hint was used: {by_game['hinted']}.")
             ratings = out["ratings"].get(gid) or {}
             if ratings:
                 board = sorted(ratings.values(), key=lambda r: -shown_rating(r[0], r[1]))

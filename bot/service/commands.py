@@ -108,8 +108,11 @@ COMMANDS: dict[str, PlatformCommand] = {
                             ANYWHERE),
     "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
                                 Seats.spectate, writes=True),
-    "robot": PlatformCommand("/robot add [N] | remove", "seat computer players (robots) in the lobby",
+    "robot": PlatformCommand("/robot add [N] [level=1-5] | remove", "seat computer players (robots) in the lobby",
                              Robots.robot, writes=True),
+    "hint": PlatformCommand("/hint", "your three best lines as the strongest robot sees them, with why (sent "
+                            "privately; off at a table opened with hints=off)", Robots.hint, writes=True,
+                            argument=False),
     "back": PlatformCommand("/back", "end your absence in all your games, and take back any seat a robot plays "
                             "for you", Away.back, ANYWHERE),
     "away": PlatformCommand("/away 3d", "pause your deadlines and reminders in all your games (each game allows "

@@ -73,7 +73,7 @@ class Lobby(Topic):
                                        "{title} seats at most {most} players; robots={count} is too many.",
                                        title=title, most=most, count=count), "OPTION", channel)
         meta = {"status": "lobby", "game": game.id, "options": options, "creator": cmd.user,
-                "players": fill([], play.pop("robots", 0)), "seed": seed, "play": play,
+                "players": fill([], play.pop("robots", 0), play.get("level")), "seed": seed, "play": play,
                 "nonce": secrets.token_hex(8),   # its pages' links never open a later game of the same seed
                 "server": cmd.server or channel}   # where its result counts (/stats)
         seats = f"{game.min_players}" if game.min_players == game.max_players else \

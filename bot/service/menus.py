@@ -9,9 +9,10 @@ Each leaf is a whole action line, sent through the normal command path: idempote
 version check and the rules' own checks are unchanged. `/me all` still lists every line.
 
 A menu is addressed by (channel, version, a digest of its lines, seat, private, path): the
-tree is built again from the stored game on every press, so nothing is kept for it, and a
-press at another version is refused (the position moved on) and changes nothing; so is one
-whose lines a quiet write (an armed card) changed at the same version. The platform-neutral page (`Menu`, in
+tree is built again from the stored game on every press, so nothing is kept for it. A press is
+played when the seat's lines are still those the menu was drawn from (their digest), whatever moved
+in between (a robot's answer, another seat's move: issue 35); else it is refused, changes nothing, and
+the seat's fresh menu is drawn in its place. The platform-neutral page (`Menu`, in
 types.py) is what the adapters draw: Discord select menus and buttons, Telegram inline
 keyboards, the console's numbered lines.
 """
@@ -212,17 +213,16 @@ class Menus(Topic):
         rec = self.store.load(cmd.platform, channel)
         if rec is None or rec.meta is None or rec.state is None or rec.meta["status"] != "playing":
             return self.refused(cmd, "This menu's game is over or gone, so it was not used.", "STALE", channel)
-        if rec.version != version:
-            return self.refused(cmd, f"This menu is from an earlier position (version {version}; the game is at "
-                                f"{rec.version}), so it was not used. /me shows your choices now.", "STALE", channel)
         if seat_of(rec.meta, cmd.user) != seat:
             who = seat_players(rec.meta).get(seat, seat)
             return self.refused(cmd, f"These choices are {who}'s; only they can make them.", "NOT_YOURS", channel)
         game = get_game(rec.meta["game"])
         lines = choices(game, rec.state, seat, private)
         if digest(lines) != drawn:
-            return self.refused(cmd, "Your choices have changed since this menu was drawn, so it was not used. "
-                                "/me shows them now.", "STALE", channel)
+            return self.refreshed(cmd, game, channel, rec, seat, private, lines)
+        # the seat's choices are the ones the menu showed: a move made since by someone else (a robot's
+        # answer, say) leaves the press good, and it is played at the game's version now (issue 35)
+        version = rec.version
         page = page_of(tree(game, lines), path, seat_players(rec.meta))
         if page is None:
             return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", channel)
@@ -235,6 +235,18 @@ class Menus(Topic):
         reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
                           digest=drawn, source=(game, rec.state))
         self.service.finish(cmd, reply)
+        return reply
+
+    def refreshed(self, cmd: Command, game: Game, channel: str, rec, seat: str, private: bool,
+                  lines: list[str]) -> Reply:
+        """A press on choices that have changed since its menu was drawn: refused, with the seat's
+        menu as it is now drawn in place of the old one (none when the seat has nothing to decide)."""
+        if not lines:
+            return self.refused(cmd, "Your choices have changed since this menu was drawn, and you have nothing "
+                                "to decide now, so it was not used.", "STALE", channel)
+        reply = self.refused(cmd, "Your choices have changed since this menu was drawn, so it was not used; "
+                             "here they are now.", "STALE", channel)
+        reply.page = self.root(game, channel, rec.meta, rec.state, rec.version, seat, private)
         return reply
 
     def crop(self, platform: str, menu: Menu) -> None:

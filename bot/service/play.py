@@ -29,7 +29,16 @@ class Play(Topic):
         # the last action the channel knows of; hidden actions after it (quiet writes, e.g. another
         # seat's standing order) are neither undone nor revealed: they are played again after it
         at = next((i for i in range(len(entries) - 1, -1, -1) if not entries[i].get("hidden")), None)
+        # the robots' answers since a person's action are taken back with it (issue 35): /undo after a
+        # robot declined an interception undoes the person's move, not the robot's answer alone
+        answers = []
+        while at is not None and entries[at].get("by") == "robot" and not robot_held(rec.meta, cmd.user):
+            answers.append(entries[at])
+            at = next((i for i in range(at - 1, -1, -1) if not entries[i].get("hidden")), None)
         if at is None:
+            if answers:
+                return Reply.refuse("Only robots have played since the start, so there is nothing of yours to "
+                                    "undo.", "NOT_YOURS")
             return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
         last, after = entries[at], entries[at + 1:]
         if last["seat"] != seat:
@@ -40,10 +49,16 @@ class Play(Topic):
         if last["rolls"] or last["reveal"]:
             return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
                                 "IRREVERSIBLE")
+        if any(a["rolls"] or a["reveal"] for a in answers):
+            return Reply.refuse(f"The robots have answered your action ({len(answers)} move(s)) and dice were "
+                                "rolled or hidden information came out since, so it stands. Play on from here: "
+                                "/me shows your choices.", "IRREVERSIBLE")
         setup = rec.setup or self.store.setup(cmd.platform, channel)
         state = replay(game, setup, entries[:at])
         kept = []
         for entry in after:           # each still legal is kept (a standing order for a card still held)
+            if entry.get("by") == "robot" and not entry.get("hidden"):
+                continue                # a robot's answer to the action taken back: it answers again
             try:
                 state, _ = game.apply(state, entry["seat"], game.parse(entry["line"], entry["private"]))
             except RulesError:
@@ -52,7 +67,10 @@ class Play(Topic):
 
         def done(version: int) -> Reply:
             what = "a private action" if last["private"] else shown(last["line"], 300)
-            reply = Reply(public=[f"{player_names(game, rec.meta, state).get(seat, seat)} takes back {what}."])
+            who = player_names(game, rec.meta, state).get(seat, seat)
+            count = len(answers)
+            reply = Reply(public=[f"{who} takes back {what}." if not answers else
+                                  f"{who} takes back {what} and the robots' {count} answer(s) after it."])
             self.service.narration.narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user,
                                            picture=True)
             return reply

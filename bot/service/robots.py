@@ -31,6 +31,8 @@ from bot.store import Record, StoreError
 from bot.words.i18n import render
 from core.message import Cmd, msg
 from core.registry import get_game
+from robots.levels import LEVELS
+from robots.levels import level as level_named
 
 log = logging.getLogger("strategos.robots")
 
@@ -41,8 +43,11 @@ PLAYERS_KEPT = 256         # robot players (with their memories) a process keeps
 CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
 
 
-def robot_player(number: int) -> dict:
-    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
+def robot_player(number: int, level: int | None = None) -> dict:
+    """A robot's seat; its level (robots/levels.py), when the table chose one, shows in its name."""
+    if level is None:
+        return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
+    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number} · {level}", "robot": True, "level": level}
 
 
 def is_robot_user(user: str | None) -> bool:
@@ -76,11 +81,17 @@ class Robots(Topic):
         # failover): applied again next round, not left to a claim of their job 30 s later
         self._held: dict[str, list[dict]] = {}
 
-    def player_for(self, platform: str, channel: str, seat: str, budget: float):
+    def player_for(self, platform: str, channel: str, seat: str, budget: float, level: int | None = None):
+        """The seat's robot: a level's iteration cap under its time ceiling (`think=` lowers the
+        ceiling), or without a level the think budget alone, as before levels."""
         from robots.players import RobotPlayer  # the search's modules load only where robots think
 
-        key = (platform, channel, seat, budget)
-        player = self._players.pop(key, None) or RobotPlayer(budget=budget)
+        key = (platform, channel, seat, budget, level)
+        player = self._players.pop(key, None)
+        if player is None and level is not None:
+            rung = LEVELS[level]
+            player = RobotPlayer(budget=min(rung.ceiling, budget), iterations=rung.iterations)
+        player = player or RobotPlayer(budget=budget)
         self._players[key] = player
         while len(self._players) > PLAYERS_KEPT:
             self._players.popitem(last=False)
@@ -106,19 +117,24 @@ class Robots(Topic):
                                 "seat to a robot.", "STARTED", channel)
         players = [dict(p) for p in meta["players"]]
         if what == "add":
-            count = int(words[1]) if len(words) > 1 and words[1].isdigit() else 1
+            numbers = [w for w in words[1:] if w.isdigit()]
+            levels = [w.partition("=")[2] for w in words[1:] if w.lower().startswith("level=")]
+            if len(numbers) + len(levels) != len(words[1:]) or len(numbers) > 1 or len(levels) > 1:
+                return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+            count = int(numbers[0]) if numbers else 1
+            level = parse_level(levels[0]) if levels else (meta.get("play") or {}).get("level")
             free = game.max_players - len(players)
             if count < 1 or count > free:
                 return Reply.refuse(f"There is room for {free} more player(s) at this table; /robot add N adds "
                                     "N robots.", "FULL", channel)
-            players += fill(players, count)
+            players += fill(players, count, level)
         elif what == "remove":
             robots = [p for p in players if is_robot_user(p["user"])]
             if not robots:
                 return Reply.refuse("No robot sits in this lobby.", "NO_ROBOT", channel)
             players.remove(robots[-1])
         else:
-            return Reply.refuse("Usage: /robot add [N], /robot remove.", "MALFORMED", channel)
+            return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
         meta = dict(meta, players=players)
         names = ", ".join(p["name"] for p in players)
         return Write(lambda version: Reply(public=[f"Seated: {names}."]), meta=meta)
@@ -133,6 +149,41 @@ class Robots(Topic):
         meta = dict(rec.meta, players=players)
         return Write(lambda version: Reply(public=[f"A robot now plays seat {seat} for {player['away_name']}, "
                                                    "who takes it back with /back."]), meta=meta)
+
+    # /hint: the advisor (issue 35) --------------------------------------------------------------
+    def hint(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
+        """The seat's three best lines as the top level's search sees them, each with its chance to
+        win and what it changes, to the asker alone; the table is marked as one where hints were
+        used (`/stats`), by a quiet write that moves nobody's buttons."""
+        from robots.hint import advise  # the search's modules load only where robots think
+
+        meta = rec.meta
+        game = get_game(meta["game"])
+        if meta.get("status") != "playing" or rec.state is None:
+            return Reply.refuse("/hint helps during a game; this one is not being played.", "NOT_PLAYING", channel)
+        if (meta.get("play") or {}).get("hints") == "off":
+            return Reply.refuse("Hints are off at this table (it was opened with hints=off).", "HINTS_OFF", channel)
+        seat = seat_of(meta, cmd.user)
+        if seat is None:
+            return Reply.refuse("/hint advises a seated player; you have no seat in this game.", "NOT_SEATED", channel)
+        if seat not in game.prompts(rec.state):
+            return Reply.refuse("You have nothing to decide now; /hint helps when a choice is yours.", "NOT_YOUR_TURN",
+                                channel)
+        lines = ["Hint: the lines the strongest robot would weigh for you, best first."]
+        for number, advice in enumerate(advise(game, game.view(rec.state, seat), seat), 1):
+            percent = round(advice.chance * 100)
+            lines.append(f"{number}. {advice.line} — chance to win about {percent} %.")
+            lines += [f"   {change}" for change in advice.changes]
+
+        def done(version: int) -> Reply:
+            reply = Reply(channel=channel)
+            reply.tell(cmd.user, "\n".join(lines))
+            return reply
+        if meta.get("hinted"):
+            reply = done(rec.version)
+            reply.version = rec.version
+            return reply
+        return Write(done, meta=dict(meta, hinted=True), quiet=True)
 
     # the jobs ----------------------------------------------------------------------------------
     @staticmethod
@@ -174,9 +225,10 @@ class Robots(Topic):
         game = get_game(rec.meta["game"])
         view = game.view(rec.state, seat)
         budget = float((rec.meta.get("play") or {}).get("think", DEFAULT_THINK))
-        player = player or self.player_for(job["platform"], job["channel"], seat, budget)
-        line = player.decide(game, view, seat, rnd or random.Random())
         held = next((p for p in rec.meta["players"] if p.get("seat") == seat), {})
+        level = held.get("level", (rec.meta.get("play") or {}).get("level"))
+        player = player or self.player_for(job["platform"], job["channel"], seat, budget, level)
+        line = player.decide(game, view, seat, rnd or random.Random())
         private = game.sent_privately(line, game.prompts(rec.state)[seat])
         return {**job, "line": line, "game": game.id, "private": private,
                 "user": held.get("user") or f"robot:{seat}", "name": held.get("name", seat)}
@@ -196,9 +248,13 @@ class Robots(Topic):
                       f"/{decision['game']} {decision['line']}", private=private, version=int(decision["version"]),
                       key=f"robot:{decision['seq']}:{seat}", by="robot", seat=seat)
         reply = self.service.handle(cmd)
+        reply.robot = True
         for user in list(reply.private):   # a robot reads nothing; a seat held for a player keeps his own
             if is_robot_user(user):
                 reply.private.pop(user)
+        for user in list(reply.menus):     # nor presses a menu
+            if is_robot_user(user):
+                reply.menus.pop(user)
         if private and reply.ok:
             # said after the reply was put in the channel's language: rendered in it here
             reply.public.insert(0, render(msg("{name} made a private choice.", name=Cmd(decision["name"])), reply.lang))
@@ -250,13 +306,18 @@ class Robots(Topic):
         return replies
 
 
-def fill(players: list[dict], count: int) -> list[dict]:
-    """`count` new robots, numbered after those seated."""
+def parse_level(text: str) -> int:
+    """A robot's level from `level=N` (robots/levels.py), or a refusal naming the levels."""
+    return level_named(text).number
+
+
+def fill(players: list[dict], count: int, level: int | None = None) -> list[dict]:
+    """`count` new robots, numbered after those seated, of a level when one is given."""
     taken = {p["user"] for p in players}
     out, number = [], 1
     while len(out) < count:
         if f"robot:{number}" not in taken:
-            out.append(robot_player(number))
+            out.append(robot_player(number, level))
         number += 1
     return out
 

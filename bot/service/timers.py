@@ -48,6 +48,7 @@ from bot.words.i18n import plural
 from bot.words.names import seat_labels
 from core.errors import RulesError
 from core.registry import get_game
+from robots.levels import level as robot_level
 
 log = logging.getLogger("strategos.async")
 
@@ -62,7 +63,7 @@ ABSENT_AFTER = 3              # deadlines missed in a row before a player is mar
 DEADLINE_STEPS = 500          # defaults played in one claim at most (a zero deadline plays on and on)
 STUCK_RETRY = 3600.0          # seconds before a deadline whose default failed is tried again
 REMIND_THROTTLE = 15 * 60.0      # seconds between two /remind pings of one game (a ping is a notification)
-PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think", "away")
+PLAY_OPTIONS = ("remind", "repeat", "deadline", "clock", "robots", "absent", "think", "away", "level", "hints")
 AWAY_LIMIT = 7 * DAY          # the most a player may be away in one game, in all (the option away=)
 THINK_CAP = 10.0              # seconds a robot may think over one decision
 RECONCILE_EVERY = 5           # seconds between two rounds of the robots' reconciler (one process at a time)
@@ -98,6 +99,14 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
             if not value.isdigit() or int(value) > 5:
                 raise RulesError("robots= takes a number of robots, 0 to 5, e.g. robots=2.", code="OPTION")
             play["robots"] = int(value)
+            continue
+        if key == "level":   # the robots' strength (robots/levels.py)
+            play["level"] = robot_level(value).number
+            continue
+        if key == "hints":   # hints=off: no /hint at a competitive table
+            if value.lower() not in ("on", "off"):
+                raise RulesError("hints= is on (the default: /hint advises a player) or off.", code="OPTION")
+            play["hints"] = value.lower()
             continue
         if key == "absent":
             if value.lower() not in ("robot", "default"):

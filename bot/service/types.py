@@ -132,6 +132,7 @@ class Reply:
     channel: str | None = None      # the channel the command acted on (resolved for DMs)
     version: int | None = None      # the game version after the command
     changed: bool = False           # the command changed the stored game (else it only looked)
+    robot: bool = False             # a robot's move: the adapters say a run of them as one message (batching.py)
     lease: tuple | None = None      # a reminder's claim: hand it back with Service.reminded once posted
     lang: str = "en"                # the language of the public lines (the adapters' own words follow it)
     private_langs: dict[str, str] = field(default_factory=dict)   # user id → the language of his private lines

@@ -35,6 +35,7 @@ from telegram import (
     InlineKeyboardButton,
     InlineKeyboardMarkup,
     InputFile,
+    InputMediaPhoto,
     LinkPreviewOptions,
     Message,
     ReplyParameters,
@@ -58,6 +59,7 @@ from telegram.helpers import create_deep_linked_url, mention_html
 from telegram.request import BaseRequest
 
 from bot.service import COMMANDS, STORE_ERRORS, Outage, Service, StoreError, new_thread, split_command
+from bot.service.batching import TELEGRAM_GROUP, RobotRun, asks_a_person
 from bot.service.types import Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
 from bot.telegram import menus, webapp
@@ -218,6 +220,9 @@ class TelegramAdapter:
         self.remind_every = remind_every
         self.application: Application | None = None
         self._reminders = None   # the JobQueue job that polls the schedule
+        # the robots' run in each group: one message edited in place, within 20 messages a minute
+        self.robot_runs = RobotRun(TELEGRAM_GROUP, MessageLimit.MAX_TEXT_LENGTH)
+        self._run_messages: dict[str, dict[str, int]] = {}   # channel → {"text"|"picture": message id}
         self._outage = Outage("Telegram's reminder loop", log)
 
     # wiring -------------------------------------------------------------------------------
@@ -574,6 +579,8 @@ class TelegramAdapter:
                                   reply_to=origin.message_id)
         # a game's channel is a group; a reply with no channel came from (and stays in) a private chat
         public_chat = chat_id if not (origin and origin.private and chat_id == origin.chat_id) else None
+        if public_chat is not None and reply.channel and (reply.public or reply.image or reply.mentions):
+            self.robot_runs.new_message(reply.channel)   # said outside the robots' run: it ends
         closed = await self._deliver_private(bot, reply, origin)
         lines = await self._named([html_line(line) for line in reply.public])
         if reply.mentions:
@@ -743,6 +750,45 @@ class TelegramAdapter:
         await asyncio.to_thread(self._store_buttons, channel, stored)
         return InlineKeyboardMarkup(rows)
 
+    async def deliver_robot(self, reply: Reply) -> None:
+        """A robot's move: its lines appended to the robots' run message (edited in place), the
+        activation's picture posted, or put in place of the run's last one when the group's rate
+        is reached (bot/service/batching.py); a move that leaves a person to decide is delivered as
+        any reply, so he is notified."""
+        if asks_a_person(reply) or reply.error or reply.file is not None or not reply.channel:
+            await self.deliver(reply, None)
+            return
+        bot = self.application.bot
+        chat_id, thread = chat_of(reply.channel)
+        await self._deliver_private(bot, reply, None)   # a seat a robot holds for a player keeps his lines
+        lines = await self._named([html_line(line) for line in reply.public])
+        step = self.robot_runs.plan(reply.channel, lines, reply.image is not None)
+        ids = self._run_messages.setdefault(reply.channel, {})
+        if step.text is not None:
+            text = "\n".join(step.text)
+            if step.edit_text and "text" in ids:
+                try:
+                    await bot.edit_message_text(text, chat_id, ids["text"], parse_mode=ParseMode.HTML,
+                                                link_preview_options=NO_PREVIEW)
+                except BadRequest as exc:   # deleted by an admin, or nothing changed: the lines stay in /log
+                    log.info("robots' run message not edited: %s", exc)
+            else:
+                sent = await bot.send_message(chat_id, text, parse_mode=ParseMode.HTML, message_thread_id=thread,
+                                              link_preview_options=NO_PREVIEW)
+                ids["text"] = sent.message_id
+        if step.picture:
+            if step.edit_picture and "picture" in ids:
+                data = await asyncio.to_thread(reply.image.render)
+                try:
+                    await bot.edit_message_media(InputMediaPhoto(InputFile(data, filename=reply.image.filename)),
+                                                 chat_id, ids["picture"])
+                except BadRequest as exc:
+                    log.info("robots' run picture not replaced: %s", exc)
+            else:
+                sent = await self._send_picture(bot, chat_id, thread, reply.image, reply.channel, False, None, None)
+                ids["picture"] = sent.message_id
+                ids.pop("text", None)
+
     # reminders ----------------------------------------------------------------------------
     async def remind(self) -> int:
         """Post every due reminder of a Telegram game; returns how many were posted."""
@@ -750,7 +796,7 @@ class TelegramAdapter:
         posted = 0
         for reply in replies:
             try:
-                await self.deliver(reply, None)
+                await (self.deliver_robot(reply) if reply.robot else self.deliver(reply, None))
             except TelegramError as exc:   # not handed back: it comes due again after its lease
                 log.warning("reminder for %s not posted: %s", reply.channel, exc)
                 continue

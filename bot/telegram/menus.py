@@ -149,8 +149,8 @@ async def press(service, update: Update, key: str, pressed_in: str | None) -> tu
         return None
     cmd = Command(PLATFORM, None, str(user.id), "", name=user.full_name, private=in_private, key=key)
     reply = await asyncio.to_thread(service.press_menu, cmd, where)
-    if reply.page is not None:
-        await query.answer()
+    if reply.page is not None:   # a refused press carries the fresh menu: the refusal as an alert
+        await (query.answer(reply.error[:ALERT_LIMIT], show_alert=True) if reply.error else query.answer())
         try:
             await show_page(service, query, reply.page, in_private)
         except TelegramError as exc:   # e.g. "message is not modified": the keyboard is still there

@@ -395,4 +395,12 @@ MESSAGES = [
     N_("This group has no topics. Turn Topics on in the group's settings to give each game a topic of its own, or type /new without thread to play here."),
     N_('I cannot open a topic here: make me an admin with the right to manage topics, or open a topic yourself and type /new in it.'),
     N_('The game is open in a topic of its own: {topic}.'),
+    # robots as table-mates (issue 35): /hint, a fresh menu, /undo with the robots' answers
+    N_('your three best lines as the strongest robot sees them, with why (sent privately; off at a table opened with hints=off)'),
+    N_('Hint: the lines the strongest robot would weigh for you, best first.'),
+    N_('{number}. {line} — chance to win about {percent} %.'),
+    N_('Hints are off at this table (it was opened with hints=off).'),
+    N_('You have nothing to decide now; /hint helps when a choice is yours.'),
+    N_('Your choices have changed since this menu was drawn, so it was not used; here they are now.'),
+    N_("{who} takes back {what} and the robots' {count} answer(s) after it."),
 ]

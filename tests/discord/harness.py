@@ -134,6 +134,8 @@ class RecordingHTTP(HTTPClient):
             if channel in {self.recorder.dm_channels.get(u) for u in self.recorder.dm_closed}:
                 raise discord.Forbidden(_Response(), {"code": 50007, "message": "Cannot send messages to this user"})
             return message_payload(channel, payload)
+        if route.method == "PATCH" and route.path == "/channels/{channel_id}/messages/{message_id}":
+            return dict(message_payload(str(route.channel_id), payload), id=route.url.rsplit("/", 1)[1])   # an edit
         if route.method == "GET" and route.path == "/channels/{channel_id}":
             return {"id": str(route.channel_id), "type": 0, "guild_id": GUILD, "name": "games", "position": 0,
                     "permission_overwrites": [], "nsfw": False, "parent_id": None}

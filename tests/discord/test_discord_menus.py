@@ -1,6 +1,6 @@
 """Choices as a discord.ui select menu walked in place (issue #26): a level edits the message
-(an UPDATE_MESSAGE response), the back button returns, a choice plays its line; a menu from an
-earlier position is refused to the presser alone and changes nothing."""
+(an UPDATE_MESSAGE response), the back button returns, a choice plays its line; a press whose
+choices changed since the menu was drawn is refused to the presser alone and changes nothing."""
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, message_payload, two_seated
 from tests.rules_helpers import play_through_service_until, seat_with_a_menu
 
@@ -49,7 +49,8 @@ async def test_a_stale_menu_press_is_refused_to_the_presser_and_changes_nothing(
     await h.say(ALICE, "alice", "tally", "add", n=2)     # the game moves on
     version = service.state("discord", CHANNEL)[2].version
     calls = await h.send(h.press(ALICE, "alice", select["custom_id"], message, values=[roll["value"]]))
-    assert calls[-1].payload["data"]["flags"] & 64 and "earlier position" in calls[-1].payload["data"]["content"]
+    refusal = calls[-1].payload["data"]
+    assert refusal["flags"] & 64 and "changed since this menu was drawn" in refusal["content"]
     assert service.state("discord", CHANNEL)[2].version == version
     assert service.state("discord", CHANNEL)[1]["total"] == 2
 

@@ -1,5 +1,5 @@
 """Choices as an inline keyboard walked in place (issue #26): a level edits the same message,
-the back key returns, a choice plays its line; a key from an earlier position is an alert and
+the back key returns, a choice plays its line; a key whose choices changed is an alert and
 changes nothing; every key's callback data fits Telegram's 64 bytes."""
 import orjson
 
@@ -56,7 +56,7 @@ async def test_a_stale_menu_press_is_an_alert_and_changes_nothing(tg):
     tg.tg.clear()
     await tg.click(ALICE, roll["callback_data"], chat=ALICE)
     (answer,) = tg.answers()
-    assert answer["show_alert"] is True and "earlier position" in answer["text"]
+    assert answer["show_alert"] is True and "changed since this menu was drawn" in answer["text"]
     assert tg.tg.sent() == [] and not edits(tg)
     assert tg.adapter.service.store.load("telegram", str(GROUP)).version == version
     assert tg.adapter.service.state("telegram", str(GROUP))[1]["total"] == 1

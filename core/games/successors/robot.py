@@ -13,6 +13,8 @@ from __future__ import annotations
 import math
 import random
 
+import orjson
+
 from core.game import copy_state
 from core.kit import BaseKit, default_candidates
 
@@ -23,6 +25,9 @@ from .forces import generals_of
 from .game import GAME
 from .setup import deck_of
 
+# the force in motion's own bookkeeping (activation.py): what a march back or a royal taken up again
+# leaves different although the position is the same (robots/purpose.py)
+MOTION_BOOKKEEPING = ("mp", "path", "sally", "sea", "tried")   # not "reroll": a re-roll is a choice
 ARM_CHANCE = 0.3       # how likely another seat has armed each Surprise card it holds (§4.7)
 DERIVED = ("summary", "sieges")   # view keys computed from the state, not part of it
 
@@ -74,6 +79,25 @@ class SuccessorsKit(BaseKit):
         state["deck"] = unseen
         state["rng"] = {"seed": "%032x" % rnd.getrandbits(128), "n": 0}
         return state
+
+    def activation(self, view: dict):
+        """The force in motion's activation (§4.5, §5.10): its seat, generals or army, kind and
+        starting space in this segment; None when no force moves."""
+        act = view.get("act")
+        if not act:
+            return None
+        return (view.get("turn"), view.get("round"), view.get("segment"), act["seat"], tuple(act.get("gens") or ()),
+                act.get("army"), act.get("kind"), (act.get("path") or [act.get("at")])[0])
+
+    def position_key(self, view: dict) -> bytes:
+        """The view without what is derived from it, the force's movement bookkeeping and the
+        interceptions merely offered."""
+        position = {k: v for k, v in view.items() if k not in DERIVED}
+        # an interception only offered (§5.8) leaves the position as it was if declined; one fought changes it
+        position["stack"] = [d for d in position.get("stack") or () if d.get("kind") != "intercept"]
+        if position.get("act"):
+            position["act"] = {k: v for k, v in position["act"].items() if k not in MOTION_BOOKKEEPING}
+        return orjson.dumps(position, option=orjson.OPT_SORT_KEYS)
 
     def scores(self, state: dict) -> dict[str, float]:
         """Each seat's standing in points (LP + VP and what wins them)."""

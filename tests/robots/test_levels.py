@@ -1,0 +1,77 @@
+"""Robots' levels (issue 35): `/new GAME robots=2 level=N`, `/robot add 2 level=4`, the level in the
+robot's name, what a level thinks with, and the arena's `--level`, `--against robot:LEVEL` and `--save`
+written as each game ends."""
+import orjson
+import pytest
+
+from bot.service import Command
+from core.errors import RulesError
+from robots import arena
+from robots.levels import LEVELS, level
+from robots.players import RobotPlayer
+
+P = "t"
+
+
+def say(service, user, text, channel="lv", **kw):
+    return service.handle(Command(P, channel, user, text, name=user, **kw))
+
+
+def test_new_with_robots_and_a_level_names_the_level_and_robot_add_takes_its_own(service):
+    reply = say(service, "alice", "/new ludi robots=2 level=4 seed=1")
+    assert reply.ok and "🤖 Robot 1 · 4, 🤖 Robot 2 · 4" in reply.text
+    added = say(service, "alice", "/robot add level=2")
+    assert added.ok and "🤖 Robot 3 · 2" in added.text
+    rec = service.store.load(P, "lv")
+    assert [p.get("level") for p in rec.meta["players"]] == [4, 4, 2]
+
+
+def test_a_level_out_of_range_is_refused_with_the_levels_named_and_nothing_stored(service):
+    refused = say(service, "alice", "/new ludi robots=2 level=9 seed=1")
+    assert not refused.ok and refused.code == "OPTION" and "1 (one ply) to 5" in refused.error
+    assert service.store.load(P, "lv") is None or service.store.load(P, "lv").meta is None
+    say(service, "alice", "/new ludi seed=1")
+    bad = say(service, "alice", "/robot add 2 level=zero")
+    assert not bad.ok and "level=" in bad.error
+    assert service.store.load(P, "lv").meta["players"] == []
+
+
+def test_a_levelled_robot_thinks_with_its_iteration_cap_under_its_ceiling(service):
+    player = service.robots.player_for(P, "lv", "p1", 1.0, 4)
+    assert player.settings.iterations == LEVELS[4].iterations and player.settings.budget == 1.0
+    one_ply = service.robots.player_for(P, "lv", "p2", 10.0, 1)
+    assert one_ply.settings.iterations == 0 and one_ply.settings.budget == LEVELS[1].ceiling
+    plain = service.robots.player_for(P, "lv", "p3", 0.5)
+    assert plain.settings.iterations is None and plain.settings.budget == 0.5
+
+
+def test_levels_are_increasing_iteration_caps_and_a_bad_one_is_a_sentence():
+    caps = [LEVELS[n].iterations for n in sorted(LEVELS)]
+    assert caps == sorted(caps) and caps[0] == 0 and len(set(caps)) == len(caps)
+    with pytest.raises(RulesError, match="level="):
+        level("6")
+
+
+def test_the_arena_pits_levels_and_saves_each_game_as_it_ends(tmp_path):
+    table = arena.Table("ludi", 2, 1, against="robot:1", level=2, seed="lv")
+    assert sorted(table.kinds(0)) == ["robot:1", "robot:2"]
+    player = table.player("robot:2")
+    assert isinstance(player, RobotPlayer) and player.settings.iterations == LEVELS[2].iterations
+    saved = tmp_path / "run.json"
+    seen = []
+    real_write = arena.write
+
+    def spy(path, table_, results):
+        seen.append(len(results))
+        real_write(path, table_, results)
+
+    arena.write = spy
+    try:
+        table = arena.Table("ludi", 2, 1, against="robot:1", level=1, seed="lv")
+        results = arena.run(table, 2, save=str(saved))
+    finally:
+        arena.write = real_write
+    assert seen == [1, 2]   # the file was rewritten after each game, not once at the end
+    data = orjson.loads(saved.read_bytes())
+    assert data["table"]["level"] == 1 and len(data["games"]) == 2 == len(results)
+    assert "robot:1" in arena.running_score(results)
