@@ -9,6 +9,7 @@ from bot.service.narration import knows_seats
 from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
+from bot.words.i18n import plural
 from bot.words.names import player_names, seat_names
 from core.errors import RulesError
 from core.game import Event, Game, seat_ref
@@ -70,7 +71,9 @@ class Play(Topic):
             who = player_names(game, rec.meta, state).get(seat, seat)
             count = len(answers)
             reply = Reply(public=[f"{who} takes back {what}." if not answers else
-                                  f"{who} takes back {what} and the robots' {count} answer(s) after it."])
+                                  plural(count, "{who} takes back {what} and the robots' {count} answer after it.",
+                                         "{who} takes back {what} and the robots' {count} answers after it.",
+                                         who=who, what=what, count=count)])
             self.service.narration.narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user,
                                            picture=True)
             return reply

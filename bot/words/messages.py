@@ -402,5 +402,6 @@ MESSAGES = [
     N_('Hints are off at this table (it was opened with hints=off).'),
     N_('You have nothing to decide now; /hint helps when a choice is yours.'),
     N_('Your choices have changed since this menu was drawn, so it was not used; here they are now.'),
-    N_("{who} takes back {what} and the robots' {count} answer(s) after it."),
+    NP_("{who} takes back {what} and the robots' {count} answer after it.",
+        "{who} takes back {what} and the robots' {count} answers after it."),
 ]

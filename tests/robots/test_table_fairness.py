@@ -118,7 +118,8 @@ def test_undo_takes_back_the_robots_answers_with_the_persons_action_and_says_why
             refused = True
         else:
             assert reply.ok, reply.error
-            assert f"the robots' {len(answers)} answer(s) after it" in reply.text
+            n = len(answers)
+            assert f"the robots' {n} answer{'s' if n != 1 else ''} after it" in reply.text
             assert len(service.store.log(P, CHANNEL)) == mine - 1          # hers and theirs, gone
             undone = True
         if undone and refused:
