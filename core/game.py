@@ -260,6 +260,20 @@ class Game:
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
 
+    def random_step(self, state: dict, rnd: random.Random,
+                    prompts: dict[str, Prompt] | None = None) -> tuple[str, str, dict, list[Event]] | None:
+        """One random legal action, for every seeded random game (the fingerprint, the words'
+        examples, the remembered values' test): a seat drawn among those to decide, in seat order so
+        that a seed plays the same game everywhere, its line by `sample`, sent privately where it
+        must be. Returns (seat, line, new state, events), or None when nobody has to decide."""
+        prompts = self.prompts(state) if prompts is None else prompts
+        if not prompts:
+            return None
+        seat = rnd.choice(sorted(prompts))
+        line = self.sample(state, seat, rnd)
+        new, events = self.apply(state, seat, self.parse(line, self.sent_privately(line, prompts[seat])))
+        return seat, line, new, events
+
     # what a deadline plays for a seat that did not decide in time (bot/service/timers.py) ----------
     DEFAULT_VERBS = ("pass", "done", "end", "decline", "skip", "stop", "hold", "ready", "no")
     NEVER_DEFAULT = ("undo",)

@@ -26,9 +26,7 @@ def positions(game_id: str, players: int, seed: int, limit: int):
         if not prompts:
             return
         yield game, state, prompts
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+        _, _, state, _ = game.random_step(state, rnd, prompts)
 
 
 def fresh_vp(state: dict) -> dict:

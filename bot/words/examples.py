@@ -47,12 +47,10 @@ def played(game_id: str, seed: int, actions: int = ACTIONS, options: str | None 
     state, events = game.start(players, game.parse_options(chosen.split()), f"examples-{seed}")
     yield state, events
     for _ in range(actions):
-        prompts = game.prompts(state)
-        if not prompts:
+        step = game.random_step(state, rnd)
+        if step is None:
             return
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+        _, _, state, events = step
         yield state, events
 
 

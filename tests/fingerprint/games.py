@@ -54,12 +54,10 @@ def fingerprint(game_id: str, players: int, seed: int, options: str) -> tuple[st
     digest = hashlib.sha256(orjson.dumps(without_words(state), option=orjson.OPT_SORT_KEYS))
     actions = 0
     while actions < MAX_ACTIONS:
-        prompts = game.prompts(state)
-        if not prompts:
+        step = game.random_step(state, rnd)
+        if step is None:
             break
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        state, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+        seat, line, state, events = step
         rolls = [(e.data["n"], e.data["sides"], e.data["value"]) for e in events if e.kind == "roll"]
         digest.update(orjson.dumps([seat, line, rolls, without_words(state)], option=orjson.OPT_SORT_KEYS))
         actions += 1
