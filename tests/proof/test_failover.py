@@ -188,7 +188,14 @@ def failover(tmp_path, per_game: int, before: float, after: float) -> dict:
             time.sleep(0.2)
         report["answering_after_s"] = round(answering, 1) if answering is not None else None
         report["promoted"] = cluster.role(heir) == "master"
-        time.sleep(max(0.0, after - (time.monotonic() - killed)))
+        # the traffic goes on past `after` until an open page hears a move made after the failover
+        # (its subscriber waits out the outage with a backoff, longer on a loaded machine), 30 s at most
+        back = killed + (answering or 0)
+        while time.monotonic() - killed < after or (
+                not any(t > back for t in heard) and time.monotonic() - killed < after + 30):
+            time.sleep(0.2)
+        first_heard = min((t for t in heard if t > back), default=None)
+        report["page_heard_after_s"] = round(first_heard - killed, 1) if first_heard else None
         stop.set()
         threads[0].join(30)
         threads[1].join(30)
@@ -251,9 +258,6 @@ def check(report: dict) -> None:
     assert report["missing"] + report["fast_missing"] <= 5, report
 
 
-# slow: in the whole default suite the open page heard no move within the 8 s after the failover
-# (it does when run alone); the check stays whole here and in the 3-tables run until that is found
-@pytest.mark.slow
 def test_a_master_killed_mid_traffic_its_replica_takes_over_and_nothing_is_stuck(tmp_path):
     check(failover(tmp_path, per_game=1, before=4, after=8))
 
