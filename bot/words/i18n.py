@@ -358,6 +358,11 @@ def matching_template(line: str) -> tuple[str, str] | None:
     return (best[2], best[1]) if best else None
 
 
+class Said(str):
+    """A line already in its reader's language (`localize`'s output): a reply finished once and then
+    added to (the deadline's announcement before the move it played) is not read again."""
+
+
 def translate(line: str, lang: str, depth: int = 0) -> str:
     """A line composed in English (by the service or a game's rules), in `lang` (unchanged
     when no template fits). The values a template's fields carry are translated in turn.
@@ -366,7 +371,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
-    if lang == DEFAULT or not line or depth > 5:
+    if lang == DEFAULT or not line or depth > 5 or isinstance(line, Said):
         return line
     if isinstance(line, Msg):
         return render(line, lang)
@@ -512,14 +517,14 @@ def _split_outside_brackets(text: str, separator: str) -> list[str]:
 def localize(reply, lang: str, lang_of=None) -> None:
     """The reply's own lines in `lang` (the channel's); private lines in each user's language."""
     if lang != DEFAULT:
-        reply.public = [translate(line, lang) for line in reply.public]
+        reply.public = [Said(translate(line, lang)) for line in reply.public]
         if reply.error:
-            reply.error = translate(reply.error, lang)
+            reply.error = Said(translate(reply.error, lang))
     for user, lines in reply.private.items():
         own = (lang_of(user) if lang_of else None) or lang
         reply.private_langs[user] = own
         if own != DEFAULT:
-            reply.private[user] = [translate(line, own) for line in lines]
+            reply.private[user] = [Said(translate(line, own)) for line in lines]
     reply.lang = lang
 
 

@@ -1,0 +1,79 @@
+"""The service's own sentences are messages (issue 36): each names its message id (bot/words/messages.py)
+and passes typed fields, and the words layer renders it in the reader's language without reading
+English back (bot/words/i18n's matcher is kept for stored old lines alone)."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot.words import i18n, messages
+from bot.words.rewrite_service import SERVICE, Rewriter
+from core.message import Kept, Msg
+from tests.test_i18n_whole_games import GAMES, play_whole_game, play_with_robots
+
+WORDS = Path(__file__).resolve().parents[1] / "bot" / "words"
+
+
+def test_no_sentence_of_the_service_is_composed_in_english():
+    """Every f-string or literal of bot/service whose words are a message id of messages.py is that
+    message (`msg(id, fields)`): the codemod finds nothing left to rewrite."""
+    left = {}
+    for path in sorted(SERVICE.glob("*.py")):
+        rewriter = Rewriter(path.read_text())
+        rewriter.run()
+        if rewriter.edits:
+            left[path.name] = [rewriter.data[a:b].decode() for a, b, _ in rewriter.edits]
+    assert left == {}
+
+
+def _ids(path: Path) -> list[tuple[int, str]]:
+    """The message ids a module names as literals: msg("…"), plural(("…", "…"), n)."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+            first = node.args[0]
+            if node.func.id == "msg" and isinstance(first, ast.Constant):
+                found.append((node.lineno, first.value))
+            elif node.func.id == "plural" and isinstance(first, ast.Tuple) and \
+                    all(isinstance(e, ast.Constant) for e in first.elts):
+                found.append((node.lineno, tuple(e.value for e in first.elts)))
+    return found
+
+
+def test_every_message_the_service_names_is_in_the_catalogues():
+    """A message id the service names is one of messages.py's, so `extract` puts it in the catalogues
+    and each language translates it (a message missing there would render in English)."""
+    known = set(messages.MESSAGES) | set(i18n._game_ids())   # a rules' sentence the service passes on
+    paths = [*sorted(SERVICE.glob("*.py")), WORDS / "names.py"]
+    missing = [f"{path.name}:{line}: {mid!r}" for path in paths for line, mid in _ids(path) if mid not in known]
+    assert missing == []
+    assert sum(len(_ids(path)) for path in paths) > 250
+
+
+@pytest.mark.parametrize("lang", ["es", "ru"])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_a_whole_game_never_asks_the_matcher(store, game_id, lang, monkeypatch):
+    """A whole game per language — lobby, /start, /status, /me, /log, /help for every verb, /rules for
+    every term, deadlines, reminders, refusals, a table with robots and its menus — and every line
+    any reader gets is rendered from its message id: the matcher is asked for no line (only for a
+    state's stored English, `Kept`, inside a message)."""
+    asked = []
+    original = i18n._matched
+
+    def spy(line, language, depth=0):
+        if not (depth and isinstance(line, Kept)):
+            asked.append(line)
+        return original(line, language, depth)
+
+    monkeypatch.setattr(i18n, "_matched", spy)
+    rendered = []
+    original_render = i18n.render
+    monkeypatch.setattr(i18n, "render", lambda message, language: rendered.append(message) or
+                        original_render(message, language))
+    whole = play_whole_game(store, game_id, lang)
+    robots = play_with_robots(store, game_id, lang)
+    assert len(whole.lines) > 100 and len(robots.lines) > 50
+    assert len(rendered) > 300 and all(isinstance(m, Msg) for m in rendered)
+    assert asked == []
