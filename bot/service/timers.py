@@ -461,11 +461,13 @@ class Timers(Topic):
             now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)
             was_absent = player.get("absent")
             if now_absent and not was_absent:
-                then = ("and is now absent: the game goes on with defaults for that seat; another player may "
-                        "/replace it with someone else (/replace SEAT @user).")
-                reply.public.append(plural(ABSENT_AFTER, "{name} ({seat}) missed {count} deadline in a row " + then,
-                                           "{name} ({seat}) missed {count} deadlines in a row " + then,
-                                           name=player["name"], seat=label, count=ABSENT_AFTER))
+                reply.public.append(plural(("{name} ({seat}) missed {count} deadline in a row and is now absent: the "
+                                            "game goes on with defaults for that seat; another player may /replace it "
+                                            "with someone else (/replace SEAT @user).",
+                                            "{name} ({seat}) missed {count} deadlines in a row and is now absent: the "
+                                            "game goes on with defaults for that seat; another player may /replace it "
+                                            "with someone else (/replace SEAT @user)."), ABSENT_AFTER,
+                                           name=Cmd(player["name"]), seat=label, count=ABSENT_AFTER))
         for user in list(reply.private):   # the seat's private lines stay with its player
             if not user or user.startswith("seat:"):
                 reply.private.pop(user)

@@ -189,7 +189,8 @@ class Rewriter:
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Module)) and node.body \
                     and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant):
                 skip.add(id(node.body[0].value))
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("msg", "N_", "NP_", "Cmd"):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
+                    node.func.id in ("msg", "N_", "NP_", "Cmd"):
                 skip.update(id(n) for n in ast.walk(node))
             if isinstance(node, (ast.Compare, ast.Subscript)):
                 skip.update(id(n) for n in ast.walk(node))
