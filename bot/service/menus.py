@@ -198,9 +198,10 @@ class Menus(Topic):
         lines = choices(game, state, seat, private)
         if not lines:
             return None
-        options, trail, line = page_of(tree(game, lines), "", seat_players(meta))
+        players = seat_players(meta)
+        options, trail, line = page_of(tree(game, lines), "", players)
         return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines),
-                    source=(game, state))
+                    player=players.get(seat, ""), source=(game, state))
 
     def press(self, cmd: Command, where: str) -> Reply:
         """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
@@ -224,7 +225,8 @@ class Menus(Topic):
         # the seat's choices are the ones the menu showed: a move made since by someone else (a robot's
         # answer, say) leaves the press good, and it is played at the game's version now (issue 35)
         version = rec.version
-        page = page_of(tree(game, lines), path, seat_players(rec.meta))
+        players = seat_players(rec.meta)
+        page = page_of(tree(game, lines), path, players)
         if page is None:
             return self.refused(cmd, msg("This menu has expired. /me shows your choices now."), "EXPIRED", channel)
         options, trail, line = page
@@ -234,7 +236,7 @@ class Menus(Topic):
                                                private=private, version=version, key=cmd.key))
         reply = Reply(version=rec.version, channel=channel)
         reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
-                          digest=drawn, source=(game, rec.state))
+                          digest=drawn, player=players.get(seat, ""), source=(game, rec.state))
         self.service.finish(cmd, reply)
         return reply
 
