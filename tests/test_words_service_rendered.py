@@ -77,3 +77,25 @@ def test_a_whole_game_never_asks_the_matcher(store, game_id, lang, monkeypatch):
     assert len(whole.lines) > 100 and len(robots.lines) > 50
     assert len(rendered) > 300 and all(isinstance(m, Msg) for m in rendered)
     assert asked == []
+
+
+@pytest.mark.parametrize("lang, word, term", [("es", "campeón", "Campeón"), ("ru", "сторонник", "Сторонник")])
+def test_me_explains_a_bare_status_word_in_the_readers_language(service, lang, word, term):
+    """Successors' /me says the player's status (§9.5) as a word of his language, with the § and the
+    /rules line that explains it; that line, typed as it stands, answers in his language."""
+    from bot.service.types import Command
+
+    def say(user, text, private=False):
+        return service.handle(Command("t", None if private else f"me-{lang}", user, text, name=user,
+                                      private=private, admin=True))
+
+    say("ann", f"/lang {lang}", private=True)
+    say("ann", f"/lang {lang}")
+    say("ann", "/new successors seed=3")
+    for user in ("ann", "bob", "cy"):
+        say(user, "/join")
+    say("ann", "/start")
+    view = "\n".join(say("ann", "/me").private["ann"])
+    assert f"{word} (§9.5, `/rules champion`)" in view, view
+    told = say("ann", "/rules champion").public
+    assert told and told[0].startswith(f"{i18n.name('Successors', lang)} §9.5 — {term}:"), told

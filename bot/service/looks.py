@@ -80,7 +80,7 @@ class Looks(Topic):
                 lines = choices(game, rec.state, seat, True)
                 if lines:
                     reply.tell(cmd.user, msg("Your choices ({count}):", count=len(lines)))
-                    reply.private[cmd.user] += [f"`{line}`" for line in lines]
+                    reply.private[cmd.user] += [Cmd(f"`{line}`") for line in lines]
             else:
                 menu = self.service.menus.root(game, channel, rec.meta, rec.state, rec.version, seat, True)
                 if menu is not None:
