@@ -71,10 +71,10 @@ class Play(Topic):
             kept.append(entry)
 
         def done(version: int) -> Reply:
-            what = "a private action" if last["private"] else shown(last["line"], 300)
+            what = msg("a private action") if last["private"] else Cmd(shown(last["line"], 300))
             who = player_names(game, rec.meta, state).get(seat, seat)
             count = len(answers)
-            reply = Reply(public=[msg("{seat} takes back {shown}.", seat=who, shown=Cmd(what)) if not answers else
+            reply = Reply(public=[msg("{seat} takes back {shown}.", seat=who, shown=what) if not answers else
                                   plural(("{who} takes back {what} and the robots' {count} answer "
                                           "after it.",
                                           "{who} takes back {what} and the robots' {count} answers "

@@ -455,7 +455,7 @@ class Timers(Topic):
         shown = msg("a private choice") if private else Cmd(f"`{line}`")
         label = seat_labels(game, rec.state).get(seat, seat)   # "C, yellow": the seat with its colour
         reply.public.insert(0, msg("Time is up for {name} ({seat}): the deadline played {shown}.",
-                                   name=player['name'], seat=label, shown=Cmd(shown)))
+                                   name=player['name'], seat=label, shown=shown))
         rec2 = self.store.load(plat, channel)
         if rec2 and rec2.meta:
             now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)

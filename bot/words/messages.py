@@ -428,4 +428,5 @@ MESSAGES = [
     N_('{number}. {line}'),
     N_('finished'),
     N_(' Now: {text}'),
+    N_('a private action'),
 ]
