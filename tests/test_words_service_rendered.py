@@ -10,7 +10,7 @@ import pytest
 
 from bot.words import i18n, messages
 from bot.words.rewrite_service import SERVICE, Rewriter
-from core.message import Kept, Msg
+from core.message import Kept, Msg, msg
 from tests.test_i18n_whole_games import GAMES, play_whole_game, play_with_robots
 
 WORDS = Path(__file__).resolve().parents[1] / "bot" / "words"
@@ -99,3 +99,62 @@ def test_me_explains_a_bare_status_word_in_the_readers_language(service, lang, w
     assert f"{word} (§9.5, `/rules champion`)" in view, view
     told = say("ann", "/rules champion").public
     assert told and told[0].startswith(f"{i18n.name('Successors', lang)} §9.5 — {term}:"), told
+
+
+def _kept_words(value, found: list) -> list:
+    """Every value under a state's word keys (core/message: a result's reason, a placing's or a
+    pending loss's why)."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("reason", "why") and item is not None:
+                found.append(item)
+            else:
+                _kept_words(item, found)
+    elif isinstance(value, list):
+        for item in value:
+            _kept_words(item, found)
+    return found
+
+
+@pytest.mark.parametrize("game_id", ["ludi", "starcraft", "successors"])
+def test_a_states_words_are_kept_as_messages_through_its_snapshot(game_id, monkeypatch):
+    """A game set up now keeps its words as messages (core/message.keep): through a snapshot's JSON
+    they come back whole (`kept`), its end's reason among them, and are rendered in es and ru
+    without the matcher; a game of the rules version before keeps English (tests/test_fixtures.py
+    replays such saves byte for byte)."""
+    import random
+
+    import orjson
+
+    from core.message import WORDS, kept
+    from core.registry import get_game
+
+    game = get_game(game_id)
+    options = {"ludi": "events=on favour=on champion=on", "successors": "losses=ask"}.get(game_id, "")
+    words, ended = [], None
+    for seed in range(6):
+        rnd = random.Random(seed)
+        state = game.setup(["a", "b", "c"], game.parse_options(options.split()), f"words-{seed}")
+        assert state[WORDS] == 1
+        for _ in range(3000):
+            step = game.random_step(state, rnd)
+            if step is None:
+                break
+            state = orjson.loads(orjson.dumps(step[2]))   # as the store keeps it
+            words += _kept_words(state, [])
+        if state.get("result"):
+            ended = state
+            break
+    assert words and all(isinstance(w, dict) for w in words), words[:3]
+    assert ended is not None, "a seeded game reached its end"
+    finished, _, reason = game.outcome(ended)
+    assert finished and isinstance(reason, Msg) and not isinstance(reason, Kept)
+    asked = []
+    monkeypatch.setattr(i18n, "_matched", lambda line, lang, depth=0: asked.append(line) or line)
+    for lang in ("es", "ru"):
+        # each as the rules use it, a field of their sentence (a name is looked up whole)
+        said = [i18n.render(msg("({why})", why=kept(w)), lang) for w in words[:200]] + [i18n.translate(reason, lang)]
+        assert all(said)
+    assert asked == []
+    old = game.setup(["a", "b", "c"], {**game.parse_options(options.split()), WORDS: "english"}, "old")
+    assert WORDS not in old
