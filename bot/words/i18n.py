@@ -16,11 +16,12 @@ catalogues (the `games` domain, extracted from core/games by bot/words/game_mess
 service's), each field by its type — a nested message rendered, a `Cmd` (what a player types) as
 it is, a number as it is, a name of the games' data looked up whole. It renders, never parses.
 
-Lines that carry no message id are still read back by their templates (`_matched`: a line is
-matched against the templates, the values it carries translated in turn): the service's own
-sentences that are still composed in English, and the English a stored state keeps (`Kept`:
-`result.reason`, `placing.why`, saved before or outside the message ids, since an old save must
-replay to the same bytes). No event of the rules goes that way (tests/test_i18n_render.py).
+The service's own sentences are messages too (bot/service: `msg(id, …)`, ids in messages.py). Lines
+that carry no message id are still read back by their templates (`_matched`: a line is matched
+against the templates, the values it carries translated in turn): only the English a stored state
+of a game set up before issue 36 keeps (`Kept`: `result.reason`, `placing.why`; a game set up since
+keeps them as messages, core/message.keep), and stored old entries. No event of the rules and no
+sentence of the service goes that way (tests/test_i18n_render.py, tests/test_words_service_rendered.py).
 
 A sentence whose noun follows a number is a plural message (gettext's msgid/msgid_plural,
 `NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service
@@ -379,9 +380,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
 
 
 def _matched(line: str, lang: str, depth: int = 0) -> str:
-    """An English line that carries no message id (a stored old entry, a service line still
-    composed in English): read back by the templates it fits. New rules events never come here
-    (tests/test_i18n_render.py)."""
+    """An English line that carries no message id (a stored old entry, the English an old game's
+    state keeps): read back by the templates it fits. New rules events and the service's sentences
+    never come here (tests/test_i18n_render.py, tests/test_words_service_rendered.py)."""
     if lang == DEFAULT or not line or depth > 5:
         return line
     index = _index()
