@@ -29,7 +29,7 @@ from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from bot.words.i18n import render
-from core.message import Cmd, msg
+from core.message import Cmd, msg, plural
 from core.registry import get_game
 from robots.levels import LEVELS
 from robots.levels import level as level_named
@@ -120,13 +120,15 @@ class Robots(Topic):
             numbers = [w for w in words[1:] if w.isdigit()]
             levels = [w.partition("=")[2] for w in words[1:] if w.lower().startswith("level=")]
             if len(numbers) + len(levels) != len(words[1:]) or len(numbers) > 1 or len(levels) > 1:
-                return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+                return Reply.refuse(msg("Usage: /robot add [N] [level=1-5], /robot remove."), "MALFORMED", channel)
             count = int(numbers[0]) if numbers else 1
             level = parse_level(levels[0]) if levels else (meta.get("play") or {}).get("level")
             free = game.max_players - len(players)
             if count < 1 or count > free:
-                return Reply.refuse(msg("There is room for {free} more player(s) at this table; /robot "
-                                        "add N adds N robots.", free=free), "FULL", channel)
+                return Reply.refuse(plural(("There is room for {free} more player at this table; /robot add N "
+                                            "adds N robots.",
+                                            "There is room for {free} more players at this table; /robot add N "
+                                            "adds N robots."), free, free=free), "FULL", channel)
             players += fill(players, count, level)
         elif what == "remove":
             robots = [p for p in players if is_robot_user(p["user"])]
@@ -134,7 +136,7 @@ class Robots(Topic):
                 return Reply.refuse(msg("No robot sits in this lobby."), "NO_ROBOT", channel)
             players.remove(robots[-1])
         else:
-            return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+            return Reply.refuse(msg("Usage: /robot add [N] [level=1-5], /robot remove."), "MALFORMED", channel)
         meta = dict(meta, players=players)
         names = ", ".join(p["name"] for p in players)
         return Write(lambda version: Reply(public=[msg("Seated: {names}.", names=names)]), meta=meta)
