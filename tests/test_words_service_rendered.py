@@ -26,6 +26,26 @@ def test_no_sentence_of_the_service_is_composed_in_english():
         if rewriter.edits:
             left[path.name] = [rewriter.data[a:b].decode() for a, b, _ in rewriter.edits]
     assert left == {}
+    assert _said_as_english() == []
+
+
+SAYING = {"refuse", "RulesError", "tell", "append", "insert", "Reply"}   # what hands a reader a line
+
+
+def _said_as_english() -> list[str]:
+    """Literal or f-string sentences the service hands a reader as they stand (no message id)."""
+    found = []
+    for path in sorted(SERVICE.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            said = [node.args[-1 if name in ("insert", "tell") else 0]] if name in SAYING and node.args else []
+            said += [e for k in node.keywords if k.arg in ("public", "error") and isinstance(k.value, ast.List)
+                     for e in k.value.elts]
+            found += [f"{path.name}:{node.lineno}" for e in said if isinstance(e, ast.JoinedStr) or
+                      isinstance(e, ast.Constant) and isinstance(e.value, str) and " " in e.value]
+    return found
 
 
 def _ids(path: Path) -> list[tuple[int, str]]:

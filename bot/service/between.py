@@ -172,7 +172,7 @@ class Between(Topic):
             if seat["user"] in ratings and not seat["robot"]:
                 old = before.get(seat["user"])
                 was = shown_rating(*old[:2]) if old else shown_rating(MODEL.mu, MODEL.sigma)
-                changes.append(f"{seat['name']} {was} → {shown_rating(*ratings[seat['user']][:2])}")
+                changes.append(Cmd(f"{seat['name']} {was} → {shown_rating(*ratings[seat['user']][:2])}"))
         return [msg("Ratings: {changes} (/stats).", changes=join(", ", changes))] if changes else []
 
     # /rematch ------------------------------------------------------------------------------------

@@ -54,7 +54,7 @@ class Lobby(Topic):
                                     "OPTION", channel)
             if token.lower().startswith("seed="):
                 if seed is not None:
-                    return Reply.refuse("seed= is given more than once; give it once.", "MALFORMED", channel)
+                    return Reply.refuse(msg("seed= is given more than once; give it once."), "MALFORMED", channel)
                 if cmd.platform in PUBLIC_PLATFORMS:
                     return Reply.refuse(msg("seed= is not accepted here: a seed typed in a channel "
                                             "lets anyone rebuild every hand and die. The bot draws a "

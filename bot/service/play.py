@@ -37,8 +37,8 @@ class Play(Topic):
             at = next((i for i in range(at - 1, -1, -1) if not entries[i].get("hidden")), None)
         if at is None:
             if answers:
-                return Reply.refuse("Only robots have played since the start, so there is nothing of yours to "
-                                    "undo.", "NOT_YOURS")
+                return Reply.refuse(msg("Only robots have played since the start, so there is nothing of yours "
+                                        "to undo."), "NOT_YOURS")
             return Reply.refuse(msg("Nothing has been played yet, so there is nothing to undo."), "NOTHING_TO_UNDO")
         last, after = entries[at], entries[at + 1:]
         if last["seat"] != seat:

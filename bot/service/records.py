@@ -100,8 +100,8 @@ class Records(Topic):
                                 "BAD_IMPORT", channel)
         except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # an action the rules choke on
             log.warning("an /import failed on its content", exc_info=True)
-            return Reply.refuse("That export cannot be imported: an action of its log cannot be replayed "
-                                "(was the file edited?).", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That export cannot be imported: an action of its log cannot be "
+                                    "replayed (was the file edited?)."), "BAD_IMPORT", channel)
         meta = {"status": "finished", "game": game.id, "options": setup["options"],
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}

@@ -163,13 +163,14 @@ class Robots(Topic):
         meta = rec.meta
         game = get_game(meta["game"])
         if meta.get("status") != "playing" or rec.state is None:
-            return Reply.refuse("/hint helps during a game; this one is not being played.", "NOT_PLAYING", channel)
+            return Reply.refuse(msg("/hint helps during a game; this one is not being played."), "NOT_PLAYING", channel)
         if (meta.get("play") or {}).get("hints") == "off":
             return Reply.refuse(msg("Hints are off at this table (it was opened with hints=off)."), "HINTS_OFF",
                                 channel)
         seat = seat_of(meta, cmd.user)
         if seat is None:
-            return Reply.refuse("/hint advises a seated player; you have no seat in this game.", "NOT_SEATED", channel)
+            return Reply.refuse(msg("/hint advises a seated player; you have no seat in this game."), "NOT_SEATED",
+                                channel)
         if seat not in game.prompts(rec.state):
             return Reply.refuse(msg("You have nothing to decide now; /hint helps when a choice is "
                                     "yours."), "NOT_YOUR_TURN",

@@ -106,7 +106,7 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
             continue
         if key == "hints":   # hints=off: no /hint at a competitive table
             if value.lower() not in ("on", "off"):
-                raise RulesError("hints= is on (the default: /hint advises a player) or off.", code="OPTION")
+                raise RulesError(msg("hints= is on (the default: /hint advises a player) or off."), code="OPTION")
             play["hints"] = value.lower()
             continue
         if key == "absent":

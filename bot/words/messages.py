@@ -430,4 +430,10 @@ MESSAGES = [
     N_('finished'),
     N_(' Now: {text}'),
     N_('a private action'),
+    N_('seed= is given more than once; give it once.'),
+    N_('Only robots have played since the start, so there is nothing of yours to undo.'),
+    N_('That export cannot be imported: an action of its log cannot be replayed (was the file edited?).'),
+    N_('/hint helps during a game; this one is not being played.'),
+    N_('/hint advises a seated player; you have no seat in this game.'),
+    N_('hints= is on (the default: /hint advises a player) or off.'),
 ]
