@@ -21,7 +21,7 @@ from pydantic import (
     ValidationError,
 )
 
-from core.message import Cmd, Msg, msg
+from core.message import Cmd, Msg, msg, plural
 from core.names import NAME_MAX, is_display_name
 
 SHAPE = msg("an object with game, players, seed and log, as /export writes it")
@@ -37,9 +37,11 @@ def _roll(roll: list) -> list:
 
 def _name(name: str) -> str:
     if not is_display_name(name):
-        raise ValueError(msg("a player's name must be one line of at most {most} characters with no control "
-                             "character, not {name}", most=NAME_MAX,
-                             name=Cmd(repr(name[:20]) + ("…" if len(name) > 20 else ""))))
+        raise ValueError(plural(("a player's name must be one line of at most {most} character with no control "
+                                 "character, not {name}",
+                                 "a player's name must be one line of at most {most} characters with no control "
+                                 "character, not {name}"), NAME_MAX, most=NAME_MAX,
+                                name=Cmd(repr(name[:20]) + ("…" if len(name) > 20 else ""))))
     return name
 
 

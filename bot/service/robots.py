@@ -125,10 +125,9 @@ class Robots(Topic):
             level = parse_level(levels[0]) if levels else (meta.get("play") or {}).get("level")
             free = game.max_players - len(players)
             if count < 1 or count > free:
-                return Reply.refuse(plural(("There is room for {free} more player at this table; /robot add N "
-                                            "adds N robots.",
-                                            "There is room for {free} more players at this table; /robot add N "
-                                            "adds N robots."), free, free=free), "FULL", channel)
+                return Reply.refuse(plural(("Only {count} seat is free at this table; /robot add N adds N robots.",
+                                            "Only {count} seats are free at this table; /robot add N adds N "
+                                            "robots."), free, count=free), "FULL", channel)
             players += fill(players, count, level)
         elif what == "remove":
             robots = [p for p in players if is_robot_user(p["user"])]
