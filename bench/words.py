@@ -5,9 +5,12 @@ Before: the rules composed English and the words layer read each line back by it
 and pass typed fields, and the words layer renders it (bot/words/i18n.render). Both are timed on
 the same lines: every event of seeded games of the four games, in Spanish and in Russian.
 Also counted: the lines each way leaves wholly unchanged (still English), and the f-string
-sentences left in the rules (`ctx.say(f"…")`, target 0).
+sentences left in the rules (`ctx.say(f"…")`, target 0). The service's own sentences likewise
+(`--service`): the lines a table of each game reads through the service (lobby, /start, /status, /help
+for the game and each verb, /log, refusals) on an embedded Redis, and the service sentences still
+composed in English (bot/words/rewrite_service.py finds none to rewrite, target 0).
 
-    python -m bench.words [--actions 150]
+    python -m bench.words [--actions 150] [--service]
 """
 from __future__ import annotations
 
@@ -42,6 +45,46 @@ def f_string_says() -> int:
     return count
 
 
+def service_lines() -> list[Msg]:
+    """The lines a table of each game reads through the service, each a message (the rules' events
+    and the service's own sentences), in English: what the edge then says in a reader's language."""
+    import tempfile
+
+    from bot.service import Service
+    from bot.service.types import Command
+    from bot.store import Store, connect
+    from core.registry import get_game
+
+    said: list[Msg] = []
+    with tempfile.TemporaryDirectory() as folder:
+        service = Service(Store(connect(None, folder), prefix="bench"), remind_after=3600)
+        for game_id in GAMES:
+            game, channel = get_game(game_id), f"words-{game_id}"
+            users = [f"u{i}" for i in range(game.min_players)]
+            sent = [(users[0], f"/new {game_id} seed=7"), *((u, "/join") for u in users), (users[0], "/start"),
+                    (users[0], "/status"), (users[0], "/log"), (users[0], f"/help {game_id}"),
+                    *((users[0], f"/help {game_id} {verb}") for verb in game.verbs), (users[0], f"/{game_id} x"),
+                    (users[0], "/join"), (users[0], "/help"), (users[0], "/me")]
+            for user, text in sent:
+                reply = service.handle(Command("bench", channel, user, text, name=user))
+                lines = [*reply.public, *([reply.error] if reply.error else []), *(x for v in reply.private.values()
+                                                                                  for x in v)]
+                said += [line for line in lines if isinstance(line, Msg)]
+    return said
+
+
+def composed_in_english() -> int:
+    """The service's sentences of bot/words/messages.py still composed as English (rewrite_service's count)."""
+    from bot.words.rewrite_service import SERVICE, Rewriter
+
+    count = 0
+    for path in SERVICE.glob("*.py"):
+        rewriter = Rewriter(path.read_text())
+        rewriter.run()
+        count += len(rewriter.edits)
+    return count
+
+
 def timed(function, said: list, lang: str) -> tuple[float, list[str]]:
     started = time.perf_counter()
     out = [function(line, lang) for line in said]
@@ -51,10 +94,16 @@ def timed(function, said: list, lang: str) -> tuple[float, list[str]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--actions", type=int, default=150)
+    parser.add_argument("--service", action="store_true", help="the service's lines, on an embedded Redis")
     args = parser.parse_args(argv)
-    said = lines(args.actions)
-    print(f"lines: {len(said)} events of seeded games ({', '.join(GAMES)}, {args.actions} actions each)")
-    print(f"f-string say/tell/reveal calls left in core: {f_string_says()}")
+    if args.service:
+        said = service_lines()
+        print(f"lines: {len(said)} lines a table of each game reads through the service ({', '.join(GAMES)})")
+        print(f"service sentences composed in English left: {composed_in_english()}")
+    else:
+        said = lines(args.actions)
+        print(f"lines: {len(said)} events of seeded games ({', '.join(GAMES)}, {args.actions} actions each)")
+        print(f"f-string say/tell/reveal calls left in core: {f_string_says()}")
     for lang in ("es", "ru"):
         render(said[0], lang), _matched(str(said[0]), lang)   # catalogues compiled, indexes built
         before, matched = timed(lambda line, lang: _matched(str(line), lang), said, lang)

@@ -93,9 +93,13 @@ def join(sep: str, items: Iterable) -> Items:
     return Items(sep, items)
 
 
-# words a state keeps (`result.reason`, `placing.why`, a pending loss's `why`): a message while the
-# state is in memory, its English sentence once stored (a snapshot is JSON, and an old save must
-# replay to the same bytes), so a reader says which it may be ------------------------------------------
+# words a state keeps (`result.reason`, `placing.why`, a pending loss's `why`). A game set up since
+# issue 36 keeps them as messages, as JSON a snapshot holds (`stored`), and marks its state so
+# (`WORDS`); a game set up before keeps their English sentences, since its saved snapshots hold them
+# and its log must replay to the same bytes (core/replay.py: its rules version keeps that way) --------
+WORDS = "words"   # a state key: present where the state keeps its words as messages
+
+
 class Kept(str):
     """A sentence a stored state kept as English: the words layer reads it back by the templates
     it fits (bot/words/i18n's matcher, kept for such lines alone)."""
@@ -104,6 +108,51 @@ class Kept(str):
         return Kept, (str(self),)
 
 
+def stored(value):
+    """A message as a state keeps it: JSON (its id, its fields each kept by its type), read back
+    whole by `kept`, never parsed. A name (a plain str) is marked as one."""
+    if isinstance(value, Items):
+        return {"items": [stored(item) for item in value.args["items"]], "sep": value.args["sep"]}
+    if isinstance(value, Msg):
+        out = {"msg": list(value.id) if isinstance(value.id, tuple) else value.id,
+               "args": {key: stored(arg) for key, arg in value.args.items()}}
+        if value.n is not None:
+            out["n"] = value.n
+        return out
+    if isinstance(value, Cmd):
+        return {"cmd": str(value)}
+    if isinstance(value, str):
+        return {"name": str(value)}
+    if isinstance(value, (list, tuple)):
+        return [stored(item) for item in value]
+    return value
+
+
+def keep(state: dict, value):
+    """What `state` keeps of a message: the message as data where the game keeps its words so
+    (`WORDS`), else the message itself, stored as its English sentence."""
+    return stored(value) if state.get(WORDS) else value
+
+
+def _unstored(value):
+    if isinstance(value, list):
+        return [_unstored(item) for item in value]
+    if not isinstance(value, dict):
+        return value
+    if "items" in value:
+        return Items(value["sep"], (_unstored(item) for item in value["items"]))
+    if "msg" in value:
+        id = value["msg"]
+        return Msg(tuple(id) if isinstance(id, list) else id,
+                   {key: _unstored(arg) for key, arg in value["args"].items()}, value.get("n"))
+    if "cmd" in value:
+        return Cmd(value["cmd"])
+    return value.get("name", value)
+
+
 def kept(value):
-    """A state's words as their reader gets them: the message itself while it is one, else `Kept`."""
+    """A state's words as their reader gets them: the message itself while it is one or was kept as
+    one (`stored`), else `Kept` (an English sentence a game set up before issue 36 stored)."""
+    if isinstance(value, dict):
+        return _unstored(value)
     return value if isinstance(value, (Msg, Cmd)) or not isinstance(value, str) else Kept(value)

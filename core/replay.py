@@ -15,6 +15,7 @@ from typing import Callable
 from core import rng
 from core.errors import RulesError
 from core.game import Event, Game
+from core.message import WORDS
 from core.registry import get_game
 
 FORMAT = "strategos/1"   # the shape of a stored or exported game (setup + log entries)
@@ -71,6 +72,20 @@ MIGRATIONS[("starcraft", 2)] = _keep_rules(2)
 # StarCraft 3 → 4: issue 27's unit numbers and starting forces (§2.4, §3.4, §18); a game set up under 3
 # keeps them
 MIGRATIONS[("starcraft", 3)] = _keep_rules(3)
+
+
+def _english_words(setup: dict, entries: list[dict]) -> tuple[dict, list[dict]]:
+    """A game set up before issue 36, whose snapshots keep their words (a result's reason, a
+    placing's why) as English sentences: its log replays keeping them so (the rules read
+    `options["words"]`), byte for byte; the words layer still shows them in every language."""
+    return dict(setup, options={WORDS: "english", **setup.get("options", {})}), entries
+
+
+# issue 36: a state keeps its words as messages (core/message.keep); a game of the version before
+# keeps their English
+MIGRATIONS[("successors", 6)] = _english_words
+MIGRATIONS[("starcraft", 4)] = _english_words
+MIGRATIONS[("ludi", 1)] = _english_words
 
 
 def rules_version(game: Game) -> int:

@@ -43,3 +43,13 @@ def test_a_play_run_opens_a_fresh_channel_and_forgets_the_last_runs_language(ser
     langs = service.store.languages("console", second, [])[0]
     assert langs in (None, "en")
     assert bot.cli.main([*argv, "--channel", "mine"]) == 0 and channels[-1] == "mine"
+
+
+def test_a_public_menus_header_names_its_player_not_his_seat(service, tmp_path):
+    """"[Elige: para ivan]", not "[Elige: para p2]": the player whose choices they are, by name."""
+    out = io.StringIO()
+    console = Console(service, "header", tmp_path, out)
+    for line in ("ana: /lang es", "ana: /new ludi seed=4", "ana: /join", "ivan: /join", "ana: /start"):
+        console.say(line)
+    headers = [line for line in out.getvalue().splitlines() if line.strip().startswith("[Elige:")]
+    assert headers and all(h.strip() in ("[Elige: para ana]", "[Elige: para ivan]") for h in headers), headers

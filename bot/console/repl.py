@@ -123,7 +123,7 @@ class Console:
         """A menu page as numbered lines; the reader types a number to pick (0: back)."""
         self.menus[user] = menu
         where = gettext_(menu.lang, "for {user} only", user=user) if user is not None else \
-            gettext_(menu.lang, "for {seat}", seat=menu.seat)
+            gettext_(menu.lang, "for {seat}", seat=menu.player or menu.seat)   # its player, by name
         trail = " › ".join(menu.trail)
         self.print(f"  [{gettext_(menu.lang, 'Choose:')} {where}]" + (f" {trail}" if trail else ""))
         for number, option in enumerate(menu.options, 1):

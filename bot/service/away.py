@@ -22,6 +22,7 @@ from bot.service.timers import _span, away_limit, duration, end_away, open_away
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
 from core.errors import RulesError
+from core.message import msg
 from core.registry import get_game
 
 AWAY = "away"              # the preference: when the player's own absence ends (epoch seconds)
@@ -33,37 +34,43 @@ class Away(Topic):
 
     def away(self, rest: str, cmd: Command) -> Reply:
         if not rest.strip():
-            return Reply.refuse("Say for how long: /away 3d (or 12h, 2d12h); /back ends it sooner.", "MALFORMED")
+            return Reply.refuse(msg("Say for how long: /away 3d (or 12h, 2d12h); /back ends it sooner."), "MALFORMED")
         try:
             seconds = duration("away", rest.strip())
         except RulesError:
-            return Reply.refuse(f"/away takes a duration such as 12h, 3d or 2d12h (got {rest.strip()!r}).",
+            return Reply.refuse(msg("/away takes a duration such as 12h, 3d or 2d12h (got {text}).",
+                                    text=repr(rest.strip())),
                                 "MALFORMED")
         if not 0 < seconds <= LONGEST:
-            return Reply.refuse("An absence lasts more than 0 and at most 30 days; each game allows at most its "
-                                "own limit (away=, 7 days unless its creator set another).", "MALFORMED")
+            return Reply.refuse(msg("An absence lasts more than 0 and at most 30 days; each game "
+                                    "allows at most its own limit (away=, 7 days unless its creator "
+                                    "set another)."), "MALFORMED")
         until = self.clock() + seconds
         self.store.set_user_pref(cmd.platform, cmd.user, AWAY, f"{until:.0f}")
         reply = self._each_game(cmd, lambda rec, seat: self._away_step(cmd, rec, seat, seconds), "", "NO_GAME")
         if reply.ok:
-            reply.tell(cmd.user, f"A game of yours that starts in the next {_span(seconds)} begins with your seat "
-                                 "away too; /back ends it.")
+            reply.tell(cmd.user, msg("A game of yours that starts in the next {span} begins with your "
+                                     "seat away too; /back ends it.",
+                                     span=_span(seconds)))
             return reply
         return Reply(private={cmd.user: [
-            f"You sit in no game in play. Noted for the next {_span(seconds)}: a game of yours that starts before "
-            "then begins with your seat away (as far as it allows); /back ends it."]})
+            msg("You sit in no game in play. Noted for the next {span}: a game of yours that starts "
+                "before then begins with your seat away (as far as it allows); /back ends it.",
+                span=_span(seconds))]})
 
     def back(self, rest: str, cmd: Command) -> Reply:
         if rest.strip():
-            return Reply.refuse(f"/back takes no argument (got {rest.strip()!r}). Usage: /back.", "MALFORMED")
+            return Reply.refuse(msg("/back takes no argument (got {text}). Usage: /back.", text=repr(rest.strip())),
+                                "MALFORMED")
         was_away = self.until(cmd.platform, cmd.user) is not None
         self.store.set_user_pref(cmd.platform, cmd.user, AWAY, None)
         reply = self._each_game(cmd, lambda rec, seat: self._back_step(cmd, rec, seat),
-                                "You are not away, and no robot plays a seat of yours: nothing to come back to.",
+                                msg("You are not away, and no robot plays a seat of yours: nothing to "
+                                    "come back to."),
                                 "NOT_AWAY")
         if not reply.ok and was_away:
-            return Reply(private={cmd.user: ["Welcome back: games of yours that start from now on run your "
-                                             "deadlines from the first move."]})
+            return Reply(private={cmd.user: [msg("Welcome back: games of yours that start from now on "
+                                                 "run your deadlines from the first move.")]})
         return reply
 
     # the player's own absence, for games that start while it runs ------------------------------
@@ -89,8 +96,9 @@ class Away(Topic):
                 continue
             granted = open_away(meta, player["seat"], now, until - now)
             if granted:
-                lines.append(f"{player['name']} is away for {_span(granted)}: the deadline and reminders wait "
-                             "for that seat; /back ends it.")
+                lines.append(msg("{name} is away for {span}: the deadline and reminders wait for that "
+                                 "seat; /back ends it.", name=player['name'],
+                                 span=_span(granted)))
         return lines
 
     # one game at a time -------------------------------------------------------------------------
@@ -117,7 +125,7 @@ class Away(Topic):
             else:
                 self.store.notify(cmd.platform, channel, answer.public)
             if channel != cmd.channel:   # what he does not read in the channel, he reads privately
-                reply.tell(cmd.user, f"In channel {channel}:")
+                reply.tell(cmd.user, msg("In channel {channel}:", channel=channel))
                 for line in answer.public:
                     reply.tell(cmd.user, line)
         return reply
@@ -138,12 +146,18 @@ class Away(Topic):
         name = next(p.get("away_name") or p["name"] for p in meta["players"] if p["user"] == cmd.user)
         if not granted:
             if away_limit(meta) <= 0:
-                return Reply(public=["This game allows no absence (away=0): its deadlines run on."])
+                return Reply(public=[msg("This game allows no absence (away=0): its deadlines run on.")])
             allowance = _span(away_limit(meta))
-            return Reply(public=[f"{name} has used the {allowance} this game allows away: its deadlines run on."])
-        cut = f" (this game allows {_span(away_limit(meta))} away in all)" if granted < seconds else ""
-        line = (f"{name} is away for {_span(granted)}{cut}: the deadline and reminders wait for that seat; "
-                "/back ends it.")
+            return Reply(public=[msg("{name} has used the {allowance} this game allows away: its "
+                                     "deadlines run on.", name=name,
+                                     allowance=allowance)])
+        if granted < seconds:
+            line = msg("{name} is away for {span} (this game allows {allowance} away in all): the deadline and "
+                       "reminders wait for that seat; /back ends it.", name=name, span=_span(granted),
+                       allowance=_span(away_limit(meta)))
+        else:
+            line = msg("{name} is away for {span}: the deadline and reminders wait for that seat; /back ends it.",
+                       name=name, span=_span(granted))
         return Write(lambda version: Reply(public=[line]), meta=meta,
                      remind=self.service.timers.next_event(meta, game, rec.state, now))
 
@@ -154,7 +168,7 @@ class Away(Topic):
         lines = []
         if end_away(meta, seat, now):
             name = next(p.get("away_name") or p["name"] for p in meta["players"] if p["user"] == cmd.user)
-            lines.append(f"{name} is back: the deadline runs again for that seat.")
+            lines.append(msg("{name} is back: the deadline runs again for that seat.", name=name))
         robot = take_back(meta, cmd.user)
         if robot is not None:
             meta, sentence = robot

@@ -24,6 +24,7 @@ from bot.service.robots import is_robot_user
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, Result
 from core.game import Game
+from core.message import Cmd, join, msg
 from core.registry import get_game
 
 MODEL = PlackettLuce()
@@ -123,36 +124,40 @@ class Between(Topic):
     def stats(self, rest: str, cmd: Command) -> Reply:
         server = server_of(cmd, cmd.channel)
         if server is None:
-            return Reply.refuse("/stats shows the results of a server or group: use it there, not in a private "
-                                "message.", "IN_CHANNEL_ONLY")
+            return Reply.refuse(msg("/stats shows the results of a server or group: use it there, not "
+                                    "in a private message."), "IN_CHANNEL_ONLY")
         asked = rest.strip().lower()
         game = None
         if asked:
             game = game_or_none(asked)
             if game is None:
-                return Reply.refuse(f"There is no game {shown(asked)}; /stats alone shows every game's results.",
+                return Reply.refuse(msg("There is no game {name}; /stats alone shows every game's "
+                                        "results.", name=shown(asked)),
                                     "NO_GAME")
         out, _ = self.current(cmd.platform, server)
         if not out["games"]:
-            return Reply(public=["No game has ended here yet: the results and ratings begin with the first."])
-        lines = [f"Games played here: {out['games']}."]
+            return Reply(public=[msg("No game has ended here yet: the results and ratings begin with "
+                                     "the first.")])
+        lines = [msg("Games played here: {n}.", n=out['games'])]
         for gid, by_game in sorted(out["by_game"].items()):
             if game is not None and gid != game.id:
                 continue
             title = get_game(gid).title if game_or_none(gid) else gid
-            wins = ", ".join(f"{side} {by_game['wins'].get(side, 0)}/{played}"
-                             for side, played in sorted(by_game["played"].items(),
-                                                        key=lambda kv: (-by_game["wins"].get(kv[0], 0), kv[0])))
-            lines.append(f"{title} — played: {by_game['games']}; wins by seat or faction: {wins}.")
+            wins = join(", ", (Cmd(f"{side} {by_game['wins'].get(side, 0)}/{played}")
+                               for side, played in sorted(by_game["played"].items(),
+                                                          key=lambda kv: (-by_game["wins"].get(kv[0], 0), kv[0]))))
+            lines.append(msg("{title} — played: {n}; wins by seat or faction: {wins}.", title=title,
+                             n=by_game['games'], wins=wins))
             if by_game.get("hinted"):
-                lines.append(f"{title} — games where /hint was used: {by_game['hinted']}.")
+                lines.append(msg("{title} — games where /hint was used: {n}.", title=title, n=by_game['hinted']))
             ratings = out["ratings"].get(gid) or {}
             if ratings:
                 board = sorted(ratings.values(), key=lambda r: -shown_rating(r[0], r[1]))
-                lines.append(f"{title} ratings: " + ", ".join(
-                    f"{name} {shown_rating(mu, sigma)} (played {games})" for mu, sigma, games, name in board) + ".")
+                lines.append(msg("{title} ratings: {board}.", title=title, board=join(", ", (
+                    msg("{name} {rating} (played {n})", name=Cmd(name), rating=shown_rating(mu, sigma),
+                        n=games) for mu, sigma, games, name in board))))
         if game is not None and len(lines) == 1:
-            lines.append(f"No game of {game.title} has ended here yet.")
+            lines.append(msg("No game of {title} has ended here yet.", title=game.title))
         return Reply(public=lines)
 
     def rating_lines(self, platform: str, server: str, result: dict) -> list[str]:
@@ -167,37 +172,39 @@ class Between(Topic):
             if seat["user"] in ratings and not seat["robot"]:
                 old = before.get(seat["user"])
                 was = shown_rating(*old[:2]) if old else shown_rating(MODEL.mu, MODEL.sigma)
-                changes.append(f"{seat['name']} {was} → {shown_rating(*ratings[seat['user']][:2])}")
-        return [f"Ratings: {', '.join(changes)} (/stats)."] if changes else []
+                changes.append(Cmd(f"{seat['name']} {was} → {shown_rating(*ratings[seat['user']][:2])}"))
+        return [msg("Ratings: {changes} (/stats).", changes=join(", ", changes))] if changes else []
 
     # /rematch ------------------------------------------------------------------------------------
     def rematch(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
         meta = rec.meta
         if meta["status"] in ("lobby", "playing"):
-            return Reply.refuse("A game is already open here; /rematch starts the same table again once a game "
-                                "has ended.", "GAME_RUNNING", channel)
+            return Reply.refuse(msg("A game is already open here; /rematch starts the same table again "
+                                    "once a game has ended."), "GAME_RUNNING", channel)
         if meta["status"] != "finished":
-            return Reply.refuse("There is no finished game here to play again; /new GAME opens one.",
+            return Reply.refuse(msg("There is no finished game here to play again; /new GAME opens one."),
                                 "NOTHING_TO_REMATCH", channel)
         if seat_of(meta, cmd.user) is None:
-            return Reply.refuse("Only the players of the last game can ask for its rematch; /new GAME opens "
-                                "another.", "NOT_A_PLAYER", channel)
+            return Reply.refuse(msg("Only the players of the last game can ask for its rematch; /new "
+                                    "GAME opens another."), "NOT_A_PLAYER", channel)
         game = get_game(meta["game"])
         words = rest.strip().lower()
         if words in ("no", "cancel"):
             if not meta.get("rematch"):
-                return Reply.refuse("Nobody has asked for a rematch here.", "NOTHING_TO_REMATCH", channel)
+                return Reply.refuse(msg("Nobody has asked for a rematch here."), "NOTHING_TO_REMATCH", channel)
             meta = dict(meta)
             meta.pop("rematch")
-            return Write(lambda version: Reply(public=[f"{cmd.name or cmd.user} declines the rematch."]), meta=meta)
+            return Write(lambda version: Reply(public=[msg("{name} declines the rematch.",
+                                                           name=cmd.name or cmd.user)]), meta=meta)
         if words:
-            return Reply.refuse("Usage: /rematch to ask for (or agree to) the same game again, /rematch no to "
-                                "decline it.", "MALFORMED", channel)
+            return Reply.refuse(msg("Usage: /rematch to ask for (or agree to) the same game again, "
+                                    "/rematch no to decline it."), "MALFORMED", channel)
         humans = [p["user"] for p in meta["players"] if not is_robot_user(p["user"])]
         agreed = list((meta.get("rematch") or {}).get("agreed", []))
         if cmd.user in agreed:
             waiting = [self._name(meta, u) for u in humans if u not in agreed]
-            return Reply.refuse(f"You have agreed already; waiting for {', '.join(waiting)}.", "ALREADY_AGREED",
+            return Reply.refuse(msg("You have agreed already; waiting for {names}.", names=join(", ", waiting)),
+                                "ALREADY_AGREED",
                                 channel)
         agreed.append(cmd.user)
         if all(u in agreed for u in humans):
@@ -206,10 +213,12 @@ class Between(Topic):
         waiting = [u for u in humans if u not in agreed]
 
         def done(version: int) -> Reply:
-            reply = Reply(public=[f"{self._name(meta, cmd.user)} asks for a rematch of {game.title}: the same "
-                                  f"seats and options, a new seed ({len(agreed)} of {len(humans)} agreed).",
-                                  f"Waiting for {', '.join(self._name(meta, u) for u in waiting)}: /rematch to "
-                                  "agree, /rematch no to decline."])
+            reply = Reply(public=[msg("{name} asks for a rematch of {title}: the same seats and "
+                                      "options, a new seed ({n} of {total} agreed).",
+                                      name=self._name(meta, cmd.user), title=game.title, n=len(agreed),
+                                      total=len(humans)),
+                                  msg("Waiting for {names}: /rematch to agree, /rematch no to decline.",
+                                      names=join(", ", (self._name(meta, u) for u in waiting)))])
             reply.mentions = waiting
             reply.names = {u: self._name(meta, u) for u in waiting}
             return reply
@@ -236,7 +245,7 @@ class Between(Topic):
 
         def done(version: int) -> Reply:
             reply = started(version)
-            reply.public.insert(0, "Everyone agreed: the rematch begins.")
+            reply.public.insert(0, msg("Everyone agreed: the rematch begins."))
             return reply
         out.done = done
         return out

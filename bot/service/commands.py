@@ -26,6 +26,7 @@ from bot.service.records import Records
 from bot.service.robots import Robots
 from bot.service.seats import Seats
 from bot.service.timers import Timers
+from core.message import msg
 
 # where a command may be used
 CHANNEL = "channel"     # only inside the channel: it acts on the channel itself (never by private message)
@@ -65,66 +66,85 @@ def topic_of(method: Callable) -> type:
 
 COMMANDS: dict[str, PlatformCommand] = {
     "new": PlatformCommand("/new GAME [key=value ...] [thread]",
-                           "open a lobby for a game in this channel (seed=N: console and tests only)",
+                           msg("open a lobby for a game in this channel (seed=N: console and tests "
+                               "only)"),
                            Lobby.new, CHANNEL, writes=True, opens=True),
-    "join": PlatformCommand("/join [CODE]", "take the next free seat", Lobby.join, CHANNEL, writes=True),
-    "leave": PlatformCommand("/leave", "give your seat back (lobby only)", Lobby.leave, writes=True, argument=False),
-    "start": PlatformCommand("/start", "deal the game once enough players sit", Lobby.start, writes=True,
+    "join": PlatformCommand("/join [CODE]", msg("take the next free seat"), Lobby.join, CHANNEL, writes=True),
+    "leave": PlatformCommand("/leave", msg("give your seat back (lobby only)"), Lobby.leave, writes=True,
                              argument=False),
-    "abort": PlatformCommand("/abort", "end the game here (its creator or a channel admin)", Lobby.abort, CHANNEL,
+    "start": PlatformCommand("/start", msg("deal the game once enough players sit"), Lobby.start, writes=True,
+                             argument=False),
+    "abort": PlatformCommand("/abort", msg("end the game here (its creator or a channel admin)"), Lobby.abort, CHANNEL,
                              writes=True, argument=False),
-    "status": PlatformCommand("/status", "whose decision is pending, and what they can do", Looks.status,
+    "status": PlatformCommand("/status", msg("whose decision is pending, and what they can do"), Looks.status,
                               argument=False),
-    "map": PlatformCommand("/map [region]", "the current picture", Looks.map),
-    "me": PlatformCommand("/me [all]", "your private view and your choices as a menu (`all`: as text), sent privately",
+    "map": PlatformCommand("/map [region]", msg("the current picture"), Looks.map),
+    "me": PlatformCommand("/me [all]", msg("your private view and your choices as a menu (`all`: as "
+                                           "text), sent privately"),
                           Looks.me),
-    "log": PlatformCommand("/log [n]", "the last n actions, in words", History.log, setup=True),
-    "replay": PlatformCommand("/replay N", "the map as it stood after action N", History.replay),
-    "undo": PlatformCommand("/undo", "take back your own last action, if no die or secret came out since",
+    "log": PlatformCommand("/log [n]", msg("the last n actions, in words"), History.log, setup=True),
+    "replay": PlatformCommand("/replay N", msg("the map as it stood after action N"), History.replay),
+    "undo": PlatformCommand("/undo", msg("take back your own last action, if no die or secret came out "
+                                         "since"),
                             Play.undo, writes=True, argument=False, setup=True),
     "export": PlatformCommand("/export",
-                              "the game as JSON (the seed once it is over; privately, a file to move it)",
+                              msg("the game as JSON (the seed once it is over; privately, a file to "
+                                  "move it)"),
                               Records.export_command, argument=False, setup=True),
     "import": PlatformCommand("/import JSON|file",
-                              "load an exported game, or continue a moved one, in a channel without a game",
+                              msg("load an exported game, or continue a moved one, in a channel "
+                                  "without a game"),
                               Records.import_game, CHANNEL, writes=True, opens=True),
-    "verify": PlatformCommand("/verify", "recompute every roll of a finished game from its revealed seed",
+    "verify": PlatformCommand("/verify", msg("recompute every roll of a finished game from its "
+                                             "revealed seed"),
                               Records.verify, argument=False, setup=True),
     "remind": PlatformCommand("/remind [on|off|tz ZONE|quiet 23-08]",
-                              "ping the pending players; or your own reminder settings",
+                              msg("ping the pending players; or your own reminder settings"),
                               Timers.remind, own=Timers.remind_settings),
     "help": PlatformCommand("/help [command|game [verb]]",
-                            "this list, a command's usage, or a game verb's with an example",
+                            msg("this list, a command's usage, or a game verb's with an example"),
                             Help.command, ANYWHERE),
-    "replace": PlatformCommand("/replace SEAT @user", "give an absent player's seat to someone else (they /agree)",
+    "replace": PlatformCommand("/replace SEAT @user", msg("give an absent player's seat to someone "
+                                                          "else (they /agree)"),
                                Seats.replace, writes=True),
-    "handover": PlatformCommand("/handover @user|cancel", "hand your seat to another user (the others and they /agree)",
+    "handover": PlatformCommand("/handover @user|cancel", msg("hand your seat to another user (the "
+                                                              "others and they /agree)"),
                                 Seats.handover, writes=True),
-    "agree": PlatformCommand("/agree", "agree to a /handover or /replace", Seats.agree, writes=True,
+    "agree": PlatformCommand("/agree", msg("agree to a /handover or /replace"), Seats.agree, writes=True,
                              argument=False),
-    "games": PlatformCommand("/games", "the games you sit in, everywhere, and whose turn it is (sent privately)",
+    "games": PlatformCommand("/games", msg("the games you sit in, everywhere, and whose turn it is "
+                                           "(sent privately)"),
                              Accounts.games, ANYWHERE),
-    "link": PlatformCommand("/link [CODE]", "link your accounts on two platforms, for /games", Accounts.link,
+    "link": PlatformCommand("/link [CODE]", msg("link your accounts on two platforms, for /games"), Accounts.link,
                             ANYWHERE),
-    "spectate": PlatformCommand("/spectate [off]", "follow this game's public messages privately (non-players)",
+    "spectate": PlatformCommand("/spectate [off]", msg("follow this game's public messages privately "
+                                                       "(non-players)"),
                                 Seats.spectate, writes=True),
-    "robot": PlatformCommand("/robot add [N] [level=1-5] | remove", "seat computer players (robots) in the lobby",
+    "robot": PlatformCommand("/robot add [N] [level=1-5] | remove", msg("seat computer players "
+                                                                        "(robots) in the lobby"),
                              Robots.robot, writes=True),
-    "hint": PlatformCommand("/hint", "your three best lines as the strongest robot sees them, with why (sent "
-                            "privately; off at a table opened with hints=off)", Robots.hint, writes=True,
+    "hint": PlatformCommand("/hint", msg("your three best lines as the strongest robot sees them, with "
+                                         "why (sent privately; off at a table opened with hints=off)"),
+                            Robots.hint, writes=True,
                             argument=False),
-    "back": PlatformCommand("/back", "end your absence in all your games, and take back any seat a robot plays "
-                            "for you", Away.back, ANYWHERE),
-    "away": PlatformCommand("/away 3d", "pause your deadlines and reminders in all your games (each game allows "
-                            "7 days unless set otherwise: away=)", Away.away, ANYWHERE),
-    "rematch": PlatformCommand("/rematch [no]", "the finished game again: the same seats and options, a new seed, "
-                               "once every player agrees", Between.rematch, CHANNEL, writes=True),
-    "stats": PlatformCommand("/stats [GAME]", "this server's results: games, wins by seat or faction, ratings",
+    "back": PlatformCommand("/back", msg("end your absence in all your games, and take back any seat a "
+                                         "robot plays for you"), Away.back, ANYWHERE),
+    "away": PlatformCommand("/away 3d", msg("pause your deadlines and reminders in all your games "
+                                            "(each game allows 7 days unless set otherwise: away=)"),
+                            Away.away, ANYWHERE),
+    "rematch": PlatformCommand("/rematch [no]", msg("the finished game again: the same seats and "
+                                                    "options, a new seed, once every player agrees"),
+                               Between.rematch, CHANNEL, writes=True),
+    "stats": PlatformCommand("/stats [GAME]", msg("this server's results: games, wins by seat or "
+                                                  "faction, ratings"),
                              Between.stats, ANYWHERE),
-    "web": PlatformCommand("/web [me]", "the game's own page: live map, log and replay (me: your private page)",
+    "web": PlatformCommand("/web [me]", msg("the game's own page: live map, log and replay (me: your "
+                                            "private page)"),
                            Pages.web),
-    "rules": PlatformCommand("/rules [GAME] TERM", "a rule's few lines and its §, from the specs' glossary",
+    "rules": PlatformCommand("/rules [GAME] TERM", msg("a rule's few lines and its §, from the specs' "
+                                                       "glossary"),
                              Glossary.rules, ANYWHERE),
-    "lang": PlatformCommand("/lang en|es|ru", "the language of this channel, or of your private messages",
+    "lang": PlatformCommand("/lang en|es|ru", msg("the language of this channel, or of your private "
+                                                  "messages"),
                             Languages.lang, ANYWHERE),
 }

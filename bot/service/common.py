@@ -13,6 +13,7 @@ from bot.service.types import Reply
 from bot.store import Record
 from core.errors import RulesError
 from core.game import Game
+from core.message import Cmd, join, msg
 from core.registry import available, get_game
 
 log = logging.getLogger("strategos.command")
@@ -54,8 +55,8 @@ def unreadable(text: str) -> str | None:
     for ch in text or "":
         category = unicodedata.category(ch)
         if category == "Cs" or (category == "Cc" and ch not in "\n\r\t"):
-            return (f"The command holds a character that cannot be used (U+{ord(ch):04X}); type it again "
-                    "without it.")
+            return msg("The command holds a character that cannot be used (U+{code}); type it again without it.",
+                       code=Cmd(f"{ord(ch):04X}"))
     return None
 
 
@@ -74,10 +75,10 @@ def seat_of(meta: dict, user: str) -> str | None:
 def playing(rec: Record) -> Game:
     """The game of a record that has started, or a refusal."""
     if rec.meta["status"] == "lobby":
-        raise RulesError("The game has not started yet: /join, then /start.", code="NOT_STARTED")
+        raise RulesError(msg("The game has not started yet: /join, then /start."), code="NOT_STARTED")
     return get_game(rec.meta["game"])
 
 
 def no_game(channel: str | None) -> Reply:
-    return Reply.refuse("There is no game in this channel. Start one with /new GAME "
-                        f"(games: {', '.join(sorted(available()))}).", "NO_GAME", channel)
+    return Reply.refuse(msg("There is no game in this channel. Start one with /new GAME (games: "
+                            "{list}).", list=join(", ", map(Cmd, sorted(available())))), "NO_GAME", channel)

@@ -6,7 +6,8 @@ from bot.service.common import Topic, game_or_none, shown
 from bot.service.types import Command, Reply
 from bot.store import StoreError
 from bot.words.glossary import closest, glossaries, look_up
-from bot.words.i18n import language_of, translate
+from bot.words.i18n import Said, language_of, name
+from core.message import Cmd, join, msg
 from core.registry import get_game
 
 
@@ -21,21 +22,24 @@ class Glossary(Topic):
         lang = self._language(cmd)
         if not word:
             if named is None:
-                return Reply.refuse("Usage: /rules [GAME] TERM, e.g. /rules succ interception; /rules GAME lists "
-                                    f"its terms (games: {', '.join(sorted(glossaries()))}).", "MALFORMED")
-            names = ", ".join(term.name(lang) for term in glossaries().get(named.id, ()))
-            return Reply(public=[f"Terms of /rules {named.id}: {names}."])
+                return Reply.refuse(msg("Usage: /rules [GAME] TERM, e.g. /rules succ interception; "
+                                        "/rules GAME lists its terms (games: {list}).",
+                                        list=join(", ", map(Cmd, sorted(glossaries())))), "MALFORMED")
+            names = Said(", ".join(term.name(lang) for term in glossaries().get(named.id, ())))
+            return Reply(public=[msg("Terms of /rules {game}: {names}.", game=Cmd(named.id), names=names)])
         found = look_up(word, games)
         if not found:
             near = closest(word, games, lang)
             titles = ", ".join(get_game(game).title for game in games)
             if near:
-                return Reply.refuse(f"No rule called {shown(word)} in {titles}. Closest: {', '.join(near)}.",
+                return Reply.refuse(msg("No rule called {shown} in {titles}. Closest: {names}.",
+                                        shown=Cmd(shown(word)), titles=titles, names=join(", ", near)),
                                     "UNKNOWN")
-            return Reply.refuse(f"No rule called {shown(word)} in {titles}; /rules GAME lists its terms.", "UNKNOWN")
+            return Reply.refuse(msg("No rule called {shown} in {titles}; /rules GAME lists its terms.",
+                                    shown=Cmd(shown(word)), titles=titles), "UNKNOWN")
         # already in the reader's language (the glossary is written in each): the edge leaves it be
-        return Reply(public=[f"{translate(get_game(t.game).title, lang)} §{t.section} — {t.name(lang)}: "
-                             f"{t.text(lang)}" for t in found[:3]])
+        return Reply(public=[Said(f"{name(get_game(t.game).title, lang)} §{t.section} — {t.name(lang)}: "
+                                  f"{t.text(lang)}") for t in found[:3]])
 
     def _games_here(self, cmd: Command) -> list[str]:
         """The channel's game, or every game with a glossary (a private chat, an empty channel)."""

@@ -6,7 +6,7 @@ from bot.service.types import Command, Reply
 from bot.store import StoreError
 from bot.words.examples import example
 from core.game import Game
-from core.message import Cmd, msg
+from core.message import Cmd, join, msg
 from core.registry import all_games, available, get_game
 
 
@@ -41,26 +41,33 @@ class Help(Topic):
             return game_verb_help(game, verb.strip().lstrip("/"))
         shared = [g for g in all_games() if topic in g.verbs] if topic and not verb else []
         if topic in commands or (game is None and shared):
-            lines = [f"{commands[topic].usage}: {commands[topic].help}."] if topic in commands else []
+            lines = [msg("{usage}: {what}.", usage=Cmd(commands[topic].usage),
+                         what=commands[topic].help)] if topic in commands else []
             for other in shared:
                 lines += verb_help(other, other.verbs[topic])
             return Reply(public=lines)
         if game is not None:
-            lines = [f"{game.title} (/{verb_prefix(game)} VERB ...; /help {verb_prefix(game)} VERB gives an example):"]
-            lines += [f"  {v.usage}" + (f" — {v.help}" if v.help else "") for v in game.verbs.values()]
+            lines = [msg("{title} (/{prefix} VERB ...; /help {prefix2} VERB gives an example):", title=game.title,
+                         prefix=Cmd(verb_prefix(game)), prefix2=Cmd(verb_prefix(game)))]
+            lines += [usage_line(v.usage, v.help) for v in game.verbs.values()]
             if game.option_verbs:   # the game's own options of /new (its optional rules)
-                lines.append(f"Options of /new {game.id}:")
-                lines += [f"  {key}=<{param.choices and '|'.join(param.choices) or param.kind}>"
-                          + (f" — {v.help}" if v.help else "")
+                lines.append(msg("Options of /new {game}:", game=Cmd(game.id)))
+                lines += [usage_line(f"{key}=<{param.choices and '|'.join(param.choices) or param.kind}>", v.help)
                           for key, v in game.option_verbs.items() for param in v.params[:1]]
             return Reply(public=lines)
         if topic:
-            return Reply.refuse(f"No help for {shown(topic)}. Try /help, or /help with a command or a game "
-                                f"({', '.join(sorted(available()))}).", "UNKNOWN")
-        lines = ["Commands:"] + [f"  {c.usage} — {c.help}" for c in commands.values()]
-        lines.append("Games: " + ", ".join(sorted(available())) + " — /help GAME lists its commands, "
-                     "/help GAME VERB (or /help VERB) shows one with an example.")
+            return Reply.refuse(msg("No help for {shown}. Try /help, or /help with a command or a game "
+                                    "({list}).", shown=Cmd(shown(topic)),
+                                    list=join(", ", map(Cmd, sorted(available())))), "UNKNOWN")
+        lines = [msg("Commands:")] + [usage_line(c.usage, c.help) for c in commands.values()]
+        lines.append(msg("Games: {list} — /help GAME lists its commands, /help GAME VERB (or /help VERB) shows "
+                         "one with an example.", list=join(", ", map(Cmd, sorted(available())))))
         return Reply(public=lines)
+
+
+def usage_line(usage: str, what: str | None):
+    """A verb's or an option's line in a list: what a player types, and what it does."""
+    return msg("  {usage} — {what}", usage=Cmd(usage), what=what) if what else msg("  {usage}", usage=Cmd(usage))
 
 
 def verb_prefix(game: Game) -> str:
@@ -84,6 +91,6 @@ def verb_help(game: Game, verb) -> list[str]:
 def game_verb_help(game: Game, word: str) -> Reply:
     verb = game.verbs.get(word.lower())
     if verb is None:
-        return Reply.refuse(f"{game.title} has no command {shown(word)}. Its commands: "
-                            f"{', '.join(game.verbs)}.", "UNKNOWN")
+        return Reply.refuse(msg("{title} has no command {shown}. Its commands: {verbs}.", title=game.title,
+                                shown=Cmd(shown(word)), verbs=join(", ", map(Cmd, game.verbs))), "UNKNOWN")
     return Reply(public=verb_help(game, verb))

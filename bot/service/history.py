@@ -35,15 +35,16 @@ class History(Topic):
         try:
             count = int(rest) if rest.strip() else 10
         except ValueError:
-            return Reply.refuse(f"/log takes a number of actions, not `{rest[:40]}`.", "MALFORMED")
+            return Reply.refuse(msg("/log takes a number of actions, not {shown}.", shown=Cmd(f"`{rest[:40]}`")),
+                                "MALFORMED")
         if count < 1:
-            return Reply.refuse(f"/log N shows the last N actions (1 to {LOG_MAX}); {shown(rest, 40)} is not a count. "
-                                "/log alone shows the last 10.", "MALFORMED")
+            return Reply.refuse(msg("/log N shows the last N actions (1 to {most}); {shown} is not a count. /log alone "
+                                    "shows the last 10.", most=LOG_MAX, shown=Cmd(shown(rest, 40))), "MALFORMED")
         count = min(count, LOG_MAX)
         game = get_game(rec.meta["game"])
         told = self._told(game, cmd.platform, channel, rec.setup)
         if not told:
-            return Reply(public=["No action has been played yet."])
+            return Reply(public=[msg("No action has been played yet.")])
         first = max(0, len(told) - count)
         lines = [msg("{number}. {line}", number=number, line=line)
                  for number, said in enumerate(told[first:], first + 1) for line in said]
@@ -84,19 +85,23 @@ class History(Topic):
         try:
             number = int(rest)
         except ValueError:
-            return Reply.refuse(f"/replay takes an action number, 0 to {total} (see /log).", "MALFORMED")
+            return Reply.refuse(msg("/replay takes an action number, 0 to {total} (see /log).", total=total),
+                                "MALFORMED")
         if not 0 <= number <= total:
-            return Reply.refuse(f"There is no action {number}: this game has {total} (0 is the start).",
+            return Reply.refuse(msg("There is no action {number}: this game has {total} (0 is the "
+                                    "start).", number=number, total=total),
                                 "NO_ACTION")
         if not render.has_picture(game.id):
-            return Reply.refuse(f"{game.title} has no picture yet; /log tells the actions.", "NO_PICTURE")
+            return Reply.refuse(msg("{title} has no picture yet; /log tells the actions.", title=game.title),
+                                "NO_PICTURE")
         setup = self.store.setup(cmd.platform, channel)
         entries = log_entries[:told[number - 1] + 1] if number else []   # hidden ones before it included
         state = replay(game, setup, entries)
         lang = render.language(self.store.languages(cmd.platform, channel, [])[0])
         picture = cached_picture(self.store, cmd.platform, channel, game.id, game.view(state, None), None, None,
                                  self.service.image_format, lang, f"{game.id}-after-{number}")
-        return Reply(public=[f"The map after action {number} of {total}."], image=picture, version=rec.version)
+        return Reply(public=[msg("The map after action {number} of {total}.", number=number, total=total)],
+                     image=picture, version=rec.version)
 
 
 def public_entries(entries: list[dict]) -> list[int]:

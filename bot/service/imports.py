@@ -21,23 +21,27 @@ from pydantic import (
     ValidationError,
 )
 
+from core.message import Cmd, Msg, msg, plural
 from core.names import NAME_MAX, is_display_name
 
-SHAPE = "an object with game, players, seed and log, as /export writes it"
+SHAPE = msg("an object with game, players, seed and log, as /export writes it")
 
 
 def _roll(roll: list) -> list:
     """[index, sides, value] or [index, sides, value, public]: the draws of core/rng.py."""
     if len(roll) not in (3, 4) or any(type(x) is not int for x in roll[:3]) or roll[0] < 0 or roll[1] < 1 \
             or len(roll) == 4 and type(roll[3]) is not bool:
-        raise ValueError(f"a roll must be [index, sides, value, public], not {str(roll)[:40]}")
+        raise ValueError(msg("a roll must be [index, sides, value, public], not {roll}", roll=Cmd(str(roll)[:40])))
     return roll
 
 
 def _name(name: str) -> str:
     if not is_display_name(name):
-        raise ValueError(f"a player's name must be one line of at most {NAME_MAX} characters with no "
-                         f"control character, not {name[:20]!r}{'…' if len(name) > 20 else ''}")
+        raise ValueError(plural(("a player's name must be one line of at most {most} character with no control "
+                                 "character, not {name}",
+                                 "a player's name must be one line of at most {most} characters with no control "
+                                 "character, not {name}"), NAME_MAX, most=NAME_MAX,
+                                name=Cmd(repr(name[:20]) + ("…" if len(name) > 20 else ""))))
     return name
 
 
@@ -73,51 +77,56 @@ class Export(BaseModel):
 
 
 WANTED = {   # what a field must hold, in words, for the refusals
-    "game": 'a game id such as "successors"', "players": "a list of names", "options": "an object of key: value",
-    "seed": "text", "seed_sha256": "text", "setup_rolls": "a list of rolls", "log": "a list of actions",
-    "summary": "an object (the game's summary)", "seat": "text", "line": "text", "private": "true/false",
-    "rolls": "a list of rolls", "format": "text", "rules_version": "a whole number",
+    "game": msg('a game id such as "successors"'), "players": msg("a list of names"),
+    "options": msg("an object of key: value"), "seed": msg("text"), "seed_sha256": msg("text"),
+    "setup_rolls": msg("a list of rolls"), "log": msg("a list of actions"),
+    "summary": msg("an object (the game's summary)"), "seat": msg("text"), "line": msg("text"),
+    "private": msg("true/false"), "rolls": msg("a list of rolls"), "format": msg("text"),
+    "rules_version": msg("a whole number"),
 }
 
 
 def parse_export(data) -> Export:
     """`data` checked whole; ValueError with a sentence saying what is wrong."""
     if not isinstance(data, dict):
-        raise ValueError(f"the file holds {_kind(data)}, not an export ({SHAPE})")
+        raise ValueError(msg("the file holds {kind}, not an export ({shape})", kind=_kind(data), shape=SHAPE))
     try:
         export = Export.model_validate(data)
     except ValidationError as exc:
         raise ValueError(_sentence(exc.errors()[0], data)) from None
     if not export.seed:
-        raise ValueError("it has no seed (only a finished game's export can be imported)")
+        raise ValueError(msg("it has no seed (only a finished game's export can be imported)"))
     return export
 
 
-def _sentence(error: dict, data: dict) -> str:
+def _sentence(error: dict, data: dict) -> Msg:
     loc = list(error["loc"])
-    field = next((p for p in reversed(loc) if isinstance(p, str)), "")
+    field = Cmd(next((p for p in reversed(loc) if isinstance(p, str)), ""))
+    where = None   # the export itself
     if loc[:1] == ["log"] and len(loc) >= 2 and isinstance(loc[1], int):
-        where = f"action {loc[1] + 1} of its log"
+        where = msg("action {n} of its log", n=loc[1] + 1)
         if error["type"] == "model_type" or len(loc) == 2:
-            return f"{where} is {_kind(_at(data, loc))}, not an action (an object with seat, line, private and rolls)"
+            return msg("{where} is {kind}, not an action (an object with seat, line, private and rolls)", where=where,
+                       kind=_kind(_at(data, loc)))
     elif loc[:1] == ["setup_rolls"] and len(loc) >= 2:
-        where = f"roll {loc[1] + 1} of its setup_rolls"
+        where = msg("roll {n} of its setup_rolls", n=loc[1] + 1)
     elif loc[:1] == ["players"] and len(loc) >= 2:
-        where = f"player {loc[1] + 1}"
-    else:
-        where = "it"
+        where = msg("player {n}", n=loc[1] + 1)
     if error["type"] == "missing":
-        if where == "it":
-            return f"it has no {field} field, so it is not an export ({SHAPE})"
-        return f"{where} has no {field} field"
+        if where is None:
+            return msg("it has no {field} field, so it is not an export ({shape})", field=field, shape=SHAPE)
+        return msg("{where} has no {field} field", where=where, field=field)
     if error["type"] == "value_error":
-        return f"{where}: {str(error.get('ctx', {}).get('error', error['msg']))}"
+        cause = error.get("ctx", {}).get("error")
+        said = cause.args[0] if cause is not None and cause.args and isinstance(cause.args[0], Msg) else \
+            Cmd(str(cause if cause is not None else error["msg"]))
+        return msg("{where}: {what}", where=where or msg("it"), what=said)
     if error["type"] == "too_short":
-        return f"its {field} list is empty"
-    value = _at(data, loc)
-    if where == "it":
-        return f"its {field} must be {WANTED.get(field, 'something else')}, not {_kind(value)}"
-    return f"{where}: {field} must be {WANTED.get(field, 'something else')}, not {_kind(value)}"
+        return msg("its {field} list is empty", field=field)
+    wanted, value = WANTED.get(str(field), msg("something else")), _kind(_at(data, loc))
+    if where is None:
+        return msg("its {field} must be {wanted}, not {kind}", field=field, wanted=wanted, kind=value)
+    return msg("{where}: {field} must be {wanted}, not {kind}", where=where, field=field, wanted=wanted, kind=value)
 
 
 def _at(data, loc):
@@ -129,15 +138,15 @@ def _at(data, loc):
     return data
 
 
-def _kind(value) -> str:
+def _kind(value) -> Msg:
     if isinstance(value, dict):
-        return "an object"
+        return msg("an object")
     if isinstance(value, list):
-        return "a list"
+        return msg("a list")
     if isinstance(value, bool):
-        return "true/false"
+        return msg("true/false")
     if isinstance(value, (int, float)):
-        return f"a number ({value})"
+        return msg("a number ({value})", value=value)
     if isinstance(value, str):
-        return f"the text {value[:20]!r}" if value else "empty text"
-    return "nothing (null)" if value is None else "something else"
+        return msg("the text {text}", text=Cmd(repr(value[:20]))) if value else msg("empty text")
+    return msg("nothing (null)") if value is None else msg("something else")

@@ -6,6 +6,7 @@ import logging
 from bot.service.common import Topic
 from bot.service.types import Command, Reply
 from bot.words.i18n import LANGUAGES, language_of, localize
+from core.message import msg
 
 log = logging.getLogger("strategos.command")
 
@@ -47,13 +48,16 @@ class Languages(Topic):
     def lang(self, rest: str, cmd: Command) -> Reply:
         lang = language_of(rest)
         if lang is None or len(rest.strip()) != 2:
-            return Reply.refuse("Languages: en (English), es (español), ru (русский). Usage: /lang es.", "MALFORMED")
+            return Reply.refuse(msg("Languages: en (English), es (español), ru (русский). Usage: /lang "
+                                    "es."), "MALFORMED")
         if cmd.channel is not None and not cmd.private:
             self.store.set_channel_lang(cmd.platform, cmd.channel, lang)
             self.service.pages.language_changed(cmd.platform, cmd.channel)   # open pages speak it at once
-            return Reply(public=[f"This channel now speaks {LANGUAGES[lang]}."], channel=cmd.channel)
+            return Reply(public=[msg("This channel now speaks {language}.", language=LANGUAGES[lang])],
+                         channel=cmd.channel)
         self.store.set_user_pref(cmd.platform, cmd.user, "lang", lang)
-        return Reply(private={cmd.user: [f"Your private messages now come in {LANGUAGES[lang]}."]})
+        return Reply(private={cmd.user: [msg("Your private messages now come in {language}.",
+                                             language=LANGUAGES[lang])]})
 
 
 

@@ -11,6 +11,7 @@ from bot.store import Record
 from bot.words.describe import describe as readable
 from bot.words.names import winners
 from core.game import Game, seat_ref
+from core.message import Cmd, join, msg
 from core.registry import get_game
 
 
@@ -29,14 +30,15 @@ class Looks(Topic):
         meta = rec.meta
         game = get_game(meta["game"])
         if meta["status"] == "lobby":
-            names = ", ".join(p["name"] for p in meta["players"]) or "nobody yet"
-            return Reply(public=[f"{game.title} lobby. Seated: {names}. /join, then /start."],
+            names = join(", ", (Cmd(p["name"]) for p in meta["players"])) if meta["players"] else msg("nobody yet")
+            return Reply(public=[msg("{title} lobby. Seated: {names}. /join, then /start.", title=game.title,
+                                     names=names)],
                          version=rec.version)
         summary = game.summary(rec.state)
         reply = Reply(public=[status_line(game, summary, rec.version)], version=rec.version)
         who = winners(game, meta, rec.state, summary["winner"]) if summary["finished"] else ""
         if who:
-            reply.public.append(f"Winner: {who}.")
+            reply.public.append(msg("Winner: {who}.", who=who))
         self.service.narration.prompt_lines(reply, game, meta, rec.state, rec.version, cmd.user, channel=channel)
         self.service.timers.timer_lines(reply, game, meta, rec.state)
         return reply
@@ -44,15 +46,18 @@ class Looks(Topic):
     def map(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         game = playing(rec)
         if not render.has_picture(game.id):
-            return Reply.refuse(f"{game.title} has no picture yet; /status tells the position.", "NO_PICTURE")
+            return Reply.refuse(msg("{title} has no picture yet; /status tells the position.", title=game.title),
+                                "NO_PICTURE")
         region = rest.strip() or None
         if region is not None:
             named = map_regions(game.id)
             key = region.lower().replace("_", "-").replace(" ", "-")
             if key not in named:
-                known = (f"Its regions: {', '.join(named)}" if named else f"{game.title}'s map has no regions")
-                return Reply.refuse(f"There is no map region {shown(region)}. {known}; /map without a region "
-                                    "draws the whole map.", "NO_REGION")
+                known = msg("Its regions: {list}", list=join(", ", map(Cmd, named))) if named else \
+                    msg("{title}'s map has no regions", title=game.title)
+                return Reply.refuse(msg("There is no map region {shown}. {known}; /map without a "
+                                        "region draws the whole map.",
+                                        shown=Cmd(shown(region)), known=known), "NO_REGION")
             region = key
         picture = self.service.narration.picture(cmd.platform, channel, game, rec.state, rec.version, None, region)
         return Reply(image=picture,
@@ -62,24 +67,26 @@ class Looks(Topic):
         game = playing(rec)
         seat = seat_of(rec.meta, cmd.user)
         if seat is None:
-            return Reply.refuse("You are not seated in this game, so there is no private view.", "NOT_SEATED")
+            return Reply.refuse(msg("You are not seated in this game, so there is no private view."), "NOT_SEATED")
         what = rest.strip().lower()
         if what not in ("", "all"):
-            return Reply.refuse(f"/me takes nothing or `all` (got {shown(rest)}): /me shows your view and your "
-                                "choices as a menu, `/me all` lists every choice as text.", "MALFORMED")
+            return Reply.refuse(msg("/me takes nothing or `all` (got {got}): /me shows your view and "
+                                    "your choices as a menu, `/me all` lists every choice as text.",
+                                    got=Cmd(shown(rest))), "MALFORMED")
         reply = Reply(version=rec.version)
         reply.tell(cmd.user, describe_view(game, game.view(rec.state, seat), rec.state))
         if rec.meta["status"] == "playing" and seat in game.prompts(rec.state):
             if what == "all":
                 lines = choices(game, rec.state, seat, True)
                 if lines:
-                    reply.tell(cmd.user, f"Your choices ({len(lines)}):")
-                    reply.private[cmd.user] += [f"`{line}`" for line in lines]
+                    reply.tell(cmd.user, msg("Your choices ({count}):", count=len(lines)))
+                    reply.private[cmd.user] += [Cmd(f"`{line}`") for line in lines]
             else:
                 menu = self.service.menus.root(game, channel, rec.meta, rec.state, rec.version, seat, True)
                 if menu is not None:
-                    reply.tell(cmd.user, f"Your private choices ({menu.count}): pick one below; "
-                                         "`/me all` lists them as text.")
+                    reply.tell(cmd.user, msg("Your private choices ({count}): pick one below; `/me "
+                                             "all` lists them as text.",
+                                             count=menu.count))
                     reply.menus[cmd.user] = menu
         if render.has_picture(game.id):
             reply.private_images[cmd.user] = self.service.narration.picture(cmd.platform, channel, game, rec.state,
@@ -101,9 +108,12 @@ def status_line(game: Game, summary: dict, version: int) -> str:
     seats = set(summary.get("seats") or ())   # a game's "turn" may be a seat (StarCraft's): its player
     shown = {k: seat_ref(summary[k]) if isinstance(summary[k], str) and summary[k] in seats else summary[k]
              for k in keys}
-    where = ", ".join(f"{k} {shown[k]}" for k in keys)
-    state = "over" if summary["finished"] else "in play"
-    return f"{game.title} (version {version}) {state}" + (f": {where}." if where else ".")
+    where = join(", ", (msg(f"{k} {{{k}}}", **{k: shown[k]}) for k in keys))
+    if summary["finished"]:
+        return msg("{title} (version {version}) over: {where}.", title=game.title, version=version, where=where) \
+            if keys else msg("{title} (version {version}) over.", title=game.title, version=version)
+    return msg("{title} (version {version}) in play: {where}.", title=game.title, version=version, where=where) \
+        if keys else msg("{title} (version {version}) in play.", title=game.title, version=version)
 
 
 def describe_view(game: Game, view: dict, state: dict | None = None) -> str:

@@ -29,7 +29,7 @@ from bot.service.pictures import picture_key
 from bot.service.types import CROP_FILE, Command, Menu, MenuOption, Picture, Reply
 from bot.words.i18n import render as said_in
 from core.game import Game
-from core.message import Cmd, Items, Msg, join
+from core.message import Cmd, Items, Msg, join, msg
 from core.registry import get_game
 from render import crops
 
@@ -198,9 +198,10 @@ class Menus(Topic):
         lines = choices(game, state, seat, private)
         if not lines:
             return None
-        options, trail, line = page_of(tree(game, lines), "", seat_players(meta))
+        players = seat_players(meta)
+        options, trail, line = page_of(tree(game, lines), "", players)
         return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines),
-                    source=(game, state))
+                    player=players.get(seat, ""), source=(game, state))
 
     def press(self, cmd: Command, where: str) -> Reply:
         """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
@@ -208,14 +209,15 @@ class Menus(Topic):
         normal command path, at the version the menu was drawn for. A refusal changes nothing."""
         parsed = parse_address(where)
         if parsed is None:
-            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", None)
+            return self.refused(cmd, msg("This menu has expired. /me shows your choices now."), "EXPIRED", None)
         channel, version, drawn, seat, private, path = parsed
         rec = self.store.load(cmd.platform, channel)
         if rec is None or rec.meta is None or rec.state is None or rec.meta["status"] != "playing":
-            return self.refused(cmd, "This menu's game is over or gone, so it was not used.", "STALE", channel)
+            return self.refused(cmd, msg("This menu's game is over or gone, so it was not used."), "STALE", channel)
         if seat_of(rec.meta, cmd.user) != seat:
             who = seat_players(rec.meta).get(seat, seat)
-            return self.refused(cmd, f"These choices are {who}'s; only they can make them.", "NOT_YOURS", channel)
+            return self.refused(cmd, msg("These choices are {who}'s; only they can make them.", who=who), "NOT_YOURS",
+                                channel)
         game = get_game(rec.meta["game"])
         lines = choices(game, rec.state, seat, private)
         if digest(lines) != drawn:
@@ -223,9 +225,10 @@ class Menus(Topic):
         # the seat's choices are the ones the menu showed: a move made since by someone else (a robot's
         # answer, say) leaves the press good, and it is played at the game's version now (issue 35)
         version = rec.version
-        page = page_of(tree(game, lines), path, seat_players(rec.meta))
+        players = seat_players(rec.meta)
+        page = page_of(tree(game, lines), path, players)
         if page is None:
-            return self.refused(cmd, "This menu has expired. /me shows your choices now.", "EXPIRED", channel)
+            return self.refused(cmd, msg("This menu has expired. /me shows your choices now."), "EXPIRED", channel)
         options, trail, line = page
         if line is not None:
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
@@ -233,7 +236,7 @@ class Menus(Topic):
                                                private=private, version=version, key=cmd.key))
         reply = Reply(version=rec.version, channel=channel)
         reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
-                          digest=drawn, source=(game, rec.state))
+                          digest=drawn, player=players.get(seat, ""), source=(game, rec.state))
         self.service.finish(cmd, reply)
         return reply
 
@@ -244,8 +247,8 @@ class Menus(Topic):
         if not lines:
             return self.refused(cmd, "Your choices have changed since this menu was drawn, and you have nothing "
                                 "to decide now, so it was not used.", "STALE", channel)
-        reply = self.refused(cmd, "Your choices have changed since this menu was drawn, so it was not used; "
-                             "here they are now.", "STALE", channel)
+        reply = self.refused(cmd, msg("Your choices have changed since this menu was drawn, so it was "
+                                      "not used; here they are now."), "STALE", channel)
         reply.page = self.root(game, channel, rec.meta, rec.state, rec.version, seat, private)
         return reply
 

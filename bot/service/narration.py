@@ -32,8 +32,9 @@ class Narration(Topic):
             who = winners(game, meta, state, winner)
             reply.public.append(msg("The game is over ({reason}).{winner}", reason=reason or msg("finished"),
                                     winner=msg(" Winner: {who}.", who=who) if who else ""))
-            reply.public.append(f"The dice seed was {setup.get('seed')} (SHA-256 {meta.get('seed_sha256')}); "
-                                "/verify recomputes every roll, /export saves the game.")
+            reply.public.append(msg("The dice seed was {seed} (SHA-256 {hash}); /verify recomputes "
+                                    "every roll, /export saves the game.",
+                                    seed=Cmd(setup.get('seed')), hash=Cmd(meta.get('seed_sha256'))))
         else:
             self.prompt_lines(reply, game, meta, state, version, actor, before, channel)
         self.to_spectators(reply, meta)
@@ -96,8 +97,9 @@ class Narration(Topic):
                 new_turn = (menu is not None and (not prompt.actions or more) and before is not None
                             and asker != player["user"])
                 if menu is not None and (to_asker or new_turn and seat not in waited):
-                    reply.tell(player["user"], f"Your private choices ({menu.count}): pick one below; "
-                                               "`/me all` lists them as text.")
+                    reply.tell(player["user"], msg("Your private choices ({count}): pick one below; "
+                                                   "`/me all` lists them as text.",
+                                                   count=menu.count))
                     reply.menus[player["user"]] = menu
             if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
                 continue

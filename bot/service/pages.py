@@ -37,6 +37,7 @@ from bot.store import Record, StoreError
 from bot.words.i18n import gettext_, language_of, translate
 from bot.words.names import seat_labels
 from core.errors import RulesError
+from core.message import Cmd, msg
 from core.registry import MODULES, get_game
 from core.replay import replay
 from render.regions import regions
@@ -126,21 +127,23 @@ class Pages(Topic):
     def web(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         playing(rec)
         if not self.configured:
-            return Reply.refuse("Game pages are not set up on this bot (its keepers set WEB_SECRET and WEB_URL).",
+            return Reply.refuse(msg("Game pages are not set up on this bot (its keepers set WEB_SECRET "
+                                    "and WEB_URL)."),
                                 "NO_PAGES", channel)
         word = rest.strip().lower()
         if word == "me":
             seat = seat_of(rec.meta, cmd.user)
             if seat is None:
-                return Reply.refuse("You are not seated in this game, so there is no private page.",
+                return Reply.refuse(msg("You are not seated in this game, so there is no private page."),
                                     "NOT_SEATED", channel)
             reply = Reply(version=rec.version)
             link = self.link(cmd.platform, channel, rec.meta, seat)
-            reply.tell(cmd.user, f"Your private page of this game (keep it to yourself): {link}")
+            reply.tell(cmd.user, msg("Your private page of this game (keep it to yourself): {link}", link=Cmd(link)))
             return reply
         if word:
-            return Reply.refuse("Usage: /web, or /web me for your private page.", "MALFORMED", channel)
-        return Reply(public=[f"The game's page: {self.link(cmd.platform, channel, rec.meta)}"], version=rec.version)
+            return Reply.refuse(msg("Usage: /web, or /web me for your private page."), "MALFORMED", channel)
+        return Reply(public=[msg("The game's page: {link}", link=Cmd(self.link(cmd.platform, channel, rec.meta)))],
+                     version=rec.version)
 
     def link(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
         return f"{self.service.web_url.rstrip('/')}/g/{self.token(platform, channel, meta, seat)}"
@@ -165,7 +168,7 @@ class Pages(Topic):
         """The public page's line for /status and the game's first message (None: no pages here)."""
         if not self.configured or not meta.get("seed_sha256"):
             return None
-        return f"The game's page: {self.link(platform, channel, meta)}"
+        return msg("The game's page: {link}", link=Cmd(self.link(platform, channel, meta)))
 
     # tokens ---------------------------------------------------------------------------------
     def token(self, platform: str, channel: str, meta: dict, seat: str | None = None) -> str:
@@ -276,7 +279,8 @@ class Pages(Topic):
         data = {
             "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
             "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
-            "players": [{"name": p["name"], "seat": p["seat"], "label": _label(labels.get(p["seat"], p["seat"]), lang),
+            "players": [{"name": p["name"], "seat": p["seat"], "label": _label(labels.get(p["seat"], Cmd(p["seat"])),
+                                                                                   lang),
                          "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
             "deadline": expiry, "picture": render.has_picture(game.id), "words": words(lang),
         }
@@ -577,9 +581,10 @@ def words(lang: str) -> dict[str, str]:
 
 PAGE_WORDS = {
     "players": "Players", "log": "Log", "map": "Map", "replay": "After action {n} of {total}",
-    "now": "Now", "private": "Your private view", "private_map": "Your private map", "live": "Live",
-    "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": "Zoom in", "zoom_out": "Zoom out",
-    "reset": "Fit", "turn": "to decide", "back": "Back", "more": "More…", "play": "Play",
+    "now": "Now", "private": msg("Your private view"), "private_map": msg("Your private map"), "live": "Live",
+    "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": msg("Zoom in"), "zoom_out": msg("Zoom "
+                                                                                                "out"),
+    "reset": "Fit", "turn": msg("to decide"), "back": "Back", "more": "More…", "play": "Play",
     "fits": "The rules take it.",
 }
 
@@ -601,8 +606,8 @@ def _localized(label: str, lang: str) -> str:
 
 
 def _label(label: str, lang: str) -> str:
-    """A seat's label ("B, blue") in the page's language ("B, azul"): each part as the catalogue has it."""
-    return ", ".join(translate(part, lang) for part in label.split(", "))
+    """A seat's label ("B, blue") in the page's language ("B, azul"): a message (bot/words/names.seat_labels)."""
+    return translate(label, lang)
 
 
 def accepted_language(header: str | None) -> str:

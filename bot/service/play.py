@@ -9,11 +9,10 @@ from bot.service.narration import knows_seats
 from bot.service.robots import robot_held
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import Record
-from bot.words.i18n import plural
 from bot.words.names import player_names, seat_names
 from core.errors import RulesError
 from core.game import Event, Game, seat_ref
-from core.message import Cmd, join, msg
+from core.message import Cmd, join, msg, plural
 from core.registry import get_game
 from core.replay import entry_for, replay
 
@@ -26,7 +25,7 @@ class Play(Topic):
         seat = seat_of(rec.meta, cmd.user)
         entries = self.store.log(cmd.platform, channel)
         if not entries:
-            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+            return Reply.refuse(msg("Nothing has been played yet, so there is nothing to undo."), "NOTHING_TO_UNDO")
         # the last action the channel knows of; hidden actions after it (quiet writes, e.g. another
         # seat's standing order) are neither undone nor revealed: they are played again after it
         at = next((i for i in range(len(entries) - 1, -1, -1) if not entries[i].get("hidden")), None)
@@ -38,22 +37,27 @@ class Play(Topic):
             at = next((i for i in range(at - 1, -1, -1) if not entries[i].get("hidden")), None)
         if at is None:
             if answers:
-                return Reply.refuse("Only robots have played since the start, so there is nothing of yours to "
-                                    "undo.", "NOT_YOURS")
-            return Reply.refuse("Nothing has been played yet, so there is nothing to undo.", "NOTHING_TO_UNDO")
+                return Reply.refuse(msg("Only robots have played since the start, so there is nothing of yours "
+                                        "to undo."), "NOT_YOURS")
+            return Reply.refuse(msg("Nothing has been played yet, so there is nothing to undo."), "NOTHING_TO_UNDO")
         last, after = entries[at], entries[at + 1:]
         if last["seat"] != seat:
-            return Reply.refuse("Only the player who made the last action can undo it, and it was not yours.",
+            return Reply.refuse(msg("Only the player who made the last action can undo it, and it was "
+                                    "not yours."),
                                 "NOT_YOURS")
         if last.get("by") == "deadline":
-            return Reply.refuse("The deadline played that action when time was up, so it stands.", "IRREVERSIBLE")
+            return Reply.refuse(msg("The deadline played that action when time was up, so it stands."), "IRREVERSIBLE")
         if last["rolls"] or last["reveal"]:
-            return Reply.refuse("That action rolled dice or revealed hidden information, so it stands.",
+            return Reply.refuse(msg("That action rolled dice or revealed hidden information, so it "
+                                    "stands."),
                                 "IRREVERSIBLE")
         if any(a["rolls"] or a["reveal"] for a in answers):
-            return Reply.refuse(f"The robots have answered your action ({len(answers)} move(s)) and dice were "
-                                "rolled or hidden information came out since, so it stands. Play on from here: "
-                                "/me shows your choices.", "IRREVERSIBLE")
+            return Reply.refuse(plural(("The robots have answered your action ({count} move) and dice were rolled "
+                                        "or hidden information came out since, so it stands. Play on from here: /me "
+                                        "shows your choices.",
+                                        "The robots have answered your action ({count} moves) and dice were rolled "
+                                        "or hidden information came out since, so it stands. Play on from here: /me "
+                                        "shows your choices."), len(answers), count=len(answers)), "IRREVERSIBLE")
         setup = rec.setup or self.store.setup(cmd.platform, channel)
         state = replay(game, setup, entries[:at])
         kept = []
@@ -67,13 +71,15 @@ class Play(Topic):
             kept.append(entry)
 
         def done(version: int) -> Reply:
-            what = "a private action" if last["private"] else shown(last["line"], 300)
+            what = msg("a private action") if last["private"] else Cmd(shown(last["line"], 300))
             who = player_names(game, rec.meta, state).get(seat, seat)
             count = len(answers)
-            reply = Reply(public=[f"{who} takes back {what}." if not answers else
-                                  plural(count, "{who} takes back {what} and the robots' {count} answer after it.",
-                                         "{who} takes back {what} and the robots' {count} answers after it.",
-                                         who=who, what=what, count=count)])
+            reply = Reply(public=[msg("{seat} takes back {shown}.", seat=who, shown=what) if not answers else
+                                  plural(("{who} takes back {what} and the robots' {count} answer "
+                                          "after it.",
+                                          "{who} takes back {what} and the robots' {count} answers "
+                                          "after it."), count, who=who,
+                                          what=what, count=count)])
             self.service.narration.narrate(reply, cmd.platform, channel, game, rec.meta, state, version, [], cmd.user,
                                            picture=True)
             return reply
@@ -89,30 +95,36 @@ class Play(Topic):
         if rec is None or rec.meta is None:
             word = line.split(" ", 1)[0]
             if named is None:
-                return Reply.refuse(f"Unknown command {shown('/' + word)}. Try /help; start a game with /new GAME.",
+                return Reply.refuse(msg("Unknown command {shown}. Try /help; start a game with /new "
+                                        "GAME.", shown=Cmd(shown('/' + word))),
                                     "UNKNOWN", channel)
-            return Reply.refuse(f"There is no game here. Start one with /new {named.id}.", "NO_GAME", channel)
+            return Reply.refuse(msg("There is no game here. Start one with /new {game}.", game=Cmd(named.id)),
+                                "NO_GAME", channel)
         game = get_game(rec.meta["game"])
         if named is not None and named.id != game.id:
-            return Reply.refuse(f"This channel plays {game.title}, not {named.title}.", "WRONG_GAME", channel)
+            return Reply.refuse(msg("This channel plays {title}, not {other}.", title=game.title, other=named.title),
+                                "WRONG_GAME", channel)
         if named is None and line.split(" ", 1)[0].lower() not in game.verbs:
-            return Reply.refuse(f"Unknown command {shown('/' + line.split(' ', 1)[0])}. Try /help or /help {game.id}.",
+            return Reply.refuse(msg("Unknown command {shown}. Try /help or /help {game}.",
+                                    shown=Cmd(shown('/' + line.split(' ', 1)[0])), game=Cmd(game.id)),
                                 "UNKNOWN", channel)
         if rec.meta["status"] == "lobby":
-            return Reply.refuse("The game has not started: /join, then /start.", "NOT_PLAYING", channel)
+            return Reply.refuse(msg("The game has not started: /join, then /start."), "NOT_PLAYING", channel)
         moved = self.service.transfer.moved_refusal("", cmd, channel, rec)
         if moved is not None:
             return moved
         seat = cmd.seat if cmd.by and cmd.seat else seat_of(rec.meta, cmd.user)
         if seat is None:
-            seated = ", ".join(player_names(game, rec.meta, rec.state).values())
-            return Reply.refuse(f"You are not seated in this game (players: {seated}); only they can act.",
+            seated = join(", ", player_names(game, rec.meta, rec.state).values())
+            return Reply.refuse(msg("You are not seated in this game (players: {seated}); only they can act.",
+                                    seated=seated),
                                 "NOT_SEATED", channel)
         if not cmd.by and robot_held(rec.meta, cmd.user):
-            return Reply.refuse("A robot plays your seat now; /back takes it back.", "ROBOT_SEAT", channel)
+            return Reply.refuse(msg("A robot plays your seat now; /back takes it back."), "ROBOT_SEAT", channel)
         action = game.parse(line, cmd.private)
         if rec.meta["status"] != "playing" and not game.verbs[action.verb].query:
-            return Reply.refuse("The game is over: only looks (/status, /map, /export, queries) remain.",
+            return Reply.refuse(msg("The game is over: only looks (/status, /map, /export, queries) "
+                                    "remain."),
                                 "NOT_PLAYING", channel)
         if game.verbs[action.verb].query:
             events = game.query(rec.state, seat, action)
@@ -156,7 +168,7 @@ class Play(Topic):
                 self.service.narration.deliver(reply, cmd.platform, channel, game, meta, state, version, events)
                 reply.public.clear()
                 reply.image = None
-                reply.tell(cmd.user, "Done (only you were told).")
+                reply.tell(cmd.user, msg("Done (only you were told)."))
             else:
                 self.service.narration.narrate(reply, cmd.platform, channel, game, meta, state, version, events,
                                                cmd.user, before=rec.state)
@@ -186,7 +198,7 @@ class Play(Topic):
             self.service.narration.deliver(reply, cmd.platform, channel, game, rec.meta, state, version, events)
             reply.public.clear()
             reply.image = None
-            reply.tell(cmd.user, "Done (only you were told).")
+            reply.tell(cmd.user, msg("Done (only you were told)."))
             return reply
         entry = entry_for(seat, action, events, None if cmd.by else cmd.user)
         entry["hidden"] = True

@@ -9,11 +9,11 @@ from bot.service.common import Topic, seat_of
 from bot.service.imports import parse_export
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
-from bot.words.i18n import plural
 from bot.words.names import name_seats, seat_names
 from core import rng
 from core.errors import RulesError
 from core.game import Game
+from core.message import Cmd, Msg, msg, plural
 from core.registry import get_game
 from core.replay import FORMAT, replay, upgrade, verify
 
@@ -25,14 +25,15 @@ class Records(Topic):
 
     def export_command(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] == "lobby":
-            return Reply.refuse("The game has not started; there is nothing to export yet.", "NOT_STARTED")
+            return Reply.refuse(msg("The game has not started; there is nothing to export yet."), "NOT_STARTED")
         if cmd.private and rec.meta["status"] == "playing" and seat_of(rec.meta, cmd.user) is not None:
             return self.service.transfer.file_reply(cmd, channel, rec)
         data = self.export(cmd.platform, channel, rec)
-        note = "" if data["seed"] else (" The game is not over: private actions and the seed are left out; to move "
-                                        "the game elsewhere, send /export to me in a private message.")
+        note = "" if data["seed"] else (msg(" The game is not over: private actions and the seed are "
+                                            "left out; to move the game elsewhere, send /export to me "
+                                            "in a private message."))
         name = f"strategos-{rec.meta['game']}-{channel}-v{rec.version}.json"
-        return Reply(public=[f"Export of this game (version {rec.version}).{note}"],
+        return Reply(public=[msg("Export of this game (version {version}).{note}", version=rec.version, note=note)],
                      file=(name, orjson.dumps(data, option=orjson.OPT_INDENT_2)), version=rec.version)
 
     def export(self, platform: str, channel: str, rec: Record | None = None) -> dict:
@@ -68,7 +69,7 @@ class Records(Topic):
 
     def import_game(self, rest: str, cmd: Command, channel: str, rec: Record | None) -> Reply | Write:
         if rec and rec.meta and rec.meta["status"] in ("lobby", "playing"):
-            return Reply.refuse("/import needs a channel without an open game.", "GAME_EXISTS", channel)
+            return Reply.refuse(msg("/import needs a channel without an open game."), "GAME_EXISTS", channel)
         try:
             data = orjson.loads(rest)
             if isinstance(data, dict) and data.get("format") == "strategos-transfer/1":
@@ -87,25 +88,29 @@ class Records(Topic):
             if problem:
                 raise ValueError(problem)
         except orjson.JSONDecodeError as exc:
-            return Reply.refuse(f"That export cannot be imported: it is not JSON ({exc.msg} at line {exc.lineno}, "
-                                f"column {exc.colno}).", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That export cannot be imported: it is not JSON ({error} at line {line}, column "
+                                    "{column}).", error=Cmd(exc.msg), line=exc.lineno, column=exc.colno),
+                                "BAD_IMPORT", channel)
         except RulesError as exc:
-            return Reply.refuse(f"That export cannot be imported: {exc.message.rstrip('.')}.", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That export cannot be imported: {reason}.", reason=exc.message.rstrip('.')),
+                                "BAD_IMPORT", channel)
         except ValueError as exc:
-            return Reply.refuse(f"That export cannot be imported: {str(exc).rstrip('.')}.", "BAD_IMPORT", channel)
+            reason = exc.args[0] if exc.args and isinstance(exc.args[0], Msg) else str(exc).rstrip('.')
+            return Reply.refuse(msg("That export cannot be imported: {reason}.", reason=reason),
+                                "BAD_IMPORT", channel)
         except (KeyError, TypeError, AttributeError, IndexError, ZeroDivisionError):   # an action the rules choke on
             log.warning("an /import failed on its content", exc_info=True)
-            return Reply.refuse("That export cannot be imported: an action of its log cannot be replayed "
-                                "(was the file edited?).", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That export cannot be imported: an action of its log cannot be "
+                                    "replayed (was the file edited?)."), "BAD_IMPORT", channel)
         meta = {"status": "finished", "game": game.id, "options": setup["options"],
                 "creator": cmd.user, "seed_sha256": rng.commitment(setup["seed"]),
                 "players": [{"user": None, "name": n, "seat": s} for n, s in zip(setup["players"], state["seats"])]}
         entries = [{"seat": e["seat"], "user": None, "line": e["line"], "private": e["private"],
                     "rolls": e["rolls"], "reveal": False} for e in log_in]
-        said = plural(len(entries),
-                      "Imported a game of {title} with {count} action; every roll checks against its seed.",
-                      "Imported a game of {title} with {count} actions; every roll checks against its seed.",
-                      title=game.title, count=len(entries))
+        said = plural(("Imported a game of {title} with {count} action; every roll checks against its "
+                       "seed.",
+                       "Imported a game of {title} with {count} actions; every roll checks against its "
+                       "seed."), len(entries), title=game.title, count=len(entries))
         return Write(lambda version: Reply(public=[said]),
                      meta=meta, setup=setup, state=state, append=entries)
 
@@ -116,27 +121,31 @@ class Records(Topic):
         whose every die and card anyone can work out ahead."""
         replayed = game.summary(state)
         if not replayed["finished"]:
-            return (f"its log does not end the game (the game is not over after its {actions} actions), "
-                    "so it was cut short or edited")
+            return plural(("its log does not end the game (the game is not over after its {count} action), so it "
+                           "was cut short or edited",
+                           "its log does not end the game (the game is not over after its {count} actions), so it "
+                           "was cut short or edited"), actions, count=actions)
         for key in ("finished", "winner"):
             if key in claimed and claimed[key] != replayed[key]:
-                return (f"its summary says {key} {claimed[key]!r}, but its log gives {replayed[key]!r}, "
-                        "so it was edited")
+                return msg("its summary says {key} {claimed}, but its log gives {replayed}, so it was edited",
+                           key=Cmd(key), claimed=Cmd(repr(claimed[key])), replayed=Cmd(repr(replayed[key])))
         return None
 
     def verify(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply:
         if rec.meta["status"] != "finished":
-            return Reply.refuse("The seed stays secret until the game ends; its SHA-256 is "
-                                f"{rec.meta.get('seed_sha256', '?')}. /verify works once the game is over.",
+            return Reply.refuse(msg("The seed stays secret until the game ends; its SHA-256 is {hash}. "
+                                    "/verify works once the game is over.",
+                                    hash=Cmd(rec.meta.get('seed_sha256', '?'))),
                                 "NOT_FINISHED")
         export = self.export(cmd.platform, channel, rec)
         problems = verify(export)
         if problems:
             return Reply(ok=False, error="Verification failed: " + " ".join(problems[:3]), code="VERIFY_FAILED")
         count = self.store.log_length(cmd.platform, channel)
-        lines = [plural(count, "Verified: the seed matches its SHA-256 and every roll of the {count} action is the "
-                        "seed's own draw.", "Verified: the seed matches its SHA-256 and every roll of the {count} "
-                        "actions is the seed's own draw.", count=count)]
+        lines = [plural(("Verified: the seed matches its SHA-256 and every roll of the {count} action "
+                         "is the seed's own draw.",
+                         "Verified: the seed matches its SHA-256 and every roll of the {count} actions "
+                         "is the seed's own draw."), count, count=count)]
         try:
             upgrade(get_game(export["game"]), export, export["log"])
         except RulesError as exc:   # played under other rules: dice checked, the log not replayed

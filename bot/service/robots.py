@@ -29,7 +29,7 @@ from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from bot.words.i18n import render
-from core.message import Cmd, msg
+from core.message import Cmd, msg, plural
 from core.registry import get_game
 from robots.levels import LEVELS
 from robots.levels import level as level_named
@@ -66,7 +66,7 @@ def take_back(meta: dict, user: str) -> tuple[dict, str] | None:
     player.pop("absent", None)
     meta = dict(meta, players=players)
     meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != player["seat"]}
-    return meta, f"{player['name']} takes seat {player['seat']} back from the robot."
+    return meta, msg("{name} takes seat {seat} back from the robot.", name=player['name'], seat=player['seat'])
 
 
 class Robots(Topic):
@@ -113,31 +113,32 @@ class Robots(Topic):
         words = rest.split()
         what = words[0].lower() if words else "add"
         if meta["status"] != "lobby":
-            return Reply.refuse("Robots join in the lobby. In play, /replace SEAT robot gives an absent player's "
-                                "seat to a robot.", "STARTED", channel)
+            return Reply.refuse(msg("Robots join in the lobby. In play, /replace SEAT robot gives an "
+                                    "absent player's seat to a robot."), "STARTED", channel)
         players = [dict(p) for p in meta["players"]]
         if what == "add":
             numbers = [w for w in words[1:] if w.isdigit()]
             levels = [w.partition("=")[2] for w in words[1:] if w.lower().startswith("level=")]
             if len(numbers) + len(levels) != len(words[1:]) or len(numbers) > 1 or len(levels) > 1:
-                return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+                return Reply.refuse(msg("Usage: /robot add [N] [level=1-5], /robot remove."), "MALFORMED", channel)
             count = int(numbers[0]) if numbers else 1
             level = parse_level(levels[0]) if levels else (meta.get("play") or {}).get("level")
             free = game.max_players - len(players)
             if count < 1 or count > free:
-                return Reply.refuse(f"There is room for {free} more player(s) at this table; /robot add N adds "
-                                    "N robots.", "FULL", channel)
+                return Reply.refuse(plural(("Only {count} seat is free at this table; /robot add N adds N robots.",
+                                            "Only {count} seats are free at this table; /robot add N adds N "
+                                            "robots."), free, count=free), "FULL", channel)
             players += fill(players, count, level)
         elif what == "remove":
             robots = [p for p in players if is_robot_user(p["user"])]
             if not robots:
-                return Reply.refuse("No robot sits in this lobby.", "NO_ROBOT", channel)
+                return Reply.refuse(msg("No robot sits in this lobby."), "NO_ROBOT", channel)
             players.remove(robots[-1])
         else:
-            return Reply.refuse("Usage: /robot add [N] [level=1-5], /robot remove.", "MALFORMED", channel)
+            return Reply.refuse(msg("Usage: /robot add [N] [level=1-5], /robot remove."), "MALFORMED", channel)
         meta = dict(meta, players=players)
         names = ", ".join(p["name"] for p in players)
-        return Write(lambda version: Reply(public=[f"Seated: {names}."]), meta=meta)
+        return Write(lambda version: Reply(public=[msg("Seated: {names}.", names=names)]), meta=meta)
 
     # /replace SEAT robot, /back ------------------------------------------------------------------
     def replace(self, seat: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
@@ -147,8 +148,9 @@ class Robots(Topic):
         player = next(p for p in players if p.get("seat") == seat)
         player.update(robot=True, away_name=player["name"], name=f"{MARK} {player['name']}")
         meta = dict(rec.meta, players=players)
-        return Write(lambda version: Reply(public=[f"A robot now plays seat {seat} for {player['away_name']}, "
-                                                   "who takes it back with /back."]), meta=meta)
+        return Write(lambda version: Reply(public=[msg("A robot now plays seat {seat} for {name}, who "
+                                                       "takes it back with /back.",
+                                                       seat=seat, name=player['away_name'])]), meta=meta)
 
     # /hint: the advisor (issue 35) --------------------------------------------------------------
     def hint(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:
@@ -160,19 +162,23 @@ class Robots(Topic):
         meta = rec.meta
         game = get_game(meta["game"])
         if meta.get("status") != "playing" or rec.state is None:
-            return Reply.refuse("/hint helps during a game; this one is not being played.", "NOT_PLAYING", channel)
+            return Reply.refuse(msg("/hint helps during a game; this one is not being played."), "NOT_PLAYING", channel)
         if (meta.get("play") or {}).get("hints") == "off":
-            return Reply.refuse("Hints are off at this table (it was opened with hints=off).", "HINTS_OFF", channel)
+            return Reply.refuse(msg("Hints are off at this table (it was opened with hints=off)."), "HINTS_OFF",
+                                channel)
         seat = seat_of(meta, cmd.user)
         if seat is None:
-            return Reply.refuse("/hint advises a seated player; you have no seat in this game.", "NOT_SEATED", channel)
-        if seat not in game.prompts(rec.state):
-            return Reply.refuse("You have nothing to decide now; /hint helps when a choice is yours.", "NOT_YOUR_TURN",
+            return Reply.refuse(msg("/hint advises a seated player; you have no seat in this game."), "NOT_SEATED",
                                 channel)
-        lines = ["Hint: the lines the strongest robot would weigh for you, best first."]
+        if seat not in game.prompts(rec.state):
+            return Reply.refuse(msg("You have nothing to decide now; /hint helps when a choice is "
+                                    "yours."), "NOT_YOUR_TURN",
+                                channel)
+        lines = [msg("Hint: the lines the strongest robot would weigh for you, best first.")]
         for number, advice in enumerate(advise(game, game.view(rec.state, seat), seat), 1):
             percent = round(advice.chance * 100)
-            lines.append(f"{number}. {advice.line} — chance to win about {percent} %.")
+            lines.append(msg("{number}. {line} — chance to win about {percent} %.", number=number, line=advice.line,
+                             percent=percent))
             lines += [f"   {change}" for change in advice.changes]
 
         def done(version: int) -> Reply:

@@ -6,6 +6,7 @@ import re
 from bot.service.common import Topic, seat_of, shown
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
+from core.message import Cmd, msg
 
 
 class Seats(Topic):
@@ -23,25 +24,28 @@ class Seats(Topic):
         platform id alone (a display name is anybody's to take)."""
         meta = rec.meta
         if meta["status"] != "playing":
-            return Reply.refuse(f"/{kind} works while the game is in play.", "NOT_PLAYING", channel)
+            return Reply.refuse(msg("/{kind} works while the game is in play.", kind=Cmd(kind)), "NOT_PLAYING", channel)
         mine = seat_of(meta, cmd.user)
         words = rest.split()
         pending = meta.get("invite")
         if words == ["cancel"]:
             return self.cancel(cmd, channel, meta, pending)
         if mine is None:
-            return Reply.refuse(f"Only a seated player can /{kind}.", "NOT_SEATED", channel)
+            return Reply.refuse(msg("Only a seated player can /{kind}.", kind=Cmd(kind)), "NOT_SEATED", channel)
         if pending:   # one at a time: a second would silently drop the agreements given to the first
-            return Reply.refuse(f"An invitation waits already: {_who(pending['ref'])} for seat {pending['seat']}, "
-                                f"proposed by {_who(pending['by'])}. It must be agreed first, or withdrawn by "
-                                f"its proposer with /{pending['kind']} cancel.", "INVITE_PENDING", channel)
+            return Reply.refuse(msg("An invitation waits already: {user} for seat {seat}, proposed by "
+                                    "{name}. It must be agreed first, or withdrawn by its proposer "
+                                    "with /{kind} cancel.",
+                                    user=_who(pending['ref']), seat=pending['seat'], name=_who(pending['by']),
+                                    kind=Cmd(pending['kind'])), "INVITE_PENDING", channel)
         if kind == "replace":
             absent = [p["seat"] for p in meta["players"] if p.get("absent")]
             named = {w: s for w in words for s in (p["seat"] for p in meta["players"]) if w.lower() == s.lower()}
             seat = next(iter(named.values()), None) or (absent[0] if len(absent) == 1 else None)
             if seat is None or seat not in absent:
-                return Reply.refuse("Only an absent seat (three deadlines missed in a row) can be replaced; "
-                                    f"absent now: {', '.join(absent) or 'nobody'}. Usage: /replace SEAT @user.",
+                return Reply.refuse(msg("Only an absent seat (three deadlines missed in a row) can be "
+                                        "replaced; absent now: {absent}. Usage: /replace SEAT @user.",
+                                        absent=', '.join(absent) or 'nobody'),
                                     "NOT_ABSENT", channel)
             words = [w for w in words if w not in named]
             if [w.lower() for w in words] == ["robot"]:   # nobody's hand changes owner: no agreement asked
@@ -52,42 +56,48 @@ class Seats(Topic):
         agree_from = [p["user"] for p in meta["players"] if p["user"] and p["user"] != cmd.user
                       and p["seat"] != seat and not p.get("absent")]
         if len(words) != 1:
-            return Reply.refuse(f"Name one user: /{kind} {'SEAT ' if kind == 'replace' else ''}@user.",
+            return Reply.refuse(msg("Name one user: /{kind} {seat}@user.", kind=Cmd(kind),
+                                    seat='SEAT ' if kind == 'replace' else ''),
                                 "MALFORMED", channel)
         ref = _user_ref(words[0], cmd.platform)
         if ref is None:
-            return Reply.refuse(f"Name the user with a mention the platform resolves to an account, not a name "
-                                f"typed as text (anybody can call himself {shown(words[0])}). On Discord pick "
-                                f"the user in the command's user option; on Telegram send /{kind} as a reply "
-                                "to one of that user's messages.", "NOT_A_MENTION", channel)
+            return Reply.refuse(msg("Name the user with a mention the platform resolves to an account, "
+                                    "not a name typed as text (anybody can call himself {shown}). On "
+                                    "Discord pick the user in the command's user option; on Telegram "
+                                    "send /{kind} as a reply to one of that user's messages.",
+                                    shown=Cmd(shown(words[0])), kind=Cmd(kind)), "NOT_A_MENTION", channel)
         if any(p["user"] == ref for p in meta["players"]):
-            return Reply.refuse("That user already sits in this game.", "ALREADY_SEATED", channel)
+            return Reply.refuse(msg("That user already sits in this game."), "ALREADY_SEATED", channel)
         meta = dict(meta, invite={"kind": kind, "seat": seat, "ref": ref, "by": cmd.user,
                                   "waiting": agree_from + ["@new"]})
         others = " ".join(_who(u) for u in agree_from)
         invited = _who(ref)
         if agree_from:
-            text = (f"{cmd.name or cmd.user} proposes {invited} for seat {seat}. Each other player ({others}) "
-                    f"and {invited} type /agree to confirm.")
+            text = (msg("{name} proposes {user} for seat {seat}. Each other player ({others}) and "
+                        "{user2} type /agree to confirm.", name=cmd.name or cmd.user,
+                        user=invited, seat=seat, others=others, user2=invited))
         else:
-            text = f"{cmd.name or cmd.user} proposes {invited} for seat {seat}; {invited} types /agree to confirm."
+            text = msg("{name} proposes {user} for seat {seat}; {user2} types /agree to confirm.",
+                       name=cmd.name or cmd.user, user=invited, seat=seat, user2=invited)
         return Write(lambda version: Reply(public=[text]), meta=meta)
 
     def cancel(self, cmd: Command, channel: str, meta: dict, pending: dict | None):
         if not pending:
-            return Reply.refuse("No invitation waits here.", "NOTHING_TO_CANCEL", channel)
+            return Reply.refuse(msg("No invitation waits here."), "NOTHING_TO_CANCEL", channel)
         if pending["by"] != cmd.user:
-            return Reply.refuse(f"Only its proposer ({_who(pending['by'])}) can withdraw the invitation.",
+            return Reply.refuse(msg("Only its proposer ({name}) can withdraw the invitation.",
+                                    name=_who(pending['by'])),
                                 "NOT_YOURS", channel)
         meta = {k: v for k, v in meta.items() if k != "invite"}
-        text = f"{cmd.name or cmd.user} withdraws the invitation of {_who(pending['ref'])} for seat {pending['seat']}."
+        text = msg("{name} withdraws the invitation of {user} for seat {seat}.", name=cmd.name or cmd.user,
+                   user=_who(pending['ref']), seat=pending['seat'])
         return Write(lambda version: Reply(public=[text]), meta=meta)
 
     def agree(self, rest: str, cmd: Command, channel: str, rec: Record):
         meta = rec.meta
         invite = meta.get("invite")
         if not invite:
-            return Reply.refuse("Nothing waits for your agreement here.", "NOTHING_TO_AGREE", channel)
+            return Reply.refuse(msg("Nothing waits for your agreement here."), "NOTHING_TO_AGREE", channel)
         waiting = list(invite["waiting"])
         if cmd.user in waiting:
             waiting.remove(cmd.user)
@@ -95,11 +105,11 @@ class Seats(Topic):
             waiting.remove("@new")
             invite = dict(invite, user=cmd.user, name=cmd.name or cmd.user)
         else:
-            return Reply.refuse("Your agreement is not asked for (or was given already).", "NOT_ASKED", channel)
+            return Reply.refuse(msg("Your agreement is not asked for (or was given already)."), "NOT_ASKED", channel)
         meta = dict(meta, invite=dict(invite, waiting=waiting))
         if waiting:
-            return Write(lambda version: Reply(public=[f"{cmd.name or cmd.user} agrees; still waiting for "
-                                                       f"{len(waiting)}."]), meta=meta)
+            return Write(lambda version: Reply(public=[msg("{name} agrees; still waiting for {count}.",
+                                                           name=cmd.name or cmd.user, count=len(waiting))]), meta=meta)
         players = [dict(p) for p in meta["players"]]
         old = next(p for p in players if p["seat"] == invite["seat"])
         old_user = old["user"]
@@ -110,7 +120,7 @@ class Seats(Topic):
         meta["misses"] = {s: n for s, n in (meta.get("misses") or {}).items() if s != invite["seat"]}
 
         def done(version: int) -> Reply:
-            return Reply(public=[f"{invite['name']} now plays seat {invite['seat']}."])
+            return Reply(public=[msg("{name} now plays seat {seat}.", name=invite['name'], seat=invite['seat'])])
         index = {old_user: False} if old_user else {}
         return Write(done, meta=meta, index=index | {invite["user"]: True})
 
@@ -118,17 +128,18 @@ class Seats(Topic):
     def spectate(self, rest: str, cmd: Command, channel: str, rec: Record):
         meta = rec.meta
         if seat_of(meta, cmd.user) is not None:
-            return Reply.refuse("You play in this game; spectators are the others.", "SEATED", channel)
+            return Reply.refuse(msg("You play in this game; spectators are the others."), "SEATED", channel)
         watching = list(meta.get("spectators") or [])
         stop = rest.strip().lower() == "off"
         if stop and cmd.user not in watching:
-            return Reply.refuse("You are not watching this game.", "NOT_WATCHING", channel)
+            return Reply.refuse(msg("You are not watching this game."), "NOT_WATCHING", channel)
         if not stop and cmd.user in watching:
-            return Reply.refuse("You watch this game already (/spectate off to stop).", "WATCHING", channel)
+            return Reply.refuse(msg("You watch this game already (/spectate off to stop)."), "WATCHING", channel)
         watching = [u for u in watching if u != cmd.user] if stop else watching + [cmd.user]
         meta = dict(meta, spectators=watching)
-        text = ("You no longer watch this game." if stop else
-                "You watch this game: its public messages and prompts come to you privately (/spectate off stops).")
+        text = (msg("You no longer watch this game.") if stop else
+                msg("You watch this game: its public messages and prompts come to you privately "
+                    "(/spectate off stops)."))
         return Write(lambda version: Reply(private={cmd.user: [text]}), meta=meta)
 
 

@@ -41,10 +41,10 @@ from bot.service.timers import Timers
 from bot.service.transfer import Transfer
 from bot.service.types import Command, Reply, Timings, Write
 from bot.store import AlreadyDone, Conflict, OutcomeUnknown, Record, Store, StoreError, Unmet
-from bot.words.i18n import plural
 from bot.words.names import name_reply, seat_names
 from core.errors import RulesError
 from core.game import Game
+from core.message import Cmd, join, msg, plural
 from core.registry import get_game
 
 log = logging.getLogger("strategos.command")
@@ -102,8 +102,8 @@ class Service:
         except Exception:   # a bug of ours: the write comes last, so nothing was stored
             log.exception("command failed: platform=%s channel=%s user=%s command=%s",
                           cmd.platform, cmd.channel, cmd.user, word or "-")
-            reply = Reply.refuse("Something went wrong on our side; nothing was changed. "
-                                 "Please tell the bot's keepers.", "INTERNAL", cmd.channel)
+            reply = Reply.refuse(msg("Something went wrong on our side; nothing was changed. Please "
+                                     "tell the bot's keepers."), "INTERNAL", cmd.channel)
         self.finish(cmd, reply)
         total = time.perf_counter() - started
         self.last_timings = (timings, total)
@@ -153,18 +153,19 @@ class Service:
             return Reply.refuse(refusal, "MALFORMED")
         word, rest = split_command(cmd.text)
         if not word:
-            return Reply.refuse("Send a command such as /help.", "EMPTY")
+            return Reply.refuse(msg("Send a command such as /help."), "EMPTY")
         limit = IMPORT_LIMIT if word == "import" or rest.lower().startswith("import") else LINE_LIMIT
         if len(cmd.text) > limit:
-            return Reply.refuse(plural(len(cmd.text), "That command is {length} character long; the limit is {limit}. "
-                                       "Nothing was done.", "That command is {length} characters long; the limit "
-                                       "is {limit}. Nothing was done.", length=f"{len(cmd.text):,}",
-                                       limit=f"{limit:,}"), "TOO_LONG")
+            return Reply.refuse(plural(("That command is {length} character long; the limit is "
+                                        "{limit}. Nothing was done.",
+                                        "That command is {length} characters long; the limit is "
+                                        "{limit}. Nothing was done."),
+                                        len(cmd.text), length=f"{len(cmd.text):,}", limit=f"{limit:,}"), "TOO_LONG")
         if cmd.version is not None and not _game_action(word, rest):
             # a press carries the prompt's action it was drawn for: data naming anything else
             # (a platform command such as /handover) was not drawn by us
-            return Reply.refuse("A button plays one of the game's actions, nothing else; type the command "
-                                "instead.", "NOT_AN_ACTION", cmd.channel)
+            return Reply.refuse(msg("A button plays one of the game's actions, nothing else; type the "
+                                    "command instead."), "NOT_AN_ACTION", cmd.channel)
         channel = cmd.channel
         entry = self.commands.get(word)
         if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
@@ -174,8 +175,8 @@ class Service:
             word, rest = split_command(rest_text)
             asked = self._platform_word(cmd.platform, channel, word, rest)
             if asked is not None and self.commands[asked].where == CHANNEL:
-                return Reply.refuse(f"/{asked} works only inside the channel itself, not in a private "
-                                    "message.", "IN_CHANNEL_ONLY")
+                return Reply.refuse(msg("/{word} works only inside the channel itself, not in a "
+                                        "private message.", word=Cmd(asked)), "IN_CHANNEL_ONLY")
         if word in self.commands and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
             return self._platform(word, rest, cmd, channel, timings)
         game = game_or_none(word)
@@ -235,16 +236,19 @@ class Service:
             if name and self._sits_or_created(cmd.platform, name, cmd.user):
                 return name, rest
             channels = self.open_channels(cmd.platform, cmd.user)
-            yours = ("your channels: " + ", ".join(channels)) if channels else "you sit in no game yet"
-            what = f"You have no game in channel {shown(name)}" if name else "g= needs a channel name"
-            raise RulesError(f"{what}; a private message reaches only a channel where you sit ({yours}).",
+            yours = msg("your channels: {list}", list=join(", ", map(Cmd, channels))) if channels else \
+                msg("you sit in no game yet")
+            what = msg("You have no game in channel {shown}", shown=Cmd(shown(name))) if name else \
+                msg("g= needs a channel name")
+            raise RulesError(msg("{what}; a private message reaches only a channel where you sit "
+                                 "({yours}).", what=what, yours=yours),
                              code="NOT_YOUR_CHANNEL")
         channels = self.open_channels(cmd.platform, cmd.user)
         if not channels:
-            raise RulesError("You have no open game; join one in a channel first with /join.", code="NO_GAME")
+            raise RulesError(msg("You have no open game; join one in a channel first with /join."), code="NO_GAME")
         if len(channels) > 1:
-            raise RulesError("You play in several channels; start your message with g=CHANNEL, one of: "
-                             + ", ".join(channels) + ".", code="WHICH_GAME")
+            raise RulesError(msg("You play in several channels; start your message with g=CHANNEL, one of: {list}.",
+                                 list=join(", ", map(Cmd, channels))), code="WHICH_GAME")
         return channels[0], cmd.text
 
     def _sits_or_created(self, platform: str, channel: str, user: str) -> bool:
@@ -265,7 +269,8 @@ class Service:
         game once; a write goes through the one write path."""
         entry = self.commands[word]
         if rest and not entry.argument:
-            return Reply.refuse(f"/{word} takes no argument (got {shown(rest)}). Usage: {entry.usage}.",
+            return Reply.refuse(msg("/{word} takes no argument (got {shown}). Usage: {usage}.", word=Cmd(word),
+                                    shown=Cmd(shown(rest)), usage=Cmd(entry.usage)),
                                 "MALFORMED", channel)
         if entry.where == ANYWHERE:
             return self._own(entry, rest, cmd)
@@ -329,7 +334,7 @@ class Service:
                 return self._already(channel, done.version)
             except Unmet as unmet:   # nothing written: the key it needed is gone, or a game it closes went on
                 refusal = out.unmet(unmet.what) if out.unmet else Reply.refuse(
-                    "The game is very busy right now; nothing was changed. Try again.", "BUSY")
+                    msg("The game is very busy right now; nothing was changed. Try again."), "BUSY")
                 refusal.channel = refusal.channel or channel
                 return refusal
             finally:
@@ -341,8 +346,9 @@ class Service:
                 reply = out.done(version)
             except Exception:   # stored already: never say "nothing was changed" now
                 log.exception("reply after a write failed: platform=%s channel=%s", cmd.platform, channel)
-                reply = Reply(public=[f"Done (the game is now at version {version}), but the answer could not "
-                                      "be composed; /status shows the game."])
+                reply = Reply(public=[msg("Done (the game is now at version {version}), but the answer "
+                                          "could not be composed; /status shows the game.",
+                                          version=version)])
             finally:
                 _READ_LANGS.reset(read)
             reply.channel = reply.channel or channel
@@ -350,7 +356,7 @@ class Service:
             if reply.channel == channel:
                 reply.known_langs = rec.langs if rec is not None else None
             return reply
-        return Reply.refuse("The game is very busy right now; nothing was changed. Try again.", "BUSY", channel)
+        return Reply.refuse(msg("The game is very busy right now; nothing was changed. Try again."), "BUSY", channel)
 
     def _remember_seated(self, platform: str, channel: str, meta: dict) -> None:
         users = tuple(dict.fromkeys([*(p["user"] for p in meta.get("players") or () if p.get("user")),
@@ -370,8 +376,9 @@ class Service:
 
     @staticmethod
     def _already(channel: str, version: int) -> Reply:
-        return Reply(public=[f"Already done: this command was carried out before (the game then reached "
-                             f"version {version}). /status shows the game now."], channel=channel, version=version)
+        return Reply(public=[msg("Already done: this command was carried out before (the game then "
+                                 "reached version {version}). /status shows the game now.",
+                                 version=version)], channel=channel, version=version)
 
     # what the adapters and tools ask of the service besides commands ----------------------------
     def due_reminders(self, platform: str | None = None) -> list[Reply]:

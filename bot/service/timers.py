@@ -44,9 +44,9 @@ from bot.service.common import Topic, playing
 from bot.service.types import Command, Reply
 from bot.store import Record
 from bot.store.store import waiting_game
-from bot.words.i18n import plural
 from bot.words.names import seat_labels
 from core.errors import RulesError
+from core.message import Cmd, join, msg, plural
 from core.registry import get_game
 from robots.levels import level as robot_level
 
@@ -82,7 +82,8 @@ def duration(key: str, text: str) -> float:
         total += float(match.group(1)) * _UNIT[match.group(2)]
         pos = match.end()
     if not text or pos != len(text):
-        raise RulesError(f"{key}= takes a duration such as 30m, 12h or 3d (got {text!r}).", code="OPTION")
+        raise RulesError(msg("{key}= takes a duration such as 30m, 12h or 3d (got {text}).", key=Cmd(key),
+                             text=repr(text)), code="OPTION")
     return total
 
 
@@ -97,7 +98,7 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
             continue
         if key == "robots":
             if not value.isdigit() or int(value) > 5:
-                raise RulesError("robots= takes a number of robots, 0 to 5, e.g. robots=2.", code="OPTION")
+                raise RulesError(msg("robots= takes a number of robots, 0 to 5, e.g. robots=2."), code="OPTION")
             play["robots"] = int(value)
             continue
         if key == "level":   # the robots' strength (robots/levels.py)
@@ -105,31 +106,32 @@ def play_options(tokens: list[str]) -> tuple[dict, list[str]]:
             continue
         if key == "hints":   # hints=off: no /hint at a competitive table
             if value.lower() not in ("on", "off"):
-                raise RulesError("hints= is on (the default: /hint advises a player) or off.", code="OPTION")
+                raise RulesError(msg("hints= is on (the default: /hint advises a player) or off."), code="OPTION")
             play["hints"] = value.lower()
             continue
         if key == "absent":
             if value.lower() not in ("robot", "default"):
-                raise RulesError("absent= is robot (a robot takes a seat at its third missed deadline) or "
-                                 "default (the deadline plays on).", code="OPTION")
+                raise RulesError(msg("absent= is robot (a robot takes a seat at its third missed "
+                                     "deadline) or default (the deadline plays on)."), code="OPTION")
             play["absent"] = value.lower()
             continue
         if key == "think":
             play["think"] = duration(key, value if value[-1:].isalpha() else value + "s")
             if not 0 < play["think"] <= THINK_CAP:
-                raise RulesError("think= is a robot's time a decision, more than 0 and at most 10 s.", code="OPTION")
+                raise RulesError(msg("think= is a robot's time a decision, more than 0 and at most 10 "
+                                     "s."), code="OPTION")
             continue
         if key == "clock":
             base, plus, inc = value.partition("+")
             play["clock"] = [duration(key, base), duration(key, inc) if plus else 0.0]
             if play["clock"][0] > CAP or play["clock"][1] > CAP:
-                raise RulesError("clock= is capped at 7 days (bank and increment).", code="OPTION")
+                raise RulesError(msg("clock= is capped at 7 days (bank and increment)."), code="OPTION")
         else:
             play[key] = duration(key, value)
             if key == "deadline" and play[key] > CAP:
-                raise RulesError("deadline= is capped at 7 days.", code="OPTION")
+                raise RulesError(msg("deadline= is capped at 7 days."), code="OPTION")
     if "deadline" in play and "clock" in play:
-        raise RulesError("Choose deadline= or clock=, not both.", code="OPTION")
+        raise RulesError(msg("Choose deadline= or clock=, not both."), code="OPTION")
     return play, rest
 
 
@@ -155,8 +157,9 @@ def _span(seconds: float) -> str:
     """3 d 4 h, 5 h 20 min, 12 min: a time left, so a part minute counts (2 d less a second is 2 d)."""
     minutes = math.ceil(seconds / 60)
     days, hours, mins = minutes // 1440, minutes // 60 % 24, minutes % 60
-    parts = [f"{days} d"] * bool(days) + [f"{hours} h"] * bool(hours) + [f"{mins} min"] * bool(mins and not days)
-    return " ".join(parts) or "1 min"
+    parts = [msg("{days} d", days=days)] * bool(days) + [msg("{hours} h", hours=hours)] * bool(hours) + \
+        [msg("{mins} min", mins=mins)] * bool(mins and not days)
+    return join(" ", parts) if parts else msg("{mins} min", mins=1)
 
 
 def _zone(name: str | None) -> ZoneInfo:
@@ -326,15 +329,18 @@ class Timers(Topic):
         now = self.clock()
         expiry, _ = self.expiry(meta, game, state)
         if expiry is not None and expiry > now:
-            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
+            reply.public.append(msg("Without a decision, the deadline plays the default in {when}.",
+                                    when=_span(expiry - now)))
         for p in meta["players"]:
             if p.get("absent"):
-                reply.public.append(f"{p['name']} ({p['seat']}) is absent: the deadline plays for that seat; "
-                                    f"/replace {p['seat']} @user gives it to someone else.")
+                reply.public.append(msg("{name} ({seat}) is absent: the deadline plays for that seat; "
+                                        "/replace {seat2} @user gives it to someone else.",
+                                        name=p['name'], seat=p['seat'], seat2=p['seat']))
             until = away_until(meta, p.get("seat"), now)
             if until is not None:
-                reply.public.append(f"{p['name']} ({p['seat']}) is away for {_span(until - now)} more: the "
-                                    "deadline and reminders wait for that seat.")
+                reply.public.append(msg("{name} ({seat}) is away for {span} more: the deadline and "
+                                        "reminders wait for that seat.",
+                                        name=p['name'], seat=p['seat'], span=_span(until - now)))
 
     def next_event(self, meta: dict, game, state: dict, now: float) -> float:
         play = self.play_defaults(meta.get("play") or {})
@@ -446,19 +452,22 @@ class Timers(Topic):
         if not reply.ok:
             log.error("the default %r for %s was refused at %s:%s: %s", line, seat, plat, channel, reply.error)
             return None
-        shown = "a private choice" if private else f"`{line}`"
+        shown = msg("a private choice") if private else Cmd(f"`{line}`")
         label = seat_labels(game, rec.state).get(seat, seat)   # "C, yellow": the seat with its colour
-        reply.public.insert(0, f"Time is up for {player['name']} ({label}): the deadline played {shown}.")
+        reply.public.insert(0, msg("Time is up for {name} ({seat}): the deadline played {shown}.",
+                                   name=player['name'], seat=label, shown=shown))
         rec2 = self.store.load(plat, channel)
         if rec2 and rec2.meta:
             now_absent = next((p for p in rec2.meta["players"] if p.get("seat") == seat and p.get("absent")), None)
             was_absent = player.get("absent")
             if now_absent and not was_absent:
-                then = ("and is now absent: the game goes on with defaults for that seat; another player may "
-                        "/replace it with someone else (/replace SEAT @user).")
-                reply.public.append(plural(ABSENT_AFTER, "{name} ({seat}) missed {count} deadline in a row " + then,
-                                           "{name} ({seat}) missed {count} deadlines in a row " + then,
-                                           name=player["name"], seat=label, count=ABSENT_AFTER))
+                reply.public.append(plural(("{name} ({seat}) missed {count} deadline in a row and is now absent: the "
+                                            "game goes on with defaults for that seat; another player may /replace it "
+                                            "with someone else (/replace SEAT @user).",
+                                            "{name} ({seat}) missed {count} deadlines in a row and is now absent: the "
+                                            "game goes on with defaults for that seat; another player may /replace it "
+                                            "with someone else (/replace SEAT @user)."), ABSENT_AFTER,
+                                           name=Cmd(player["name"]), seat=label, count=ABSENT_AFTER))
         for user in list(reply.private):   # the seat's private lines stay with its player
             if not user or user.startswith("seat:"):
                 reply.private.pop(user)
@@ -517,10 +526,11 @@ class Timers(Topic):
         reply.menus = {u: menu for u, menu in reply.menus.items() if u in wanted}
         if reply.menu is not None and users.get(reply.menu.seat) not in wanted:
             reply.menu = None
-        reply.public.insert(0, "Reminder:")
+        reply.public.insert(0, msg("Reminder:"))
         expiry, _ = self.expiry(rec.meta, game, rec.state)
         if expiry is not None and expiry > now:
-            reply.public.append(f"Without a decision, the deadline plays the default in {_span(expiry - now)}.")
+            reply.public.append(msg("Without a decision, the deadline plays the default in {when}.",
+                                    when=_span(expiry - now)))
         return reply, min(later) if later else None
 
     def not_now(self, plat: str, user: str, now: float, meta: dict | None = None) -> tuple[str | None, float | None]:
@@ -544,7 +554,7 @@ class Timers(Topic):
         reply = Reply(version=rec.version)
         self.service.narration.prompt_lines(reply, game, rec.meta, rec.state, rec.version, None, channel=channel)
         if not reply.mentions:
-            return Reply.refuse("Nobody has a decision pending.", "NOBODY_PENDING")
+            return Reply.refuse(msg("Nobody has a decision pending."), "NOBODY_PENDING")
         now = self.clock()
         left_out: dict[str, list[str]] = {"off": [], "quiet": [], "away": []}
         for user in list(reply.mentions):
@@ -559,18 +569,19 @@ class Timers(Topic):
             if last is not None and now - float(last) < REMIND_THROTTLE:
                 wait = max(1, round((REMIND_THROTTLE - (now - float(last))) / 60))
                 minutes = int(REMIND_THROTTLE // 60)
-                return Reply.refuse(plural(minutes, "The pending players were pinged less than {count} minute ago; "
-                                           "/remind pings again in {wait} min.", "The pending players were pinged "
-                                           "less than {count} minutes ago; /remind pings again in {wait} min.",
-                                           count=minutes, wait=wait), "REMIND_THROTTLED", channel)
+                return Reply.refuse(plural(("The pending players were pinged less than {count} minute "
+                                            "ago; /remind pings again in {wait} min.",
+                                            "The pending players were pinged less than {count} minutes "
+                                            "ago; /remind pings again in {wait} min."),
+                                            minutes, count=minutes, wait=wait), "REMIND_THROTTLED", channel)
             self.store.cache_set(cmd.platform, channel, "remind-ping", repr(now).encode(), int(REMIND_THROTTLE) + 60)
-        reply.public.insert(0, "Reminder:")
+        reply.public.insert(0, msg("Reminder:"))
         if left_out["off"]:
-            reply.public.append(f"Not pinged, reminders off: {', '.join(left_out['off'])}.")
+            reply.public.append(msg("Not pinged, reminders off: {names}.", names=join(", ", left_out['off'])))
         if left_out["quiet"]:
-            reply.public.append(f"Not pinged, in quiet hours: {', '.join(left_out['quiet'])}.")
+            reply.public.append(msg("Not pinged, in quiet hours: {names}.", names=join(", ", left_out['quiet'])))
         if left_out["away"]:
-            reply.public.append(f"Not pinged, away: {', '.join(left_out['away'])}.")
+            reply.public.append(msg("Not pinged, away: {names}.", names=join(", ", left_out['away'])))
         return reply
 
     def reminded(self, reply: Reply) -> None:
@@ -599,28 +610,32 @@ class Timers(Topic):
         what = words[0].lower()
         if what in ("on", "off") and len(words) == 1:
             self.store.set_user_pref(cmd.platform, cmd.user, "remind", what)
-            return Reply(private={cmd.user: [f"Reminders are {what} for you, in every game."]})
+            return Reply(private={cmd.user: [msg("Reminders are {state} for you, in every game.", state=what)]})
         if what == "tz" and len(words) == 2:
             try:
                 ZoneInfo(words[1])
             except (ZoneInfoNotFoundError, ValueError):
-                return Reply.refuse(f"Unknown time zone {words[1]!r}; use a name such as Europe/Madrid or "
-                                    "America/New_York.", "MALFORMED")
+                return Reply.refuse(msg("Unknown time zone {zone}; use a name such as Europe/Madrid or "
+                                        "America/New_York.",
+                                        zone=Cmd(repr(words[1]))), "MALFORMED")
             self.store.set_user_pref(cmd.platform, cmd.user, "tz", words[1])
-            return Reply(private={cmd.user: [f"Your time zone is {words[1]}; quiet hours follow it."]})
+            return Reply(private={cmd.user: [msg("Your time zone is {zone}; quiet hours follow it.",
+                                                 zone=Cmd(words[1]))]})
         if what == "quiet" and len(words) == 2:
             if words[1].lower() == "off":
                 self.store.set_user_pref(cmd.platform, cmd.user, "quiet", None)
-                return Reply(private={cmd.user: ["No quiet hours: reminders may come at any hour."]})
+                return Reply(private={cmd.user: [msg("No quiet hours: reminders may come at any hour.")]})
             match = re.fullmatch(r"(\d{1,2})-(\d{1,2})", words[1])
             if not match or not all(0 <= int(h) <= 23 for h in match.groups()) or match.group(1) == match.group(2):
-                return Reply.refuse("Quiet hours are two different hours 0–23, e.g. /remind quiet 23-08.",
+                return Reply.refuse(msg("Quiet hours are two different hours 0–23, e.g. /remind quiet "
+                                        "23-08."),
                                     "MALFORMED")
             value = f"{int(match.group(1))}-{int(match.group(2))}"
             self.store.set_user_pref(cmd.platform, cmd.user, "quiet", value)
             tz = self.store.user_prefs(cmd.platform, cmd.user).get("tz", "UTC")
-            return Reply(private={cmd.user: [f"No reminders for you from {match.group(1)}:00 to "
-                                             f"{match.group(2)}:00 ({tz})."]})
-        return Reply.refuse("Usage: /remind (ping the pending players), /remind on|off, /remind tz ZONE, "
-                            "/remind quiet 23-08 (or off).", "MALFORMED")
+            return Reply(private={cmd.user: [msg("No reminders for you from {start}:00 to {end}:00 "
+                                                 "({zone}).",
+                                                 start=match.group(1), end=match.group(2), zone=Cmd(tz))]})
+        return Reply.refuse(msg("Usage: /remind (ping the pending players), /remind on|off, /remind tz "
+                                "ZONE, /remind quiet 23-08 (or off)."), "MALFORMED")
 

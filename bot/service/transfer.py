@@ -26,8 +26,8 @@ from bot.service.common import Topic
 from bot.service.history import public_entries
 from bot.service.types import Command, Reply, Write
 from bot.store import Closing, Record, StoreError
-from bot.words.i18n import plural
 from core import rng
+from core.message import Cmd, join, msg, plural
 from core.registry import get_game
 from core.replay import replay, upgrade
 
@@ -48,13 +48,16 @@ class Transfer(Topic):
         game = get_game(rec.meta["game"])
         seed = (rec.setup or self.store.setup(cmd.platform, channel))["seed"]
         codes = {p["seat"]: seat_code(seed, p["seat"]) for p in rec.meta["players"] if p["user"] and p.get("seat")}
-        reply = Reply(public=["This file moves the game: /import it in a channel without a game, here or on "
-                              "another platform, and the game continues there (once; keep it to yourself)."],
+        reply = Reply(public=[msg("This file moves the game: /import it in a channel without a game, "
+                                  "here or on another platform, and the game continues there (once; "
+                                  "keep it to yourself).")],
                       file=self.file_out(cmd, channel, rec, codes), version=rec.version)
         for p in rec.meta["players"]:
             if p.get("seat") in codes:
-                reply.tell(p["user"], f"When this game of {game.title} moves, your seat {p['seat']} there is yours "
-                                      f"with /join {codes[p['seat']]} in its new channel. Keep this code to yourself.")
+                reply.tell(p["user"], msg("When this game of {title} moves, your seat {seat} there is "
+                                          "yours with /join {code} in its new channel. Keep this code "
+                                          "to yourself.", title=game.title,
+                                          seat=p['seat'], code=Cmd(codes[p['seat']])))
         return reply
 
     def file_out(self, cmd: Command, channel: str, rec: Record, codes: dict[str, str]) -> tuple[str, bytes]:
@@ -81,16 +84,19 @@ class Transfer(Topic):
         except redis.RedisError as exc:
             raise StoreError("The game store (Redis) cannot be reached right now; nothing was changed.") from exc
         if raw is None:
-            return Reply.refuse("That transfer file was used already or has expired (30 days); export the game "
-                                "again.", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That transfer file was used already or has expired (30 days); "
+                                    "export the game again."), "BAD_IMPORT", channel)
         full = orjson.loads(raw)
         if "codes" not in full:   # made before seats had codes: whoever joined first took a seat (and its secrets)
-            return Reply.refuse("That transfer file is of an older kind, whose seats anyone could take; the game "
-                                "has not moved. Send /export privately again for a new one.", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That transfer file is of an older kind, whose seats anyone could "
+                                    "take; the game has not moved. Send /export privately again for a "
+                                    "new one."), "BAD_IMPORT", channel)
         old = self.store.load(*full["from"])
         if old is not None and old.version != full["version"]:   # played on, or moved already: never a fork
-            return Reply.refuse(f"The game went on after this transfer file was made (version {full['version']}, "
-                                f"now {old.version}); send /export privately again for a new one.", "BAD_IMPORT",
+            return Reply.refuse(msg("The game went on after this transfer file was made (version "
+                                    "{version}, now {current}); send /export privately again for a new "
+                                    "one.", version=full['version'],
+                                    current=old.version), "BAD_IMPORT",
                                 channel)
         game = get_game(full["setup"]["game"])
         setup, entries = upgrade(game, full["setup"], full["log"])
@@ -113,27 +119,30 @@ class Transfer(Topic):
             meta["bank"] = old_meta["bank"]
 
         def done(version: int) -> Reply:
-            seats = ", ".join(f"{p['seat']} ({p['name']})" for p in players)
+            seats = join(", ", (Cmd(f"{p['seat']} ({p['name']})") for p in players))
             count = len(public_entries(entries))
-            lines = [plural(count, "{title} continues here after {count} action. Seats: {seats}.",
-                            "{title} continues here after {count} actions. Seats: {seats}.",
-                            title=game.title, count=count, seats=seats)]
+            lines = [plural(("{title} continues here after {count} action. Seats: {seats}.",
+                             "{title} continues here after {count} actions. Seats: {seats}."),
+                             count, title=game.title, count=count, seats=seats)]
             seated = [p["name"] for p in players if p["user"]]
             if seated:
-                lines.append(f"Seated already (the same account, or one linked with /link): {', '.join(seated)}.")
+                lines.append(msg("Seated already (the same account, or one linked with /link): {names}.",
+                                 names=join(", ", seated)))
             if len(seated) < len(players):
-                lines.append("Each other player takes his seat with /join CODE (the code of his seat came to him "
-                             "privately with /export).")
+                lines.append(msg("Each other player takes his seat with /join CODE (the code of his "
+                                 "seat came to him privately with /export)."))
             return Reply(public=lines)
 
         def unmet(what: str) -> Reply:   # another /import used the file first, or the old game went on
             if what == "close":
                 now = self.store.load(*full["from"])
-                return Reply.refuse(f"The game went on after this transfer file was made (version {full['version']}, "
-                                    f"now {now.version if now else '?'}); send /export privately again for a new one.",
+                return Reply.refuse(msg("The game went on after this transfer file was made (version "
+                                        "{version}, now {current}); send /export privately again for a "
+                                        "new one.", version=full['version'],
+                                        current=now.version if now else '?'),
                                     "BAD_IMPORT", channel)
-            return Reply.refuse("That transfer file was used already or has expired (30 days); export the game "
-                                "again.", "BAD_IMPORT", channel)
+            return Reply.refuse(msg("That transfer file was used already or has expired (30 days); "
+                                    "export the game again."), "BAD_IMPORT", channel)
         # one atomic step: the token used up (two /imports of one file make one game), the old channel
         # closed if it is still where the file was made (never a fork), the players indexed here and
         # no more there, the first reminder scheduled
@@ -167,20 +176,21 @@ class Transfer(Topic):
             seat = next((s for s, digest in codes.items() if _secrets.compare_digest(digest, _digest(code))), None)
             free = next((p for p in players if p["seat"] == seat and p["user"] is None), None)
             if free is None:
-                return Reply.refuse("That seat code fits no free seat of this game.", "BAD_CODE", channel)
+                return Reply.refuse(msg("That seat code fits no free seat of this game."), "BAD_CODE", channel)
             codes.pop(seat)
         else:
             free = next((p for p in players if p["user"] is None and p["seat"] not in codes), None)
             if free is None and codes:
-                return Reply.refuse("Each free seat of this game waits for its player, who got its code privately "
-                                    "with /export: /join CODE.", "NEEDS_CODE", channel)
+                return Reply.refuse(msg("Each free seat of this game waits for its player, who got its "
+                                        "code privately with /export: /join CODE."), "NEEDS_CODE", channel)
             if free is None:
-                return Reply.refuse("Every seat of this game is taken.", "FULL", channel)
+                return Reply.refuse(msg("Every seat of this game is taken."), "FULL", channel)
         free["user"] = cmd.user
         meta["players"], meta["seat_codes"] = players, codes
 
         def done(version: int) -> Reply:
-            return Reply(public=[f"{cmd.name or cmd.user} takes seat {free['seat']} ({free['name']})."])
+            return Reply(public=[msg("{name} takes seat {seat} ({was}).", name=cmd.name or cmd.user,
+                                     seat=free['seat'], was=free['name'])])
         return Write(done, meta=meta, index={cmd.user: True})
 
 
@@ -190,12 +200,13 @@ def moved_sentence(meta: dict, platform: str) -> str:
     Telegram group by id, never its title, which may be private)."""
     to_platform, to_channel = (meta.get("moved_to") or [None, None])[:2]
     if to_platform == "discord":
-        where = f"the Discord channel {f'<#{to_channel}>' if platform == 'discord' else to_channel}"
+        where = msg("the Discord channel {channel}",
+                    channel=f'<#{to_channel}>' if platform == 'discord' else to_channel)
     elif to_platform == "telegram":
-        where = f"the Telegram group {to_channel}"
+        where = msg("the Telegram group {group}", group=to_channel)
     else:
-        where = f"the channel {to_channel} on {to_platform}"
-    return f"This game moved to {where}: it goes on there, and nothing more is played here."
+        where = msg("the channel {channel} on {platform}", channel=to_channel, platform=to_platform)
+    return msg("This game moved to {where}: it goes on there, and nothing more is played here.", where=where)
 
 
 def seat_code(seed: str, seat: str) -> str:

@@ -82,6 +82,7 @@ class Menu:
     count: int = 0              # how many action lines the whole menu holds
     digest: str = ""            # a fingerprint of its lines: a quiet write may change them at one version
     lang: str = "en"            # the language its own words are drawn in
+    player: str = ""            # the name of the player whose choices these are (a header says it, not the seat)
     # a level that chooses a place: the map cut around its places, each marked with its
     # option's `mark` (render/crops.py); set at the service's edge (`Menus.crop`)
     crop: "Picture | None" = None

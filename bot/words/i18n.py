@@ -16,11 +16,12 @@ catalogues (the `games` domain, extracted from core/games by bot/words/game_mess
 service's), each field by its type — a nested message rendered, a `Cmd` (what a player types) as
 it is, a number as it is, a name of the games' data looked up whole. It renders, never parses.
 
-Lines that carry no message id are still read back by their templates (`_matched`: a line is
-matched against the templates, the values it carries translated in turn): the service's own
-sentences that are still composed in English, and the English a stored state keeps (`Kept`:
-`result.reason`, `placing.why`, saved before or outside the message ids, since an old save must
-replay to the same bytes). No event of the rules goes that way (tests/test_i18n_render.py).
+The service's own sentences are messages too (bot/service: `msg(id, …)`, ids in messages.py). Lines
+that carry no message id are still read back by their templates (`_matched`: a line is matched
+against the templates, the values it carries translated in turn): only the English a stored state
+of a game set up before issue 36 keeps (`Kept`: `result.reason`, `placing.why`; a game set up since
+keeps them as messages, core/message.keep), and stored old entries. No event of the rules and no
+sentence of the service goes that way (tests/test_i18n_render.py, tests/test_words_service_rendered.py).
 
 A sentence whose noun follows a number is a plural message (gettext's msgid/msgid_plural,
 `NP_(singular, plural)` in messages.py; a rule's `'s' if n != 1 else ''` in core/games): the service
@@ -358,6 +359,11 @@ def matching_template(line: str) -> tuple[str, str] | None:
     return (best[2], best[1]) if best else None
 
 
+class Said(str):
+    """A line already in its reader's language (`localize`'s output): a reply finished once and then
+    added to (the deadline's announcement before the move it played) is not read again."""
+
+
 def translate(line: str, lang: str, depth: int = 0) -> str:
     """A line composed in English (by the service or a game's rules), in `lang` (unchanged
     when no template fits). The values a template's fields carry are translated in turn.
@@ -366,7 +372,7 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     that fits best has a sentence boundary inside a field, each sentence is translated on its
     own instead, if every one of them is a message of its own. A field's value may itself be
     a list of messages ("seat 1 takes package C (…), seat 2 …") or carry them in brackets."""
-    if lang == DEFAULT or not line or depth > 5:
+    if lang == DEFAULT or not line or depth > 5 or isinstance(line, Said):
         return line
     if isinstance(line, Msg):
         return render(line, lang)
@@ -374,9 +380,9 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
 
 
 def _matched(line: str, lang: str, depth: int = 0) -> str:
-    """An English line that carries no message id (a stored old entry, a service line still
-    composed in English): read back by the templates it fits. New rules events never come here
-    (tests/test_i18n_render.py)."""
+    """An English line that carries no message id (a stored old entry, the English an old game's
+    state keeps): read back by the templates it fits. New rules events and the service's sentences
+    never come here (tests/test_i18n_render.py, tests/test_words_service_rendered.py)."""
     if lang == DEFAULT or not line or depth > 5:
         return line
     index = _index()
@@ -512,14 +518,14 @@ def _split_outside_brackets(text: str, separator: str) -> list[str]:
 def localize(reply, lang: str, lang_of=None) -> None:
     """The reply's own lines in `lang` (the channel's); private lines in each user's language."""
     if lang != DEFAULT:
-        reply.public = [translate(line, lang) for line in reply.public]
+        reply.public = [Said(translate(line, lang)) for line in reply.public]
         if reply.error:
-            reply.error = translate(reply.error, lang)
+            reply.error = Said(translate(reply.error, lang))
     for user, lines in reply.private.items():
         own = (lang_of(user) if lang_of else None) or lang
         reply.private_langs[user] = own
         if own != DEFAULT:
-            reply.private[user] = [translate(line, own) for line in lines]
+            reply.private[user] = [Said(translate(line, own)) for line in lines]
     reply.lang = lang
 
 

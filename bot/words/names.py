@@ -10,8 +10,10 @@ import logging
 import re
 from typing import Callable, NamedTuple
 
+from bot.words.i18n import Said
 from bot.words.i18n import name as said_name
 from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
+from core.message import Cmd, Items, Msg, join, msg
 
 log = logging.getLogger("strategos.command")
 
@@ -54,28 +56,30 @@ def _extra(info) -> str | None:
     return None
 
 
-def seat_labels(game: Game, state: dict | None) -> dict[str, str]:
+def seat_labels(game: Game, state: dict | None) -> dict[str, Items | Cmd]:
     """Each seat as the channel reads it beside its player's name: the seat id, with the colour
-    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`)."""
+    or faction the game's summary gives for it (`players[seat]["colour"]` or `["faction"]`), the
+    colour a word of the reader's language ("B, azul")."""
     players = _players(game, state)
     labels = {}
     for seat in (state or {}).get("seats", []):
         extra = _extra(players.get(seat))
-        labels[seat] = f"{seat}, {extra}" if extra else str(seat)
+        labels[seat] = join(", ", (Cmd(seat), extra)) if extra else Cmd(seat)
     return labels
 
 
-def player_names(game: Game, meta: dict, state: dict | None) -> dict[str, str]:
+def player_names(game: Game, meta: dict, state: dict | None) -> dict[str, Msg]:
     """seat → "Ann (B, purple)", in seat order: the player first, the seat beside."""
     labels = seat_labels(game, state)
-    return {p["seat"]: f"{p['name']} ({labels.get(p['seat'], p['seat'])})" for p in meta["players"] if p.get("seat")}
+    return {p["seat"]: msg("{name} ({seat})", name=Cmd(p["name"]), seat=labels.get(p["seat"], Cmd(p["seat"])))
+            for p in meta["players"] if p.get("seat")}
 
 
-def winners(game: Game, meta: dict, state: dict, winner) -> str:
+def winners(game: Game, meta: dict, state: dict, winner) -> Items:
     """The winner (a seat, a list of seats, or None) named by players: "Ann (B, purple)"."""
     names = player_names(game, meta, state)
     seats = winner if isinstance(winner, list) else [winner] if winner else []
-    return ", ".join(names.get(seat, str(seat)) for seat in seats)
+    return join(", ", (names.get(seat, Cmd(str(seat))) for seat in seats))
 
 
 def seat_names(game: Game, meta: dict | None, state: dict | None) -> SeatNames:
@@ -93,6 +97,8 @@ def name_seats(text: str, names: SeatNames, lang: str = "en") -> str:
     colour in `lang`, the line's language."""
     if SEAT_REF_OPEN not in text:
         return text
+    if isinstance(text, Said):   # a line in its reader's language stays marked so once named
+        return Said(name_seats(str(text), names, lang))
     seen: set[str] = set()
     if lang != "en":
         names = {seat: named._replace(extra=said_name(named.extra, lang)) if named.extra else named

@@ -10,6 +10,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from core.games.successors.board import BOARD
+from core.message import kept
 from render.fonts import font
 from render.i18n import translator
 from render.successors.colours import GOLD, INK, PANEL_BG, PANEL_LINE, WHITE, ink_on, seat_colour
@@ -137,7 +138,7 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     result = view.get("result")
     if result:
         line = [_seg(tr("Game over: {winner} wins ({reason})").format(
-            winner=result.get("winner"), reason=result.get("reason", ""))[:70], bold=True)]
+            winner=result.get("winner"), reason=kept(result.get("reason", "")))[:70], bold=True)]
     head.append(tuple(line))
     if seg and not result:          # a line of its own: the strip stays narrow in every language
         head.append((_seg(tr(f"{seg} segment")),))

@@ -24,8 +24,9 @@ from core.registry import get_game
 RECORD = Path(__file__).with_name("fingerprints.json")
 
 # keys whose values are sentences for people, not rules: `last_battle.text`, `placing.why`,
-# `result.reason` (Successors, StarCraft), `last_fight` (Ludi)
-WORD_KEYS = frozenset({"text", "why", "reason", "last_fight"})
+# `result.reason` (Successors, StarCraft), `last_fight` (Ludi); and `words`, the mark of a state that
+# keeps them as messages (issue 36, core/message.WORDS)
+WORD_KEYS = frozenset({"text", "why", "reason", "last_fight", "words"})
 
 # (game, seeds per player count, option sets played in turn, one per seed)
 PLAN = (

@@ -6,6 +6,7 @@ import pytest
 from core.errors import RulesError
 from core.game import Ctx
 from core.games.ludi import GAME, flow
+from core.message import kept
 
 from .conftest import act, cards, gid, lay, main_for, new, table, texts
 
@@ -19,7 +20,7 @@ def test_seven_points_end_the_game_at_once():
     lay(state, "p2", glads=["Caius"], blds=["Hortus"])
     cards(state, "K04")
     state, events = act(state, "p1", "fight p2 with spartacus")
-    assert GAME.outcome(state) == (True, "p1", state["result"]["reason"])
+    assert GAME.outcome(state) == (True, "p1", kept(state["result"]["reason"]))
     assert GAME.prompts(state) == {} and "wins the game" in texts(events)
     with pytest.raises(RulesError):
         act(state, "p1", "work brutus")

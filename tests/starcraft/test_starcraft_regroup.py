@@ -6,6 +6,7 @@ from core.errors import RulesError
 from core.games.starcraft import GAME, flow, regroup
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.common import card_id, card_tag
+from core.message import kept
 
 from .conftest import act, base, cards, clear, ctx, put, started
 
@@ -175,7 +176,7 @@ def test_step6_normal_victory_at_15_cp_most_cp_wins():
     for seat, cp in (("P1", 15), ("P2", 17), ("P3", 14)):
         s["p"][seat]["cp"] = cp
     regroup.step6_normal_victory(ctx(s))
-    assert s["result"]["winner"] == "P2" and "normal victory" in s["result"]["reason"]
+    assert s["result"]["winner"] == "P2" and "normal victory" in kept(s["result"]["reason"])
 
 
 def test_step6_while_aldaris_is_in_the_game_the_others_need_20():
@@ -217,7 +218,7 @@ def test_step7_special_victory_only_in_the_third_stage():
     assert s["result"] is None
     s["event_deck"] = ["EV29"]
     regroup.step7_special_victory(ctx(s))
-    assert s["result"]["winner"] == "P1" and "special victory" in s["result"]["reason"]
+    assert s["result"]["winner"] == "P1" and "special victory" in kept(s["result"]["reason"])
 
 
 def test_step7_several_special_victories_first_in_turn_order_from_the_first_player():
@@ -301,7 +302,7 @@ def test_step8_important_the_end_draws_near_is_forced_set_aside_and_two_end_the_
     s["p"]["P1"]["cp"] = 5
     run_regroup(regrouping_at_step8(s))
     assert s["set_aside"] == ["EV29", "EV30"]
-    assert s["result"]["winner"] == "P1" and "End Draws Near" in s["result"]["reason"]
+    assert s["result"]["winner"] == "P1" and "End Draws Near" in kept(s["result"]["reason"])
 
 
 @pytest.mark.parametrize("rules, aldaris_cp, wins", [(1, 0, "P2"), (2, 7, "P2"), (2, 6, "P1")])

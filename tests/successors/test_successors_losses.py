@@ -10,6 +10,7 @@ from core.errors import RulesError
 from core.game import Ctx
 from core.games.successors import GAME, battles, flow, legitimacy, sequence
 from core.games.successors.forces import cus_at, field_cus
+from core.message import kept
 from tests.successors.conftest import act, activate, battlefield, place_cus, put_gen
 from tests.successors.test_successors_cards import tyche
 from tests.successors.test_successors_sieges import besieger
@@ -191,7 +192,7 @@ def to_force_loss(why, seeds=range(30)):
             if GAME.outcome(state)[0]:
                 break
             stack = state.get("stack") or []
-            if stack and stack[-1]["kind"] == "losses" and stack[-1].get("why") == why:
+            if stack and stack[-1]["kind"] == "losses" and kept(stack[-1].get("why")) == why:
                 return state
             prompts = GAME.prompts(state)
             seat = rnd.choice(sorted(prompts))
@@ -248,7 +249,7 @@ def asked_space_loss(state, seat, why, n=1):
     """The top decision asks `seat` for n of his CUs (a `space` loss, or the moving force's);
     its first line is his standing order's choice, and the deadline's."""
     d = state["stack"][-1]
-    assert d["kind"] == "losses" and d["seat"] == seat and d["n"] == n and why in d["why"]
+    assert d["kind"] == "losses" and d["seat"] == seat and d["n"] == n and why in kept(d["why"])
     assert list(GAME.prompts(state)) == [seat]
     prompt = GAME.prompts(state)[seat]
     assert why in prompt.text and len(prompt.actions) > 1

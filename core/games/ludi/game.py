@@ -7,7 +7,7 @@ import random
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
-from core.message import join, kept, msg
+from core.message import join, keep, kept, msg
 
 from . import flow, setup
 from .common import gname, points, who
@@ -18,6 +18,9 @@ ON_OFF = ("on", "off")
 
 
 class Ludi(Game):
+    # 2: issue 36, a state keeps a result's reason as a message; a log of 1 replays keeping its
+    # English, as its snapshots hold it (core/replay.py)
+    rules_version = 2
     id = "ludi"
     title = msg("Ludi Gladiatorii")
     aliases = ("ludi", "gladiatorii")
@@ -105,7 +108,7 @@ class Ludi(Game):
         if missing:
             ctx.say(msg("{seat} votes to abort the game; still needed: {missing} (§9.3).", seat=who(new, seat), missing=join(', ', missing)))
         else:
-            new["result"] = {"winner": None, "reason": msg("aborted: every player agreed (§9.3)")}
+            new["result"] = {"winner": None, "reason": keep(new, msg("aborted: every player agreed (§9.3)"))}
             new["stack"] = []
             ctx.say(msg("Every player agrees: the game is aborted with no winner (§9.3)."), "end")
         return new, ctx.events

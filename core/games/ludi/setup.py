@@ -1,7 +1,7 @@
 """§3 Setup, drawing randomness in the order of §10.2."""
 from __future__ import annotations
 
-from core.message import join, msg
+from core.message import WORDS, join, msg
 
 from .common import who
 from .data import DATA, B, E, G, K
@@ -44,6 +44,8 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["seats"] = seats
     state["names"] = dict(zip(seats, players))
     state["options"] = {k: bool(options.get(k)) for k in OPTIONS}
+    if options.get(WORDS) != "english":   # a log saved before issue 36 replays as it was (core/replay.py)
+        state[WORDS] = 1
     elig = eligible(n)
     casula = next(b for b in elig if B[b]["name"] == "Casula")
     others = [b for b in elig if B[b]["kind"] == "start" and b != casula]

@@ -1,7 +1,7 @@
 """The ends of the game: 7 points win at once (§9.1); after 30 full rounds, most points (§9.4)."""
 from __future__ import annotations
 
-from core.message import msg
+from core.message import keep, msg
 
 from .common import ROUND_LIMIT, WIN_POINTS, points, who
 
@@ -10,7 +10,7 @@ def check_win(ctx, seat: str) -> bool:
     """§9.1: the moment a player reaches 7 points the game ends and that player wins."""
     state = ctx.state
     if points(state, seat) >= WIN_POINTS:
-        state["result"] = {"winner": seat, "reason": msg("{seat} reached {points} points", seat=who(state, seat), points=points(state, seat))}
+        state["result"] = {"winner": seat, "reason": keep(state, msg("{seat} reached {points} points", seat=who(state, seat), points=points(state, seat)))}
         state["stack"] = []
         ctx.say(msg("{seat} has {points} points and wins the game (§9.1)!", seat=who(state, seat), points=points(state, seat)), "end")
         ctx.picture()
@@ -25,7 +25,7 @@ def finish_by_limit(ctx) -> None:
     i = seats.index(state["first"])
     order = seats[i:] + seats[:i]                 # play order within a round
     best = max(order, key=lambda s: (points(state, s), state["p"][s]["coins"], order.index(s)))
-    state["result"] = {"winner": best, "reason": msg("{round_limit} full rounds played; most points", round_limit=ROUND_LIMIT)}
+    state["result"] = {"winner": best, "reason": keep(state, msg("{round_limit} full rounds played; most points", round_limit=ROUND_LIMIT))}
     state["stack"] = []
     ctx.say(msg("{round_limit} full rounds without a winner: {best} wins with {points} points (§9.4).", round_limit=ROUND_LIMIT, best=who(state, best), points=points(state, best)), "end")
     ctx.picture()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from core.game import seat_ref
-from core.message import msg
+from core.message import keep, msg
 
 from .board import BOARD
 from .common import bases_of, controlled, cp_value, in_game, on_map, turn_order
@@ -29,7 +29,7 @@ def best(state: dict, seats: list[str]) -> str:
 
 def finish(ctx, winner: str | None, reason: str) -> None:
     s = ctx.state
-    s["result"] = {"winner": winner, "reason": reason}
+    s["result"] = {"winner": winner, "reason": keep(s, reason)}
     s["pend"] = []
     ctx.say(msg("Game over: {winner} wins ({reason}).", winner=seat_ref(winner) if winner else 'nobody', reason=reason), kind="end")
     ctx.picture()

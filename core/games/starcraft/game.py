@@ -50,7 +50,9 @@ class StarCraft(Game):
     # 4: the Protoss units' and the Firebat's health, the 2-player CP of Char's and Aiur's B areas and
     # where Tassadar's shield holds (§2.4, §2.2, §2.1, docs/balance.md: the Protoss won ×1.6–×2.4 of
     # their fair share, two-player games ended in round 5).
-    rules_version = 4
+    # 5: issue 36, a state keeps a result's reason as a message; a log of 4 replays keeping its
+    # English, as its snapshots hold it (core/replay.py)
+    rules_version = 5
     min_players = 2
     max_players = 6
     option_verbs = {"factions": Verb("factions", (Param("factions", "choice", choices=("choose", "random")),),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from core.errors import RulesError
 from core.game import seat_ref
 from core.games.phases import end_phase
-from core.message import join, msg
+from core.message import WORDS, join, msg
 
 from .board import BOARD
 from .common import draw_combat, planet_name, prefix
@@ -23,6 +23,8 @@ def new_state(ctx, players: list[str], options: dict) -> None:
         raise RulesError(msg("StarCraft has rules versions {versions}, not {version}.", versions=versions, version=version), code="OLD_RULES")
     if version != 1:          # a snapshot without the key is a game of rules 1 (docs/balance.md)
         s["rules"] = version
+    if options.get(WORDS) != "english":   # a log saved before issue 36 replays as it was (core/replay.py)
+        s[WORDS] = 1
     s.update({
         "phase": "factions", "step": None, "round": 0, "first": "P1", "turn": "P1", "result": None,
         "p": {seat: {"faction": None, "cp": 0, "tech": 1, "pool": 0, "assigned": 0, "unavailable": 0,

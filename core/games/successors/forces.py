@@ -15,7 +15,7 @@ State layout (all JSON):
 from __future__ import annotations
 
 from core.game import seat_ref
-from core.message import join, kept, msg, plural
+from core.message import join, keep, kept, msg, plural
 
 from .board import BOARD
 
@@ -387,7 +387,7 @@ def ask_space_loss(state: dict, seat: str, space: str, n: int, why: str, kinds: 
                    then: list | None = None) -> bool:
     """With `losses=ask` and a real choice, the owner is asked which of his CUs in the space he
     loses: a decision is pushed and True returned; `then` says what goes on after (flow.py)."""
-    d = {"kind": "losses", "seat": seat, "n": n, "space": space, "source": "space", "why": why}
+    d = {"kind": "losses", "seat": seat, "n": n, "space": space, "source": "space", "why": keep(state, why)}
     if kinds:
         d["kinds"] = list(kinds)
     if then:
@@ -406,7 +406,7 @@ def ask_force_loss(state: dict, n: int, why: str, then: list) -> bool:
     if not losses_asked(state) or len(loss_choices(act["cus"], n)) < 2:
         return False
     state.setdefault("stack", []).append({"kind": "losses", "seat": act["seat"], "n": n, "space": act["at"],
-                                          "source": "act", "why": why, "then": then})
+                                          "source": "act", "why": keep(state, why), "then": then})
     return True
 
 

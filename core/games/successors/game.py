@@ -73,7 +73,9 @@ class Successors(Game):
     # a log of 4 replays under rules 4 (core/replay.MIGRATIONS pins them in its options).
     # 6: issue 27's second balance: the packages of 3 and 5 players (§2.1, data/rules.json); a log
     # of 5 replays under rules 5 likewise.
-    rules_version = 6
+    # 7: issue 36, a state keeps its words (a result's reason, a placing's or a loss's why) as
+    # messages; a log of 6 replays keeping their English, as its snapshots hold it (core/replay.py).
+    rules_version = 7
     min_players = 2
     max_players = 5
     option_verbs = {

@@ -17,7 +17,7 @@ import copy
 
 from core.errors import RulesError
 from core.game import Ctx, seat_ref
-from core.message import join, msg, plural
+from core.message import join, keep, msg, plural
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -90,7 +90,7 @@ def describe(left: dict, gens: list[str]) -> str:
 
 
 def begin(state: dict, seat: str, why: str, left: dict, gens: list[str]) -> None:
-    state["placing"] = {"seat": seat, "why": why, "left": {k: n for k, n in left.items() if n},
+    state["placing"] = {"seat": seat, "why": keep(state, why), "left": {k: n for k, n in left.items() if n},
                         "gens": list(gens), "placed": {}, "fb": {}, "new": [], "fbgens": []}
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import Prompt, seat_ref
-from core.message import msg
+from core.message import keep, msg
 
 from . import legitimacy, scoring
 from .board import BOARD
@@ -36,7 +36,7 @@ def coming_of_age(ctx, heir: str) -> None:
     won = regency_winner(state, heir)                                   # item 2, §10.3
     if won:
         lps, vps = legitimacy.lp(state, won), scoring.vp(state, won)
-        state["result"] = {"winner": won, "reason": msg("Regency victory ({name}, {lps} LP + {vps} VP)", name=name, lps=lps, vps=vps)}
+        state["result"] = {"winner": won, "reason": keep(state, msg("Regency victory ({name}, {lps} LP + {vps} VP)", name=name, lps=lps, vps=vps))}
         ctx.say(msg("{name} comes of age: {won} controls him and has the highest LP + VP ({lps}): Regency victory (§10.3).", name=name, won=won, lps=lps + vps), kind="end")
         return
     ctl = legitimacy.royal_controller(state, heir)

@@ -9,7 +9,7 @@ is derived by `prompts`), the game ends, or nothing is left. The cursor is
 from __future__ import annotations
 
 from core.game import seat_ref
-from core.message import join, kept, msg, plural
+from core.message import join, keep, kept, msg, plural
 
 from . import cards, marching, questions, reinforcements, royals, scoring, strategy
 from .board import BOARD
@@ -49,7 +49,7 @@ def check_victory(ctx) -> bool:
     won = scoring.immediate_winner(state)
     if won:
         seat, reason = won
-        state["result"] = {"winner": seat, "reason": reason}
+        state["result"] = {"winner": seat, "reason": keep(state, reason)}
         ctx.say(msg("{seat} wins: {reason}.", seat=seat_ref(seat), reason=reason), kind="end")
         return True
     return False
@@ -355,7 +355,7 @@ def end_of_turn(ctx) -> None:
         state["p"][s]["suspicion"] = False
     if state["turn"] == 5:                                                 # item 3, §10.4
         winners, reason = scoring.final_winner(state)
-        state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": reason}
+        state["result"] = {"winner": winners[0] if len(winners) == 1 else winners, "reason": keep(state, reason)}
         ctx.say(plural(("End of the game: {w} wins, {reason}.", "End of the game: {w} win, {reason}."), len(winners), w=join(' and ', (seat_ref(w) for w in winners)), reason=reason), kind="end")
         return
     state["turn"] += 1

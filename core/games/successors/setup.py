@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref
-from core.message import join, msg
+from core.message import WORDS, join, msg
 
 from .board import BOARD, OLD_RULES
 from .forces import add_cus
@@ -110,6 +110,8 @@ def setup_state(ctx, players: list[str], options: dict) -> None:
     state["n"] = n
     if version != OLD_RULES:     # a snapshot without the key is a game of rules 4 (docs/balance.md)
         state["rules"] = version
+    if options.get(WORDS) != "english":   # a log saved before issue 36 replays as it was (core/replay.py)
+        state[WORDS] = 1
     state["gens"] = {}
     state["cus"] = {}
     state["pcs"] = {}
