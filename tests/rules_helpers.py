@@ -53,3 +53,31 @@ def play_through_service_until(service, platform: str, channel: str, pred, seed=
 def seat_with_a_menu(prompts, many=9):
     """The first seat whose public prompt is long enough to be drawn as a menu (≥ 9 actions)."""
     return next((seat for seat, prompt in prompts.items() if len(prompt.actions) >= many), None)
+
+
+def place_level(service, platform: str, menu, user: str) -> str | None:
+    """The path of the first level below the menu's first page that chooses a place (breadth
+    first: a level drawn with a crop of the map), or None."""
+    queue = [o.path for o in menu.options if not o.leaf]
+    while queue:
+        path = queue.pop(0)
+        page = service.press_menu(Command(platform, None, user, "", name="u"), menu.at(path)).page
+        if page is not None and page.crop is not None:
+            return path
+        queue += [o.path for o in (page.options if page else []) if not o.leaf]
+    return None
+
+
+def seat_with_a_place_level(service, platform: str, channel: str):
+    """For `play_through_service_until`: the first seat with a public menu (`seat_with_a_menu`) one
+    of whose levels chooses a place (a game's dealt position may offer none at first)."""
+    def pred(prompts):
+        seat = seat_with_a_menu(prompts)
+        if seat is None:
+            return None
+        _, _, rec = service.state(platform, channel)
+        user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+        menu = service.handle(Command(platform, channel, user, "/status", name="u")).menu
+        return seat if menu is not None and place_level(service, platform, menu, user) else None
+    return pred
+

@@ -4,7 +4,7 @@ in the interaction message's attachments (its other pictures kept), a level with
 the spent menu take it off; no message is added to the walk."""
 from bot.service.types import BADGES, Command
 from tests.discord.harness import ALICE, BOB, CHANNEL, make_harness, message_payload
-from tests.rules_helpers import play_through_service_until, seat_with_a_menu
+from tests.rules_helpers import place_level, play_through_service_until, seat_with_a_place_level
 
 UPDATE_MESSAGE = 7
 
@@ -18,26 +18,16 @@ def attachment(aid: str, filename: str) -> dict:
             "proxy_url": f"https://media.example/{filename}", "content_type": "image/png"}
 
 
-def path_to_a_place_level(service, menu, user: str) -> str:
-    queue = [o.path for o in menu.options if not o.leaf]
-    while queue:
-        path = queue.pop(0)
-        page = service.press_menu(Command("discord", None, user, "", name="u"), menu.at(path)).page
-        if page is not None and page.crop is not None:
-            return path
-        queue += [o.path for o in (page.options if page else []) if not o.leaf]
-    raise AssertionError("no level of this menu chooses a place")
-
-
 async def test_a_public_walk_swaps_the_crop_in_its_own_message(service):
     h = await make_harness(service)
     for uid, name, word, kw in ((ALICE, "alice", "new", {"game": "ludi"}), (ALICE, "alice", "join", {}),
                                 (BOB, "bob", "join", {}), (ALICE, "alice", "start", {})):
         await h.say(uid, name, word, **kw)
-    seat, users = play_through_service_until(service, "discord", CHANNEL, seat_with_a_menu)
+    seat, users = play_through_service_until(service, "discord", CHANNEL,
+                                             seat_with_a_place_level(service, "discord", CHANNEL))
     user = users[seat]
     menu = service.handle(Command("discord", CHANNEL, user, "/status", name="u")).menu
-    target = path_to_a_place_level(service, menu, user)
+    target = place_level(service, "discord", menu, user)
 
     calls = await h.say(user, "player", "status")
     shown = next(c for c in calls if c.payload and any(i.startswith("sg:m:") for i in c.custom_ids()))

@@ -7,7 +7,7 @@ from telegram import Update
 
 from bot.service.types import BADGES, Command, Reply
 from bot.telegram.adapter import Origin
-from tests.rules_helpers import play_through_service_until, seat_with_a_menu
+from tests.rules_helpers import place_level, play_through_service_until, seat_with_a_place_level
 from tests.telegram.conftest import GROUP
 
 ALICE, BOB = 11, 22
@@ -27,20 +27,9 @@ async def ludi_at_a_public_menu(tg):
     service = tg.adapter.service
     for user, text in ((ALICE, "/new ludi"), (ALICE, "/join"), (BOB, "/join"), (ALICE, "/start")):
         await tg.say(user, text)
-    seat, users = play_through_service_until(service, "telegram", str(GROUP), seat_with_a_menu)
+    seat, users = play_through_service_until(service, "telegram", str(GROUP),
+                                             seat_with_a_place_level(service, "telegram", str(GROUP)))
     return int(users[seat])
-
-
-def path_to_a_place_level(service, menu, user: int) -> str:
-    """The path of the first level below the first page that chooses a place (breadth first)."""
-    queue = [o.path for o in menu.options if not o.leaf]
-    while queue:
-        path = queue.pop(0)
-        page = service.press_menu(Command("telegram", None, str(user), "", name="u"), menu.at(path)).page
-        if page is not None and page.crop is not None:
-            return path
-        queue += [o.path for o in (page.options if page else []) if not o.leaf]
-    raise AssertionError("no level of this menu chooses a place")
 
 
 def photo_message_press(tg, user: int, data: str, chat: int, caption: str = "prompt") -> Update:
@@ -58,7 +47,7 @@ async def test_a_public_walk_puts_the_crop_in_its_own_message_and_adds_none(tg):
     service = tg.adapter.service
     status = service.handle(Command(
         "telegram", str(GROUP), str(user), "/status", name="u"))
-    target = path_to_a_place_level(service, status.menu, user)
+    target = place_level(service, "telegram", status.menu, str(user))
     tg.tg.clear()
     await tg.say(user, "/status")
     sent_by_status = len(tg.tg.sent(GROUP))
