@@ -58,6 +58,7 @@ KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 STORE_DOWN_TITLE = "The game store cannot be reached"
 STORE_DOWN = ("The game store cannot be reached right now, so this page cannot be shown. Nothing of the game is "
               "lost: try again in a moment.")
+PRESS_FIRST = 1.0     # seconds a game's open pages wait for the page of a press being applied
 KEEPALIVE = 15.0      # seconds between two comments on an idle event stream (proxies close silent ones)
 # the page holds a secret-bearing address: no referrer leaves it, no outside script, no frame but
 # Telegram Web's (it opens a Mini App in one)
@@ -80,6 +81,7 @@ class Hub:
         self.service = service
         self.listeners: dict[tuple[str, str], dict[asyncio.Queue, str]] = {}   # game → {page's queue: its token}
         self.running: set[asyncio.Task] = set()
+        self.pressing: dict[tuple[str, str], asyncio.Event] = {}   # game → set once its press's page is made
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -106,6 +108,18 @@ class Hub:
             if not pages:
                 del self.listeners[(platform, channel)]
 
+    @asynccontextmanager
+    async def press(self, platform: str, channel: str):
+        """A press of this game being applied and its page made: the game's other pages wait for it
+        (`_refresh`), so that the one who pressed is answered first, not after every open page."""
+        done = self.pressing[(platform, channel)] = asyncio.Event()
+        try:
+            yield
+        finally:
+            done.set()
+            if self.pressing.get((platform, channel)) is done:
+                del self.pressing[(platform, channel)]
+
     def _wake(self, platform: str, channel: str, version: int) -> None:
         self.service.pages.heard(platform, channel, version)
         if (platform, channel) in self.listeners:
@@ -117,6 +131,12 @@ class Hub:
         """Each distinct page of the game (the public one, each private one) checked and made once,
         in the thread pool; then every open copy of it is woken and finds it made."""
         pages = self.service.pages
+        pressing = self.pressing.get((platform, channel))
+        if pressing is not None:
+            try:
+                await asyncio.wait_for(pressing.wait(), PRESS_FIRST)
+            except asyncio.TimeoutError:
+                pass
 
         def made(token: str) -> None:
             found = pages.open(token)
@@ -270,7 +290,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
                         data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
                     except STORE_ERRORS:   # the store is away: the page keeps what it shows until the next move
                         continue
-                    yield f"event: page\ndata: {data.decode()}\n\n"
+                    yield b"event: page\ndata: " + data + b"\n\n"   # one line: orjson writes no newline
             finally:
                 hub.leave(key.platform, key.channel, queue)
 
@@ -359,7 +379,8 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
             found = pages.open(token)
             return answer, pages.view_json(*found) if found else b"null"
 
-        answer, fresh = await run_in_threadpool(pressed)
+        async with hub.press(key.platform, key.channel):
+            answer, fresh = await run_in_threadpool(pressed)
         reply = answer.pop("reply")
         if reply.changed:
             relays.put(key.platform, reply)
