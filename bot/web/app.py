@@ -5,6 +5,7 @@
     GET  /g/<token>/map/<n>        the public picture after action n;  /g/<token>/mine: the seat's own
     POST /g/<token>/play           a seat's press: {line, version, key} through `Service.handle` (`Pages.press`)
     POST /g/<token>/check          what the rules say of a line before it is sent (`Pages.preview`)
+    POST /g/<token>/hint           the seat's /hint: the advisor's three best lines with their reasons (`Pages.hint`)
     GET  /tg, /tg/games.json       the Telegram Mini App's home: the player's games (Authorization: tma)
     GET  /favicon.ico
     POST TELEGRAM_WEBHOOK_URL's path   Telegram's updates, onto the application's update queue
@@ -359,15 +360,18 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         body["line"] = line
         return body
 
+    async def slow_down(key) -> Response:
+        return JSONResponse({"ok": False, "code": "SLOW_DOWN", "error": gettext_(
+            (await run_in_threadpool(pages.view_lang, key)), "Slow down: too many presses at once. Nothing "
+            "more was sent.")}, status_code=429, headers=DATA_HEADERS)
+
     async def play(request: Request) -> Response:
         key, rec, refusal = await seat_page(request)
         if refusal is not None:
             return refusal
         token = request.path_params["token"]
         if not presses.allowed(token):
-            return JSONResponse({"ok": False, "code": "SLOW_DOWN", "error": gettext_(
-                (await run_in_threadpool(pages.view_lang, key)), "Slow down: too many presses at once. Nothing "
-                "more was sent.")}, status_code=429, headers=DATA_HEADERS)
+            return await slow_down(key)
         body = await body_of(request)
         press_key, version = body.get("key"), body.get("version")
         if not isinstance(press_key, str) or not 8 <= len(press_key) <= 64 or set(press_key) - KEY_CHARS \
@@ -395,6 +399,17 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
             return refusal
         body = await body_of(request)
         return JSONResponse(await run_in_threadpool(pages.preview, key, rec, body["line"]), headers=DATA_HEADERS)
+
+    thinking = asyncio.Semaphore(1)   # a hint's search is seconds of CPU: one at a time in this process
+
+    async def hint(request: Request) -> Response:
+        key, rec, refusal = await seat_page(request)
+        if refusal is not None:
+            return refusal
+        if not presses.allowed(request.path_params["token"]):
+            return await slow_down(key)
+        async with thinking:
+            return JSONResponse(await run_in_threadpool(pages.hint, key, rec), headers=DATA_HEADERS)
 
     async def mini_app(request: Request) -> Response:
         html = (TEMPLATE_HOME.replace("{asset}", ASSET))
@@ -462,6 +477,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
         Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
         Route("/g/{token}/play", play, methods=["POST"]), Route("/g/{token}/check", check, methods=["POST"]),
+        Route("/g/{token}/hint", hint, methods=["POST"]),
         Route("/tg", mini_app), Route("/tg/games.json", my_games), Route("/favicon.ico", favicon),
         Route("/healthz", healthz), Route("/readyz", readyz), Route("/metrics", metrics_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

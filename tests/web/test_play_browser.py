@@ -129,6 +129,7 @@ def test_a_successors_activation_played_only_by_taps(web_service, live, browser)
         assert page.locator("#marks span").count() > 0, "the map's places the options name are outlined"
         version = page.evaluate("strategosPage.data().version")
         tap_region(page, "force", state["gens"][general]["at"])
+        assert page.evaluate("document.getElementById('hint-lines').hidden"), "the tap pressed nothing else"
         if page.evaluate("strategosPage.play().chosen") is None:   # several generals stand there: narrowed
             page.locator("#options button", has_text=general).first.tap()
         assert page.evaluate("strategosPage.play().chosen") == f"activate {general}"
@@ -333,5 +334,34 @@ def test_the_zoom_keys_cover_nothing_of_the_map_on_a_phone(web_service, live, br
         for key in page.locator("#viewer .tools button").all():
             box = key.bounding_box()
             assert box["y"] >= frame["y"] + frame["height"], (box, frame)
+    finally:
+        context.close()
+
+
+def test_the_hint_key_shows_the_seats_best_lines_and_a_tap_chooses_one(web_service, live, browser):
+    """The advisor on the page: "hint" asks the chat's /hint; its numbered lines that are among the
+    seat's choices become keys, and a tap on one chooses that line (the press still sends it)."""
+    started(web_service)
+    game, state, rec, seat, user, lines = played_until(
+        web_service, lambda line: line.startswith("activate ") and not line[9:10].isupper())
+    context, page = phone_page(browser)
+    try:
+        page.goto(live.url + private_path(web_service, user))
+        ready(page)
+        version = page.evaluate("strategosPage.data().version")
+        with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=60000) as answer:
+            page.locator("#hint").tap()
+        assert answer.value.json()["ok"], answer.value.json()
+        page.wait_for_selector("#hint-lines button.advised", timeout=10000)
+        shown = page.inner_text("#hint-lines")
+        assert "1. " in shown and "chance to win about" in shown
+        advised = page.locator("#hint-lines button.advised")
+        assert 1 <= advised.count() <= 3
+        first = advised.first.inner_text().split(". ", 1)[1].split(" — ")[0]
+        advised.first.tap()
+        assert page.evaluate("strategosPage.play().chosen") == first and first in lines
+        shot(page, "play-hint")
+        assert press_play(page, version)["ok"]
+        assert web_service.store.log("console", "table")[-1]["line"] == first
     finally:
         context.close()

@@ -65,6 +65,10 @@
       last = pointers.size ? (pointers.size === 2 ? pair() : Array.from(pointers.values())[0]) : null;
     }
     frame.addEventListener("pointerup", up); frame.addEventListener("pointercancel", up);
+    // a finger's tap is handled above; the click the browser would make of it afterwards is not
+    // wanted: the tap may show the chosen line above the map, and that click would land on the
+    // key moved into its place (the "hint" key was pressed so)
+    frame.addEventListener("touchend", function (e) { if (e.cancelable) e.preventDefault(); }, { passive: false });
     frame.addEventListener("wheel", function (e) {
       e.preventDefault(); var p = local(e); zoomAt(p.x, p.y, Math.exp(-e.deltaY * 0.0015));
     }, { passive: false });
@@ -226,6 +230,27 @@
         });
       })();
     }
+    // the advisor: the chat's /hint, asked from here; its numbered lines that are among the
+    // choices become keys that choose them (the server alone said which lines are advised)
+    function hint() {
+      if (busy) return;
+      var box = $("hint-lines"), asked = data.version;
+      box.hidden = false; box.className = "lines hint thinking"; box.textContent = "…";
+      call("/hint", {}).then(function (j) {
+        if (data.version !== asked) return;
+        box.className = j.ok ? "lines hint" : "lines hint refused"; box.textContent = "";
+        var all = tree ? leaves(tree, []) : [];
+        (j.ok ? j.lines : [j.error]).join("\n").split("\n").forEach(function (t) {
+          var m = /^\d+\. (.+)$/.exec(t), advised = m && all.filter(function (n) {
+            return m[1] === n.line || m[1].indexOf(n.line + " ") === 0; })[0];
+          var row = advised ? button(t, "advised", function () {
+            stack = []; filter = null; choose(advised.line, advised.label); }) : document.createElement("p");
+          if (!advised) row.textContent = t;
+          box.appendChild(row);
+        });
+      }, function () { box.className = "lines hint refused"; box.textContent = data.words.offline; });
+    }
+    $("hint").addEventListener("click", hint);
     $("send").addEventListener("click", send);
     if (tg && tg.BackButton && tg.BackButton.onClick) tg.BackButton.onClick(back);
     return {
@@ -234,7 +259,10 @@
         var c = fresh.choices;
         $("play").hidden = !c;
         if (!c) { tree = null; $("marks").textContent = ""; return; }
-        if (shownVersion !== fresh.version) { stack = []; filter = null; chosen = null; spot = null; }
+        if (shownVersion !== fresh.version) {
+          stack = []; filter = null; chosen = null; spot = null; $("hint-lines").hidden = true;
+        }
+        $("hint").hidden = !fresh.hints; $("hint").textContent = fresh.words.hint || "Hint";
         shownVersion = fresh.version; tree = c.tree; draw();
       },
       state: function () { return { chosen: chosen, filter: filter, depth: stack.length }; }
