@@ -6,6 +6,7 @@
   var base = location.pathname.replace(/\/+$/, "");
   var $ = function (id) { return document.getElementById(id); };
   var slider = $("slider"), following = true, replayTimer = null;
+  var PLAYABLE = 0.45;   // below this scale a map's places are too small for a finger
 
   // zoom and pan: a transform on the picture, driven by pointer events (one finger pans,
   // two pinch, the wheel and double-click zoom at the pointer)
@@ -26,9 +27,27 @@
       if (!img.naturalWidth) return;
       // inside Telegram the viewport's stable height: the one it keeps while the sheet is dragged
       var room = (tg && tg.viewportStableHeight) || window.innerHeight;
-      var h = Math.min(img.naturalHeight * fitScale(), room * 0.78);
-      frame.style.height = Math.max(200, h) + "px";
-      s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0; fitted = true; apply();
+      var whole = Math.min(fitScale(), room * 0.78 / img.naturalHeight);
+      if (onTap && whole < PLAYABLE) {
+        // a map to play on, too small whole (a phone): as tall as the screen allows, over the
+        // whole width, opened on the places the choices name; "−" still shows it all
+        frame.style.height = Math.max(240, room * 0.72) + "px";
+        s = Math.min(1, Math.max(whole, frame.clientHeight / img.naturalHeight));
+        var c = centre(); x = frame.clientWidth / 2 - c[0] * s; y = frame.clientHeight / 2 - c[1] * s;
+      } else {
+        frame.style.height = Math.max(200, img.naturalHeight * whole) + "px";
+        s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0;
+      }
+      fitted = true; apply();
+    }
+    function centre() {   // the middle of the outlined places (picture pixels), else of the picture
+      var spans = marks ? marks.children : [], box = null;
+      for (var i = 0; i < spans.length; i++) {
+        var l = parseFloat(spans[i].style.left), t = parseFloat(spans[i].style.top);
+        var r = l + parseFloat(spans[i].style.width), b = t + parseFloat(spans[i].style.height);
+        box = box ? [Math.min(box[0], l), Math.min(box[1], t), Math.max(box[2], r), Math.max(box[3], b)] : [l, t, r, b];
+      }
+      return box ? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] : [img.naturalWidth / 2, img.naturalHeight / 2];
     }
     function zoomAt(cx, cy, factor) {
       var min = Math.min(fitScale(), frame.clientHeight / img.naturalHeight), ns = Math.max(min, Math.min(4, s * factor));
