@@ -10,7 +10,7 @@
 
   // zoom and pan: a transform on the picture, driven by pointer events (one finger pans,
   // two pinch, the wheel and double-click zoom at the pointer)
-  function zoomable(frame, img, onTap) {
+  function zoomable(frame, img, onTap, playing) {
     var s = 1, x = 0, y = 0, fitted = true, pointers = new Map(), last = null, down = null;
     var marks = frame.querySelector(".marks");
     function fitScale() { return img.naturalWidth ? frame.clientWidth / img.naturalWidth : 1; }
@@ -28,7 +28,7 @@
       // inside Telegram the viewport's stable height: the one it keeps while the sheet is dragged
       var room = (tg && tg.viewportStableHeight) || window.innerHeight;
       var whole = Math.min(fitScale(), room * 0.78 / img.naturalHeight);
-      if (onTap && whole < PLAYABLE) {
+      if (playing && playing() && whole < PLAYABLE) {
         // a map to play on, too small whole (a phone): as tall as the screen allows, over the
         // whole width, opened on the places the choices name; "−" still shows it all
         frame.style.height = Math.max(240, room * 0.72) + "px";
@@ -371,7 +371,8 @@
   });
 
   zoomable($("frame"), $("map"));
-  zoomable($("private-frame"), $("private-map"), function (px, py) { play.tap(px, py); });
+  zoomable($("private-frame"), $("private-map"), function (px, py) { play.tap(px, py); },
+    function () { return !!data.choices; });
   render(data);
 
   // live: the server pushes the page's data after every public move
