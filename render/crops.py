@@ -157,8 +157,9 @@ def _ludi(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str],
             laid = _Cards()
             ludi.row(laid, cards, left, right, y)
             for cid, (x, top, w, h) in zip(ids, laid.boxes):
-                # an overlapped card shows its left edge (its name): the mark goes there, under the name
-                spots.setdefault(names_of[cid]["name"].lower(), (x + min(w, 36) // 2 + 4, top + h * 2 // 3))
+                # on the card's lower edge, in its left part (an overlapped card shows only that):
+                # the disc sits on its edge, below every word of it (name, combat, W/B, origin)
+                spots.setdefault(names_of[cid]["name"].lower(), (x + min(w, 36) // 2, top + h))
     return lambda word: spots.get(word.lower())
 
 

@@ -292,6 +292,9 @@ class Pages(Topic):
             data["seat"] = key.seat
             data["private"] = me.private.get(user, [])
             data["choices"] = self.choices(game, rec, key.seat, me.private_langs.get(user, lang))
+            # the advisor's key is offered when /hint would answer: a choice is the seat's and the
+            # table was not opened with hints=off
+            data["hints"] = bool(data["choices"]) and (rec.meta.get("play") or {}).get("hints") != "off"
             if data["choices"] and render.has_picture(game.id):
                 data["regions"] = regions(game.id, view, key.seat, render.language(lang))
         return data
@@ -340,6 +343,18 @@ class Pages(Topic):
         return {"ok": reply.ok, "code": reply.code, "stale": reply.code == "STALE",
                 "error": reply.error, "lines": reply.public + reply.private.get(user["user"], []),
                 "version": reply.version, "changed": reply.changed, "reply": reply}
+
+    def hint(self, key: PageKey, rec: Record) -> dict:
+        """The page's "hint" key: `/hint` sent through `Service.handle` as the seat's player,
+        privately, as if typed in the chat (robots/hint.py thinks from the seat's view alone; a
+        hints=off table refuses it). The answer is the chat's own: the advisor's three lines with
+        their reasons, or the refusal's sentence. Asking again asks again: the only write a hint
+        makes (the table marked as hinted, for /stats) is the same each time, so no key is needed."""
+        user = next(p for p in rec.meta["players"] if p.get("seat") == key.seat)
+        reply = self.service.handle(Command(key.platform, key.channel, user["user"], "/hint",
+                                            name=user.get("name", ""), private=True))
+        return {"ok": reply.ok, "code": reply.code, "error": reply.error,
+                "lines": reply.private.get(user["user"], [])}
 
     def preview(self, key: PageKey, rec: Record, line: str) -> dict:
         """What the rules say of `line` before it is sent (Infinity's template and zone checks for
@@ -586,6 +601,7 @@ PAGE_WORDS = {
                                                                                                 "out"),
     "reset": "Fit", "turn": msg("to decide"), "back": "Back", "more": "More…", "play": "Play",
     "fits": "The rules take it.",
+    "hint": "Hint",
 }
 
 

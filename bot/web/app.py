@@ -5,6 +5,7 @@
     GET  /g/<token>/map/<n>        the public picture after action n;  /g/<token>/mine: the seat's own
     POST /g/<token>/play           a seat's press: {line, version, key} through `Service.handle` (`Pages.press`)
     POST /g/<token>/check          what the rules say of a line before it is sent (`Pages.preview`)
+    POST /g/<token>/hint           the seat's /hint: the advisor's three best lines with their reasons (`Pages.hint`)
     GET  /tg, /tg/games.json       the Telegram Mini App's home: the player's games (Authorization: tma)
     GET  /favicon.ico
     POST TELEGRAM_WEBHOOK_URL's path   Telegram's updates, onto the application's update queue
@@ -58,6 +59,7 @@ KEY_CHARS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 STORE_DOWN_TITLE = "The game store cannot be reached"
 STORE_DOWN = ("The game store cannot be reached right now, so this page cannot be shown. Nothing of the game is "
               "lost: try again in a moment.")
+PRESS_FIRST = 1.0     # seconds a game's open pages wait for the page of a press being applied
 KEEPALIVE = 15.0      # seconds between two comments on an idle event stream (proxies close silent ones)
 # the page holds a secret-bearing address: no referrer leaves it, no outside script, no frame but
 # Telegram Web's (it opens a Mini App in one)
@@ -80,6 +82,7 @@ class Hub:
         self.service = service
         self.listeners: dict[tuple[str, str], dict[asyncio.Queue, str]] = {}   # game → {page's queue: its token}
         self.running: set[asyncio.Task] = set()
+        self.pressing: dict[tuple[str, str], asyncio.Event] = {}   # game → set once its press's page is made
         self.stopping = threading.Event()
         self.loop: asyncio.AbstractEventLoop | None = None
         self.thread: threading.Thread | None = None
@@ -106,6 +109,18 @@ class Hub:
             if not pages:
                 del self.listeners[(platform, channel)]
 
+    @asynccontextmanager
+    async def press(self, platform: str, channel: str):
+        """A press of this game being applied and its page made: the game's other pages wait for it
+        (`_refresh`), so that the one who pressed is answered first, not after every open page."""
+        done = self.pressing[(platform, channel)] = asyncio.Event()
+        try:
+            yield
+        finally:
+            done.set()
+            if self.pressing.get((platform, channel)) is done:
+                del self.pressing[(platform, channel)]
+
     def _wake(self, platform: str, channel: str, version: int) -> None:
         self.service.pages.heard(platform, channel, version)
         if (platform, channel) in self.listeners:
@@ -117,6 +132,12 @@ class Hub:
         """Each distinct page of the game (the public one, each private one) checked and made once,
         in the thread pool; then every open copy of it is woken and finds it made."""
         pages = self.service.pages
+        pressing = self.pressing.get((platform, channel))
+        if pressing is not None:
+            try:
+                await asyncio.wait_for(pressing.wait(), PRESS_FIRST)
+            except asyncio.TimeoutError:
+                pass
 
         def made(token: str) -> None:
             found = pages.open(token)
@@ -270,7 +291,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
                         data = pages.view_known(*found) or await run_in_threadpool(pages.view_json, *found)
                     except STORE_ERRORS:   # the store is away: the page keeps what it shows until the next move
                         continue
-                    yield f"event: page\ndata: {data.decode()}\n\n"
+                    yield b"event: page\ndata: " + data + b"\n\n"   # one line: orjson writes no newline
             finally:
                 hub.leave(key.platform, key.channel, queue)
 
@@ -339,15 +360,18 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         body["line"] = line
         return body
 
+    async def slow_down(key) -> Response:
+        return JSONResponse({"ok": False, "code": "SLOW_DOWN", "error": gettext_(
+            (await run_in_threadpool(pages.view_lang, key)), "Slow down: too many presses at once. Nothing "
+            "more was sent.")}, status_code=429, headers=DATA_HEADERS)
+
     async def play(request: Request) -> Response:
         key, rec, refusal = await seat_page(request)
         if refusal is not None:
             return refusal
         token = request.path_params["token"]
         if not presses.allowed(token):
-            return JSONResponse({"ok": False, "code": "SLOW_DOWN", "error": gettext_(
-                (await run_in_threadpool(pages.view_lang, key)), "Slow down: too many presses at once. Nothing "
-                "more was sent.")}, status_code=429, headers=DATA_HEADERS)
+            return await slow_down(key)
         body = await body_of(request)
         press_key, version = body.get("key"), body.get("version")
         if not isinstance(press_key, str) or not 8 <= len(press_key) <= 64 or set(press_key) - KEY_CHARS \
@@ -359,7 +383,8 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
             found = pages.open(token)
             return answer, pages.view_json(*found) if found else b"null"
 
-        answer, fresh = await run_in_threadpool(pressed)
+        async with hub.press(key.platform, key.channel):
+            answer, fresh = await run_in_threadpool(pressed)
         reply = answer.pop("reply")
         if reply.changed:
             relays.put(key.platform, reply)
@@ -374,6 +399,17 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
             return refusal
         body = await body_of(request)
         return JSONResponse(await run_in_threadpool(pages.preview, key, rec, body["line"]), headers=DATA_HEADERS)
+
+    thinking = asyncio.Semaphore(1)   # a hint's search is seconds of CPU: one at a time in this process
+
+    async def hint(request: Request) -> Response:
+        key, rec, refusal = await seat_page(request)
+        if refusal is not None:
+            return refusal
+        if not presses.allowed(request.path_params["token"]):
+            return await slow_down(key)
+        async with thinking:
+            return JSONResponse(await run_in_threadpool(pages.hint, key, rec), headers=DATA_HEADERS)
 
     async def mini_app(request: Request) -> Response:
         html = (TEMPLATE_HOME.replace("{asset}", ASSET))
@@ -441,6 +477,7 @@ def create_app(service: Service, telegram=None, settings=None, warm: bool = Fals
         Route("/g/{token}", page), Route("/g/{token}/page.json", page_json), Route("/g/{token}/events", events),
         Route("/g/{token}/map/{number:int}", public_map), Route("/g/{token}/mine", own_map),
         Route("/g/{token}/play", play, methods=["POST"]), Route("/g/{token}/check", check, methods=["POST"]),
+        Route("/g/{token}/hint", hint, methods=["POST"]),
         Route("/tg", mini_app), Route("/tg/games.json", my_games), Route("/favicon.ico", favicon),
         Route("/healthz", healthz), Route("/readyz", readyz), Route("/metrics", metrics_page),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from array import array
+from functools import lru_cache
 
 from core.games.successors.board import BOARD
 from render.successors.colours import SIEGE, WHITE
@@ -258,11 +259,25 @@ def place_sieges(view: dict, f: Frame, b, panel: list = ()) -> list[tuple]:
     return out
 
 
+PLACINGS_KEPT = 256   # counter placements kept: a position's map, its seats' maps and the page's hit
+                      # regions (render.regions) place the same counters; each placing is ~10 ms
+
+
 def place_counters(view: dict, f: Frame, b, path: list, panel: list,
                    sieges: list = ()) -> list[tuple]:
     """Every force counter of the view on this frame and where it goes: [(space, sprite,
     rect)], in `force_counters` order, clear of the panel blocks and siege chips; counters of
-    spaces outside a crop are left out."""
+    spaces outside a crop are left out. The same counters among the same obstacles are placed
+    once (`_placed`): the public picture, a seat's picture and its page's regions share it."""
+    rects = tuple((xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel)
+    rects += tuple(tuple(rect) for _, _, rect in sieges)
+    return list(_placed(f, b, tuple(path), rects, tuple(force_counters(view, b.tr))))
+
+
+@lru_cache(maxsize=PLACINGS_KEPT)
+def _placed(f: Frame, b, path: tuple, obstacles: tuple, counters: tuple) -> tuple:
+    """`place_counters`' work, from what it depends on alone (hashable: the frame and base are
+    one object per frame and language; the sprites returned are only ever pasted, never changed)."""
     u = f.u
     pos = b.pos
     soft: list = []
@@ -272,11 +287,10 @@ def place_counters(view: dict, f: Frame, b, path: list, panel: list,
         for i in range(n + 1):
             px_, py_ = x0 + (x1 - x0) * i / n, y0 + (y1 - y0) * i / n
             soft.append((px_ - 4 * u, py_ - 4 * u, px_ + 4 * u, py_ + 4 * u))
-    rects = [(xy[0], xy[1], xy[0] + spr.width, xy[1] + spr.height) for _, spr, xy in panel]
-    rects += [rect for _, _, rect in sieges]
+    rects = list(obstacles)
     w_, h_ = f.size
     placed = []
-    for sp, rows, colour in force_counters(view, b.tr):
+    for sp, rows, colour in counters:
         x, y = pos[sp]
         if not (0 <= x <= w_ and f.top <= y <= h_):
             continue                    # a space outside this crop
@@ -291,5 +305,5 @@ def place_counters(view: dict, f: Frame, b, path: list, panel: list,
                 spr, best = flat, best1
         rects.append(best)
         placed.append((sp, spr, best))
-    return placed
+    return tuple(placed)
 

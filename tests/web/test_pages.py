@@ -166,3 +166,18 @@ def test_a_game_keeps_a_bounded_number_of_pictures_in_redis(web_service, client,
     assert len(kept) == 2
     web_service.pages._pictures.entries.clear()
     assert client.get(f"{path}/map/0").status_code == 200, "an evicted picture is drawn again when asked"
+
+
+def test_the_pages_code_stays_small_and_fetches_nothing_from_elsewhere():
+    """Issue 34: the page's JavaScript and CSS together ≤ 40 KB, no framework, nothing loaded from
+    another address (it works offline from the bot's own server; its policy allows 'self' only)."""
+    import re
+
+    from bot.web.app import ASSETS, PAGE_HEADERS, STATIC
+
+    code = [(STATIC / name).read_text(encoding="utf-8") for name in ASSETS if name != "home.js"]
+    assert sum(len(text.encode()) for text in code) <= 40 * 1024
+    pages = [(STATIC / name).read_text(encoding="utf-8") for name in ("page.html", "home.html")]
+    assert not [u for text in code + pages for u in re.findall(r"(?:https?:)?//[\w.-]+\.\w+/", text)]
+    assert all(src.startswith("/static/") for text in pages for src in re.findall(r'src="([^"]+)"', text))
+    assert "script-src 'self';" in PAGE_HEADERS["Content-Security-Policy"]

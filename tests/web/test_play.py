@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 
 import render
 from bot.service.menus import choices, tree
+from bot.service.types import Command
 from bot.web import telegram_auth
 from bot.web.app import create_app
 from core.registry import get_game
@@ -267,3 +268,44 @@ def test_a_relayed_move_keeps_its_picture_and_its_menus_crop(web_service):
     assert back.image.render() == b"\x89PNG map" and back.menus["alice"].crop.render() == b"\x89PNG crop"
     assert back.menus["alice"].options == menu.options and back.menus["alice"].source is None
     assert web_service.pages.relayed("console") == [], "handed over once"
+
+
+def test_the_hint_key_answers_the_chats_hint_for_the_seat_alone(web_service, client):
+    """The page's "hint" key is /hint through `Service.handle` as the seat's player: the advisor's
+    three best lines with their reasons, from the seat's view; nothing another seat holds in its
+    JSON (the secrets suite, extended to the hint's answer)."""
+    started(web_service)
+    play(web_service, 3)
+    game, state, rec = web_service.state("console", "table")
+    seat = sorted(game.prompts(state))[0]
+    user = next(p["user"] for p in rec.meta["players"] if p["seat"] == seat)
+    path = private_path(web_service, user)
+    data = client.get(f"{path}/page.json").json()
+    assert data["hints"] is True and data["words"]["hint"]
+    answer = client.post(f"{path}/hint", json={})
+    body = answer.json()
+    assert answer.status_code == 200 and body["ok"], body
+    text = "\n".join(body["lines"])
+    assert text.startswith("Hint:") and "1. " in text and "chance to win about" in text
+    advised = [row.split(". ", 1)[1].split(" — ")[0] for row in text.split("\n") if row[:1].isdigit()]
+    assert 1 <= len(advised) <= 3 and set(advised) <= set(data["choices"]["lines"]), advised
+    others = [s for s in game.secrets(state) if s and s not in str(game.view(state, seat))]
+    assert others and not [s for s in others if s in answer.text], "only the seat's view is read"
+    assert web_service.store.version("console", "table") == rec.version, "a hint moves nobody's buttons"
+
+
+def test_no_hint_key_at_a_hints_off_table_and_the_route_refuses_as_the_chat_does(web_service, client):
+    say = lambda user, text: web_service.handle(Command("console", "table", user, text, name=user))  # noqa: E731
+    say("alice", "/new successors hints=off seed=7")
+    say("alice", "/join")
+    say("bob", "/join")
+    assert say("alice", "/start").ok
+    game, state, rec = web_service.state("console", "table")
+    user = next(p["user"] for p in rec.meta["players"] if p["seat"] in game.prompts(state))
+    path = private_path(web_service, user)
+    assert client.get(f"{path}/page.json").json()["hints"] is False
+    body = client.post(f"{path}/hint", json={}).json()
+    assert not body["ok"] and body["code"] == "HINTS_OFF" and "hints=off" in body["error"]
+    waiting = next(p["user"] for p in rec.meta["players"] if p["user"] != user)
+    assert client.get(f"{private_path(web_service, waiting)}/page.json").json()["hints"] is False
+    assert client.post(f"{public_path(web_service)}/hint", json={}).status_code == 404, "no seat, no hint"

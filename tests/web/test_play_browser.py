@@ -55,13 +55,24 @@ def ready(page) -> None:
 
 
 def tap_at(page, px: float, py: float) -> None:
-    """A finger on the private map at picture pixel (px, py), where the page shows it now."""
+    """A finger on the private map at picture pixel (px, py), where the page shows it now; the
+    map dragged first to bring that place into view when it lies outside (a phone opens the map
+    zoomed on the choices' places: the others are a pan away)."""
     page.locator("#private-frame").scroll_into_view_if_needed()
-    x, y = page.evaluate("""([px, py]) => {
-        const img = document.getElementById('private-map'), r = img.getBoundingClientRect();
-        return [r.left + px * r.width / img.naturalWidth, r.top + py * r.height / img.naturalHeight];
-    }""", [px, py])
-    frame = page.locator("#private-frame").bounding_box()
+    for _ in range(4):
+        x, y = page.evaluate("""([px, py]) => {
+            const img = document.getElementById('private-map'), r = img.getBoundingClientRect();
+            return [r.left + px * r.width / img.naturalWidth, r.top + py * r.height / img.naturalHeight];
+        }""", [px, py])
+        frame = page.locator("#private-frame").bounding_box()
+        if frame["x"] + 4 <= x <= frame["x"] + frame["width"] - 4 and \
+                frame["y"] + 4 <= y <= frame["y"] + frame["height"] - 4:
+            break
+        cx, cy = frame["x"] + frame["width"] / 2, frame["y"] + frame["height"] / 2
+        page.mouse.move(cx, cy)
+        page.mouse.down()
+        page.mouse.move(cx - (x - cx), cy - (y - cy), steps=6)
+        page.mouse.up()
     assert frame["x"] <= x <= frame["x"] + frame["width"] and frame["y"] <= y <= frame["y"] + frame["height"]
     page.touchscreen.tap(x, y)
 
@@ -129,6 +140,7 @@ def test_a_successors_activation_played_only_by_taps(web_service, live, browser)
         assert page.locator("#marks span").count() > 0, "the map's places the options name are outlined"
         version = page.evaluate("strategosPage.data().version")
         tap_region(page, "force", state["gens"][general]["at"])
+        assert page.evaluate("document.getElementById('hint-lines').hidden"), "the tap pressed nothing else"
         if page.evaluate("strategosPage.play().chosen") is None:   # several generals stand there: narrowed
             page.locator("#options button", has_text=general).first.tap()
         assert page.evaluate("strategosPage.play().chosen") == f"activate {general}"
@@ -168,8 +180,8 @@ def test_a_starcraft_order_placed_by_taps(web_service, live, browser):
         version = page.evaluate("strategosPage.data().version")
         tap_region(page, "planet", planet)
         if page.evaluate("strategosPage.play().chosen") is None:
-            shown = page.locator("#options button").all_inner_texts()
-            assert shown and all(planet in text or "Back" in text or "‹" in text for text in shown), shown
+            # several lines name the planet: the menu is narrowed to them (labels give its name, not its id)
+            assert planet in page.evaluate("strategosPage.play().filter")
             page.locator("#options button.leaf").first.tap()
         chosen = page.evaluate("strategosPage.play().chosen")
         assert chosen.startswith("order ") and planet in chosen
@@ -333,5 +345,34 @@ def test_the_zoom_keys_cover_nothing_of_the_map_on_a_phone(web_service, live, br
         for key in page.locator("#viewer .tools button").all():
             box = key.bounding_box()
             assert box["y"] >= frame["y"] + frame["height"], (box, frame)
+    finally:
+        context.close()
+
+
+def test_the_hint_key_shows_the_seats_best_lines_and_a_tap_chooses_one(web_service, live, browser):
+    """The advisor on the page: "hint" asks the chat's /hint; its numbered lines that are among the
+    seat's choices become keys, and a tap on one chooses that line (the press still sends it)."""
+    started(web_service)
+    game, state, rec, seat, user, lines = played_until(
+        web_service, lambda line: line.startswith("activate ") and not line[9:10].isupper())
+    context, page = phone_page(browser)
+    try:
+        page.goto(live.url + private_path(web_service, user))
+        ready(page)
+        version = page.evaluate("strategosPage.data().version")
+        with page.expect_response(lambda r: r.url.endswith("/hint"), timeout=60000) as answer:
+            page.locator("#hint").tap()
+        assert answer.value.json()["ok"], answer.value.json()
+        page.wait_for_selector("#hint-lines button.advised", timeout=10000)
+        shown = page.inner_text("#hint-lines")
+        assert "1. " in shown and "chance to win about" in shown
+        advised = page.locator("#hint-lines button.advised")
+        assert 1 <= advised.count() <= 3
+        first = advised.first.inner_text().split(". ", 1)[1].split(" — ")[0]
+        advised.first.tap()
+        assert page.evaluate("strategosPage.play().chosen") == first and first in lines
+        shot(page, "play-hint")
+        assert press_play(page, version)["ok"]
+        assert web_service.store.log("console", "table")[-1]["line"] == first
     finally:
         context.close()

@@ -6,10 +6,11 @@
   var base = location.pathname.replace(/\/+$/, "");
   var $ = function (id) { return document.getElementById(id); };
   var slider = $("slider"), following = true, replayTimer = null;
+  var PLAYABLE = 0.45;   // below this scale a map's places are too small for a finger
 
   // zoom and pan: a transform on the picture, driven by pointer events (one finger pans,
   // two pinch, the wheel and double-click zoom at the pointer)
-  function zoomable(frame, img, onTap) {
+  function zoomable(frame, img, onTap, playing) {
     var s = 1, x = 0, y = 0, fitted = true, pointers = new Map(), last = null, down = null;
     var marks = frame.querySelector(".marks");
     function fitScale() { return img.naturalWidth ? frame.clientWidth / img.naturalWidth : 1; }
@@ -26,9 +27,27 @@
       if (!img.naturalWidth) return;
       // inside Telegram the viewport's stable height: the one it keeps while the sheet is dragged
       var room = (tg && tg.viewportStableHeight) || window.innerHeight;
-      var h = Math.min(img.naturalHeight * fitScale(), room * 0.78);
-      frame.style.height = Math.max(200, h) + "px";
-      s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0; fitted = true; apply();
+      var whole = Math.min(fitScale(), room * 0.78 / img.naturalHeight);
+      if (playing && playing() && whole < PLAYABLE) {
+        // a map to play on, too small whole (a phone): as tall as the screen allows, over the
+        // whole width, opened on the places the choices name; "−" still shows it all
+        frame.style.height = Math.max(240, room * 0.72) + "px";
+        s = Math.min(1, Math.max(whole, frame.clientHeight / img.naturalHeight));
+        var c = centre(); x = frame.clientWidth / 2 - c[0] * s; y = frame.clientHeight / 2 - c[1] * s;
+      } else {
+        frame.style.height = Math.max(200, img.naturalHeight * whole) + "px";
+        s = Math.min(fitScale(), frame.clientHeight / img.naturalHeight); x = 0; y = 0;
+      }
+      fitted = true; apply();
+    }
+    function centre() {   // the middle of the outlined places (picture pixels), else of the picture
+      var spans = marks ? marks.children : [], box = null;
+      for (var i = 0; i < spans.length; i++) {
+        var l = parseFloat(spans[i].style.left), t = parseFloat(spans[i].style.top);
+        var r = l + parseFloat(spans[i].style.width), b = t + parseFloat(spans[i].style.height);
+        box = box ? [Math.min(box[0], l), Math.min(box[1], t), Math.max(box[2], r), Math.max(box[3], b)] : [l, t, r, b];
+      }
+      return box ? [(box[0] + box[2]) / 2, (box[1] + box[3]) / 2] : [img.naturalWidth / 2, img.naturalHeight / 2];
     }
     function zoomAt(cx, cy, factor) {
       var min = Math.min(fitScale(), frame.clientHeight / img.naturalHeight), ns = Math.max(min, Math.min(4, s * factor));
@@ -65,6 +84,10 @@
       last = pointers.size ? (pointers.size === 2 ? pair() : Array.from(pointers.values())[0]) : null;
     }
     frame.addEventListener("pointerup", up); frame.addEventListener("pointercancel", up);
+    // a finger's tap is handled above; the click the browser would make of it afterwards is not
+    // wanted: the tap may show the chosen line above the map, and that click would land on the
+    // key moved into its place (the "hint" key was pressed so)
+    frame.addEventListener("touchend", function (e) { if (e.cancelable) e.preventDefault(); }, { passive: false });
     frame.addEventListener("wheel", function (e) {
       e.preventDefault(); var p = local(e); zoomAt(p.x, p.y, Math.exp(-e.deltaY * 0.0015));
     }, { passive: false });
@@ -226,6 +249,27 @@
         });
       })();
     }
+    // the advisor: the chat's /hint, asked from here; its numbered lines that are among the
+    // choices become keys that choose them (the server alone said which lines are advised)
+    function hint() {
+      if (busy) return;
+      var box = $("hint-lines"), asked = data.version;
+      box.hidden = false; box.className = "lines hint thinking"; box.textContent = "…";
+      call("/hint", {}).then(function (j) {
+        if (data.version !== asked) return;
+        box.className = j.ok ? "lines hint" : "lines hint refused"; box.textContent = "";
+        var all = tree ? leaves(tree, []) : [];
+        (j.ok ? j.lines : [j.error]).join("\n").split("\n").forEach(function (t) {
+          var m = /^\d+\. (.+)$/.exec(t), advised = m && all.filter(function (n) {
+            return m[1] === n.line || m[1].indexOf(n.line + " ") === 0; })[0];
+          var row = advised ? button(t, "advised", function () {
+            stack = []; filter = null; choose(advised.line, advised.label); }) : document.createElement("p");
+          if (!advised) row.textContent = t;
+          box.appendChild(row);
+        });
+      }, function () { box.className = "lines hint refused"; box.textContent = data.words.offline; });
+    }
+    $("hint").addEventListener("click", hint);
     $("send").addEventListener("click", send);
     if (tg && tg.BackButton && tg.BackButton.onClick) tg.BackButton.onClick(back);
     return {
@@ -234,7 +278,10 @@
         var c = fresh.choices;
         $("play").hidden = !c;
         if (!c) { tree = null; $("marks").textContent = ""; return; }
-        if (shownVersion !== fresh.version) { stack = []; filter = null; chosen = null; spot = null; }
+        if (shownVersion !== fresh.version) {
+          stack = []; filter = null; chosen = null; spot = null; $("hint-lines").hidden = true;
+        }
+        $("hint").hidden = !fresh.hints; $("hint").textContent = fresh.words.hint || "Hint";
         shownVersion = fresh.version; tree = c.tree; draw();
       },
       state: function () { return { chosen: chosen, filter: filter, depth: stack.length }; }
@@ -324,7 +371,8 @@
   });
 
   zoomable($("frame"), $("map"));
-  zoomable($("private-frame"), $("private-map"), function (px, py) { play.tap(px, py); });
+  zoomable($("private-frame"), $("private-map"), function (px, py) { play.tap(px, py); },
+    function () { return !!data.choices; });
   render(data);
 
   // live: the server pushes the page's data after every public move
