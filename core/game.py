@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 import orjson
@@ -86,8 +87,13 @@ class Prompt:
     templates: tuple[str, ...] = ()
     private: tuple[str, ...] = ()
 
-    def verbs(self) -> set[str]:
-        return {line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private)}
+    def verbs(self) -> frozenset[str]:
+        return self._verbs
+
+    @cached_property
+    def _verbs(self) -> frozenset[str]:
+        # worked out once per prompt: the prompts are remembered, and every action checks its verb here
+        return frozenset(line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private))
 
 
 class Ctx:
