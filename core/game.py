@@ -178,10 +178,11 @@ class Game:
         (bot/store Store.load), so a game saved weeks ago keeps playing."""
         return state
 
-    def prompts(self, state: dict) -> dict[str, Prompt]:
+    def prompts(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
+        """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them (see `apply`)."""
         if self.outcome(state)[0]:
             return {}
-        return self._prompts_of(state)
+        return self._prompts_of(state, raw)
 
     # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
     # a game whose prompts are cheaper may say False
@@ -198,7 +199,10 @@ class Game:
     def parse(self, line: str, private: bool = False) -> Action:
         return parse(line, self.verbs, private)
 
-    def apply(self, state: dict, seat: str, action: Action | str) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
+        """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
+        several actions on the same state (a menu's lines checked, a search's candidates, a deadline's
+        default) serialises it once, not once an action."""
         if isinstance(action, str):
             action = self.parse(action)
         verb = self.verbs.get(action.verb)
@@ -210,7 +214,8 @@ class Game:
         if finished:
             raise RulesError(msg("The game is over: nothing more can be played. Try /export or /verify."),
                              code="FINISHED")
-        raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
+        if raw is None:
+            raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
         prompts = self._prompts_of(state, raw)
         prompt = prompts.get(seat)
         if action.verb in self.anytime and seat in state.get("seats", ()):
@@ -311,8 +316,9 @@ class Game:
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
         candidates = declining + [line for line in lines if line not in declining]
         ruled = self.rule_default(state, seat)
+        raw = orjson.dumps(state)
         for line in ([ruled] if ruled else []) + candidates:
-            if self._legal(state, seat, line, self.sent_privately(line, prompt)):
+            if self._legal(state, seat, line, self.sent_privately(line, prompt), raw):
                 return line
         for i in range(50):
             try:
@@ -320,7 +326,7 @@ class Game:
             except (RulesError, IndexError):
                 continue
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
-                    self._legal(state, seat, line, self.sent_privately(line, prompt)):
+                    self._legal(state, seat, line, self.sent_privately(line, prompt), raw):
                 return line
         raise RulesError(msg("No legal default was found for {seat}: {text}", seat=seat_ref(seat), text=prompt.text),
                          code="NO_DEFAULT")
@@ -332,9 +338,9 @@ class Game:
         verb = self.verbs.get(line.split(" ", 1)[0])
         return bool(verb and verb.private) or line in prompt.private
 
-    def _legal(self, state: dict, seat: str, line: str, private: bool) -> bool:
+    def _legal(self, state: dict, seat: str, line: str, private: bool, raw: bytes | None = None) -> bool:
         try:
-            self.apply(state, seat, self.parse(line, private))
+            self.apply(state, seat, self.parse(line, private), raw)
         except RulesError:
             return False
         return True

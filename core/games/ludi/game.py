@@ -77,7 +77,7 @@ class Ludi(Game):
         top = state["stack"][-1]
         return {top["seat"]: STATES[top["s"]].prompt(state, top)}
 
-    def apply(self, state, seat, action):
+    def apply(self, state, seat, action, raw=None):
         if isinstance(action, str):
             action = self.parse(action)
         if action.verb == "abort":
@@ -86,7 +86,7 @@ class Ludi(Game):
                 and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
             top = state["stack"][-1]
             raise RulesError(msg("A prompt is pending: waiting for {seat} ({s}) (§5.1).", seat=who(state, top['seat']), s=top['s']), code="PENDING_PROMPT")
-        return super().apply(state, seat, action)
+        return super().apply(state, seat, action, raw)
 
     def _vote_abort(self, state: dict, seat: str):
         """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after
