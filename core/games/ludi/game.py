@@ -120,7 +120,7 @@ class Ludi(Game):
 
     def default_line(self, state: dict, seat: str) -> str | None:
         """§9.5: what a prompt's deadline plays for a seat that does not answer."""
-        prompts = self._prompts(state)
+        prompts = self._prompts_of(state)   # remembered by the state's bytes (core/game.py)
         if seat not in prompts:
             return None
         top = state["stack"][-1]
@@ -141,7 +141,7 @@ class Ludi(Game):
         view["edeck"] = len(state["edeck"])
         view["points"] = {s: points(state, s) for s in state["seats"]}
         view["phase"] = self.phase(state)
-        view["prompt"] = {s: p.text for s, p in self._prompts(state).items()}
+        view["prompt"] = {s: p.text for s, p in self._prompts_of(state).items()}
         return view
 
     def describe(self, view: dict) -> str:
