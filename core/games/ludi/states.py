@@ -35,8 +35,8 @@ def start_prompt(state: dict, top: dict) -> Prompt:
 # main (§4.2, §5) -------------------------------------------------------------------------------
 def fight_lines(state: dict, seat: str) -> list[str]:
     rd = sorted(ready(state, seat), key=lambda g: (-attack_value(state, g), g))
-    foes = [s for s in state["seats"] if s != seat and defenders(state, s)]
-    return [f"fight {token(state, s)} with {gname(g)}" for g in rd for s in foes]
+    foes = [token(state, s) for s in state["seats"] if s != seat and defenders(state, s)]   # each named once
+    return [f"fight {foe} with {gname(g)}" for g in rd for foe in foes]
 
 
 def build_lines(state: dict, seat: str) -> list[str]:
