@@ -112,8 +112,8 @@ class StarCraftKit(BaseKit):
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         state = copy_state(view)
         state.pop("event_stages", None)
-        state["areas"] = {a: view["areas"].get(a) and copy_state(view["areas"][a]) or {"units": [], "base": None}
-                          for a in BOARD.areas}
+        shown = state["areas"]   # the view's non-empty areas, copied with it above
+        state["areas"] = {a: shown.get(a) or {"units": [], "base": None} for a in BOARD.areas}
         state["shown"] = []
         for s, q in state["p"].items():
             for key in VIEW_ONLY_PLAYER:
@@ -156,13 +156,15 @@ class StarCraftKit(BaseKit):
                 if s != seat:
                     q["events"] = []
             return
-        unseen = [e for e in sorted(BOARD.events) if e not in set(mine) | set(state["set_aside"])]
+        seen = set(mine) | set(state["set_aside"])   # built once, not once per card
+        unseen = [e for e in sorted(BOARD.events) if e not in seen]
         rnd.shuffle(unseen)
         deck = []
         for stage in ("I", "II", "III"):      # the deck is I on top, then II, then III (§3.6)
             of_stage = [e for e in unseen if BOARD.events[e]["stage"] == stage][:view["event_stages"][stage]]
             deck += of_stage
-        rest = [e for e in unseen if e not in set(deck)]
+        dealt = set(deck)
+        rest = [e for e in unseen if e not in dealt]
         state["event_deck"] = deck
         for s, q in state["p"].items():
             if s != seat:
