@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 from core.errors import RulesError
 from core.game import Prompt, copy_state
@@ -138,7 +139,7 @@ class StarCraftKit(BaseKit):
                 q["deck"], q["hand"], q["discard"] = [], [], []
                 continue
             pre = BOARD.factions[q["faction"]]["prefix"]
-            cards = sorted(c for c in BOARD.combat if c.startswith(pre + "-"))
+            cards = list(_faction_combat_cards(pre))
             if s == seat:
                 known = set(q["hand"]) | set(q["discard"])
                 q["deck"] = _shuffled([c for c in cards if c not in known], rnd)
@@ -558,6 +559,12 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
         lead = len(held) - max(others, default=0)
         return min(1.0, max(0.0, (lead + TASSADAR_SLACK) / (TASSADAR_SLACK + 1)))
     return 0.0
+
+
+@lru_cache(maxsize=None)
+def _faction_combat_cards(prefix: str) -> tuple[str, ...]:
+    """A faction's combat cards in order (board data: sorted once, not once a world)."""
+    return tuple(sorted(c for c in BOARD.combat if c.startswith(prefix + "-")))
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:
