@@ -196,6 +196,14 @@ class Game:
             return self._prompts(state)
         return dict(_PROMPTS(self, state, raw=raw))
 
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """Each deciding seat's verbs (`{seat: prompt.verbs()}` of `_prompts`, exactly), where a game
+        knows them without working out its prompts' lines (a Successors Tyche segment dry-runs every
+        card's event): all `apply` needs of the prompts to accept an action, so a refusal alone
+        works the prompts out. None: ask the prompts (the default; tests/test_remembered.py checks
+        every answer against them)."""
+        return None
+
     def parse(self, line: str, private: bool = False) -> Action:
         return parse(line, self.verbs, private)
 
@@ -216,15 +224,18 @@ class Game:
                              code="FINISHED")
         if raw is None:
             raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
-        prompts = self._prompts_of(state, raw)
-        prompt = prompts.get(seat)
-        if action.verb in self.anytime and seat in state.get("seats", ()):
-            prompt = None
-        elif prompt is None:
-            waiting = join(", ", (seat_ref(s) for s in prompts)) or msg("nobody")
-            raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
-        if prompt is not None and action.verb not in prompt.verbs():
-            raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
+        deciding = self._prompt_verbs(state)
+        if deciding is None or not (action.verb in self.anytime and seat in state.get("seats", ())
+                                    or action.verb in deciding.get(seat, ())):
+            prompts = self._prompts_of(state, raw)
+            prompt = prompts.get(seat)
+            if action.verb in self.anytime and seat in state.get("seats", ()):
+                prompt = None
+            elif prompt is None:
+                waiting = join(", ", (seat_ref(s) for s in prompts)) or msg("nobody")
+                raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
+            if prompt is not None and action.verb not in prompt.verbs():
+                raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
         new = orjson.loads(raw)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)

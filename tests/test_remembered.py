@@ -39,13 +39,17 @@ def fresh_vp(state: dict) -> dict:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p-seed{c[2]}")
 def test_remembered_values_equal_fresh_ones_after_every_action(case):
-    seen = 0
+    seen = known = 0
     for game, state, prompts in positions(*case):
         assert prompts == game._prompts(state)                   # the remembered prompts, the fresh ones
         assert game.prompts(state) == prompts                    # and asked again (remembered now)
         for prompt in prompts.values():                          # each prompt's verbs, worked out once
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
+        verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
+        if verbs is not None:
+            assert verbs == {s: p.verbs() for s, p in prompts.items()}
+            known += 1
         if game.id == "successors":
             assert control.controllers(state) == control.fresh_controllers(state["pcs"])
             assert scoring.all_vp(state) == fresh_vp(state)
@@ -57,6 +61,8 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
                 assert game.menu_lines(state, seat) == (game._menu_lines(state, seat) if ordering else [])
         seen += 1
     assert seen >= 10
+    if case[0] in ("successors", "ludi"):                       # §4.4 Tyche segments, Ludi's §4.2 Main phases
+        assert known >= 5
 
 
 def test_an_answer_is_never_served_for_another_state():

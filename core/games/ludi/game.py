@@ -12,7 +12,7 @@ from core.message import join, kept, msg
 from . import flow, setup
 from .common import gname, points, who
 from .data import B, E, G, K
-from .states import STATES, main_lines, train_default
+from .states import MAIN_VERBS, STATES, main_lines, train_default
 
 ON_OFF = ("on", "off")
 
@@ -76,6 +76,14 @@ class Ludi(Game):
             return {}
         top = state["stack"][-1]
         return {top["seat"]: STATES[top["s"]].prompt(state, top)}
+
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """§4.2 the Main phase's verbs: its templates', `end`, and `train` with a Palaestra's
+        training due (every line it offers is one of these verbs)."""
+        if state["result"] or not state["stack"] or state["stack"][-1]["s"] != "main":
+            return None
+        seat = state["stack"][-1]["seat"]
+        return {seat: (MAIN_VERBS | {"train"}) if state["p"][seat]["train"] else MAIN_VERBS}
 
     def apply(self, state, seat, action, raw=None):
         if isinstance(action, str):
