@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Callable
 
 import orjson
@@ -86,8 +87,13 @@ class Prompt:
     templates: tuple[str, ...] = ()
     private: tuple[str, ...] = ()
 
-    def verbs(self) -> set[str]:
-        return {line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private)}
+    def verbs(self) -> frozenset[str]:
+        return self._verbs
+
+    @cached_property
+    def _verbs(self) -> frozenset[str]:
+        # worked out once per prompt: the prompts are remembered, and every action checks its verb here
+        return frozenset(line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private))
 
 
 class Ctx:
@@ -172,10 +178,11 @@ class Game:
         (bot/store Store.load), so a game saved weeks ago keeps playing."""
         return state
 
-    def prompts(self, state: dict) -> dict[str, Prompt]:
+    def prompts(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
+        """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them (see `apply`)."""
         if self.outcome(state)[0]:
             return {}
-        return self._prompts_of(state)
+        return self._prompts_of(state, raw)
 
     # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
     # a game whose prompts are cheaper may say False
@@ -189,10 +196,21 @@ class Game:
             return self._prompts(state)
         return dict(_PROMPTS(self, state, raw=raw))
 
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """Each deciding seat's verbs (`{seat: prompt.verbs()}` of `_prompts`, exactly), where a game
+        knows them without working out its prompts' lines (a Successors Tyche segment dry-runs every
+        card's event): all `apply` needs of the prompts to accept an action, so a refusal alone
+        works the prompts out. None: ask the prompts (the default; tests/test_remembered.py checks
+        every answer against them)."""
+        return None
+
     def parse(self, line: str, private: bool = False) -> Action:
         return parse(line, self.verbs, private)
 
-    def apply(self, state: dict, seat: str, action: Action | str) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
+        """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
+        several actions on the same state (a menu's lines checked, a search's candidates, a deadline's
+        default) serialises it once, not once an action."""
         if isinstance(action, str):
             action = self.parse(action)
         verb = self.verbs.get(action.verb)
@@ -204,16 +222,20 @@ class Game:
         if finished:
             raise RulesError(msg("The game is over: nothing more can be played. Try /export or /verify."),
                              code="FINISHED")
-        raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
-        prompts = self._prompts_of(state, raw)
-        prompt = prompts.get(seat)
-        if action.verb in self.anytime and seat in state.get("seats", ()):
-            prompt = None
-        elif prompt is None:
-            waiting = join(", ", (seat_ref(s) for s in prompts)) or msg("nobody")
-            raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
-        if prompt is not None and action.verb not in prompt.verbs():
-            raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
+        if raw is None:
+            raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
+        deciding = self._prompt_verbs(state)
+        if deciding is None or not (action.verb in self.anytime and seat in state.get("seats", ())
+                                    or action.verb in deciding.get(seat, ())):
+            prompts = self._prompts_of(state, raw)
+            prompt = prompts.get(seat)
+            if action.verb in self.anytime and seat in state.get("seats", ()):
+                prompt = None
+            elif prompt is None:
+                waiting = join(", ", (seat_ref(s) for s in prompts)) or msg("nobody")
+                raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
+            if prompt is not None and action.verb not in prompt.verbs():
+                raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
         new = orjson.loads(raw)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
@@ -305,8 +327,9 @@ class Game:
         declining = [line for verb in self.DEFAULT_VERBS for line in lines if line.split(" ", 1)[0] == verb]
         candidates = declining + [line for line in lines if line not in declining]
         ruled = self.rule_default(state, seat)
+        raw = orjson.dumps(state)
         for line in ([ruled] if ruled else []) + candidates:
-            if self._legal(state, seat, line, self.sent_privately(line, prompt)):
+            if self._legal(state, seat, line, self.sent_privately(line, prompt), raw):
                 return line
         for i in range(50):
             try:
@@ -314,7 +337,7 @@ class Game:
             except (RulesError, IndexError):
                 continue
             if line.split(" ", 1)[0] not in self.NEVER_DEFAULT and \
-                    self._legal(state, seat, line, self.sent_privately(line, prompt)):
+                    self._legal(state, seat, line, self.sent_privately(line, prompt), raw):
                 return line
         raise RulesError(msg("No legal default was found for {seat}: {text}", seat=seat_ref(seat), text=prompt.text),
                          code="NO_DEFAULT")
@@ -326,9 +349,9 @@ class Game:
         verb = self.verbs.get(line.split(" ", 1)[0])
         return bool(verb and verb.private) or line in prompt.private
 
-    def _legal(self, state: dict, seat: str, line: str, private: bool) -> bool:
+    def _legal(self, state: dict, seat: str, line: str, private: bool, raw: bytes | None = None) -> bool:
         try:
-            self.apply(state, seat, self.parse(line, private))
+            self.apply(state, seat, self.parse(line, private), raw)
         except RulesError:
             return False
         return True

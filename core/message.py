@@ -27,12 +27,14 @@ class Msg(str):
 
     id: str | tuple[str, str]
     args: dict
-    n: int | None
+    n: int | None = None      # a class default: only a plural message stores its own
 
     def __new__(cls, id: str | tuple[str, str], args: dict, n: int | None = None) -> "Msg":
         template = id if isinstance(id, str) else (id[0] if n == 1 else id[1])
         self = super().__new__(cls, template.format_map(args) if args else template)
-        self.id, self.args, self.n = id, args, n
+        self.id, self.args = id, args
+        if n is not None:
+            self.n = n
         return self
 
     def __reduce__(self):
@@ -56,7 +58,7 @@ class Items(Msg):
     def __new__(cls, sep: str, items: Iterable) -> "Items":
         items = tuple(items)
         self = str.__new__(cls, sep.join(items))
-        self.id, self.args, self.n = None, {"sep": sep, "items": items}, None
+        self.id, self.args = None, {"sep": sep, "items": items}
         return self
 
     def __reduce__(self):
@@ -75,7 +77,10 @@ class Cmd(str):
 
 def msg(id: str, /, **args) -> Msg:
     """A sentence with named fields (`{seat} moves to {space}.`)."""
-    return Msg(id, args)
+    # `Msg(id, args)` without its plural's branch: the rules build thousands of messages an action
+    self = str.__new__(Msg, id.format_map(args) if args else id)
+    self.id, self.args = id, args
+    return self
 
 
 def plural(id: tuple[str, str], count, /, **args) -> Msg:

@@ -31,6 +31,8 @@ import random
 import time
 from dataclasses import dataclass
 
+import orjson
+
 from core.errors import RulesError
 from core.game import Game, Prompt
 from core.kit import Kit
@@ -94,9 +96,10 @@ def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
     return seat if seat in prompts else sorted(prompts)[0]
 
 
-def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str) -> dict:
-    """The state after `seat` sends `line` the way a player would (privately when the line is)."""
-    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)))[0]
+def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, raw: bytes | None = None) -> dict:
+    """The state after `seat` sends `line` the way a player would (privately when the line is).
+    `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply)."""
+    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw)[0]
 
 
 def values_of(kit: Kit, state: dict, seats) -> dict[str, float]:
@@ -192,6 +195,7 @@ class Search:
             return
         valued = getattr(self.kit, "line_values", None)   # a kit's own one-ply look, where it has one
         values = valued(state, seat, prompt, list(root.edges)) if valued is not None else {}
+        raw = orjson.dumps(state)
         for line, edge in root.edges.items():
             if line in values:
                 edge.visits, edge.total, edge.available = weight, weight * values[line], weight
@@ -200,7 +204,7 @@ class Search:
                 return
             began = self.clock()
             try:
-                after = apply_line(self.game, state, seat, prompt, line)
+                after = apply_line(self.game, state, seat, prompt, line, raw)
             except RulesError:
                 continue
             finally:
@@ -221,14 +225,17 @@ class Search:
             if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
             began = self.clock()
-            prompts = game.prompts(state)
+            # the state's bytes once for its prompts (remembered by them) and each line tried on it;
+            # the kits' queries (candidates, playout lines) read the state and never change it
+            raw = orjson.dumps(state)
+            prompts = game.prompts(state, raw)
             if not prompts:
                 break                                # the game ended: evaluate says won or lost
             mover = deciding_seat(prompts, seat)
             prompt = prompts[mover]
             movers.add(mover)
             if node is None:                         # below the tree: the game's own random player (or the kit's)
-                state = self._playout_step(state, mover, prompt, rnd)
+                state = self._playout_step(state, mover, prompt, rnd, raw)
                 playout += 1
                 self._timed(began)
                 continue
@@ -244,7 +251,7 @@ class Search:
                     break
                 edge = node.edges[line]
                 try:
-                    state = apply_line(game, state, mover, prompt, line)
+                    state = apply_line(game, state, mover, prompt, line, raw)
                 except RulesError:                   # not legal in this determinization after all
                     lines.remove(line)
                     continue
@@ -302,15 +309,16 @@ class Search:
                 best, best_score = line, score
         return best
 
-    def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random) -> dict:
+    def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random,
+                      raw: bytes | None = None) -> dict:
         game = self.game
         policy = getattr(self.kit, "playout_line", game.sample)   # a kit may play some prompts better than at random
         for _ in range(3):
             try:
-                return apply_line(game, state, mover, prompt, policy(state, mover, rnd))
+                return apply_line(game, state, mover, prompt, policy(state, mover, rnd), raw)
             except (RulesError, IndexError):
                 continue
-        return apply_line(game, state, mover, prompt, game.default_action(state, mover))
+        return apply_line(game, state, mover, prompt, game.default_action(state, mover), raw)
 
 
 def decide(kit: Kit, view: dict, seat: str, rnd: random.Random, budget: float | None = DEFAULT_BUDGET,

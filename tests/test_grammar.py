@@ -49,3 +49,24 @@ def test_malformed_lines_say_what_is_wrong(line, words):
     with pytest.raises(ParseError) as err:
         parse(line, VERBS)
     assert words in err.value.message
+
+
+def test_tokenize_splits_every_line_as_shlex_does():
+    """The plain-line shortcut (str.split where shlex would split alike, issue 37) gives shlex's
+    tokens, or its refusal, for lines drawn from quotes, escapes and every kind of whitespace."""
+    import random
+    import shlex
+
+    from core.grammar import tokenize
+
+    alphabet = "ab c\t\r\n'\"\\\x0b\x0c\x1c\xa0é#=;\u2003-"
+    rnd = random.Random(37)
+    for _ in range(20000):
+        line = "".join(rnd.choice(alphabet) for _ in range(rnd.randint(0, 12)))
+        try:
+            expected = shlex.split(line)
+        except ValueError:
+            with pytest.raises(ParseError):
+                tokenize(line)
+            continue
+        assert tokenize(line) == expected, repr(line)

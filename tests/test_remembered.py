@@ -5,6 +5,7 @@ games of every game are played with the memories kept across actions, as in play
 kept for an earlier state and served for a later one would show here."""
 import random
 
+import orjson
 import pytest
 
 from core.game import _PROMPTS
@@ -38,10 +39,17 @@ def fresh_vp(state: dict) -> dict:
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p-seed{c[2]}")
 def test_remembered_values_equal_fresh_ones_after_every_action(case):
-    seen = 0
+    seen = known = 0
     for game, state, prompts in positions(*case):
         assert prompts == game._prompts(state)                   # the remembered prompts, the fresh ones
         assert game.prompts(state) == prompts                    # and asked again (remembered now)
+        for prompt in prompts.values():                          # each prompt's verbs, worked out once
+            assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
+                                                                          *prompt.private)}
+        verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
+        if verbs is not None:
+            assert verbs == {s: p.verbs() for s, p in prompts.items()}
+            known += 1
         if game.id == "successors":
             assert control.controllers(state) == control.fresh_controllers(state["pcs"])
             assert scoring.all_vp(state) == fresh_vp(state)
@@ -53,6 +61,8 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
                 assert game.menu_lines(state, seat) == (game._menu_lines(state, seat) if ordering else [])
         seen += 1
     assert seen >= 10
+    if case[0] in ("successors", "ludi"):                       # §4.4 Tyche segments, Ludi's §4.2 Main phases
+        assert known >= 5
 
 
 def test_an_answer_is_never_served_for_another_state():
@@ -82,3 +92,25 @@ def test_prompts_are_remembered_per_game_and_by_bytes():
     first.clear()                                                              # a caller's copy
     assert game.prompts(state) == game._prompts(state)
     assert _MENU_LINES.size >= 1
+
+
+@pytest.mark.parametrize("game_id,players", [("successors", 3), ("starcraft", 2), ("ludi", 3), ("infinity", 2)])
+def test_an_action_given_the_states_bytes_plays_as_one_without(game_id, players):
+    """Game.apply and Game.prompts given the state's bytes (`raw`, taken once by a caller trying
+    several lines on one state: a menu, a search, a deadline's default) answer as they do without:
+    the same new state, the same events, the same prompts."""
+    rnd = random.Random(7)
+    seen = 0
+    for game, state, prompts in positions(game_id, players, 7, 120):
+        raw = orjson.dumps(state)
+        assert game.prompts(state, raw) == prompts
+        seat = rnd.choice(sorted(prompts))
+        line = game.sample(state, seat, rnd)
+        action = game.parse(line, game.sent_privately(line, prompts[seat]))
+        alone, alone_events = game.apply(state, seat, action)
+        given, given_events = game.apply(state, seat, action, raw)
+        assert orjson.dumps(given) == orjson.dumps(alone)
+        assert [e.as_dict() for e in given_events] == [e.as_dict() for e in alone_events]
+        assert orjson.dumps(state) == raw                        # the state itself untouched
+        seen += 1
+    assert seen >= 10

@@ -69,13 +69,14 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
     w, h = mission["table"]["w"], mission["table"]["h"]
     r = geo.radius(t["base_mm"])
     hidden = is_hidden(t)
-    where = msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(r, ".3f"), x=_fmt(x), y=_fmt(y))
+    def where():   # worded only for a refusal: the robots and the suggestions check thousands of spots
+        return msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(r, ".3f"), x=_fmt(x), y=_fmt(y))
     side = state["zone_of"][seat]
     enemy = other_seat(seat)
 
     # P4 OFF_TABLE
     if not geo.circle_inside_rect(x, y, r, [0, 0, w, h]):
-        raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=where, w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
+        raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=where(), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
 
     # P5 OUTSIDE_AREA and P6 EXCLUSION, area by area in the §9.6 order
     chosen = None
@@ -95,7 +96,7 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
         chosen = area
         break
     if chosen is None and excluded_by is not None:
-        raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=where, rect=_rect(excluded_by)),
+        raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=where(), rect=_rect(excluded_by)),
                          code="EXCLUSION", private=hidden)
     if chosen is None:
         allowed = []
@@ -107,7 +108,7 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
         edge = ""
         if len(allowed) == 1:
             edge = (msg("; its base spans x {x}–{x2}, y {y}–{y2}", x=_fmt(x - r), x2=_fmt(x + r), y=_fmt(y - r), y2=_fmt(y + r)))
-        raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where, allowed=" or ".join(allowed), edge=edge),
+        raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where(), allowed=" or ".join(allowed), edge=edge),
                          code="OUTSIDE_AREA", private=hidden)
 
     # P7 CONTACT with visible enemy troopers, neutral elements and objectives
@@ -117,13 +118,13 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
         er = geo.radius(e["base_mm"])
         if geo.in_contact(x, y, r, e["placed"]["x"], e["placed"]["y"], er):
             d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
-            raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where, id=e['id'], d=format(d, ".3f"), r=format(r + er + geo.EPS, ".3f")),
+            raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(r + er + geo.EPS, ".3f")),
                              code="CONTACT", private=hidden)
     for key, label in (("objectives", "objective"), ("neutral", msg("neutral element"))):
         for o in mission[key]:
             orad = geo.radius(o["d_mm"])
             if geo.in_contact(x, y, r, o["x"], o["y"], orad):
-                raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=where, label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
+                raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=where(), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
                                  code="CONTACT", private=hidden)
 
     # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
@@ -133,14 +134,14 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
             continue
         fr = geo.radius(f["base_mm"])
         if geo.overlapping(x, y, r, f["placed"]["x"], f["placed"]["y"], fr):
-            raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where, id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
+            raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where(), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
 
     # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
     if not waive_terrain:
         for piece in mission["terrain"]:
             if geo.circle_overlaps_rect(x, y, r, piece["rect"]):
                 if hidden:
-                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where, id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
+                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
                 return Verdict("terrain", chosen, terrain=piece["id"])
 
     # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
@@ -153,7 +154,7 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
                 touched.append(e["id"])
         if touched:
             if hidden:
-                raise RulesError(msg("{where}: position unavailable, choose another spot.", where=where),
+                raise RulesError(msg("{where}: position unavailable, choose another spot.", where=where()),
                                  code="POSITION_UNAVAILABLE", private=True)
             return Verdict("reveal", chosen, revealed=tuple(touched))
     return Verdict("ok", chosen)

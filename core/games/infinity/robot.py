@@ -214,12 +214,14 @@ def spot_value(state: dict, seat: str, t: dict, x: float, y: float) -> float:
     """A trooper's value at (x, y), less what it costs by crowding the troopers already placed."""
     crowd = sum(_crowding((x, y), (f["placed"]["x"], f["placed"]["y"]))
                 for f in state["rosters"][seat] if f["placed"] and f["id"] != t["id"])
-    prone = _cover(state, seat, t, x, y) == 0
-    return _trooper_value(state, seat, t, x, y, prone) - SPREAD_WEIGHT * crowd
+    cover = _cover(state, seat, t, x, y)
+    return _trooper_value(state, seat, t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd
 
 
-def _trooper_value(state: dict, seat: str, t: dict, x: float, y: float, prone: bool) -> float:
-    cover = _cover(state, seat, t, x, y) or (PRONE_COVER if prone else 0.0)
+def _trooper_value(state: dict, seat: str, t: dict, x: float, y: float, prone: bool,
+                   cover: float | None = None) -> float:
+    """`cover`: `_cover` at (x, y), when the caller has it (a spot's value asks it once, not twice)."""
+    cover = (_cover(state, seat, t, x, y) if cover is None else cover) or (PRONE_COVER if prone else 0.0)
     reach = _reach(state, seat, y)
     if t["lt"]:
         return LT_COVER_W * cover + LT_BACK_W * (1 - reach)

@@ -12,7 +12,7 @@ from core.message import join, keep, kept, msg
 from . import flow, setup
 from .common import gname, points, who
 from .data import B, E, G, K
-from .states import STATES, main_lines, train_default
+from .states import MAIN_VERBS, STATES, main_lines, train_default
 
 ON_OFF = ("on", "off")
 
@@ -80,7 +80,15 @@ class Ludi(Game):
         top = state["stack"][-1]
         return {top["seat"]: STATES[top["s"]].prompt(state, top)}
 
-    def apply(self, state, seat, action):
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """§4.2 the Main phase's verbs: its templates', `end`, and `train` with a Palaestra's
+        training due (every line it offers is one of these verbs)."""
+        if state["result"] or not state["stack"] or state["stack"][-1]["s"] != "main":
+            return None
+        seat = state["stack"][-1]["seat"]
+        return {seat: (MAIN_VERBS | {"train"}) if state["p"][seat]["train"] else MAIN_VERBS}
+
+    def apply(self, state, seat, action, raw=None):
         if isinstance(action, str):
             action = self.parse(action)
         if action.verb == "abort":
@@ -89,7 +97,7 @@ class Ludi(Game):
                 and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
             top = state["stack"][-1]
             raise RulesError(msg("A prompt is pending: waiting for {seat} ({s}) (§5.1).", seat=who(state, top['seat']), s=top['s']), code="PENDING_PROMPT")
-        return super().apply(state, seat, action)
+        return super().apply(state, seat, action, raw)
 
     def _vote_abort(self, state: dict, seat: str):
         """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after
@@ -123,7 +131,7 @@ class Ludi(Game):
 
     def default_line(self, state: dict, seat: str) -> str | None:
         """§9.5: what a prompt's deadline plays for a seat that does not answer."""
-        prompts = self._prompts(state)
+        prompts = self._prompts_of(state)   # remembered by the state's bytes (core/game.py)
         if seat not in prompts:
             return None
         top = state["stack"][-1]
@@ -144,7 +152,7 @@ class Ludi(Game):
         view["edeck"] = len(state["edeck"])
         view["points"] = {s: points(state, s) for s in state["seats"]}
         view["phase"] = self.phase(state)
-        view["prompt"] = {s: p.text for s, p in self._prompts(state).items()}
+        view["prompt"] = {s: p.text for s, p in self._prompts_of(state).items()}
         return view
 
     def describe(self, view: dict) -> str:

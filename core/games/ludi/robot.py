@@ -80,7 +80,8 @@ class LudiKit(BaseKit):
         placed = set(state["gl"]) | set(state["tiros"]) | set(state["vdiscard"]) | set(revealed)
         state["vdeck"] = _shuffled([g for g in sorted(G) if G[g]["kind"] == "veteran" and g not in placed], rnd)
         fight_card = [state["fight"]["card"]] if state["fight"] and state["fight"].get("card") else []
-        state["cdeck"] = _shuffled([c for c in sorted(K) if c not in set(state["cdiscard"]) | set(fight_card)], rnd)
+        out_of_deck = set(state["cdiscard"]) | set(fight_card)   # built once, not once per card
+        state["cdeck"] = _shuffled([c for c in sorted(K) if c not in out_of_deck], rnd)
         unseen_events = [e for e in sorted(E) if e != state.get("event")]
         state["edeck"] = rnd.sample(unseen_events, min(view["edeck"], len(unseen_events)))
         # `seen` only names the deck cards that may be spoken of (secrets): every card outside a deck

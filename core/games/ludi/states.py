@@ -35,8 +35,8 @@ def start_prompt(state: dict, top: dict) -> Prompt:
 # main (§4.2, §5) -------------------------------------------------------------------------------
 def fight_lines(state: dict, seat: str) -> list[str]:
     rd = sorted(ready(state, seat), key=lambda g: (-attack_value(state, g), g))
-    foes = [s for s in state["seats"] if s != seat and defenders(state, s)]
-    return [f"fight {token(state, s)} with {gname(g)}" for g in rd for s in foes]
+    foes = [token(state, s) for s in state["seats"] if s != seat and defenders(state, s)]   # each named once
+    return [f"fight {foe} with {gname(g)}" for g in rd for foe in foes]
 
 
 def build_lines(state: dict, seat: str) -> list[str]:
@@ -97,6 +97,15 @@ def main_lines(state: dict, seat: str) -> dict[str, list[str]]:
     }
 
 
+MAIN_TEMPLATES = ("fight <player> with <gladiator>", "work <gladiator>",
+                  "build <building> with <gladiator> [<gladiator>...]",
+                  "demolish <building> with <gladiator> [<gladiator>...]",
+                  "chain <player> <gladiator> [<gladiator>...] with <gladiator>")
+# the Main phase's verbs without its lines (Ludi._prompt_verbs): each line it offers is of a template's
+# verb, `end`, or `train` (offered, with its template, only while a Palaestra's training is due)
+MAIN_VERBS = frozenset(line.split(" ", 1)[0] for line in MAIN_TEMPLATES) | {"end"}
+
+
 def main_prompt(state: dict, top: dict) -> Prompt:
     seat = top["seat"]
     groups = main_lines(state, seat)
@@ -108,10 +117,7 @@ def main_prompt(state: dict, top: dict) -> Prompt:
     rest = [line for line in groups["fight"] if line not in best.values()]
     lines = [line for k in ("train", "build", "work", "chain", "demolish") for line in groups[k]]
     lines = (groups["train"] + list(best.values()) + lines[len(groups["train"]):] + rest)[:19]
-    templates = ["fight <player> with <gladiator>", "work <gladiator>",
-                 "build <building> with <gladiator> [<gladiator>...]",
-                 "demolish <building> with <gladiator> [<gladiator>...]",
-                 "chain <player> <gladiator> [<gladiator>...] with <gladiator>"]
+    templates = list(MAIN_TEMPLATES)
     if state["p"][seat]["train"]:
         templates.append("train <gladiator>")
     rd = join(", ", (gname(g) for g in ready(state, seat)))

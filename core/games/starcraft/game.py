@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
+import orjson
+
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, Remembered, seat_ref
 from core.grammar import Param, Verb
@@ -316,8 +318,9 @@ class StarCraft(Game):
 
     def _menu_lines(self, state: dict, seat: str) -> list[str]:
         lines = []
+        raw = orjson.dumps(state)   # every line is tried on the same state: its bytes taken once
         for planet in execution.top_planets(state, seat):
-            lines += [line for line in order_lines(state, seat, planet) if self._works(state, seat, line)]
+            lines += [line for line in order_lines(state, seat, planet) if self._works(state, seat, line, raw)]
         return lines
 
     def menu_path(self, line: str) -> list[str]:
@@ -331,9 +334,9 @@ class StarCraft(Game):
             return [planet_name(words[1]), *rest]
         return [_menu_word(word) for word in words]
 
-    def _works(self, state: dict, seat: str, line: str) -> bool:
+    def _works(self, state: dict, seat: str, line: str, raw: bytes | None = None) -> bool:
         try:
-            self.apply(state, seat, line)
+            self.apply(state, seat, line, raw)
             return True
         except RulesError:
             return False

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import lru_cache
 
 from core.errors import RulesError
 from core.game import Prompt, copy_state
@@ -112,8 +113,8 @@ class StarCraftKit(BaseKit):
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         state = copy_state(view)
         state.pop("event_stages", None)
-        state["areas"] = {a: view["areas"].get(a) and copy_state(view["areas"][a]) or {"units": [], "base": None}
-                          for a in BOARD.areas}
+        shown = state["areas"]   # the view's non-empty areas, copied with it above
+        state["areas"] = {a: shown.get(a) or {"units": [], "base": None} for a in BOARD.areas}
         state["shown"] = []
         for s, q in state["p"].items():
             for key in VIEW_ONLY_PLAYER:
@@ -138,7 +139,7 @@ class StarCraftKit(BaseKit):
                 q["deck"], q["hand"], q["discard"] = [], [], []
                 continue
             pre = BOARD.factions[q["faction"]]["prefix"]
-            cards = sorted(c for c in BOARD.combat if c.startswith(pre + "-"))
+            cards = list(_faction_combat_cards(pre))
             if s == seat:
                 known = set(q["hand"]) | set(q["discard"])
                 q["deck"] = _shuffled([c for c in cards if c not in known], rnd)
@@ -156,13 +157,15 @@ class StarCraftKit(BaseKit):
                 if s != seat:
                     q["events"] = []
             return
-        unseen = [e for e in sorted(BOARD.events) if e not in set(mine) | set(state["set_aside"])]
+        seen = set(mine) | set(state["set_aside"])   # built once, not once per card
+        unseen = [e for e in sorted(BOARD.events) if e not in seen]
         rnd.shuffle(unseen)
         deck = []
         for stage in ("I", "II", "III"):      # the deck is I on top, then II, then III (§3.6)
             of_stage = [e for e in unseen if BOARD.events[e]["stage"] == stage][:view["event_stages"][stage]]
             deck += of_stage
-        rest = [e for e in unseen if e not in set(deck)]
+        dealt = set(deck)
+        rest = [e for e in unseen if e not in dealt]
         state["event_deck"] = deck
         for s, q in state["p"].items():
             if s != seat:
@@ -556,6 +559,12 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
         lead = len(held) - max(others, default=0)
         return min(1.0, max(0.0, (lead + TASSADAR_SLACK) / (TASSADAR_SLACK + 1)))
     return 0.0
+
+
+@lru_cache(maxsize=None)
+def _faction_combat_cards(prefix: str) -> tuple[str, ...]:
+    """A faction's combat cards in order (board data: sorted once, not once a world)."""
+    return tuple(sorted(c for c in BOARD.combat if c.startswith(prefix + "-")))
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:

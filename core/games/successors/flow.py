@@ -295,10 +295,15 @@ def tyche_prompt(state: dict, seat: str) -> Prompt:
     private += tuple(cards.arm_lines(state, seat))
     burial = ("bury",) if marching.can_bury(state, seat) else ()
     return Prompt(msg("Round {round}, {seat}'s Tyche segment: play one card (§4.4).", round=state['round'], seat=seat_ref(seat)), burial,
-                  ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
+                  TYCHE_TEMPLATES, private)
+
+
+TYCHE_TEMPLATES = ("disband <space> [<count>]", "play <card> pc <space> [<space>...]",
                    "play <card> march <general> [<general>...]", "play <card> recruit <space>",
-                   "play <card> event [<choices>]", "play <card> both <use> [<args>]", "arm <card> on|off"),
-                  private)
+                   "play <card> event [<choices>]", "play <card> both <use> [<args>]", "arm <card> on|off")
+# the segment's verbs without its lines (Successors._prompt_verbs): its private lines, each card's uses
+# dry-run, are `play` and `arm` lines, and its one button is `bury`
+TYCHE_VERBS = frozenset(line.split(" ", 1)[0] for line in TYCHE_TEMPLATES)
 
 
 def h_play(ctx) -> None:

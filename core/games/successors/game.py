@@ -174,6 +174,14 @@ class Successors(Game):
     def _prompts(self, state: dict) -> dict[str, Prompt]:
         return flow.prompts(state)
 
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """§4.4 a Tyche segment's verbs: its templates' and `bury` when a burial is possible (its
+        private lines, each card's uses dry-run, are all `play` or `arm` lines)."""
+        if state.get("pend") or flow.current(state) != "tyche":
+            return None
+        seat = flow.STATES["tyche"].seat(state)
+        return {seat: (flow.TYCHE_VERBS | {"bury"}) if marching.can_bury(state, seat) else flow.TYCHE_VERBS}
+
     def _apply(self, ctx: Ctx) -> None:
         before = dict(ctx.state.get("counts") or {})
         self._handle(ctx)

@@ -114,8 +114,36 @@ _lp_memo: dict = {}
 
 
 def _all_lp(state: dict) -> dict[str, int]:
-    shared = _shared(state)
-    return {s: max(0, sum(_parts(state, s, shared).values())) for s in state["seats"]}
+    """Every seat's LP, the sums of `_parts` for all seats in one pass over the generals and royals
+    (tests/test_remembered.py checks it against `lp` seat by seat)."""
+    mac_controller, royal = _shared(state)
+    totals = dict.fromkeys(state["seats"], 0)
+    for s in totals:
+        p = state["p"][s]
+        totals[s] = (3 if p["champion"] else 0) \
+            + (BOARD.markers["strategos"]["lp"] if mac_controller == s else 0) \
+            + (BOARD.markers["pella_burial"]["lp"] if p["pella"] else 0) \
+            + (BOARD.markers["suspicion"]["lp"] if p["suspicion"] else 0)
+    gens = state["gens"]
+    for g, lp_of in LP_GENERALS:
+        if g in gens and gens[g]["o"] in totals and living(state, g):
+            totals[gens[g]["o"]] += lp_of
+    heir: dict[str, int] = {}
+    for r in state["royals"]:
+        owner = royal[r]
+        if owner not in totals:
+            continue
+        if BOARD.royals[r]["kind"] == "heir":
+            lp_of = BOARD.heir_lp(state, r)
+            heir[owner] = max(heir.get(owner, lp_of), lp_of)          # only one heir counts
+        elif BOARD.royals[r]["kind"] == "woman":
+            totals[owner] += BOARD.royals[r]["lp"]
+    for owner, lp_of in heir.items():
+        totals[owner] += lp_of
+    b = state["body"]
+    if b["st"] == "buried" and b["at"] != MACEDONIA_CITY and state["pcs"].get(b["at"]) in totals:
+        totals[state["pcs"][b["at"]]] += BOARD.markers["guardian"]["lp"]
+    return {s: max(0, total) for s, total in totals.items()}
 
 
 def prestige(state: dict, gen: str | None) -> int:

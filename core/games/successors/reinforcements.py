@@ -99,10 +99,32 @@ def _own_major_city(state: dict, space: str, seat: str) -> bool:
     return BOARD.spaces[space]["type"] == "MAJ" and state["pcs"].get(space) == seat
 
 
-def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[str]:
+def eligible(state: dict, seat: str, unit: str, pl: dict | None = None, facts: list[tuple] | None = None) -> list[str]:
     """Spaces eligible under §3.3.4 for one more `unit` (a CU type or a major general),
-    with the 2-CU limit (`pl` defaults to the placing under way)."""
+    with the 2-CU limit (`pl` defaults to the placing under way; `facts`: its `_space_facts`,
+    when the caller asks for several units)."""
     pl = pl or state["placing"] or {"placed": {}, "new": []}
+    facts = _space_facts(state, seat, pl) if facts is None else facts
+    out = []
+    cu = unit in BOARD.cu_types
+    for s, a, b, c, majors in facts:
+        d = bool(majors)
+        if cu:
+            if not (a or b or c or d):
+                continue
+            if pl["placed"].get(s, 0) >= 2 and not (c or d):      # the 2-CU limit
+                continue
+        else:                                                      # a major general himself
+            if not (a or b or c or (d and any(g != unit for g in majors))):
+                continue
+        out.append(s)
+    return out
+
+
+def _space_facts(state: dict, seat: str, pl: dict) -> list[tuple]:
+    """What §3.3.4 (a)-(d) say of each space that might take a unit, whatever the unit, in the
+    board's order: (space, a, b, c, the majors there that may take more); worked out once for
+    every unit of a placing (`options`), not once per unit."""
     out = []
     mine: dict[str, list[str]] = {}
     enemy_generals = set()                             # where `enemy_units` would find an enemy general
@@ -120,17 +142,8 @@ def eligible(state: dict, seat: str, unit: str, pl: dict | None = None) -> list[
         unbes = not enemy
         b = unbes and any(not is_major(g) and g not in pl["new"] for g in mine_here)
         c = unbes and _own_major_city(state, s, seat)
-        majors = [g for g in mine_here if is_major(g) and g not in pl.get("fbgens", [])]
-        d = unbes and bool(majors)
-        if unit in BOARD.cu_types:
-            if not (a or b or c or d):
-                continue
-            if pl["placed"].get(s, 0) >= 2 and not (c or d):      # the 2-CU limit
-                continue
-        else:                                                      # a major general himself
-            if not (a or b or c or (d and any(g != unit for g in majors))):
-                continue
-        out.append(s)
+        majors = [g for g in mine_here if is_major(g) and g not in pl.get("fbgens", [])] if unbes else []
+        out.append((s, a, b, c, majors))
     return out
 
 
@@ -157,8 +170,9 @@ def options(state: dict) -> dict[str, tuple[str, list[str]]]:
     seat = pl["seat"]
     out = {}
     area = pl.get("area")
+    facts = _space_facts(state, seat, pl)
     for unit in [*(k for k, n in pl["left"].items() if n), *pl["gens"]]:
-        normal = eligible(state, seat, unit)
+        normal = eligible(state, seat, unit, pl, facts)
         if area is not None:                  # a card's placing: its provinces, no fallback (§11.3)
             normal = [s for s in normal if BOARD.spaces[s]["province"] in area]
             if normal:
