@@ -5,7 +5,7 @@ import io
 import random
 
 from bot.console.repl import Console
-from bot.service.menus import PAGE, tree
+from bot.service.menus import PAGE, choices, tree
 from core.registry import get_game
 
 HAND = ['play 15-storm-at-sea redraw', 'play 19-intercepted-dispatches redraw', 'play 38-unrest event abdera',
@@ -98,3 +98,28 @@ def test_me_all_lists_every_choice_as_text(service):
     text = "\n".join(reply.private[user])
     assert all(f"`{line}`" in text for line in game.prompts(state)[seat].private)
     assert user not in reply.menus
+
+
+def labels(node):
+    for child in node.children:
+        yield child.label
+        yield from labels(child)
+
+
+def test_a_menus_labels_are_plain_text_for_buttons():
+    """A label becomes a Telegram key, a Discord select option or a page's button, none of which
+    reads Markdown: no backtick in any label of any game's menus along a seeded random game
+    (StarCraft's special order said "`build*`" on every button)."""
+    for game_id in ("successors", "ludi", "starcraft", "infinity"):
+        game = get_game(game_id)
+        state, _ = game.start([f"p{i}" for i in range(game.min_players)], {}, "menus")
+        rnd = random.Random(3)
+        for _ in range(150):
+            prompts = game.prompts(state)
+            if not prompts:
+                break
+            for seat in prompts:
+                found = [label for label in labels(tree(game, choices(game, state, seat, private=True)))
+                         if "`" in str(label)]
+                assert not found, (game_id, found[:3])
+            state = game.random_step(state, rnd, prompts)[2]

@@ -603,7 +603,7 @@ def _menu_word(word: str) -> str:
     if card is not None:
         return card_name(card)
     if word.endswith("*") and word[:-1] in ORDER_TYPES:
-        return msg("`{order}*` (the special order)", order=Cmd(word[:-1]))
+        return msg("{order}* (the special order)", order=Cmd(word[:-1]))
     return word
 
 
