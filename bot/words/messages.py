@@ -331,6 +331,8 @@ MESSAGES = [
     NP_('Only {count} seat is free at this table; /robot add N adds N robots.',
         'Only {count} seats are free at this table; /robot add N adds N robots.'),
     N_('No robot sits in this lobby.'),
+    # a robot's name (bot/words/names.robot_name): its number at the table, and its level
+    N_('🤖 Robot {number}'), N_('🤖 Robot {number} · {level}'),
     N_('Usage: /robot add [N] [level=1-5], /robot remove.'),
     N_('Seated: {names}.'),
     N_('A robot now plays seat {seat} for {name}, who takes it back with /back.'),
