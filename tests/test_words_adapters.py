@@ -7,6 +7,7 @@ import re
 from discord import Locale
 
 from tests.tally import GAME as TALLY
+from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
 
 def described(payload: dict, path: str = ""):
@@ -41,3 +42,54 @@ async def test_every_slash_command_and_option_is_described_in_spanish_and_russia
                 if not localized.get(locale.value):
                     missing.append(f"{where} [{locale.value}]: {english!r}")
     assert not missing, f"{len(missing)} descriptions stay English:\n" + "\n".join(sorted(set(missing)))
+
+
+def test_discords_select_menu_of_actions_asks_in_the_channels_language(service):
+    """More actions than buttons: a select menu whose placeholder is in the reply's language."""
+    from bot.discord.out import build_view
+    from bot.service.types import Button
+
+    buttons = [Button(f"roll {i}", f"/tally roll {i}", 3, "A", "101") for i in range(8)]
+    assert build_view(service, "123", buttons, "ru").children[0].item.placeholder == "Выберите действие"
+    assert build_view(service, "123", buttons).children[0].item.placeholder == "Choose an action"
+
+
+async def test_discords_notes_on_a_picture_it_cannot_attach_are_in_the_readers_language():
+    """A picture that failed to draw, or too large to upload: said in the reply's language."""
+    from bot.discord.out import Adapter
+
+    class Broken:
+        def render(self):
+            raise RuntimeError("no picture")
+
+    files, notes = await Adapter.files(None, [("map.png", Broken()), ("big.png", b"x" * 2048)], 1024, "es")
+    assert files == [] and notes[0] == "(Esta vez no se pudo dibujar la imagen; /map lo intenta de nuevo.)"
+    assert notes[1].startswith("(big.png ocupa ") and "límite de subida" in notes[1]
+
+
+async def test_telegrams_expired_button_answers_in_the_pressers_language(service, tg):
+    from telegram import Update
+
+    query = {"id": "q1", "chat_instance": "ci", "data": "b|-100|gone",
+             "from": {"id": 31, "is_bot": False, "first_name": "Olga", "language_code": "ru"},
+             "message": {"message_id": 7, "date": 1700000000, "text": "prompt",
+                         "chat": {"id": -100, "type": "supergroup", "title": "Wargamers"}}}
+    await tg.app.process_update(Update.de_json({"update_id": 900, "callback_query": query}, tg.app.bot))
+    expired = "Эта кнопка устарела. Введите команду; /status покажет, что можно сделать сейчас."
+    assert tg.answers()[-1]["text"] == expired
+
+
+def test_the_consoles_menu_refusal_is_in_the_readers_language(service, tmp_path):
+    """`name: 9` beyond a menu's choices: the refusal in the menu's language, not English."""
+    import io
+
+    from bot.console.repl import Console
+
+    out = io.StringIO()
+    console = Console(service, "menu-es", tmp_path, out)
+    for line in ("ana: /lang es", "ana: /new ludi seed=2 robots=2 think=0.01s", "ana: /join", "ana: /start"):
+        console.run_script([line])
+    console.run_script(["ana (dm): /me"])
+    assert console.menu_for("ana") is not None, out.getvalue()[-2000:]
+    console.run_script(["!ana: 99"])
+    assert "Elige un número del 1 al" in out.getvalue().split("99")[-1], out.getvalue()[-800:]
