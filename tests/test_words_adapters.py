@@ -93,3 +93,15 @@ def test_the_consoles_menu_refusal_is_in_the_readers_language(service, tmp_path)
     assert console.menu_for("ana") is not None, out.getvalue()[-2000:]
     console.run_script(["!ana: 99"])
     assert "Elige un número del 1 al" in out.getvalue().split("99")[-1], out.getvalue()[-800:]
+
+
+def test_telegrams_command_menu_names_each_game_as_the_language_does():
+    """set_my_commands per language_code (bot/telegram/commands.py): a game's entry is a message, its
+    title the language's ("Jugar a Sucesores", not "Jugar a Successors")."""
+    from bot.telegram.commands import command_lists
+    from core.registry import all_games
+
+    lists = {lang: dict(rows) for lang, rows in command_lists(all_games()).items()}
+    assert lists["es"]["successors"] == "Jugar a Sucesores: /successors VERBO …"
+    assert lists["ru"]["succ"] == "Играть в Диадохи: /succ ДЕЙСТВИЕ …"
+    assert lists["en"]["successors"] == lists[None]["successors"] == "Play Successors: /successors VERB …"

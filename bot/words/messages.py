@@ -371,6 +371,7 @@ MESSAGES = [
     N_("a rule's name or its §"),
     N_("one game's results only"),
     # the adapters' own sentences (bot/discord/out.py, bot/telegram/adapter.py)
+    N_('Play {title}: /{name} VERB …'),
     N_('Choose an action'),
     N_('Something went wrong on our side; nothing was changed. Try again in a moment.'),
     N_('(The picture could not be drawn this time; /map tries again.)'),
