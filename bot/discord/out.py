@@ -544,8 +544,8 @@ class Adapter:
                 notes.append(_t(lang, "(The picture could not be drawn this time; /map tries again.)"))
                 continue
             if len(data) > limit:
-                notes.append(_t(lang, "({name} is {size}, over the {limit} upload limit here, so it is not attached.)",
-                                name=name, size=_size(len(data)), limit=_size(limit)))
+                notes.append(_t(lang, "({name} is {size}, over the {allowed} upload limit here, so it is not "
+                                      "attached.)", name=name, size=_size(len(data)), allowed=_size(limit)))
                 continue
             files.append(discord.File(io.BytesIO(data), filename=name))
         return files, notes

@@ -375,7 +375,7 @@ MESSAGES = [
     N_('Choose an action'),
     N_('Something went wrong on our side; nothing was changed. Try again in a moment.'),
     N_('(The picture could not be drawn this time; /map tries again.)'),
-    N_('({name} is {size}, over the {limit} upload limit here, so it is not attached.)'),
+    N_('({name} is {size}, over the {allowed} upload limit here, so it is not attached.)'),
     N_('This button has expired. Type the command instead; /status shows what can be done now.'),
     # a robot's name (bot/words/names.robot_name): its number at the table, and its level
     N_('🤖 Robot {number}'), N_('🤖 Robot {number} · {level}'),
