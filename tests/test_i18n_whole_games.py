@@ -26,6 +26,7 @@ from bot.service.types import Command, Reply
 from bot.words.i18n import LOCALE_DIR, translate
 from core.message import Cmd, Items
 from core.registry import get_game
+from render import draw, has_picture
 from render.i18n import LOCALE_DIR as RENDER_LOCALE
 
 GAMES = {"infinity": (2, 70), "ludi": (3, 70), "starcraft": (3, 70), "successors": (3, 90)}
@@ -192,6 +193,12 @@ class Table:
         self.users = [f"{lang}{i}" for i in range(players)]
         self.lines: list[tuple[str, str]] = []   # (what was sent, a line read)
         self.pictures = 0
+        # the drawer's one-time layers built before any picture's words are read: Successors' base map
+        # draws a swatch of sample English words to fix its palette the first time a process builds it,
+        # which `drawn` would read as the picture's own (the Spanish robots' table failed alone, so)
+        if has_picture(game_id):
+            warm = self.game.setup([f"w{i}" for i in range(self.game.min_players)], {}, "warm")
+            draw(game_id, self.game.view(warm, None), None, lang=lang)
 
     def send(self, user: str, text: str, private: bool = False) -> Reply:
         reply = self.service.handle(Command("t", None if private else self.channel, user, text, name=user,
