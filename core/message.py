@@ -133,10 +133,13 @@ def stored(value):
     return value
 
 
-def keep(state: dict, value):
+def keep(state: dict, value, english=None):
     """What `state` keeps of a message: the message as data where the game keeps its words so
-    (`WORDS`), else the message itself, stored as its English sentence."""
-    return stored(value) if state.get(WORDS) else value
+    (`WORDS`), else the message itself, stored as its English sentence — or as `english(value)`
+    where a game set up before kept a sentence of its own making (a battle's line with bare seats)."""
+    if state.get(WORDS):
+        return stored(value)
+    return value if english is None else english(value)
 
 
 def _unstored(value):

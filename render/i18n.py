@@ -55,13 +55,42 @@ def language(lang: str | None) -> str:
     return code if code in LANGUAGES else DEFAULT
 
 
+# The rules keep some of their words in a state as messages (core/message.keep: the last battle's
+# line, the end's reason), which the pictures draw. The service's words layer says a message in a
+# language (its catalogues, the Russian cases); it names itself here when it loads
+# (bot/words/i18n.py), since render never imports it (the service sits above the pictures).
+# Without it, as in a picture drawn by render alone, a message is said in English.
+_speaker: Callable[[str, str], str] | None = None
+
+
+def speak_with(speaker: Callable[[str, str], str]) -> None:
+    """`speaker(message, lang)` says the rules' messages in the pictures from now on."""
+    global _speaker
+    _speaker = speaker
+
+
+class Translator:
+    """A picture's words in one language: `tr("Players")` an English word or template of the
+    drawers; `tr.say(message)` a message the rules kept (a core.message.Msg, or the English
+    sentence a game set up before issue 36 kept), by the words layer (`speak_with`)."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self._gettext = _same if lang == DEFAULT else catalogue(lang).gettext
+
+    def __call__(self, text: str) -> str:
+        return self._gettext(text)
+
+    def say(self, message) -> str:
+        if self.lang == DEFAULT or _speaker is None:
+            return str(message)
+        return _speaker(message, self.lang)
+
+
 @lru_cache(maxsize=None)
-def translator(lang: str | None) -> Callable[[str], str]:
-    """The function that turns an English word or template into `lang`."""
-    lang = language(lang)
-    if lang == DEFAULT:
-        return _same
-    return catalogue(lang).gettext
+def translator(lang: str | None) -> Translator:
+    """The words of the pictures in `lang` (one `Translator` a language)."""
+    return Translator(language(lang))
 
 
 def _same(text: str) -> str:

@@ -14,6 +14,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from core.games.ludi.data import B, E, G, K
+from core.message import kept
 from core.names import display_name
 from render.fonts import font
 from render.i18n import translator
@@ -293,7 +294,8 @@ class _Canvas:
             parts = ([tr("+{n} swords").format(n=k["swords"])] if k["swords"] else []) + \
                     ([tr("+{n} shields").format(n=k["shields"])] if k["shields"] else []) + \
                     ([tr("skull")] if k["skull"] else [])
-            fight = (view.get("last_fight") or "").replace("–", "-").replace("—", "-")
+            fight = tr.say(kept(view["last_fight"])) if view.get("last_fight") else ""
+            fight = fight.replace("–", "-").replace("—", "-")
             c.text((12, iy + 44), tr("Last combat card {card}: {what}").format(
                 card=view["last_card"], what=", ".join(parts) or tr("blank")) + (f"   |   {fight}" if fight else ""),
                 15, INK, BG)

@@ -18,7 +18,8 @@ from typing import Iterable, TextIO
 from bot.service import COMMANDS, Service, split_command
 from bot.service.commands import ANYWHERE
 from bot.service.types import Command, Menu, Reply
-from bot.words.i18n import gettext_
+from bot.words.i18n import gettext_, render
+from core.message import msg
 
 LINE = re.compile(r"^(?P<expect>!)?\s*(?P<name>[^:()]+?)\s*(?P<dm>\(dm\))?\s*:\s*(?P<text>.*)$", re.S)
 
@@ -145,8 +146,10 @@ class Console:
         elif 1 <= number <= len(menu.options):
             path = menu.options[number - 1].path
         else:
-            reply = Reply.refuse(f"Pick a number from 1 to {len(menu.options)}"
-                                 + (" (0: back)." if menu.back is not None else "."), "MALFORMED")
+            said = msg("Pick a number from 1 to {count} (0: back).", count=len(menu.options)) if menu.back is not None \
+                else msg("Pick a number from 1 to {count}.", count=len(menu.options))
+            reply = Reply.refuse(render(said, menu.lang), "MALFORMED")
+            reply.lang = menu.lang
             self.show(reply, user)
             return expect_refusal, reply
         self.lines += 1

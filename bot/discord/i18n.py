@@ -1,7 +1,7 @@
 """discord.py's `app_commands.Translator` over the gettext catalogues: the slash commands'
-descriptions (and their options') in Spanish and Russian, as Discord shows them to users
-whose client speaks those languages. Command names stay English: they are what players type
-in every language, and what /help and the examples name."""
+descriptions (and their options', and the games' verbs', said from their messages) in Spanish and
+Russian, as Discord shows them to users whose client speaks those languages. Command names stay
+English: they are what players type in every language, and what /help and the examples name."""
 from __future__ import annotations
 
 import hashlib
@@ -9,7 +9,8 @@ import hashlib
 import discord
 from discord import app_commands
 
-from bot.words.i18n import LOCALE_DIR, catalogue
+from bot.words.i18n import LOCALE_DIR, render
+from core.message import Msg, msg
 
 LOCALES = {discord.Locale.spain_spanish: "es", discord.Locale.latin_american_spanish: "es",
            discord.Locale.russian: "ru"}
@@ -25,9 +26,13 @@ class StrategosTranslator(app_commands.Translator):
                                                 app_commands.TranslationContextLocation.parameter_name,
                                                 app_commands.TranslationContextLocation.choice_name):
             return None
-        text = catalogue(lang).gettext(string.message)
+        # a description composed of messages (a verb's help, an option's kind) carries them
+        # (bot/discord/tree.said); a fixed one is its own message id
+        message = string.extras.get("said", string.message)
+        text = render(message if isinstance(message, Msg) else msg(str(message)), lang)
         if text == string.message:
             return None
+        text = " ".join(text.split())
         return text if len(text) <= DESCRIPTION_LIMIT else text[:DESCRIPTION_LIMIT - 1] + "…"
 
 

@@ -21,7 +21,7 @@ import re
 import discord
 
 from bot.service.types import Menu
-from bot.words.i18n import gettext_
+from bot.words.i18n import gettext_, of_locale
 
 
 def view_of(menu: Menu) -> discord.ui.View:
@@ -68,7 +68,8 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sg:m:(?P<
     async def callback(self, interaction: discord.Interaction) -> None:
         values = (interaction.data or {}).get("values") or []
         if not values:
-            await interaction.response.send_message(gettext_("en", "Pick one of the actions."), ephemeral=True)
+            await interaction.response.send_message(gettext_(of_locale(interaction.locale), "Pick one of the actions."),
+                                                    ephemeral=True)
             return
         page = self.where.rsplit("|", 1)[0]
         await interaction.client.strategos.press_menu(interaction, f"{page}|{values[0]}")  # type: ignore[attr-defined]

@@ -92,8 +92,10 @@ class ActionSelect(discord.ui.DynamicItem[discord.ui.Select],
                    template=r"sg:s:(?P<channel>\d+):(?P<version>\d+)"):
     """The pending prompt's actions as a select menu (when there are more than five)."""
 
-    def __init__(self, channel: str, version: int, options: list[discord.SelectOption] | None = None):
-        super().__init__(discord.ui.Select(custom_id=select_id(channel, version), placeholder="Choose an action",
+    def __init__(self, channel: str, version: int, options: list[discord.SelectOption] | None = None,
+                 lang: str = "en"):
+        super().__init__(discord.ui.Select(custom_id=select_id(channel, version),
+                                           placeholder=_t(lang, "Choose an action"),
                                            options=options or [discord.SelectOption(label="…", value="…")]))
         self.channel, self.version = channel, version
 
@@ -115,9 +117,9 @@ def adapter_of(interaction: discord.Interaction) -> "Adapter":
     return interaction.client.strategos  # type: ignore[attr-defined]
 
 
-def build_view(service: Service, channel: str, buttons: list[Button]) -> discord.ui.View | None:
-    """Buttons (≤ 5) or a select menu for the prompt's actions; the view is stopped so the
-    client never keeps it in memory: presses are routed by the dynamic items' templates."""
+def build_view(service: Service, channel: str, buttons: list[Button], lang: str = "en") -> discord.ui.View | None:
+    """Buttons (≤ 5) or a select menu for the prompt's actions (its placeholder in `lang`); the view
+    is stopped so the client never keeps it in memory: presses are routed by the dynamic items' templates."""
     if not buttons or not channel or not channel.isdigit():
         return None
     view = discord.ui.View(timeout=None)
@@ -142,7 +144,7 @@ def build_view(service: Service, channel: str, buttons: list[Button]) -> discord
     else:
         options = [discord.SelectOption(label=label(b)[:100] or "…", value=encode_line(service, channel, b.line, 100))
                    for b in unique[:SELECT_LIMIT]]
-        view.add_item(ActionSelect(channel, unique[0].version, options))
+        view.add_item(ActionSelect(channel, unique[0].version, options, lang))
     view.stop()
     return view
 
@@ -161,6 +163,12 @@ class Outlet:
 
     file_limit: int = DEFAULT_FILE_LIMIT
     where: str | None = None   # the channel the command was typed in (None: a direct message)
+
+    @property
+    def locale(self):
+        """The sender's client language where the platform says it (an interaction's), else None."""
+        interaction = getattr(self, "interaction", None)
+        return interaction.locale if interaction is not None else None
 
 
 class InteractionOutlet(Outlet):
@@ -427,8 +435,8 @@ class Adapter:
             reply = await asyncio.to_thread(self.service.handle, cmd)
         except Exception:
             log.exception("the service failed on a command")
-            await outlet.send(True, content="Something went wrong on our side; nothing was changed. "
-                                            "Try again in a moment.")
+            await outlet.send(True, content=_t(outlet.locale, "Something went wrong on our side; nothing was "
+                                                              "changed. Try again in a moment."))
             return Reply.refuse("internal error", "INTERNAL")
         try:
             await self.deliver(cmd, reply, outlet, ephemeral)
@@ -491,7 +499,7 @@ class Adapter:
                                  {"view": page} if page is not None else {}))
         if sender in reply.private_images:
             files, notes = await self.files([(p.filename, p) for p in [reply.private_images[sender]]],
-                                            outlet.file_limit)
+                                            outlet.file_limit, reply.private_langs.get(sender, reply.lang))
             if files or notes:
                 await outlet.send(True, content="\n".join(notes) or None, files=files, allowed_mentions=NO_PING)
         if elsewhere and not public.empty() and not reply.error and sender not in reply.private:
@@ -516,27 +524,28 @@ class Adapter:
         if reply.menu is not None and reply.menu.crop is not None and channel:   # beside the position's picture
             pictures.append((reply.menu.crop.filename, reply.menu.crop))
         if pictures:
-            out.files, notes = await self.files(pictures, limit)
+            out.files, notes = await self.files(pictures, limit, reply.lang)
             out.lines += notes
         if reply.buttons and channel:
-            out.view = await asyncio.to_thread(build_view, self.service, channel, reply.buttons)
+            out.view = await asyncio.to_thread(build_view, self.service, channel, reply.buttons, reply.lang)
         if reply.menu is not None and channel:
             out.view = menus.with_menu(out.view, reply.menu)
         return out
 
-    async def files(self, items: list[tuple[str, Any]], limit: int) -> tuple[list[discord.File], list[str]]:
-        """Attachments (pictures rendered off the loop), or a sentence for one too large."""
+    async def files(self, items: list[tuple[str, Any]], limit: int,
+                    lang: str = "en") -> tuple[list[discord.File], list[str]]:
+        """Attachments (pictures rendered off the loop), or a sentence in `lang` for one too large."""
         files, notes = [], []
         for name, item in items:
             try:
                 data = item if isinstance(item, (bytes, bytearray)) else await asyncio.to_thread(item.render)
             except Exception:
                 log.exception("a picture could not be drawn")
-                notes.append("(The picture could not be drawn this time; /map tries again.)")
+                notes.append(_t(lang, "(The picture could not be drawn this time; /map tries again.)"))
                 continue
             if len(data) > limit:
-                notes.append(f"({name} is {_size(len(data))}, over the {_size(limit)} upload limit here, "
-                             "so it is not attached.)")
+                notes.append(_t(lang, "({name} is {size}, over the {allowed} upload limit here, so it is not "
+                                      "attached.)", name=name, size=_size(len(data)), allowed=_size(limit)))
                 continue
             files.append(discord.File(io.BytesIO(data), filename=name))
         return files, notes
@@ -593,7 +602,8 @@ class Adapter:
             files, notes = [], []
             if user in reply.private_images:
                 picture = reply.private_images[user]
-                files, notes = await self.files([(picture.filename, picture)], DEFAULT_FILE_LIMIT)
+                files, notes = await self.files([(picture.filename, picture)], DEFAULT_FILE_LIMIT,
+                                                reply.private_langs.get(user, reply.lang))
             try:
                 dm = await self.client.create_dm(discord.Object(int(user)))
                 menu = reply.menus.get(user)
@@ -636,7 +646,7 @@ class Adapter:
                     sent = await target.send(content=text, allowed_mentions=NO_PING)
                     ids["text"] = target.get_partial_message(sent.id)
             if step.picture:
-                files, notes = await self.files([(reply.image.filename, reply.image)], DEFAULT_FILE_LIMIT)
+                files, notes = await self.files([(reply.image.filename, reply.image)], DEFAULT_FILE_LIMIT, reply.lang)
                 if step.edit_picture and "picture" in ids:
                     await ids["picture"].edit(attachments=files)
                 else:

@@ -25,6 +25,7 @@ from discord.ext import commands
 from bot.service import COMMANDS, Service
 from bot.words.glossary import glossaries
 from core.grammar import Param, Verb
+from core.message import Cmd, Msg, msg
 from core.registry import all_games, available
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ _NAME = re.compile(r"[^-_a-z0-9]")
 def _clip(text: str, limit: int = 100) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def said(message: Msg) -> app_commands.locale_str:
+    """A description Discord shows: its English text, and the message itself, which the translator
+    says in each user's language (bot/discord/i18n.py)."""
+    return app_commands.locale_str(_clip(str(message)), said=message)
 
 
 def _discord_name(raw: str, taken: set[str]) -> str:
@@ -107,15 +114,19 @@ class Spec:
         return self.role != "flag" and (self.param.kind in ("word", "text", "int")
                                         or self.param.kind == "choice" and len(self.param.choices) > MAX_CHOICES)
 
-    def description(self) -> str:
+    def description(self) -> app_commands.locale_str:
         if self.role == "flag":
-            return f"add the flag `{self.name}`"
+            return said(msg("add the flag `{flag}`", flag=Cmd(self.name)))
         p = self.param
-        what = {"word": "a name (suggestions follow the game)", "int": "a whole number", "float": "a number",
-                "choice": "one of: " + ", ".join(p.choices), "text": "the rest of the command"}[p.kind]
+        what = {"word": msg("a name (suggestions follow the game)"), "int": msg("a whole number"),
+                "float": msg("a number"), "choice": msg("one of: {choices}", choices=Cmd(", ".join(p.choices))),
+                "text": msg("the rest of the command")}[p.kind]
         if p.low is not None or p.high is not None:
-            what += f" ({'' if p.low is None else _num(p.low)}…{'' if p.high is None else _num(p.high)})"
-        return _clip(f"{p.name}: {what}" + (" — optional" if not self.required else ""))
+            what = msg("{what} ({range})", what=what,
+                       range=Cmd(f"{'' if p.low is None else _num(p.low)}…{'' if p.high is None else _num(p.high)}"))
+        if not self.required:
+            return said(msg("{name}: {what} — optional", name=Cmd(p.name), what=what))
+        return said(msg("{name}: {what}", name=Cmd(p.name), what=what))
 
 
 def specs_of(verb: Verb) -> list[Spec]:
@@ -274,11 +285,10 @@ def verb_command(adapter: "Adapter", game, verb: Verb, parent: app_commands.Grou
     app_commands.describe(**{s.py: s.description() for s in specs})(callback)
     app_commands.autocomplete(**{  # type: ignore
         s.py: make_autocomplete(adapter, game.id, verb, s, specs) for s in specs if s.autocompleted()})(callback)
-    usage = verb.usage
-    description = verb.help or usage
+    description = verb.help or Cmd(verb.usage)
     if verb.private:
-        description += " (secret: only you see it)"
-    return app_commands.Command(name=name or _discord_name(verb.name, set()), description=_clip(description),
+        description = msg("{help} (secret: only you see it)", help=description)
+    return app_commands.Command(name=name or _discord_name(verb.name, set()), description=said(description),
                                 callback=callback, parent=parent)
 
 
@@ -288,8 +298,9 @@ def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
         verbs = list(game.verbs.values())
         for part in range(0, max(len(verbs), 1), MAX_SUBCOMMANDS):
             name = game.id if part == 0 else f"{game.id}{part // MAX_SUBCOMMANDS + 1}"
-            group = app_commands.Group(name=_discord_name(name, set()), description=_clip(
-                f"{game.title}: play a move" + ("" if part == 0 else " (more commands)")))
+            group = app_commands.Group(name=_discord_name(name, set()), description=said(
+                msg("{title}: play a move", title=game.title) if part == 0
+                else msg("{title}: play a move (more commands)", title=game.title)))
             taken: set[str] = set()
             for verb in verbs[part:part + MAX_SUBCOMMANDS]:
                 try:
@@ -301,9 +312,9 @@ def game_groups(adapter: "Adapter") -> list[app_commands.Group]:
     return groups
 
 
-def about(word: str) -> str:
+def about(word: str) -> app_commands.locale_str:
     """A platform command's description: its help in the command table (translated by i18n.py)."""
-    return _clip(COMMANDS[word].help)
+    return said(msg(COMMANDS[word].help))   # clipped to Discord's 100 characters after it is said
 
 
 def line(*parts: Any) -> str:

@@ -8,7 +8,7 @@ from bot.service.robots import fill
 from bot.service.timers import play_options
 from bot.service.types import Command, Reply, Write
 from bot.store import Record
-from bot.words.names import player_names
+from bot.words.names import player_name, player_names
 from core import rng
 from core.errors import RulesError
 from core.message import Cmd, join, msg, plural
@@ -87,7 +87,7 @@ class Lobby(Topic):
                          "New game of {title} for {seats} players. Type /join to sit, then /start."),
                          game.max_players, title=game.title, seats=seats)]
         if meta["players"]:
-            names = ", ".join(p["name"] for p in meta["players"])
+            names = join(", ", map(player_name, meta["players"]))
             lines.append(msg("Seated: {names}.", names=names))
         if seed is not None:
             lines.append(msg("The dice seed is {seed}: every die and hidden card of this game is "
@@ -119,8 +119,8 @@ class Lobby(Topic):
         meta["players"].append({"user": cmd.user, "name": name})
 
         def done(version: int) -> Reply:
-            names = ", ".join(p["name"] for p in meta["players"])
-            return Reply(public=[msg("{name} joins. Seated: {names}.", name=name, names=names)])
+            names = join(", ", map(player_name, meta["players"]))
+            return Reply(public=[msg("{name} joins. Seated: {names}.", name=Cmd(name), names=names)])
         return Write(done, meta=meta, index={cmd.user: True})   # his private messages reach it, from this write on
 
     def leave(self, rest: str, cmd: Command, channel: str, rec: Record) -> Reply | Write:

@@ -9,7 +9,7 @@ from bot.service.menus import choices
 from bot.service.types import Command, Reply
 from bot.store import Record
 from bot.words.describe import describe as readable
-from bot.words.names import winners
+from bot.words.names import player_name, winners
 from core.game import Game, seat_ref
 from core.message import Cmd, join, msg
 from core.registry import get_game
@@ -30,7 +30,7 @@ class Looks(Topic):
         meta = rec.meta
         game = get_game(meta["game"])
         if meta["status"] == "lobby":
-            names = join(", ", (Cmd(p["name"]) for p in meta["players"])) if meta["players"] else msg("nobody yet")
+            names = join(", ", map(player_name, meta["players"])) if meta["players"] else msg("nobody yet")
             return Reply(public=[msg("{title} lobby. Seated: {names}. /join, then /start.", title=game.title,
                                      names=names)],
                          version=rec.version)

@@ -9,7 +9,7 @@ from bot.service.common import Topic
 from bot.service.menus import MENU_AT
 from bot.service.pictures import cached_picture
 from bot.service.types import Button, Picture, Reply
-from bot.words.names import seat_names, winners
+from bot.words.names import player_name, seat_names, winners
 from core.game import Event, Game
 from core.message import Cmd, join, msg
 
@@ -76,7 +76,7 @@ class Narration(Topic):
                   for seat, named in names.items()}
         for seat, prompt in game.prompts(state).items():
             player = users.get(seat) or {"user": None, "name": seat}
-            reply.public.append(msg("Waiting for {name} ({seat}): {text}", name=Cmd(player["name"]),
+            reply.public.append(msg("Waiting for {name} ({seat}): {text}", name=player_name(player),
                                     seat=labels.get(seat, seat), text=prompt.text))
             if player["user"] and not player.get("robot"):   # a robot is neither pinged nor told
                 reply.mentions.append(player["user"])

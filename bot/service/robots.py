@@ -29,7 +29,8 @@ from bot.service.common import Topic, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from bot.words.i18n import render
-from core.message import Cmd, msg, plural
+from bot.words.names import player_name, robot_name
+from core.message import join, msg, plural
 from core.registry import get_game
 from robots.levels import LEVELS
 from robots.levels import level as level_named
@@ -44,10 +45,12 @@ CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is
 
 
 def robot_player(number: int, level: int | None = None) -> dict:
-    """A robot's seat; its level (robots/levels.py), when the table chose one, shows in its name."""
+    """A robot's seat; its level (robots/levels.py), when the table chose one, shows in its name. The
+    name kept is English; a line names the robot in its reader's language (bot/words/names.player_name)."""
+    name = str(robot_name(number, level))
     if level is None:
-        return {"user": f"robot:{number}", "name": f"{MARK} Robot {number}", "robot": True}
-    return {"user": f"robot:{number}", "name": f"{MARK} Robot {number} · {level}", "robot": True, "level": level}
+        return {"user": f"robot:{number}", "name": name, "robot": True}
+    return {"user": f"robot:{number}", "name": name, "robot": True, "level": level}
 
 
 def is_robot_user(user: str | None) -> bool:
@@ -137,7 +140,7 @@ class Robots(Topic):
         else:
             return Reply.refuse(msg("Usage: /robot add [N] [level=1-5], /robot remove."), "MALFORMED", channel)
         meta = dict(meta, players=players)
-        names = ", ".join(p["name"] for p in players)
+        names = join(", ", map(player_name, players))
         return Write(lambda version: Reply(public=[msg("Seated: {names}.", names=names)]), meta=meta)
 
     # /replace SEAT robot, /back ------------------------------------------------------------------
@@ -237,7 +240,7 @@ class Robots(Topic):
         line = player.decide(game, view, seat, rnd or random.Random())
         private = game.sent_privately(line, game.prompts(rec.state)[seat])
         return {**job, "line": line, "game": game.id, "private": private,
-                "user": held.get("user") or f"robot:{seat}", "name": held.get("name", seat)}
+                "user": held.get("user") or f"robot:{seat}", "name": held.get("name", seat), "level": held.get("level")}
 
     def file(self, job_id: str, decision: dict) -> None:
         """A decision waits for the platform's scheduler loop to apply it."""
@@ -263,7 +266,8 @@ class Robots(Topic):
                 reply.menus.pop(user)
         if private and reply.ok:
             # said after the reply was put in the channel's language: rendered in it here
-            reply.public.insert(0, render(msg("{name} made a private choice.", name=Cmd(decision["name"])), reply.lang))
+            robot = {"user": decision["user"], "name": decision["name"], "robot": True, "level": decision.get("level")}
+            reply.public.insert(0, render(msg("{name} made a private choice.", name=player_name(robot)), reply.lang))
         return reply
 
     def decided(self, platform: str) -> list[Reply]:

@@ -498,8 +498,9 @@ class TelegramAdapter:
             # a button travels with its message: one in another chat, or another topic, is not ours to honour
             stored_channel = None
         if stored_channel is None or stored_channel != channel:
-            await query.answer("This button has expired. Type the command instead; /status shows what "
-                               "can be done now.", show_alert=True)
+            expired = gettext_(of_locale(user.language_code if user else None), "This button has expired. Type the "
+                               "command instead; /status shows what can be done now.")
+            await query.answer(expired, show_alert=True)
             return
         await asyncio.to_thread(self._remember, user.id, user.full_name, False)
         cmd = Command(PLATFORM, channel, str(user.id), line, name=user.full_name, version=version,

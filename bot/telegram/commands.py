@@ -54,8 +54,6 @@ DESCRIPTIONS: dict[str, dict[str, str]] = {
         "web": "Страница партии (me: ваша личная)",
     },
 }
-GAME_LINE = {"en": "Play {title}: /{name} VERB …", "es": "Jugar a {title}: /{name} VERBO …",
-             "ru": "Играть в {title}: /{name} ДЕЙСТВИЕ …"}
 
 
 def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
@@ -68,7 +66,7 @@ def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
         for game in sorted(games, key=lambda g: g.id):
             for name in (game.id, *game.aliases):
                 if _NAME.match(name) and name not in COMMANDS:
-                    rows.append((name, GAME_LINE[lang].format(title=game.title, name=name)))
+                    rows.append((name, _game_line(game, name, lang)))
         out[language] = [(name, text[:256]) for name, text in rows[:100]]
     return out
 
@@ -87,6 +85,14 @@ def _translated(text: str, lang: str) -> str:
 
     own = gettext_(lang, text[0].lower() + text[1:])
     return own[0].upper() + own[1:] if own else text
+
+
+def _game_line(game, name: str, lang: str) -> str:
+    """A game's entry of the menu, its title as the language names the game ("Jugar a Sucesores")."""
+    from bot.words.i18n import render
+    from core.message import Cmd, msg
+
+    return render(msg("Play {title}: /{name} VERB …", title=game.title, name=Cmd(name)), lang)
 
 
 def digest(lists: dict[str | None, list[tuple[str, str]]]) -> str:

@@ -43,7 +43,7 @@ from babel.messages.pofile import read_po
 
 from core.game import SEAT_REF_OPEN
 from core.message import Cmd, Items, Kept, Msg
-from render.i18n import compiled
+from render.i18n import compiled, speak_with
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 DOMAIN = "strategos"
@@ -377,6 +377,10 @@ def translate(line: str, lang: str, depth: int = 0) -> str:
     if isinstance(line, Msg):
         return render(line, lang)
     return _matched(line, lang, depth)
+
+
+# the pictures say the rules' kept messages (a battle's line, an end's reason) as a reply does
+speak_with(translate)
 
 
 def _matched(line: str, lang: str, depth: int = 0) -> str:

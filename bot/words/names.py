@@ -10,7 +10,7 @@ import logging
 import re
 from typing import Callable, NamedTuple
 
-from bot.words.i18n import Said
+from bot.words.i18n import Said, render
 from bot.words.i18n import name as said_name
 from core.game import SEAT_REF_CLOSE, SEAT_REF_OPEN, Game
 from core.message import Cmd, Items, Msg, join, msg
@@ -20,8 +20,31 @@ log = logging.getLogger("strategos.command")
 _MARKER = re.compile(f"{SEAT_REF_OPEN}([^{SEAT_REF_OPEN}{SEAT_REF_CLOSE}]{{1,40}}){SEAT_REF_CLOSE}")
 
 
+ROBOT_USER = "robot:"   # a robot the table seated (bot/service/robots.py): `robot:<its number>`
+
+
+def robot_name(number: int, level: int | None = None) -> Msg:
+    """A robot's name, a message of the reader's language ("🤖 Robot 2 · 4", "🤖 Робот 2 · 4"): its
+    number at the table, and its level (robots/levels.py) where the table chose one."""
+    if level is None:
+        return msg("🤖 Robot {number}", number=number)
+    return msg("🤖 Robot {number} · {level}", number=number, level=level)
+
+
+def player_name(player: dict) -> Msg | Cmd:
+    """A player as a line names him: his own name as it came (a `Cmd`: never translated); a robot the
+    table seated, by its number and level in the reader's language, made here whatever English name
+    an older table stored for it. A robot standing in for an absent player keeps his name (🤖 Ann)."""
+    user = player.get("user") or ""
+    number = user[len(ROBOT_USER):]
+    if player.get("robot") and user.startswith(ROBOT_USER) and number.isdigit():
+        return robot_name(int(number), player.get("level"))
+    return Cmd(player["name"])
+
+
 class Named(NamedTuple):
-    """Who sits at a seat: his display name, and the colour or faction beside it (or None)."""
+    """Who sits at a seat: his display name (a robot's a message, `player_name`), and the colour or
+    faction beside it (or None)."""
 
     name: str
     extra: str | None = None
@@ -71,7 +94,7 @@ def seat_labels(game: Game, state: dict | None) -> dict[str, Items | Cmd]:
 def player_names(game: Game, meta: dict, state: dict | None) -> dict[str, Msg]:
     """seat → "Ann (B, purple)", in seat order: the player first, the seat beside."""
     labels = seat_labels(game, state)
-    return {p["seat"]: msg("{name} ({seat})", name=Cmd(p["name"]), seat=labels.get(p["seat"], Cmd(p["seat"])))
+    return {p["seat"]: msg("{name} ({seat})", name=player_name(p), seat=labels.get(p["seat"], Cmd(p["seat"])))
             for p in meta["players"] if p.get("seat")}
 
 
@@ -87,7 +110,7 @@ def seat_names(game: Game, meta: dict | None, state: dict | None) -> SeatNames:
     the first time a line names him ("Ann (purple)", then "Ann"); a seat nobody holds keeps its
     id ("B (purple)")."""
     players = _players(game, state)
-    held = {p["seat"]: p["name"] for p in (meta or {}).get("players", []) if p.get("seat") and p.get("name")}
+    held = {p["seat"]: player_name(p) for p in (meta or {}).get("players", []) if p.get("seat") and p.get("name")}
     return {seat: Named(held.get(seat, str(seat)), _extra(players.get(seat)))
             for seat in {*(state or {}).get("seats", []), *held}}
 
@@ -101,7 +124,8 @@ def name_seats(text: str, names: SeatNames, lang: str = "en") -> str:
         return Said(name_seats(str(text), names, lang))
     seen: set[str] = set()
     if lang != "en":
-        names = {seat: named._replace(extra=said_name(named.extra, lang)) if named.extra else named
+        names = {seat: named._replace(name=render(named.name, lang) if isinstance(named.name, Msg) else named.name,
+                                      extra=said_name(named.extra, lang) if named.extra else None)
                  for seat, named in names.items()}
 
     def one(match: re.Match) -> str:

@@ -3,14 +3,15 @@
 where its blocks stand, a region crop's header, and the private "Your hand" block."""
 from __future__ import annotations
 
-import re
 import textwrap
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from core.game import without_seat_refs
+from core.games.successors.battles import BATTLE_AT
 from core.games.successors.board import BOARD
-from core.message import kept
+from core.message import Msg, kept
 from render.fonts import font
 from render.i18n import translator
 from render.successors.colours import GOLD, INK, PANEL_BG, PANEL_LINE, WHITE, ink_on, seat_colour
@@ -122,7 +123,7 @@ def block(rows: tuple, width: int | None, u: float, cols: tuple | str | None = N
 
 def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     """The panel's blocks, each a tuple of rows, from the public view only, their words
-    through `tr` (`render.i18n.translator`)."""
+    through `tr` (`render.i18n.translator`), the rules' kept messages through `tr.say`."""
     sm = view.get("summary") or {}
     seats = list(view.get("seats") or [])
     players = sm.get("players") or {}
@@ -138,7 +139,7 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
     result = view.get("result")
     if result:
         line = [_seg(tr("Game over: {winner} wins ({reason})").format(
-            winner=result.get("winner"), reason=kept(result.get("reason", "")))[:70], bold=True)]
+            winner=result.get("winner"), reason=tr.say(kept(result.get("reason", ""))))[:70], bold=True)]
     head.append(tuple(line))
     if seg and not result:          # a line of its own: the strip stays narrow in every language
         head.append((_seg(tr(f"{seg} segment")),))
@@ -232,15 +233,13 @@ def panel_blocks(view: dict, tr=translator(None)) -> dict[str, tuple]:
         blocks["activation"] = activation_rows(marks, view, tr)
     battle = view.get("last_battle")
     if isinstance(battle, dict):
-        txt = battle.get("text") or battle.get("result") or ""
         at = battle.get("space")
         rows = [(_seg(tr("Last battle"), bold=True),)]
         if at in BOARD.spaces:
             rows.append((_seg(BOARD.spaces[at]["name"]),))
-        txt = str(txt)
-        if at in BOARD.spaces and txt.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
-            txt = txt.split(": ", 1)[1]     # the space is already the block's first line
-        rows.append((_seg(textwrap.shorten(battle_words(txt, tr), 120, placeholder=" …")),))  # wrapped by `block`
+        said = battle_line(battle.get("text") or battle.get("result") or "", at)
+        said = without_seat_refs(tr.say(said))      # the picture names seats by their letters
+        rows.append((_seg(textwrap.shorten(said, 120, placeholder=" …")),))  # wrapped by `block`
         blocks["battle"] = tuple(rows)
     blocks["legend"] = legend_rows(tr)
     return blocks
@@ -272,31 +271,16 @@ def activation_rows(marks, view: dict, tr) -> tuple:
     return tuple(rows)
 
 
-_SIDE = r"(?P<{0}>.+?) strength (?P<{0}s>\d+), dice (?P<{0}1>\d+)\+(?P<{0}2>\d+), score (?P<{0}c>\d+)"
-_BATTLE = re.compile("^" + _SIDE.format("a") + "; " + _SIDE.format("b")
-                     + r": (?P<end>drawn|(?P<w>.+) wins by (?P<d>\d+))\.$")
-_CRUSH = re.compile(r"^(?P<a>.+) crushes (?P<b>.+) at (?P<at>.+) "
-                    r"\(crush strength (?P<sa>\d+) against (?P<sb>\d+), §6\.11\)\.$")
-_ROYALS = re.compile(r"^At (?P<at>.+) the Royal CUs of (?P<a>.+) go over to (?P<b>.+)\.$")
-
-
-def battle_words(text: str, tr) -> str:
-    """The last battle's line (the rules write it in English, core/games/successors/battles.py)
-    in the picture's language: its three forms read back and said with the catalogue's words."""
-    m = _BATTLE.match(text)
-    if m:
-        side = tr("{side} strength {strength}, dice {d1}+{d2}, score {score}")
-        a = side.format(side=m["a"], strength=m["as"], d1=m["a1"], d2=m["a2"], score=m["ac"])
-        b = side.format(side=m["b"], strength=m["bs"], d1=m["b1"], d2=m["b2"], score=m["bc"])
-        end = tr("drawn") if m["end"] == "drawn" else tr("{side} wins by {n}").format(side=m["w"], n=m["d"])
-        return f"{a}; {b}: {end}."
-    m = _CRUSH.match(text)
-    if m:
-        return tr("{a} crushes {b} at {at} (crush strength {sa} against {sb}, §6.11).").format(**m.groupdict())
-    m = _ROYALS.match(text)
-    if m:
-        return tr("At {at} the Royal CUs of {a} go over to {b}.").format(**m.groupdict())
-    return text
+def battle_line(text, at: str | None):
+    """The last battle's line without the space the block names on its first line: a message's
+    own field (`BATTLE_AT`'s `text`); a game set up before issue 36 kept it in English, where the
+    space is its first words."""
+    said = kept(text)
+    if isinstance(said, Msg) and said.id == BATTLE_AT:
+        return said.args["text"]
+    if at in BOARD.spaces and not isinstance(said, Msg) and said.startswith(f"Battle at {BOARD.spaces[at]['name']}: "):
+        return type(said)(said.split(": ", 1)[1])
+    return said
 
 
 def legend_rows(tr=translator(None)) -> tuple:

@@ -2,10 +2,11 @@
 import pytest
 
 from core.errors import RulesError
-from core.game import Ctx, seat_ref
+from core.game import Ctx, seat_ref, without_seat_refs
 from core.games.successors import GAME, battles
 from core.games.successors.forces import cus_at, field_cus
 from core.games.successors.questions import question
+from core.message import kept
 
 from .conftest import act, battlefield, place_cus, put_gen, texts
 
@@ -65,7 +66,11 @@ def test_battle_won_by_the_attacker(dice):  # §6.2, §6.4, §6.5, §6.6, §6.8,
     assert GAME.view(state, None)["last_battle"]["space"] == "amphipolis"
     # the channel's line marks the winner's seat for the service to name; the picture's keeps the letter
     assert f"{seat_ref(a)} wins by 5" in t
-    assert GAME.view(state, None)["last_battle"]["text"].endswith(f": {a} wins by 5.")
+    # the picture's line is the battle's message kept whole (issue 36): the winner a field the picture
+    # draws as his letter (render/successors/panels.battle_line)
+    said = kept(GAME.view(state, None)["last_battle"]["text"])
+    assert said.id == battles.BATTLE_AT and said.args["text"].args["said3"] == seat_ref(a)
+    assert without_seat_refs(said).endswith(f": {a} wins by 5.")
 
 
 def test_losing_attacker_falls_back_and_ends(dice):  # §6.10.4

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.errors import RulesError
-from core.message import join, msg, plural
+from core.message import join, keep, msg, plural
 
 from .actions import after_action, gladiator, player, split_with, tap
 from .common import attack_value, count, defence_value, defenders, gname, leave_play, owns, points, who
@@ -121,7 +121,7 @@ def resolve(ctx) -> None:
     state["fight"] = None
     state["cdiscard"].append(f["card"])
     if a == d:
-        state["last_fight"] = msg("{gname} {a}–{d} {gname2}: no result", gname=gname(att), a=a, d=d, gname2=gname(dfn))
+        state["last_fight"] = keep(state, msg("{gname} {a}–{d} {gname2}: no result", gname=gname(att), a=a, d=d, gname2=gname(dfn)))
         ctx.say(msg("{a} against {d}: equal totals, nobody wins, nobody dies (§6.3).", a=a, d=d))
         after_action(ctx)
         return
@@ -164,7 +164,7 @@ def resolve(ctx) -> None:
     if state["options"]["champion"] and state.get("champion") is None and state["gl"][win]["wins"] >= 2:
         state["champion"] = win
         text.append(msg("{gname} has {wins} wins and becomes the champion (§14.3).", gname=gname(win), wins=state['gl'][win]['wins']))
-    state["last_fight"] = msg("{gname} {a}–{d} {gname2}, {gname3} died", gname=gname(att), a=a, d=d, gname2=gname(dfn), gname3=gname(lose)) if dies else msg("{gname} {a}–{d} {gname2}", gname=gname(att), a=a, d=d, gname2=gname(dfn))
+    state["last_fight"] = keep(state, msg("{gname} {a}–{d} {gname2}, {gname3} died", gname=gname(att), a=a, d=d, gname2=gname(dfn), gname3=gname(lose)) if dies else msg("{gname} {a}–{d} {gname2}", gname=gname(att), a=a, d=d, gname2=gname(dfn)))
     ctx.say(join(" ", text))
     if a > d and check_win(ctx, aseat):
         return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.errors import RulesError
 from core.game import seat_ref, without_seat_refs
-from core.message import join, msg
+from core.message import join, keep, msg
 
 from .board import BOARD
 from .common import card_id, card_tag, draw_combat, fname, has_base_on, is_, unit_cost, unit_num, units_in
@@ -132,7 +132,8 @@ def resolve(ctx) -> None:
     else:
         result = msg("Neither side survives: {area} holds no units.", area=area)
     ctx.say(result)
-    s["last_battle"] = {"area": area, "round": s["round"], "text": without_seat_refs(result, lambda x: fname(s, x))}
+    s["last_battle"] = {"area": area, "round": s["round"],
+                        "text": keep(s, result, lambda said: without_seat_refs(said, lambda x: fname(s, x)))}
     for seat in (att, dfd):                                             # §9.6
         c = b["cards"][seat]
         if c:

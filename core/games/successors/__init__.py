@@ -44,7 +44,8 @@ shuffles use the platform's counter-based generator (``ctx.roll``/``ctx.shuffle`
 order of §1.14, not Python's ``random``. Losses (§6.8, §5.12, §7.3, §5.7, cards) follow the
 owner's standing order (``losses ...``), by default the weakest CUs first.
 
-View keys for the map: ``last_activation {seat, path}``, ``last_battle {space, text}``,
+View keys for the map: ``last_activation {seat, path}``, ``last_battle {space, text}`` (``text`` a
+message kept whole, core/message.keep; the English sentence in a game set up before issue 36),
 ``sieges {space: SP}`` and ``inside {space: {type: n}}`` (CUs of the city's controller inside
 its walls, a subset of ``cus``; generals inside carry ``in: true``).
 """

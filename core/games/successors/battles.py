@@ -15,7 +15,7 @@ CUs first (``forces.pick_losses``), and it always says which.
 from __future__ import annotations
 
 from core.game import seat_ref, without_seat_refs
-from core.message import join, msg, plural
+from core.message import join, keep, msg, plural
 
 from . import legitimacy, surprise
 from .board import BOARD
@@ -112,6 +112,11 @@ def loss_table(d: int) -> tuple[int | None, int]:
         if d <= top:
             return lose, win
     return None, 0
+
+
+# the last battle's line (`last_battle.text`, which the map's panel draws, render/successors/panels.py):
+# a message kept whole (core/message.keep), the battle's own line its field `text`
+BATTLE_AT = "Battle at {where}: {text}"
 
 
 def name(side: dict) -> str:
@@ -249,7 +254,7 @@ def crush(ctx, att: dict, dfn: dict, space: str) -> None:
     champion_check(ctx, att, dfn)
     text = (msg("{said} crushes {said2} at {name} (crush strength {crush_strength} against {crush_strength2}, §6.11).", said=said(att), said2=said(dfn), name=BOARD.spaces[space]['name'], crush_strength=crush_strength(att['cus']), crush_strength2=crush_strength(dfn['cus'])))
     ctx.say(text)
-    state["last_battle"] = {"space": space, "text": without_seat_refs(text)}
+    state["last_battle"] = {"space": space, "text": keep(state, text, without_seat_refs)}
     if dfn["army"]:
         remove_independent(ctx, dfn["army"])
         return
@@ -301,7 +306,7 @@ def fight(ctx, att: dict, dfn: dict, space: str) -> dict:
     win = None if d == 0 else "att" if score["att"] > score["def"] else "def"
     text = ((msg("{said} strength {sa}, dice {att}+{att2}, score {att3}; {said2} strength {sd}, dice {def}+{def2}, score {def3}: drawn.", said=said(att), sa=sa, att=dice['att'][0], att2=dice['att'][1], att3=score['att'], said2=said(dfn), sd=sd, **{"def": dice['def'][0]}, def2=dice['def'][1], def3=score['def']) if win is None else msg("{said} strength {sa}, dice {att}+{att2}, score {att3}; {said2} strength {sd}, dice {def}+{def2}, score {def3}: {said3} wins by {d}.", said=said(att), sa=sa, att=dice['att'][0], att2=dice['att'][1], att3=score['att'], said2=said(dfn), sd=sd, **{"def": dice['def'][0]}, def2=dice['def'][1], def3=score['def'], said3=said(att if win == 'att' else dfn), d=d)))
     ctx.say(text)
-    state["last_battle"] = {"space": space, "text": without_seat_refs(msg("Battle at {where}: {text}", where=where, text=text))}
+    state["last_battle"] = {"space": space, "text": keep(state, msg(BATTLE_AT, where=where, text=text), without_seat_refs)}
     # step 8: leader loss §6.7 (what a killed commander carried is still captured, §6.10.2)
     carried = {"att": carried_by(state, att["gens"]), "def": carried_by(state, dfn["gens"])}
     for key, side in (("att", att), ("def", dfn)):
@@ -491,7 +496,7 @@ def all_royal(ctx, att: dict, dfn: dict, low: str, space: str) -> dict:
     n = side["cus"]["royal"]
     transfer_royals(state, side, other, space, n)
     ctx.say(plural(("No battle: {said}'s {n} Royal CU go over to {said2} (§6.3.4).", "No battle: {said}'s {n} Royal CUs go over to {said2} (§6.3.4)."), n, said=said(side), n=n, said2=said(other)))
-    state["last_battle"] = {"space": space, "text": msg("At {name} the Royal CUs of {name2} go over to {name3}.", name=BOARD.spaces[space]['name'], name2=name(side), name3=name(other))}
+    state["last_battle"] = {"space": space, "text": keep(state, msg("At {name} the Royal CUs of {name2} go over to {name3}.", name=BOARD.spaces[space]['name'], name2=name(side), name3=name(other)))}
     capture(ctx, other, side, space)
     disperse_all(ctx, side, msg("their Royal army went over, §6.3.4"))
     return {"winner": "def" if low == "att" else "att", "d": 0, "royal": True}
