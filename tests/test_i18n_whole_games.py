@@ -35,8 +35,9 @@ H = 3600.0
 _LATIN = re.compile(r"(?<![^\W\d_])[A-Za-z][A-Za-z']*[A-Za-z](?![^\W\d_])")   # a whole word ("allí" is none)
 _WORD = re.compile(r"[^\W\d_]+")
 # what a player types or reads as code, not as words: `code spans`, /commands, <params>,
-# [options], key=value, option lists a|b, identifiers with digits or underscores, hex digests
-_CODE = [re.compile(p) for p in (r"`[^`]*`", r"/[\w-]+", r"<[^<>]*>", r"\[[^\[\]]*\]", r"[\w.-]+=[^\s;,)]*",
+# [options], key=value, option lists a|b, identifiers with digits or underscores, hex digests, a
+# StarCraft special order as typed (`build*`: a menu's key shows it without backticks)
+_CODE = [re.compile(p) for p in (r"`[^`]*`", r"/[\w-]+", r"<[^<>]*>", r"\[[^\[\]]*\]", r"[\w.-]+=[^\s;,)]*", r"\b\w+\*",
                                  r"\w+(?:\|\w+)+", r"\b[\w-]*\d[\w-]*\b", r"\b\w*_\w*\b", r"\b[0-9a-f]{16,}\b")]
 # words a player types (the grammar's words), the platform's names and the seats' letters
 COMMAND_WORDS = {"left", "right", "off", "on", "en", "es", "ru", "JSON", "CODE", "GAME", "VERB", "SEAT", "ZONE",

@@ -594,14 +594,12 @@ def words(lang: str) -> dict[str, str]:
     return {name: gettext_(lang, text) for name, text in PAGE_WORDS.items()}
 
 
-PAGE_WORDS = {
-    "players": "Players", "log": "Log", "map": "Map", "replay": "After action {n} of {total}",
-    "now": "Now", "private": msg("Your private view"), "private_map": msg("Your private map"), "live": "Live",
-    "offline": "Reconnecting…", "deadline": "Deadline", "zoom_in": msg("Zoom in"), "zoom_out": msg("Zoom "
-                                                                                                "out"),
-    "reset": "Fit", "turn": msg("to decide"), "back": "Back", "more": "More…", "play": "Play",
-    "fits": "The rules take it.",
-    "hint": "Hint",
+PAGE_WORDS = {   # message ids of bot/words/messages.py, said in the reader's language by `words`
+    "players": msg("Players"), "log": msg("Log"), "map": msg("Map"), "replay": msg("After action {n} of {total}"),
+    "now": msg("Now"), "private": msg("Your private view"), "private_map": msg("Your private map"),
+    "live": msg("Live"), "offline": msg("Reconnecting…"), "deadline": msg("Deadline"), "zoom_in": msg("Zoom in"),
+    "zoom_out": msg("Zoom out"), "reset": msg("Fit"), "turn": msg("to decide"), "back": msg("Back"),
+    "more": msg("More…"), "play": msg("Play"), "fits": msg("The rules take it."), "hint": msg("Hint"),
 }
 
 

@@ -51,7 +51,7 @@ MESSAGES = [
     # the game page's own words (bot/service/pages.py PAGE_WORDS, bot/web/)
     N_('Players'), N_('Log'), N_('Map'), N_('After action {n} of {total}'), N_('Now'), N_('Your private view'),
     N_('Your private map'), N_('Live'), N_('Reconnecting…'), N_('Deadline'), N_('Zoom in'), N_('Zoom out'),
-    N_('Fit'), N_('to decide'),
+    N_('Fit'), N_('to decide'), N_('Play'), N_('The rules take it.'), N_('Hint'),
     N_('This page does not exist, or its game is over here: it was aborted, replaced or moved. Ask in the channel for /web.'),
     N_('Page not found'),
     N_('Commands:'),
