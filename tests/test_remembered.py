@@ -9,6 +9,8 @@ import orjson
 import pytest
 
 from core.game import _PROMPTS
+from core.games.starcraft import execution
+from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
 from core.games.successors import control, legitimacy, scoring
 from core.registry import get_game
@@ -62,6 +64,12 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             for seat in state["seats"]:
                 ordering = game.state_key(state) == "execution" and state["turn"] == seat and not state["result"]
                 assert game.menu_lines(state, seat) == (game._menu_lines(state, seat) if ordering else [])
+                view = game.view(state, seat)                    # §14: counted in one pass, equal seat by seat
+                assert {s: q["orders_left"] for s, q in view["p"].items()} == \
+                    {s: execution.orders_left(state, s) for s in state["seats"]}
+                deck = state["event_deck"]
+                assert view["event_stages"] == {stage: sum(BOARD.events[e]["stage"] == stage for e in deck)
+                                                for stage in ("I", "II", "III")}
         seen += 1
     assert seen >= 10
     if case[0] in ("successors", "ludi", "starcraft"):          # §4.4 Tyche segments, Ludi's §4.2 Main phases

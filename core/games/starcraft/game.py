@@ -6,6 +6,7 @@ on top of ``state["pend"]``) has a prompt builder and the verbs it accepts."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 
 import orjson
@@ -16,7 +17,7 @@ from core.grammar import Param, Verb
 from core.message import Cmd, join, kept, msg, plural
 
 from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
-from .board import BOARD
+from .board import BOARD, STAGES
 from .common import (
     ORDER_TYPES,
     all_units,
@@ -135,6 +136,7 @@ class StarCraft(Game):
         view["removed"], view["event_discard"] = len(state["removed"]), len(state["event_discard"])
         view["areas"] = {a: d for a, d in state["areas"].items() if d["units"] or d["base"]}   # the rest are empty
         view["p"] = {}
+        orders = Counter(o["owner"] for st in state["stacks"].values() for o in st)   # execution.orders_left, one pass
         for s, p in state["p"].items():
             q = {k: v for k, v in p.items() if k not in ("deck", "hand", "events", "discard")}
             q["deck"] = len(p["deck"])
@@ -145,18 +147,14 @@ class StarCraft(Game):
             q["hand_count"], q["events_count"] = len(p["hand"]), len(p["events"])
             if s != seat:
                 q.pop("special")      # whether a face-down order carries the special marker
-            q["orders_left"] = execution.orders_left(state, s)
+            q["orders_left"] = orders[s]
             view["p"][s] = q
         view["stacks"] = {pl: [{"id": o["id"], "owner": o["owner"],
                                 **({"type": o["type"], "special": o["special"]} if o["owner"] == seat else {})}
                                for o in st] for pl, st in state["stacks"].items()}
         view["event_deck"] = len(state["event_deck"])
-        stages = dict.fromkeys(("I", "II", "III"), 0)
-        for e in state["event_deck"]:                  # one pass over the deck
-            stage = BOARD.events[e]["stage"]
-            if stage in stages:
-                stages[stage] += 1
-        view["event_stages"] = stages
+        stages = Counter(map(BOARD.event_stage.__getitem__, state["event_deck"]))   # one pass, in C
+        view["event_stages"] = {stage: stages[stage] for stage in STAGES}
         b = state["battle"]
         view["battle"] = None if not b else {
             "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
