@@ -12,7 +12,7 @@ from core.game import _PROMPTS
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
-from core.games.successors import control, legitimacy, scoring
+from core.games.successors import control, flow, legitimacy, scoring
 from core.registry import get_game
 
 # (game, players, seed, actions at most): a few hundred positions of each game
@@ -42,7 +42,7 @@ def fresh_vp(state: dict) -> dict:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p-seed{c[2]}")
 def test_remembered_values_equal_fresh_ones_after_every_action(case):
     seen = known = 0
-    kinds = set()                                                # StarCraft's waiting states whose verbs were checked
+    kinds = set()                          # StarCraft's and Successors' waiting states whose verbs were checked
     for game, state, prompts in positions(*case):
         assert prompts == game._prompts(state)                   # the remembered prompts, the fresh ones
         assert game.prompts(state) == prompts                    # and asked again (remembered now)
@@ -53,8 +53,8 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         if verbs is not None:
             assert verbs == {s: p.verbs() for s, p in prompts.items()}
             known += 1
-            if game.id == "starcraft":
-                kinds.add(game.state_key(state))
+            kinds.add(game.state_key(state) if game.id == "starcraft" else
+                      flow.current(state) if game.id == "successors" else None)
         if game.id == "successors":
             assert control.controllers(state) == control.fresh_controllers(state["pcs"])
             assert scoring.all_vp(state) == fresh_vp(state)
@@ -74,6 +74,8 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
     assert seen >= 10
     if case[0] in ("successors", "ludi", "starcraft"):          # §4.4 Tyche segments, Ludi's §4.2 Main phases
         assert known >= 5
+    if case[0] == "successors":      # §4.4 Tyche segments, §3.3.4 placings, §5 forces in motion
+        assert {"tyche", "placing", "moving"} <= kinds
     if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
 
