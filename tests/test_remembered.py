@@ -75,8 +75,8 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
     assert seen >= 10
     if case[0] in ("successors", "ludi", "starcraft"):          # §4.4 Tyche segments, Ludi's §4.2 Main phases
         assert known >= 5
-    if case[0] == "successors":      # §4.4 Tyche segments, §3.3.4 placings, §5 forces in motion
-        assert {"tyche", "placing", "moving"} <= kinds
+    if case[0] == "successors":      # §4.4 Tyche, §4.5 Activation segments, §3.3.4 placings, §5 forces in motion
+        assert {"tyche", "activation", "placing", "moving"} <= kinds
     if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
 

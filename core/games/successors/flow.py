@@ -348,8 +348,18 @@ def activation_prompt(state: dict, seat: str) -> Prompt:
             and g not in state["done"]]
     acts = tuple(f"activate {g}" for g in gens)
     return Prompt(msg("Round {round}, {seat}'s Activation segment: activate forces or end (§4.5).", round=state['round'], seat=seat_ref(seat)),
-                  (*acts, *lines), (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off"),
-                  tuple(cards.own_window_lines(state, seat)))
+                  (*acts, *lines), ACTIVATION_TEMPLATES, tuple(cards.own_window_lines(state, seat)))
+
+
+ACTIVATION_TEMPLATES = (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off")
+# every `activate` line is of the FORCE template; `end` is always offered
+ACTIVATION_VERBS = frozenset(line.split(" ", 1)[0] for line in ACTIVATION_TEMPLATES) | {"end"}
+
+
+def activation_verbs(state: dict, seat: str) -> frozenset[str]:
+    """§4.5 the Activation segment's verbs (`activation_prompt(...).verbs()`) without its lines."""
+    burial = {"bury"} if marching.can_bury(state, seat) else set()
+    return ACTIVATION_VERBS | burial | {line.split(" ", 1)[0] for line in cards.own_window_lines(state, seat)}
 
 
 def h_activate(ctx) -> None:
@@ -571,7 +581,8 @@ STATES = {s.name: s for s in (
 
 
 # a state's verbs without its prompt's lines, where they are cheaper (Successors._prompt_verbs)
-STATE_VERBS = {"placing": lambda state, seat: PLACING_VERBS, "moving": moving_verbs, "tyche": tyche_verbs}
+STATE_VERBS = {"placing": lambda state, seat: PLACING_VERBS, "moving": moving_verbs, "tyche": tyche_verbs,
+               "activation": activation_verbs}
 
 
 def current(state: dict) -> str | None:

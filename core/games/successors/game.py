@@ -175,9 +175,9 @@ class Successors(Game):
         return flow.prompts(state)
 
     def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
-        """§4.4 a Tyche segment's, §3.3.4 a placing's and §5 a force in motion's verbs, without their
-        lines (each card's uses dry-run, each space's eligibility, each reachable space's path):
-        flow.STATE_VERBS."""
+        """§4.4 a Tyche segment's, §4.5 an Activation segment's, §3.3.4 a placing's and §5 a force in
+        motion's verbs, without their lines (each card's uses dry-run, each space's eligibility,
+        each reachable space's path): flow.STATE_VERBS."""
         name = None if state.get("pend") else flow.current(state)
         verbs = flow.STATE_VERBS.get(name)
         if verbs is None:
