@@ -49,7 +49,7 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         for prompt in prompts.values():                          # each prompt's verbs, worked out once
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
-        assert game.deciding(state) == list(prompts)              # whose turn, without the lines where known
+        assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
         verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
         if verbs is not None:
             assert verbs == {s: p.verbs() for s, p in prompts.items()}
