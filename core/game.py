@@ -187,7 +187,9 @@ class Game:
     def deciding(self, state: dict) -> list[str]:
         """The seats that must decide now (`list(prompts(state))`, in its order), from `_prompt_verbs`
         where the game knows them without its prompts' lines: the service asks it of the state
-        before an action (whose turn it was), which `apply` no longer works the prompts out for."""
+        before an action (whose turn it was). Its prompts are remembered when this process told
+        the previous move (one set of prompts a command, counted over seeded service games), but
+        not when another process did (the page's, a robot's, a restart)."""
         if self.outcome(state)[0]:
             return []
         verbs = self._prompt_verbs(state)
