@@ -184,6 +184,17 @@ class Game:
             return {}
         return self._prompts_of(state, raw)
 
+    def deciding(self, state: dict) -> list[str]:
+        """The seats that must decide now (`list(prompts(state))`, in its order), from `_prompt_verbs`
+        where the game knows them without its prompts' lines: the service asks it of the state
+        before an action (whose turn it was). Its prompts are remembered when this process told
+        the previous move (one set of prompts a command, counted over seeded service games), but
+        not when another process did (the page's, a robot's, a restart)."""
+        if self.outcome(state)[0]:
+            return []
+        verbs = self._prompt_verbs(state)
+        return list(verbs if verbs is not None else self._prompts_of(state))
+
     # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
     # a game whose prompts are cheaper may say False
     remember_prompts = True
@@ -256,7 +267,7 @@ class Game:
         base = {
             "game": self.id,
             "seats": list(state["seats"]),
-            "active": list(self.prompts(state)),
+            "active": self.deciding(state),
             "finished": finished,
             "winner": winner,
             "reason": reason,

@@ -9,8 +9,10 @@ import orjson
 import pytest
 
 from core.game import _PROMPTS
+from core.games.starcraft import execution
+from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
-from core.games.successors import control, legitimacy, scoring
+from core.games.successors import control, flow, legitimacy, scoring
 from core.registry import get_game
 
 # (game, players, seed, actions at most): a few hundred positions of each game
@@ -40,16 +42,20 @@ def fresh_vp(state: dict) -> dict:
 @pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c[0]}-{c[1]}p-seed{c[2]}")
 def test_remembered_values_equal_fresh_ones_after_every_action(case):
     seen = known = 0
+    kinds = set()                          # StarCraft's and Successors' waiting states whose verbs were checked
     for game, state, prompts in positions(*case):
         assert prompts == game._prompts(state)                   # the remembered prompts, the fresh ones
         assert game.prompts(state) == prompts                    # and asked again (remembered now)
         for prompt in prompts.values():                          # each prompt's verbs, worked out once
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
+        assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
         verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
         if verbs is not None:
             assert verbs == {s: p.verbs() for s, p in prompts.items()}
             known += 1
+            kinds.add(game.state_key(state) if game.id == "starcraft" else
+                      flow.current(state) if game.id == "successors" else None)
         if game.id == "successors":
             assert control.controllers(state) == control.fresh_controllers(state["pcs"])
             assert scoring.all_vp(state) == fresh_vp(state)
@@ -59,10 +65,20 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             for seat in state["seats"]:
                 ordering = game.state_key(state) == "execution" and state["turn"] == seat and not state["result"]
                 assert game.menu_lines(state, seat) == (game._menu_lines(state, seat) if ordering else [])
+                view = game.view(state, seat)                    # §14: counted in one pass, equal seat by seat
+                assert {s: q["orders_left"] for s, q in view["p"].items()} == \
+                    {s: execution.orders_left(state, s) for s in state["seats"]}
+                deck = state["event_deck"]
+                assert view["event_stages"] == {stage: sum(BOARD.events[e]["stage"] == stage for e in deck)
+                                                for stage in ("I", "II", "III")}
         seen += 1
     assert seen >= 10
-    if case[0] in ("successors", "ludi"):                       # §4.4 Tyche segments, Ludi's §4.2 Main phases
+    if case[0] in ("successors", "ludi", "starcraft"):          # §4.4 Tyche segments, Ludi's §4.2 Main phases
         assert known >= 5
+    if case[0] == "successors":      # §4.4 Tyche, §4.5 Activation segments, §3.3.4 placings, §5 forces in motion
+        assert {"tyche", "activation", "placing", "moving"} <= kinds
+    if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
+        assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
 
 
 def test_an_answer_is_never_served_for_another_state():

@@ -88,7 +88,7 @@ class Narration(Topic):
                 # (built only for a player who will get it: the asker, or one whose turn has just come)
                 to_asker = asker in (None, player["user"])
                 if not to_asker and before is not None and waited is None:
-                    waited = set(game.prompts(before))   # (remembered from the apply: core/game.py)
+                    waited = set(game.deciding(before))   # who, not what: no prompt's lines worked out
                 wanted = channel and (to_asker or before is not None and seat not in waited)
                 extra = getattr(game, "menu_lines", None)
                 more = bool(wanted and extra is not None and extra(state, seat))

@@ -159,7 +159,7 @@ class Play(Topic):
             # a private action that ends a public segment (whose turn it is changed) is said in the
             # channel, with what comes next; one that changed nothing the channel sees stays private
             unannounced = action.private and not any(e.to is None and e.text for e in events)
-            if unannounced and set(game.prompts(rec.state)) != set(game.prompts(state)):
+            if unannounced and set(game.deciding(rec.state)) != set(game.prompts(state)):
                 if cmd.by != "robot":   # (a robot's own line says it: bot/service/robots.py)
                     reply.public.append(msg("{who} made a private choice.", who=seat_ref(seat)))
                 unannounced = False

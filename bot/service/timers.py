@@ -277,7 +277,7 @@ class Timers(Topic):
         if play.get("clock") and "bank" in meta:
             bank = dict(meta["bank"])
             elapsed = max(0.0, now - meta.get("since", now))
-            for pending in game.prompts(before):   # an absence's time is not taken from the bank
+            for pending in game.deciding(before):   # an absence's time is not taken from the bank
                 used = max(0.0, elapsed - pause(meta, pending, upto=now))
                 bank[pending] = max(0.0, bank.get(pending, 0.0) - used)
             bank[seat] = min(CAP, bank.get(seat, 0.0) + play["clock"][1])

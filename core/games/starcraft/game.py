@@ -6,6 +6,7 @@ on top of ``state["pend"]``) has a prompt builder and the verbs it accepts."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 
 import orjson
@@ -16,7 +17,7 @@ from core.grammar import Param, Verb
 from core.message import Cmd, join, kept, msg, plural
 
 from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
-from .board import BOARD
+from .board import BOARD, STAGES
 from .common import (
     ORDER_TYPES,
     all_units,
@@ -99,6 +100,14 @@ class StarCraft(Game):
             return {}
         return STATES[self.state_key(state)]["prompt"](state)
 
+    def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
+        """The waiting state's verbs from its templates (STATES' "prompt_verbs"): §6 an Execution
+        prompt dry-runs each top order's payments, §9.2 a battle's card lines every card."""
+        if state["result"]:
+            return None
+        verbs = STATES[self.state_key(state)].get("prompt_verbs")
+        return verbs(state) if verbs else None
+
     def _apply(self, ctx: Ctx) -> None:
         ctx.state["shown"] = []       # combat cards revealed face up by this action (§9.2)
         key = self.state_key(ctx.state)
@@ -127,6 +136,7 @@ class StarCraft(Game):
         view["removed"], view["event_discard"] = len(state["removed"]), len(state["event_discard"])
         view["areas"] = {a: d for a, d in state["areas"].items() if d["units"] or d["base"]}   # the rest are empty
         view["p"] = {}
+        orders = Counter(o["owner"] for st in state["stacks"].values() for o in st)   # execution.orders_left, one pass
         for s, p in state["p"].items():
             q = {k: v for k, v in p.items() if k not in ("deck", "hand", "events", "discard")}
             q["deck"] = len(p["deck"])
@@ -137,18 +147,14 @@ class StarCraft(Game):
             q["hand_count"], q["events_count"] = len(p["hand"]), len(p["events"])
             if s != seat:
                 q.pop("special")      # whether a face-down order carries the special marker
-            q["orders_left"] = execution.orders_left(state, s)
+            q["orders_left"] = orders[s]
             view["p"][s] = q
         view["stacks"] = {pl: [{"id": o["id"], "owner": o["owner"],
                                 **({"type": o["type"], "special": o["special"]} if o["owner"] == seat else {})}
                                for o in st] for pl, st in state["stacks"].items()}
         view["event_deck"] = len(state["event_deck"])
-        stages = dict.fromkeys(("I", "II", "III"), 0)
-        for e in state["event_deck"]:                  # one pass over the deck
-            stage = BOARD.events[e]["stage"]
-            if stage in stages:
-                stages[stage] += 1
-        view["event_stages"] = stages
+        stages = Counter(map(BOARD.event_stage.__getitem__, state["event_deck"]))   # one pass, in C
+        view["event_stages"] = {stage: stages[stage] for stage in STAGES}
         b = state["battle"]
         view["battle"] = None if not b else {
             "area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
@@ -476,6 +482,28 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
 
 
 # prompt builders ------------------------------------------------------------------------------
+PLANNING_TEMPLATES = ("order <mobilize|build|research>[*] <planet>",)
+EXECUTION_TEMPLATES = ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
+                       "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] "
+                       "[pay=<ids>]",
+                       "resolve <planet> base <area> [pay=<ids>]",
+                       "resolve <planet> research tech|cards [pay=<ids>]")
+DROP_TEMPLATES = ("drop <id> [<id> …]",)
+
+
+def _verbs(*lines: str) -> frozenset[str]:
+    return frozenset(line.split(" ", 1)[0] for line in lines)
+
+
+# each waiting state's verbs without its lines (StarCraft._prompt_verbs): every line a prompt offers is
+# of one of its templates' verbs, or a `discard` of a top order (§6.2); a battle's and an event's
+# templates are `card` and `event` lines (their prompts' words share those lines)
+PLANNING_VERBS, DROP_VERBS = _verbs(*PLANNING_TEMPLATES), _verbs(*DROP_TEMPLATES)
+CARD_VERBS, EVENT_VERBS = frozenset({"card"}), frozenset({"event"})
+RESOLVE_VERBS = _verbs(*EXECUTION_TEMPLATES)
+RESOLVE_DISCARD_VERBS = RESOLVE_VERBS | {"discard"}
+
+
 def _p_factions(state: dict) -> dict:
     seat = state["turn"]
     return {seat: Prompt(msg("{seat} claims a faction (§3.2).", seat=seat_ref(seat)),
@@ -492,7 +520,7 @@ def _p_planning(state: dict) -> dict:
     seat = state["turn"]
     p = state["p"][seat]
     return {seat: Prompt(msg("Round {round} Planning: {seat} places order {placed} of 4 face down, by private message (§5).", round=state['round'], seat=seat_ref(seat), placed=p['placed'] + 1),
-                         (), ("order <mobilize|build|research>[*] <planet>",), tuple(planning.lines(state, seat)))}
+                         (), PLANNING_TEMPLATES, tuple(planning.lines(state, seat)))}
 
 
 def _p_execution(state: dict) -> dict:
@@ -510,13 +538,7 @@ def _p_execution(state: dict) -> dict:
                 and has_base_on(state, seat, pl) and state["p"][seat]["wsupply"] > 0:
             private.append(f"resolve {pl} build 1 worker")
     return {seat: Prompt(msg("Round {round} Execution: {seat} takes an order from the top of a stack ({tops}) and resolves or discards it (§6).", round=state['round'], seat=seat_ref(seat), tops=join(', ', tops)),
-                         tuple(f"discard {pl}" for pl in tops),
-                         ("resolve <planet> move <n> <unit> <from> <to> [; move …] [; transport <route>]",
-                          "resolve <planet> build <n> <unit> <area> [, …] [, <n> worker] [, transport <route>] "
-                          "[pay=<ids>]",
-                          "resolve <planet> base <area> [pay=<ids>]",
-                          "resolve <planet> research tech|cards [pay=<ids>]"),
-                         tuple(private))}
+                         tuple(f"discard {pl}" for pl in tops), EXECUTION_TEMPLATES, tuple(private))}
 
 
 def _p_card(state: dict) -> dict:
@@ -533,7 +555,7 @@ def _p_event(state: dict) -> dict:
 
 def _p_drop(state: dict) -> dict:
     return {seat: Prompt(msg("Regrouping step 9: {seat} discards {n_hand} combat card(s) by private message.", seat=seat_ref(seat), n_hand=len(state['p'][seat]['hand']) - regroup.HAND_LIMIT),
-                         (), ("drop <id> [<id> …]",), (regroup.drop_default(state, seat),))
+                         (), DROP_TEMPLATES, (regroup.drop_default(state, seat),))
             for seat in state["pend"][-1]["seats"]}
 
 
@@ -576,14 +598,40 @@ def _h_drop(ctx, seat, args):
     regroup.answer_drop(ctx, seat, args[0].replace(",", " ").split())
 
 
+def _v_planning(state: dict) -> dict:
+    return {state["turn"]: PLANNING_VERBS}
+
+
+def _v_execution(state: dict) -> dict:
+    seat = state["turn"]
+    tops = execution.top_planets(state, seat)
+    return {seat: RESOLVE_DISCARD_VERBS if tops else RESOLVE_VERBS}
+
+
+def _v_card(state: dict) -> dict:
+    cards = state["battle"]["cards"]
+    return {seat: CARD_VERBS for seat in state["pend"][-1]["seats"] if seat not in cards}
+
+
+def _v_event(state: dict) -> dict:
+    return {state["pend"][-1]["seat"]: EVENT_VERBS}
+
+
+def _v_drop(state: dict) -> dict:
+    return dict.fromkeys(state["pend"][-1]["seats"], DROP_VERBS)
+
+
+# "prompt_verbs": the prompt's verbs without its lines, where the state's prompt has them (the lobby's
+# do not: a faction's and a route's lines are the test)
 STATES = {
     "factions": {"prompt": _p_factions, "verbs": {"faction": _h_faction, "random": _h_random}},
     "transport": {"prompt": _p_transport, "verbs": {"transport": _h_transport}},
-    "planning": {"prompt": _p_planning, "verbs": {"order": _h_order}},
-    "execution": {"prompt": _p_execution, "verbs": {"resolve": _h_resolve, "discard": _h_discard}},
-    "card": {"prompt": _p_card, "verbs": {"card": _h_card}},
-    "event": {"prompt": _p_event, "verbs": {"event": _h_event}},
-    "drop": {"prompt": _p_drop, "verbs": {"drop": _h_drop}},
+    "planning": {"prompt": _p_planning, "prompt_verbs": _v_planning, "verbs": {"order": _h_order}},
+    "execution": {"prompt": _p_execution, "prompt_verbs": _v_execution,
+                  "verbs": {"resolve": _h_resolve, "discard": _h_discard}},
+    "card": {"prompt": _p_card, "prompt_verbs": _v_card, "verbs": {"card": _h_card}},
+    "event": {"prompt": _p_event, "prompt_verbs": _v_event, "verbs": {"event": _h_event}},
+    "drop": {"prompt": _p_drop, "prompt_verbs": _v_drop, "verbs": {"drop": _h_drop}},
     # Regrouping waits only through "event" and "drop"; its automatic steps never rest here
     "regroup": {"prompt": lambda state: {}, "verbs": {}},
 }

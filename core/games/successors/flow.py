@@ -126,6 +126,11 @@ BUTTON_ROOM = 20   # buttons a chat shows under one message (the service's MAX_B
 
 
 # placing (§3.3.4, §4.4.4, card placements) ------------------------------------------------------
+PLACING_TEMPLATES = ("place <unit> <space> [<count>]",)
+# every placing line is of its template: the verbs need no space's eligibility worked out
+PLACING_VERBS = frozenset({"place"})
+
+
 def placing_prompt(state: dict, seat: str) -> Prompt:
     pl = state["placing"]
     lines = reinforcements.legal_lines(state)
@@ -136,7 +141,7 @@ def placing_prompt(state: dict, seat: str) -> Prompt:
         first = lines[0].split(" ")[1]
         lines = [line for line in lines if line.split(" ")[1] == first][:BUTTON_ROOM]
     return Prompt(msg("{seat} places {why}: {what} left (§3.3.4).", seat=seat_ref(pl['seat']), why=why, what=what),
-                  tuple(lines), ("place <unit> <space> [<count>]",))
+                  tuple(lines), PLACING_TEMPLATES)
 
 
 def h_place(ctx) -> None:
@@ -165,9 +170,10 @@ ANSWERS = {v: h_answer for v in ("intercept", "decline", "fight", "fallback", "i
 
 
 # an activation in progress (§5) -----------------------------------------------------------------
-def moving_prompt(state: dict, seat: str) -> Prompt:
+def moving_buttons(state: dict) -> list[str]:
+    """The force in motion's lines besides its moves and `stop` (its prompt's, and its verbs')."""
     act = state["act"]
-    lines = [f"move {s}" for s in marching.reachable(state)]
+    lines = []
     if assaults.can_assault(state):
         lines.append("assault")
     if assaults.can_remove_pc(state):
@@ -181,12 +187,27 @@ def moving_prompt(state: dict, seat: str) -> Prompt:
         lines.append("bury")
     if act.get("reroll") and len(act["path"]) == 1:
         lines.append("reroll")
+    return lines
+
+
+def moving_prompt(state: dict, seat: str) -> Prompt:
+    act = state["act"]
+    lines = [f"move {s}" for s in marching.reachable(state)] + moving_buttons(state)
     where = BOARD.spaces[act["at"]]["name"] if act["at"] in BOARD.spaces else msg("its box")
     who = BOARD.indep_armies[act["army"]]["name"] if act.get("army") else msg("{seat}'s force", seat=seat_ref(act['seat']))
     return Prompt(msg("{who} at {where} has {mp} MP.", who=who, where=where, mp=act['mp']), (*lines, "stop"),
-                  ("move <space> [<space>...]", "disband <space> [<count>]",
-                   "leave [<general>...] [merc=<n>] [mac=<n>]..."),
-                  tuple(cards.own_window_lines(state, seat)))
+                  MOVING_TEMPLATES, tuple(cards.own_window_lines(state, seat)))
+
+
+MOVING_TEMPLATES = ("move <space> [<space>...]", "disband <space> [<count>]",
+                    "leave [<general>...] [merc=<n>] [mac=<n>]...")
+# every move line is of the `move` template, so the verbs need no path search (marching.reachable)
+MOVING_VERBS = frozenset(line.split(" ", 1)[0] for line in MOVING_TEMPLATES) | {"stop"}
+
+
+def moving_verbs(state: dict, seat: str) -> frozenset[str]:
+    """§5 the force in motion's verbs (`moving_prompt(...).verbs()`) without its moves' lines."""
+    return MOVING_VERBS | {line.split(" ", 1)[0] for line in (*moving_buttons(state), *cards.own_window_lines(state, seat))}
 
 
 def h_move(ctx) -> None:
@@ -306,6 +327,11 @@ TYCHE_TEMPLATES = ("disband <space> [<count>]", "play <card> pc <space> [<space>
 TYCHE_VERBS = frozenset(line.split(" ", 1)[0] for line in TYCHE_TEMPLATES)
 
 
+def tyche_verbs(state: dict, seat: str) -> frozenset[str]:
+    """§4.4 the Tyche segment's verbs (`tyche_prompt(...).verbs()`) without dry-running each card."""
+    return (TYCHE_VERBS | {"bury"}) if marching.can_bury(state, seat) else TYCHE_VERBS
+
+
 def h_play(ctx) -> None:
     """§4.4.1: the one card of the segment; the segment ends once its effects are done
     (``played``, see sequence.strategy_phase)."""
@@ -322,8 +348,18 @@ def activation_prompt(state: dict, seat: str) -> Prompt:
             and g not in state["done"]]
     acts = tuple(f"activate {g}" for g in gens)
     return Prompt(msg("Round {round}, {seat}'s Activation segment: activate forces or end (§4.5).", round=state['round'], seat=seat_ref(seat)),
-                  (*acts, *lines), (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off"),
-                  tuple(cards.own_window_lines(state, seat)))
+                  (*acts, *lines), ACTIVATION_TEMPLATES, tuple(cards.own_window_lines(state, seat)))
+
+
+ACTIVATION_TEMPLATES = (FORCE, "disband <space> [<count>]", LOSSES, "arm <card> on|off")
+# every `activate` line is of the FORCE template; `end` is always offered
+ACTIVATION_VERBS = frozenset(line.split(" ", 1)[0] for line in ACTIVATION_TEMPLATES) | {"end"}
+
+
+def activation_verbs(state: dict, seat: str) -> frozenset[str]:
+    """§4.5 the Activation segment's verbs (`activation_prompt(...).verbs()`) without its lines."""
+    burial = {"bury"} if marching.can_bury(state, seat) else set()
+    return ACTIVATION_VERBS | burial | {line.split(" ", 1)[0] for line in cards.own_window_lines(state, seat)}
 
 
 def h_activate(ctx) -> None:
@@ -542,6 +578,11 @@ STATES = {s.name: s for s in (
           {"activate": h_activate, "end": h_end, "bury": h_bury, "disband": h_disband, "play": h_play_surprise}),
     State("forage", _on_turn, forage_prompt, {"forage": h_forage}),
 )}
+
+
+# a state's verbs without its prompt's lines, where they are cheaper (Successors._prompt_verbs)
+STATE_VERBS = {"placing": lambda state, seat: PLACING_VERBS, "moving": moving_verbs, "tyche": tyche_verbs,
+               "activation": activation_verbs}
 
 
 def current(state: dict) -> str | None:

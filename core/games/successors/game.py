@@ -175,12 +175,15 @@ class Successors(Game):
         return flow.prompts(state)
 
     def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
-        """§4.4 a Tyche segment's verbs: its templates' and `bury` when a burial is possible (its
-        private lines, each card's uses dry-run, are all `play` or `arm` lines)."""
-        if state.get("pend") or flow.current(state) != "tyche":
+        """§4.4 a Tyche segment's, §4.5 an Activation segment's, §3.3.4 a placing's and §5 a force in
+        motion's verbs, without their lines (each card's uses dry-run, each space's eligibility,
+        each reachable space's path): flow.STATE_VERBS."""
+        name = None if state.get("pend") else flow.current(state)
+        verbs = flow.STATE_VERBS.get(name)
+        if verbs is None:
             return None
-        seat = flow.STATES["tyche"].seat(state)
-        return {seat: (flow.TYCHE_VERBS | {"bury"}) if marching.can_bury(state, seat) else flow.TYCHE_VERBS}
+        seat = flow.STATES[name].seat(state)
+        return {seat: verbs(state, seat)}
 
     def _apply(self, ctx: Ctx) -> None:
         before = dict(ctx.state.get("counts") or {})

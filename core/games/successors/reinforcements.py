@@ -245,7 +245,8 @@ def place(ctx, unit: str, space: str, count: int = 1, strict: bool = True) -> No
         raise RulesError(msg("You have {get} {cu_names} CUs to place, not {count}.", get=pl['left'].get(unit, 0), cu_names=CU_NAMES[unit], count=count),
                          code="COUNT")
     for done in range(count):
-        opts = options(state)
+        if done:                  # the first unit's options are the ones checked above: nothing changed since
+            opts = options(state)
         if unit not in opts or opts[unit][0] != mode or space not in opts[unit][1]:
             if strict:
                 raise RulesError(plural(("Only {done} {cu_names} CU can go to {name} (at most 2 CUs per space, or per province in the fallback, unless one of your Major Cities or major generals is there).", "Only {done} {cu_names} CUs can go to {name} (at most 2 CUs per space, or per province in the fallback, unless one of your Major Cities or major generals is there)."), done, done=done, cu_names=CU_NAMES[unit], name=BOARD.spaces[space]['name']),
