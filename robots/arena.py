@@ -70,10 +70,9 @@ class Table:
     def player(self, kind: str):
         """A player of a kind: "robot" (this table's settings), "robot:N" (level N), "random", "greedy"."""
         if kind.startswith("robot:"):
-            rung = level_of(kind.partition(":")[2])
             # the cap decides; the ceiling is the level's, in the table's clock, so a loaded machine
             # that reaches it is the only way two runs of a seed differ
-            return RobotPlayer(rung.ceiling, rung.iterations, self.depth, clock=CLOCKS[self.clock])
+            return RobotPlayer.at(level_of(kind.partition(":")[2]), depth=self.depth, clock=CLOCKS[self.clock])
         if kind == "robot":
             return RobotPlayer(self.budget, self.iterations, self.depth, clock=CLOCKS[self.clock])
         return {"random": RandomPlayer, "greedy": GreedyPlayer}[kind]()

@@ -52,7 +52,7 @@ def play(game_id: str, players: int, index: int, seed: str, level: int, plain: b
     rung = level_of(level)
     state = game.setup([f"player{i + 1}" for i in range(players)], {}, f"{seed}-{index}")
     rnd = random.Random(f"{seed}-{index}")
-    robots = {seat: RobotPlayer(None, rung.iterations, purposeful=not plain) for seat in state["seats"]}
+    robots = {seat: RobotPlayer.at(rung, purposeful=not plain, timed=False) for seat in state["seats"]}
     count = Count(games=1)
     runs: dict[object, set[bytes]] = {}      # activation → positions it stood in
     last_mover = run = None

@@ -43,6 +43,10 @@ PLAYERS_KEPT = 256         # robot players (with their memories) a process keeps
 CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
 
 
+# `level=` as a menu of choices shows it (Discord's /robot add): each level's number and what it is
+LEVEL_CHOICES = tuple((rung.number, f"{rung.number} · {rung.about}") for rung in LEVELS.values())
+
+
 def robot_player(number: int, level: int | None = None) -> dict:
     """A robot's seat; its level (robots/levels.py), when the table chose one, shows in its name."""
     if level is None:
@@ -89,8 +93,7 @@ class Robots(Topic):
         key = (platform, channel, seat, budget, level)
         player = self._players.pop(key, None)
         if player is None and level is not None:
-            rung = LEVELS[level]
-            player = RobotPlayer(budget=min(rung.ceiling, budget), iterations=rung.iterations)
+            player = RobotPlayer.at(LEVELS[level], budget)
         player = player or RobotPlayer(budget=budget)
         self._players[key] = player
         while len(self._players) > PLAYERS_KEPT:
