@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 import redis
 
-from bot.service.common import Topic, seat_of
+from bot.service.common import Topic, hints_allowed, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from bot.words.i18n import render
@@ -164,7 +164,7 @@ class Robots(Topic):
         game = get_game(meta["game"])
         if meta.get("status") != "playing" or rec.state is None:
             return Reply.refuse("/hint helps during a game; this one is not being played.", "NOT_PLAYING", channel)
-        if (meta.get("play") or {}).get("hints") == "off":
+        if not hints_allowed(meta):
             return Reply.refuse("Hints are off at this table (it was opened with hints=off).", "HINTS_OFF", channel)
         seat = seat_of(meta, cmd.user)
         if seat is None:

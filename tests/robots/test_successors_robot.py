@@ -138,3 +138,24 @@ def test_candidates_offer_the_op_uses_of_a_tyche_segment():
     assert any(" pc " in line for line in extra) and any(" march " in line for line in extra)
     for line in extra:
         GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))
+
+
+
+def test_the_cart_nearer_pella_is_worth_more_to_its_controller_while_a_burial_can_come():
+    """§9.6.3–§9.6.4, §10.1: the Pella burial (10 LP) is the legitimacy victory's road, and the Cart
+    reaches Pella only over several activations, so the kit values the Cart to its controller by
+    its steps to Pella (`pella_pull`) in Turns I–III, and not after (no burial is possible then)."""
+    from core.games.successors.legitimacy import body_controller
+    from core.games.successors.robot import TO_PELLA, pella_pull
+
+    state = GAME.setup(["x", "y"], {}, "pella")
+    assert state["body"]["st"] == "cart" and state["turn"] == 1
+    owner, at = body_controller(state), state["body"]["at"]
+    far = max(TO_PELLA, key=TO_PELLA.get)
+    assert 0 < pella_pull(far) <= pella_pull(at) < pella_pull("pella")
+    late = copy_state(state)
+    late["turn"] = 4                              # §9.6.3: a burial in Turns II and III only
+    pulled = KIT.scores(state)[owner] - KIT.scores(late)[owner]
+    assert abs(pulled - pella_pull(at)) < 1e-9
+    other = next(s for s in state["seats"] if s != owner)
+    assert KIT.scores(state)[other] == KIT.scores(late)[other]

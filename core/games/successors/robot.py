@@ -22,7 +22,7 @@ from . import cards, flow, legitimacy, scoring, strategy, surprise
 from .board import BOARD
 from .common import card_tag
 from .forces import generals_of
-from .game import GAME
+from .game import GAME, TO_PELLA
 from .setup import deck_of
 
 # the force in motion's own bookkeeping (activation.py): what a march back or a royal taken up again
@@ -37,6 +37,9 @@ FLEET_WEIGHT = 0.2
 HEIR_WEIGHT = 2.0              # an active heir controlled: the Regency check when he comes of age (§10.3)
 LP_WEIGHT = 1.2                # 18 LP wins at once (§10.1), 23 VP does (§10.2)
 SCALE = 4.0                    # a lead of 4 points ≈ 73 %
+PELLA_PULL = 0.5               # of the Pella burial's worth (§9.6.4, 10 LP), what carrying the Cart beside Pella
+#                                is worth in Turns I–III: a robot marches it there over several activations
+BURIAL_TURNS = (1, 2, 3)       # the Cart can still reach a Pella burial (§9.6.3: Turns II and III)
 PC_VARIANTS = 2                # random choices of PC spaces offered per card (§4.4.3)
 
 
@@ -116,6 +119,9 @@ class SuccessorsKit(BaseKit):
             owner = legitimacy.royal_controller(state, heir)
             if owner in out:
                 out[owner] += HEIR_WEIGHT
+        carrier = legitimacy.body_controller(state) if state["turn"] in BURIAL_TURNS else None
+        if carrier in out:
+            out[carrier] += pella_pull(state["body"]["at"])
         return out
 
     def evaluate_all(self, state: dict) -> dict[str, float]:
@@ -169,4 +175,16 @@ class SuccessorsKit(BaseKit):
         return list(dict.fromkeys(out))
 
 
+def pella_pull(at: str | None) -> float:
+    """What the Cart is worth to its controller on `at` while a burial can still come (§9.6.3): a
+    share of the Pella burial's LP (§9.6.4) that grows as the Cart nears Pella, so the search sees a
+    march of several activations towards the legitimacy victory (§10.1), not only the last step."""
+    steps = TO_PELLA.get(at or "")
+    if steps is None:
+        return 0.0
+    burial = BOARD.markers["pella_burial"]["lp"] * LP_WEIGHT
+    return PELLA_PULL * burial * (1 - steps / (FARTHEST + 1))
+
+
+FARTHEST = max(TO_PELLA.values())
 KIT = SuccessorsKit()
