@@ -194,9 +194,11 @@ def running_score(results: list[Played]) -> str:
 
 def report(table: Table, results: list[Played], seconds: float) -> str:
     games = len(results)
+    thinks = (f"budget {table.budget} s ({table.clock} clock)" + (f", iterations ≤ {table.iterations}"
+                                                                  if table.iterations else "")
+              if table.level is None else f"level {table.level} (robots/levels.py: an iteration cap)")
     lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
-             f"{games} games, budget {table.budget} s ({table.clock} clock)"
-             + (f", iterations ≤ {table.iterations}" if table.iterations else "")
+             f"{games} games, {thinks}"
              + f", playout depth {'of the kit' if table.depth is None else table.depth}, seed {table.seed!r}"
              + f" ({seconds:.0f} s of wall time)."]
     fair = 1 / table.players

@@ -15,6 +15,7 @@ import random
 
 import orjson
 
+from core.errors import RulesError
 from core.game import copy_state
 from core.kit import BaseKit, default_candidates
 
@@ -141,6 +142,32 @@ class SuccessorsKit(BaseKit):
     def evaluate(self, state: dict, seat: str) -> float:
         return self.evaluate_all(state)[seat]
 
+    def line_values(self, state: dict, seat: str, prompt, lines: list[str]) -> dict[str, float]:
+        """The one-ply look at a line that starts a march (§4.4.1, §5.1: `activate G`, `play C march G`):
+        the starting changes nothing by itself, so it is valued by its best first step (or by standing,
+        where no step is better). Without this a one-ply look never activates a force, and the Cart
+        never leaves for Pella (§9.6.4). The other lines: the search's own one-ply value (not given here)."""
+        out = {}
+        for line in lines:
+            if not (line.startswith("activate ") or " march " in line):
+                continue
+            try:
+                after = play(state, seat, prompt, line)
+            except RulesError:
+                continue
+            step = GAME.prompts(after).get(seat)
+            if not (after.get("act") or {}).get("seat") == seat or step is None:
+                continue
+            best = self.evaluate(after, seat)
+            for move in step.actions:
+                if move.startswith("move "):
+                    try:
+                        best = max(best, self.evaluate(play(after, seat, step, move), seat))
+                    except RulesError:
+                        continue
+            out[line] = best
+        return out
+
     def candidates(self, state, seat, prompt, rnd):
         """The prompt's complete lines; in a Tyche segment also the OP uses with free arguments
         (§4.4.3 PCs, §4.4.1 march, recruit), which the prompt only names as templates: PCs on a
@@ -173,6 +200,11 @@ class SuccessorsKit(BaseKit):
             if spaces:
                 out.append(f"play {card_tag(strongest)} recruit {rnd.choice(spaces)}")
         return list(dict.fromkeys(out))
+
+
+def play(state: dict, seat: str, prompt, line: str) -> dict:
+    """The state after `seat` sends `line` as a player would (privately where the prompt offers it so)."""
+    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
 
 
 def pella_pull(at: str | None) -> float:
