@@ -70,10 +70,9 @@ class Table:
     def player(self, kind: str):
         """A player of a kind: "robot" (this table's settings), "robot:N" (level N), "random", "greedy"."""
         if kind.startswith("robot:"):
-            rung = level_of(kind.partition(":")[2])
             # the cap decides; the ceiling is the level's, in the table's clock, so a loaded machine
             # that reaches it is the only way two runs of a seed differ
-            return RobotPlayer(rung.ceiling, rung.iterations, self.depth, clock=CLOCKS[self.clock])
+            return RobotPlayer.at(level_of(kind.partition(":")[2]), depth=self.depth, clock=CLOCKS[self.clock])
         if kind == "robot":
             return RobotPlayer(self.budget, self.iterations, self.depth, clock=CLOCKS[self.clock])
         return {"random": RandomPlayer, "greedy": GreedyPlayer}[kind]()
@@ -195,9 +194,11 @@ def running_score(results: list[Played]) -> str:
 
 def report(table: Table, results: list[Played], seconds: float) -> str:
     games = len(results)
+    thinks = (f"budget {table.budget} s ({table.clock} clock)" + (f", iterations ≤ {table.iterations}"
+                                                                  if table.iterations else "")
+              if table.level is None else f"level {table.level} (robots/levels.py: an iteration cap)")
     lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
-             f"{games} games, budget {table.budget} s ({table.clock} clock)"
-             + (f", iterations ≤ {table.iterations}" if table.iterations else "")
+             f"{games} games, {thinks}"
              + f", playout depth {'of the kit' if table.depth is None else table.depth}, seed {table.seed!r}"
              + f" ({seconds:.0f} s of wall time)."]
     fair = 1 / table.players

@@ -104,7 +104,8 @@ def _successors(state: dict) -> dict:
     # LP and VP at the end: by how much a Regency check (§10.3) or Turn V's count was won
     return {"lots": {s: f"package {package_of(state, s)}" for s in state["seats"]},
             "length": state["turn"], "unit": "turns", "first": state.get("first"),
-            "rules": BOARD.rules_version(state), "lp": all_lp(state), "vp": all_vp(state)}
+            "rules": BOARD.rules_version(state), "lp": all_lp(state), "vp": all_vp(state),
+            "body": state["body"]["st"], "buried_at": state["body"]["at"] if state["body"]["st"] == "buried" else None}
 
 
 def _ludi(state: dict) -> dict:
@@ -181,6 +182,8 @@ def report(table, results: list) -> str:
     if table.game == "infinity":
         lines += infinity_lines(results)
         return "\n".join(lines)
+    if table.game == "successors":
+        lines.append(burial_line(results))
     for title, rows in (("seat", f["seats"]), ("lot", f["lots"]), ("first", f["first"])):
         for name, (wins, games) in rows.items():
             lines.append(f"  {title:5} {name:22} {rate(wins, games, f['fair'])}")
@@ -189,6 +192,19 @@ def report(table, results: list) -> str:
         lines.append("  bands of issue 27 (a win rate is out when its whole 95 % interval is): "
                      + ("; ".join(outside) if outside else "every figure inside"))
     return "\n".join(lines)
+
+
+def burial_line(results: list) -> str:
+    """Successors' road to the legitimacy victory (§9.6.4, §10.1): where the Cart ended, and the
+    highest LP at the end of each game (18 wins at once)."""
+    ends = Counter("at Pella" if r.balance.get("buried_at") == "pella" else
+                   "elsewhere" if r.balance.get("body") == "buried" else "never" for r in results
+                   if r.balance.get("body"))
+    tops = [max(r.balance["lp"].values()) for r in results if r.balance.get("lp")]
+    buried = ", ".join(f"{where} {n}" for where, n in ends.most_common())
+    highest = (f"; the highest LP at the end: median {statistics.median(tops):g}, max {max(tops)}, "
+               f"18 or more in {sum(t >= 18 for t in tops)}" if tops else "")
+    return f"  the Cart buried: {buried or 'not recorded'}{highest}"
 
 
 def infinity_lines(results: list) -> list[str]:

@@ -3,6 +3,7 @@ search: imported on first use, so one game's broken kit never hides the others."
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from core.errors import RulesError
 from core.kit import Kit
@@ -17,3 +18,11 @@ def kit_for(game_id: str) -> Kit:
             raise
         raise RulesError(f"The game {game_id!r} has no robot yet.", code="NO_ROBOT") from None
     return module.KIT
+
+
+def has_robot(game_id: str) -> bool:
+    """Whether a game has a kit, without importing it (a menu offers /hint only where a robot can think)."""
+    try:
+        return importlib.util.find_spec(f"core.games.{game_id}.robot") is not None
+    except ModuleNotFoundError:      # not a game of core.games (a test's own game)
+        return False

@@ -1,21 +1,22 @@
 """A robot's level (issue 35): a documented think setting a player picks, `/new GAME robots=2 level=4`,
 `/robot add 2 level=4`, `strategos arena GAME --level 4 --against robot:3`.
 
-Each level is a cap on search iterations, so a level plays the same whatever the machine's load (a
-time budget would make a robot weaker on a busy host, and the ladder in docs/balance.md would not
-repeat). The seconds beside each cap are a ceiling only: a loaded server still answers in time. Level 1
-is a plain one-ply player: the kit's own look at each of its lines in one drawn world, no search.
+Each level is a search setting with a cap on iterations, never a time budget, so a level plays the same
+whatever the machine's load (a time budget would make a robot weaker on a busy host, and the ladder in
+docs/balance.md would not repeat). The seconds beside each cap are a ceiling only: a loaded server still
+answers in time.
 
-| level | iterations | ceiling (s) | what it is |
-|---|---|---|---|
-| 1 | 0   | 1 | one ply: each line's value after it, in one world drawn from the seat's view |
-| 2 | 3   | 2 | a glance: the one-ply values checked by 3 playouts |
-| 3 | 10  | 3 | |
-| 4 | 30  | 5 | |
-| 5 | 100 | 8 | the top level; `/hint` reads its search (with the hint's own ceiling) |
+| level | one-ply look | slips | iterations | ceiling (s) | what it is |
+|---|---|---|---|---|---|
+| 1 | 1 world  | 1 in 4 | 0   | 1 | a beginner: one ply, and one decision in four its 2nd or 3rd best line |
+| 2 | 3 worlds | none   | 0   | 1 | one ply, each line's value averaged over 3 worlds: the greedy player |
+| 3 | 3 worlds | none   | 30  | 3 | level 2's look, then 30 iterations (about 0.2 s of one core at Ludi) |
+| 4 | 3 worlds | none   | 100 | 5 | 100 iterations |
+| 5 | 3 worlds | none   | 300 | 8 | 300 iterations: the top level, which `/hint` reads (under its own ceiling) |
 
-The caps grow about threefold a level: what a 2-core machine can ladder in an afternoon (docs/balance.md
-gives each rung's score and what one iteration costs in each game).
+Why the bottom rungs are not search: a few iterations over the one-ply look only add the playouts' noise
+to it (three iterations lost to none, docs/balance.md), so the two lowest levels differ by the look's care
+(one world or three, a beginner's slips), and search starts where it pays: tens of iterations.
 """
 from __future__ import annotations
 
@@ -29,14 +30,17 @@ class Level:
     number: int
     iterations: int
     ceiling: float        # seconds of wall time a decision may take at most, whatever the cap
+    worlds: int           # determinizations the one-ply look at each line is averaged over
+    slip: float           # chance of a slip: playing the 2nd or 3rd best line (robots/search.py `Search._slip`)
+    about: str            # what it is, in a few words (Discord's /robot add shows it)
 
 
 LEVELS = {level.number: level for level in (
-    Level(1, 0, 1.0),
-    Level(2, 3, 2.0),
-    Level(3, 10, 3.0),
-    Level(4, 30, 5.0),
-    Level(5, 100, 8.0),
+    Level(1, 0, 1.0, 1, 0.25, "a beginner: one ply, with slips"),
+    Level(2, 0, 1.0, 3, 0.0, "one ply"),
+    Level(3, 30, 3.0, 3, 0.0, "a short search"),
+    Level(4, 100, 5.0, 3, 0.0, "a search"),
+    Level(5, 300, 8.0, 3, 0.0, "the deepest search"),
 )}
 TOP = max(LEVELS)
 HINT_CEILING = 1.5        # seconds a /hint may think: its p95 target is 2 s (issue 35)
@@ -46,6 +50,6 @@ def level(number: int | str) -> Level:
     """A level by number, with a sentence naming the possible ones when it is not one."""
     text = str(number).strip()
     if not text.isdigit() or int(text) not in LEVELS:
-        raise RulesError(f"level= is a robot's strength, 1 (one ply) to {TOP} (the deepest search); "
+        raise RulesError(f"level= is a robot's strength, 1 (a beginner) to {TOP} (the deepest search); "
                          f"got {text!r}.", code="OPTION")
     return LEVELS[int(text)]

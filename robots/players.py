@@ -14,6 +14,7 @@ from core.game import Game
 from core.kit import Kit
 
 from .kit import kit_for
+from .levels import Level
 from .purpose import Trail
 from .search import DEFAULT_BUDGET, Search, Settings, Thought, apply_line
 
@@ -98,14 +99,23 @@ class RobotPlayer:
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, iterations: int | None = None,
                  depth: int | None = None, kit: Kit | None = None, clock=time.perf_counter,
-                 purposeful: bool = True):
-        self.settings = Settings(budget, iterations, depth)
+                 purposeful: bool = True, worlds: int = 1, slip: float = 0.0):
+        self.settings = Settings(budget, iterations, depth, worlds=worlds, slip=slip)
         self.purposeful = purposeful   # False: the robot of before issue 35 (python -m robots.wasted --plain)
         self.kit = kit
         self.clock = clock         # wall time; time.process_time for "seconds of one core"
         self.last: Thought | None = None
         self.memory = Memory()
         self.trail = Trail()       # the positions of its current activation: no move that changes nothing
+
+    @classmethod
+    def at(cls, rung: Level, budget: float | None = None, depth: int | None = None, clock=time.perf_counter,
+           purposeful: bool = True, timed: bool = True) -> "RobotPlayer":
+        """A robot of a level (robots/levels.py): its search setting under its ceiling, or a lower
+        `budget` (a table's `think=`); `timed` False: the iteration cap alone (a count that must repeat)."""
+        ceiling = None if not timed else rung.ceiling if budget is None else min(rung.ceiling, budget)
+        return cls(ceiling, rung.iterations, depth, clock=clock, purposeful=purposeful, worlds=rung.worlds,
+                   slip=rung.slip)
 
     def decide(self, game: Game, view: dict, seat: str, rnd: random.Random) -> str:
         kit = self.kit or kit_for(game.id)

@@ -1,11 +1,14 @@
-"""`python -m robots.saved FILE…`: the balance report of runs saved with `strategos arena …
---report balance --save FILE` (docs/balance.md's tables); several files of one table pool their games."""
+"""`python -m robots.saved FILE…`: the report of runs saved with `strategos arena … --save FILE`
+(docs/balance.md's tables): the balance report of robot-only runs (`--report balance`), the arena's
+report (each kind's wins with its Wilson interval: a rung of the ladder) of runs with other players;
+several files of one table pool their games."""
 from __future__ import annotations
 
 import argparse
 
 import orjson
 
+from . import arena
 from .arena import Played, Table
 from .balance import report
 
@@ -24,7 +27,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m robots.saved",
                                      description="The balance report of arena runs saved with --save FILE.")
     parser.add_argument("files", nargs="+", metavar="FILE", help="saved runs of one table (their games are pooled)")
-    print(report(*load(parser.parse_args(argv).files)))
+    table, games = load(parser.parse_args(argv).files)
+    print(report(table, games) if table.robots == table.players else arena.report(table, games, 0))
     return 0
 
 

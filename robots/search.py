@@ -43,6 +43,7 @@ DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
 EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
 PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
+SLIP_LINES = 3                # a slip plays the second or third best line
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
 
 
@@ -53,6 +54,8 @@ class Settings:
     depth: int | None = None                # playout actions after the tree; None: the kit's `playout_depth`
     exploration: float = EXPLORATION
     prior: int = PRIOR_VISITS
+    worlds: int = 1                         # determinizations the root's one-ply prior is averaged over
+    slip: float = 0.0                       # chance a decision plays one of its next best lines (level 1)
 
 
 class Edge:
@@ -148,7 +151,8 @@ class Search:
         root = Node()
         root.edges = {line: Edge() for line in root_lines}
         self.nodes = 1
-        self._prior(root, first, seat, prompt, deadline)
+        self._prior(root, [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))],
+                    seat, deadline)
         done = 0
         while settings.iterations is None or done < settings.iterations:
             if self._late(deadline):
@@ -160,7 +164,10 @@ class Search:
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
         values = {line: edge.mean for line, edge in root.edges.items() if edge.visits}
-        return Thought(self._best(root, root_lines), done, self.clock() - start, self.nodes, visits, values)
+        line = self._best(root, root_lines)
+        if settings.slip and rnd.random() < settings.slip:
+            line = self._slip(root, root_lines, rnd)
+        return Thought(line, done, self.clock() - start, self.nodes, visits, values)
 
     def _best(self, root: Node, lines: list[str]) -> str:
         """The most visited line, then the best valued; among lines equal in both, a closing one
@@ -169,6 +176,14 @@ class Search:
             edge = root.edges[line]
             return edge.visits, round(edge.mean, 9), closing(self.kit, line)
         return max(lines, key=rank)
+
+    @staticmethod
+    def _slip(root: Node, lines: list[str], rnd: random.Random) -> str:
+        """A beginner's slip (level 1): one of the next best lines by value, not nonsense: a
+        chess engine's skill levels slip the same way (Stockfish's `Skill Level` picks among its
+        best few lines at random)."""
+        ranked = sorted(lines, key=lambda line: -root.edges[line].mean)
+        return rnd.choice(ranked[1:SLIP_LINES] or ranked)
 
     def _purposeful(self, state: dict, seat: str, prompt: Prompt, lines: list[str], visited: frozenset) -> list[str]:
         """The lines that do not lead back, inside the activation, to a position it has stood in
@@ -186,32 +201,37 @@ class Search:
                 kept.append(line)
         return kept or lines
 
-    def _prior(self, root: Node, state: dict, seat: str, prompt: Prompt, deadline: float | None) -> None:
-        """Each root line's one-ply value in one determinization, counted as `prior` visits: with
-        the few iterations a short budget allows in a long game, the search starts from what a
-        greedy player knows and spends its iterations where that is uncertain."""
+    def _prior(self, root: Node, worlds: list[dict], seat: str, deadline: float | None) -> None:
+        """Each root line's one-ply value, averaged over the determinizations `worlds` (a line not
+        legal in one counts where it is), counted as `prior` visits: with the few iterations a
+        short budget allows in a long game, the search starts from what a greedy player knows and
+        spends its iterations where that is uncertain."""
         weight = self.settings.prior
         if not weight:
             return
         valued = getattr(self.kit, "line_values", None)   # a kit's own one-ply look, where it has one
-        values = valued(state, seat, prompt, list(root.edges)) if valued is not None else {}
-        raw = orjson.dumps(state)
-        for line, edge in root.edges.items():
-            if line in values:
-                edge.visits, edge.total, edge.available = weight, weight * values[line], weight
-                continue
-            if self._late(deadline):
-                return
-            began = self.clock()
-            try:
-                after = apply_line(self.game, state, seat, prompt, line, raw)
-            except RulesError:
-                continue
-            finally:
-                self._timed(began)
-            edge.visits = weight
-            edge.total = weight * values_of(self.kit, after, (seat,))[seat]
-            edge.available = weight
+        seen: dict[str, list[float]] = {}
+        for state in worlds:
+            prompt = self.game.prompts(state)[seat]
+            values = valued(state, seat, prompt, list(root.edges)) if valued is not None else {}
+            raw = orjson.dumps(state)   # the world's bytes once for every line tried on it
+            for line in root.edges:
+                if line in values:
+                    seen.setdefault(line, []).append(values[line])
+                    continue
+                if self._late(deadline):
+                    break
+                began = self.clock()
+                try:
+                    after = apply_line(self.game, state, seat, prompt, line, raw)
+                except RulesError:
+                    continue
+                finally:
+                    self._timed(began)
+                seen.setdefault(line, []).append(values_of(self.kit, after, (seat,))[seat])
+        for line, found in seen.items():
+            edge = root.edges[line]
+            edge.visits, edge.total, edge.available = weight, weight * sum(found) / len(found), weight
 
     # one iteration: selection and expansion in the tree, playout, back-propagation ------------
     def _iterate(self, root: Node, state: dict, seat: str, rnd: random.Random, deadline: float | None) -> bool:

@@ -1,12 +1,14 @@
 """`python -m robots.wasted GAME`: the share of a robot's actions that change nothing (issue 35), in
 robot-only games played straight through the rules.
 
-    python -m robots.wasted successors --players 3 --games 4 --level 2 --seed 9 [--plain]
+    python -m robots.wasted successors --players 3 --games 4 --level 3 --seed 9 [--plain]
+    python -m robots.wasted successors --players 3 --games 3 --iterations 3 --seed 9   # as before levels
 
 An action is wasted when, inside one activation of its seat, it leads back to a position the
-activation has already stood in (robots/purpose.py: the kit's `activation` and `position_key` of the
-acting seat's view). A game whose kit names no activation is read by the seat's unbroken runs of
-actions instead. Successors also gets the issue's plain counts, independent of the position key: a
+activation has already stood in without a die rolled (a failed interception is a try, not waste;
+robots/purpose.py: the kit's `activation` and `position_key` of the acting seat's view). A game
+whose kit names no activation is read by the seat's unbroken runs of actions instead. Successors
+also gets the issue's plain counts, independent of the position key: a
 march that returns where it stood two moves before (A→B→A, counted once) and a royal or the Cart
 taken up on the space where the same activation dropped it. `--plain` plays the robots of before
 (no transposition check), on the same seeds: the before figure.
@@ -47,12 +49,13 @@ class Count:
 
 
 def play(game_id: str, players: int, index: int, seed: str, level: int, plain: bool,
-         max_actions: int = 20_000) -> Count:
+         max_actions: int = 20_000, iterations: int | None = None) -> Count:
+    """One game of robots of `level`, or (`iterations`) of a plain search capped at that many iterations."""
     game, kit = get_game(game_id), kit_for(game_id)
-    rung = level_of(level)
     state = game.setup([f"player{i + 1}" for i in range(players)], {}, f"{seed}-{index}")
     rnd = random.Random(f"{seed}-{index}")
-    robots = {seat: RobotPlayer(None, rung.iterations, purposeful=not plain) for seat in state["seats"]}
+    robots = {seat: RobotPlayer(None, iterations, purposeful=not plain) if iterations is not None else
+              RobotPlayer.at(level_of(level), purposeful=not plain, timed=False) for seat in state["seats"]}
     count = Count(games=1)
     runs: dict[object, set[bytes]] = {}      # activation → positions it stood in
     last_mover = run = None
@@ -71,11 +74,15 @@ def play(game_id: str, players: int, index: int, seed: str, level: int, plain: b
         stood = runs.setdefault(token, set())
         stood.add(position_key(kit, before))
         line = robots[seat].decide(game, before, seat, rnd)
+        dice = dict(state.get("rng") or {})
         state = game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)))[0]
         count.actions += 1
         after = game.view(state, seat)
         inside = activation(kit, after)
-        if (inside is None and token == run) or inside == token:
+        # a line that rolled dice was a try the rules offer, not waste: an interception that failed
+        # (§5.8) leaves the position as it was, one that succeeded changes it
+        rolled = (state.get("rng") or {}) != dice
+        if not rolled and ((inside is None and token == run) or inside == token):
             if position_key(kit, after) in stood:
                 count.wasted += 1
         if game_id == "successors":
@@ -105,16 +112,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--games", type=int, default=2)
     parser.add_argument("--level", type=int, default=2, help="the robots' level (robots/levels.py)")
+    parser.add_argument("--iterations", type=int, default=None,
+                        help="instead of a level, a search of this many iterations (3: the figure of before levels)")
     parser.add_argument("--seed", default="wasted")
     parser.add_argument("--plain", action="store_true", help="the robots of before: no transposition check")
     args = parser.parse_args(argv)
     game_id = get_game(args.game).id
     total = Count()
     for index in range(args.games):
-        one = play(game_id, args.players, index, args.seed, args.level, args.plain)
+        one = play(game_id, args.players, index, args.seed, args.level, args.plain, iterations=args.iterations)
         total.add(one)
         print(f"  game {index}: {one.line()}", file=sys.stderr)
-    print(f"{game_id}, {args.players} players, level {args.level}, seed {args.seed!r}"
+    setting = f"level {args.level}" if args.iterations is None else f"{args.iterations} iterations"
+    print(f"{game_id}, {args.players} players, {setting}, seed {args.seed!r}"
           f"{' (plain robots: before issue 35)' if args.plain else ''}: {total.line()}")
     return 0
 

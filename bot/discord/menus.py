@@ -20,12 +20,13 @@ import re
 
 import discord
 
-from bot.service.types import Menu
+from bot.service.types import HINT, HINT_LABEL, Menu
 from bot.words.i18n import gettext_, of_locale
 
 
 def view_of(menu: Menu) -> discord.ui.View:
-    """The page as a view: its choices in one select menu, then a back button (not on the first page)."""
+    """The page as a view: its choices in one select menu, then a back button (not on the first page),
+    then a private menu's /hint button where the table allows hints."""
     view = discord.ui.View(timeout=None)
     options = [discord.SelectOption(label=(gettext_(menu.lang, "More…") if o.more
                                            else o.badge + o.label + ("" if o.leaf else " ▸"))[:100] or "…",
@@ -34,6 +35,8 @@ def view_of(menu: Menu) -> discord.ui.View:
     view.add_item(MenuSelect(menu.at(menu.path), options, gettext_(menu.lang, "Choose one")))
     if menu.back is not None:
         view.add_item(MenuBack(menu.at(menu.back), "◂ " + gettext_(menu.lang, "Back")))
+    if menu.hint:
+        view.add_item(MenuHint(menu.at(HINT)))
     view.stop()   # presses are routed by the dynamic items' templates, not by this object
     return view
 
@@ -87,6 +90,23 @@ class MenuBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:k:(?P<wh
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str]) -> "MenuBack":
         return cls(match["where"], item.label or "◂")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.strategos.press_menu(interaction, self.where)  # type: ignore[attr-defined]
+
+
+class MenuHint(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:h:(?P<where>[^|]+\|.+)"):
+    """/hint for the menu's seat (issue 35): the advice comes privately and the menu stays."""
+
+    def __init__(self, where: str):
+        super().__init__(discord.ui.Button(label=HINT_LABEL, style=discord.ButtonStyle.secondary,
+                                           custom_id=f"sg:h:{where}"))
+        self.where = where
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str]) -> "MenuHint":
+        return cls(match["where"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.strategos.press_menu(interaction, self.where)  # type: ignore[attr-defined]

@@ -22,7 +22,7 @@ import discord
 from bot.discord import menus
 from bot.service import Service, new_thread
 from bot.service.batching import DISCORD_CHANNEL, RobotRun, asks_a_person
-from bot.service.types import CROP_FILE, Button, Command, Menu, Picture, Reply
+from bot.service.types import CROP_FILE, HINT, Button, Command, Menu, Picture, Reply
 from bot.service.types import chunks as split_lines
 
 log = logging.getLogger("strategos.discord")
@@ -413,6 +413,10 @@ class Adapter:
                 await interaction.followup.send(chunks([markdown_line(reply.error)])[0], ephemeral=True)
         elif reply.error:
             await interaction.response.send_message(chunks([markdown_line(reply.error)])[0], ephemeral=True)
+        elif where.endswith(f"|{HINT}"):   # the hint, to the presser alone: the menu stays for the choice itself
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await self.deliver(Command(PLATFORM, channel, cmd.user, "", private=True), reply,
+                               FollowUpOutlet(interaction), True)
         else:   # the choice is made: the menu is spent, and its crop with it
             await interaction.response.edit_message(view=None, **await self.crop_swapped(interaction.message, None))
             played = Command(PLATFORM, channel, cmd.user, "", private=private)

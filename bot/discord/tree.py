@@ -22,7 +22,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.service import COMMANDS, Service
+from bot.service import COMMANDS, LEVEL_CHOICES, Service
 from bot.words.glossary import glossaries
 from core.grammar import Param, Verb
 from core.message import Cmd, Msg, msg
@@ -442,10 +442,13 @@ class TableCommands(commands.Cog, name="table"):
     robot = app_commands.Group(name="robot", description=about("robot"))
 
     @robot.command(name="add", description="seat robots in the lobby")
-    @app_commands.describe(count="how many robots (default 1)")
+    @app_commands.describe(count="how many robots (default 1)",
+                           level="how strong: 1 (a beginner) to 5 (the deepest search); default: the table's level=")
+    @app_commands.choices(level=[app_commands.Choice(name=name, value=number) for number, name in LEVEL_CHOICES])
     async def robot_add(self, interaction: discord.Interaction,
-                        count: Optional[app_commands.Range[int, 1, 100]] = None) -> None:
-        await self.run(interaction, line("/robot add", count))
+                        count: Optional[app_commands.Range[int, 1, 100]] = None,
+                        level: Optional[app_commands.Choice[int]] = None) -> None:
+        await self.run(interaction, line("/robot add", count, level and f"level={level.value}"))
 
     @robot.command(name="remove", description="take a robot out of the lobby")
     async def robot_remove(self, interaction: discord.Interaction) -> None:

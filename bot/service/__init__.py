@@ -16,11 +16,12 @@ Adapters import from here: `from bot.service import Service, Command, Reply`.
 from bot.service.commands import COMMANDS, PlatformCommand
 from bot.service.common import split_command
 from bot.service.lobby import new_thread
+from bot.service.robots import LEVEL_CHOICES
 from bot.service.service import Service
 from bot.service.types import Button, Command, Picture, Reply, Write
 from bot.store import StoreError  # what an adapter may catch: Redis is in trouble
 from bot.store.outage import ERRORS as STORE_ERRORS  # what a long-running loop waits out (with `Outage`)
 from bot.store.outage import Outage
 
-__all__ = ["COMMANDS", "STORE_ERRORS", "Button", "Command", "Outage", "Picture", "PlatformCommand", "Reply", "Service",
-           "StoreError", "Write", "new_thread", "split_command"]
+__all__ = ["COMMANDS", "LEVEL_CHOICES", "STORE_ERRORS", "Button", "Command", "Outage", "Picture", "PlatformCommand",
+           "Reply", "Service", "StoreError", "Write", "new_thread", "split_command"]

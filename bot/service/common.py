@@ -67,6 +67,11 @@ def game_or_none(word: str) -> Game | None:
         return None
 
 
+def hints_allowed(meta: dict) -> bool:
+    """/hint answers at this table: it was not opened with hints=off (issue 35)."""
+    return (meta.get("play") or {}).get("hints") != "off"
+
+
 def seat_of(meta: dict, user: str) -> str | None:
     """The seat `user` holds in a game (None: he does not sit there)."""
     return next((p.get("seat") for p in meta["players"] if p["user"] == user), None)

@@ -24,14 +24,15 @@ import re
 from dataclasses import dataclass, field, replace
 
 import render
-from bot.service.common import Topic, seat_of
+from bot.service.common import Topic, hints_allowed, seat_of
 from bot.service.pictures import picture_key
-from bot.service.types import CROP_FILE, Command, Menu, MenuOption, Picture, Reply
+from bot.service.types import CROP_FILE, HINT, Command, Menu, MenuOption, Picture, Reply
 from bot.words.i18n import render as said_in
 from core.game import Game
 from core.message import Cmd, Items, Msg, join, msg
 from core.registry import get_game
 from render import crops
+from robots.kit import has_robot
 
 log = logging.getLogger("strategos.command")
 
@@ -185,6 +186,11 @@ def digest(lines: list[str]) -> str:
     return hashlib.sha1("\n".join(lines).encode()).hexdigest()[:6]
 
 
+def offers_hint(game: Game, meta: dict) -> bool:
+    """A private menu's /hint button: where a robot can think for the game and the table allows hints."""
+    return hints_allowed(meta) and has_robot(game.id)
+
+
 def seat_players(meta: dict) -> dict[str, str]:
     """seat → its player's name, for a choice that names a seat (`fight b with Caius`)."""
     return {p["seat"]: p["name"] for p in meta["players"] if p.get("seat") and p.get("name")}
@@ -201,7 +207,7 @@ class Menus(Topic):
         players = seat_players(meta)
         options, trail, line = page_of(tree(game, lines), "", players)
         return Menu(channel, version, seat, private, "", trail, options, line, count=len(lines), digest=digest(lines),
-                    player=players.get(seat, ""), source=(game, state))
+                    player=players.get(seat, ""), source=(game, state), hint=private and offers_hint(game, meta))
 
     def press(self, cmd: Command, where: str) -> Reply:
         """A press on a menu page (`where`: its address). A page: the reply carries it (`Reply.page`)
@@ -218,6 +224,9 @@ class Menus(Topic):
             who = seat_players(rec.meta).get(seat, seat)
             return self.refused(cmd, msg("These choices are {who}'s; only they can make them.", who=who), "NOT_YOURS",
                                 channel)
+        if path == HINT:   # the menu's /hint button: the hint, privately, whatever was pressed since
+            return self.service.handle(Command(cmd.platform, channel, cmd.user, "/hint", name=cmd.name, private=True,
+                                               key=cmd.key))
         game = get_game(rec.meta["game"])
         lines = choices(game, rec.state, seat, private)
         if digest(lines) != drawn:
@@ -236,7 +245,8 @@ class Menus(Topic):
                                                private=private, version=version, key=cmd.key))
         reply = Reply(version=rec.version, channel=channel)
         reply.page = Menu(channel, version, seat, private, path, trail, options, None, count=len(lines),
-                          digest=drawn, player=players.get(seat, ""), source=(game, rec.state))
+                          digest=drawn, player=players.get(seat, ""), source=(game, rec.state),
+                          hint=private and offers_hint(game, rec.meta))
         self.service.finish(cmd, reply)
         return reply
 

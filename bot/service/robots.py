@@ -25,7 +25,7 @@ from collections import OrderedDict
 
 import redis
 
-from bot.service.common import Topic, seat_of
+from bot.service.common import Topic, hints_allowed, seat_of
 from bot.service.types import Command, Reply, Write
 from bot.store import Record, StoreError
 from bot.words.i18n import render
@@ -42,6 +42,10 @@ GROUP = "thinkers"
 DEFAULT_THINK = 1.0        # seconds a decision (issue #22); `/new GAME think=0.2s` sets it per game
 PLAYERS_KEPT = 256         # robot players (with their memories) a process keeps, the least recent dropped
 CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is claimed again
+
+
+# `level=` as a menu of choices shows it (Discord's /robot add): each level's number and what it is
+LEVEL_CHOICES = tuple((rung.number, f"{rung.number} · {rung.about}") for rung in LEVELS.values())
 
 
 def robot_player(number: int, level: int | None = None) -> dict:
@@ -92,8 +96,7 @@ class Robots(Topic):
         key = (platform, channel, seat, budget, level)
         player = self._players.pop(key, None)
         if player is None and level is not None:
-            rung = LEVELS[level]
-            player = RobotPlayer(budget=min(rung.ceiling, budget), iterations=rung.iterations)
+            player = RobotPlayer.at(LEVELS[level], budget)
         player = player or RobotPlayer(budget=budget)
         self._players[key] = player
         while len(self._players) > PLAYERS_KEPT:
@@ -166,7 +169,7 @@ class Robots(Topic):
         game = get_game(meta["game"])
         if meta.get("status") != "playing" or rec.state is None:
             return Reply.refuse(msg("/hint helps during a game; this one is not being played."), "NOT_PLAYING", channel)
-        if (meta.get("play") or {}).get("hints") == "off":
+        if not hints_allowed(meta):
             return Reply.refuse(msg("Hints are off at this table (it was opened with hints=off)."), "HINTS_OFF",
                                 channel)
         seat = seat_of(meta, cmd.user)

@@ -66,6 +66,10 @@ class MenuOption:
         return f"{BADGES.get(self.mark, self.mark)} " if self.mark else ""
 
 
+HINT = "hint"        # the path of a menu's /hint button (bot/service/menus.py answers it with the hint)
+HINT_LABEL = "💡 /hint"   # the button's label: the command's own name, the same in every language
+
+
 @dataclass
 class Menu:
     """One page of a menu of choices (bot/service/menus.py): drawn by the adapters as select
@@ -88,6 +92,8 @@ class Menu:
     crop: "Picture | None" = None
     # the service's own: the game and position the page was built from, for its crop; adapters never read it
     source: tuple | None = field(default=None, repr=False, compare=False)
+    # a private menu at a table that allows hints offers /hint as a button (issue 35), pressed at `at(HINT)`
+    hint: bool = False
 
     def at(self, path: str) -> str:
         """The address of a page of this menu (`bot.service.menus.parse_address` reads it back)."""

@@ -28,7 +28,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup, InputFile, Inpu
 from telegram.constants import ChatType, ParseMode
 from telegram.error import BadRequest, TelegramError
 
-from bot.service.types import Command, Menu, Picture, Reply
+from bot.service.types import HINT, HINT_LABEL, Command, Menu, Picture, Reply
 from bot.words.i18n import gettext_, of_locale
 
 log = logging.getLogger("strategos.telegram")
@@ -47,7 +47,8 @@ def data_of(menu: Menu, path: str) -> str:
 
 
 def keyboard(menu: Menu, marked: bool = False) -> InlineKeyboardMarkup:
-    """The page's choices two to a row, then the back key (on every page but the first);
+    """The page's choices two to a row, then the back key (on every page but the first), then a
+    private menu's /hint key where the table allows hints;
     `marked`: its crop is shown with it, and each key carries its number on the crop."""
     keys = []
     for option in menu.options:
@@ -57,6 +58,8 @@ def keyboard(menu: Menu, marked: bool = False) -> InlineKeyboardMarkup:
     rows = [keys[i:i + PER_ROW] for i in range(0, len(keys), PER_ROW)]
     if menu.back is not None:
         rows.append([InlineKeyboardButton("◂ " + gettext_(menu.lang, "Back"), callback_data=data_of(menu, menu.back))])
+    if menu.hint:
+        rows.append([InlineKeyboardButton(HINT_LABEL, callback_data=data_of(menu, HINT))])
     too_long = [k.callback_data for row in rows for k in row if len(k.callback_data.encode()) > DATA_LIMIT]
     if too_long:   # never expected (the address is ~45 bytes); a key Telegram would refuse is left out
         log.warning("menu keys over %d bytes left out: %s", DATA_LIMIT, too_long[0])
@@ -160,6 +163,9 @@ async def press(service, update: Update, key: str, pressed_in: str | None) -> tu
         await query.answer(reply.error[:ALERT_LIMIT], show_alert=True)
         return None
     await query.answer()
+    if where.endswith(f"|{HINT}"):   # the hint, delivered privately: the menu stays for the choice itself
+        reply.channel = reply.channel or where.split("|", 1)[0]
+        return reply, True
     try:   # the choice is made: this menu is spent, its keys go
         await query.edit_message_reply_markup(reply_markup=None)
     except TelegramError as exc:

@@ -8,6 +8,7 @@ from bot.discord.tree import compose, hash_key, specs_of, sync_if_changed, tree_
 from bot.settings import Settings
 from core import registry
 from core.grammar import Param, Verb
+from robots.levels import LEVELS
 from tests.discord.harness import ALICE, APP_ID, BOB, CAROL, CHANNEL, make_harness, two_seated
 from tests.tally import Tally
 
@@ -149,10 +150,14 @@ async def test_every_platform_command_of_the_table_is_a_slash_command(service):
     h = await make_harness(service)
     assert set(NOT_SLASH) == {"lang"}   # Discord shows each user the commands in his client's language
     assert set(COMMANDS) - set(NOT_SLASH) <= {c["name"] for c in tree_payload(h.client.tree)}
-    robot = command(h.client.tree, "robot")   # an app_commands.Group: /robot add [count], /robot remove
+    robot = command(h.client.tree, "robot")   # an app_commands.Group: /robot add [count] [level], /robot remove
     assert [(o["name"], o["type"]) for o in robot["options"]] == [("add", 1), ("remove", 1)]
-    (count,) = robot["options"][0]["options"]
+    count, level = robot["options"][0]["options"]
     assert (count["name"], count["required"], count["min_value"]) == ("count", False, 1)
+    # the level as discord.py's choices: an integer option whose values are the levels (robots/levels.py)
+    assert (level["name"], level["type"], level["required"]) == ("level", 4, False)
+    assert [c["value"] for c in level["choices"]] == sorted(LEVELS)
+    assert level["choices"][0]["name"].startswith("1 · ") and level["choices"][-1]["name"].startswith("5 · ")
 
 
 async def test_robot_and_back_reach_the_service_as_their_lines(service):
@@ -164,6 +169,9 @@ async def test_robot_and_back_reach_the_service_as_their_lines(service):
     await h.say(ALICE, "alice", "robot", "remove")
     rec = service.store.load("discord", str(CHANNEL))
     assert [p["name"] for p in rec.meta["players"]] == ["🤖 Robot 1"]
+    await h.say(ALICE, "alice", "robot", "add", count=1, level=4)   # the line /robot add 1 level=4
+    rec = service.store.load("discord", str(CHANNEL))
+    assert [(p["name"], p.get("level")) for p in rec.meta["players"]] == [("🤖 Robot 1", None), ("🤖 Robot 2 · 4", 4)]
 
 
 

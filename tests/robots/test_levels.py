@@ -28,7 +28,7 @@ def test_new_with_robots_and_a_level_names_the_level_and_robot_add_takes_its_own
 
 def test_a_level_out_of_range_is_refused_with_the_levels_named_and_nothing_stored(service):
     refused = say(service, "alice", "/new ludi robots=2 level=9 seed=1")
-    assert not refused.ok and refused.code == "OPTION" and "1 (one ply) to 5" in refused.error
+    assert not refused.ok and refused.code == "OPTION" and "1 (a beginner) to 5" in refused.error
     assert service.store.load(P, "lv") is None or service.store.load(P, "lv").meta is None
     say(service, "alice", "/new ludi seed=1")
     bad = say(service, "alice", "/robot add 2 level=zero")
@@ -41,13 +41,16 @@ def test_a_levelled_robot_thinks_with_its_iteration_cap_under_its_ceiling(servic
     assert player.settings.iterations == LEVELS[4].iterations and player.settings.budget == 1.0
     one_ply = service.robots.player_for(P, "lv", "p2", 10.0, 1)
     assert one_ply.settings.iterations == 0 and one_ply.settings.budget == LEVELS[1].ceiling
+    assert (one_ply.settings.worlds, one_ply.settings.slip) == (LEVELS[1].worlds, LEVELS[1].slip)
     plain = service.robots.player_for(P, "lv", "p3", 0.5)
     assert plain.settings.iterations is None and plain.settings.budget == 0.5
 
 
-def test_levels_are_increasing_iteration_caps_and_a_bad_one_is_a_sentence():
-    caps = [LEVELS[n].iterations for n in sorted(LEVELS)]
-    assert caps == sorted(caps) and caps[0] == 0 and len(set(caps)) == len(caps)
+def test_each_level_thinks_more_carefully_than_the_one_below_and_a_bad_one_is_a_sentence():
+    # more iterations, else more worlds for the one-ply look, else fewer slips: never the same setting twice
+    care = [(LEVELS[n].iterations, LEVELS[n].worlds, -LEVELS[n].slip) for n in sorted(LEVELS)]
+    assert care == sorted(care) and len(set(care)) == len(care)
+    assert LEVELS[1].iterations == 0 and LEVELS[1].slip > 0 and all(LEVELS[n].slip == 0 for n in sorted(LEVELS)[1:])
     with pytest.raises(RulesError, match="level="):
         level("6")
 

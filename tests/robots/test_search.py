@@ -242,3 +242,20 @@ def test_a_kit_may_name_the_root_lines_apart_from_the_inner_nodes():
         kit.game.view(position(6), "A"), "A", random.Random(4))
     assert kit.root_calls == 1 and set(thought.visits) == {"take 1", "take 2"}
     assert thought.line == "take 2" and min(thought.visits.values()) > 1
+
+
+def test_the_one_ply_look_averages_its_worlds_and_a_slip_plays_a_next_best_line():
+    """The levels' knobs below search (robots/levels.py): the one-ply look at each root line is
+    averaged over `worlds` determinizations, and a slip (level 1) plays the second or third best
+    line by that look, never the best and never a line outside the three."""
+    kit = NimKit()
+    view = kit.game.view(position(3), "A")          # take 3 wins at once; take 1 and take 2 do not
+    careful = Search(kit, Settings(budget=None, iterations=0, worlds=3)).decide(view, "A", random.Random(8))
+    assert careful.line == "take 3" and careful.iterations == 0
+    assert kit.determinized == 3                    # the first world and two more, no iteration's
+    slipped = {Search(kit, Settings(budget=None, iterations=0, slip=1.0)).decide(view, "A", random.Random(n)).line
+               for n in range(20)}
+    assert slipped == {"take 1", "take 2"}
+    never = {Search(kit, Settings(budget=None, iterations=0, slip=0.0)).decide(view, "A", random.Random(n)).line
+             for n in range(5)}
+    assert never == {"take 3"}

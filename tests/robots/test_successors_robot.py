@@ -138,3 +138,46 @@ def test_candidates_offer_the_op_uses_of_a_tyche_segment():
     assert any(" pc " in line for line in extra) and any(" march " in line for line in extra)
     for line in extra:
         GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))
+
+
+
+def test_the_cart_nearer_pella_is_worth_more_to_its_controller_while_a_burial_can_come():
+    """§9.6.3–§9.6.4, §10.1: the Pella burial (10 LP) is the legitimacy victory's road, and the Cart
+    reaches Pella only over several activations, so the kit values the Cart to its controller by
+    its steps to Pella (`pella_pull`) in Turns I–III, and not after (no burial is possible then)."""
+    from core.games.successors.legitimacy import body_controller
+    from core.games.successors.robot import TO_PELLA, pella_pull
+
+    state = GAME.setup(["x", "y"], {}, "pella")
+    assert state["body"]["st"] == "cart" and state["turn"] == 1
+    owner, at = body_controller(state), state["body"]["at"]
+    far = max(TO_PELLA, key=TO_PELLA.get)
+    assert 0 < pella_pull(far) <= pella_pull(at) < pella_pull("pella")
+    late = copy_state(state)
+    late["turn"] = 4                              # §9.6.3: a burial in Turns II and III only
+    pulled = KIT.scores(state)[owner] - KIT.scores(late)[owner]
+    assert abs(pulled - pella_pull(at)) < 1e-9
+    other = next(s for s in state["seats"] if s != owner)
+    assert KIT.scores(state)[other] == KIT.scores(late)[other]
+
+
+def test_a_one_ply_robot_marches_the_cart_towards_pella_in_turn_ii():
+    """§9.6.3–§9.6.4, §4.5: starting a march changes nothing by itself, so the one-ply look values
+    `activate G` by its best first step (`line_values`); with the Cart's pull, the robots of level 2
+    (one ply) take the Cart out of Babylon towards Pella in Turn II instead of standing still."""
+    from core.games.successors.robot import TO_PELLA
+    from robots.levels import LEVELS
+
+    state = GAME.setup(["x", "y"], {}, "ladder35-0")
+    rnd = random.Random("ladder35-0")
+    robots = {seat: RobotPlayer.at(LEVELS[2], timed=False) for seat in state["seats"]}
+    start = TO_PELLA[state["body"]["at"]]
+    for _ in range(3000):
+        prompts = GAME.prompts(state)
+        if not prompts or state["turn"] > 2 or TO_PELLA.get(state["body"]["at"], start) < start:
+            break
+        seat = sorted(prompts)[0]
+        line = robots[seat].decide(GAME, GAME.view(state, seat), seat, rnd)
+        state = GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompts[seat])))[0]
+    assert state["turn"] == 2 and state["body"]["st"] == "cart"
+    assert TO_PELLA[state["body"]["at"]] < start          # the Cart left Babylon for Pella in Turn II

@@ -15,6 +15,7 @@ import random
 
 import orjson
 
+from core.errors import RulesError
 from core.game import copy_state
 from core.kit import BaseKit, default_candidates
 
@@ -22,7 +23,7 @@ from . import cards, flow, legitimacy, scoring, strategy, surprise
 from .board import BOARD
 from .common import card_tag
 from .forces import generals_of
-from .game import GAME
+from .game import GAME, TO_PELLA
 from .setup import deck_of
 
 # the force in motion's own bookkeeping (activation.py): what a march back or a royal taken up again
@@ -37,6 +38,9 @@ FLEET_WEIGHT = 0.2
 HEIR_WEIGHT = 2.0              # an active heir controlled: the Regency check when he comes of age (§10.3)
 LP_WEIGHT = 1.2                # 18 LP wins at once (§10.1), 23 VP does (§10.2)
 SCALE = 4.0                    # a lead of 4 points ≈ 73 %
+PELLA_PULL = 0.5               # of the Pella burial's worth (§9.6.4, 10 LP), what carrying the Cart beside Pella
+#                                is worth in Turns I–III: a robot marches it there over several activations
+BURIAL_TURNS = (1, 2, 3)       # the Cart can still reach a Pella burial (§9.6.3: Turns II and III)
 PC_VARIANTS = 2                # random choices of PC spaces offered per card (§4.4.3)
 
 
@@ -116,6 +120,9 @@ class SuccessorsKit(BaseKit):
             owner = legitimacy.royal_controller(state, heir)
             if owner in out:
                 out[owner] += HEIR_WEIGHT
+        carrier = legitimacy.body_controller(state) if state["turn"] in BURIAL_TURNS else None
+        if carrier in out:
+            out[carrier] += pella_pull(state["body"]["at"])
         return out
 
     def evaluate_all(self, state: dict) -> dict[str, float]:
@@ -134,6 +141,32 @@ class SuccessorsKit(BaseKit):
 
     def evaluate(self, state: dict, seat: str) -> float:
         return self.evaluate_all(state)[seat]
+
+    def line_values(self, state: dict, seat: str, prompt, lines: list[str]) -> dict[str, float]:
+        """The one-ply look at a line that starts a march (§4.4.1, §5.1: `activate G`, `play C march G`):
+        the starting changes nothing by itself, so it is valued by its best first step (or by standing,
+        where no step is better). Without this a one-ply look never activates a force, and the Cart
+        never leaves for Pella (§9.6.4). The other lines: the search's own one-ply value (not given here)."""
+        out = {}
+        for line in lines:
+            if not (line.startswith("activate ") or " march " in line):
+                continue
+            try:
+                after = play(state, seat, prompt, line)
+            except RulesError:
+                continue
+            step = GAME.prompts(after).get(seat)
+            if not (after.get("act") or {}).get("seat") == seat or step is None:
+                continue
+            best = self.evaluate(after, seat)
+            for move in step.actions:
+                if move.startswith("move "):
+                    try:
+                        best = max(best, self.evaluate(play(after, seat, step, move), seat))
+                    except RulesError:
+                        continue
+            out[line] = best
+        return out
 
     def candidates(self, state, seat, prompt, rnd):
         """The prompt's complete lines; in a Tyche segment also the OP uses with free arguments
@@ -169,4 +202,21 @@ class SuccessorsKit(BaseKit):
         return list(dict.fromkeys(out))
 
 
+def play(state: dict, seat: str, prompt, line: str) -> dict:
+    """The state after `seat` sends `line` as a player would (privately where the prompt offers it so)."""
+    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
+
+
+def pella_pull(at: str | None) -> float:
+    """What the Cart is worth to its controller on `at` while a burial can still come (§9.6.3): a
+    share of the Pella burial's LP (§9.6.4) that grows as the Cart nears Pella, so the search sees a
+    march of several activations towards the legitimacy victory (§10.1), not only the last step."""
+    steps = TO_PELLA.get(at or "")
+    if steps is None:
+        return 0.0
+    burial = BOARD.markers["pella_burial"]["lp"] * LP_WEIGHT
+    return PELLA_PULL * burial * (1 - steps / (FARTHEST + 1))
+
+
+FARTHEST = max(TO_PELLA.values())
 KIT = SuccessorsKit()
