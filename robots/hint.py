@@ -65,12 +65,13 @@ def advise(game: Game, view: dict, seat: str, budget: float | None = HINT_CEILIN
 
 
 def _changes(game: Game, world: dict, seat: str, prompt, line: str) -> list[str]:
-    """What the line changes, in the rules' public words, in one world drawn from the view."""
+    """What the line changes, in the rules' public words, in one world drawn from the view: its
+    dice and revealed cards are that world's guesses, read as results, so they are left out."""
     if prompt is None:
         return []
     try:
         events = game.apply(world, seat, game.parse(line, private=game.sent_privately(line, prompt)))[1]
     except RulesError:
         return []
-    said = [e.text for e in events if e.to is None and e.text and e.kind not in ("image",)]
+    said = [e.text for e in events if e.to is None and e.text and e.kind == "info"]
     return said[:CHANGES]

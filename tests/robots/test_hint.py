@@ -80,3 +80,22 @@ def test_a_finished_game_where_hints_were_used_is_marked_in_stats(service):
     marked = tally([{"game": "ludi", "winners": ["p1"], "seats": [], "hints": True},
                     {"game": "ludi", "winners": ["p2"], "seats": [], "hints": False}])
     assert marked["by_game"]["ludi"]["hinted"] == 1
+
+
+def test_a_hints_changes_leave_out_the_dice_of_the_world_it_imagined():
+    """The changes are told from one world drawn from the view: its die rolls ("Activation of
+    Antipatros (Initiative 3): d6 → 3", §5.2) are that world's guesses and would read as results."""
+    rnd, state = random.Random(4), GAME.start(["a", "b", "c"], {}, "hint-dice")[0]
+    for _ in range(400):
+        prompts = GAME.prompts(state)
+        seat = next((s for s, p in prompts.items() if any(a.startswith("activate ") for a in p.actions)), None)
+        if seat is not None:
+            break
+        state = GAME.random_step(state, rnd, prompts)[2]
+    assert seat is not None, "no activation offered"
+    line = next(a for a in prompts[seat].actions if a.startswith("activate "))
+    events = GAME.apply(state, seat, GAME.parse(line))[1]
+    rolls = [e.text for e in events if e.kind == "roll" and e.text]
+    assert rolls, "the activation rolled no die"   # the check below has something to leave out
+    told = hint._changes(GAME, state, seat, prompts[seat], line)
+    assert told and not set(rolls) & set(told)
