@@ -360,6 +360,7 @@ MESSAGES = [
     N_('stop watching'),
     N_('seat robots in the lobby'),
     N_('how many robots (default 1)'),
+    N_("how strong: 1 (a beginner) to 5 (the deepest search); default: the table's level="),
     N_('take a robot out of the lobby'),
     N_('decline the rematch asked for'),
     N_('how long, e.g. 3d, 12h or 2d12h (/back ends it sooner)'),
