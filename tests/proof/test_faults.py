@@ -11,7 +11,6 @@ import time
 import uuid
 
 import orjson
-import pytest
 
 import render
 from bot.console.selfplay import PLATFORM, play_one
@@ -20,18 +19,9 @@ from bot.service.types import Command
 from bot.store import Store, connect
 from core.registry import all_games, get_game
 from core.replay import replay
-from tests.proof.servers import Server, need_binary
 
 GAME = next((g.id for g in all_games() if g.id == "successors"), None) or \
     next(g.id for g in all_games() if render.has_picture(g.id))
-
-
-@pytest.fixture
-def server(tmp_path):
-    need_binary()
-    srv = Server(tmp_path / "redis").start()
-    yield srv
-    srv.stop()
 
 
 def make_service(url: str, prefix: str, **kw) -> Service:

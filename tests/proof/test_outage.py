@@ -12,12 +12,10 @@ import time
 import urllib.error
 import urllib.request
 
-import pytest
-
 from bot.service import Command, Service
 from bot.store import Store, connect
 from core.registry import get_game
-from tests.proof.servers import Server, free_port, need_binary
+from tests.proof.servers import free_port
 
 P = "t"
 SECRET = "s" * 40
@@ -101,14 +99,6 @@ def wait_for(url: str, seconds: float = 30) -> None:
             pass
         time.sleep(0.2)
     raise AssertionError(f"{url} never answered")
-
-
-@pytest.fixture
-def server(tmp_path):
-    need_binary()
-    srv = Server(tmp_path / "redis").start()
-    yield srv
-    srv.stop()
 
 
 def test_the_robots_worker_and_the_web_process_outlive_a_redis_restart(server, tmp_path):
