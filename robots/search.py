@@ -214,7 +214,7 @@ class Search:
         for state in worlds:
             prompt = self.game.prompts(state)[seat]
             values = valued(state, seat, prompt, list(root.edges)) if valued is not None else {}
-            raw = orjson.dumps(state)   # the world's bytes once for every line tried on it
+            raw = None   # the world's bytes, taken once for the lines the kit's own look did not value
             for line in root.edges:
                 if line in values:
                     seen.setdefault(line, []).append(values[line])
@@ -222,6 +222,7 @@ class Search:
                 if self._late(deadline):
                     break
                 began = self.clock()
+                raw = raw or orjson.dumps(state)
                 try:
                     after = apply_line(self.game, state, seat, prompt, line, raw)
                 except RulesError:
