@@ -1234,7 +1234,12 @@ class _ShardedUpdates:
     """The announcements on a cluster: every shard's channel subscribed (SSUBSCRIBE, each on the
     node that holds it, by redis-py's cluster pub/sub), read as plain pub/sub messages."""
 
-    POLL = 0.05   # seconds waited on each node's connection in turn (redis-py reads them one by one)
+    # redis-py reads the nodes' connections one by one, each waiting out its own timeout: given a
+    # wait, every idle node cost it, and one web process heard ten announcements a second at most,
+    # so a busy table's flood held every other page's moves back for minutes (seen after a
+    # failover, issue 38). So every node is looked at without waiting, and only a look that found
+    # nothing anywhere waits, this long, before the next.
+    IDLE = 0.01
 
     def __init__(self, client: RedisCluster, channels: list[str]):
         # the slots as the cluster has them now: this connection may be made again after a failover,
@@ -1244,10 +1249,16 @@ class _ShardedUpdates:
         self.pubsub.ssubscribe(*channels)
 
     def get_message(self, timeout: float = 0.0):
-        message = self.pubsub.get_sharded_message(ignore_subscribe_messages=True, timeout=min(timeout, self.POLL))
-        if message is None or _text(message.get("type")) != "smessage":
-            return None
-        return {"type": "message", "data": message["data"]}
+        deadline = time.monotonic() + timeout
+        while True:
+            message = self.pubsub.get_sharded_message(timeout=0.0)
+            if message is not None:
+                if _text(message.get("type")) == "smessage":
+                    return {"type": "message", "data": message["data"]}
+                continue   # a subscription's confirmation: the other nodes may hold a message
+            if time.monotonic() >= deadline:
+                return None
+            time.sleep(self.IDLE)
 
     def close(self) -> None:
         self.pubsub.close()

@@ -148,6 +148,9 @@ class Hub:
         for token in set(listening.values()):
             try:
                 await run_in_threadpool(made, token)
+            except STORE_ERRORS as exc:   # the store is away (a failover): each stream tries again itself
+                log.warning("a page could not be made after a move: the game store cannot be reached (%s)",
+                            type(exc).__name__)
             except Exception:   # noqa: BLE001 — each stream then tries (and reports) for itself
                 log.warning("could not make a page after a move", exc_info=True)
             for queue, its in list(self.listeners.get((platform, channel), {}).items()):
@@ -514,6 +517,10 @@ def _warm(pages) -> None:
     started = time.perf_counter()
     try:
         pages.warm()
+    except STORE_ERRORS as exc:   # its sample pages read a (never written) log: a cold first page is slow, never broken
+        log.warning("could not draw the pictures' base layers at start: the game store cannot be reached (%s)",
+                    type(exc).__name__)
+        return
     except Exception:   # noqa: BLE001 — a cold first page is slow, never broken
         log.warning("could not draw the pictures' base layers at start", exc_info=True)
         return

@@ -258,11 +258,9 @@ def check(report: dict) -> None:
     assert report["missing"] + report["fast_missing"] <= 5, report
 
 
-# slow, and a defect left open: in a whole default run under load the web process logged its sharded
-# subscription back 7 s after the failover, yet none of the robots' later moves at two watched tables
-# (35-50 s after) reached an open page; alone it passes. Its check stays whole here and in the
-# 3-tables run until the cause (redis-py's cluster pub/sub after a promotion?) is found
-@pytest.mark.slow
+# the short run is in the default suite. It failed from issue 38 on (0 moves heard after the
+# failover): one web process read its sharded announcements at ten a second, so the hammered
+# table's backlog held every watched table's moves back (bot/store/store.py `_ShardedUpdates`)
 def test_a_master_killed_mid_traffic_its_replica_takes_over_and_nothing_is_stuck(tmp_path):
     check(failover(tmp_path, per_game=1, before=4, after=8))
 
