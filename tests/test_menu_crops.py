@@ -39,13 +39,13 @@ def digit_on(image: Image.Image, centre: tuple[int, int], size: int) -> str:
     ink) against each digit drawn alone in the same face."""
     half = round(size * 0.85 * 0.7)
     box = (centre[0] - half, centre[1] - half, centre[0] + half + 1, centre[1] + half + 1)
-    seen = [sum(px) > 3 * 128 for px in image.crop(box).getdata()]
+    seen = [sum(px) > 3 * 128 for px in image.crop(box).get_flattened_data()]
     assert any(seen), f"no mark drawn at {centre}"
 
     def drawn(digit: str) -> list[bool]:
         ref = Image.new("L", (2 * half + 1, 2 * half + 1), 0)
         ImageDraw.Draw(ref).text((half, half), digit, fill=255, font=font(size, bold=True), anchor="mm")
-        return [v > 128 for v in ref.getdata()]
+        return [v > 128 for v in ref.get_flattened_data()]
 
     return min("12345678", key=lambda d: sum(a != b for a, b in zip(seen, drawn(d))))
 

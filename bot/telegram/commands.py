@@ -1,6 +1,7 @@
 """The command menu Telegram shows (set_my_commands), in English, Spanish and Russian.
 
-Only descriptions live here: what a command does is the service's business. The list
+Each description is the command table's help, rendered from the catalogues (bot/words/locale) as
+/help and Discord's translator say it: what a command does is the service's business. The list
 is published at start-up only when its hash changed since the last publication.
 """
 from __future__ import annotations
@@ -11,49 +12,11 @@ import re
 import orjson
 
 from bot.service import COMMANDS
+from bot.words.i18n import render
+from core.message import Cmd, msg
 
 LANGUAGES = (None, "en", "es", "ru")   # None: the default menu (English) for every other language
 _NAME = re.compile(r"^[a-z0-9_]{1,32}$")   # what Telegram accepts as a command name
-
-DESCRIPTIONS: dict[str, dict[str, str]] = {
-    "en": {word: c.help[0].upper() + c.help[1:] for word, c in COMMANDS.items()},
-    "es": {
-        "new": "Abrir una partida en este grupo",
-        "join": "Sentarse en el siguiente puesto libre",
-        "leave": "Dejar tu puesto (antes de empezar)",
-        "start": "Empezar la partida",
-        "abort": "Terminar la partida (creador o admin)",
-        "status": "Quién debe decidir y qué puede hacer",
-        "map": "El mapa actual (/map full: resolución completa)",
-        "me": "Tu vista privada (por chat privado)",
-        "log": "Las últimas acciones",
-        "undo": "Deshacer tu última acción",
-        "export": "La partida en JSON",
-        "import": "Cargar una partida exportada",
-        "verify": "Comprobar todas las tiradas al final",
-        "remind": "Avisar a quien debe jugar",
-        "help": "Ayuda de los comandos y juegos",
-        "web": "La página de la partida (me: la tuya privada)",
-    },
-    "ru": {
-        "new": "Открыть партию в этой группе",
-        "join": "Занять свободное место",
-        "leave": "Освободить место (до начала)",
-        "start": "Начать партию",
-        "abort": "Завершить партию (создатель или админ)",
-        "status": "Кто ходит и что можно сделать",
-        "map": "Текущая карта (/map full: полное разрешение)",
-        "me": "Ваш личный обзор (в личные сообщения)",
-        "log": "Последние действия",
-        "undo": "Отменить своё последнее действие",
-        "export": "Партия в формате JSON",
-        "import": "Загрузить экспортированную партию",
-        "verify": "Проверить все броски после конца",
-        "remind": "Напомнить тем, чей ход",
-        "help": "Справка по командам и играм",
-        "web": "Страница партии (me: ваша личная)",
-    },
-}
 
 
 def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
@@ -61,8 +24,7 @@ def command_lists(games) -> dict[str | None, list[tuple[str, str]]]:
     out: dict[str | None, list[tuple[str, str]]] = {}
     for language in LANGUAGES:
         lang = language or "en"
-        rows = [(word, DESCRIPTIONS[lang].get(word) or _translated(DESCRIPTIONS["en"][word], lang))
-                for word in COMMANDS]
+        rows = [(word, _description(word, lang)) for word in COMMANDS]
         for game in sorted(games, key=lambda g: g.id):
             for name in (game.id, *game.aliases):
                 if _NAME.match(name) and name not in COMMANDS:
@@ -79,19 +41,15 @@ def command_words(games) -> list[str]:
     return list(words)
 
 
-def _translated(text: str, lang: str) -> str:
-    """A description from the gettext catalogues (their ids are the command table's lower-case help texts)."""
-    from bot.words.i18n import gettext_
-
-    own = gettext_(lang, text[0].lower() + text[1:])
-    return own[0].upper() + own[1:] if own else text
+def _description(word: str, lang: str) -> str:
+    """A command's entry of the menu: its help from the command table, in the catalogues' words
+    (the same message Discord's translator and /help say)."""
+    text = render(msg(COMMANDS[word].help), lang)
+    return text[0].upper() + text[1:]
 
 
 def _game_line(game, name: str, lang: str) -> str:
     """A game's entry of the menu, its title as the language names the game ("Jugar a Sucesores")."""
-    from bot.words.i18n import render
-    from core.message import Cmd, msg
-
     return render(msg("Play {title}: /{name} VERB …", title=game.title, name=Cmd(name)), lang)
 
 
