@@ -23,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.errors import RulesError
+from core.message import Cmd, msg
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,6 @@ def level(number: int | str) -> Level:
     """A level by number, with a sentence naming the possible ones when it is not one."""
     text = str(number).strip()
     if not text.isdigit() or int(text) not in LEVELS:
-        raise RulesError(f"level= is a robot's strength, 1 (a beginner) to {TOP} (the deepest search); "
-                         f"got {text!r}.", code="OPTION")
+        raise RulesError(msg("level= is a robot's strength, 1 (a beginner) to {top} (the deepest search); "
+                             "got {got}.", top=TOP, got=Cmd(repr(text))), code="OPTION")
     return LEVELS[int(text)]

@@ -6,6 +6,7 @@ import re
 
 from discord import Locale
 
+from bot.service.types import Command
 from core.registry import MODULES, available
 from tests.telegram.conftest import tg  # noqa: F401 — the offline Telegram harness, as a fixture
 
@@ -43,6 +44,30 @@ async def test_every_slash_command_and_option_is_described_in_spanish_and_russia
                 if not localized.get(locale.value):
                     missing.append(f"{where} [{locale.value}]: {english!r}")
     assert not missing, f"{len(missing)} descriptions stay English:\n" + "\n".join(sorted(set(missing)))
+
+
+async def test_discords_robot_levels_are_named_in_the_users_language_and_typed_names_stay(service):
+    """/robot add level: its choices are messages ("2 · mira una jugada"), the values the levels; a
+    choice that is what a player types (a game's own terms) is never translated."""
+    from tests.discord.harness import make_harness
+
+    h = await make_harness(service)
+    tree = h.client.tree
+    robot = next(c for c in tree.get_commands() if c.name == "robot")
+    payload = await robot.get_translated_payload(tree, tree.translator)
+    level = payload["options"][0]["options"][1]
+    assert [c["name_localizations"]["es-ES"] for c in level["choices"]][:2] == [
+        "1 · principiante: mira una jugada, con despistes", "2 · mira una jugada"]
+    assert level["choices"][4]["name_localizations"]["ru"] == "5 · самый глубокий поиск"
+    assert [c["value"] for c in level["choices"]] == [1, 2, 3, 4, 5]
+
+
+def test_a_level_out_of_range_is_refused_in_the_channels_language(service):
+    service.handle(Command("t", "lvl", "alice", "/lang es", name="alice"))
+    refused = service.handle(Command("t", "lvl", "alice", "/new ludi robots=2 level=9", name="alice"))
+    assert not refused.ok and refused.code == "OPTION"
+    assert "level= es la fuerza de un robot, de 1 (principiante) a 5" in refused.error, refused.error
+    assert service.store.load("t", "lvl") is None or service.store.load("t", "lvl").meta is None
 
 
 def test_discords_select_menu_of_actions_asks_in_the_channels_language(service):

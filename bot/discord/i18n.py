@@ -21,10 +21,11 @@ class StrategosTranslator(app_commands.Translator):
     async def translate(self, string: app_commands.locale_str, locale: discord.Locale,
                         context: app_commands.TranslationContext) -> str | None:
         lang = LOCALES.get(locale)
-        if lang is None or context.location in (app_commands.TranslationContextLocation.command_name,
-                                                app_commands.TranslationContextLocation.group_name,
-                                                app_commands.TranslationContextLocation.parameter_name,
-                                                app_commands.TranslationContextLocation.choice_name):
+        where = app_commands.TranslationContextLocation
+        # a name is what a player types (English everywhere), and so is a choice, unless it was made a
+        # message to be said (a robot's level: "2 · one ply")
+        if lang is None or context.location in (where.command_name, where.group_name, where.parameter_name) or (
+                context.location is where.choice_name and "said" not in string.extras):
             return None
         # a description composed of messages (a verb's help, an option's kind) carries them
         # (bot/discord/tree.said); a fixed one is its own message id

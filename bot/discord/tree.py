@@ -444,7 +444,7 @@ class TableCommands(commands.Cog, name="table"):
     @robot.command(name="add", description="seat robots in the lobby")
     @app_commands.describe(count="how many robots (default 1)",
                            level="how strong: 1 (a beginner) to 5 (the deepest search); default: the table's level=")
-    @app_commands.choices(level=[app_commands.Choice(name=name, value=number) for number, name in LEVEL_CHOICES])
+    @app_commands.choices(level=[app_commands.Choice(name=said(name), value=number) for number, name in LEVEL_CHOICES])
     async def robot_add(self, interaction: discord.Interaction,
                         count: Optional[app_commands.Range[int, 1, 100]] = None,
                         level: Optional[app_commands.Choice[int]] = None) -> None:

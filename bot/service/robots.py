@@ -45,7 +45,9 @@ CLAIM_IDLE_MS = 30_000     # a job unacknowledged this long (its worker died) is
 
 
 # `level=` as a menu of choices shows it (Discord's /robot add): each level's number and what it is
-LEVEL_CHOICES = tuple((rung.number, f"{rung.number} · {rung.about}") for rung in LEVELS.values())
+# Discord's /robot add level= choices, each a message its translator says in the user's language
+LEVEL_CHOICES = tuple((rung.number, msg("{number} · {about}", number=rung.number, about=msg(rung.about)))
+                      for rung in LEVELS.values())
 
 
 def robot_player(number: int, level: int | None = None) -> dict:

@@ -381,6 +381,10 @@ MESSAGES = [
     # a robot's name (bot/words/names.robot_name): its number at the table, and its level
     N_('🤖 Robot {number}'), N_('🤖 Robot {number} · {level}'),
     N_('Usage: /robot add [N] [level=1-5], /robot remove.'),
+    # a robot's levels (robots/levels.py): Discord's /robot add choices, and a level= refused
+    N_('{number} · {about}'), N_('a beginner: one ply, with slips'), N_('one ply'), N_('a short search'),
+    N_('a search'), N_('the deepest search'),
+    N_("level= is a robot's strength, 1 (a beginner) to {top} (the deepest search); got {got}."),
     N_('Seated: {names}.'),
     N_('A robot now plays seat {seat} for {name}, who takes it back with /back.'),
     N_('No robot plays a seat of yours here.'),
