@@ -40,9 +40,11 @@ class History(Topic):
         if count < 1:
             return Reply.refuse(msg("/log N shows the last N actions (1 to {most}); {shown} is not a count. /log alone "
                                     "shows the last 10.", most=LOG_MAX, shown=Cmd(shown(rest, 40))), "MALFORMED")
-        count = min(count, LOG_MAX)
         game = get_game(rec.meta["game"])
-        told = self._told(game, cmd.platform, channel, rec.setup)
+        return self.lines(self.told(game, cmd.platform, channel, rec.setup), min(count, LOG_MAX), game, rec)
+
+    def lines(self, told: list[list[str]], count: int, game, rec: Record) -> Reply:
+        """The last `count` of what the channel was told (`told`), numbered as /replay counts them."""
         if not told:
             return Reply(public=[msg("No action has been played yet.")])
         first = max(0, len(told) - count)
@@ -50,7 +52,7 @@ class History(Topic):
                  for number, said in enumerate(told[first:], first + 1) for line in said]
         return Reply(public=lines, version=rec.version, namer=lambda: seat_names(game, rec.meta, rec.state))
 
-    def _told(self, game, platform: str, channel: str, setup: dict | None = None) -> list[list[str]]:
+    def told(self, game, platform: str, channel: str, setup: dict | None = None) -> list[list[str]]:
         """What the channel was told of each public action, in order (English, seats marked).
         Replayed from the log once and then carried forward: a /log or a page after a move
         replays that move only (kept per channel while its log only grows)."""

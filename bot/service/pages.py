@@ -29,7 +29,7 @@ import redis
 
 import render
 from bot.service.common import Topic, playing, seat_of
-from bot.service.history import public_entries
+from bot.service.history import LOG_MAX, public_entries
 from bot.service.looks import describe_view
 from bot.service.menus import NAMED, choices, digest, label_of, seat_players, tree
 from bot.service.types import Button, Command, Menu, MenuOption, Picture, Reply
@@ -269,16 +269,18 @@ class Pages(Topic):
         private = status.private.get(user, []) if user else []
         status.private = {}
         self.service.finish(asker, status)
-        told = self.service.history.log("100", asker, key.channel, rec)
+        # what the channel was told, read from the log once: its last lines and its count
+        history = self.service.history
+        told_all = history.told(game, key.platform, key.channel, rec.setup)
+        told = history.lines(told_all, LOG_MAX, game, rec)
         self.service.finish(asker, told)
         lang = status.lang
         labels = seat_labels(game, rec.state)
         pending = sorted(game.prompts(rec.state)) if rec.meta["status"] == "playing" else []
         expiry, _ = self.service.timers.expiry(rec.meta, game, rec.state)
-        entries = self.store.log(key.platform, key.channel)
         data = {
             "title": gettext_(lang, game.title), "game": game.id, "version": rec.version, "lang": lang,
-            "status": status.public, "log": told.public, "actions": len(public_entries(entries)),
+            "status": status.public, "log": told.public, "actions": len(told_all),
             "players": [{"name": p["name"], "seat": p["seat"], "label": _label(labels.get(p["seat"], Cmd(p["seat"])),
                                                                                    lang),
                          "pending": p["seat"] in pending} for p in rec.meta["players"] if p.get("seat")],
