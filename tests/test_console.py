@@ -93,3 +93,33 @@ def test_at_a_play_table_the_robots_hands_are_not_printed(service, tmp_path):
     assert robots, "the robot was dealt its hand privately"
     assert not any(f"[to {user} only]" in text for user in robots)
     assert not any(line in text for user in robots for line in reply.private[user])
+
+
+
+def test_at_a_play_table_a_number_presses_a_button_shown_for_him(service, tmp_path):
+    """Fewer choices than a menu takes are buttons (bot/service/narration.py, MENU_AT): the console
+    numbers them, and a number sends its line as a chat's key would (it was refused as `/1`)."""
+    out = io.StringIO()
+    console = Console(service, "press", tmp_path, out)
+    console.open_table("ludi", robots=1, think="0.01s", name="Ada")
+    for _ in range(100):   # the first choice of each menu until buttons are shown for Ada
+        if console.buttons.get("Ada") and console.menu_for("Ada") is None:
+            break
+        assert console.say("1")[0], out.getvalue()[-500:]
+    lines = console.buttons["Ada"]
+    assert f"    {len(lines)}. {lines[-1]}" in out.getvalue()
+    before = len(service.store.log("console", "press"))
+    ok, reply = console.say(str(len(lines)))
+    assert ok and reply.ok and reply.changed, reply.error
+    entry = service.store.log("console", "press")[before]
+    assert f"/ludi {entry['line']}" == lines[-1] and entry["user"] == "Ada"
+
+
+def test_a_number_with_nothing_shown_says_what_to_type_and_plays_nothing(service, tmp_path):
+    out = io.StringIO()
+    console = Console(service, "bare", tmp_path, out)
+    console.player = "Ada"
+    ok, reply = console.say("3")
+    assert not ok and reply.code == "MALFORMED"
+    assert "No menu or buttons are shown for you now: /me shows your choices" in reply.error
+    assert service.store.load("console", "bare") is None

@@ -67,4 +67,4 @@ def test_the_console_names_whose_buttons_they_are(service, tmp_path):
 
     out = io.StringIO()
     Console(service, "btn", tmp_path, out).run_script(["ann: /new tally", "bob: /join", "ann: /join", "ann: /start"])
-    assert "[buttons for bob] /tl roll" in out.getvalue()
+    assert "[buttons for bob]\n    1. /tl roll" in out.getvalue()

@@ -37,6 +37,7 @@ class Console:
         self.session = uuid.uuid4().hex[:12]   # with the line number: each line's idempotency key
         self.lines = 0
         self.menus: dict[str | None, Menu] = {}   # user → the menu page last shown to him (None: the public one)
+        self.buttons: dict[str, list[str]] = {}   # user → the lines of the buttons last shown for him, numbered
         self.player: str | None = None   # with --play: who speaks a line that names nobody
 
     def say(self, line: str) -> tuple[bool, Reply | None]:
@@ -49,8 +50,10 @@ class Console:
         name = match["name"].strip()
         private = bool(match["dm"])
         text = match["text"].strip()
-        if text.isdigit() and self.menu_for(name) is not None:   # a number picks from the menu shown
-            return self.pick(name, int(text), bool(match["expect"]))
+        if text.isdigit():   # a number picks from the menu shown, or presses a button numbered for him
+            if self.menu_for(name) is not None:
+                return self.pick(name, int(text), bool(match["expect"]))
+            return self.press(name, int(text), bool(match["expect"]))
         if private and not text.lower().startswith("g=") and not _own_word(text):
             # the console is one table: its private messages are about it, whatever other
             # tables (an earlier script's) the same names still sit at (a user's own settings,
@@ -100,11 +103,17 @@ class Console:
             self.show_menu(reply.menu, None)
         if reply.page is not None:
             self.show_menu(reply.page, sender if reply.page.private else None)
-        seats: dict[str, list[str]] = {}
+        if reply.changed:   # a move was played: the buttons shown before it are spent
+            self.buttons.clear()
+        seats: dict[str, list] = {}
         for button in reply.buttons:   # named by the player they are for (the seat if nobody sits there)
-            seats.setdefault(reply.names.get(button.user) or button.user or button.seat, []).append(button.line)
-        for who, lines in seats.items():
-            self.print(f"  [{gettext_(reply.lang, 'buttons for {who}', who=who)}] " + " | ".join(lines))
+            seats.setdefault(button.user or button.seat, []).append(button)
+        for user, buttons in seats.items():
+            who = reply.names.get(user) or user
+            self.print(f"  [{gettext_(reply.lang, 'buttons for {who}', who=who)}]")
+            for number, button in enumerate(buttons, 1):   # a number presses one, as a chat's key would
+                self.print(f"    {number}. {button.line}")
+            self.buttons[user] = [button.line for button in buttons]
         if reply.image is not None:
             self.print(f"  [{gettext_(reply.lang, 'picture')}] {self.save(reply.image)}")
         for user, picture in reply.private_images.items():
@@ -164,6 +173,19 @@ class Console:
                 self.show(move, "robot")
         return (not reply.ok) == expect_refusal, reply
 
+    def press(self, user: str, number: int, expect_refusal: bool = False) -> tuple[bool, Reply]:
+        """`name: 2`: the second button shown for him, sent as its line, as a chat's key press sends it."""
+        lines = self.buttons.get(user, [])
+        if not 1 <= number <= len(lines):
+            said = msg("Pick a number from 1 to {count}.", count=len(lines)) if lines else \
+                msg("No menu or buttons are shown for you now: /me shows your choices, /status whose turn it is.")
+            lang = self.service.channel_lang("console", self.channel) or "en"
+            reply = Reply.refuse(render(said, lang), "MALFORMED")
+            reply.lang = lang
+            self.show(reply, user)
+            return expect_refusal, reply
+        return self.say(("!" if expect_refusal else "") + f"{user}: {lines[number - 1]}")
+
     def save(self, picture) -> Path:
         return self.write(picture.filename, picture.render())
 
@@ -196,7 +218,7 @@ class Console:
         and N robots seated, dealt; his lines need not name him."""
         self.player = name
         self.print(f"You play as {name}: type commands as they are (`/help`), `(dm) /command` for a "
-                   f"private one, a number to pick from a menu; Ctrl-D quits.")
+                   f"private one, a number to pick from a menu or press a button; Ctrl-D quits.")
         self.service.handle(Command("console", self.channel, name, "/abort", admin=True))
         for line in (f"/new {game} robots={robots} think={think}", "/join", "/start"):
             self.say(f"{name}: {line}")

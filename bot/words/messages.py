@@ -226,6 +226,7 @@ MESSAGES = [
     N_("These choices are {who}'s; only they can make them."),
     N_('Pick a number from 1 to {count} (0: back).'),
     N_('Pick a number from 1 to {count}.'),
+    N_('No menu or buttons are shown for you now: /me shows your choices, /status whose turn it is.'),
     N_('Choose:'),
     # the console's markers (bot/console/repl.py): who a line is for, what a path holds
     N_('to {user} only'),
