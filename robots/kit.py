@@ -7,6 +7,7 @@ import importlib.util
 
 from core.errors import RulesError
 from core.kit import Kit
+from core.message import Cmd, msg
 
 
 def kit_for(game_id: str) -> Kit:
@@ -14,9 +15,9 @@ def kit_for(game_id: str) -> Kit:
     try:
         module = importlib.import_module(f"core.games.{game_id}.robot")
     except ModuleNotFoundError as missing:
-        if missing.name != f"core.games.{game_id}.robot":
+        if missing.name not in (f"core.games.{game_id}.robot", f"core.games.{game_id}"):   # a test's own game
             raise
-        raise RulesError(f"The game {game_id!r} has no robot yet.", code="NO_ROBOT") from None
+        raise RulesError(msg("No robot plays {game} yet.", game=Cmd(game_id)), code="NO_ROBOT") from None
     return module.KIT
 
 

@@ -32,6 +32,7 @@ from bot.words.i18n import render
 from bot.words.names import player_name, robot_name
 from core.message import join, msg, plural
 from core.registry import get_game
+from robots.kit import has_robot
 from robots.levels import LEVELS
 from robots.levels import level as level_named
 
@@ -182,6 +183,9 @@ class Robots(Topic):
             return Reply.refuse(msg("You have nothing to decide now; /hint helps when a choice is "
                                     "yours."), "NOT_YOUR_TURN",
                                 channel)
+        if not has_robot(game.id):
+            return Reply.refuse(msg("No robot plays {game} yet, so there is nobody to ask for a hint.",
+                                    game=game.title), "NO_ROBOT", channel)
         lines = [msg("Hint: the lines the strongest robot would weigh for you, best first.")]
         for number, advice in enumerate(advise(game, game.view(rec.state, seat), seat), 1):
             percent = round(advice.chance * 100)

@@ -382,6 +382,7 @@ MESSAGES = [
     # a robot's name (bot/words/names.robot_name): its number at the table, and its level
     N_('🤖 Robot {number}'), N_('🤖 Robot {number} · {level}'),
     N_('Usage: /robot add [N] [level=1-5], /robot remove.'),
+    N_('No robot plays {game} yet.'), N_('No robot plays {game} yet, so there is nobody to ask for a hint.'),
     # a robot's levels (robots/levels.py): Discord's /robot add choices, and a level= refused
     N_('{number} · {about}'), N_('a beginner: one ply, with slips'), N_('one ply'), N_('a short search'),
     N_('a search'), N_('the deepest search'),

@@ -75,6 +75,18 @@ def test_hint_is_private_marks_the_table_and_is_refused_at_a_hints_off_table(ser
     assert not off.ok and off.code == "HINTS_OFF" and "hints=off" in off.error
 
 
+def test_hint_at_a_game_no_robot_plays_is_refused_and_changes_nothing(service):
+    """A game without a kit (the tests' Tally): a refusal that says so (it was a traceback, INTERNAL,
+    found by the fuzz test)."""
+    for user, text in (("alice", "/new tally"), ("alice", "/join"), ("bob", "/join"), ("alice", "/start")):
+        assert say(service, user, text, channel="kitless").ok
+    game, state, rec = service.state("t", "kitless")
+    decider = next(p["user"] for p in rec.meta["players"] if p["seat"] in game.prompts(state))
+    reply = say(service, decider, "/hint", channel="kitless")
+    assert not reply.ok and reply.code == "NO_ROBOT" and "No robot plays Tally yet" in reply.error, reply.error
+    assert service.store.load("t", "kitless").seq == rec.seq
+
+
 def test_a_finished_game_where_hints_were_used_is_marked_in_stats(service):
     from bot.service.between import tally
     marked = tally([{"game": "ludi", "winners": ["p1"], "seats": [], "hints": True},
