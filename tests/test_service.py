@@ -236,3 +236,30 @@ def test_queries_still_answer_after_the_end(game):
     assert send(game, "bob", "/tl total").ok
     refused = send(game, "bob", "/tl add 1")
     assert refused.code == "NOT_PLAYING" and "over" in refused.error
+
+
+# ---- several processes on one game: each remembers its last write (Store.recall) -----------------
+def test_a_process_playing_from_a_stale_memory_of_the_game_loses_nothing(game):
+    """Two bot processes serve one channel. Each plays from the game as it last wrote it; when the
+    other moved meanwhile, its compare-and-set fails and it reads the game: a command refused by
+    the stale memory is played, one it would accept is refused, and each counts once."""
+    other = type(game)(type(game.store)(game.store.redis, prefix=game.store.prefix), remind_after=60)
+    assert send(game, "alice", "/tl add 1").ok                       # game: bob to move
+    assert send(other, "bob", "/tl add 2").ok                        # other: alice to move
+    played = send(game, "alice", "/tl add 1")                        # game remembers bob to move
+    assert played.ok, played.error
+    before = snapshot(game)
+    again = send(other, "alice", "/tl add 2")                        # other remembers alice to move
+    assert not again.ok and again.code == "NOT_YOUR_TURN"
+    assert snapshot(game) == before
+    assert [e["line"] for e in game.store.log("t", "c")] == ["add 1", "add 2", "add 1"]
+    assert game.store.load("t", "c").state["total"] == 4
+
+
+def test_a_command_repeated_through_another_process_counts_once_from_memory(game):
+    other = type(game)(type(game.store)(game.store.redis, prefix=game.store.prefix), remind_after=60)
+    first = send(game, "alice", "/tl add 1", key="tg:1")
+    send(other, "bob", "/tl add 2")   # other's memory is now its own write
+    repeat = send(other, "alice", "/tl add 1", key="tg:1")   # delivered twice, to both
+    assert repeat.ok and "Already done" in repeat.public[0] and str(first.version) in repeat.public[0]
+    assert [e["line"] for e in game.store.log("t", "c")] == ["add 1", "add 2"]

@@ -292,20 +292,31 @@ class Service:
         reply.channel = reply.channel or channel
         return reply
 
-    def write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False) -> Reply:
+    def write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False,
+              recall: bool = False) -> Reply:
         """The one path of every write: load → step → compare-and-set, retried on a lost race.
 
         `step(rec)` answers a `Reply` (a refusal, or a look that writes nothing) or a `Write`.
         The command's key is stored with the write in the same script, so a command delivered
         or retried twice counts once: the second time it gets its first outcome back.
+
+        With `recall` (a step that reads nothing but its record and writes nothing but its
+        `Write`: a game's action), the first try is made from the game as this process last wrote
+        or read it (`Store.recall`), without a load: the compare-and-set checks that it is still
+        the stored one (and the command's key), so a stale memory costs a lost race, then a load;
+        a `Reply` made from it (a refusal, a look) is made again from a load.
         """
         key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        recalled = recall and self.store.recalls
         for _ in range(RETRIES):
             started = time.perf_counter()
             # the channel's and the sender's languages come in the same round trip (for the reply)
             hint = self._seated.get((cmd.platform, channel), ())
-            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key,
-                                  langs=[cmd.user, *(u for u in hint if u != cmd.user)])
+            langs = [cmd.user, *(u for u in hint if u != cmd.user)]
+            rec = self.store.recall(cmd.platform, channel, with_setup) if recalled else None
+            if rec is None or rec.meta is None:
+                recalled = False
+                rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=langs)
             timings.load += time.perf_counter() - started
             if rec is not None and rec.meta is not None:
                 self._remember_seated(cmd.platform, channel, rec.meta)
@@ -315,6 +326,9 @@ class Service:
                 out = step(rec)
             except RulesError as exc:   # answered from the channel acted on: its language, its seats
                 out = Reply.refuse(exc.message, exc.code)
+            if isinstance(out, Reply) and recalled:   # nothing checks an answer that writes nothing
+                recalled = False
+                continue
             if isinstance(out, Reply):
                 out.channel = out.channel or channel
                 if out.channel == channel and rec is not None:
@@ -325,9 +339,16 @@ class Service:
                                                  out.state if out.state is not None else rec.state if rec else None)
             started = time.perf_counter()
             try:
-                version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
-                                            **out.fields())
+                written = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
+                                            wid=rec.wid if rec else None, langs=langs if recalled else None,
+                                            written=True, **out.fields())
+                version = written.version
+                if recalled:
+                    rec.langs = written.langs
             except Conflict:
+                if recalled:   # the memory was stale: the stored game is read, at once
+                    recalled = False
+                    continue
                 time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
                 continue
             except AlreadyDone as done:
