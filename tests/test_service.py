@@ -263,3 +263,24 @@ def test_a_command_repeated_through_another_process_counts_once_from_memory(game
     repeat = send(other, "alice", "/tl add 1", key="tg:1")   # delivered twice, to both
     assert repeat.ok and "Already done" in repeat.public[0] and str(first.version) in repeat.public[0]
     assert [e["line"] for e in game.store.log("t", "c")] == ["add 1", "add 2"]
+
+
+def test_a_private_message_goes_where_its_senders_last_went_only_while_that_is_his_one_game(game, monkeypatch):
+    """A process routes a private message to the channel it routed the sender's last one to, without
+    reading his games: its write checks, from memory, that it is still his one open game (his index
+    holds it alone, he sits there, it is in play). When he sits in two, he is asked which, as before."""
+    dm = lambda text: game.handle(Command("t", None, "bob", text, private=True))   # noqa: E731
+    assert send(game, "alice", "/tl add 1").ok   # bob to move: his secret word, privately (his turn stays)
+    assert dm("/tl secret one").channel == "c"
+    looked = []
+    open_channels = game.open_channels
+    monkeypatch.setattr(game, "open_channels", lambda *a: looked.append(a) or open_channels(*a))
+    again = dm("/tl secret two")
+    assert again.ok and again.channel == "c" and looked == []
+    assert send(game, "carol", "/new tally", channel="d").ok and send(game, "bob", "/join", channel="d").ok
+    before = snapshot(game)
+    which = dm("/tl secret three")
+    assert which.code == "WHICH_GAME" and looked and snapshot(game) == before
+    assert send(game, "carol", "/abort", channel="d").ok
+    assert dm("/tl secret four").channel == "c"
+    assert [e["line"] for e in game.store.log("t", "c")][-3:] == ["secret one", "secret two", "secret four"]

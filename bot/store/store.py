@@ -105,7 +105,8 @@ SWEEP_EVERY = 5.0         # seconds between two looks for jobs a dead worker lef
 # command key (1|0), number of language keys, number of field pairs, the pairs, number of side
 # operations, each as 4 values (op, index of its key in KEYS, a, b), then the log operation
 # ("append" + entries | "pop" + count [+ entries appended after the pop] | "delete" | "none").
-# Side operations: take (the key must exist; deleted), close (another game, whose seq must be a:
+# Side operations: take (the key must exist; deleted), sole (a user's games, a set, must be member a
+# alone), close (another game, whose seq must be a:
 # its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
 # score a, member b), zrem (member a), result (a server's results hash, game id a, result b; the
 # order list is the key after it in KEYS), xadd (a stream; a: the job's fields as JSON, to which the
@@ -135,6 +136,9 @@ for n = 1, sides do   -- every condition first: should one fail, nothing is writ
   local at = side_at + 1 + 4 * (n - 1)
   local what, key = ARGV[at], KEYS[tonumber(ARGV[at + 1])]
   if what == 'take' and redis.call('EXISTS', key) == 0 then return {3, n} end
+  if what == 'sole' and (redis.call('SCARD', key) ~= 1 or redis.call('SISMEMBER', key, ARGV[at + 2]) == 0) then
+    return {3, n}
+  end
   if what == 'close' then
     local other = redis.call('HGET', key, 'seq') or redis.call('HGET', key, 'ver') or '0'
     if other ~= ARGV[at + 2] then return {3, n} end
@@ -624,13 +628,15 @@ class Store:
                quiet: bool = False, index: dict[str, bool] | None = None, unremind: bool = False,
                take: str | None = None, close: Closing | None = None, result: Result | None = None,
                robots: Sequence[str] = (), wid: str | None = None, langs: list[str] | None = None,
-               written: bool = False) -> int | Written:
+               sole: str | None = None, written: bool = False) -> int | Written:
         """Write if the stored write counter is still `expected` (`Record.expected`), and with `wid`
         the write that left it so is still `wid` (`Record.wid`: the content the caller read is the
         stored one, whoever remembered it); returns the new public version (with `written`, the
         `Written`: also the seq, this write's wid, the bytes of the fields it set, and with `langs`
         (users, outside a Redis Cluster) the channel's language and theirs read by the same script,
-        as `Record.langs`). A `quiet` write leaves the public version as it is (_COMMIT).
+        as `Record.langs`). A `quiet` write leaves the public version as it is (_COMMIT). With
+        `sole` (a user, outside a Redis Cluster), it writes only if this channel is the one game in
+        the user's index (`user_channels`), else raises `Unmet("sole")`.
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
         key another call recorded applies nothing and raises `AlreadyDone`. With the game, in
@@ -654,6 +660,10 @@ class Store:
             fields["snap"] = orjson.dumps(state)
         pairs = [v for pair in fields.items() for v in pair]
         sides = self._sides(platform, channel, remind, unremind, index or {}, take, close, result, robots)
+        if sole is not None:
+            if self.cluster:   # another slot: no script can check it with the game
+                raise ValueError("a sole-game condition needs a single Redis")
+            sides.insert(0, ("sole", self.user_key(platform, sole), channel, ""))
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         inside = [] if self.cluster else sides
         read = [] if self.cluster or langs is None else \
