@@ -369,7 +369,7 @@ class Service:
             if rec is not None and rec.meta is not None:
                 self._remember_seated(cmd.platform, channel, rec.meta)
                 if recalled:   # the game's users are known before its write: their languages come with it
-                    langs = [cmd.user, *(u for u in self._seated[(cmd.platform, channel)] if u != cmd.user)]
+                    langs = [cmd.user, *(u for u in self._seated.get((cmd.platform, channel), ()) if u != cmd.user)]
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
             try:
