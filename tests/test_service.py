@@ -284,3 +284,22 @@ def test_a_private_message_goes_where_its_senders_last_went_only_while_that_is_h
     assert send(game, "carol", "/abort", channel="d").ok
     assert dm("/tl secret four").channel == "c"
     assert [e["line"] for e in game.store.log("t", "c")][-3:] == ["secret one", "secret two", "secret four"]
+
+
+def test_a_stale_memory_costs_the_command_no_read_of_its_own(service, monkeypatch):
+    """Another process moved since this one wrote: the write from memory loses its race and its
+    answer is the game as found, which the retry is made from (two round trips, as a read and a
+    write were before)."""
+    for user, text in [("alice", "/new tally free=1 target=50 seed=3"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert send(service, user, text).ok
+    other = type(service)(type(service.store)(service.store.redis, prefix=service.store.prefix), remind_after=60)
+    assert send(service, "alice", "/tl add 1").ok
+    assert send(other, "alice", "/tl add 2").ok
+    reads = []
+    load = service.store.load
+    monkeypatch.setattr(service.store, "load", lambda *a, **k: reads.append(a) or load(*a, **k))
+    assert send(service, "bob", "/tl add 3").ok
+    assert reads == []
+    assert [e["line"] for e in service.store.log("t", "c")] == ["add 1", "add 2", "add 3"]
+    assert service.store.load("t", "c").state["total"] == 6

@@ -188,3 +188,22 @@ def test_a_write_reads_the_languages_its_reply_needs(store):
     store.set_user_pref("t", "ann", "lang", "ru")
     written = store.commit("t", "c", 1, state={"s": 1}, langs=["ann", "bob"], written=True)
     assert written.langs == ("es", {"ann": "ru", "bob": None})
+
+
+def test_a_write_from_memory_that_loses_its_race_reads_the_game_for_its_retry(store):
+    """A stale memory costs the retry no read of its own: the lost compare-and-set answers with
+    the game as it found it, and the languages, as `load` would."""
+    store.commit("t", "c", 0, meta={"m": 1}, state={"s": 1})
+    mine = store.recall("t", "c")
+    Store(store.redis, prefix=store.prefix).commit("t", "c", 1, state={"s": 2})   # another process
+    store.set_user_pref("t", "ann", "lang", "es")
+    with pytest.raises(Conflict) as lost:
+        store.commit("t", "c", mine.expected, state={"s": 3}, wid=mine.wid, langs=["ann"])
+    found = lost.value.record
+    assert (found.version, found.expected, found.state, found.meta, found.langs) == (2, 2, {"s": 2}, {"m": 1},
+                                                                                    (None, {"ann": "es"}))
+    assert found.wid == store.load("t", "c").wid and store.recall("t", "c").state == {"s": 2}
+    assert store.commit("t", "c", found.expected, state={"s": 3}, wid=found.wid) == 3
+    with pytest.raises(Conflict) as plain:   # a write without languages: no read
+        store.commit("t", "c", 2, state={"s": 4})
+    assert plain.value.record is None

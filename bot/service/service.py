@@ -351,17 +351,20 @@ class Service:
         recalled = recall and self.store.recalls
         unchecked = _UNCHECKED_ROUTE.get()
         sole = unchecked is not None and unchecked[:2] == (cmd.platform, channel) and unchecked[2] == cmd.user
+        found: Record | None = None   # the game as a write from memory that lost its race read it
         for _ in range(RETRIES):
             started = time.perf_counter()
             # the channel's and the sender's languages come in the same round trip (for the reply)
             hint = self._seated.get((cmd.platform, channel), ())
             langs = [cmd.user, *(u for u in hint if u != cmd.user)]
-            rec = self.store.recall(cmd.platform, channel, with_setup) if recalled else None
+            rec = self.store.recall(cmd.platform, channel, with_setup) if recalled else found
+            found = None
             if rec is None or rec.meta is None:
                 recalled = False
-                if sole:   # a guessed route is only ever checked by a write from memory
-                    raise _Reroute()
-                rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=langs)
+                rec = None if sole else \
+                    self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=langs)
+            if sole and not recalled:   # a guessed route is only ever checked by a write from memory
+                raise _Reroute()
             timings.load += time.perf_counter() - started
             if sole and not (rec.meta["status"] in ("lobby", "playing")
                              and any(p["user"] == cmd.user for p in rec.meta["players"])):
@@ -395,9 +398,9 @@ class Service:
                 version = written.version
                 if recalled:
                     rec.langs = written.langs
-            except Conflict:
-                if recalled:   # the memory was stale: the stored game is read, at once
-                    recalled = False
+            except Conflict as lost:
+                if recalled:   # the memory was stale: the stored game, as the compare-and-set found it
+                    recalled, found = False, None if with_setup else lost.record
                     continue
                 time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
                 continue

@@ -112,7 +112,8 @@ SWEEP_EVERY = 5.0         # seconds between two looks for jobs a dead worker lef
 # order list is the key after it in KEYS), xadd (a stream; a: the job's fields as JSON, to which the
 # script adds the write's public version and seq), index (a sorted set, score a, member b, the score
 # set even if lower: the robots' waiting index). Returns {1, ver, seq, languages...} when written (the
-# languages read after it, false where unset), {0, seq} on a lost race,
+# languages read after it, false where unset), {0, seq} on a lost race (with languages asked, followed
+# by the game's ver, meta, snap, seq, wid and the languages: the read a retry needs),
 # {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
 # the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
@@ -130,8 +131,18 @@ end
 local want_seq, want_wid = string.match(ARGV[1], '^([^:]*):?(.*)$')
 local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
 local current = redis.call('HGET', KEYS[1], 'seq') or ver
-if current ~= want_seq then return {0, tonumber(current)} end
-if want_wid ~= '' and redis.call('HGET', KEYS[1], 'wid') ~= want_wid then return {0, tonumber(current)} end
+local function lost()   -- with languages asked (a write from memory): the game as it is now, as a read
+  local out = {0, tonumber(current)}
+  if langs == 0 then return out end
+  local got = redis.call('HMGET', KEYS[1], 'ver', 'meta', 'snap', 'seq', 'wid')
+  for j = 1, 5 do out[j + 2] = got[j] end
+  local first = #KEYS - langs + 1
+  out[8] = redis.call('GET', KEYS[first])
+  for j = first + 1, #KEYS do out[#out + 1] = redis.call('HGET', KEYS[j], 'lang') end
+  return out
+end
+if current ~= want_seq then return lost() end
+if want_wid ~= '' and redis.call('HGET', KEYS[1], 'wid') ~= want_wid then return lost() end
 for n = 1, sides do   -- every condition first: should one fail, nothing is written
   local at = side_at + 1 + 4 * (n - 1)
   local what, key = ARGV[at], KEYS[tonumber(ARGV[at + 1])]
@@ -302,7 +313,12 @@ class OutcomeUnknown(StoreError):
 
 
 class Conflict(Exception):
-    """The game changed since it was read (another command won the race)."""
+    """The game changed since it was read (another command won the race). `record`: the game as the
+    compare-and-set found it, when the write asked for languages (`Store.commit`), else None."""
+
+    def __init__(self, what: str, record: Record | None = None):
+        super().__init__(what)
+        self.record = record
 
 
 class Unmet(Exception):
@@ -686,7 +702,8 @@ class Store:
             args.append("none")
         taken = self._before(sides) if self.cluster else None
         try:
-            version, seq, by, rest = self._run_commit(platform, channel, expected, keys, args, key, nonce)
+            version, seq, by, rest = self._run_commit(platform, channel, expected, keys, args, key, nonce,
+                                                      langs if read else None)
         except OutcomeUnknown:
             raise   # perhaps stored: a token taken stays taken (at worst the game is exported again)
         except BaseException:
@@ -718,7 +735,7 @@ class Store:
                                       fields.get("snap", base.state), fields.get("setup", base.setup)))
 
     def _run_commit(self, platform: str, channel: str, expected: int, keys: list, args: list, key: str | None,
-                    nonce: str) -> tuple[int, int, str | None, list]:
+                    nonce: str, users: list[str] | None = None) -> tuple[int, int, str | None, list]:
         """The public version and the seq the commit wrote, its wid (None: unknown, a resent call's
         answer lost) and the languages read after it."""
         try:
@@ -739,7 +756,8 @@ class Store:
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if status == 0:
-            raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
+            raise Conflict(f"{platform}:{channel} is no longer at write {expected}",
+                           self._found(platform, channel, users, written))
         if status == 2:
             seq, ver, by = _written(version)
             if by != nonce:   # another call carried the command out (ours, resent by redis-py, has our nonce)
@@ -748,6 +766,20 @@ class Store:
         if status == 3:
             raise Unmet(self._unmet_name(args, int(version)))
         return int(version), int(written[0]), nonce, written[1:]
+
+    def _found(self, platform: str, channel: str, users: list[str] | None, got: list) -> Record | None:
+        """The game a lost compare-and-set read (`_COMMIT`'s answer after the status and seq), as
+        `load` would give it with the same languages; None when it did not read it."""
+        if len(got) < 6:
+            return None
+        ver, meta, snap, seq, wid, *langs = got
+        if ver is None:
+            return None
+        version, seq = int(ver), int(seq) if seq is not None else int(ver)
+        wid = wid.decode() if wid else None
+        if wid is not None and self.recalls:
+            self._remember((platform, channel), _Recent(version, seq, wid, meta, snap, None), read=True)
+        return record_of(version, seq, wid, meta, snap, langs=_languages_of(langs, channel, users or []))
 
     @staticmethod
     def _unmet_name(args: list, n: int) -> str:
