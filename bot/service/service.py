@@ -344,8 +344,9 @@ class Service:
         With `recall` (a step that reads nothing but its record and writes nothing but its
         `Write`: a game's action), the first try is made from the game as this process last wrote
         or read it (`Store.recall`), without a load: the compare-and-set checks that it is still
-        the stored one (and the command's key), so a stale memory costs a lost race, then a load;
-        a `Reply` made from it (a refusal, a look) is made again from a load.
+        the stored one (and the command's key), so a stale memory costs a lost race, whose answer
+        is the stored game the retry is made from; a `Reply` made from memory (a refusal, a look)
+        is made again from a load.
         """
         key = cmd.key or f"svc:{uuid.uuid4().hex}"
         recalled = recall and self.store.recalls
