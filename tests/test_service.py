@@ -236,3 +236,70 @@ def test_queries_still_answer_after_the_end(game):
     assert send(game, "bob", "/tl total").ok
     refused = send(game, "bob", "/tl add 1")
     assert refused.code == "NOT_PLAYING" and "over" in refused.error
+
+
+# ---- several processes on one game: each remembers its last write (Store.recall) -----------------
+def test_a_process_playing_from_a_stale_memory_of_the_game_loses_nothing(game):
+    """Two bot processes serve one channel. Each plays from the game as it last wrote it; when the
+    other moved meanwhile, its compare-and-set fails and it reads the game: a command refused by
+    the stale memory is played, one it would accept is refused, and each counts once."""
+    other = type(game)(type(game.store)(game.store.redis, prefix=game.store.prefix), remind_after=60)
+    assert send(game, "alice", "/tl add 1").ok                       # game: bob to move
+    assert send(other, "bob", "/tl add 2").ok                        # other: alice to move
+    played = send(game, "alice", "/tl add 1")                        # game remembers bob to move
+    assert played.ok, played.error
+    before = snapshot(game)
+    again = send(other, "alice", "/tl add 2")                        # other remembers alice to move
+    assert not again.ok and again.code == "NOT_YOUR_TURN"
+    assert snapshot(game) == before
+    assert [e["line"] for e in game.store.log("t", "c")] == ["add 1", "add 2", "add 1"]
+    assert game.store.load("t", "c").state["total"] == 4
+
+
+def test_a_command_repeated_through_another_process_counts_once_from_memory(game):
+    other = type(game)(type(game.store)(game.store.redis, prefix=game.store.prefix), remind_after=60)
+    first = send(game, "alice", "/tl add 1", key="tg:1")
+    send(other, "bob", "/tl add 2")   # other's memory is now its own write
+    repeat = send(other, "alice", "/tl add 1", key="tg:1")   # delivered twice, to both
+    assert repeat.ok and "Already done" in repeat.public[0] and str(first.version) in repeat.public[0]
+    assert [e["line"] for e in game.store.log("t", "c")] == ["add 1", "add 2"]
+
+
+def test_a_private_message_goes_where_its_senders_last_went_only_while_that_is_his_one_game(game, monkeypatch):
+    """A process routes a private message to the channel it routed the sender's last one to, without
+    reading his games: its write checks, from memory, that it is still his one open game (his index
+    holds it alone, he sits there, it is in play). When he sits in two, he is asked which, as before."""
+    dm = lambda text: game.handle(Command("t", None, "bob", text, private=True))   # noqa: E731
+    assert send(game, "alice", "/tl add 1").ok   # bob to move: his secret word, privately (his turn stays)
+    assert dm("/tl secret one").channel == "c"
+    looked = []
+    open_channels = game.open_channels
+    monkeypatch.setattr(game, "open_channels", lambda *a: looked.append(a) or open_channels(*a))
+    again = dm("/tl secret two")
+    assert again.ok and again.channel == "c" and looked == []
+    assert send(game, "carol", "/new tally", channel="d").ok and send(game, "bob", "/join", channel="d").ok
+    before = snapshot(game)
+    which = dm("/tl secret three")
+    assert which.code == "WHICH_GAME" and looked and snapshot(game) == before
+    assert send(game, "carol", "/abort", channel="d").ok
+    assert dm("/tl secret four").channel == "c"
+    assert [e["line"] for e in game.store.log("t", "c")][-3:] == ["secret one", "secret two", "secret four"]
+
+
+def test_a_stale_memory_costs_the_command_no_read_of_its_own(service, monkeypatch):
+    """Another process moved since this one wrote: the write from memory loses its race and its
+    answer is the game as found, which the retry is made from (two round trips, as a read and a
+    write were before)."""
+    for user, text in [("alice", "/new tally free=1 target=50 seed=3"), ("alice", "/join"), ("bob", "/join"),
+                       ("alice", "/start")]:
+        assert send(service, user, text).ok
+    other = type(service)(type(service.store)(service.store.redis, prefix=service.store.prefix), remind_after=60)
+    assert send(service, "alice", "/tl add 1").ok
+    assert send(other, "alice", "/tl add 2").ok
+    reads = []
+    load = service.store.load
+    monkeypatch.setattr(service.store, "load", lambda *a, **k: reads.append(a) or load(*a, **k))
+    assert send(service, "bob", "/tl add 3").ok
+    assert reads == []
+    assert [e["line"] for e in service.store.log("t", "c")] == ["add 1", "add 2", "add 3"]
+    assert service.store.load("t", "c").state["total"] == 6

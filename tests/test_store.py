@@ -145,3 +145,65 @@ def test_a_sharded_store_takes_every_shards_jobs_and_remakes_a_lost_group(store)
     sharded.commit("t", "c0", 1, meta={"status": "playing"}, robots=["A"])
     got = sharded.take_job("w", 10, 30_000) or sharded.take_job("w", 10, 30_000)
     assert got is not None and got[1]["channel"] == "c0" and got[1]["seq"] == "2"
+
+
+# ---- a process's memory of a game (Store.recall): checked by the write, never trusted -----------
+def test_a_write_expecting_a_content_is_refused_when_another_write_left_the_same_seq(store):
+    """seq and wid name a content: a server restarted from a file a second old may let another
+    write reach the same seq with another game; a write made from the old memory must lose."""
+    store.commit("t", "c", 0, meta={"m": 1}, state={"s": 1})
+    remembered = store.recall("t", "c")
+    assert (remembered.expected, remembered.state) == (1, {"s": 1}) and remembered.wid
+    other = Store(store.redis, prefix=store.prefix)   # another process
+    game_key, _ = store._keys("t", "c")
+    store.redis.hset(game_key, mapping={"snap": b'{"s":9}', "wid": "another"})   # same seq, other content
+    with pytest.raises(Conflict):
+        store.commit("t", "c", remembered.expected, state={"s": 2}, wid=remembered.wid)
+    assert other.load("t", "c").state == {"s": 9}
+    assert store.commit("t", "c", 1, state={"s": 10}, wid="another") == 2
+
+
+def test_the_memory_follows_the_writes_and_reads_of_its_process(store):
+    first = store.commit("t", "c", 0, meta={"m": 1}, setup={"seed": "x"}, state={"s": 1}, written=True)
+    rec = store.load("t", "c", with_setup=True)
+    assert rec.wid == first.wid
+    written = store.commit("t", "c", rec.expected, state={"s": 2}, append=[{"n": 1}], wid=rec.wid, written=True)
+    mine = store.recall("t", "c", with_setup=True)
+    assert (mine.version, mine.expected, mine.wid, mine.meta, mine.state, mine.setup) == \
+        (2, 2, written.wid, {"m": 1}, {"s": 2}, {"seed": "x"})
+    assert (mine.done, mine.langs) == (None, None)   # not read: the write checks the key itself
+    other = Store(store.redis, prefix=store.prefix)
+    other.commit("t", "c", 2, state={"s": 3})
+    assert store.recall("t", "c").state == {"s": 2}   # stale until read: the next write finds out
+    with pytest.raises(Conflict):
+        store.commit("t", "c", mine.expected, state={"s": 4}, wid=mine.wid)
+    assert store.load("t", "c").state == {"s": 3} and store.recall("t", "c").state == {"s": 3}
+    store.commit("t", "c", 3, delete=True)
+    assert store.recall("t", "c") is None
+
+
+def test_a_write_reads_the_languages_its_reply_needs(store):
+    store.commit("t", "c", 0, meta={"m": 1})
+    store.set_channel_lang("t", "c", "es")
+    store.set_user_pref("t", "ann", "lang", "ru")
+    written = store.commit("t", "c", 1, state={"s": 1}, langs=["ann", "bob"], written=True)
+    assert written.langs == ("es", {"ann": "ru", "bob": None})
+
+
+def test_a_write_from_memory_that_loses_its_race_reads_the_game_for_its_retry(store):
+    """A stale memory costs the retry no read of its own: the lost compare-and-set answers with
+    the game as it found it, and the languages, as `load` would."""
+    store.commit("t", "c", 0, meta={"m": 1}, state={"s": 1})
+    mine = store.recall("t", "c")
+    Store(store.redis, prefix=store.prefix).commit("t", "c", 1, state={"s": 2})   # another process
+    store.set_user_pref("t", "ann", "lang", "es")
+    with pytest.raises(Conflict) as lost:
+        store.commit("t", "c", mine.expected, state={"s": 3}, wid=mine.wid, langs=["ann"])
+    found = lost.value.record
+    assert (found.version, found.expected, found.state, found.meta, found.langs) == (2, 2, {"s": 2}, {"m": 1},
+                                                                                    (None, {"ann": "es"}))
+    assert found.wid == store.load("t", "c").wid and store.recall("t", "c").state == {"s": 2}
+    assert store.commit("t", "c", found.expected, state={"s": 3}, wid=found.wid) == 3
+    with pytest.raises(Conflict) as plain:   # a write without languages: no read
+        store.commit("t", "c", 2, state={"s": 4})
+    assert plain.value.record is None

@@ -571,8 +571,10 @@ class Pages(Topic):
         return self.store.updates()
 
     def published(self, platform: str, channel: str, version: int) -> None:
-        """A public write was stored: open pages of the game hear of it (Redis pub/sub)."""
+        """A public write was stored: open pages of the game hear of it (Redis pub/sub), this
+        process's at once (its subscription may hear it after its next look at the game)."""
         if self.configured:
+            self.heard(platform, channel, version)
             self.store.publish_version(platform, channel, version)
 
     def language_changed(self, platform: str, channel: str) -> None:

@@ -88,7 +88,7 @@ class Play(Topic):
     # game actions ----------------------------------------------------------------------
     def act(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None) -> Reply:
         return self.service.write(cmd, channel, lambda rec: self.act_step(cmd, channel, line, timings, named, rec),
-                           timings)
+                                  timings, recall=True)
 
     def act_step(self, cmd: Command, channel: str, line: str, timings: Timings, named: Game | None,
                   rec: Record | None) -> Reply | Write:

@@ -54,6 +54,16 @@ IMPORT_LIMIT = 512 * 1024     # an /import carries a whole game's JSON
 RETRIES = 100   # compare-and-set attempts per command before giving up (with jittered backoff)
 SEATED_KEPT = 10_000   # channels whose users' languages a write reads with its game (a hint, see `write`)
 
+# (platform, channel, user) of a private message sent to the channel its sender's last one was routed
+# to, not yet checked: its write checks it, from memory (`Service.write`), or it is routed again
+_UNCHECKED_ROUTE: ContextVar[tuple | None] = ContextVar("unchecked_route", default=None)
+
+
+class _Reroute(Exception):
+    """The channel a private message was guessed to go to is not (or no longer surely) its sender's
+    one open game: nothing was written, and it is routed as any other."""
+
+
 # (platform, channel, languages) read with the game by the write composing this reply: a picture
 # in it draws its words in the channel's language without asking Redis again
 _READ_LANGS: ContextVar[tuple | None] = ContextVar("read_langs", default=None)
@@ -74,6 +84,9 @@ class Service:
         # load, so a reply with private lines (a menu, a hand) needs no round trip of its own. Only
         # a hint: a user it misses is asked for at the reply (Languages.localize), as before
         self._seated: dict[tuple[str, str], tuple[str, ...]] = {}
+        # (platform, user) → the channel his last private message was routed to, by `open_channels`: a
+        # guess his next one is checked against by its write (`_dispatch`)
+        self._routes: dict[tuple[str, str], str] = {}
         self.commands = COMMANDS
         # the topics, each handed this service: they reach one another through it
         self.lobby, self.looks, self.play = Lobby(self), Looks(self), Play(self)
@@ -171,12 +184,37 @@ class Service:
         if entry is not None and (entry.where == ANYWHERE or entry.own and rest):
             return self._own(entry, rest, cmd)
         if channel is None:
+            guess = self._routes.get((cmd.platform, cmd.user)) if not word.startswith("g=") else None
+            if guess is not None and self._plays(word, rest):
+                # where this process routed the sender's last private message: the write checks that
+                # it still is his one open game, else the message is routed as below (nothing written)
+                checked = _UNCHECKED_ROUTE.set((cmd.platform, guess, cmd.user))
+                try:
+                    return self._dispatch_in(cmd, guess, word, rest, timings)
+                except _Reroute:
+                    pass
+                finally:
+                    _UNCHECKED_ROUTE.reset(checked)
             channel, rest_text = self._route_private(cmd)
             word, rest = split_command(rest_text)
             asked = self._platform_word(cmd.platform, channel, word, rest)
             if asked is not None and self.commands[asked].where == CHANNEL:
                 return Reply.refuse(msg("/{word} works only inside the channel itself, not in a "
                                         "private message.", word=Cmd(asked)), "IN_CHANNEL_ONLY")
+        return self._dispatch_in(cmd, channel, word, rest, timings)
+
+    def _plays(self, word: str, rest: str) -> bool:
+        """The line is a game's action (or query) as `_dispatch_in` reads it, whatever the channel."""
+        if word in self.commands:
+            return False
+        game = game_or_none(word)
+        if game is None:
+            return True
+        verb = split_command(rest)[0]
+        return bool(verb) and not (verb == "help" and verb not in game.verbs) and \
+            not (verb not in game.verbs and verb in self.commands)
+
+    def _dispatch_in(self, cmd: Command, channel: str, word: str, rest: str, timings: Timings) -> Reply:
         if word in self.commands and not (word == "undo" and self._game_has_verb(cmd.platform, channel, word)):
             return self._platform(word, rest, cmd, channel, timings)
         game = game_or_none(word)
@@ -249,6 +287,9 @@ class Service:
         if len(channels) > 1:
             raise RulesError(msg("You play in several channels; start your message with g=CHANNEL, one of: {list}.",
                                  list=join(", ", map(Cmd, channels))), code="WHICH_GAME")
+        if len(self._routes) >= SEATED_KEPT:
+            self._routes.clear()
+        self._routes[(cmd.platform, cmd.user)] = channels[0]
         return channels[0], cmd.text
 
     def _sits_or_created(self, platform: str, channel: str, user: str) -> bool:
@@ -292,29 +333,56 @@ class Service:
         reply.channel = reply.channel or channel
         return reply
 
-    def write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False) -> Reply:
+    def write(self, cmd: Command, channel: str, step, timings: Timings, with_setup: bool = False,
+              recall: bool = False) -> Reply:
         """The one path of every write: load → step → compare-and-set, retried on a lost race.
 
         `step(rec)` answers a `Reply` (a refusal, or a look that writes nothing) or a `Write`.
         The command's key is stored with the write in the same script, so a command delivered
         or retried twice counts once: the second time it gets its first outcome back.
+
+        With `recall` (a step that reads nothing but its record and writes nothing but its
+        `Write`: a game's action), the first try is made from the game as this process last wrote
+        or read it (`Store.recall`), without a load: the compare-and-set checks that it is still
+        the stored one (and the command's key), so a stale memory costs a lost race, whose answer
+        is the stored game the retry is made from; a `Reply` made from memory (a refusal, a look)
+        is made again from a load.
         """
         key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        recalled = recall and self.store.recalls
+        unchecked = _UNCHECKED_ROUTE.get()
+        sole = unchecked is not None and unchecked[:2] == (cmd.platform, channel) and unchecked[2] == cmd.user
+        found: Record | None = None   # the game as a write from memory that lost its race read it
         for _ in range(RETRIES):
             started = time.perf_counter()
             # the channel's and the sender's languages come in the same round trip (for the reply)
             hint = self._seated.get((cmd.platform, channel), ())
-            rec = self.store.load(cmd.platform, channel, with_setup=with_setup, key=key,
-                                  langs=[cmd.user, *(u for u in hint if u != cmd.user)])
+            langs = [cmd.user, *(u for u in hint if u != cmd.user)]
+            rec = self.store.recall(cmd.platform, channel, with_setup) if recalled else found
+            found = None
+            if rec is None or rec.meta is None:
+                recalled = False
+                rec = None if sole else \
+                    self.store.load(cmd.platform, channel, with_setup=with_setup, key=key, langs=langs)
+            if sole and not recalled:   # a guessed route is only ever checked by a write from memory
+                raise _Reroute()
             timings.load += time.perf_counter() - started
+            if sole and not (rec.meta["status"] in ("lobby", "playing")
+                             and any(p["user"] == cmd.user for p in rec.meta["players"])):
+                raise _Reroute()
             if rec is not None and rec.meta is not None:
                 self._remember_seated(cmd.platform, channel, rec.meta)
+                if recalled:   # the game's users are known before its write: their languages come with it
+                    langs = [cmd.user, *(u for u in self._seated.get((cmd.platform, channel), ()) if u != cmd.user)]
             if rec is not None and rec.done is not None:
                 return self._already(channel, rec.done)
             try:
                 out = step(rec)
             except RulesError as exc:   # answered from the channel acted on: its language, its seats
                 out = Reply.refuse(exc.message, exc.code)
+            if isinstance(out, Reply) and recalled:   # nothing checks an answer that writes nothing
+                recalled = False
+                continue
             if isinstance(out, Reply):
                 out.channel = out.channel or channel
                 if out.channel == channel and rec is not None:
@@ -325,14 +393,23 @@ class Service:
                                                  out.state if out.state is not None else rec.state if rec else None)
             started = time.perf_counter()
             try:
-                version = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
-                                            **out.fields())
-            except Conflict:
+                written = self.store.commit(cmd.platform, channel, rec.expected if rec else 0, key=key,
+                                            wid=rec.wid if rec else None, langs=langs if recalled else None,
+                                            sole=cmd.user if sole else None, written=True, **out.fields())
+                version = written.version
+                if recalled:
+                    rec.langs = written.langs
+            except Conflict as lost:
+                if recalled:   # the memory was stale: the stored game, as the compare-and-set found it
+                    recalled, found = False, None if with_setup else lost.record
+                    continue
                 time.sleep(random.random() * 0.002)   # jitter: racing writers stop colliding in step
                 continue
             except AlreadyDone as done:
                 return self._already(channel, done.version)
             except Unmet as unmet:   # nothing written: the key it needed is gone, or a game it closes went on
+                if unmet.what == "sole":   # (or the sender's games are not this one alone: routed again)
+                    raise _Reroute() from None
                 refusal = out.unmet(unmet.what) if out.unmet else Reply.refuse(
                     msg("The game is very busy right now; nothing was changed. Try again."), "BUSY")
                 refusal.channel = refusal.channel or channel

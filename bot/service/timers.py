@@ -309,6 +309,8 @@ class Timers(Topic):
         if since is None:
             return None, []
         absent = {p.get("seat") for p in meta["players"] if p.get("absent")}
+        if not (absent or play.get("clock") or play.get("deadline") is not None):
+            return None, []   # no seat has a time to run out: whose turn it is is not needed
         times = {}
         for seat in game.prompts(state):
             if seat in absent:

@@ -5,7 +5,7 @@ cluster slot, and every write is a compare-and-set on the version, done by one L
 script: a write made from a stale read is refused and the caller retries on the fresh
 state, so two players pressing at once never lose an update or apply one twice.
 
-    strategos:{discord:123}:game      hash: ver, seq, meta, setup (with format and rules version), snap
+    strategos:{discord:123}:game      hash: ver, seq, wid, meta, setup (with format and rules version), snap
     strategos:{discord:123}:log       list: one entry per accepted action (compact: see pack_entry)
     strategos:{discord:123}:cmd:<key> a command's idempotency key → "seq:ver:nonce" it wrote (2 days)
     strategos:{discord:123}:reminded  the version last reminded (a reminder's sent-marker)
@@ -41,12 +41,14 @@ from __future__ import annotations
 import itertools
 import logging
 import os
+import threading
 import time
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import orjson
 import redis
@@ -93,22 +95,32 @@ SWEEP_EVERY = 5.0         # seconds between two looks for jobs a dead worker lef
 # whole or not at all; a Redis Cluster refuses keys of several slots in one script, so there
 # `commit` writes them around the script in an order whose leftovers the readers tolerate.
 #
-# KEYS: game hash, log list[, the command's key], then the side keys. ARGV: expected seq, quiet
-# (1|0), nonce, has a command key (1|0), number of field pairs, the pairs, number of side
+# Every write also sets `wid`, its nonce: seq and wid together name the game's content, even after
+# a server restarted from a file a second old wrote another write at the same seq. A writer that
+# knows the content it read (a process's last write of the game, `Store.recall`) expects both, and
+# needs no read before writing: a stale memory costs a lost race, never a wrong write.
+#
+# KEYS: game hash, log list[, the command's key], then the side keys, then the language keys (the
+# channel's, each user's prefs). ARGV: expected seq (or "seq:wid"), quiet (1|0), nonce, has a
+# command key (1|0), number of language keys, number of field pairs, the pairs, number of side
 # operations, each as 4 values (op, index of its key in KEYS, a, b), then the log operation
 # ("append" + entries | "pop" + count [+ entries appended after the pop] | "delete" | "none").
-# Side operations: take (the key must exist; deleted), close (another game, whose seq must be a:
+# Side operations: take (the key must exist; deleted), sole (a user's games, a set, must be member a
+# alone), close (another game, whose seq must be a:
 # its meta set to b and its versions bumped), sadd/srem (a set, member a), zadd (a sorted set,
 # score a, member b), zrem (member a), result (a server's results hash, game id a, result b; the
 # order list is the key after it in KEYS), xadd (a stream; a: the job's fields as JSON, to which the
 # script adds the write's public version and seq), index (a sorted set, score a, member b, the score
-# set even if lower: the robots' waiting index). Returns {1, ver, seq} when written, {0, seq} on a lost race,
+# set even if lower: the robots' waiting index). Returns {1, ver, seq, languages...} when written (the
+# languages read after it, false where unset), {0, seq} on a lost race (with languages asked, followed
+# by the game's ver, meta, snap, seq, wid and the languages: the read a retry needs),
 # {2, "seq:ver:nonce"} when the command's key was already written (nothing applied), {3, n} when
 # the n-th side operation's condition does not hold (nothing applied).
 _COMMIT = """
 local has_key = ARGV[4] == '1'
-local pairs = tonumber(ARGV[5])
-local side_at = 6 + 2 * pairs
+local langs = tonumber(ARGV[5])
+local pairs = tonumber(ARGV[6])
+local side_at = 7 + 2 * pairs
 local sides = tonumber(ARGV[side_at])
 local op_at = side_at + 1 + 4 * sides
 local command_key = has_key and KEYS[3] or nil
@@ -116,13 +128,28 @@ if command_key then
   local done = redis.call('GET', command_key)
   if done then return {2, done} end
 end
+local want_seq, want_wid = string.match(ARGV[1], '^([^:]*):?(.*)$')
 local ver = redis.call('HGET', KEYS[1], 'ver') or '0'
 local current = redis.call('HGET', KEYS[1], 'seq') or ver
-if current ~= ARGV[1] then return {0, tonumber(current)} end
+local function lost()   -- with languages asked (a write from memory): the game as it is now, as a read
+  local out = {0, tonumber(current)}
+  if langs == 0 then return out end
+  local got = redis.call('HMGET', KEYS[1], 'ver', 'meta', 'snap', 'seq', 'wid')
+  for j = 1, 5 do out[j + 2] = got[j] end
+  local first = #KEYS - langs + 1
+  out[8] = redis.call('GET', KEYS[first])
+  for j = first + 1, #KEYS do out[#out + 1] = redis.call('HGET', KEYS[j], 'lang') end
+  return out
+end
+if current ~= want_seq then return lost() end
+if want_wid ~= '' and redis.call('HGET', KEYS[1], 'wid') ~= want_wid then return lost() end
 for n = 1, sides do   -- every condition first: should one fail, nothing is written
   local at = side_at + 1 + 4 * (n - 1)
   local what, key = ARGV[at], KEYS[tonumber(ARGV[at + 1])]
   if what == 'take' and redis.call('EXISTS', key) == 0 then return {3, n} end
+  if what == 'sole' and (redis.call('SCARD', key) ~= 1 or redis.call('SISMEMBER', key, ARGV[at + 2]) == 0) then
+    return {3, n}
+  end
   if what == 'close' then
     local other = redis.call('HGET', key, 'seq') or redis.call('HGET', key, 'ver') or '0'
     if other ~= ARGV[at + 2] then return {3, n} end
@@ -138,7 +165,7 @@ for n = 1, sides do
   if what == 'take' then redis.call('DEL', key)
   elseif what == 'close' then
     local other_ver = tonumber(redis.call('HGET', key, 'ver') or '0') + 1
-    redis.call('HSET', key, 'meta', b, 'ver', other_ver, 'seq', tonumber(a) + 1)
+    redis.call('HSET', key, 'meta', b, 'ver', other_ver, 'seq', tonumber(a) + 1, 'wid', ARGV[3])
   elseif what == 'sadd' then redis.call('SADD', key, a)
   elseif what == 'srem' then redis.call('SREM', key, a)
   elseif what == 'zadd' then redis.call('ZADD', key, a, b)
@@ -155,12 +182,12 @@ end
 if op == 'delete' then
   -- the version survives the game, so a button of an old game never fits a new one
   redis.call('DEL', KEYS[1], KEYS[2])
-  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq, 'wid', ARGV[3])
 else
   if pairs > 0 then
-    redis.call('HSET', KEYS[1], unpack(ARGV, 6, side_at - 1))
+    redis.call('HSET', KEYS[1], unpack(ARGV, 7, side_at - 1))
   end
-  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq)
+  redis.call('HSET', KEYS[1], 'ver', version, 'seq', seq, 'wid', ARGV[3])
   if op == 'append' then
     for j = op_at + 1, #ARGV do redis.call('RPUSH', KEYS[2], ARGV[j]) end
   elseif op == 'pop' then
@@ -169,7 +196,13 @@ else
   end
 end
 if command_key then redis.call('SET', command_key, seq .. ':' .. version .. ':' .. ARGV[3], 'EX', KEY_TTL) end
-return {1, version, seq}
+local out = {1, version, seq}
+if langs > 0 then
+  local first = #KEYS - langs + 1
+  out[4] = redis.call('GET', KEYS[first])
+  for j = first + 1, #KEYS do out[#out + 1] = redis.call('HGET', KEYS[j], 'lang') end
+end
+return out
 """.replace("KEY_TTL", str(KEY_TTL)).replace("STREAM_KEPT", str(STREAM_KEPT))
 
 
@@ -280,7 +313,12 @@ class OutcomeUnknown(StoreError):
 
 
 class Conflict(Exception):
-    """The game changed since it was read (another command won the race)."""
+    """The game changed since it was read (another command won the race). `record`: the game as the
+    compare-and-set found it, when the write asked for languages (`Store.commit`), else None."""
+
+    def __init__(self, what: str, record: Record | None = None):
+        super().__init__(what)
+        self.record = record
 
 
 class Unmet(Exception):
@@ -315,6 +353,32 @@ class Result:
     data: dict
 
 
+class _Recent(NamedTuple):
+    """A game as a process last read or wrote it (`Store.recall`): its fields' bytes."""
+
+    version: int
+    seq: int
+    wid: str
+    meta: bytes | None
+    state: bytes | None
+    setup: bytes | None   # None: not known
+
+
+RECALLED = 512   # games a process remembers (`Store.recall`), the least recently read or written forgotten
+
+
+@dataclass(frozen=True)
+class Written:
+    """What `Store.commit` stored: the public version and seq, the write's wid, the bytes of the
+    fields it set ({"meta" | "setup" | "snap": bytes}), and the languages read after it if asked."""
+
+    version: int
+    seq: int
+    wid: str
+    fields: dict
+    langs: tuple[str | None, dict] | None = None
+
+
 class AlreadyDone(Exception):
     """The command's idempotency key was written before: its first outcome, nothing applied."""
 
@@ -336,11 +400,26 @@ class Record:
     # with `load(langs=...)`: (the channel's language, {user: language}) read in the same round trip
     langs: tuple[str | None, dict] | None = field(default=None, repr=False)
     seq: int | None = None    # the write counter the compare-and-set checks (None: same as version)
+    wid: str | None = None    # the write that left the game so (_COMMIT): with seq, names its content
+    raw_meta: bytes | None = field(default=None, repr=False)
+    raw_setup: bytes | None = field(default=None, repr=False)   # when read (`with_setup`)
 
     @property
     def expected(self) -> int:
         """What a write made from this record expects to find (Store.commit)."""
         return self.version if self.seq is None else self.seq
+
+
+def record_of(version: int, seq: int, wid: str | None, raw_meta: bytes | None, raw_state: bytes | None,
+              raw_setup: bytes | None = None, **more) -> Record:
+    """A game as stored, from its fields' bytes (as read, or as remembered from a write)."""
+    meta = orjson.loads(raw_meta) if raw_meta else None
+    state = orjson.loads(raw_state) if raw_state else None
+    if state is not None and meta and "game" in meta:   # written by earlier code: read as today's rules do
+        state = current_snapshot(meta["game"], state)
+    return Record(version=version, meta=meta, state=state, raw_state=raw_state,
+                  setup=orjson.loads(raw_setup) if raw_setup else None, seq=seq, wid=wid, raw_meta=raw_meta,
+                  raw_setup=raw_setup, **more)
 
 
 # The embedded server keeps an append-only file: every write reaches the file (the OS) before
@@ -418,6 +497,11 @@ class Store:
         self._groups_made = False
         self._next_sweep = 0.0
         self._turn = 0
+        # (platform, channel) → the game as this process last read or wrote it (`recall`): outside
+        # a Redis Cluster, where a write can also read the languages its reply needs
+        self._recent: dict[tuple[str, str], _Recent] = {}
+        self._recent_lock = threading.Lock()
+        self.recalls = not self.cluster
 
     # shards of the keys every game shares (see the module's docstring) ----------------------
     def shard(self, platform: str, channel: str) -> int:
@@ -455,7 +539,7 @@ class Store:
         `langs` (users), also the channel's language and theirs, all in one round trip (the
         reply is translated after the write without asking Redis again)."""
         game_key, _ = self._keys(platform, channel)
-        fields = ["ver", "meta", "snap", "seq"] + (["setup"] if with_setup else [])
+        fields = ["ver", "meta", "snap", "seq", "wid"] + (["setup"] if with_setup else [])
         done = None
         read_langs = None
         try:
@@ -487,21 +571,40 @@ class Store:
             raise StoreError(_down(exc)) from exc
         if values[0] is None:
             return None
-        raw = values[2]
-        meta = orjson.loads(values[1]) if values[1] else None
-        state = orjson.loads(raw) if raw else None
-        if state is not None and meta and "game" in meta:   # written by earlier code: read as today's rules do
-            state = current_snapshot(meta["game"], state)
-        return Record(
-            version=int(values[0]),
-            meta=meta,
-            state=state,
-            raw_state=raw,
-            setup=orjson.loads(values[4]) if with_setup and values[4] else None,
-            done=_written(done)[1] if done is not None else None,
-            langs=read_langs,
-            seq=int(values[3]) if values[3] is not None else int(values[0]),
-        )
+        version, seq = int(values[0]), int(values[3]) if values[3] is not None else int(values[0])
+        wid = values[4].decode() if values[4] else None
+        if wid is not None and self.recalls:
+            self._remember((platform, channel), _Recent(version, seq, wid, values[1], values[2],
+                                                        values[5] if with_setup else None), read=True)
+        return record_of(version, seq, wid, values[1], values[2], values[5] if with_setup else None,
+                         done=_written(done)[1] if done is not None else None, langs=read_langs)
+
+    def recall(self, platform: str, channel: str, with_setup: bool = False) -> Record | None:
+        """The channel's game as this process last read or wrote it, without asking Redis (None if
+        it does not remember it, or not its setup when asked). It may be stale: a write made from it
+        passes its `wid` (`commit`), so a stale memory costs a lost race, never a wrong write; an
+        answer that writes nothing (a refusal, a look) must be made from `load`. `Record.done` and
+        `Record.langs` are unknown (None)."""
+        got = self._recent.get((platform, channel))
+        if got is None or with_setup and got.setup is None:
+            return None
+        return record_of(got.version, got.seq, got.wid, got.meta, got.state, got.setup if with_setup else None)
+
+    def _remember(self, where: tuple[str, str], recent: _Recent | None, read: bool = False) -> None:
+        """A read replaces the memory (it is the stored game then); a write only a memory of an
+        earlier write (a thread's slower write never brings an older game back)."""
+        with self._recent_lock:
+            if recent is None:
+                self._recent.pop(where, None)
+                return
+            old = self._recent.pop(where, None)
+            if old is not None and not read and old.seq > recent.seq:
+                recent = old
+            elif old is not None and recent.setup is None and old.wid == recent.wid:
+                recent = recent._replace(setup=old.setup)
+            if len(self._recent) >= RECALLED:
+                self._recent.pop(next(iter(self._recent)))
+            self._recent[where] = recent
 
     def setup(self, platform: str, channel: str) -> dict | None:
         game_key, _ = self._keys(platform, channel)
@@ -540,9 +643,16 @@ class Store:
                pop: int = 0, delete: bool = False, key: str | None = None, remind: float | None = None,
                quiet: bool = False, index: dict[str, bool] | None = None, unremind: bool = False,
                take: str | None = None, close: Closing | None = None, result: Result | None = None,
-               robots: Sequence[str] = ()) -> int:
-        """Write if the stored write counter is still `expected` (`Record.expected`); returns
-        the new public version. A `quiet` write leaves the public version as it is (_COMMIT).
+               robots: Sequence[str] = (), wid: str | None = None, langs: list[str] | None = None,
+               sole: str | None = None, written: bool = False) -> int | Written:
+        """Write if the stored write counter is still `expected` (`Record.expected`), and with `wid`
+        the write that left it so is still `wid` (`Record.wid`: the content the caller read is the
+        stored one, whoever remembered it); returns the new public version (with `written`, the
+        `Written`: also the seq, this write's wid, the bytes of the fields it set, and with `langs`
+        (users, outside a Redis Cluster) the channel's language and theirs read by the same script,
+        as `Record.langs`). A `quiet` write leaves the public version as it is (_COMMIT). With
+        `sole` (a user, outside a Redis Cluster), it writes only if this channel is the one game in
+        the user's index (`user_channels`), else raises `Unmet("sole")`.
 
         `key` (the command's idempotency key) is recorded in the same script; a write whose
         key another call recorded applies nothing and raises `AlreadyDone`. With the game, in
@@ -557,22 +667,31 @@ class Store:
         `StoreError` if Redis refused the write.
         """
         nonce = uuid.uuid4().hex[:12]
-        pairs: list = []
+        fields: dict[str, bytes] = {}
         if meta is not None:
-            pairs += ["meta", orjson.dumps(meta)]
+            fields["meta"] = orjson.dumps(meta)
         if setup is not None:
-            pairs += ["setup", orjson.dumps(setup)]
+            fields["setup"] = orjson.dumps(setup)
         if state is not None:
-            pairs += ["snap", orjson.dumps(state)]
+            fields["snap"] = orjson.dumps(state)
+        pairs = [v for pair in fields.items() for v in pair]
         sides = self._sides(platform, channel, remind, unremind, index or {}, take, close, result, robots)
+        if sole is not None:
+            if self.cluster:   # another slot: no script can check it with the game
+                raise ValueError("a sole-game condition needs a single Redis")
+            sides.insert(0, ("sole", self.user_key(platform, sole), channel, ""))
         keys = list(self._keys(platform, channel)) + ([self._key_of(platform, channel, key)] if key else [])
         inside = [] if self.cluster else sides
-        args: list = [expected, 1 if quiet else 0, nonce, 1 if key else 0, len(pairs) // 2, *pairs, len(inside)]
+        read = [] if self.cluster or langs is None else \
+            [f"{self.tag(platform, channel)}:lang"] + [self.prefs_key(platform, u) for u in langs]
+        args: list = [f"{expected}:{wid}" if wid else expected, 1 if quiet else 0, nonce, 1 if key else 0, len(read),
+                      len(pairs) // 2, *pairs, len(inside)]
         for op, side_key, a, b in inside:
             keys.append(side_key)
             args += [op, len(keys), a, b]
             if op == "result":   # its order list rides after it
                 keys.append(side_key + ":order")
+        keys += read
         if delete:
             args.append("delete")
         elif pop:
@@ -583,7 +702,8 @@ class Store:
             args.append("none")
         taken = self._before(sides) if self.cluster else None
         try:
-            version, seq = self._run_commit(platform, channel, expected, keys, args, key, nonce)
+            version, seq, by, rest = self._run_commit(platform, channel, expected, keys, args, key, nonce,
+                                                      langs if read else None)
         except OutcomeUnknown:
             raise   # perhaps stored: a token taken stays taken (at worst the game is exported again)
         except BaseException:
@@ -592,11 +712,32 @@ class Store:
             raise
         if self.cluster:
             self._after(sides, close, version, seq)
-        return version
+        if self.recalls:
+            self._remembered_write((platform, channel), expected, wid, delete, Written(version, seq, by, fields))
+        if not written:
+            return version
+        return Written(version, seq, by, fields,
+                       _languages_of(rest, channel, langs) if read and len(rest) == len(read) else None)
+
+    def _remembered_write(self, where: tuple[str, str], expected: int, wid: str | None, delete: bool,
+                          written: Written) -> None:
+        """The memory after a write: the game it was made from (checked by its wid) with the fields
+        it set, or the fields it set when they are the whole game; else forgotten (unknown)."""
+        base = self._recent.get(where)
+        fields = written.fields
+        if not delete and "meta" in fields and "snap" in fields and (base is None or base.wid != wid):
+            base = _Recent(0, 0, "", None, None, None)
+        elif delete or wid is None or base is None or (base.seq, base.wid) != (expected, wid):
+            if delete or base is not None and base.seq <= expected:   # older than this write
+                self._remember(where, None)
+            return
+        self._remember(where, _Recent(written.version, written.seq, written.wid, fields.get("meta", base.meta),
+                                      fields.get("snap", base.state), fields.get("setup", base.setup)))
 
     def _run_commit(self, platform: str, channel: str, expected: int, keys: list, args: list, key: str | None,
-                    nonce: str) -> tuple[int, int]:
-        """The public version and the seq the commit wrote."""
+                    nonce: str, users: list[str] | None = None) -> tuple[int, int, str | None, list]:
+        """The public version and the seq the commit wrote, its wid (None: unknown, a resent call's
+        answer lost) and the languages read after it."""
         try:
             status, version, *written = self._commit(keys=keys, args=args)
         except (redis.ConnectionError, redis.TimeoutError) as exc:
@@ -610,25 +751,40 @@ class Store:
                     seq, ver, by = _written(written)
                     if by != nonce:
                         raise AlreadyDone(ver) from exc
-                    return ver, seq
+                    return ver, seq, nonce, []
             raise OutcomeUnknown(_unknown(exc)) from exc
         except redis.RedisError as exc:
             raise StoreError(_down(exc)) from exc
         if status == 0:
-            raise Conflict(f"{platform}:{channel} is no longer at write {expected}")
+            raise Conflict(f"{platform}:{channel} is no longer at write {expected}",
+                           self._found(platform, channel, users, written))
         if status == 2:
             seq, ver, by = _written(version)
             if by != nonce:   # another call carried the command out (ours, resent by redis-py, has our nonce)
                 raise AlreadyDone(ver)
-            return ver, seq
+            return ver, seq, nonce, []
         if status == 3:
             raise Unmet(self._unmet_name(args, int(version)))
-        return int(version), int(written[0])
+        return int(version), int(written[0]), nonce, written[1:]
+
+    def _found(self, platform: str, channel: str, users: list[str] | None, got: list) -> Record | None:
+        """The game a lost compare-and-set read (`_COMMIT`'s answer after the status and seq), as
+        `load` would give it with the same languages; None when it did not read it."""
+        if len(got) < 6:
+            return None
+        ver, meta, snap, seq, wid, *langs = got
+        if ver is None:
+            return None
+        version, seq = int(ver), int(seq) if seq is not None else int(ver)
+        wid = wid.decode() if wid else None
+        if wid is not None and self.recalls:
+            self._remember((platform, channel), _Recent(version, seq, wid, meta, snap, None), read=True)
+        return record_of(version, seq, wid, meta, snap, langs=_languages_of(langs, channel, users or []))
 
     @staticmethod
     def _unmet_name(args: list, n: int) -> str:
         """The op of the n-th side operation of a _COMMIT call (its arguments)."""
-        side_at = 5 + 2 * int(args[4])   # 0-based: after the 5 leading values and the pairs
+        side_at = 6 + 2 * int(args[5])   # 0-based: after the 6 leading values and the pairs
         return str(args[side_at + 1 + 4 * (n - 1)])
 
     def _sides(self, platform: str, channel: str, remind: float | None, unremind: bool, index: dict[str, bool],
