@@ -1,6 +1,7 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
 every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
-Successors' control, VP and LP (remembered by the parts of the state they read). Seeded random
+Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
+action is applied to (`Game.copied`, a game's own where it knows its state's shape). Seeded random
 games of every game are played with the memories kept across actions, as in play, so an answer
 kept for an earlier state and served for a later one would show here."""
 import random
@@ -8,7 +9,7 @@ import random
 import orjson
 import pytest
 
-from core.game import _PROMPTS
+from core.game import _PROMPTS, copy_state
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
@@ -32,6 +33,24 @@ def positions(game_id: str, players: int, seed: int, limit: int):
         _, _, state, _ = game.random_step(state, rnd, prompts)
 
 
+def typed(value):
+    """A JSON value with the exact type of each part (a str subclass, a tuple, would show)."""
+    if type(value) is dict:
+        return {k: typed(v) for k, v in value.items()}, list(value)
+    if type(value) is list:
+        return [typed(v) for v in value]
+    return type(value).__name__, value
+
+
+def containers(value, found: set) -> set:
+    """The ids of every list and dict in a JSON value."""
+    if type(value) in (dict, list):
+        found.add(id(value))
+        for part in value.values() if type(value) is dict else value:
+            containers(part, found)
+    return found
+
+
 def fresh_vp(state: dict) -> dict:
     """§8.5 seat by seat, with control counted from the PCs afresh (nothing remembered)."""
     ctl = control.fresh_controllers(state["pcs"])
@@ -50,6 +69,9 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
         assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
+        copied = game.copied(state)                              # what apply changes: orjson's copy, to the types
+        assert typed(copied) == typed(copy_state(state))
+        assert not containers(copied, set()) & containers(state, set())   # sharing no list or dict with the state
         verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
         if verbs is not None:
             assert verbs == {s: p.verbs() for s, p in prompts.items()}
