@@ -97,16 +97,27 @@ def check_west(state: dict, act: dict, path: list[str]) -> None:
 
 
 def reachable(state: dict) -> list[str]:
+    """The spaces the force in motion can step to now, in its space's adjacency order."""
+    return list(dict.fromkeys(_reached(state)))
+
+
+def reaches_any(state: dict) -> bool:
+    """Whether the force can step anywhere (`reachable` not empty), from its first such space on:
+    a force that can do nothing more stops by itself after each action (game._auto_stop)."""
+    return next(_reached(state), None) is not None
+
+
+def _reached(state: dict):
+    """Each space the force can step to, as found (a space twice where two crossings lead there)."""
     act = state["act"]
     if question(state):
-        return []
-    out = []
+        return
     if act.get("army"):
         near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" \
             else BOARD.adj[act["at"]]
         if act["army"] == "greek_soldiers":
             if len(act["path"]) > 1:
-                return []
+                return
             x = act["start_x"] if act["start_x"] is not None else 10 ** 6
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
     else:
@@ -114,9 +125,8 @@ def reachable(state: dict) -> list[str]:
     fs = None if act.get("army") else scoring.fleet_strength(state, act["seat"])
     for n, _ in near:
         cost, _ = step_cost(state, act, n, fs)
-        if cost is not None and cost <= act["mp"] and n not in out:
-            out.append(n)
-    return out
+        if cost is not None and cost <= act["mp"]:
+            yield n
 
 
 def move(ctx, path: list[str]) -> None:
