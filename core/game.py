@@ -216,7 +216,17 @@ class Game:
         return None
 
     def parse(self, line: str, private: bool = False) -> Action:
-        return parse(line, self.verbs, private)
+        # the same lines are read again and again (a search tries its lines in every world it draws, a
+        # menu checks its buttons at every command): remembered, exactly (an Action is frozen and holds
+        # plain values; the verbs are the game's own); a refusal is raised anew each time
+        key = (self, line, private)
+        action = _PARSED.get(key)
+        if action is None:
+            action = parse(line, self.verbs, private)
+            if len(_PARSED) >= PARSED_SIZE:
+                _PARSED.clear()
+            _PARSED[key] = action
+        return action
 
     def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
         """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
@@ -447,6 +457,8 @@ class Remembered:
 
 
 _PROMPTS = Remembered(lambda game, state: game._prompts(state))
+_PARSED: dict = {}
+PARSED_SIZE = 4096
 
 
 def copy_state(state: dict) -> dict:
