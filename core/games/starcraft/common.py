@@ -109,8 +109,13 @@ def controlled(state: dict, seat: str) -> list[str]:
     out = []
     for a in BOARD.areas:
         d = areas[a]
-        if (d["units"] or d["base"]) and (not d["base"] or d["base"] == seat) and \
-                all(u["owner"] == seat for u in d["units"]):
+        base, units = d["base"], d["units"]
+        if base and base != seat or not (base or units):
+            continue
+        for u in units:      # a loop, not all(…): no generator made for each of the map's areas
+            if u["owner"] != seat:
+                break
+        else:
             out.append(a)
     return out
 
