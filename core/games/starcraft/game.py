@@ -324,6 +324,9 @@ class StarCraft(Game):
         return out
 
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        return self.sampled(state, seat, rnd)[0]
+
+    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
         prompt = self.prompts(state)[seat]
         key = self.state_key(state)
         if key == "planning":
@@ -331,19 +334,19 @@ class StarCraft(Game):
             bases = set(base_planets(state, seat))
             weights = [(3 if " mobilize" in x else (6 if x.split()[-1] in bases else 0.3) if " build" in x else 1.5)
                        * (1 if "*" not in x else 0.3) for x in lines]
-            return rnd.choices(lines, weights)[0]
+            return rnd.choices(lines, weights)[0], None
         if key == "execution":
             return self._sample_execution(state, seat, rnd)
         if key == "event":
             plays = [x for x in prompt.private if x != "event pass"]
-            return rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"
+            return (rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"), None
         if key == "drop":
             hand = state["p"][seat]["hand"]
-            return "drop " + " ".join(rnd.sample(sorted(hand), len(hand) - regroup.HAND_LIMIT))
+            return "drop " + " ".join(rnd.sample(sorted(hand), len(hand) - regroup.HAND_LIMIT)), None
         if key == "card":
             lines = list(prompt.private)
-            return rnd.choice(lines) if rnd.random() < 0.8 else "card none"
-        return rnd.choice(list(prompt.actions) + list(prompt.private))
+            return (rnd.choice(lines) if rnd.random() < 0.8 else "card none"), None
+        return rnd.choice(list(prompt.actions) + list(prompt.private)), None
 
     def menu_lines(self, state: dict, seat: str) -> list[str]:
         """Every order of `seat` that can be carried out now, as whole lines (§6): the private menu
@@ -373,23 +376,27 @@ class StarCraft(Game):
         return [_menu_word(word) for word in words]
 
     def _works(self, state: dict, seat: str, line: str, raw: bytes | None = None) -> bool:
-        try:
-            self.apply(state, seat, line, raw)
-            return True
-        except RulesError:
-            return False
+        return self._tried(state, seat, line, raw) is not None
 
-    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> str:
+    def _tried(self, state: dict, seat: str, line: str, raw: bytes | None = None) -> tuple[dict, list] | None:
+        """What `apply` makes of the line, or None where the rules refuse it."""
+        try:
+            return self.apply(state, seat, line, raw)
+        except RulesError:
+            return None
+
+    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
         tops = execution.top_planets(state, seat)
         planet = rnd.choice(tops)
         o = state["stacks"][planet][-1]
         if rnd.random() < 0.05:
-            return f"discard {planet}"
+            return f"discard {planet}", None
         cands = candidates(state, seat, planet, o, rnd)
         for line in cands:
-            if self._works(state, seat, line):
-                return line
-        return f"discard {planet}"
+            applied = self._tried(state, seat, line)
+            if applied is not None:
+                return line, applied
+        return f"discard {planet}", None
 
     # timeouts -------------------------------------------------------------------------------
     def rule_default(self, state: dict, seat: str) -> str | None:
