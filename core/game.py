@@ -119,11 +119,13 @@ class Ctx:
     def shuffle(self, items: list) -> list:
         """Fisher–Yates with the game's dice; shuffles are never shown as rolls."""
         items = list(items)
+        box = self.state["rng"]
+        seed, events, draw = box["seed"], self.events, rng.draw
         for i in range(len(items) - 1, 0, -1):
-            box = self.state["rng"]
-            j = rng.draw(box["seed"], box["n"], i + 1) - 1
-            self.events.append(Event("", (), "roll", {"n": box["n"], "sides": i + 1, "value": j + 1}))
-            box["n"] += 1
+            n = box["n"]
+            j = draw(seed, n, i + 1) - 1
+            events.append(Event("", (), "roll", {"n": n, "sides": i + 1, "value": j + 1}))
+            box["n"] = n + 1
             items[i], items[j] = items[j], items[i]
         return items
 

@@ -166,7 +166,18 @@ def field_cus(state: dict, space: str, seat: str) -> dict:
 
 
 def n_field(state: dict, space: str, seat: str) -> int:
-    return sum(field_cus(state, space, seat).values())
+    """`sum(field_cus(...).values())` without the dict: sieges, interceptions and surrenders ask it of
+    many spaces after each action."""
+    mine = state["cus"].get(space, {}).get(seat)
+    if not mine:
+        return 0
+    inn = inside_cus(state, space, seat)
+    total = 0
+    for kind, n in mine.items():
+        left = n - inn.get(kind, 0)
+        if left > 0:
+            total += left
+    return total
 
 
 def n_inside(state: dict, space: str) -> int:

@@ -249,7 +249,9 @@ def forage_limit(space: str, harvest: bool = False) -> int:
 
 def forage_spaces(state: dict, seat: str) -> list[str]:
     harvest = state.get("fx", {}).get("harvest") == seat
-    return sorted(s for s in list(state["cus"]) if n_cus(state, s, seat) > forage_limit(s, harvest))
+    # n_cus of each space read from its own entry: a space without the seat's CUs has none to forage
+    return sorted(s for s, by in state["cus"].items() if (mine := by.get(seat))
+                  and sum(mine.values()) > forage_limit(s, harvest))
 
 
 def forage_lines(state: dict, seat: str, single: bool = False) -> list[str]:
