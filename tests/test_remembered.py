@@ -1,7 +1,8 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
 every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
 Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
-action is applied to (`Game.copied`, a game's own where it knows its state's shape). Seeded random
+action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
+(`Game.parse`, remembered by the line) and the card tags (board data). Seeded random
 games of every game are played with the memories kept across actions, as in play, so an answer
 kept for an earlier state and served for a later one would show here."""
 import random
@@ -14,6 +15,7 @@ from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
 from core.games.successors import control, flow, legitimacy, scoring
+from core.grammar import parse
 from core.registry import get_game
 
 # (game, players, seed, actions at most): a few hundred positions of each game
@@ -69,6 +71,12 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
         assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
+        for prompt in prompts.values():                          # each line read as parse reads it afresh
+            for line in (*prompt.actions, *prompt.private):
+                private = game.sent_privately(line, prompt)
+                fresh = parse(line, game.verbs, private)
+                for action in (game.parse(line, private), game.parse(line, private)):
+                    assert (action, action.private, action.raw_tail) == (fresh, fresh.private, fresh.raw_tail)
         copied = game.copied(state)                              # what apply changes: orjson's copy, to the types
         assert typed(copied) == typed(copy_state(state))
         assert not containers(copied, set()) & containers(state, set())   # sharing no list or dict with the state
@@ -101,6 +109,17 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         assert {"tyche", "activation", "placing", "moving"} <= kinds
     if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
+
+
+def test_card_tags_are_remembered_as_written():
+    from core.games.starcraft.board import BOARD as SC_BOARD
+    from core.games.starcraft.common import card_tag as sc_tag
+    from core.games.successors.board import BOARD as S_BOARD
+    from core.games.successors.common import card_tag as s_tag
+    for tag, cards in ((s_tag, S_BOARD.cards), (sc_tag, [*SC_BOARD.combat, *SC_BOARD.events])):
+        for card in cards:
+            assert tag(card) == tag(card) == tag.__wrapped__(card)
+    assert s_tag(35) == "35-suspicion" and sc_tag("EV26") == "EV26-last-stand"
 
 
 def test_an_answer_is_never_served_for_another_state():
