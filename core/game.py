@@ -245,12 +245,16 @@ class Game:
         if finished:
             raise RulesError(msg("The game is over: nothing more can be played. Try /export or /verify."),
                              code="FINISHED")
-        deciding = self._prompt_verbs(state)
-        if deciding is None or not (action.verb in self.anytime and seat in state.get("seats", ())
-                                    or action.verb in deciding.get(seat, ())):
-            if raw is None:
-                raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
-            prompts = self._prompts_of(state, raw)
+        # the prompts already worked out for these bytes (a search asks them of each state before it
+        # tries a line there) say the verbs; else the game's own verbs where it knows them alone
+        prompts = _PROMPTS.known(self, raw) if raw is not None and self.remember_prompts else None
+        deciding = self._prompt_verbs(state) if prompts is None else None
+        if prompts is not None or deciding is None or not (
+                action.verb in self.anytime and seat in state.get("seats", ()) or action.verb in deciding.get(seat, ())):
+            if prompts is None:
+                if raw is None:
+                    raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
+                prompts = self._prompts_of(state, raw)
             prompt = prompts.get(seat)
             if action.verb in self.anytime and seat in state.get("seats", ()):
                 prompt = None
@@ -451,6 +455,10 @@ class Remembered:
         self.compute = compute
         self.size = size
         self.answers: dict = {}
+
+    def known(self, owner, raw: bytes, *args):
+        """The answer remembered for the state of these bytes, or None: nothing is worked out."""
+        return self.answers.get((owner, raw, args))
 
     def __call__(self, owner, state: dict, *args, raw: bytes | None = None):
         # the owner itself (a game), not its id: kept alive by the key, its id is never another's
