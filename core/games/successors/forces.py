@@ -197,10 +197,9 @@ def hostile_field(state: dict, space: str, seat: str) -> tuple[str, str] | None:
     for o in sorted(state["cus"].get(space, {})):
         if o != seat and n_field(state, space, o):
             return "seat", o
-    for g in field_gens(state, space):
-        o = state["gens"][g]["o"]
-        if o != seat:
-            return "seat", o
+    for d in state["gens"].values():   # field_gens(state, space) in its order, read in one pass
+        if d["at"] == space and not d["in"] and d["o"] != seat:
+            return "seat", d["o"]
     return None
 
 
