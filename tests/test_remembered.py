@@ -111,7 +111,9 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
 
 
-def test_card_tags_are_remembered_as_written():
+def test_board_data_is_remembered_as_written():
+    """The card tags, and StarCraft's areas of each planet (one list a planet, kept across the seeded
+    games above), equal the data worked out afresh."""
     from core.games.starcraft.board import BOARD as SC_BOARD
     from core.games.starcraft.common import card_tag as sc_tag
     from core.games.successors.board import BOARD as S_BOARD
@@ -120,6 +122,8 @@ def test_card_tags_are_remembered_as_written():
         for card in cards:
             assert tag(card) == tag(card) == tag.__wrapped__(card)
     assert s_tag(35) == "35-suspicion" and sc_tag("EV26") == "EV26-last-stand"
+    for planet, data in SC_BOARD.planets.items():
+        assert SC_BOARD.planet_areas(planet) == [f"{planet}.{a['letter']}" for a in data["areas"]]
 
 
 def test_an_answer_is_never_served_for_another_state():
