@@ -503,8 +503,3 @@ def copy_list(value: list) -> list:
 def copy_dicts(value: list) -> list:
     """A list of dicts of plain values."""
     return [d.copy() for d in value]
-
-
-def copy_dict_of_dicts(value: dict) -> dict:
-    """A dict of dicts of plain values."""
-    return {k: d.copy() for k, d in value.items()}
