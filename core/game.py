@@ -225,9 +225,10 @@ class Game:
         action = _PARSED.get(key)
         if action is None:
             action = parse(line, self.verbs, private)
-            if len(_PARSED) >= PARSED_SIZE:
-                _PARSED.clear()
-            _PARSED[key] = action
+            if len(line) <= PARSED_LINE:          # a line typed at length is read once and forgotten
+                if len(_PARSED) >= PARSED_SIZE:
+                    _PARSED.clear()
+                _PARSED[key] = action
         return action
 
     def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
@@ -475,6 +476,7 @@ class Remembered:
 _PROMPTS = Remembered(lambda game, state: game._prompts(state))
 _PARSED: dict = {}
 PARSED_SIZE = 4096
+PARSED_LINE = 200     # characters: every line a prompt offers is shorter; the memory stays under a few MB
 
 
 def copy_state(state: dict) -> dict:
