@@ -15,7 +15,9 @@ A game is a `Game` subclass with a plain JSON-able dict as its state:
 
 Subclasses write `_setup`, `_prompts`, `_apply`, `_view`, `_summary` and `outcome`;
 every random number goes through `Ctx.roll` / `Ctx.shuffle` so it is logged and
-verifiable. Queries (verbs with ``query=True``) go through `query` and change nothing.
+verifiable. Where a path is hot, a game may also write `_prompt_verbs`, `copied` and `sampled`,
+each an exact shortcut of the plain path (tests/test_remembered.py checks each against it).
+Queries (verbs with ``query=True``) go through `query` and change nothing.
 """
 from __future__ import annotations
 

@@ -2,7 +2,8 @@
 every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
 Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
 action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
-(`Game.parse`, remembered by the line) and the card tags (board data). Seeded random
+(`Game.parse`, remembered by the line), a sampled line's state (`Game.sampled`) and the card tags
+(board data). Seeded random
 games of every game are played with the memories kept across actions, as in play, so an answer
 kept for an earlier state and served for a later one would show here."""
 import random
@@ -109,6 +110,25 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         assert {"tyche", "activation", "placing", "moving"} <= kinds
     if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
+
+
+@pytest.mark.parametrize("game_id,players", [("starcraft", 3), ("successors", 3)])
+def test_a_sampled_line_is_applied_as_apply_would(game_id, players):
+    """Game.sampled: sample's very line (the same numbers drawn), and where the sampler applied it
+    already (StarCraft's Execution), the state and events apply makes of it: a search's playout takes
+    them instead of applying the line again."""
+    applied_seen = 0
+    for game, state, prompts in positions(game_id, players, 3, 150):
+        for seat, prompt in prompts.items():
+            line, applied = game.sampled(state, seat, random.Random(5))
+            assert line == game.sample(state, seat, random.Random(5))
+            if applied is None:
+                continue
+            new, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompt)))
+            assert orjson.dumps(applied[0]) == orjson.dumps(new)
+            assert [e.as_dict() for e in applied[1]] == [e.as_dict() for e in events]
+            applied_seen += 1
+    assert applied_seen >= (5 if game_id == "starcraft" else 0)
 
 
 def test_board_data_is_remembered_as_written():
