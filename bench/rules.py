@@ -7,7 +7,7 @@
   keyed by: core/game.py `Remembered`);
 - a robot's search iterations per second at 2 players (robots/search.py, one decision from a
   mid-game position), beside the copies per second of the same view (an iteration copies it
-  at least once);
+  at least once), and beside the pre-issue build's rate (PRE_ISSUE_RATE) with issue 37's target;
 - the top five functions of each game's random game by own time (cProfile, CPU time).
 
 Each position is timed in every one of REPLAYS passes and its fastest time kept, so a busy
@@ -38,6 +38,14 @@ REPLAYS = 3
 TARGETS = {"successors": (0.15, 0.2)}
 OTHER_TARGET = (0.1, 0.1)
 ROBOT_PLAYERS = 2
+# issue 37's search target: iterations a second at least these times the pre-issue build's
+SEARCH_GAIN = {"successors": 5.0}
+OTHER_SEARCH_GAIN = 2.0
+# the pre-issue build's iterations a second: the parent of c001942 (the fingerprint commit, the
+# issue's first), measured by this very `search_rate` copied into a worktree of that commit, 0.3 s
+# of CPU a decision, each of five runs in a fresh process (a kit's memory warms the next run); the
+# median, on the bench machine (2 cores, busy: CPU time), 2026-11-27
+PRE_ISSUE_RATE = {"infinity": 396, "successors": 792, "ludi": 165, "starcraft": 378}
 clock = time.process_time
 
 
@@ -182,8 +190,15 @@ def section(quick: bool, verdict=None) -> list[str]:
         except Exception as exc:   # noqa: BLE001 — a game without a robot still gets its other lines
             out.append(f"   {game.id:<12} no search ({type(exc).__name__}: {exc})")
             continue
-        out.append(f"   {game.id:<12}{rate:>9.0f} iterations/s ({iterations} in {budget} s) vs {copies:>7.0f} "
-                   f"copies/s: {rate / copies:.3f}×")
+        line = (f"   {game.id:<12}{rate:>9.0f} iterations/s ({iterations} in {budget} s) vs {copies:>7.0f} "
+                f"copies/s: {rate / copies:.3f}×")
+        before = PRE_ISSUE_RATE.get(game.id)
+        if before:
+            gain = SEARCH_GAIN.get(game.id, OTHER_SEARCH_GAIN)
+            line += (f"; pre-issue build {before}/s: {rate / before:.2f}× (≥ {gain:g}×: "
+                     + verdict(rate >= gain * before, f"{game.id} search {rate / before:.2f}× the pre-issue build ≥ "
+                                                      f"{gain:g}×") + ")")
+        out.append(line)
     out.append("   top five functions by own CPU time (one random game per game, under cProfile)")
     for game in all_games():
         top = top_functions(game, players_for(game), limit=400 if quick else 1500)

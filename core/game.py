@@ -15,7 +15,9 @@ A game is a `Game` subclass with a plain JSON-able dict as its state:
 
 Subclasses write `_setup`, `_prompts`, `_apply`, `_view`, `_summary` and `outcome`;
 every random number goes through `Ctx.roll` / `Ctx.shuffle` so it is logged and
-verifiable. Queries (verbs with ``query=True``) go through `query` and change nothing.
+verifiable. Where a path is hot, a game may also write `_prompt_verbs`, `copied` and `sampled`,
+each an exact shortcut of the plain path (tests/test_remembered.py checks each against it).
+Queries (verbs with ``query=True``) go through `query` and change nothing.
 """
 from __future__ import annotations
 
@@ -119,11 +121,13 @@ class Ctx:
     def shuffle(self, items: list) -> list:
         """Fisher–Yates with the game's dice; shuffles are never shown as rolls."""
         items = list(items)
+        box = self.state["rng"]
+        seed, events, draw = box["seed"], self.events, rng.draw
         for i in range(len(items) - 1, 0, -1):
-            box = self.state["rng"]
-            j = rng.draw(box["seed"], box["n"], i + 1) - 1
-            self.events.append(Event("", (), "roll", {"n": box["n"], "sides": i + 1, "value": j + 1}))
-            box["n"] += 1
+            n = box["n"]
+            j = draw(seed, n, i + 1) - 1
+            events.append(Event("", (), "roll", {"n": n, "sides": i + 1, "value": j + 1}))
+            box["n"] = n + 1
             items[i], items[j] = items[j], items[i]
         return items
 
@@ -216,7 +220,18 @@ class Game:
         return None
 
     def parse(self, line: str, private: bool = False) -> Action:
-        return parse(line, self.verbs, private)
+        # the same lines are read again and again (a search tries its lines in every world it draws, a
+        # menu checks its buttons at every command): remembered, exactly (an Action is frozen and holds
+        # plain values; the verbs are the game's own); a refusal is raised anew each time
+        key = (self, line, private)
+        action = _PARSED.get(key)
+        if action is None:
+            action = parse(line, self.verbs, private)
+            if len(line) <= PARSED_LINE:          # a line typed at length is read once and forgotten
+                if len(_PARSED) >= PARSED_SIZE:
+                    _PARSED.clear()
+                _PARSED[key] = action
+        return action
 
     def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
         """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
@@ -233,12 +248,16 @@ class Game:
         if finished:
             raise RulesError(msg("The game is over: nothing more can be played. Try /export or /verify."),
                              code="FINISHED")
-        if raw is None:
-            raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
-        deciding = self._prompt_verbs(state)
-        if deciding is None or not (action.verb in self.anytime and seat in state.get("seats", ())
-                                    or action.verb in deciding.get(seat, ())):
-            prompts = self._prompts_of(state, raw)
+        # the prompts already worked out for these bytes (a search asks them of each state before it
+        # tries a line there) say the verbs; else the game's own verbs where it knows them alone
+        prompts = _PROMPTS.known(self, raw) if raw is not None and self.remember_prompts else None
+        deciding = self._prompt_verbs(state) if prompts is None else None
+        if prompts is not None or deciding is None or not (
+                action.verb in self.anytime and seat in state.get("seats", ()) or action.verb in deciding.get(seat, ())):
+            if prompts is None:
+                if raw is None:
+                    raw = orjson.dumps(state)   # once: the prompts' memory key and the copy's source
+                prompts = self._prompts_of(state, raw)
             prompt = prompts.get(seat)
             if action.verb in self.anytime and seat in state.get("seats", ()):
                 prompt = None
@@ -247,10 +266,18 @@ class Game:
                 raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
             if prompt is not None and action.verb not in prompt.verbs():
                 raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
-        new = orjson.loads(raw)
+        new = orjson.loads(raw) if raw is not None else self.copied(state)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
         return new, ctx.events
+
+    def copied(self, state: dict) -> dict:
+        """A deep copy of `state` for `apply` to change, equal to `copy_state`'s to the types of its
+        values (a str stays a str, a list a list). A game may copy the parts whose shape it knows
+        faster than orjson's round trip, sharing only the immutable values (tests/test_remembered.py
+        checks the copy against `copy_state`'s, and that it shares no list or dict with the state,
+        after every action of seeded games)."""
+        return copy_state(state)
 
     def query(self, state: dict, seat: str | None, action: Action) -> list[Event]:
         ctx = Ctx(copy_state(state), seat, action)
@@ -292,6 +319,12 @@ class Game:
         prompt = self.prompts(state)[seat]
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
+
+    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list[Event]] | None]:
+        """`sample`'s line, drawing the same numbers from `rnd`, with what `apply` makes of it (the new
+        state and the events) where the sampler applied it already to know it legal (StarCraft's
+        Execution tries its lines so), else None: a search's playout then applies it once, not twice."""
+        return self.sample(state, seat, rnd), None
 
     def random_step(self, state: dict, rnd: random.Random,
                     prompts: dict[str, Prompt] | None = None) -> tuple[str, str, dict, list[Event]] | None:
@@ -426,6 +459,10 @@ class Remembered:
         self.size = size
         self.answers: dict = {}
 
+    def known(self, owner, raw: bytes, *args):
+        """The answer remembered for the state of these bytes, or None: nothing is worked out."""
+        return self.answers.get((owner, raw, args))
+
     def __call__(self, owner, state: dict, *args, raw: bytes | None = None):
         # the owner itself (a game), not its id: kept alive by the key, its id is never another's
         key = (owner, raw if raw is not None else orjson.dumps(state), args)
@@ -439,8 +476,34 @@ class Remembered:
 
 
 _PROMPTS = Remembered(lambda game, state: game._prompts(state))
+_PARSED: dict = {}
+PARSED_SIZE = 4096
+PARSED_LINE = 200     # characters: every line a prompt offers is shorter; the memory stays under a few MB
 
 
 def copy_state(state: dict) -> dict:
-    """A deep copy through orjson: the fastest deep copy of JSON-shaped data we have."""
+    """A deep copy through orjson: the fastest deep copy of JSON-shaped data of unknown shape."""
     return orjson.loads(orjson.dumps(state))
+
+
+# the values a copy shares: immutable, and exactly these types (a message, a str subclass, is
+# copied through orjson as `copy_state` would, to its plain str)
+PLAIN = frozenset((str, int, float, bool, type(None)))
+
+
+def copy_parts(value: dict, parts: dict[str, Callable]) -> dict:
+    """A deep copy of a JSON dict (`Game.copied`) in its key order: a plain value shared, a key of
+    `parts` copied by its function (written for that key's known shape), any other by `copy_state`.
+    Faster than the round trip where the big parts are lists of names or dicts of plain values:
+    their strings are shared, not made again."""
+    return {k: v if type(v) in PLAIN else parts.get(k, copy_state)(v) for k, v in value.items()}
+
+
+def copy_list(value: list) -> list:
+    """A list of plain values (names, numbers)."""
+    return value[:]
+
+
+def copy_dicts(value: list) -> list:
+    """A list of dicts of plain values."""
+    return [d.copy() for d in value]

@@ -333,10 +333,13 @@ class Search:
     def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random,
                       raw: bytes | None = None) -> dict:
         game = self.game
-        policy = getattr(self.kit, "playout_line", game.sample)   # a kit may play some prompts better than at random
+        policy = getattr(self.kit, "playout_line", None)   # a kit may play some prompts better than at random
         for _ in range(3):
             try:
-                return apply_line(game, state, mover, prompt, policy(state, mover, rnd), raw)
+                if policy is not None:
+                    return apply_line(game, state, mover, prompt, policy(state, mover, rnd), raw)
+                line, applied = game.sampled(state, mover, rnd)   # applied already where the sampler tried it
+                return applied[0] if applied is not None else apply_line(game, state, mover, prompt, line, raw)
             except (RulesError, IndexError):
                 continue
         return apply_line(game, state, mover, prompt, game.default_action(state, mover), raw)

@@ -1,6 +1,9 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
 every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
-Successors' control, VP and LP (remembered by the parts of the state they read). Seeded random
+Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
+action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
+(`Game.parse`, remembered by the line), a sampled line's state (`Game.sampled`) and the card tags
+(board data). Seeded random
 games of every game are played with the memories kept across actions, as in play, so an answer
 kept for an earlier state and served for a later one would show here."""
 import random
@@ -8,11 +11,12 @@ import random
 import orjson
 import pytest
 
-from core.game import _PROMPTS
+from core.game import _PROMPTS, copy_state
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
 from core.games.successors import control, flow, legitimacy, scoring
+from core.grammar import parse
 from core.registry import get_game
 
 # (game, players, seed, actions at most): a few hundred positions of each game
@@ -30,6 +34,24 @@ def positions(game_id: str, players: int, seed: int, limit: int):
             return
         yield game, state, prompts
         _, _, state, _ = game.random_step(state, rnd, prompts)
+
+
+def typed(value):
+    """A JSON value with the exact type of each part (a str subclass, a tuple, would show)."""
+    if type(value) is dict:
+        return {k: typed(v) for k, v in value.items()}, list(value)
+    if type(value) is list:
+        return [typed(v) for v in value]
+    return type(value).__name__, value
+
+
+def containers(value, found: set) -> set:
+    """The ids of every list and dict in a JSON value."""
+    if type(value) in (dict, list):
+        found.add(id(value))
+        for part in value.values() if type(value) is dict else value:
+            containers(part, found)
+    return found
 
 
 def fresh_vp(state: dict) -> dict:
@@ -50,6 +72,15 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
         assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
+        for prompt in prompts.values():                          # each line read as parse reads it afresh
+            for line in (*prompt.actions, *prompt.private):
+                private = game.sent_privately(line, prompt)
+                fresh = parse(line, game.verbs, private)
+                for action in (game.parse(line, private), game.parse(line, private)):
+                    assert (action, action.private, action.raw_tail) == (fresh, fresh.private, fresh.raw_tail)
+        copied = game.copied(state)                              # what apply changes: orjson's copy, to the types
+        assert typed(copied) == typed(copy_state(state))
+        assert not containers(copied, set()) & containers(state, set())   # sharing no list or dict with the state
         verbs = game._prompt_verbs(state)                        # the verbs apply checks without the lines
         if verbs is not None:
             assert verbs == {s: p.verbs() for s, p in prompts.items()}
@@ -79,6 +110,40 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
         assert {"tyche", "activation", "placing", "moving"} <= kinds
     if case[0] == "starcraft":       # §5 Planning, §6 Execution, §10 steps 8 and 9 (events, drops), §9.2 battle cards
         assert {"planning", "execution", "event", "drop"} | ({"card"} if case[1] >= 4 else set()) <= kinds
+
+
+@pytest.mark.parametrize("game_id,players", [("starcraft", 3), ("successors", 3)])
+def test_a_sampled_line_is_applied_as_apply_would(game_id, players):
+    """Game.sampled: sample's very line (the same numbers drawn), and where the sampler applied it
+    already (StarCraft's Execution), the state and events apply makes of it: a search's playout takes
+    them instead of applying the line again."""
+    applied_seen = 0
+    for game, state, prompts in positions(game_id, players, 3, 150):
+        for seat, prompt in prompts.items():
+            line, applied = game.sampled(state, seat, random.Random(5))
+            assert line == game.sample(state, seat, random.Random(5))
+            if applied is None:
+                continue
+            new, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompt)))
+            assert orjson.dumps(applied[0]) == orjson.dumps(new)
+            assert [e.as_dict() for e in applied[1]] == [e.as_dict() for e in events]
+            applied_seen += 1
+    assert applied_seen >= (5 if game_id == "starcraft" else 0)
+
+
+def test_board_data_is_remembered_as_written():
+    """The card tags, and StarCraft's areas of each planet (one list a planet, kept across the seeded
+    games above), equal the data worked out afresh."""
+    from core.games.starcraft.board import BOARD as SC_BOARD
+    from core.games.starcraft.common import card_tag as sc_tag
+    from core.games.successors.board import BOARD as S_BOARD
+    from core.games.successors.common import card_tag as s_tag
+    for tag, cards in ((s_tag, S_BOARD.cards), (sc_tag, [*SC_BOARD.combat, *SC_BOARD.events])):
+        for card in cards:
+            assert tag(card) == tag(card) == tag.__wrapped__(card)
+    assert s_tag(35) == "35-suspicion" and sc_tag("EV26") == "EV26-last-stand"
+    for planet, data in SC_BOARD.planets.items():
+        assert SC_BOARD.planet_areas(planet) == [f"{planet}.{a['letter']}" for a in data["areas"]]
 
 
 def test_an_answer_is_never_served_for_another_state():

@@ -18,6 +18,7 @@ from core.message import join, msg
 ZONE, FORWARD, INF_OWN, INF_ENEMY = "zone", "forward", "inf_own", "inf_enemy"
 AREA_NAMES = {ZONE: msg("your Deployment Zone"), FORWARD: msg("your Forward Deployment area"),
               INF_OWN: msg("your own half (Infiltration)"), INF_ENEMY: msg("the enemy half (Infiltration, PH roll)")}
+NEUTRAL = msg("neutral element")   # named in a P7 refusal: made once, not at every spot checked
 
 
 @dataclass
@@ -120,7 +121,7 @@ def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
             d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
             raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(r + er + geo.EPS, ".3f")),
                              code="CONTACT", private=hidden)
-    for key, label in (("objectives", "objective"), ("neutral", msg("neutral element"))):
+    for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)):
         for o in mission[key]:
             orad = geo.radius(o["d_mm"])
             if geo.in_contact(x, y, r, o["x"], o["y"], orad):

@@ -78,7 +78,11 @@ def is_tiro(gid: str) -> bool:
 
 def base_combat(state: dict, gid: str) -> int:
     """§6.1: Schola sets its owner's Tiros to combat 2 in both roles."""
-    seat = owner(state, gid)
+    return _base_combat(state, gid, owner(state, gid))
+
+
+def _base_combat(state: dict, gid: str, seat: str | None) -> int:
+    """`base_combat` of the gladiator `seat` owns (a caller that has looked the owner up already)."""
     if is_tiro(gid) and seat and owns(state, seat, "Schola"):
         return 2
     return G[gid]["combat"]
@@ -91,7 +95,7 @@ def champion_bonus(state: dict, gid: str) -> int:
 def attack_value(state: dict, gid: str) -> int:
     """§6.1 attacker total before the card and cheers: C + trained + Castra + champion."""
     seat = owner(state, gid)
-    total = base_combat(state, gid) + champion_bonus(state, gid)
+    total = _base_combat(state, gid, seat) + champion_bonus(state, gid)
     if state["p"][seat]["trained"] == gid:
         total += 1
     if owns(state, seat, "Castra"):
@@ -103,7 +107,7 @@ def defence_value(state: dict, gid: str) -> int:
     """§6.1 defender total before the card and cheers: C + shield + Armamentarium (no shield)
     + Carcer (Tiros) + champion (§2.2.1, §2.5)."""
     seat = owner(state, gid)
-    total = base_combat(state, gid) + champion_bonus(state, gid)
+    total = _base_combat(state, gid, seat) + champion_bonus(state, gid)
     if G[gid]["shield"]:
         total += 1
     elif owns(state, seat, "Armamentarium"):

@@ -47,6 +47,7 @@ class Board:
         self.starting = fr["starting_forces"]
         self.homes = {int(k): v for k, v in fr["homes"].items()}
         self.planets = {p["code"]: p for p in raw["planets"]["planets"]}
+        self._planet_areas: dict[str, list[str]] = {}
         self.planet_order = [p["code"] for p in raw["planets"]["planets"]]
         self.areas: dict[str, dict] = {}
         for p in raw["planets"]["planets"]:
@@ -210,7 +211,12 @@ class Board:
         return sorted(e for e, d in self.events.items() if d["stage"] == stage and d.get("copy", 1) <= copies)
 
     def planet_areas(self, planet: str) -> list[str]:
-        return [f"{planet}.{a['letter']}" for a in self.planets[planet]["areas"]]
+        """The planet's areas in order: one list a planet, made once (the rules and the robots ask it
+        thousands of times an action); a caller reads it and never changes it."""
+        areas = self._planet_areas.get(planet)
+        if areas is None:
+            areas = self._planet_areas[planet] = [f"{planet}.{a['letter']}" for a in self.planets[planet]["areas"]]
+        return areas
 
     def routes_touching(self, planet: str) -> list[str]:
         return [r for r in self.route_order if planet in self.routes[r]["planets"]]

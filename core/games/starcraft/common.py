@@ -17,6 +17,7 @@ State layout (one JSON dict, §17):
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from core.errors import RulesError
 from core.game import seat_ref
@@ -109,8 +110,13 @@ def controlled(state: dict, seat: str) -> list[str]:
     out = []
     for a in BOARD.areas:
         d = areas[a]
-        if (d["units"] or d["base"]) and (not d["base"] or d["base"] == seat) and \
-                all(u["owner"] == seat for u in d["units"]):
+        base, units = d["base"], d["units"]
+        if base and base != seat or not (base or units):
+            continue
+        for u in units:      # a loop, not all(…): no generator made for each of the map's areas
+            if u["owner"] != seat:
+                break
+        else:
             out.append(a)
     return out
 
@@ -179,6 +185,7 @@ def current_stage(state: dict) -> str:
     return BOARD.events[deck[0]]["stage"] if deck else "III"
 
 
+@lru_cache(maxsize=1024)   # the board's cards: written in every line a prompt offers
 def card_tag(card: str) -> str:
     """A combat or event card as a command offers it: its id and its name (`EV26-last-stand`,
     `ALD-03-focused-fire`), so a private choice reads by name, never by number alone."""

@@ -12,7 +12,7 @@ from functools import lru_cache
 import orjson
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt, Remembered, seat_ref
+from core.game import Ctx, Game, Prompt, Remembered, copy_dicts, copy_list, copy_parts, seat_ref
 from core.grammar import Param, Verb
 from core.message import Cmd, join, kept, msg, plural
 
@@ -39,6 +39,33 @@ from .common import (
     units_in,
 )
 
+
+def _copy_players(players: dict) -> dict:
+    out = {}
+    for seat, p in players.items():   # setup.new_state's keys: its lists, names; the rest plain
+        p = p.copy()
+        p["cards"] = [card.copy() for card in p["cards"]]
+        p["deck"], p["hand"], p["discard"], p["events"] = p["deck"][:], p["hand"][:], p["discard"][:], p["events"][:]
+        out[seat] = p
+    return out
+
+
+def _copy_areas(areas: dict) -> dict:
+    out = {}
+    for a, d in areas.items():        # an area holds its units and its base, nothing else
+        units = d["units"]
+        out[a] = {"units": [u.copy() for u in units] if units else [], "base": d["base"]}
+    return out
+
+
+# each big part of a state by its shape, for `StarCraft.copied`; the others through orjson
+_STATE_PARTS = {
+    "p": _copy_players,
+    "areas": _copy_areas,
+    "stacks": lambda stacks: {planet: copy_dicts(st) for planet, st in stacks.items()},
+    "transports": copy_dicts,
+    **dict.fromkeys(("event_deck", "event_discard", "removed", "set_aside", "queue", "shown"), copy_list),
+}
 
 class StarCraft(Game):
     id = "starcraft"
@@ -107,6 +134,11 @@ class StarCraft(Game):
             return None
         verbs = STATES[self.state_key(state)].get("prompt_verbs")
         return verbs(state) if verbs else None
+
+    def copied(self, state: dict) -> dict:
+        # the map's areas, the hands and the event deck are most of a state: their names shared,
+        # not made again by orjson (three quarters of the round trip's time)
+        return copy_parts(state, _STATE_PARTS)
 
     def _apply(self, ctx: Ctx) -> None:
         ctx.state["shown"] = []       # combat cards revealed face up by this action (§9.2)
@@ -292,6 +324,9 @@ class StarCraft(Game):
         return out
 
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
+        return self.sampled(state, seat, rnd)[0]
+
+    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
         prompt = self.prompts(state)[seat]
         key = self.state_key(state)
         if key == "planning":
@@ -299,19 +334,19 @@ class StarCraft(Game):
             bases = set(base_planets(state, seat))
             weights = [(3 if " mobilize" in x else (6 if x.split()[-1] in bases else 0.3) if " build" in x else 1.5)
                        * (1 if "*" not in x else 0.3) for x in lines]
-            return rnd.choices(lines, weights)[0]
+            return rnd.choices(lines, weights)[0], None
         if key == "execution":
             return self._sample_execution(state, seat, rnd)
         if key == "event":
             plays = [x for x in prompt.private if x != "event pass"]
-            return rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"
+            return (rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"), None
         if key == "drop":
             hand = state["p"][seat]["hand"]
-            return "drop " + " ".join(rnd.sample(sorted(hand), len(hand) - regroup.HAND_LIMIT))
+            return "drop " + " ".join(rnd.sample(sorted(hand), len(hand) - regroup.HAND_LIMIT)), None
         if key == "card":
             lines = list(prompt.private)
-            return rnd.choice(lines) if rnd.random() < 0.8 else "card none"
-        return rnd.choice(list(prompt.actions) + list(prompt.private))
+            return (rnd.choice(lines) if rnd.random() < 0.8 else "card none"), None
+        return rnd.choice(list(prompt.actions) + list(prompt.private)), None
 
     def menu_lines(self, state: dict, seat: str) -> list[str]:
         """Every order of `seat` that can be carried out now, as whole lines (§6): the private menu
@@ -341,23 +376,27 @@ class StarCraft(Game):
         return [_menu_word(word) for word in words]
 
     def _works(self, state: dict, seat: str, line: str, raw: bytes | None = None) -> bool:
-        try:
-            self.apply(state, seat, line, raw)
-            return True
-        except RulesError:
-            return False
+        return self._tried(state, seat, line, raw) is not None
 
-    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> str:
+    def _tried(self, state: dict, seat: str, line: str, raw: bytes | None = None) -> tuple[dict, list] | None:
+        """What `apply` makes of the line, or None where the rules refuse it."""
+        try:
+            return self.apply(state, seat, line, raw)
+        except RulesError:
+            return None
+
+    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
         tops = execution.top_planets(state, seat)
         planet = rnd.choice(tops)
         o = state["stacks"][planet][-1]
         if rnd.random() < 0.05:
-            return f"discard {planet}"
+            return f"discard {planet}", None
         cands = candidates(state, seat, planet, o, rnd)
         for line in cands:
-            if self._works(state, seat, line):
-                return line
-        return f"discard {planet}"
+            applied = self._tried(state, seat, line)
+            if applied is not None:
+                return line, applied
+        return f"discard {planet}", None
 
     # timeouts -------------------------------------------------------------------------------
     def rule_default(self, state: dict, seat: str) -> str | None:

@@ -15,9 +15,16 @@ def _value(cid: str) -> tuple[int, int]:
     return (c["value"], 0) if c["kind"] == "minerals" else (0, c["value"])
 
 
+# each resource card's (minerals, gas): board data, read for every combination `choose` weighs
+VALUES = {cid: _value(cid) for cid in BOARD.resource}
+
+
 def covers(ids, cost: dict) -> tuple[bool, int]:
-    m = sum(_value(c)[0] for c in ids)
-    g = sum(_value(c)[1] for c in ids)
+    m = g = 0
+    for c in ids:
+        minerals, gas = VALUES[c]
+        m += minerals
+        g += gas
     ok = m >= cost["minerals"] and g >= cost["gas"]
     return ok, (m - cost["minerals"]) + (g - cost["gas"])
 

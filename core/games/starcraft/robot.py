@@ -158,11 +158,12 @@ class StarCraftKit(BaseKit):
                     q["events"] = []
             return
         seen = set(mine) | set(state["set_aside"])   # built once, not once per card
-        unseen = [e for e in sorted(BOARD.events) if e not in seen]
+        unseen = [e for e in _EVENTS_SORTED if e not in seen]
         rnd.shuffle(unseen)
         deck = []
+        stage_of = BOARD.event_stage
         for stage in ("I", "II", "III"):      # the deck is I on top, then II, then III (§3.6)
-            of_stage = [e for e in unseen if BOARD.events[e]["stage"] == stage][:view["event_stages"][stage]]
+            of_stage = [e for e in unseen if stage_of[e] == stage][:view["event_stages"][stage]]
             deck += of_stage
         dealt = set(deck)
         rest = [e for e in unseen if e not in dealt]
@@ -219,7 +220,8 @@ class StarCraftKit(BaseKit):
             return [f"faction {next(f for f in FACTION_PREFERENCE + tuple(free) if f in free)}"]
         if key == "planning":
             lines = list(prompt.private)
-            ranked = sorted(lines, key=lambda line: -quick_order_value(state, seat, line))
+            held = set(controlled(state, seat))       # once for every line, not once a line
+            ranked = sorted(lines, key=lambda line: -quick_order_value(state, seat, line, held))
             return ranked[:PLANNING_LINES]
         if key == "execution" and state["turn"] == seat:
             return execution_lines(state, seat, rnd)
@@ -338,13 +340,13 @@ def _play(state: dict, seat: str, line: str) -> dict:
     return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
 
 
-def quick_order_value(state: dict, seat: str, line: str) -> float:
+def quick_order_value(state: dict, seat: str, line: str, held: set[str] | None = None) -> float:
     """A placement's worth at a glance (no rules applied): a Build where a base can buy units or
     a new base, a Mobilize where there is an area to take, a Research while tech can rise; less
-    for the same order again this round."""
+    for the same order again this round. `held`: the seat's controlled areas, when the caller has them."""
     _, word, planet = line.split()
     kind, special = word.rstrip("*"), word.endswith("*")
-    held = set(controlled(state, seat))
+    held = set(controlled(state, seat)) if held is None else held
     areas = BOARD.planet_areas(planet)
     if kind == "build":
         if has_base_on(state, seat, planet):
@@ -559,6 +561,9 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
         lead = len(held) - max(others, default=0)
         return min(1.0, max(0.0, (lead + TASSADAR_SLACK) / (TASSADAR_SLACK + 1)))
     return 0.0
+
+
+_EVENTS_SORTED = tuple(sorted(BOARD.events))   # every event card, in the order a world deals them from
 
 
 @lru_cache(maxsize=None)

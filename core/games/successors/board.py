@@ -83,6 +83,11 @@ class Board:
                 self.adj[a].append((b, kind))
                 self.adj[b].append((a, kind))
         self.validate()
+        # each connection's kind and MP by its two ends, for `cost` (a force's every step asks it)
+        self._links: dict[str, dict[str, list[tuple[str, int]]]] = {s: {} for s in self.adj}
+        for a, near in self.adj.items():
+            for b, kind in near:
+                self._links[a].setdefault(b, []).append((kind, self.kinds[kind]["mp"]))
 
     # §1 checks -----------------------------------------------------------------------
     def validate(self) -> None:
@@ -233,7 +238,7 @@ class Board:
 
     def cost(self, a: str, b: str, kinds: tuple[str, ...]) -> int | None:
         """Cheapest single connection from a to b among `kinds` (§5.3), or None."""
-        costs = [self.kinds[k]["mp"] for n, k in self.adj[a] if n == b and k in kinds]
+        costs = [mp for k, mp in self._links[a].get(b, ()) if k in kinds]
         return min(costs) if costs else None
 
     def province_spaces(self, code: str) -> list[str]:

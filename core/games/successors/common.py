@@ -1,6 +1,8 @@
 """Small helpers used by several rule modules: roll-offs (§0.2), cards (§4.8), names."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.errors import RulesError
 from core.game import seat_ref
 from core.message import join, msg
@@ -45,6 +47,7 @@ def draw_card(ctx) -> int | None:
     return state["deck"].pop(0)
 
 
+@lru_cache(maxsize=1024)   # the board's cards: a prompt writes each card's tag in every line it offers
 def card_tag(n: int) -> str:
     """How a card is written in a command line: its number and its name, `35-suspicion`."""
     slug = "".join(ch if ch.isalnum() else "-" for ch in BOARD.cards[n]["name"].lower())

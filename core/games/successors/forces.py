@@ -166,7 +166,18 @@ def field_cus(state: dict, space: str, seat: str) -> dict:
 
 
 def n_field(state: dict, space: str, seat: str) -> int:
-    return sum(field_cus(state, space, seat).values())
+    """`sum(field_cus(...).values())` without the dict: sieges, interceptions and surrenders ask it of
+    many spaces after each action."""
+    mine = state["cus"].get(space, {}).get(seat)
+    if not mine:
+        return 0
+    inn = inside_cus(state, space, seat)
+    total = 0
+    for kind, n in mine.items():
+        left = n - inn.get(kind, 0)
+        if left > 0:
+            total += left
+    return total
 
 
 def n_inside(state: dict, space: str) -> int:
@@ -186,10 +197,9 @@ def hostile_field(state: dict, space: str, seat: str) -> tuple[str, str] | None:
     for o in sorted(state["cus"].get(space, {})):
         if o != seat and n_field(state, space, o):
             return "seat", o
-    for g in field_gens(state, space):
-        o = state["gens"][g]["o"]
-        if o != seat:
-            return "seat", o
+    for d in state["gens"].values():   # field_gens(state, space) in its order, read in one pass
+        if d["at"] == space and not d["in"] and d["o"] != seat:
+            return "seat", d["o"]
     return None
 
 

@@ -205,7 +205,7 @@ class Successors(Game):
         act = state["act"]
         if not act or state.get("stack"):
             return
-        if (not act["gens"] and not act.get("army")) or (not marching.reachable(state)
+        if (not act["gens"] and not act.get("army")) or (not marching.reaches_any(state)
                                and not marching.carry_options(state)
                                and not marching.can_bury(state, act["seat"]) and not assaults.can_assault(state)
                                and not assaults.can_remove_pc(state) and not assaults.can_sally(state)):

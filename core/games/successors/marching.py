@@ -38,8 +38,16 @@ def via(here: str, dest: str, kinds: tuple[str, ...]) -> str | None:
 def step_cost(state: dict, act: dict, dest: str, fs: int | None = None) -> tuple[int | None, str]:
     """MP to cross from the force's space to dest, and why not if it cannot (§5.3, §5.6). `fs`:
     the mover's fleet strength, when the caller has it (one per force, not one per space)."""
+    cost, why = _step(state, act, dest, fs)
+    return cost, (why() if why is not None else "")
+
+
+def _step(state: dict, act: dict, dest: str, fs: int | None = None):
+    """`step_cost`, the reason not yet worded: (MP, None), or (None, what words it) — `reachable`
+    asks every neighbour and needs no reason."""
     if act.get("army"):
-        return indep_cost(state, act, dest)
+        cost, why = indep_cost(state, act, dest)
+        return cost, (None if cost is not None else lambda: why)
     here = act["at"]
     sally = act.get("sally") and len(act["path"]) == 1
     kinds = [] if sally else list(LAND)
@@ -54,14 +62,19 @@ def step_cost(state: dict, act: dict, dest: str, fs: int | None = None) -> tuple
         kinds += ["sea", "trans"]
     cost = BOARD.cost(here, dest, tuple(kinds))
     if cost is None:
-        if sally:
-            return None, (msg("a force inside a besieged city leaves only by sea, from a port, with at most 2 CUs (§5.6.4, §7.10)"))
-        if BOARD.cost(here, dest, tuple(BOARD.kinds)) is not None:
-            return None, (msg("crossing to {name} needs a sea lane, and an army may carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)", name=BOARD.spaces[dest]['name'], fs=fs))
-        return None, msg("{name} is not adjacent to {name2}", name=BOARD.spaces[dest]['name'], name2=BOARD.spaces[here]['name'])
+        return None, lambda: _no_crossing(here, dest, sally, fs)
     if n == 0 and hostile_field(state, dest, act["seat"]):
-        return None, msg("a lone general may never enter a space holding an enemy field force (§5.4.1)")
-    return cost, ""
+        return None, lambda: msg("a lone general may never enter a space holding an enemy field force (§5.4.1)")
+    return cost, None
+
+
+def _no_crossing(here: str, dest: str, sally: bool, fs: int) -> str:
+    """Why no connection of the force's kinds leads from here to dest."""
+    if sally:
+        return msg("a force inside a besieged city leaves only by sea, from a port, with at most 2 CUs (§5.6.4, §7.10)")
+    if BOARD.cost(here, dest, tuple(BOARD.kinds)) is not None:
+        return msg("crossing to {name} needs a sea lane, and an army may carry at most 3 CUs per fleet strength (your FS is {fs}, §5.6.2)", name=BOARD.spaces[dest]['name'], fs=fs)
+    return msg("{name} is not adjacent to {name2}", name=BOARD.spaces[dest]['name'], name2=BOARD.spaces[here]['name'])
 
 
 def indep_cost(state: dict, act: dict, dest: str) -> tuple[int | None, str]:
@@ -97,26 +110,36 @@ def check_west(state: dict, act: dict, path: list[str]) -> None:
 
 
 def reachable(state: dict) -> list[str]:
+    """The spaces the force in motion can step to now, in its space's adjacency order."""
+    return list(dict.fromkeys(_reached(state)))
+
+
+def reaches_any(state: dict) -> bool:
+    """Whether the force can step anywhere (`reachable` not empty), from its first such space on:
+    a force that can do nothing more stops by itself after each action (game._auto_stop)."""
+    return next(_reached(state), None) is not None
+
+
+def _reached(state: dict):
+    """Each space the force can step to, as found (a space twice where two crossings lead there)."""
     act = state["act"]
     if question(state):
-        return []
-    out = []
+        return
     if act.get("army"):
         near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" \
             else BOARD.adj[act["at"]]
         if act["army"] == "greek_soldiers":
             if len(act["path"]) > 1:
-                return []
+                return
             x = act["start_x"] if act["start_x"] is not None else 10 ** 6
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
     else:
         near = BOARD.adj[act["at"]]
     fs = None if act.get("army") else scoring.fleet_strength(state, act["seat"])
     for n, _ in near:
-        cost, _ = step_cost(state, act, n, fs)
-        if cost is not None and cost <= act["mp"] and n not in out:
-            out.append(n)
-    return out
+        cost, _ = _step(state, act, n, fs)
+        if cost is not None and cost <= act["mp"]:
+            yield n
 
 
 def move(ctx, path: list[str]) -> None:

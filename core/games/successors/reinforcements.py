@@ -25,6 +25,7 @@ from .common import label, rank_by_seniority
 from .forces import add_cus, enemy_cus, enemy_units, generals_at, generals_of, is_major, pool_left
 
 CU_NAMES = {k: v["name"] for k, v in BOARD.cu_types.items()}
+BOARD_ORDER = {s: i for i, s in enumerate(BOARD.spaces)}
 
 
 def _give(state: dict, left: dict, seat: str, kind: str, n: int) -> int:
@@ -133,10 +134,11 @@ def _space_facts(state: dict, seat: str, pl: dict) -> list[tuple]:
             mine.setdefault(d["at"], []).append(g)
         elif d["o"] != seat:
             enemy_generals.add(d["at"])
-    for s in BOARD.spaces:
+    # none of (a)-(d) can hold where the seat has neither a general nor its PC: the others, in the
+    # board's order, without a look at every space of the board
+    spaces = {*mine, *(s for s, o in state["pcs"].items() if o == seat and s in BOARD_ORDER)}
+    for s in sorted(spaces, key=BOARD_ORDER.__getitem__):
         mine_here = mine.get(s, [])
-        if not mine_here and state["pcs"].get(s) != seat:
-            continue                                   # none of (a)-(d) can hold
         enemy = enemy_cus(state, s, seat)              # what `besieged` asks too (§3.3.4)
         a = state["pcs"].get(s) == seat and not (enemy or s in enemy_generals)
         unbes = not enemy

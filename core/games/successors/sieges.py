@@ -53,7 +53,8 @@ def is_target(state: dict, space: str, seat: str) -> bool:
 
 def besieges(state: dict, space: str, seat: str) -> bool:
     """§7.1: at least 1 CU in the field of a target space."""
-    return n_field(state, space, seat) >= 1 and is_target(state, space, seat)
+    # the target first: a few lookups, where the field's CUs take several (most spaces are no target)
+    return is_target(state, space, seat) and n_field(state, space, seat) >= 1
 
 
 def needed(state: dict, space: str) -> int:

@@ -33,15 +33,16 @@ def surrender(ctx, seat: str) -> None:
     state = ctx.state
     state["turn_moved"] = {}                                           # a new player turn
     removed, placed = [], []
+    cus = state["cus"]          # a space without CUs holds none of the seat's: skipped at once (A and B)
     for s, sp in BOARD.spaces.items():                                 # A. remove
         owner = state["pcs"].get(s)
-        if owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
+        if s not in cus or owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
             continue
         if n_cus(state, s, seat) >= 1 and n_cus(state, s, owner) == 0:
             del state["pcs"][s]
             removed.append(sp["name"])
     for s, sp in BOARD.spaces.items():                                 # B. place
-        if sp["type"] == "TRN" or s in state["pcs"]:
+        if s not in cus or sp["type"] == "TRN" or s in state["pcs"]:
             continue
         if n_cus(state, s, seat) >= 1 and not enemy_cus(state, s, seat):
             state["pcs"][s] = seat
@@ -248,7 +249,9 @@ def forage_limit(space: str, harvest: bool = False) -> int:
 
 def forage_spaces(state: dict, seat: str) -> list[str]:
     harvest = state.get("fx", {}).get("harvest") == seat
-    return sorted(s for s in list(state["cus"]) if n_cus(state, s, seat) > forage_limit(s, harvest))
+    # n_cus of each space read from its own entry: a space without the seat's CUs has none to forage
+    return sorted(s for s, by in state["cus"].items() if (mine := by.get(seat))
+                  and sum(mine.values()) > forage_limit(s, harvest))
 
 
 def forage_lines(state: dict, seat: str, single: bool = False) -> list[str]:
