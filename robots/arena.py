@@ -192,7 +192,7 @@ def running_score(results: list[Played]) -> str:
     return " – ".join(f"{kind} {n:g}" for kind, n in wins.items())
 
 
-def report(table: Table, results: list[Played], seconds: float) -> str:
+def report(table: Table, results: list[Played], seconds: float | None) -> str:
     games = len(results)
     thinks = (f"budget {table.budget} s ({table.clock} clock)" + (f", iterations ≤ {table.iterations}"
                                                                   if table.iterations else "")
@@ -200,7 +200,7 @@ def report(table: Table, results: list[Played], seconds: float) -> str:
     lines = [f"Arena: {table.game}, {table.players} players, {table.robots} robot(s) against {table.against}, "
              f"{games} games, {thinks}"
              + f", playout depth {'of the kit' if table.depth is None else table.depth}, seed {table.seed!r}"
-             + f" ({seconds:.0f} s of wall time)."]
+             + (" (saved games)." if seconds is None else f" ({seconds:.0f} s of wall time).")]
     fair = 1 / table.players
     for kind in dict.fromkeys(k for r in results for k in r.kinds.values()):
         seats = sum(1 for r in results for k in r.kinds.values() if k == kind)

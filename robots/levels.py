@@ -8,7 +8,7 @@ answers in time.
 
 | level | one-ply look | slips | iterations | ceiling (s) | what it is |
 |---|---|---|---|---|---|
-| 1 | 1 world  | 1 in 4 | 0   | 1 | a beginner: one ply, and one decision in four its 2nd or 3rd best line |
+| 1 | 1 world  | always | 0   | 1 | a beginner: one ply, and where a line is clearly best, one of the next two |
 | 2 | 3 worlds | none   | 0   | 1 | one ply, each line's value averaged over 3 worlds: the greedy player |
 | 3 | 3 worlds | none   | 30  | 3 | level 2's look, then 30 iterations (about 0.2 s of one core at Ludi) |
 | 4 | 3 worlds | none   | 100 | 5 | 100 iterations |
@@ -16,7 +16,11 @@ answers in time.
 
 Why the bottom rungs are not search: a few iterations over the one-ply look only add the playouts' noise
 to it (three iterations lost to none, docs/balance.md), so the two lowest levels differ by the look's care
-(one world or three, a beginner's slips), and search starts where it pays: tens of iterations.
+(one world or three, a beginner's slips), and search starts where it pays: tens of iterations. A slip is
+one of the two best lines clearly worse than the best (robots/search.py `Search._slip`), made wherever
+there is one: at Successors the look values most of a decision's lines alike, so a slip among them (the
+first beginner's, one decision in four among the 2nd and 3rd best) cost nothing, and level 2 won only
+half its games against it (docs/balance.md).
 """
 from __future__ import annotations
 
@@ -32,12 +36,12 @@ class Level:
     iterations: int
     ceiling: float        # seconds of wall time a decision may take at most, whatever the cap
     worlds: int           # determinizations the one-ply look at each line is averaged over
-    slip: float           # chance of a slip: playing the 2nd or 3rd best line (robots/search.py `Search._slip`)
+    slip: float           # chance of a slip where a line is clearly worse than the best (`Search._slip`)
     about: str            # what it is, in a few words (Discord's /robot add shows it)
 
 
 LEVELS = {level.number: level for level in (
-    Level(1, 0, 1.0, 1, 0.25, "a beginner: one ply, with slips"),
+    Level(1, 0, 1.0, 1, 1.0, "a beginner: one ply, with slips"),
     Level(2, 0, 1.0, 3, 0.0, "one ply"),
     Level(3, 30, 3.0, 3, 0.0, "a short search"),
     Level(4, 100, 5.0, 3, 0.0, "a search"),

@@ -43,7 +43,8 @@ DEFAULT_BUDGET = 1.0          # seconds of one core per decision (issue #22)
 DEFAULT_DEPTH = 4             # actions of playout after the tree, for a kit that names none (`playout_depth`)
 EXPLORATION = 1.0             # UCT's c, for values stretched to [0, 1] at each node
 PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
-SLIP_LINES = 3                # a slip plays the second or third best line
+SLIP_LINES = 2                # a slip plays one of the two best lines clearly worse than the best
+SLIP_GAP = 0.005              # "clearly worse": half a point of the chance to win below the best line
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
 
 
@@ -177,13 +178,16 @@ class Search:
             return edge.visits, round(edge.mean, 9), closing(self.kit, line)
         return max(lines, key=rank)
 
-    @staticmethod
-    def _slip(root: Node, lines: list[str], rnd: random.Random) -> str:
-        """A beginner's slip (level 1): one of the next best lines by value, not nonsense: a
-        chess engine's skill levels slip the same way (Stockfish's `Skill Level` picks among its
-        best few lines at random)."""
-        ranked = sorted(lines, key=lambda line: -root.edges[line].mean)
-        return rnd.choice(ranked[1:SLIP_LINES] or ranked)
+    def _slip(self, root: Node, lines: list[str], rnd: random.Random) -> str:
+        """A beginner's slip (level 1): one of the best lines among those clearly worse than the
+        best, a mistake, not nonsense, as a chess engine's skill levels slip (Stockfish's `Skill
+        Level` picks among its best few lines at random). Only a line worse by SLIP_GAP counts:
+        where the look values most lines alike (Successors' windows and offers), a slip among equals
+        would cost nothing, and a beginner no weaker than the look. Nothing clearly worse: no slip."""
+        best = root.edges[self._best(root, lines)].mean
+        worse = sorted((line for line in lines if root.edges[line].visits and root.edges[line].mean <= best - SLIP_GAP),
+                       key=lambda line: -root.edges[line].mean)
+        return rnd.choice(worse[:SLIP_LINES]) if worse else self._best(root, lines)
 
     def _purposeful(self, state: dict, seat: str, prompt: Prompt, lines: list[str], visited: frozenset) -> list[str]:
         """The lines that do not lead back, inside the activation, to a position it has stood in

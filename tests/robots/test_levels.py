@@ -6,7 +6,7 @@ import pytest
 
 from bot.service import Command
 from core.errors import RulesError
-from robots import arena
+from robots import arena, saved
 from robots.levels import LEVELS, level
 from robots.players import RobotPlayer
 
@@ -78,3 +78,24 @@ def test_the_arena_pits_levels_and_saves_each_game_as_it_ends(tmp_path):
     data = orjson.loads(saved.read_bytes())
     assert data["table"]["level"] == 1 and len(data["games"]) == 2 == len(results)
     assert "robot:1" in arena.running_score(results)
+
+
+def test_saved_runs_of_one_table_pool_under_their_seeds_and_a_seed_twice_or_another_table_is_refused(tmp_path, capsys):
+    """A rung stopped at a deadline is continued under another seed and the files pooled
+    (`python -m robots.saved FILE…`, docs/balance.md's ladder); the same seed again replays the same
+    games, and another table's games answer another question: both refused, not silently pooled."""
+    files = {}
+    for seed in ("a", "b"):
+        table = arena.Table("ludi", 2, 1, against="robot:1", level=2, seed=seed)
+        files[seed] = tmp_path / f"{seed}.json"
+        arena.run(table, 1, save=str(files[seed]))
+    other = tmp_path / "other.json"
+    arena.run(arena.Table("ludi", 2, 1, against="greedy", level=1, seed="c"), 1, save=str(other))
+    table, games = saved.load([str(files["a"]), str(files["b"])])
+    assert table.seed == "a+b" and len(games) == 2 and table.level == 2
+    saved.main([str(files["a"]), str(files["b"])])
+    assert "2 games" in capsys.readouterr().out
+    with pytest.raises(SystemExit, match="a seed twice"):
+        saved.load([str(files["a"]), str(files["a"])])
+    with pytest.raises(SystemExit, match="not one table"):
+        saved.load([str(files["a"]), str(other)])

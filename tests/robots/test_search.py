@@ -12,7 +12,7 @@ from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
 from core.kit import BaseKit
 from robots.players import RobotPlayer
-from robots.search import Search, Settings
+from robots.search import SLIP_GAP, Edge, Node, Search, Settings
 
 CARDS = list(range(10))
 
@@ -246,8 +246,8 @@ def test_a_kit_may_name_the_root_lines_apart_from_the_inner_nodes():
 
 def test_the_one_ply_look_averages_its_worlds_and_a_slip_plays_a_next_best_line():
     """The levels' knobs below search (robots/levels.py): the one-ply look at each root line is
-    averaged over `worlds` determinizations, and a slip (level 1) plays the second or third best
-    line by that look, never the best and never a line outside the three."""
+    averaged over `worlds` determinizations, and a slip (level 1) plays one of the two best lines
+    clearly worse than the best by that look, never the best."""
     kit = NimKit()
     view = kit.game.view(position(3), "A")          # take 3 wins at once; take 1 and take 2 do not
     careful = Search(kit, Settings(budget=None, iterations=0, worlds=3)).decide(view, "A", random.Random(8))
@@ -259,3 +259,23 @@ def test_the_one_ply_look_averages_its_worlds_and_a_slip_plays_a_next_best_line(
     never = {Search(kit, Settings(budget=None, iterations=0, slip=0.0)).decide(view, "A", random.Random(n)).line
              for n in range(5)}
     assert never == {"take 3"}
+
+
+def test_a_slip_is_among_the_lines_clearly_worse_than_the_best_and_none_where_all_are_alike():
+    """A beginner's slip (robots/levels.py level 1) plays one of the two best lines worse than the
+    best by SLIP_GAP: a line within the gap of the best is an equal, not a mistake (Successors' look
+    values most of a decision's lines alike, and a slip among them cost the beginner nothing), and the
+    worst line is not a beginner's choice but nonsense. Where every line is alike, no slip."""
+    def root(values: dict[str, float]) -> Node:
+        node = Node()
+        for line, value in values.items():
+            edge = node.edges[line] = Edge()
+            edge.visits, edge.total, edge.available = 1, value, 1
+        return node
+
+    search = Search(NimKit(), Settings(budget=None, iterations=0, slip=1.0))
+    values = {"best": 0.6, "alike": 0.6 - SLIP_GAP / 2, "worse": 0.55, "worse still": 0.5, "worst": 0.1}
+    slipped = {search._slip(root(values), list(values), random.Random(n)) for n in range(30)}
+    assert slipped == {"worse", "worse still"}
+    alike = {"best": 0.6, "alike": 0.6 - SLIP_GAP / 2}
+    assert {search._slip(root(alike), list(alike), random.Random(n)) for n in range(10)} == {"best"}
