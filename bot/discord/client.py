@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
-from bot.discord.menus import MenuBack, MenuHint, MenuSelect
+from bot.discord.menus import MenuKey, MenuSelect
 from bot.discord.out import PLATFORM, ActionButton, ActionSelect, Adapter, ChannelOutlet, display_name
 from bot.discord.tree import install_tree, sync_if_changed
 from bot.service import STORE_ERRORS, Outage, Service
@@ -55,7 +55,7 @@ class StrategosClient(commands.AutoShardedBot):
 
     @staticmethod
     def dynamic_item_classes() -> tuple[type, ...]:
-        return (ActionButton, ActionSelect, MenuSelect, MenuBack, MenuHint)
+        return (ActionButton, ActionSelect, MenuSelect, MenuKey)
 
     async def setup_hook(self) -> None:
         from bot.discord.i18n import StrategosTranslator

@@ -34,9 +34,9 @@ def view_of(menu: Menu) -> discord.ui.View:
                for o in menu.options]
     view.add_item(MenuSelect(menu.at(menu.path), options, gettext_(menu.lang, "Choose one")))
     if menu.back is not None:
-        view.add_item(MenuBack(menu.at(menu.back), "◂ " + gettext_(menu.lang, "Back")))
+        view.add_item(MenuKey("k", menu.at(menu.back), "◂ " + gettext_(menu.lang, "Back")))
     if menu.hint:
-        view.add_item(MenuHint(menu.at(HINT)))
+        view.add_item(MenuKey("h", menu.at(HINT), HINT_LABEL))
     view.stop()   # presses are routed by the dynamic items' templates, not by this object
     return view
 
@@ -78,35 +78,19 @@ class MenuSelect(discord.ui.DynamicItem[discord.ui.Select], template=r"sg:m:(?P<
         await interaction.client.strategos.press_menu(interaction, f"{page}|{values[0]}")  # type: ignore[attr-defined]
 
 
-class MenuBack(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:k:(?P<where>[^|]+\|.+)"):
-    """Back to the page before."""
+class MenuKey(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:(?P<kind>[kh]):(?P<where>[^|]+\|.+)"):
+    """A key under a menu that opens another of its pages: back to the page before (k), or /hint for
+    the menu's seat (h, issue 35: the advice comes privately and the menu stays)."""
 
-    def __init__(self, where: str, label: str = "◂"):
+    def __init__(self, kind: str, where: str, label: str):
         super().__init__(discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sg:k:{where}"))
+                                           custom_id=f"sg:{kind}:{where}"))
         self.where = where
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> "MenuBack":
-        return cls(match["where"], item.label or "◂")
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.strategos.press_menu(interaction, self.where)  # type: ignore[attr-defined]
-
-
-class MenuHint(discord.ui.DynamicItem[discord.ui.Button], template=r"sg:h:(?P<where>[^|]+\|.+)"):
-    """/hint for the menu's seat (issue 35): the advice comes privately and the menu stays."""
-
-    def __init__(self, where: str):
-        super().__init__(discord.ui.Button(label=HINT_LABEL, style=discord.ButtonStyle.secondary,
-                                           custom_id=f"sg:h:{where}"))
-        self.where = where
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str]) -> "MenuHint":
-        return cls(match["where"])
+                             match: re.Match[str]) -> "MenuKey":
+        return cls(match["kind"], match["where"], item.label or "◂")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await interaction.client.strategos.press_menu(interaction, self.where)  # type: ignore[attr-defined]
