@@ -9,7 +9,7 @@ games' length and the memory peak.
 A level (robots/levels.py) is an iteration cap, so a ladder repeats whatever the machine's load. The
 run shows tqdm's progress bar with the running score on stderr (the report stays alone on stdout), and
 `--save FILE` rewrites the file as each game ends, so a long run stopped by hand keeps its games
-(`python -m robots.saved FILE…` pools them).
+(`python -m robots.saved FILE…` pools them); `--first N` goes on from game N of the same seed.
 """
 from __future__ import annotations
 
@@ -55,6 +55,7 @@ class Table:
     clock: str = "wall"        # the robots' budget in wall time, or "cpu": seconds of one core
     options: dict = field(default_factory=dict)   # the game's setup options (StarCraft: factions=random)
     level: int | None = None   # the robots' level (robots/levels.py) instead of budget and iterations
+    first: int = 0             # the first game's number: a stopped run goes on from its next game (`--first`)
 
     @property
     def robot_kind(self) -> str:
@@ -93,6 +94,7 @@ class Played:
     memory_mb: float = 0.0
     scores: dict[str, float] = field(default_factory=dict)   # seat → the kit's score of the end (Infinity's deployment)
     balance: dict = field(default_factory=dict)   # what the balance report reads (robots/balance.py probe)
+    number: int | None = None                # its number in the seed's games (None in files saved before `--first`)
 
 
 def play(table: Table, index: int) -> Played:
@@ -138,7 +140,7 @@ def play(table: Table, index: int) -> Played:
     scores = {seat: kit.score(state, seat) for seat in kinds} if hasattr(kit, "score") else {}
     return Played(kinds, winners, reason if finished else "unfinished", actions,
                   game.summary(state).get("turn"), think, think_cpu, errors, peak_memory_mb(), scores,
-                  balance.probe(game.id, state))
+                  balance.probe(game.id, state), index)
 
 
 def peak_memory_mb() -> float:
@@ -147,9 +149,10 @@ def peak_memory_mb() -> float:
 
 
 def run(table: Table, games: int, jobs: int = 1, save: str | None = None, progress: bool = False) -> list[Played]:
-    """The table's games 0…games-1, in `jobs` processes; each written to `save` as it ends (the whole
+    """The table's games `first`…`first`+games-1, in `jobs` processes; each written to `save` as it ends (the whole
     file rewritten, so a run stopped at any moment leaves a file `robots.saved` reads)."""
     results: list[Played] = []
+    numbers = range(table.first, table.first + games)
     bar = tqdm(total=games, unit="game", disable=not progress, file=sys.stderr, dynamic_ncols=True)
 
     def ended(result: Played) -> None:
@@ -161,11 +164,11 @@ def run(table: Table, games: int, jobs: int = 1, save: str | None = None, progre
 
     try:
         if jobs <= 1:
-            for i in range(games):
+            for i in numbers:
                 ended(play(table, i))
         else:
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                for result in pool.imap_unordered(_play, [(table, i) for i in range(games)]):
+                for result in pool.imap_unordered(_play, [(table, i) for i in numbers]):
                     ended(result)
     finally:
         bar.close()
@@ -255,6 +258,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="wall",
                         help="the budget in wall time, or in seconds of one core (cpu) on a busy machine")
     parser.add_argument("--seed", default="arena")
+    parser.add_argument("--first", type=int, default=0, metavar="N",
+                        help="start at game N of the seed: a run stopped after N games goes on where it stopped "
+                             "(python -m robots.saved pools both files)")
     parser.add_argument("--jobs", type=int, default=1, help="games played in parallel processes")
     parser.add_argument("--report", choices=("arena", "balance"), default="arena",
                         help="balance: every seat a robot; length, endings and win rates by seat, lot and "
@@ -280,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
         key, _, value = pair.partition("=")
         options[key] = value
     table = Table(game_id, args.players, args.robots, args.against, args.budget,
-                  args.iterations, args.depth, args.seed, args.clock, dict(options), args.level)
+                  args.iterations, args.depth, args.seed, args.clock, dict(options), args.level,
+                  args.first)
     started = time.perf_counter()
     results = run(table, args.games, args.jobs, args.save, progress=True)
     if args.report == "balance":

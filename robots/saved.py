@@ -1,8 +1,8 @@
 """`python -m robots.saved FILE…`: the report of runs saved with `strategos arena … --save FILE`
 (docs/balance.md's tables): the balance report of robot-only runs (`--report balance`), the arena's
 report (each kind's wins with its Wilson interval: a rung of the ladder) of runs with other players;
-several files of one table pool their games, whatever their seeds (a run stopped at a deadline and its
-continuation under another seed: the report names both)."""
+several files of one table pool their games (a run stopped at a deadline and its continuation, from its
+next game with `--first` or under another seed: the report names the seeds)."""
 from __future__ import annotations
 
 import argparse
@@ -18,18 +18,25 @@ from .balance import report
 def load(paths: list[str]) -> tuple[Table, list[Played]]:
     """The files' games pooled, under their table with the seeds joined ("ladder35+more35"). Refused:
     files of different tables (another game, level or opponent: their games answer another question),
-    and a seed twice (its games counted twice)."""
-    tables, games = [], []
+    and a game twice (game i of a seed is the same game in every run of it)."""
+    tables, games, numbered = [], [], set()
     for path in paths:
         with open(path, "rb") as saved:
             data = orjson.loads(saved.read())
-        tables.append(Table(**data["table"]))
-        games += [Played(**g) for g in data["games"]]
-    seeds = [table.seed for table in tables]
-    if len(set(seeds)) < len(seeds):   # game i of a seed is the same game in every run of it: counted twice
-        raise SystemExit(f"{' '.join(paths)}: a seed twice; a run of a seed replays the same games, pool other seeds")
-    table = replace(tables[0], seed="+".join(seeds))
-    if any(replace(other, seed=table.seed) != table for other in tables):
+        table = Table(**data["table"])
+        tables.append(table)
+        for i, record in enumerate(data["games"]):
+            played = Played(**record)
+            # a file saved before games were numbered ran one process from its first game: in order
+            key = (table.seed, played.number if played.number is not None else table.first + i)
+            if key in numbered:
+                raise SystemExit(f"{' '.join(paths)}: game {key[1]} of seed {key[0]} twice; a run of a seed replays "
+                                 "the same games: go on with --first, or pool another seed")
+            numbered.add(key)
+            games.append(played)
+    seeds = list(dict.fromkeys(table.seed for table in tables))
+    table = replace(tables[0], seed="+".join(seeds), first=0)
+    if any(replace(other, seed=table.seed, first=0) != table for other in tables):
         raise SystemExit(f"{' '.join(paths)}: not one table (game, seats, levels or settings differ)")
     return table, games
 

@@ -95,7 +95,28 @@ def test_saved_runs_of_one_table_pool_under_their_seeds_and_a_seed_twice_or_anot
     assert table.seed == "a+b" and len(games) == 2 and table.level == 2
     saved.main([str(files["a"]), str(files["b"])])
     assert "2 games" in capsys.readouterr().out
-    with pytest.raises(SystemExit, match="a seed twice"):
+    with pytest.raises(SystemExit, match="game 0 of seed a twice"):
         saved.load([str(files["a"]), str(files["a"])])
     with pytest.raises(SystemExit, match="not one table"):
         saved.load([str(files["a"]), str(other)])
+
+
+def test_a_stopped_run_goes_on_from_its_next_game_and_pools_with_its_start(tmp_path):
+    """`strategos arena … --first N`: game N of the seed, the same game a whole run plays as its
+    N-th, so a rung stopped after N games is finished under its own seed, and the two files pool
+    as one run of that seed; a game in both files is refused."""
+    whole = arena.run(arena.Table("ludi", 2, 1, against="robot:1", level=2, seed="go"), 2)
+    start, rest, again = (tmp_path / f"{name}.json" for name in ("start", "rest", "again"))
+    arena.run(arena.Table("ludi", 2, 1, against="robot:1", level=2, seed="go"), 1, save=str(start))
+    later = arena.run(arena.Table("ludi", 2, 1, against="robot:1", level=2, seed="go", first=1), 1, save=str(rest))
+    assert [r.number for r in whole] == [0, 1] and later[0].number == 1
+    assert (later[0].kinds, later[0].winners, later[0].actions) == (whole[1].kinds, whole[1].winners, whole[1].actions)
+    table, games = saved.load([str(start), str(rest)])
+    assert table.seed == "go" and [g.number for g in games] == [0, 1]
+    arena.run(arena.Table("ludi", 2, 1, against="robot:1", level=2, seed="go", first=0), 2, save=str(again))
+    with pytest.raises(SystemExit, match="game 0 of seed go twice"):
+        saved.load([str(start), str(again)])
+    assert arena.main(["ludi", "--level", "2", "--against", "robot:1", "--games", "1", "--seed", "go",
+                       "--first", "1", "--save", str(again)]) == 0
+    table, games = saved.load([str(again)])
+    assert [(g.number, g.actions) for g in games] == [(1, whole[1].actions)]
