@@ -109,6 +109,12 @@ RANDOM_MOVES = 4          # of the self-play sampler's moves, among the resoluti
 
 class StarCraftKit(BaseKit):
     game = GAME
+    # No random playout after the tree: the search's leaves are valued as they stand. Four random
+    # actions (a placement anywhere, an order resolved any way) moved the value more than the root's
+    # lines differ, so more iterations followed the noise: 100 lost to 30 (38 of 100, seed ladder35)
+    # and 30 barely beat none (53 of 100). Without them, the same first games: 26 of 40 and 9 of 16
+    # (docs/balance.md, the ladder).
+    playout_depth = 0
 
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         state = copy_state(view)
@@ -440,7 +446,7 @@ def _move_lines(state: dict, seat: str, planet: str, o: dict, rnd: random.Random
     for extra in extras:
         usable = routes | ({extra} if extra else set())
         srcs = list(dests)
-        for r in usable:
+        for r in sorted(usable):   # a set's order is the process's hash seed: the lines would differ by run
             if planet in BOARD.routes[r]["planets"]:
                 srcs += [a for pl in BOARD.routes[r]["planets"] if pl != planet for a in BOARD.planet_areas(pl)]
         pool = [(a, u) for a in dict.fromkeys(srcs) for u in units_in(state, a, seat)]
