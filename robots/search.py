@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 import orjson
 
+from core import draws
 from core.errors import RulesError
 from core.game import Game, Prompt
 from core.kit import Kit
@@ -187,7 +188,7 @@ class Search:
         best = root.edges[self._best(root, lines)].mean
         worse = sorted((line for line in lines if root.edges[line].visits and root.edges[line].mean <= best - SLIP_GAP),
                        key=lambda line: -root.edges[line].mean)
-        return rnd.choice(worse[:SLIP_LINES]) if worse else self._best(root, lines)
+        return draws.choice(rnd, worse[:SLIP_LINES]) if worse else self._best(root, lines)
 
     def _purposeful(self, state: dict, seat: str, prompt: Prompt, lines: list[str], visited: frozenset) -> list[str]:
         """The lines that do not lead back, inside the activation, to a position it has stood in
@@ -318,7 +319,7 @@ class Search:
         if untried:
             if expanded:
                 return None
-            line = rnd.choice(untried)
+            line = draws.choice(rnd, untried)
             edges.setdefault(line, Edge())
             return line
         c = self.settings.exploration

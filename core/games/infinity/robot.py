@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 
+from core import draws
 from core.game import Prompt
 from core.games.infinity import geometry as geo
 from core.games.infinity import placement
@@ -95,7 +96,7 @@ class InfinityKit(BaseKit):
         last = _highest(state["rosters"][enemy], hidden=True)      # the revealed ones' numbers are taken
         out = []
         for i in range(last + 1, last + 1 + count):
-            w, ph, s = rnd.choice(HIDDEN_PROFILES)
+            w, ph, s = draws.choice(rnd, HIDDEN_PROFILES)
             fields = {"name": f"Unseen-{enemy}H{i}", "wip": w, "ph": ph, "s": s,
                       "base_mm": BASE_BY_SILHOUETTE[s], "skills": ["hd"]}
             out.append(new_trooper(f"{enemy}H{i}", fields, hidden=True))
@@ -110,13 +111,13 @@ class InfinityKit(BaseKit):
             return                       # an open roster may have no Lieutenant yet
         wip = (view["lt_wip"] or {}).get(enemy)
         able = [t for t in roster if wip is None or t["wip"] == wip]
-        rnd.choice(able or roster)["lt"] = True
+        draws.choice(rnd, able or roster)["lt"] = True
 
     def _place_hidden(self, state: dict, enemy: str, hidden: list[dict], rnd: random.Random) -> None:
         """Which of the sampled hidden troopers are still to deploy, and where the others stand."""
         allowed = _pending_allowed(state, enemy)
         todo = list(hidden)
-        rnd.shuffle(todo)
+        draws.shuffle(rnd, todo)
         if allowed is None:
             keep = len(todo)             # his first step is not over: nothing placed yet, or any part of it
         else:
@@ -270,7 +271,7 @@ def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random, own_zone_o
     mission = state["mission"]
     choices = areas(state, seat, t)[:1] if own_zone_only else areas(state, seat, t)
     for _ in range(SPOT_TRIES):
-        area, rect = rnd.choice(choices)
+        area, rect = draws.choice(rnd, choices)
         if area == INF_ENEMY:
             rect = [0, 0, mission["table"]["w"], mission["table"]["h"]]
         x0, y0, x1, y1 = rect

@@ -34,6 +34,7 @@ import random
 
 import orjson
 
+from core import draws
 from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.kit import BaseKit
@@ -284,7 +285,7 @@ def _play(state: dict, seat: str, line: str, prompt: Prompt | None = None) -> di
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:
-    rnd.shuffle(items)
+    draws.shuffle(rnd, items)
     return items
 
 

@@ -42,6 +42,7 @@ import math
 import random
 from functools import lru_cache
 
+from core import draws
 from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.kit import BaseKit
@@ -144,7 +145,7 @@ class StarCraftKit(BaseKit):
                 known = set(q["hand"]) | set(q["discard"])
                 q["deck"] = _shuffled([c for c in cards if c not in known], rnd)
                 continue
-            rnd.shuffle(cards)
+            draws.shuffle(rnd, cards)
             n_hand, n_discard = view["p"][s]["hand"], view["p"][s]["discard"]
             q["hand"], q["discard"], q["deck"] = (cards[:n_hand], cards[n_hand:n_hand + n_discard],
                                                   cards[n_hand + n_discard:])
@@ -159,7 +160,7 @@ class StarCraftKit(BaseKit):
             return
         seen = set(mine) | set(state["set_aside"])   # built once, not once per card
         unseen = [e for e in _EVENTS_SORTED if e not in seen]
-        rnd.shuffle(unseen)
+        draws.shuffle(rnd, unseen)
         deck = []
         stage_of = BOARD.event_stage
         for stage in ("I", "II", "III"):      # the deck is I on top, then II, then III (§3.6)
@@ -192,7 +193,7 @@ class StarCraftKit(BaseKit):
             orders = theirs.get(s, [])
             q["special"] = bool(orders) and rnd.random() < SPECIAL_CHANCE
             if q["special"]:
-                rnd.choice(orders)["special"] = True
+                draws.choice(rnd, orders)["special"] = True
 
     def _battle(self, state: dict, view: dict, seat: str, rnd: random.Random) -> None:
         b = view["battle"]
@@ -205,7 +206,7 @@ class StarCraftKit(BaseKit):
                 cards[s] = b["mine"]
             else:
                 hand = state["p"][s]["hand"]
-                cards[s] = None if not hand or rnd.random() < CARD_NONE_CHANCE else rnd.choice(hand)
+                cards[s] = None if not hand or rnd.random() < CARD_NONE_CHANCE else draws.choice(rnd, hand)
         state["battle"] = {"area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
                            "cards": cards, "origins": dict(b["origins"])}
 
@@ -573,7 +574,7 @@ def _faction_combat_cards(prefix: str) -> tuple[str, ...]:
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:
-    rnd.shuffle(items)
+    draws.shuffle(rnd, items)
     return items
 
 
