@@ -1,6 +1,6 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
-every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
-Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
+every game, StarCraft's menu lines and Ludi's Main phase lines (remembered by the state's bytes,
+core/game.py), and Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
 action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
 (`Game.parse`, remembered by the line), a sampled line's state (`Game.sampled`) and the card tags
 (board data). Seeded random
@@ -15,6 +15,7 @@ from core.game import _PROMPTS, copy_state
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
+from core.games.ludi import states as ludi_states
 from core.games.successors import control, flow, legitimacy, scoring
 from core.grammar import parse
 from core.registry import get_game
@@ -92,6 +93,10 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert scoring.all_vp(state) == fresh_vp(state)
             assert legitimacy.all_lp(state) == legitimacy._all_lp(state) \
                 == {s: legitimacy.lp(state, s) for s in state["seats"]}
+        if game.id == "ludi":                                     # §4.2 the Main phase's lines, by the bytes
+            for seat in state["seats"]:
+                lines = ludi_states.main_lines(state, seat)
+                assert lines == ludi_states.main_lines(state, seat) == ludi_states._main_lines(state, seat)
         if game.id == "starcraft":
             for seat in state["seats"]:
                 ordering = game.state_key(state) == "execution" and state["turn"] == seat and not state["result"]

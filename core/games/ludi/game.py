@@ -12,7 +12,7 @@ from core.message import join, keep, kept, msg
 from . import flow, setup
 from .common import gname, points, who
 from .data import B, E, G, K
-from .states import MAIN_VERBS, STATES, main_lines, train_default
+from .states import MAIN_VERBS, STATE_VERBS, STATES, main_lines, train_default
 
 ON_OFF = ("on", "off")
 
@@ -82,10 +82,15 @@ class Ludi(Game):
 
     def _prompt_verbs(self, state: dict) -> dict[str, frozenset[str]] | None:
         """§4.2 the Main phase's verbs: its templates', `end`, and `train` with a Palaestra's
-        training due (every line it offers is one of these verbs)."""
-        if state["result"] or not state["stack"] or state["stack"][-1]["s"] != "main":
+        training due (every line it offers is one of these verbs); any other prompt's are its
+        state's handlers' (states.STATE_VERBS): a fight's defender and cheers, answered by the
+        robots' one-ply look at every line that starts a fight, are checked without their prompts."""
+        if state["result"] or not state["stack"]:
             return None
-        seat = state["stack"][-1]["seat"]
+        top = state["stack"][-1]
+        seat = top["seat"]
+        if top["s"] != "main":
+            return {seat: STATE_VERBS[top["s"]]}
         return {seat: (MAIN_VERBS | {"train"}) if state["p"][seat]["train"] else MAIN_VERBS}
 
     def apply(self, state, seat, action, raw=None):
@@ -131,8 +136,8 @@ class Ludi(Game):
 
     def default_line(self, state: dict, seat: str) -> str | None:
         """§9.5: what a prompt's deadline plays for a seat that does not answer."""
-        prompts = self._prompts_of(state)   # remembered by the state's bytes (core/game.py)
-        if seat not in prompts:
+        # `seat not in self._prompts(state)`, without the prompt's lines: `_prompts` asks the top of the stack
+        if state["result"] or not state["stack"] or state["stack"][-1]["seat"] != seat:
             return None
         top = state["stack"][-1]
         if top["s"] == "main" and state["p"][seat]["train"]:
