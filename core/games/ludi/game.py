@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from core.errors import RulesError
-from core.game import Ctx, Game, Prompt, copy_state
+from core.game import Ctx, Game, Prompt, copy_list, copy_parts, copy_state
 from core.grammar import Param, Verb
 from core.message import join, keep, kept, msg
 
@@ -15,6 +15,27 @@ from .data import B, E, G, K
 from .states import MAIN_VERBS, STATE_VERBS, STATES, main_lines, train_default
 
 ON_OFF = ("on", "off")
+
+
+def _copy_players(players: dict) -> dict:
+    # setup.setup_state's keys: the buildings' and gladiators' lists of names, the rest plain
+    return {seat: {k: v[:] if type(v) is list else v for k, v in p.items()} for seat, p in players.items()}
+
+
+def _copy_stack(stack: list) -> list:
+    # a decision names its state and seat; a start's holds the effects still to order (a list of names)
+    return [{k: v[:] if type(v) is list else v for k, v in d.items()} for d in stack]
+
+
+# each part of a state by its shape, for `Ludi.copied`; the others (an auction, a kept message) through orjson
+_STATE_PARTS = {
+    "p": _copy_players,
+    "gl": lambda gladiators: {g: d.copy() for g, d in gladiators.items()},
+    "stack": _copy_stack,
+    **dict.fromkeys(("seats", "centre", "out", "tiros", "vdeck", "vdiscard", "cdeck", "cdiscard", "edeck", "seen"),
+                    copy_list),
+    **dict.fromkeys(("names", "options", "rng", "counts", "fight"), dict.copy),
+}
 
 
 class Ludi(Game):
@@ -125,6 +146,11 @@ class Ludi(Game):
             new["stack"] = []
             ctx.say(msg("Every player agrees: the game is aborted with no winner (§9.3)."), "end")
         return new, ctx.events
+
+    def copied(self, state: dict) -> dict:
+        # the robot's one-ply look plays some thirty actions an iteration, each on a copy: its lists of
+        # names shared, not made again by orjson (a third fewer instructions than the round trip)
+        return copy_parts(state, _STATE_PARTS)
 
     def _apply(self, ctx: Ctx) -> None:
         top = ctx.state["stack"][-1]
