@@ -147,9 +147,10 @@ class Ludi(Game):
             ctx.say(msg("Every player agrees: the game is aborted with no winner (§9.3)."), "end")
         return new, ctx.events
 
-    def copied(self, state: dict) -> dict:
+    def copied(self, state: dict, raw: bytes | None = None) -> dict:
         # the robot's one-ply look plays some thirty actions an iteration, each on a copy: its lists of
-        # names shared, not made again by orjson (a third fewer instructions than the round trip)
+        # names shared, not made again by orjson (a third fewer instructions than the round trip, and
+        # fewer than parsing the state's bytes where they are given: 101 k against 112 k)
         return copy_parts(state, _STATE_PARTS)
 
     def _apply(self, ctx: Ctx) -> None:
