@@ -322,10 +322,12 @@ class Game:
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
 
-    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list[Event]] | None]:
+    def sampled(self, state: dict, seat: str, rnd: random.Random,
+                raw: bytes | None = None) -> tuple[str, tuple[dict, list[Event]] | None]:
         """`sample`'s line, drawing the same numbers from `rnd`, with what `apply` makes of it (the new
         state and the events) where the sampler applied it already to know it legal (StarCraft's
-        Execution tries its lines so), else None: a search's playout then applies it once, not twice."""
+        Execution tries its lines so), else None: a search's playout then applies it once, not twice.
+        `raw`: the state's bytes, when the caller has them (see `apply`)."""
         return self.sample(state, seat, rnd), None
 
     def random_step(self, state: dict, rnd: random.Random,

@@ -343,7 +343,7 @@ class Search:
             try:
                 if policy is not None:
                     return apply_line(game, state, mover, prompt, policy(state, mover, rnd), raw)
-                line, applied = game.sampled(state, mover, rnd)   # applied already where the sampler tried it
+                line, applied = game.sampled(state, mover, rnd, raw)   # applied already where the sampler tried it
                 return applied[0] if applied is not None else apply_line(game, state, mover, prompt, line, raw)
             except (RulesError, IndexError):
                 continue

@@ -127,6 +127,8 @@ def test_a_sampled_line_is_applied_as_apply_would(game_id, players):
         for seat, prompt in prompts.items():
             line, applied = game.sampled(state, seat, random.Random(5))
             assert line == game.sample(state, seat, random.Random(5))
+            given_line, given = game.sampled(state, seat, random.Random(5), orjson.dumps(state))   # a playout's bytes
+            assert given_line == line and orjson.dumps(given and given[0]) == orjson.dumps(applied and applied[0])
             if applied is None:
                 continue
             new, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompt)))

@@ -327,8 +327,10 @@ class StarCraft(Game):
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         return self.sampled(state, seat, rnd)[0]
 
-    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
-        prompt = self.prompts(state)[seat]
+    def sampled(self, state: dict, seat: str, rnd: random.Random,
+                raw: bytes | None = None) -> tuple[str, tuple[dict, list] | None]:
+        # `raw`: a search's playout has the state's bytes: its prompts are known by them, not dumped again
+        prompt = self.prompts(state, raw)[seat]
         key = self.state_key(state)
         if key == "planning":
             lines = list(prompt.private)
@@ -337,7 +339,7 @@ class StarCraft(Game):
                        * (1 if "*" not in x else 0.3) for x in lines]
             return rnd.choices(lines, weights)[0], None
         if key == "execution":
-            return self._sample_execution(state, seat, rnd)
+            return self._sample_execution(state, seat, rnd, raw)
         if key == "event":
             plays = [x for x in prompt.private if x != "event pass"]
             return (rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"), None
@@ -386,7 +388,8 @@ class StarCraft(Game):
         except RulesError:
             return None
 
-    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
+    def _sample_execution(self, state: dict, seat: str, rnd: random.Random,
+                          raw: bytes | None = None) -> tuple[str, tuple[dict, list] | None]:
         tops = execution.top_planets(state, seat)
         planet = rnd.choice(tops)
         o = state["stacks"][planet][-1]
@@ -394,7 +397,7 @@ class StarCraft(Game):
             return f"discard {planet}", None
         cands = candidates(state, seat, planet, o, rnd)
         for line in cands:
-            applied = self._tried(state, seat, line)
+            applied = self._tried(state, seat, line, raw)
             if applied is not None:
                 return line, applied
         return f"discard {planet}", None
