@@ -98,6 +98,10 @@ class Prompt:
         return frozenset(line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private))
 
 
+# the prompt a line is sent by where the game's prompts offer no private line (`Game.private_lines`)
+NO_PRIVATE = Prompt("")
+
+
 class Ctx:
     """What a rules handler works with: the state being changed, the dice, the events."""
 
@@ -202,6 +206,10 @@ class Game:
     # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
     # a game whose prompts are cheaper may say False
     remember_prompts = True
+    # a game none of whose prompts ever offers a private line (`Prompt.private`) says False: a line then
+    # goes privately by its verb alone, and a robot's playout works out no prompt, only whose turn it
+    # is (`deciding`), where the game knows its prompts' verbs (tests/test_remembered.py checks it)
+    private_lines = True
 
     def _prompts_of(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
         """`_prompts`, remembered by the state's bytes where the game says so (`remember_prompts`):

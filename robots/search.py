@@ -35,7 +35,7 @@ import orjson
 
 from core import draws
 from core.errors import RulesError
-from core.game import Game, Prompt
+from core.game import NO_PRIVATE, Game, Prompt
 from core.kit import Kit
 
 from .purpose import activation, closing, position_key
@@ -96,7 +96,7 @@ class Thought:
     values: dict[str, float] | None = None   # each root line's mean value for the seat (the /hint's chance)
 
 
-def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
+def deciding_seat(prompts: dict[str, Prompt] | list[str], seat: str) -> str:
     """Who moves next in the search when several seats decide at once: the searching seat first."""
     return seat if seat in prompts else sorted(prompts)[0]
 
@@ -251,6 +251,18 @@ class Search:
             if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
             began = self.clock()
+            if node is None and not game.private_lines:
+                # below the tree, where no prompt offers a private line (Ludi), a step needs only whose
+                # turn it is: a line goes privately by its verb, and apply checks it by the game's verbs
+                deciding = game.deciding(state)
+                if not deciding:
+                    break
+                mover = deciding_seat(deciding, seat)
+                movers.add(mover)
+                state = self._playout_step(state, mover, NO_PRIVATE, rnd)
+                playout += 1
+                self._timed(began)
+                continue
             # the state's bytes once for its prompts (remembered by them) and each line tried on it;
             # the kits' queries (candidates, playout lines) read the state and never change it
             raw = orjson.dumps(state)

@@ -73,6 +73,7 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
         assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
+        assert game.private_lines or not any(p.private for p in prompts.values())   # a game says it has none
         for prompt in prompts.values():                          # each line read as parse reads it afresh
             for line in (*prompt.actions, *prompt.private):
                 private = game.sent_privately(line, prompt)

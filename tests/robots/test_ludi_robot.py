@@ -24,7 +24,8 @@ def main_phase_positions(players: int, seed: int):
 
 
 def test_no_prompt_offers_a_private_line():
-    """The kit sends a line privately by its verb alone (robot._play): no prompt offers a line privately."""
+    """The kit and the search's playouts send a line privately by its verb alone (robot._play,
+    Game.private_lines): no prompt offers a line privately, with every option on."""
     checked = 0
     for players in (2, 4):
         for state, _ in positions(GAME, players, seed=players, every=2, games=2, options=OPTIONS):

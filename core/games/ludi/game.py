@@ -43,6 +43,7 @@ class Ludi(Game):
     # English, as its snapshots hold it (core/replay.py)
     rules_version = 2
     id = "ludi"
+    private_lines = False      # states.py: every prompt is buttons and templates
     title = msg("Ludi Gladiatorii")
     aliases = ("ludi", "gladiatorii")
     min_players = 2
