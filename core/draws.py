@@ -34,12 +34,18 @@ def shuffle(rnd: random.Random, items: MutableSequence) -> None:
     if type(rnd) is not random.Random:
         rnd.shuffle(items)
         return
+    n = len(items)
+    if n < 2:
+        return
     getrandbits = rnd.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    k = n.bit_length()             # the bits of a draw below i + 1: (i + 1).bit_length(), kept as i falls
+    low = (1 << (k - 1)) - 1       # k is right while i >= low
+    for i in range(n - 1, 0, -1):
+        if i < low:
+            k -= 1
+            low >>= 1
         j = getrandbits(k)
-        while j >= n:
+        while j > i:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
 

@@ -7,7 +7,7 @@ import pytest
 from core import draws
 
 
-@pytest.mark.parametrize("size", [0, 1, 2, 3, 5, 16, 17, 64, 131])
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 4, 5, 8, 9, 16, 17, 32, 33, 64, 65, 131])
 def test_shuffle_is_random_shuffle(size):
     for seed in range(60):
         ours, theirs = random.Random(seed), random.Random(seed)
