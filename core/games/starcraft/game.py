@@ -64,7 +64,8 @@ _STATE_PARTS = {
     "areas": _copy_areas,
     "stacks": lambda stacks: {planet: copy_dicts(st) for planet, st in stacks.items()},
     "transports": copy_dicts,
-    **dict.fromkeys(("event_deck", "event_discard", "removed", "set_aside", "queue", "shown"), copy_list),
+    **dict.fromkeys(("event_deck", "event_discard", "removed", "set_aside", "queue", "shown", "seats"), copy_list),
+    **dict.fromkeys(("rng", "counts"), dict.copy),    # the dice's seed and count, the tallies: plain values
 }
 
 class StarCraft(Game):
