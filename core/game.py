@@ -98,6 +98,10 @@ class Prompt:
         return frozenset(line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private))
 
 
+# the prompt a line is sent by where the game's prompts offer no private line (`Game.private_lines`)
+NO_PRIVATE = Prompt("")
+
+
 class Ctx:
     """What a rules handler works with: the state being changed, the dice, the events."""
 
@@ -202,6 +206,10 @@ class Game:
     # the prompts cost more than the state's bytes in every game so far (they dry-run lines);
     # a game whose prompts are cheaper may say False
     remember_prompts = True
+    # a game none of whose prompts ever offers a private line (`Prompt.private`) says False: a line then
+    # goes privately by its verb alone, and a robot's playout works out no prompt, only whose turn it
+    # is (`deciding`), where the game knows its prompts' verbs (tests/test_remembered.py checks it)
+    private_lines = True
 
     def _prompts_of(self, state: dict, raw: bytes | None = None) -> dict[str, Prompt]:
         """`_prompts`, remembered by the state's bytes where the game says so (`remember_prompts`):
@@ -266,18 +274,20 @@ class Game:
                 raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
             if prompt is not None and action.verb not in prompt.verbs():
                 raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
-        new = orjson.loads(raw) if raw is not None else self.copied(state)
+        new = self.copied(state, raw)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
         return new, ctx.events
 
-    def copied(self, state: dict) -> dict:
+    def copied(self, state: dict, raw: bytes | None = None) -> dict:
         """A deep copy of `state` for `apply` to change, equal to `copy_state`'s to the types of its
-        values (a str stays a str, a list a list). A game may copy the parts whose shape it knows
-        faster than orjson's round trip, sharing only the immutable values (tests/test_remembered.py
-        checks the copy against `copy_state`'s, and that it shares no list or dict with the state,
-        after every action of seeded games)."""
-        return copy_state(state)
+        values (a str stays a str, a list a list); `raw`: the state's bytes, when the caller has them
+        (orjson's copy then only parses them). A game may copy the parts whose shape it knows
+        faster than orjson, sharing only the immutable values, and then copies so even given the
+        bytes where that beats parsing them (tests/test_remembered.py checks the copy against
+        `copy_state`'s, and that it shares no list or dict with the state, after every action of
+        seeded games)."""
+        return orjson.loads(raw) if raw is not None else copy_state(state)
 
     def query(self, state: dict, seat: str | None, action: Action) -> list[Event]:
         ctx = Ctx(copy_state(state), seat, action)
@@ -320,10 +330,12 @@ class Game:
         choices = list(prompt.actions) + list(prompt.private)
         return rnd.choice(choices)
 
-    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list[Event]] | None]:
+    def sampled(self, state: dict, seat: str, rnd: random.Random,
+                raw: bytes | None = None) -> tuple[str, tuple[dict, list[Event]] | None]:
         """`sample`'s line, drawing the same numbers from `rnd`, with what `apply` makes of it (the new
         state and the events) where the sampler applied it already to know it legal (StarCraft's
-        Execution tries its lines so), else None: a search's playout then applies it once, not twice."""
+        Execution tries its lines so), else None: a search's playout then applies it once, not twice.
+        `raw`: the state's bytes, when the caller has them (see `apply`)."""
         return self.sample(state, seat, rnd), None
 
     def random_step(self, state: dict, rnd: random.Random,

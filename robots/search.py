@@ -33,8 +33,9 @@ from dataclasses import dataclass
 
 import orjson
 
+from core import draws
 from core.errors import RulesError
-from core.game import Game, Prompt
+from core.game import NO_PRIVATE, Game, Prompt
 from core.kit import Kit
 
 from .purpose import activation, closing, position_key
@@ -95,7 +96,7 @@ class Thought:
     values: dict[str, float] | None = None   # each root line's mean value for the seat (the /hint's chance)
 
 
-def deciding_seat(prompts: dict[str, Prompt], seat: str) -> str:
+def deciding_seat(prompts: dict[str, Prompt] | list[str], seat: str) -> str:
     """Who moves next in the search when several seats decide at once: the searching seat first."""
     return seat if seat in prompts else sorted(prompts)[0]
 
@@ -187,7 +188,7 @@ class Search:
         best = root.edges[self._best(root, lines)].mean
         worse = sorted((line for line in lines if root.edges[line].visits and root.edges[line].mean <= best - SLIP_GAP),
                        key=lambda line: -root.edges[line].mean)
-        return rnd.choice(worse[:SLIP_LINES]) if worse else self._best(root, lines)
+        return draws.choice(rnd, worse[:SLIP_LINES]) if worse else self._best(root, lines)
 
     def _purposeful(self, state: dict, seat: str, prompt: Prompt, lines: list[str], visited: frozenset) -> list[str]:
         """The lines that do not lead back, inside the activation, to a position it has stood in
@@ -250,6 +251,18 @@ class Search:
             if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
             began = self.clock()
+            if node is None and not game.private_lines:
+                # below the tree, where no prompt offers a private line (Ludi), a step needs only whose
+                # turn it is: a line goes privately by its verb, and apply checks it by the game's verbs
+                deciding = game.deciding(state)
+                if not deciding:
+                    break
+                mover = deciding_seat(deciding, seat)
+                movers.add(mover)
+                state = self._playout_step(state, mover, NO_PRIVATE, rnd)
+                playout += 1
+                self._timed(began)
+                continue
             # the state's bytes once for its prompts (remembered by them) and each line tried on it;
             # the kits' queries (candidates, playout lines) read the state and never change it
             raw = orjson.dumps(state)
@@ -318,7 +331,7 @@ class Search:
         if untried:
             if expanded:
                 return None
-            line = rnd.choice(untried)
+            line = draws.choice(rnd, untried)
             edges.setdefault(line, Edge())
             return line
         c = self.settings.exploration
@@ -342,7 +355,7 @@ class Search:
             try:
                 if policy is not None:
                     return apply_line(game, state, mover, prompt, policy(state, mover, rnd), raw)
-                line, applied = game.sampled(state, mover, rnd)   # applied already where the sampler tried it
+                line, applied = game.sampled(state, mover, rnd, raw)   # applied already where the sampler tried it
                 return applied[0] if applied is not None else apply_line(game, state, mover, prompt, line, raw)
             except (RulesError, IndexError):
                 continue

@@ -1,6 +1,6 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
-every game and StarCraft's menu lines (remembered by the state's bytes, core/game.py), and
-Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
+every game, StarCraft's menu lines and Ludi's Main phase lines (remembered by the state's bytes,
+core/game.py), and Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
 action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
 (`Game.parse`, remembered by the line), a sampled line's state (`Game.sampled`) and the card tags
 (board data). Seeded random
@@ -12,6 +12,7 @@ import orjson
 import pytest
 
 from core.game import _PROMPTS, copy_state
+from core.games.ludi import states as ludi_states
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
@@ -72,6 +73,7 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert prompt.verbs() == {line.split(" ", 1)[0] for line in (*prompt.actions, *prompt.templates,
                                                                           *prompt.private)}
         assert game.deciding(state) == list(prompts)             # whose turn, without the lines where known
+        assert game.private_lines or not any(p.private for p in prompts.values())   # a game says it has none
         for prompt in prompts.values():                          # each line read as parse reads it afresh
             for line in (*prompt.actions, *prompt.private):
                 private = game.sent_privately(line, prompt)
@@ -92,6 +94,10 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert scoring.all_vp(state) == fresh_vp(state)
             assert legitimacy.all_lp(state) == legitimacy._all_lp(state) \
                 == {s: legitimacy.lp(state, s) for s in state["seats"]}
+        if game.id == "ludi":                                     # §4.2 the Main phase's lines, by the bytes
+            for seat in state["seats"]:
+                lines = ludi_states.main_lines(state, seat)
+                assert lines == ludi_states.main_lines(state, seat) == ludi_states._main_lines(state, seat)
         if game.id == "starcraft":
             for seat in state["seats"]:
                 ordering = game.state_key(state) == "execution" and state["turn"] == seat and not state["result"]
@@ -122,6 +128,8 @@ def test_a_sampled_line_is_applied_as_apply_would(game_id, players):
         for seat, prompt in prompts.items():
             line, applied = game.sampled(state, seat, random.Random(5))
             assert line == game.sample(state, seat, random.Random(5))
+            given_line, given = game.sampled(state, seat, random.Random(5), orjson.dumps(state))   # a playout's bytes
+            assert given_line == line and orjson.dumps(given and given[0]) == orjson.dumps(applied and applied[0])
             if applied is None:
                 continue
             new, events = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompt)))

@@ -23,6 +23,18 @@ def main_phase_positions(players: int, seed: int):
             yield state, seat
 
 
+def test_no_prompt_offers_a_private_line():
+    """The kit and the search's playouts send a line privately by its verb alone (robot._play,
+    Game.private_lines): no prompt offers a line privately, with every option on."""
+    checked = 0
+    for players in (2, 4):
+        for state, _ in positions(GAME, players, seed=players, every=2, games=2, options=OPTIONS):
+            for prompt in GAME.prompts(state).values():
+                assert not prompt.private
+                checked += 1
+    assert checked > 200
+
+
 def test_determinize_keeps_the_view_and_plays_on_legally():
     """§11.1: only the decks' order is hidden; a determinization shows the seat the same table,
     deals every deck card exactly once (the invariants), and the rules play on from it."""

@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import random
 
+from core import draws
 from core.game import Prompt
 from core.games.infinity import geometry as geo
 from core.games.infinity import placement
@@ -95,7 +96,7 @@ class InfinityKit(BaseKit):
         last = _highest(state["rosters"][enemy], hidden=True)      # the revealed ones' numbers are taken
         out = []
         for i in range(last + 1, last + 1 + count):
-            w, ph, s = rnd.choice(HIDDEN_PROFILES)
+            w, ph, s = draws.choice(rnd, HIDDEN_PROFILES)
             fields = {"name": f"Unseen-{enemy}H{i}", "wip": w, "ph": ph, "s": s,
                       "base_mm": BASE_BY_SILHOUETTE[s], "skills": ["hd"]}
             out.append(new_trooper(f"{enemy}H{i}", fields, hidden=True))
@@ -110,13 +111,13 @@ class InfinityKit(BaseKit):
             return                       # an open roster may have no Lieutenant yet
         wip = (view["lt_wip"] or {}).get(enemy)
         able = [t for t in roster if wip is None or t["wip"] == wip]
-        rnd.choice(able or roster)["lt"] = True
+        draws.choice(rnd, able or roster)["lt"] = True
 
     def _place_hidden(self, state: dict, enemy: str, hidden: list[dict], rnd: random.Random) -> None:
         """Which of the sampled hidden troopers are still to deploy, and where the others stand."""
         allowed = _pending_allowed(state, enemy)
         todo = list(hidden)
-        rnd.shuffle(todo)
+        draws.shuffle(rnd, todo)
         if allowed is None:
             keep = len(todo)             # his first step is not over: nothing placed yet, or any part of it
         else:
@@ -240,8 +241,20 @@ def _cover(state: dict, seat: str, t: dict, x: float, y: float) -> float:
         gap = (y0 - (y + r)) if north else ((y - r) - y1)
         if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
             return 1.0
-        dx = max(x0 - x, 0.0, x - x1)
-        dy = max(y0 - y, 0.0, y - y1)
+        if best:
+            continue                 # beside terrain already: only a piece behind can raise it
+        # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call: the
+        # search values some sixty spots an iteration against every piece of terrain
+        dx = x0 - x
+        if 0.0 > dx:
+            dx = 0.0
+        if x - x1 > dx:
+            dx = x - x1
+        dy = y0 - y
+        if 0.0 > dy:
+            dy = 0.0
+        if y - y1 > dy:
+            dy = y - y1
         if math.hypot(dx, dy) - r <= COVER_NEAR:
             best = 0.5
     return best
@@ -270,13 +283,17 @@ def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random, own_zone_o
     mission = state["mission"]
     choices = areas(state, seat, t)[:1] if own_zone_only else areas(state, seat, t)
     for _ in range(SPOT_TRIES):
-        area, rect = rnd.choice(choices)
+        area, rect = draws.choice(rnd, choices)
         if area == INF_ENEMY:
             rect = [0, 0, mission["table"]["w"], mission["table"]["h"]]
         x0, y0, x1, y1 = rect
         if x1 - x0 < 2 * r or y1 - y0 < 2 * r:
             continue
-        x, y = round(rnd.uniform(x0 + r, x1 - r), 2), round(rnd.uniform(y0 + r, y1 - r), 2)
+        # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers): a search draws
+        # thousands of spots
+        left, bottom = x0 + r, y0 + r
+        x = round(left + ((x1 - r) - left) * rnd.random(), 2)
+        y = round(bottom + ((y1 - r) - bottom) * rnd.random(), 2)
         if placement.legal(state, seat, t, x, y, see_enemy_hidden=see_hidden):
             return x, y
     return None

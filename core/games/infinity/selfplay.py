@@ -12,6 +12,7 @@ import random
 
 import orjson
 
+from core import draws
 from core.games.infinity import geometry as geo
 from core.games.infinity import placement
 from core.games.infinity.deployment import STEPS, must_place, pending, step_of
@@ -86,7 +87,7 @@ def _sample_roster(state, seat, rnd, prompt) -> str:
 def _random_point(state, seat, t, rnd) -> tuple[float, float]:
     r = geo.radius(t["base_mm"])
     m = state["mission"]
-    area, rect = rnd.choice(areas(state, seat, t))
+    area, rect = draws.choice(rnd, areas(state, seat, t))
     if area == INF_ENEMY:
         rect = [0, 0, m["table"]["w"], m["table"]["h"]]
     x0, y0, x1, y1 = rect

@@ -34,8 +34,9 @@ import random
 
 import orjson
 
+from core import draws
 from core.errors import RulesError
-from core.game import Prompt, copy_state
+from core.game import NO_PRIVATE, Prompt, copy_state
 from core.kit import BaseKit
 
 from .actions import gladiator, player, split_with
@@ -279,12 +280,14 @@ def _main_policy(state: dict, seat: str) -> str:
 
 
 def _play(state: dict, seat: str, line: str, prompt: Prompt | None = None) -> dict:
-    prompt = prompt or GAME.prompts(state)[seat]
-    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt)))[0]
+    # Ludi's prompts offer no private line (Game.private_lines), so a line goes privately where its verb
+    # is private: the prompt is not worked out for that alone (the one-ply look answers a fight's
+    # defender and cheers by their defaults, a dozen states a line)
+    return GAME.apply(state, seat, GAME.parse(line, private=GAME.sent_privately(line, prompt or NO_PRIVATE)))[0]
 
 
 def _shuffled(items: list, rnd: random.Random) -> list:
-    rnd.shuffle(items)
+    draws.shuffle(rnd, items)
     return items
 
 

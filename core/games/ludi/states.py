@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from core.errors import RulesError
-from core.game import Prompt
+from core.game import Prompt, Remembered
 from core.message import join, msg, plural
 
 from . import actions, auction, combat, start
@@ -85,6 +85,13 @@ def chain_lines(state: dict, seat: str) -> list[str]:
 
 
 def main_lines(state: dict, seat: str) -> dict[str, list[str]]:
+    """Every line of the seat's Main phase, by kind (a fresh dict of fresh lists: the caller's to
+    change). Remembered by the state's bytes: the prompt, the robot's candidates and its playouts
+    each ask them of the same state, and a Main phase's lines cost some forty times its bytes."""
+    return {kind: list(lines) for kind, lines in _MAIN_LINES(None, state, seat).items()}
+
+
+def _main_lines(state: dict, seat: str) -> dict[str, list[str]]:
     p = state["p"][seat]
     return {
         "train": [f"train {gname(g)}" for g in sorted(p["gl"], key=lambda g: (-G[g]["combat"], g))]
@@ -96,6 +103,8 @@ def main_lines(state: dict, seat: str) -> dict[str, list[str]]:
         "demolish": demolish_lines(state, seat),
     }
 
+
+_MAIN_LINES = Remembered(lambda _, state, seat: _main_lines(state, seat))
 
 MAIN_TEMPLATES = ("fight <player> with <gladiator>", "work <gladiator>",
                   "build <building> with <gladiator> [<gladiator>...]",
@@ -215,6 +224,10 @@ STATES = {
                                          "pass": lambda ctx, top, a: auction.pass_bid(ctx, top["seat"])},
                  lambda s, t: "pass"),
 }
+
+# each prompt's verbs but the Main phase's (Ludi._prompt_verbs): its handlers', each offered by a template
+# or a button in every position (start, defend, release, pick, bid) or by its fixed buttons (cheer, offer)
+STATE_VERBS = {name: frozenset(st.verbs) for name, st in STATES.items() if name != "main"}
 
 
 def train_default(state: dict, seat: str) -> str:

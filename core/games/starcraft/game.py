@@ -64,7 +64,8 @@ _STATE_PARTS = {
     "areas": _copy_areas,
     "stacks": lambda stacks: {planet: copy_dicts(st) for planet, st in stacks.items()},
     "transports": copy_dicts,
-    **dict.fromkeys(("event_deck", "event_discard", "removed", "set_aside", "queue", "shown"), copy_list),
+    **dict.fromkeys(("event_deck", "event_discard", "removed", "set_aside", "queue", "shown", "seats"), copy_list),
+    **dict.fromkeys(("rng", "counts"), dict.copy),    # the dice's seed and count, the tallies: plain values
 }
 
 class StarCraft(Game):
@@ -135,9 +136,10 @@ class StarCraft(Game):
         verbs = STATES[self.state_key(state)].get("prompt_verbs")
         return verbs(state) if verbs else None
 
-    def copied(self, state: dict) -> dict:
+    def copied(self, state: dict, raw: bytes | None = None) -> dict:
         # the map's areas, the hands and the event deck are most of a state: their names shared,
-        # not made again by orjson (three quarters of the round trip's time)
+        # not made again by orjson (three quarters of the round trip's time); even given the state's
+        # bytes, as a search's every step is: 199 k instructions a copy against 322 k to parse them
         return copy_parts(state, _STATE_PARTS)
 
     def _apply(self, ctx: Ctx) -> None:
@@ -326,8 +328,10 @@ class StarCraft(Game):
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         return self.sampled(state, seat, rnd)[0]
 
-    def sampled(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
-        prompt = self.prompts(state)[seat]
+    def sampled(self, state: dict, seat: str, rnd: random.Random,
+                raw: bytes | None = None) -> tuple[str, tuple[dict, list] | None]:
+        # `raw`: a search's playout has the state's bytes: its prompts are known by them, not dumped again
+        prompt = self.prompts(state, raw)[seat]
         key = self.state_key(state)
         if key == "planning":
             lines = list(prompt.private)
@@ -336,7 +340,7 @@ class StarCraft(Game):
                        * (1 if "*" not in x else 0.3) for x in lines]
             return rnd.choices(lines, weights)[0], None
         if key == "execution":
-            return self._sample_execution(state, seat, rnd)
+            return self._sample_execution(state, seat, rnd, raw)
         if key == "event":
             plays = [x for x in prompt.private if x != "event pass"]
             return (rnd.choice(plays) if plays and rnd.random() < 0.85 else "event pass"), None
@@ -385,7 +389,8 @@ class StarCraft(Game):
         except RulesError:
             return None
 
-    def _sample_execution(self, state: dict, seat: str, rnd: random.Random) -> tuple[str, tuple[dict, list] | None]:
+    def _sample_execution(self, state: dict, seat: str, rnd: random.Random,
+                          raw: bytes | None = None) -> tuple[str, tuple[dict, list] | None]:
         tops = execution.top_planets(state, seat)
         planet = rnd.choice(tops)
         o = state["stacks"][planet][-1]
@@ -393,7 +398,7 @@ class StarCraft(Game):
             return f"discard {planet}", None
         cands = candidates(state, seat, planet, o, rnd)
         for line in cands:
-            applied = self._tried(state, seat, line)
+            applied = self._tried(state, seat, line, raw)
             if applied is not None:
                 return line, applied
         return f"discard {planet}", None

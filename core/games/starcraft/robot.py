@@ -42,6 +42,7 @@ import math
 import random
 from functools import lru_cache
 
+from core import draws
 from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.kit import BaseKit
@@ -197,7 +198,7 @@ class StarCraftKit(BaseKit):
             orders = theirs.get(s, [])
             q["special"] = bool(orders) and rnd.random() < SPECIAL_CHANCE
             if q["special"]:
-                rnd.choice(orders)["special"] = True
+                draws.choice(rnd, orders)["special"] = True
 
     def _battle(self, state: dict, view: dict, seat: str, rnd: random.Random) -> None:
         b = view["battle"]
@@ -210,7 +211,7 @@ class StarCraftKit(BaseKit):
                 cards[s] = b["mine"]
             else:
                 hand = state["p"][s]["hand"]
-                cards[s] = None if not hand or rnd.random() < CARD_NONE_CHANCE else rnd.choice(hand)
+                cards[s] = None if not hand or rnd.random() < CARD_NONE_CHANCE else draws.choice(rnd, hand)
         state["battle"] = {"area": b["area"], "attacker": b["attacker"], "defender": b["defender"],
                            "cards": cards, "origins": dict(b["origins"])}
 

@@ -15,6 +15,7 @@ import random
 
 import orjson
 
+from core import draws
 from core.errors import RulesError
 from core.game import copy_state
 from core.kit import BaseKit, default_candidates
@@ -59,7 +60,7 @@ class SuccessorsKit(BaseKit):
             if isinstance(d.get("cards"), list):
                 seen |= set(d["cards"])
         unseen = [c for c in deck_of(state) if c not in seen]
-        rnd.shuffle(unseen)
+        draws.shuffle(rnd, unseen)
 
         def deal(n: int) -> list[int]:
             dealt = unseen[:n]
@@ -198,7 +199,7 @@ class SuccessorsKit(BaseKit):
                 and generals_of(state, seat, "reserve"):
             spaces = strategy.recruit_spaces(state, seat)
             if spaces:
-                out.append(f"play {card_tag(strongest)} recruit {rnd.choice(spaces)}")
+                out.append(f"play {card_tag(strongest)} recruit {draws.choice(rnd, spaces)}")
         return list(dict.fromkeys(out))
 
 
