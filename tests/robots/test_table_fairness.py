@@ -26,18 +26,22 @@ def robot_move(service, rnd) -> bool:
 def both_deciding(service):
     """A StarCraft table (alice, one robot) played on to a prompt where both decide at once
     (Regrouping step 9's discards): alice's private menu is drawn while the robot still must move."""
-    say(service, "alice", "/new starcraft robots=1 seed=4")
-    say(service, "alice", "/join")
-    say(service, "alice", "/start")
-    rnd = random.Random(1)
-    for _ in range(400):
-        game, state, rec = service.state(P, CHANNEL)
-        prompts = game.prompts(state)
-        if "P2" in prompts and service.robots.pending(rec.meta, rec.state):
-            return game, rnd
-        if not robot_move(service, rnd):
-            line = game.sample(state, "P2", rnd)
-            assert say(service, "alice", f"/sc {line}", private=game.sent_privately(line, prompts["P2"])).ok
+    for seed in range(4, 10):      # a game the robot wins before such a prompt: the next seed
+        say(service, "alice", "/abort")
+        say(service, "alice", f"/new starcraft robots=1 seed={seed}")
+        say(service, "alice", "/join")
+        say(service, "alice", "/start")
+        rnd = random.Random(1)
+        for _ in range(400):
+            game, state, rec = service.state(P, CHANNEL)
+            prompts = game.prompts(state)
+            if "P2" in prompts and service.robots.pending(rec.meta, rec.state):
+                return game, rnd
+            if not prompts:
+                break
+            if not robot_move(service, rnd):
+                line = game.sample(state, "P2", rnd)
+                assert say(service, "alice", f"/sc {line}", private=game.sent_privately(line, prompts["P2"])).ok
     raise AssertionError("no prompt where alice and the robot decide at once")
 
 
