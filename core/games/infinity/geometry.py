@@ -26,8 +26,8 @@ def circle_inside_rect(x: float, y: float, r: float, rect) -> bool:
     return x - r >= x0 - EPS and x + r <= x1 + EPS and y - r >= y0 - EPS and y + r <= y1 + EPS
 
 
-def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
-    """§8.1 *overlap with a rectangle*: dx² + dy² < (r − ε)² (touching is not overlap)."""
+def offset_from_rect(x: float, y: float, rect) -> tuple[float, float]:
+    """How far the point lies outside the rectangle along each axis (0 inside it): dx, dy."""
     x0, y0, x1, y1 = rect
     # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call: the
     # robots' placements test thousands of spots against every piece of terrain
@@ -41,6 +41,12 @@ def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
         dy = 0.0
     if y - y1 > dy:
         dy = y - y1
+    return dx, dy
+
+
+def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
+    """§8.1 *overlap with a rectangle*: dx² + dy² < (r − ε)² (touching is not overlap)."""
+    dx, dy = offset_from_rect(x, y, rect)
     return dx * dx + dy * dy < (r - EPS) ** 2
 
 

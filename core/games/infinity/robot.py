@@ -243,19 +243,7 @@ def _cover(state: dict, seat: str, t: dict, x: float, y: float) -> float:
             return 1.0
         if best:
             continue                 # beside terrain already: only a piece behind can raise it
-        # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call: the
-        # search values some sixty spots an iteration against every piece of terrain
-        dx = x0 - x
-        if 0.0 > dx:
-            dx = 0.0
-        if x - x1 > dx:
-            dx = x - x1
-        dy = y0 - y
-        if 0.0 > dy:
-            dy = 0.0
-        if y - y1 > dy:
-            dy = y - y1
-        if math.hypot(dx, dy) - r <= COVER_NEAR:
+        if math.hypot(*geo.offset_from_rect(x, y, piece["rect"])) - r <= COVER_NEAR:
             best = 0.5
     return best
 
