@@ -54,11 +54,6 @@ def choice(rnd: random.Random, seq: Sequence[T]) -> T:
     """`rnd.choice(seq)`."""
     if type(rnd) is not random.Random:
         return rnd.choice(seq)
-    n = len(seq)
-    if not n:
+    if not seq:
         raise IndexError("Cannot choose from an empty sequence")
-    k = n.bit_length()
-    r = rnd.getrandbits(k)
-    while r >= n:
-        r = rnd.getrandbits(k)
-    return seq[r]
+    return seq[below(rnd, len(seq))]
