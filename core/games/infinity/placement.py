@@ -59,118 +59,141 @@ def areas(state: dict, seat: str, t: dict) -> list[tuple[str, list[float] | None
     return out
 
 
-def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
-             waive_terrain: bool = False, see_enemy_hidden: bool = True) -> Verdict:
-    """Run P4–P9 in order (§8) for trooper `t` of `seat` at (x, y).
+class Spots:
+    """P4–P9 (§8) for trooper `t` of `seat` in one state, at any number of points: what the
+    checks read of the state (the areas, the bases and rectangles in the way, their radii) is
+    read once, for the robots and the suggestions try dozens of points for each placement.
+    The state must not change while its Spots are asked.
 
     `see_enemy_hidden=False` checks with the knowledge of `seat` only (for private
     suggestions, which must not leak where the enemy's hidden troopers are).
     """
-    mission = state["mission"]
-    w, h = mission["table"]["w"], mission["table"]["h"]
-    r = geo.radius(t["base_mm"])
-    hidden = is_hidden(t)
-    def where():   # worded only for a refusal: the robots and the suggestions check thousands of spots
-        return msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(r, ".3f"), x=_fmt(x), y=_fmt(y))
-    side = state["zone_of"][seat]
-    enemy = other_seat(seat)
 
-    # P4 OFF_TABLE
-    if not geo.circle_inside_rect(x, y, r, [0, 0, w, h]):
-        raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=where(), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
+    __slots__ = ("t", "r", "hidden", "table", "areas", "enemy_zone", "exclusion", "enemies",
+                 "markers", "friends", "terrain", "unseen")
 
-    # P5 OUTSIDE_AREA and P6 EXCLUSION, area by area in the §9.6 order
-    chosen = None
-    excluded_by = None
-    for area, rect in areas(state, seat, t):
-        if area == INF_ENEMY:
-            inside = not geo.circle_overlaps_rect(x, y, r, mission["zones"][other(side)])
-        else:
-            inside = geo.circle_inside_rect(x, y, r, rect)
-        if not inside:
-            continue
-        if area != ZONE:
-            hit = next((ex for ex in mission["exclusion"] if geo.circle_overlaps_rect(x, y, r, ex)), None)
-            if hit is not None:
-                excluded_by = excluded_by or hit
-                continue
-        chosen = area
-        break
-    if chosen is None and excluded_by is not None:
-        raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=where(), rect=_rect(excluded_by)),
-                         code="EXCLUSION", private=hidden)
-    if chosen is None:
-        allowed = []
-        for area, rect in areas(state, seat, t):
+    def __init__(self, state: dict, seat: str, t: dict, *, see_enemy_hidden: bool = True):
+        mission = state["mission"]
+        self.t = t
+        self.r = r = geo.radius(t["base_mm"])
+        self.hidden = is_hidden(t)
+        self.table = [0, 0, mission["table"]["w"], mission["table"]["h"]]
+        self.areas = areas(state, seat, t)
+        self.enemy_zone = mission["zones"][other(state["zone_of"][seat])]
+        self.exclusion = mission["exclusion"]
+        placed = [e for e in state["rosters"][other_seat(seat)] if e["placed"] is not None]
+        # each base in the way with the centre distance the trooper's may not reach (contact,
+        # geo.in_contact) or go under (overlap, geo.overlapping), summed as those sum it
+        self.enemies = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if not is_hidden(e)]
+        self.markers = [(label, o, r + geo.radius(o["d_mm"]) + geo.EPS)
+                        for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)) for o in mission[key]]
+        self.friends = [(f, r + geo.radius(f["base_mm"]) - geo.EPS) for f in state["rosters"][seat]
+                        if f["placed"] is not None and f["id"] != t["id"]]
+        self.terrain = mission["terrain"]
+        self.unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)] \
+            if see_enemy_hidden else None
+
+    def evaluate(self, x: float, y: float, *, waive_terrain: bool = False) -> Verdict:
+        """Run P4–P9 in order at (x, y): the verdict, or the first failing check as a `RulesError`."""
+        t, r, hidden = self.t, self.r, self.hidden
+        def where():   # worded only for a refusal: the robots and the suggestions check thousands of spots
+            return msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(r, ".3f"), x=_fmt(x), y=_fmt(y))
+
+        # P4 OFF_TABLE
+        if not geo.circle_inside_rect(x, y, r, self.table):
+            w, h = self.table[2], self.table[3]
+            raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=where(), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
+
+        # P5 OUTSIDE_AREA and P6 EXCLUSION, area by area in the §9.6 order
+        chosen = None
+        excluded_by = None
+        for area, rect in self.areas:
             if area == INF_ENEMY:
-                allowed.append(msg("{area_names} without overlapping the enemy zone", area_names=AREA_NAMES[area]))
+                inside = not geo.circle_overlaps_rect(x, y, r, self.enemy_zone)
             else:
-                allowed.append(msg("{area_names} {rect}", area_names=AREA_NAMES[area], rect=_rect(rect)))
-        edge = ""
-        if len(allowed) == 1:
-            edge = (msg("; its base spans x {x}–{x2}, y {y}–{y2}", x=_fmt(x - r), x2=_fmt(x + r), y=_fmt(y - r), y2=_fmt(y + r)))
-        raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where(), allowed=" or ".join(allowed), edge=edge),
-                         code="OUTSIDE_AREA", private=hidden)
+                inside = geo.circle_inside_rect(x, y, r, rect)
+            if not inside:
+                continue
+            if area != ZONE:
+                hit = next((ex for ex in self.exclusion if geo.circle_overlaps_rect(x, y, r, ex)), None)
+                if hit is not None:
+                    excluded_by = excluded_by or hit
+                    continue
+            chosen = area
+            break
+        if chosen is None and excluded_by is not None:
+            raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=where(), rect=_rect(excluded_by)),
+                             code="EXCLUSION", private=hidden)
+        if chosen is None:
+            allowed = []
+            for area, rect in self.areas:
+                if area == INF_ENEMY:
+                    allowed.append(msg("{area_names} without overlapping the enemy zone", area_names=AREA_NAMES[area]))
+                else:
+                    allowed.append(msg("{area_names} {rect}", area_names=AREA_NAMES[area], rect=_rect(rect)))
+            edge = ""
+            if len(allowed) == 1:
+                edge = (msg("; its base spans x {x}–{x2}, y {y}–{y2}", x=_fmt(x - r), x2=_fmt(x + r), y=_fmt(y - r), y2=_fmt(y + r)))
+            raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where(), allowed=" or ".join(allowed), edge=edge),
+                             code="OUTSIDE_AREA", private=hidden)
 
-    # P7 CONTACT with visible enemy troopers, neutral elements and objectives
-    for e in state["rosters"][enemy]:
-        if e["placed"] is None or is_hidden(e):
-            continue
-        er = geo.radius(e["base_mm"])
-        if geo.in_contact(x, y, r, e["placed"]["x"], e["placed"]["y"], er):
+        # P7 CONTACT with visible enemy troopers, neutral elements and objectives
+        for e, contact in self.enemies:
             d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
-            raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(r + er + geo.EPS, ".3f")),
-                             code="CONTACT", private=hidden)
-    for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)):
-        for o in mission[key]:
-            orad = geo.radius(o["d_mm"])
-            if geo.in_contact(x, y, r, o["x"], o["y"], orad):
+            if d <= contact:
+                raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(contact, ".3f")),
+                                 code="CONTACT", private=hidden)
+        for label, o, contact in self.markers:
+            if geo.distance(x, y, o["x"], o["y"]) <= contact:
                 raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=where(), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
                                  code="CONTACT", private=hidden)
 
-    # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
-    # goes to the owner only, §9.5.1)
-    for f in state["rosters"][seat]:
-        if f["placed"] is None or f["id"] == t["id"]:
-            continue
-        fr = geo.radius(f["base_mm"])
-        if geo.overlapping(x, y, r, f["placed"]["x"], f["placed"]["y"], fr):
-            raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where(), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
+        # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
+        # goes to the owner only, §9.5.1)
+        for f, overlap in self.friends:
+            if geo.distance(x, y, f["placed"]["x"], f["placed"]["y"]) < overlap:
+                raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where(), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
 
-    # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
-    if not waive_terrain:
-        for piece in mission["terrain"]:
-            if geo.circle_overlaps_rect(x, y, r, piece["rect"]):
+        # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
+        if not waive_terrain:
+            for piece in self.terrain:
+                if geo.circle_overlaps_rect(x, y, r, piece["rect"]):
+                    if hidden:
+                        raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
+                    return Verdict("terrain", chosen, terrain=piece["id"])
+
+        # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
+        if self.unseen is not None:
+            touched = [e["id"] for e, contact in self.unseen
+                       if geo.distance(x, y, e["placed"]["x"], e["placed"]["y"]) <= contact]
+            if touched:
                 if hidden:
-                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
-                return Verdict("terrain", chosen, terrain=piece["id"])
+                    raise RulesError(msg("{where}: position unavailable, choose another spot.", where=where()),
+                                     code="POSITION_UNAVAILABLE", private=True)
+                return Verdict("reveal", chosen, revealed=tuple(touched))
+        return Verdict("ok", chosen)
 
-    # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
-    if see_enemy_hidden:
-        touched = []
-        for e in state["rosters"][enemy]:
-            if e["placed"] is None or not is_hidden(e):
-                continue
-            if geo.in_contact(x, y, r, e["placed"]["x"], e["placed"]["y"], geo.radius(e["base_mm"])):
-                touched.append(e["id"])
-        if touched:
-            if hidden:
-                raise RulesError(msg("{where}: position unavailable, choose another spot.", where=where()),
-                                 code="POSITION_UNAVAILABLE", private=True)
-            return Verdict("reveal", chosen, revealed=tuple(touched))
-    return Verdict("ok", chosen)
+    def legal(self, x: float, y: float, *, allow_terrain: bool = False) -> Verdict | None:
+        """The verdict if (x, y) passes P4–P9 (or only fails P9 when `allow_terrain`), else None."""
+        try:
+            v = self.evaluate(x, y)
+        except RulesError:
+            return None
+        if v.kind == "ok" or (allow_terrain and v.kind == "terrain"):
+            return v
+        return None
+
+
+def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
+             waive_terrain: bool = False, see_enemy_hidden: bool = True) -> Verdict:
+    """P4–P9 for trooper `t` of `seat` at one point (`Spots.evaluate`)."""
+    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden).evaluate(x, y, waive_terrain=waive_terrain)
 
 
 def legal(state: dict, seat: str, t: dict, x: float, y: float, *, see_enemy_hidden: bool = True,
           allow_terrain: bool = False) -> Verdict | None:
     """The verdict if (x, y) passes P4–P9 (or only fails P9 when `allow_terrain`), else None."""
-    try:
-        v = evaluate(state, seat, t, x, y, see_enemy_hidden=see_enemy_hidden)
-    except RulesError:
-        return None
-    if v.kind == "ok" or (allow_terrain and v.kind == "terrain"):
-        return v
-    return None
+    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden).legal(x, y, allow_terrain=allow_terrain)
 
 
 def other_seat(seat: str) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from core.game import Prompt
 from core.games.infinity import placement
 from core.games.infinity.deployment import must_place, pending, step_of, step_owner
-from core.games.infinity.placement import _fmt, areas
+from core.games.infinity.placement import _fmt
 from core.games.infinity.roster import USAGE, has, is_hidden
 from core.games.infinity.seats import other_seat, who
 from core.message import msg
@@ -111,10 +111,9 @@ def _halton(i: int, base: int) -> float:
 def suggestions(state: dict, seat: str, t: dict, want: int = 2, tries: int = 24) -> list[tuple]:
     """A few legal spots for a hidden trooper, deterministic, judged with the owner's own
     knowledge only (so they never leak where the enemy's hidden troopers are)."""
-    from core.games.infinity.geometry import radius
-    r = radius(t["base_mm"])
-    rects = [rect for area, rect in areas(state, seat, t) if rect is not None]
-    rect = rects[-1]
+    spots = placement.Spots(state, seat, t, see_enemy_hidden=False)
+    r = spots.r
+    rect = [rect for area, rect in spots.areas if rect is not None][-1]
     start = 1 + 7 * sum(1 for x in state["rosters"][seat] if x["placed"]) + len(state["step_log"])
     out = []
     for i in range(start, start + tries):
@@ -123,7 +122,7 @@ def suggestions(state: dict, seat: str, t: dict, want: int = 2, tries: int = 24)
             break
         x = round(x0 + (x1 - x0) * _halton(i, 2), 2)
         y = round(y0 + (y1 - y0) * _halton(i, 3), 2)
-        if placement.legal(state, seat, t, x, y, see_enemy_hidden=False):
+        if spots.legal(x, y):
             out.append((x, y))
             if len(out) >= want:
                 break

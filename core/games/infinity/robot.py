@@ -40,7 +40,7 @@ from core.games.infinity import geometry as geo
 from core.games.infinity import placement
 from core.games.infinity.deployment import STEPS, pending, step_of, step_owner
 from core.games.infinity.missions import other
-from core.games.infinity.placement import INF_ENEMY, _fmt, areas
+from core.games.infinity.placement import INF_ENEMY, _fmt
 from core.games.infinity.pregame import other_seat
 from core.games.infinity.roster import BASE_BY_SILHOUETTE, has, is_hidden, new_trooper
 from core.kit import BaseKit
@@ -128,7 +128,7 @@ class InfinityKit(BaseKit):
             elif keep and rnd.random() < 0.5:
                 keep = 0                 # his reserve may as well be on the table already
         for t in todo[keep:]:
-            spot = _random_spot(state, enemy, t, rnd, own_zone_only=True, see_hidden=True)
+            spot = _random_spot(placement.Spots(state, enemy, t), rnd, own_zone_only=True)
             if spot is None:
                 t["withdrawn"] = True
             else:
@@ -165,20 +165,22 @@ def placement_lines(state: dict, seat: str, rnd: random.Random) -> list[str]:
     if step in (1, 2) and len(left) <= 1 and forced is None:
         return ["done"]
     troopers = [forced] if forced else sorted(left, key=lambda t: t["id"])[:TROOPERS_TRIED]
+    worth = Worth(state, seat)
     lines = []
     for t in troopers:
+        judge = placement.Spots(state, seat, t, see_enemy_hidden=False)
         spots = []
         for _ in range(POINTS_PER_TROOPER):
-            spot = _random_spot(state, seat, t, rnd)
+            spot = _random_spot(judge, rnd)
             if spot is not None:
-                spots.append((spot_value(state, seat, t, *spot), spot))
+                spots.append((worth.spot(judge, *spot), spot))
         if not spots:
             lines.append(f"withdraw {t['id']}")
             continue
         spots.sort(key=lambda vs: -vs[0])
         for _, (x, y) in spots[:KEPT_PER_TROOPER]:
             line = f"place {t['id']} {_fmt(x)} {_fmt(y)}"
-            lines.append(line + (" prone" if _cover(state, seat, t, x, y) == 0 else ""))
+            lines.append(line + (" prone" if worth.cover(judge.r, x, y) == 0 else ""))
         if has(t, "ad") and forced is None:
             lines.append(f"airborne {t['id']}")
     if step in (1, 2) and len(left) <= 1:
@@ -193,12 +195,13 @@ def deployment_score(state: dict, seat: str) -> float:
     roster = state["rosters"][seat]
     if not roster or not state.get("zone_of"):
         return PENDING_VALUE
+    worth = Worth(state, seat)
     values = []
     placed = []
     for t in roster:
         if t["placed"]:
             p = t["placed"]
-            values.append(_trooper_value(state, seat, t, p["x"], p["y"], p["prone"]))
+            values.append(worth.trooper(t, p["x"], p["y"], p["prone"]))
             placed.append((p["x"], p["y"]))
         elif t["airborne"]:
             values.append(AIRBORNE_VALUE)
@@ -211,49 +214,58 @@ def deployment_score(state: dict, seat: str) -> float:
     return min(1.0, max(0.0, score))
 
 
-def spot_value(state: dict, seat: str, t: dict, x: float, y: float) -> float:
-    """A trooper's value at (x, y), less what it costs by crowding the troopers already placed."""
-    crowd = sum(_crowding((x, y), (f["placed"]["x"], f["placed"]["y"]))
-                for f in state["rosters"][seat] if f["placed"] and f["id"] != t["id"])
-    cover = _cover(state, seat, t, x, y)
-    return _trooper_value(state, seat, t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd
+class Worth:
+    """What `seat`'s troopers are worth where they stand or might stand, in one state (module
+    docstring): what the score reads of the state (the terrain, the enemy zone, the objectives)
+    is read once, for the kit values dozens of spots for each placement it offers."""
 
+    __slots__ = ("north", "rects", "enemy_zone", "depth", "objectives")
 
-def _trooper_value(state: dict, seat: str, t: dict, x: float, y: float, prone: bool,
-                   cover: float | None = None) -> float:
-    """`cover`: `_cover` at (x, y), when the caller has it (a spot's value asks it once, not twice)."""
-    cover = (_cover(state, seat, t, x, y) if cover is None else cover) or (PRONE_COVER if prone else 0.0)
-    reach = _reach(state, seat, y)
-    if t["lt"]:
-        return LT_COVER_W * cover + LT_BACK_W * (1 - reach)
-    objectives = state["mission"]["objectives"]
-    near = min((geo.distance(x, y, o["x"], o["y"]) for o in objectives), default=OBJECTIVE_RANGE)
-    return COVER_W * cover + REACH_W * reach + OBJECTIVE_W * max(0.0, 1 - near / OBJECTIVE_RANGE)
+    def __init__(self, state: dict, seat: str):
+        mission = state["mission"]
+        self.north = state["zone_of"][seat] == "south"          # the enemy is north of a south zone
+        self.rects = [piece["rect"] for piece in mission["terrain"]]
+        self.enemy_zone = mission["zones"][other(state["zone_of"][seat])]
+        self.depth = mission["table"]["h"]
+        self.objectives = [(o["x"], o["y"]) for o in mission["objectives"]]
 
+    def spot(self, spots: placement.Spots, x: float, y: float) -> float:
+        """The trooper of `spots` at (x, y), less what it costs by crowding the troopers already
+        placed (the friends its `spots` keeps clear of)."""
+        crowd = sum(_crowding((x, y), (f["placed"]["x"], f["placed"]["y"])) for f, _ in spots.friends)
+        cover = self.cover(spots.r, x, y)
+        return self.trooper(spots.t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd
 
-def _cover(state: dict, seat: str, t: dict, x: float, y: float) -> float:
-    """1 behind terrain toward the enemy, 0.5 beside terrain, else 0."""
-    r = geo.radius(t["base_mm"])
-    north = state["zone_of"][seat] == "south"          # the enemy is north of a south zone
-    best = 0.0
-    for piece in state["mission"]["terrain"]:
-        x0, y0, x1, y1 = piece["rect"]
-        gap = (y0 - (y + r)) if north else ((y - r) - y1)
-        if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
-            return 1.0
-        if best:
-            continue                 # beside terrain already: only a piece behind can raise it
-        if math.hypot(*geo.offset_from_rect(x, y, piece["rect"])) - r <= COVER_NEAR:
-            best = 0.5
-    return best
+    def trooper(self, t: dict, x: float, y: float, prone: bool, cover: float | None = None) -> float:
+        """`cover`: `cover` at (x, y), when the caller has it (a spot's value asks it once, not twice)."""
+        if cover is None:
+            cover = self.cover(geo.radius(t["base_mm"]), x, y)
+        cover = cover or (PRONE_COVER if prone else 0.0)
+        reach = self.reach(y)
+        if t["lt"]:
+            return LT_COVER_W * cover + LT_BACK_W * (1 - reach)
+        near = min((geo.distance(x, y, ox, oy) for ox, oy in self.objectives), default=OBJECTIVE_RANGE)
+        return COVER_W * cover + REACH_W * reach + OBJECTIVE_W * max(0.0, 1 - near / OBJECTIVE_RANGE)
 
+    def cover(self, r: float, x: float, y: float) -> float:
+        """A base of radius `r` at (x, y): 1 behind terrain toward the enemy, 0.5 beside terrain, else 0."""
+        north = self.north
+        best = 0.0
+        for rect in self.rects:
+            x0, y0, x1, y1 = rect
+            gap = (y0 - (y + r)) if north else ((y - r) - y1)
+            if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
+                return 1.0
+            if best:
+                continue                 # beside terrain already: only a piece behind can raise it
+            if math.hypot(*geo.offset_from_rect(x, y, rect)) - r <= COVER_NEAR:
+                best = 0.5
+        return best
 
-def _reach(state: dict, seat: str, y: float) -> float:
-    mission = state["mission"]
-    enemy_zone = mission["zones"][other(state["zone_of"][seat])]
-    depth = mission["table"]["h"]
-    gap = max(0.0, enemy_zone[1] - y, y - enemy_zone[3])
-    return max(0.0, 1 - gap / depth)
+    def reach(self, y: float) -> float:
+        enemy_zone = self.enemy_zone
+        gap = max(0.0, enemy_zone[1] - y, y - enemy_zone[3])
+        return max(0.0, 1 - gap / self.depth)
 
 
 def _crowding(a: tuple, b: tuple) -> float:
@@ -262,18 +274,17 @@ def _crowding(a: tuple, b: tuple) -> float:
 
 
 # sampling helpers --------------------------------------------------------------------------------
-def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random, own_zone_only: bool = False,
-                 see_hidden: bool = False) -> tuple[float, float] | None:
-    """A random legal point (P4–P9 pass). The robot's own placements do not look at the enemy's
-    hidden troopers (in a determinization they are guesses); an invented enemy trooper keeps
-    clear of the robot's hidden ones (which the robot knows), as §9.5.3 would have made him."""
-    r = geo.radius(t["base_mm"])
-    mission = state["mission"]
-    choices = areas(state, seat, t)[:1] if own_zone_only else areas(state, seat, t)
+def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool = False) -> tuple[float, float] | None:
+    """A random legal point (P4–P9 pass) for the trooper of `spots`. The robot's own placements
+    do not look at the enemy's hidden troopers (in a determinization they are guesses); an
+    invented enemy trooper keeps clear of the robot's hidden ones (which the robot knows), as
+    §9.5.3 would have made him."""
+    r = spots.r
+    choices = spots.areas[:1] if own_zone_only else spots.areas
     for _ in range(SPOT_TRIES):
         area, rect = draws.choice(rnd, choices)
         if area == INF_ENEMY:
-            rect = [0, 0, mission["table"]["w"], mission["table"]["h"]]
+            rect = spots.table
         x0, y0, x1, y1 = rect
         if x1 - x0 < 2 * r or y1 - y0 < 2 * r:
             continue
@@ -282,7 +293,7 @@ def _random_spot(state: dict, seat: str, t: dict, rnd: random.Random, own_zone_o
         left, bottom = x0 + r, y0 + r
         x = round(left + ((x1 - r) - left) * rnd.random(), 2)
         y = round(bottom + ((y1 - r) - bottom) * rnd.random(), 2)
-        if placement.legal(state, seat, t, x, y, see_enemy_hidden=see_hidden):
+        if spots.legal(x, y):
             return x, y
     return None
 

@@ -147,9 +147,10 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
         spots = [_random_point(state, seat, t, rnd) for _ in range(40)]
         if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
             spots = _near_hidden_enemies(state, seat, t, rnd) + spots
+        judge = placement.Spots(state, seat, t)
         for x, y in spots:
             try:
-                v = placement.evaluate(state, seat, t, x, y)
+                v = judge.evaluate(x, y)
             except Exception:
                 continue
             if v.kind == "ok" or (v.kind in ("reveal", "terrain") and rnd.random() < 0.3):
