@@ -26,28 +26,39 @@ def circle_inside_rect(x: float, y: float, r: float, rect) -> bool:
     return x - r >= x0 - EPS and x + r <= x1 + EPS and y - r >= y0 - EPS and y + r <= y1 + EPS
 
 
-def offset_from_rect(x: float, y: float, rect) -> tuple[float, float]:
-    """How far the point lies outside the rectangle along each axis (0 inside it): dx, dy."""
-    x0, y0, x1, y1 = rect
-    # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call: the
-    # robots' placements test thousands of spots against every piece of terrain
-    dx = x0 - x
-    if 0.0 > dx:
-        dx = 0.0
-    if x - x1 > dx:
-        dx = x - x1
-    dy = y0 - y
-    if 0.0 > dy:
-        dy = 0.0
-    if y - y1 > dy:
-        dy = y - y1
-    return dx, dy
+def offsets_from_rects(x: float, y: float, rects) -> list[tuple[float, float]]:
+    """How far the point lies outside each rectangle along each axis (0 inside it): dx, dy each.
+    Many rectangles in one call: the robots' placements test thousands of spots against every
+    piece of terrain, and a call a piece cost more than its sums."""
+    out = []
+    for x0, y0, x1, y1 in rects:
+        # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call
+        dx = x0 - x
+        if 0.0 > dx:
+            dx = 0.0
+        if x - x1 > dx:
+            dx = x - x1
+        dy = y0 - y
+        if 0.0 > dy:
+            dy = 0.0
+        if y - y1 > dy:
+            dy = y - y1
+        out.append((dx, dy))
+    return out
+
+
+def first_overlapped(x: float, y: float, r: float, rects) -> int | None:
+    """The index of the first rectangle the base overlaps (circle_overlaps_rect), None if none."""
+    limit = (r - EPS) ** 2
+    for i, (dx, dy) in enumerate(offsets_from_rects(x, y, rects)):
+        if dx * dx + dy * dy < limit:
+            return i
+    return None
 
 
 def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
     """§8.1 *overlap with a rectangle*: dx² + dy² < (r − ε)² (touching is not overlap)."""
-    dx, dy = offset_from_rect(x, y, rect)
-    return dx * dx + dy * dy < (r - EPS) ** 2
+    return first_overlapped(x, y, r, (rect,)) is not None
 
 
 def in_contact(x1, y1, r1, x2, y2, r2) -> bool:

@@ -70,7 +70,7 @@ class Spots:
     """
 
     __slots__ = ("t", "r", "hidden", "table", "areas", "enemy_zone", "exclusion", "enemies",
-                 "markers", "friends", "terrain", "unseen")
+                 "markers", "friends", "terrain", "rects", "unseen")
 
     def __init__(self, state: dict, seat: str, t: dict, *, see_enemy_hidden: bool = True):
         mission = state["mission"]
@@ -90,6 +90,7 @@ class Spots:
         self.friends = [(f, r + geo.radius(f["base_mm"]) - geo.EPS) for f in state["rosters"][seat]
                         if f["placed"] is not None and f["id"] != t["id"]]
         self.terrain = mission["terrain"]
+        self.rects = [piece["rect"] for piece in self.terrain]
         self.unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)] \
             if see_enemy_hidden else None
 
@@ -156,11 +157,12 @@ class Spots:
 
         # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
         if not waive_terrain:
-            for piece in self.terrain:
-                if geo.circle_overlaps_rect(x, y, r, piece["rect"]):
-                    if hidden:
-                        raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
-                    return Verdict("terrain", chosen, terrain=piece["id"])
+            hit = geo.first_overlapped(x, y, r, self.rects)
+            if hit is not None:
+                piece = self.terrain[hit]
+                if hidden:
+                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
+                return Verdict("terrain", chosen, terrain=piece["id"])
 
         # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
         if self.unseen is not None:

@@ -251,14 +251,13 @@ class Worth:
         """A base of radius `r` at (x, y): 1 behind terrain toward the enemy, 0.5 beside terrain, else 0."""
         north = self.north
         best = 0.0
-        for rect in self.rects:
-            x0, y0, x1, y1 = rect
+        for (x0, y0, x1, y1), offset in zip(self.rects, geo.offsets_from_rects(x, y, self.rects)):
             gap = (y0 - (y + r)) if north else ((y - r) - y1)
             if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
                 return 1.0
             if best:
                 continue                 # beside terrain already: only a piece behind can raise it
-            if math.hypot(*geo.offset_from_rect(x, y, rect)) - r <= COVER_NEAR:
+            if math.hypot(*offset) - r <= COVER_NEAR:
                 best = 0.5
         return best
 
