@@ -71,6 +71,11 @@ def overlapping(x1, y1, r1, x2, y2, r2) -> bool:
     return distance(x1, y1, x2, y2) < r1 + r2 - EPS
 
 
+def apart(a, b, gap: float) -> bool:
+    """Rectangles a and b lie at least `gap` apart along one axis or the other."""
+    return b[0] >= a[2] + gap or a[0] >= b[2] + gap or b[1] >= a[3] + gap or a[1] >= b[3] + gap
+
+
 def rects_overlap(a, b) -> bool:
     """Two rectangles share interior (used by mission validation, §2.5.2)."""
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]

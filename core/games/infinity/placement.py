@@ -19,6 +19,8 @@ ZONE, FORWARD, INF_OWN, INF_ENEMY = "zone", "forward", "inf_own", "inf_enemy"
 AREA_NAMES = {ZONE: msg("your Deployment Zone"), FORWARD: msg("your Forward Deployment area"),
               INF_OWN: msg("your own half (Infiltration)"), INF_ENEMY: msg("the enemy half (Infiltration, PH roll)")}
 NEUTRAL = msg("neutral element")   # named in a P7 refusal: made once, not at every spot checked
+# inches between an area and what cannot touch a base wholly inside it: far above ε and the sums' rounding
+CLEAR = 1.0
 
 
 @dataclass
@@ -69,8 +71,7 @@ class Spots:
     suggestions, which must not leak where the enemy's hidden troopers are).
     """
 
-    __slots__ = ("t", "r", "hidden", "table", "areas", "enemy_zone", "exclusion", "enemies",
-                 "markers", "friends", "terrain", "rects", "unseen")
+    __slots__ = ("t", "r", "hidden", "table", "areas", "enemy_zone", "exclusion", "friends", "near")
 
     def __init__(self, state: dict, seat: str, t: dict, *, see_enemy_hidden: bool = True):
         mission = state["mission"]
@@ -84,15 +85,23 @@ class Spots:
         placed = [e for e in state["rosters"][other_seat(seat)] if e["placed"] is not None]
         # each base in the way with the centre distance the trooper's may not reach (contact,
         # geo.in_contact) or go under (overlap, geo.overlapping), summed as those sum it
-        self.enemies = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if not is_hidden(e)]
-        self.markers = [(label, o, r + geo.radius(o["d_mm"]) + geo.EPS)
-                        for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)) for o in mission[key]]
+        enemies = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if not is_hidden(e)]
+        markers = [(label, o, r + geo.radius(o["d_mm"]) + geo.EPS)
+                   for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)) for o in mission[key]]
         self.friends = [(f, r + geo.radius(f["base_mm"]) - geo.EPS) for f in state["rosters"][seat]
                         if f["placed"] is not None and f["id"] != t["id"]]
-        self.terrain = mission["terrain"]
-        self.rects = [piece["rect"] for piece in self.terrain]
-        self.unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)] \
-            if see_enemy_hidden else None
+        unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)]
+        # P7–P9 are asked only of a base wholly inside its area (the table for INF_ENEMY, P4), so
+        # each area keeps only what comes within CLEAR of it, in order: a robot's spots stand in a
+        # zone, far from most terrain and objectives
+        self.near = {}
+        for area, rect in self.areas:
+            region = rect or self.table
+            terrain = [piece for piece in mission["terrain"] if not geo.apart(region, piece["rect"], CLEAR)]
+            self.near[area] = (_bases_within(region, enemies),
+                               [(label, o, d) for label, o, d in markers if _within(region, o["x"], o["y"], d)],
+                               _bases_within(region, self.friends), terrain, [piece["rect"] for piece in terrain],
+                               _bases_within(region, unseen) if see_enemy_hidden else None)
 
     def evaluate(self, x: float, y: float, *, waive_terrain: bool = False) -> Verdict:
         """Run P4–P9 in order at (x, y): the verdict, or the first failing check as a `RulesError`."""
@@ -138,35 +147,36 @@ class Spots:
             raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where(), allowed=" or ".join(allowed), edge=edge),
                              code="OUTSIDE_AREA", private=hidden)
 
+        enemies, markers, friends, terrain, rects, unseen = self.near[chosen]
         # P7 CONTACT with visible enemy troopers, neutral elements and objectives
-        for e, contact in self.enemies:
+        for e, contact in enemies:
             d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
             if d <= contact:
                 raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(contact, ".3f")),
                                  code="CONTACT", private=hidden)
-        for label, o, contact in self.markers:
+        for label, o, contact in markers:
             if geo.distance(x, y, o["x"], o["y"]) <= contact:
                 raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=where(), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
                                  code="CONTACT", private=hidden)
 
         # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
         # goes to the owner only, §9.5.1)
-        for f, overlap in self.friends:
+        for f, overlap in friends:
             if geo.distance(x, y, f["placed"]["x"], f["placed"]["y"]) < overlap:
                 raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where(), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
 
         # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
         if not waive_terrain:
-            hit = geo.first_overlapped(x, y, r, self.rects)
+            hit = geo.first_overlapped(x, y, r, rects)
             if hit is not None:
-                piece = self.terrain[hit]
+                piece = terrain[hit]
                 if hidden:
                     raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
                 return Verdict("terrain", chosen, terrain=piece["id"])
 
         # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
-        if self.unseen is not None:
-            touched = [e["id"] for e, contact in self.unseen
+        if unseen is not None:
+            touched = [e["id"] for e, contact in unseen
                        if geo.distance(x, y, e["placed"]["x"], e["placed"]["y"]) <= contact]
             if touched:
                 if hidden:
@@ -184,6 +194,16 @@ class Spots:
         if v.kind == "ok" or (allow_terrain and v.kind == "terrain"):
             return v
         return None
+
+
+def _within(region, x: float, y: float, d: float) -> bool:
+    """A circle of radius `d` at (x, y) comes within CLEAR of the rectangle `region`."""
+    return not geo.apart(region, (x - d, y - d, x + d, y + d), CLEAR)
+
+
+def _bases_within(region, bases: list[tuple[dict, float]]) -> list[tuple[dict, float]]:
+    """The placed troopers of `bases`, each with its distance (Spots), that come within CLEAR of `region`."""
+    return [(b, d) for b, d in bases if _within(region, b["placed"]["x"], b["placed"]["y"], d)]
 
 
 def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,

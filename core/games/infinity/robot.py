@@ -58,6 +58,7 @@ ROSTER_TRIES = 10
 COVER_W, REACH_W, OBJECTIVE_W = 0.45, 0.3, 0.25
 LT_COVER_W, LT_BACK_W = 0.7, 0.3
 COVER_FACING, COVER_NEAR = 2.0, 1.5             # inches from the base's edge
+COVER_REACH = COVER_FACING + 1.0                # no farther terrain covers: the longer reach, and room for ε and rounding
 PRONE_COVER = 0.3
 OBJECTIVE_RANGE = 24.0
 TEMPLATE_SPREAD = 3.0                            # centre distance under which one template hits two
@@ -132,7 +133,7 @@ class InfinityKit(BaseKit):
             if spot is None:
                 t["withdrawn"] = True
             else:
-                x, y = spot
+                x, y, _ = spot
                 t["placed"] = {"x": x, "y": y, "facing": 0.0 if state["zone_of"][enemy] == "south" else 180.0,
                                "prone": False}
 
@@ -169,11 +170,13 @@ def placement_lines(state: dict, seat: str, rnd: random.Random) -> list[str]:
     lines = []
     for t in troopers:
         judge = placement.Spots(state, seat, t, see_enemy_hidden=False)
+        terrain = {area: worth.near(rect or judge.table) for area, rect in judge.areas}
         spots = []
         for _ in range(POINTS_PER_TROOPER):
             spot = _random_spot(judge, rnd)
             if spot is not None:
-                spots.append((worth.spot(judge, *spot), spot))
+                x, y, area = spot
+                spots.append((worth.spot(judge, x, y, terrain[area]), (x, y)))
         if not spots:
             lines.append(f"withdraw {t['id']}")
             continue
@@ -229,11 +232,17 @@ class Worth:
         self.depth = mission["table"]["h"]
         self.objectives = [(o["x"], o["y"]) for o in mission["objectives"]]
 
-    def spot(self, spots: placement.Spots, x: float, y: float) -> float:
-        """The trooper of `spots` at (x, y), less what it costs by crowding the troopers already
-        placed (the friends its `spots` keeps clear of)."""
+    def near(self, region) -> list:
+        """The terrain that may give cover to a base wholly inside `region`, in order (more than
+        COVER_REACH away, none can): the kit's spots stand in a zone, far from most terrain."""
+        return [rect for rect in self.rects if not geo.apart(region, rect, COVER_REACH)]
+
+    def spot(self, spots: placement.Spots, x: float, y: float, rects: list) -> float:
+        """The trooper of `spots` at (x, y), wholly inside the region whose terrain `near` gave
+        as `rects`, less what it costs by crowding the troopers already placed (the friends its
+        `spots` keeps clear of)."""
         crowd = sum(_crowding((x, y), (f["placed"]["x"], f["placed"]["y"])) for f, _ in spots.friends)
-        cover = self.cover(spots.r, x, y)
+        cover = self.cover(spots.r, x, y, rects)
         return self.trooper(spots.t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd
 
     def trooper(self, t: dict, x: float, y: float, prone: bool, cover: float | None = None) -> float:
@@ -247,11 +256,13 @@ class Worth:
         near = min((geo.distance(x, y, ox, oy) for ox, oy in self.objectives), default=OBJECTIVE_RANGE)
         return COVER_W * cover + REACH_W * reach + OBJECTIVE_W * max(0.0, 1 - near / OBJECTIVE_RANGE)
 
-    def cover(self, r: float, x: float, y: float) -> float:
-        """A base of radius `r` at (x, y): 1 behind terrain toward the enemy, 0.5 beside terrain, else 0."""
+    def cover(self, r: float, x: float, y: float, rects: list | None = None) -> float:
+        """A base of radius `r` at (x, y): 1 behind terrain toward the enemy, 0.5 beside terrain,
+        else 0. `rects`: the terrain to look at, if not all of it (`near`)."""
         north = self.north
+        rects = self.rects if rects is None else rects
         best = 0.0
-        for (x0, y0, x1, y1), offset in zip(self.rects, geo.offsets_from_rects(x, y, self.rects)):
+        for (x0, y0, x1, y1), offset in zip(rects, geo.offsets_from_rects(x, y, rects)):
             gap = (y0 - (y + r)) if north else ((y - r) - y1)
             if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
                 return 1.0
@@ -273,11 +284,11 @@ def _crowding(a: tuple, b: tuple) -> float:
 
 
 # sampling helpers --------------------------------------------------------------------------------
-def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool = False) -> tuple[float, float] | None:
-    """A random legal point (P4–P9 pass) for the trooper of `spots`. The robot's own placements
-    do not look at the enemy's hidden troopers (in a determinization they are guesses); an
-    invented enemy trooper keeps clear of the robot's hidden ones (which the robot knows), as
-    §9.5.3 would have made him."""
+def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool = False) -> tuple[float, float, str] | None:
+    """A random legal point (P4–P9 pass) for the trooper of `spots`, and the area its base stands
+    wholly inside (placement.Verdict). The robot's own placements do not look at the enemy's
+    hidden troopers (in a determinization they are guesses); an invented enemy trooper keeps
+    clear of the robot's hidden ones (which the robot knows), as §9.5.3 would have made him."""
     r = spots.r
     choices = spots.areas[:1] if own_zone_only else spots.areas
     for _ in range(SPOT_TRIES):
@@ -292,8 +303,9 @@ def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool
         left, bottom = x0 + r, y0 + r
         x = round(left + ((x1 - r) - left) * rnd.random(), 2)
         y = round(bottom + ((y1 - r) - bottom) * rnd.random(), 2)
-        if spots.legal(x, y):
-            return x, y
+        verdict = spots.legal(x, y)
+        if verdict:
+            return x, y, verdict.area
     return None
 
 
