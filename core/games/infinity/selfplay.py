@@ -17,7 +17,7 @@ from core.games.infinity import geometry as geo
 from core.games.infinity import placement
 from core.games.infinity.deployment import STEPS, must_place, pending, step_of
 from core.games.infinity.missions import BUILTIN, _builtin_text
-from core.games.infinity.placement import INF_ENEMY, _fmt, areas
+from core.games.infinity.placement import INF_ENEMY, _fmt
 from core.games.infinity.roster import has, is_hidden, is_pending
 
 PUBLIC_NAMES = ("Fusilier", "Alguacil", "Hacker", "Sniper", "Paramedic", "Trooper", "Forward Obs")
@@ -84,12 +84,12 @@ def _sample_roster(state, seat, rnd, prompt) -> str:
     return "ready"
 
 
-def _random_point(state, seat, t, rnd) -> tuple[float, float]:
-    r = geo.radius(t["base_mm"])
-    m = state["mission"]
-    area, rect = draws.choice(rnd, areas(state, seat, t))
+def _random_point(spots: placement.Spots, rnd) -> tuple[float, float]:
+    """A random point of one of the areas of the trooper of `spots`, its base wholly inside where it fits."""
+    r = spots.r
+    area, rect = draws.choice(rnd, spots.areas)
     if area == INF_ENEMY:
-        rect = [0, 0, m["table"]["w"], m["table"]["h"]]
+        rect = spots.table
     x0, y0, x1, y1 = rect
     x = round(rnd.uniform(x0 + r, x1 - r), 2) if x1 - x0 > 2 * r else round((x0 + x1) / 2, 2)
     y = round(rnd.uniform(y0 + r, y1 - r), 2) if y1 - y0 > 2 * r else round((y0 + y1) / 2, 2)
@@ -144,10 +144,10 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
             continue
         if has(t, "ad") and not forced and rnd.random() < 0.25:
             return f"airborne {t['id']}"
-        spots = [_random_point(state, seat, t, rnd) for _ in range(40)]
+        judge = placement.Spots(state, seat, t)
+        spots = [_random_point(judge, rnd) for _ in range(40)]
         if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
             spots = _near_hidden_enemies(state, seat, t, rnd) + spots
-        judge = placement.Spots(state, seat, t)
         for x, y in spots:
             try:
                 v = judge.evaluate(x, y)
