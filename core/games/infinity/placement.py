@@ -68,12 +68,14 @@ class Spots:
     The state must not change while its Spots are asked.
 
     `see_enemy_hidden=False` checks with the knowledge of `seat` only (for private
-    suggestions, which must not leak where the enemy's hidden troopers are).
+    suggestions, which must not leak where the enemy's hidden troopers are). `one`: for a
+    single point, which every area checks against everything (sorting out what is near each
+    area would cost more than it saves).
     """
 
     __slots__ = ("t", "r", "hidden", "table", "areas", "enemy_zone", "exclusion", "friends", "near")
 
-    def __init__(self, state: dict, seat: str, t: dict, *, see_enemy_hidden: bool = True):
+    def __init__(self, state: dict, seat: str, t: dict, *, see_enemy_hidden: bool = True, one: bool = False):
         mission = state["mission"]
         self.t = t
         self.r = r = geo.radius(t["base_mm"])
@@ -90,7 +92,13 @@ class Spots:
                    for key, label in (("objectives", "objective"), ("neutral", NEUTRAL)) for o in mission[key]]
         self.friends = [(f, r + geo.radius(f["base_mm"]) - geo.EPS) for f in state["rosters"][seat]
                         if f["placed"] is not None and f["id"] != t["id"]]
-        unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)]
+        unseen = [(e, r + geo.radius(e["base_mm"]) + geo.EPS) for e in placed if is_hidden(e)] \
+            if see_enemy_hidden else None
+        if one:
+            terrain = mission["terrain"]
+            everything = (enemies, markers, self.friends, terrain, [piece["rect"] for piece in terrain], unseen)
+            self.near = {area: everything for area, _ in self.areas}
+            return
         # P7–P9 are asked only of a base wholly inside its area (the table for INF_ENEMY, P4), so
         # each area keeps only what comes within CLEAR of it, in order: a robot's spots stand in a
         # zone, far from most terrain and objectives
@@ -101,7 +109,7 @@ class Spots:
             self.near[area] = (_bases_within(region, enemies),
                                [(label, o, d) for label, o, d in markers if _within(region, o["x"], o["y"], d)],
                                _bases_within(region, self.friends), terrain, [piece["rect"] for piece in terrain],
-                               _bases_within(region, unseen) if see_enemy_hidden else None)
+                               None if unseen is None else _bases_within(region, unseen))
 
     def evaluate(self, x: float, y: float, *, waive_terrain: bool = False) -> Verdict:
         """Run P4–P9 in order at (x, y): the verdict, or the first failing check as a `RulesError`."""
@@ -209,13 +217,13 @@ def _bases_within(region, bases: list[tuple[dict, float]]) -> list[tuple[dict, f
 def evaluate(state: dict, seat: str, t: dict, x: float, y: float, *,
              waive_terrain: bool = False, see_enemy_hidden: bool = True) -> Verdict:
     """P4–P9 for trooper `t` of `seat` at one point (`Spots.evaluate`)."""
-    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden).evaluate(x, y, waive_terrain=waive_terrain)
+    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden, one=True).evaluate(x, y, waive_terrain=waive_terrain)
 
 
 def legal(state: dict, seat: str, t: dict, x: float, y: float, *, see_enemy_hidden: bool = True,
           allow_terrain: bool = False) -> Verdict | None:
     """The verdict if (x, y) passes P4–P9 (or only fails P9 when `allow_terrain`), else None."""
-    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden).legal(x, y, allow_terrain=allow_terrain)
+    return Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden, one=True).legal(x, y, allow_terrain=allow_terrain)
 
 
 def other_seat(seat: str) -> str:
