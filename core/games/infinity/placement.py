@@ -113,14 +113,12 @@ class Spots:
 
     def evaluate(self, x: float, y: float, *, waive_terrain: bool = False) -> Verdict:
         """Run P4–P9 in order at (x, y): the verdict, or the first failing check as a `RulesError`."""
-        t, r, hidden = self.t, self.r, self.hidden
-        def where():   # worded only for a refusal: the robots and the suggestions check thousands of spots
-            return msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(r, ".3f"), x=_fmt(x), y=_fmt(y))
+        r, hidden = self.r, self.hidden
 
         # P4 OFF_TABLE
         if not geo.circle_inside_rect(x, y, r, self.table):
             w, h = self.table[2], self.table[3]
-            raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=where(), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
+            raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=self._where(x, y), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
 
         # P5 OUTSIDE_AREA and P6 EXCLUSION, area by area in the §9.6 order
         chosen = None
@@ -140,7 +138,7 @@ class Spots:
             chosen = area
             break
         if chosen is None and excluded_by is not None:
-            raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=where(), rect=_rect(excluded_by)),
+            raise RulesError(msg("{where} overlaps the Exclusion Zone {rect}: outside your own Deployment Zone no base may overlap an Exclusion Zone.", where=self._where(x, y), rect=_rect(excluded_by)),
                              code="EXCLUSION", private=hidden)
         if chosen is None:
             allowed = []
@@ -152,7 +150,7 @@ class Spots:
             edge = ""
             if len(allowed) == 1:
                 edge = (msg("; its base spans x {x}–{x2}, y {y}–{y2}", x=_fmt(x - r), x2=_fmt(x + r), y=_fmt(y - r), y2=_fmt(y + r)))
-            raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=where(), allowed=" or ".join(allowed), edge=edge),
+            raise RulesError(msg("{where} is not wholly inside {allowed}{edge}.", where=self._where(x, y), allowed=" or ".join(allowed), edge=edge),
                              code="OUTSIDE_AREA", private=hidden)
 
         enemies, markers, friends, terrain, rects, unseen = self.near[chosen]
@@ -160,18 +158,18 @@ class Spots:
         for e, contact in enemies:
             d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
             if d <= contact:
-                raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=where(), id=e['id'], d=format(d, ".3f"), r=format(contact, ".3f")),
+                raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=self._where(x, y), id=e['id'], d=format(d, ".3f"), r=format(contact, ".3f")),
                                  code="CONTACT", private=hidden)
         for label, o, contact in markers:
             if geo.distance(x, y, o["x"], o["y"]) <= contact:
-                raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=where(), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
+                raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=self._where(x, y), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
                                  code="CONTACT", private=hidden)
 
         # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
         # goes to the owner only, §9.5.1)
         for f, overlap in friends:
             if geo.distance(x, y, f["placed"]["x"], f["placed"]["y"]) < overlap:
-                raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=where(), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
+                raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=self._where(x, y), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
 
         # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)
         if not waive_terrain:
@@ -179,7 +177,7 @@ class Spots:
             if hit is not None:
                 piece = terrain[hit]
                 if hidden:
-                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=where(), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
+                    raise RulesError(msg("{where} does not fit: it overlaps terrain {id} {rect}. Hidden troopers cannot ask for an agreement (§8.3).", where=self._where(x, y), id=piece['id'], rect=_rect(piece['rect'])), code="TERRAIN", private=True)
                 return Verdict("terrain", chosen, terrain=piece["id"])
 
         # §9.5.2 / §9.5.3 contact with enemy hidden troopers, last of all
@@ -188,10 +186,16 @@ class Spots:
                        if geo.distance(x, y, e["placed"]["x"], e["placed"]["y"]) <= contact]
             if touched:
                 if hidden:
-                    raise RulesError(msg("{where}: position unavailable, choose another spot.", where=where()),
+                    raise RulesError(msg("{where}: position unavailable, choose another spot.", where=self._where(x, y)),
                                      code="POSITION_UNAVAILABLE", private=True)
                 return Verdict("reveal", chosen, revealed=tuple(touched))
         return Verdict("ok", chosen)
+
+    def _where(self, x: float, y: float):
+        """The trooper at (x, y) in a refusal's words: worded only for one (the robots and the
+        suggestions check thousands of spots)."""
+        t = self.t
+        return msg("{id} (base {base_mm} mm, r {r}\") at ({x}, {y})", id=t['id'], base_mm=t['base_mm'], r=format(self.r, ".3f"), x=_fmt(x), y=_fmt(y))
 
     def legal(self, x: float, y: float, *, allow_terrain: bool = False) -> Verdict | None:
         """The verdict if (x, y) passes P4–P9 (or only fails P9 when `allow_terrain`), else None."""
