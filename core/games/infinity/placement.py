@@ -23,7 +23,7 @@ NEUTRAL = msg("neutral element")   # named in a P7 refusal: made once, not at ev
 CLEAR = 1.0
 
 
-@dataclass
+@dataclass(frozen=True)
 class Verdict:
     kind: str                  # "ok" | "terrain" (P9 failed, waivable, §8.3) | "reveal" (§9.5.2)
     area: str = ZONE
@@ -33,6 +33,10 @@ class Verdict:
     @property
     def needs_roll(self) -> bool:
         return self.area == INF_ENEMY   # §9.3.2
+
+
+# a placement that passes, one verdict an area: the robots judge thousands of spots
+PASSED = {area: Verdict("ok", area) for area in AREA_NAMES}
 
 
 def _fmt(v: float) -> str:
@@ -189,7 +193,7 @@ class Spots:
                     raise RulesError(msg("{where}: position unavailable, choose another spot.", where=self._where(x, y)),
                                      code="POSITION_UNAVAILABLE", private=True)
                 return Verdict("reveal", chosen, revealed=tuple(touched))
-        return Verdict("ok", chosen)
+        return PASSED[chosen]
 
     def _where(self, x: float, y: float):
         """The trooper at (x, y) in a refusal's words: worded only for one (the robots and the
