@@ -250,7 +250,9 @@ class Worth:
         if cover is None:
             cover = self.cover(geo.radius(t["base_mm"]), x, y)
         cover = cover or (PRONE_COVER if prone else 0.0)
-        reach = self.reach(y)
+        enemy_zone = self.enemy_zone
+        gap = max(0.0, enemy_zone[1] - y, y - enemy_zone[3])
+        reach = max(0.0, 1 - gap / self.depth)
         if t["lt"]:
             return LT_COVER_W * cover + LT_BACK_W * (1 - reach)
         near = min((geo.distance(x, y, ox, oy) for ox, oy in self.objectives), default=OBJECTIVE_RANGE)
@@ -271,11 +273,6 @@ class Worth:
             if math.hypot(*offset) - r <= COVER_NEAR:
                 best = 0.5
         return best
-
-    def reach(self, y: float) -> float:
-        enemy_zone = self.enemy_zone
-        gap = max(0.0, enemy_zone[1] - y, y - enemy_zone[3])
-        return max(0.0, 1 - gap / self.depth)
 
 
 def _crowding(a: tuple, b: tuple) -> float:
