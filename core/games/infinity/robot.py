@@ -35,7 +35,7 @@ import math
 import random
 
 from core import draws
-from core.game import Prompt
+from core.game import Prompt, copy_state
 from core.games.infinity import geometry as geo
 from core.games.infinity import placement
 from core.games.infinity.deployment import STEPS, pending, step_of, step_owner
@@ -73,10 +73,10 @@ class InfinityKit(BaseKit):
     # the hidden part ---------------------------------------------------------------------------
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         enemy = other_seat(seat)
-        state = {k: _copy(v) for k, v in view.items() if k not in VIEW_ONLY}
+        state = copy_state({k: v for k, v in view.items() if k not in VIEW_ONLY})   # a view is JSON
         state["rng"] = {"seed": f"robot-{rnd.getrandbits(64):016x}", "n": 0}
         state["step_log"] = []          # only undo reads it, and the robot never undoes
-        rosters = {s: [_trooper(t, own=s == seat) for t in view["rosters"][s]] for s in ("A", "B")}
+        rosters = {s: [_trooper(t, own=s == seat) for t in state["rosters"][s]] for s in ("A", "B")}
         state["rosters"] = rosters
         hidden = self._hidden_troopers(state, view, enemy, rnd)
         rosters[enemy] += hidden
@@ -307,7 +307,8 @@ def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool
 
 
 def _trooper(view_trooper: dict, own: bool) -> dict:
-    t = {k: _copy(v) for k, v in view_trooper.items() if k != "status"}
+    """A trooper of the state from its copy in the view."""
+    t = {k: v for k, v in view_trooper.items() if k != "status"}
     t.setdefault("lt", False)
     t.setdefault("hidden", bool(t["revealed"]))     # a revealed enemy trooper was a hidden one
     t["roll_used"] = "infiltration" in t
@@ -344,14 +345,6 @@ def _needs_hidden_pending(state: dict, seat: str) -> bool:
                    and not t["airborne"] and not t["withdrawn"]]
     need = 2 if step_of(state) in (1, 2) else 1
     return len(public_left) < need
-
-
-def _copy(value):
-    if isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy(v) for v in value]
-    return value
 
 
 KIT = InfinityKit()
