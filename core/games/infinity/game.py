@@ -220,6 +220,11 @@ class Infinity(Game):
     def sample(self, state: dict, seat: str, rnd: random.Random) -> str:
         return selfplay.sample(self, state, seat, rnd)
 
+    def sampled(self, state: dict, seat: str, rnd: random.Random,
+                raw: bytes | None = None) -> tuple[str, tuple[dict, list] | None]:
+        # `raw`: a search's playout has the state's bytes: its prompts are known by them, not dumped again
+        return selfplay.sample(self, state, seat, rnd, raw), None
+
     def invariants(self, state: dict) -> list[str]:
         return selfplay.invariants(state)
 

@@ -38,8 +38,9 @@ def _public_line(state: dict, seat: str, rnd: random.Random, k: int) -> str:
     return line
 
 
-def sample(game, state: dict, seat: str, rnd: random.Random) -> str:
-    prompt = game.prompts(state)[seat]
+def sample(game, state: dict, seat: str, rnd: random.Random, raw: bytes | None = None) -> str:
+    """`raw`: the state's bytes, when the caller has them (Game.apply)."""
+    prompt = game.prompts(state, raw)[seat]
     phase = state["phase"]
     if phase == "rosters":
         return _sample_roster(state, seat, rnd, prompt)
