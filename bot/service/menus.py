@@ -28,7 +28,7 @@ from bot.service.common import Topic, hints_allowed, seat_of
 from bot.service.pictures import picture_key
 from bot.service.types import CROP_FILE, HINT, Command, Menu, MenuOption, Picture, Reply
 from bot.words.i18n import render as said_in
-from core.game import Game
+from core.game import Game, Prompt
 from core.message import Cmd, Items, Msg, join, msg
 from core.registry import get_game
 from render import crops
@@ -168,7 +168,12 @@ def choices(game: Game, state: dict, seat: str, private: bool) -> list[str]:
     if not private:
         return list(prompt.actions)
     extra = getattr(game, "menu_lines", None)
-    more = list(extra(state, seat)) if extra is not None else []
+    return private_choices(prompt, extra(state, seat) if extra is not None else ())
+
+
+def private_choices(prompt: Prompt, more: list[str] | tuple[str, ...]) -> list[str]:
+    """`choices` of a seat's private menu, from his prompt and the game's `menu_lines` for him
+    (a caller that holds both already: the narration's, not asking them again)."""
     return list(dict.fromkeys([*prompt.private, *more, *prompt.actions]))
 
 
@@ -200,8 +205,9 @@ class Menus(Topic):
     """Menus of choices: the first page with a prompt, and each press on one."""
 
     def root(self, game: Game, channel: str, meta: dict, state: dict, version: int, seat: str,
-             private: bool) -> Menu | None:
-        lines = choices(game, state, seat, private)
+             private: bool, lines: list[str] | None = None) -> Menu | None:
+        """The first page of the seat's menu; `lines`: its `choices`, when the caller has them."""
+        lines = choices(game, state, seat, private) if lines is None else lines
         if not lines:
             return None
         players = seat_players(meta)
