@@ -61,18 +61,23 @@ def words_of(game: Game, line: str) -> list[str]:
 def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
     """The menu of `lines`: a trie over their words, single choices folded, long levels paged."""
     root = Node("")
+    # (id of a node, word) → its child of that label still open to longer lines (no line of its own):
+    # one at most, the one a scan of its children would find
+    open_: dict[tuple[int, str], Node] = {}
     for line in dict.fromkeys(lines):
-        node = root
+        node, key = root, None
         for word in words_of(game, line):
-            child = next((c for c in node.children if c.label == word and c.line is None), None)
+            key = (id(node), word)
+            child = open_.get(key)
             if child is None:
-                child = Node(word)
+                child = open_[key] = Node(word)
                 node.children.append(child)
             node = child
         if node.children:   # a line that is also the start of longer ones: its own leaf among them
             node.children.insert(0, Node(line, line))
         else:
             node.line = line
+            open_.pop(key, None)
     for child in root.children:
         _fold(child)
     while len(root.children) == 1 and root.children[0].line is None:   # one verb only: skip it
