@@ -155,7 +155,17 @@ def has_places(game_id: str) -> bool:
     return game_id in LOCATORS
 
 
-def spots(game_id: str, view: dict, choices: Sequence[Sequence[str]], trail: Sequence[str] = (),
+# games whose places lie where the board has them whatever the position (StarCraft's planets, areas,
+# routes): their locator reads no view, so `spots` may be given None for it
+FIXED_PLACES = frozenset({"starcraft"})
+
+
+def reads_view(game_id: str) -> bool:
+    """Whether `spots` needs the view to find a game's places (else the view may be None)."""
+    return game_id not in FIXED_PLACES
+
+
+def spots(game_id: str, view: dict | None, choices: Sequence[Sequence[str]], trail: Sequence[str] = (),
           lang: str | None = None) -> list[Point | None]:
     """Where each choice (the words of a menu option, `MenuOption.parts`) lies on the game's
     picture of `view`: its first word that names a place, tried whole (`Kilikian Gates`,

@@ -293,10 +293,14 @@ class Menus(Topic):
         if not crops.has_places(game.id) or not render.has_picture(game.id):
             return
         seat = menu.seat if menu.private else None
-        view, lang = game.view(state, seat), render.language(menu.lang)
+        lang = render.language(menu.lang)
+        # the view only where the places need it: most of StarCraft's levels choose none, and it is drawn
+        # (and keyed) only for a level that does
+        view = game.view(state, seat) if crops.reads_view(game.id) else None
         points = crops.spots(game.id, view, [o.parts for o in menu.options], menu.trail, lang)
         if not crops.chooses_place([p for p, o in zip(points, menu.options) if not o.more]):
             return
+        view = game.view(state, seat) if view is None else view
         menu.options = [replace(o, mark=str(i)) if p is not None else o
                         for i, (o, p) in enumerate(zip(menu.options, points), 1)]
         marks = [(o.mark, p) for o, p in zip(menu.options, points) if p is not None]
