@@ -52,10 +52,23 @@ class Node:
         self.parts = self.parts or ([self.label] if self.label else [])
 
 
-def words_of(game: Game, line: str) -> list[str]:
+# (game, line) → its words (`words_of`): a game's `menu_path` reads the line alone, and the same lines
+# come back menu after menu (a random StarCraft game: 519 distinct lines in 5,804); shared, never changed
+_WORDS: dict[tuple[Game, str], tuple[str, ...]] = {}
+WORDS_KEPT = 4096
+
+
+def words_of(game: Game, line: str) -> tuple[str, ...]:
     """A line's words in menu order: the game's own order (`menu_path`) or as typed."""
-    path = getattr(game, "menu_path", None)
-    return list(path(line)) if path is not None else line.split()
+    key = (game, line)
+    words = _WORDS.get(key)
+    if words is None:
+        path = getattr(game, "menu_path", None)
+        words = tuple(path(line)) if path is not None else tuple(line.split())
+        if len(_WORDS) >= WORDS_KEPT:
+            _WORDS.clear()
+        _WORDS[key] = words
+    return words
 
 
 def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
