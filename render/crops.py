@@ -53,8 +53,7 @@ def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[
     from core.games.successors.board import BOARD
     from render.successors import layout, to_px
 
-    spaces = {sp["name"].lower(): sid for sid, sp in BOARD.spaces.items()}
-    spaces.update({sid.lower(): sid for sid in BOARD.spaces})
+    spaces = _successors_spaces()
     forces = {gid.lower(): g["at"] for gid, g in (view.get("gens") or {}).items() if g.get("at") in BOARD.spaces}
     counters: dict[str, Point] = {}
 
@@ -72,28 +71,50 @@ def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[
     return where
 
 
+@lru_cache(maxsize=1)
+def _successors_spaces() -> dict[str, str]:
+    """A space's id by its name or id, lower-cased (the board's: made once, not a menu)."""
+    from core.games.successors.board import BOARD
+
+    spaces = {sp["name"].lower(): sid for sid, sp in BOARD.spaces.items()}
+    spaces.update({sid.lower(): sid for sid in BOARD.spaces})
+    return spaces
+
+
 def _starcraft(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str], Point | None]:
+    return _starcraft_place   # the board's places, wherever the game stands (`FIXED_PLACES`)
+
+
+@lru_cache(maxsize=1024)
+def _starcraft_place(word: str) -> Point | None:
+    """Where a StarCraft word lies: a planet, a route, an area (`KOR.A`); the board's alone, so
+    remembered by the word (a menu asks the same planets and areas command after command)."""
     from core.games.starcraft.board import BOARD
     from render import starcraft as sc
 
+    key = word.lower()
+    planets = _starcraft_planets()
+    if key in planets:
+        return sc.centre(planets[key])
+    routes = {rid.lower(): rid for rid in BOARD.routes}
+    if key in routes:
+        return sc.spx(*sc.route_anchor(routes[key]))
+    planet, _, quarter = word.partition(".")
+    if planet.lower() in planets and quarter.upper() in sc.QUARTERS:
+        x, y = sc.quarter_box(planets[planet.lower()], quarter.upper())
+        half = sc.sc(32)   # a quarter's square is 64 spec px a side (`quarter_box`)
+        return x + half, y + half
+    return None
+
+
+@lru_cache(maxsize=1)
+def _starcraft_planets() -> dict[str, str]:
+    """A planet's code by its name or code, lower-cased."""
+    from core.games.starcraft.board import BOARD
+
     planets = {p["name"].lower(): code for code, p in BOARD.planets.items()}
     planets.update({code.lower(): code for code in BOARD.planets})
-    routes = {rid.lower(): rid for rid in BOARD.routes}
-    half = sc.sc(32)   # a quarter's square is 64 spec px a side (`quarter_box`)
-
-    def where(word: str) -> Point | None:
-        key = word.lower()
-        if key in planets:
-            return sc.centre(planets[key])
-        if key in routes:
-            return sc.spx(*sc.route_anchor(routes[key]))
-        planet, _, quarter = word.partition(".")
-        if planet.lower() in planets and quarter.upper() in sc.QUARTERS:
-            x, y = sc.quarter_box(planets[planet.lower()], quarter.upper())
-            return x + half, y + half
-        return None
-
-    return where
+    return planets
 
 
 INCHES = re.compile(r"^(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$")
