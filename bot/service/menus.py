@@ -71,8 +71,25 @@ def words_of(game: Game, line: str) -> tuple[str, ...]:
     return words
 
 
+# (game, lines) → their menu (`tree`): a seat's choices come back unchanged (a StarCraft game's 342 menus
+# hold 177 sets of lines) and every press builds its menu again; shared, so never changed once built
+_TREES: dict[tuple[Game, tuple[str, ...]], Node] = {}
+TREES_KEPT = 256
+
+
 def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
-    """The menu of `lines`: a trie over their words, single choices folded, long levels paged."""
+    """The menu of `lines`: a trie over their words, single choices folded, long levels paged.
+    The caller must not change it: it is shared."""
+    key = (game, tuple(lines))
+    root = _TREES.get(key)
+    if root is None:
+        if len(_TREES) >= TREES_KEPT:
+            _TREES.clear()
+        root = _TREES[key] = _tree(game, key[1])
+    return root
+
+
+def _tree(game: Game, lines: tuple[str, ...]) -> Node:
     root = Node("")
     # (id of a node, word) → its child of that label still open to longer lines (no line of its own):
     # one at most, the one a scan of its children would find
