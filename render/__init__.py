@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import io
+from functools import cache
 
 import orjson
 
@@ -27,6 +28,7 @@ FORMATS = {"png": ("PNG", {"compress_level": 6}), "webp": ("WEBP", {"lossless": 
            "jpeg": ("JPEG", {"quality": 85})}
 
 
+@cache   # until a game's picture is first drawn, its module is looked for on disk (10-15 µs, a reply asks twice)
 def has_picture(game_id: str) -> bool:
     return importlib.util.find_spec(f"render.{game_id}") is not None
 

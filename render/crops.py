@@ -6,7 +6,7 @@ A menu level's options are words of action lines (bot/service/menus.py): a Succe
 route (`R14`), an Infinity position on the table in inches (`33.55 2.48`) or a trooper on it,
 a Ludi gladiator (`Flavus`), building card or seat row. `spots` finds where each option lies
 on the game's own picture, through the renderer's own geometry (`to_px`, `centre`,
-`quarter_box`, `route_anchor`, `table_point`, Ludi's `row`), so a mark sits where the picture
+`quarter_box`, `route_anchor`, `table_point`, Ludi's `row_places`), so a mark sits where the picture
 draws the thing. `crop` cuts the picture around them and draws the marks; it never draws
 anything of its own but the marks, so it shows exactly what the view it is given shows: the
 public view for a public menu, the seat's own view for his private one.
@@ -30,7 +30,6 @@ from PIL import Image, ImageDraw
 
 import render
 from render.fonts import font
-from render.i18n import translator
 
 Point = tuple[int, int]
 
@@ -54,8 +53,7 @@ def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[
     from core.games.successors.board import BOARD
     from render.successors import layout, to_px
 
-    spaces = {sp["name"].lower(): sid for sid, sp in BOARD.spaces.items()}
-    spaces.update({sid.lower(): sid for sid in BOARD.spaces})
+    spaces = _successors_spaces()
     forces = {gid.lower(): g["at"] for gid, g in (view.get("gens") or {}).items() if g.get("at") in BOARD.spaces}
     counters: dict[str, Point] = {}
 
@@ -73,28 +71,50 @@ def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[
     return where
 
 
+@lru_cache(maxsize=1)
+def _successors_spaces() -> dict[str, str]:
+    """A space's id by its name or id, lower-cased (the board's: made once, not a menu)."""
+    from core.games.successors.board import BOARD
+
+    spaces = {sp["name"].lower(): sid for sid, sp in BOARD.spaces.items()}
+    spaces.update({sid.lower(): sid for sid in BOARD.spaces})
+    return spaces
+
+
 def _starcraft(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str], Point | None]:
+    return _starcraft_place   # the board's places, wherever the game stands (`FIXED_PLACES`)
+
+
+@lru_cache(maxsize=1024)
+def _starcraft_place(word: str) -> Point | None:
+    """Where a StarCraft word lies: a planet, a route, an area (`KOR.A`); the board's alone, so
+    remembered by the word (a menu asks the same planets and areas command after command)."""
     from core.games.starcraft.board import BOARD
     from render import starcraft as sc
 
+    key = word.lower()
+    planets = _starcraft_planets()
+    if key in planets:
+        return sc.centre(planets[key])
+    routes = {rid.lower(): rid for rid in BOARD.routes}
+    if key in routes:
+        return sc.spx(*sc.route_anchor(routes[key]))
+    planet, _, quarter = word.partition(".")
+    if planet.lower() in planets and quarter.upper() in sc.QUARTERS:
+        x, y = sc.quarter_box(planets[planet.lower()], quarter.upper())
+        half = sc.sc(32)   # a quarter's square is 64 spec px a side (`quarter_box`)
+        return x + half, y + half
+    return None
+
+
+@lru_cache(maxsize=1)
+def _starcraft_planets() -> dict[str, str]:
+    """A planet's code by its name or code, lower-cased."""
+    from core.games.starcraft.board import BOARD
+
     planets = {p["name"].lower(): code for code, p in BOARD.planets.items()}
     planets.update({code.lower(): code for code in BOARD.planets})
-    routes = {rid.lower(): rid for rid in BOARD.routes}
-    half = sc.sc(32)   # a quarter's square is 64 spec px a side (`quarter_box`)
-
-    def where(word: str) -> Point | None:
-        key = word.lower()
-        if key in planets:
-            return sc.centre(planets[key])
-        if key in routes:
-            return sc.spx(*sc.route_anchor(routes[key]))
-        planet, _, quarter = word.partition(".")
-        if planet.lower() in planets and quarter.upper() in sc.QUARTERS:
-            x, y = sc.quarter_box(planets[planet.lower()], quarter.upper())
-            return x + half, y + half
-        return None
-
-    return where
+    return planets
 
 
 INCHES = re.compile(r"^(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$")
@@ -116,22 +136,11 @@ def _infinity(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[s
     return where
 
 
-class _Cards:
-    """Ludi's `row` laid out on a recorder: where it pastes each card (its own arithmetic)."""
-
-    def __init__(self) -> None:
-        self.boxes: list[tuple[int, int, int, int]] = []
-
-    def paste(self, card, xy) -> None:
-        self.boxes.append((xy[0], xy[1], card.width, card.height))
-
-
 def _ludi(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str], Point | None]:
     from core.games.ludi.data import B, G
     from render import ludi
 
     spots: dict[str, Point] = {}
-    tr = translator(lang)
     split = ludi.PANEL + 5 * (ludi.BW + ludi.GAP) + 8     # as the table draws a player's row
     active = view.get("active")
     # a building to build is the centre's; one to demolish is the acting player's own
@@ -147,16 +156,13 @@ def _ludi(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str],
         y = ludi.HEADER + ludi.ROW * i
         spots.setdefault(seat.lower(), (ludi.PANEL // 2, y + ludi.ROW // 2))
         p = view["p"][seat]
-        # the cards as the table draws them (a tapped gladiator lies on its side)
-        rows = [(p["gl"], [ludi.gladiator_card(g, view["gl"][g]["tapped"], view["gl"][g]["chained"],
-                                               view.get("champion") == g, p.get("trained") == g, tr)
-                           for g in p["gl"]], G, split, ludi.W - 8)]
+        # the cards where the table's `row` puts them, by their sizes (a tapped gladiator lies on its
+        # side): none is drawn, a card drawn anew (a gladiator tapped, chained, trained) costs a menu 0.5 ms
+        rows = [(p["gl"], [ludi.gladiator_size(view["gl"][g]["tapped"]) for g in p["gl"]], G, split, ludi.W - 8)]
         if "demolish" in trail and seat == active:
-            rows.append((p["bld"], [ludi.building_card(b, tr) for b in p["bld"]], B, ludi.PANEL, split - 8))
-        for ids, cards, names_of, left, right in rows:
-            laid = _Cards()
-            ludi.row(laid, cards, left, right, y)
-            for cid, (x, top, w, h) in zip(ids, laid.boxes):
+            rows.append((p["bld"], [(ludi.BW, ludi.BH)] * len(p["bld"]), B, ludi.PANEL, split - 8))
+        for ids, sizes, names_of, left, right in rows:
+            for cid, (w, h), (x, top) in zip(ids, sizes, ludi.row_places(sizes, left, right, y)):
                 # on the card's lower edge, in its left part (an overlapped card shows only that):
                 # the disc sits on its edge, below every word of it (name, combat, W/B, origin)
                 spots.setdefault(names_of[cid]["name"].lower(), (x + min(w, 36) // 2, top + h))
@@ -170,14 +176,24 @@ def has_places(game_id: str) -> bool:
     return game_id in LOCATORS
 
 
-def spots(game_id: str, view: dict, choices: Sequence[Sequence[str]], trail: Sequence[str] = (),
+# games whose places lie where the board has them whatever the position (StarCraft's planets, areas,
+# routes): their locator reads no view, so `spots` may be given None for it
+FIXED_PLACES = frozenset({"starcraft"})
+
+
+def reads_view(game_id: str) -> bool:
+    """Whether `spots` needs the view to find a game's places (else the view may be None)."""
+    return game_id not in FIXED_PLACES
+
+
+def spots(game_id: str, view: dict | None, choices: Sequence[Sequence[str]], trail: Sequence[str] = (),
           lang: str | None = None) -> list[Point | None]:
     """Where each choice (the words of a menu option, `MenuOption.parts`) lies on the game's
     picture of `view`: its first word that names a place, tried whole (`Kilikian Gates`,
     `33.55 2.48`), without a leading arrow (`→ KOR.C`), then word by word (`dragoon TAR.A`);
     a helper (`+ Decimus`) is not what is chosen. None for a choice that names none (`end`)."""
     locate = LOCATORS.get(game_id)
-    if locate is None:
+    if locate is None or not choices:   # (a locator lays out the picture's things: not for nothing)
         return [None] * len(choices)
     where = locate(view, trail, lang)
 

@@ -104,6 +104,12 @@ def row_places(sizes: list[tuple[int, int]], left: int, right: int, y: int) -> l
     return out
 
 
+def gladiator_size(tapped: bool) -> tuple[int, int]:
+    """A gladiator card's (width, height) as `gladiator_card` draws it: a tapped one lies on its side
+    (what lays a row out needs no card drawn)."""
+    return (GH, GW) if tapped else (GW, GH)
+
+
 @lru_cache(maxsize=128)
 def gladiator_card(gid: str, tapped: bool, chained: bool, champion: bool, trained: bool,
                    tr=translator(None)) -> Image.Image:

@@ -80,7 +80,7 @@ def _ludi(view: dict, seat: str | None, lang: str | None) -> dict:
                                                                   ludi.PANEL, split - 8, y)):
             out.append(_region("building", building, [building, ludi.B[building]["name"]],
                                (x, top, x + ludi.BW, top + ludi.BH)))
-        sizes = [(ludi.GH, ludi.GW) if view["gl"][g]["tapped"] else (ludi.GW, ludi.GH) for g in mine["gl"]]
+        sizes = [ludi.gladiator_size(view["gl"][g]["tapped"]) for g in mine["gl"]]
         for gladiator, (w, h), (x, top) in zip(mine["gl"], sizes, ludi.row_places(sizes, split, ludi.W - 8, y)):
             out.append(_region("gladiator", gladiator, [gladiator, ludi.G[gladiator]["name"]],
                                (x, top, x + w, top + h)))

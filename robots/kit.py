@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from functools import cache
 
 from core.errors import RulesError
 from core.kit import Kit
@@ -21,6 +22,7 @@ def kit_for(game_id: str) -> Kit:
     return module.KIT
 
 
+@cache   # a module's file is found on disk (stat calls), each private menu asks: the files stay for the process
 def has_robot(game_id: str) -> bool:
     """Whether a game has a kit, without importing it (a menu offers /hint only where a robot can think)."""
     try:

@@ -28,7 +28,7 @@ from bot.service.common import Topic, hints_allowed, seat_of
 from bot.service.pictures import picture_key
 from bot.service.types import CROP_FILE, HINT, Command, Menu, MenuOption, Picture, Reply
 from bot.words.i18n import render as said_in
-from core.game import Game
+from core.game import Game, Prompt
 from core.message import Cmd, Items, Msg, join, msg
 from core.registry import get_game
 from render import crops
@@ -52,27 +52,62 @@ class Node:
         self.parts = self.parts or ([self.label] if self.label else [])
 
 
-def words_of(game: Game, line: str) -> list[str]:
+# (game, line) → its words (`words_of`): a game's `menu_path` reads the line alone, and the same lines
+# come back menu after menu (a random StarCraft game: 519 distinct lines in 5,804); shared, never changed
+_WORDS: dict[tuple[Game, str], tuple[str, ...]] = {}
+WORDS_KEPT = 4096
+
+
+def words_of(game: Game, line: str) -> tuple[str, ...]:
     """A line's words in menu order: the game's own order (`menu_path`) or as typed."""
-    path = getattr(game, "menu_path", None)
-    return list(path(line)) if path is not None else line.split()
+    key = (game, line)
+    words = _WORDS.get(key)
+    if words is None:
+        path = getattr(game, "menu_path", None)
+        words = tuple(path(line)) if path is not None else tuple(line.split())
+        if len(_WORDS) >= WORDS_KEPT:
+            _WORDS.clear()
+        _WORDS[key] = words
+    return words
+
+
+# (game, lines) → their menu (`tree`): a seat's choices come back unchanged (a StarCraft game's 342 menus
+# hold 177 sets of lines) and every press builds its menu again; shared, so never changed once built
+_TREES: dict[tuple[Game, tuple[str, ...]], Node] = {}
+TREES_KEPT = 256
 
 
 def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
-    """The menu of `lines`: a trie over their words, single choices folded, long levels paged."""
+    """The menu of `lines`: a trie over their words, single choices folded, long levels paged.
+    The caller must not change it: it is shared."""
+    key = (game, tuple(lines))
+    root = _TREES.get(key)
+    if root is None:
+        if len(_TREES) >= TREES_KEPT:
+            _TREES.clear()
+        root = _TREES[key] = _tree(game, key[1])
+    return root
+
+
+def _tree(game: Game, lines: tuple[str, ...]) -> Node:
     root = Node("")
+    # (id of a node, word) → its child of that label still open to longer lines (no line of its own):
+    # one at most, the one a scan of its children would find
+    open_: dict[tuple[int, str], Node] = {}
     for line in dict.fromkeys(lines):
-        node = root
+        node, key = root, None
         for word in words_of(game, line):
-            child = next((c for c in node.children if c.label == word and c.line is None), None)
+            key = (id(node), word)
+            child = open_.get(key)
             if child is None:
-                child = Node(word)
+                child = open_[key] = Node(word)
                 node.children.append(child)
             node = child
         if node.children:   # a line that is also the start of longer ones: its own leaf among them
             node.children.insert(0, Node(line, line))
         else:
             node.line = line
+            open_.pop(key, None)
     for child in root.children:
         _fold(child)
     while len(root.children) == 1 and root.children[0].line is None:   # one verb only: skip it
@@ -168,7 +203,12 @@ def choices(game: Game, state: dict, seat: str, private: bool) -> list[str]:
     if not private:
         return list(prompt.actions)
     extra = getattr(game, "menu_lines", None)
-    more = list(extra(state, seat)) if extra is not None else []
+    return private_choices(prompt, extra(state, seat) if extra is not None else ())
+
+
+def private_choices(prompt: Prompt, more: list[str] | tuple[str, ...]) -> list[str]:
+    """`choices` of a seat's private menu, from his prompt and the game's `menu_lines` for him
+    (a caller that holds both already: the narration's, not asking them again)."""
     return list(dict.fromkeys([*prompt.private, *more, *prompt.actions]))
 
 
@@ -200,8 +240,9 @@ class Menus(Topic):
     """Menus of choices: the first page with a prompt, and each press on one."""
 
     def root(self, game: Game, channel: str, meta: dict, state: dict, version: int, seat: str,
-             private: bool) -> Menu | None:
-        lines = choices(game, state, seat, private)
+             private: bool, lines: list[str] | None = None) -> Menu | None:
+        """The first page of the seat's menu; `lines`: its `choices`, when the caller has them."""
+        lines = choices(game, state, seat, private) if lines is None else lines
         if not lines:
             return None
         players = seat_players(meta)
@@ -282,10 +323,14 @@ class Menus(Topic):
         if not crops.has_places(game.id) or not render.has_picture(game.id):
             return
         seat = menu.seat if menu.private else None
-        view, lang = game.view(state, seat), render.language(menu.lang)
+        lang = render.language(menu.lang)
+        # the view only where the places need it: most of StarCraft's levels choose none, and it is drawn
+        # (and keyed) only for a level that does
+        view = game.view(state, seat) if crops.reads_view(game.id) else None
         points = crops.spots(game.id, view, [o.parts for o in menu.options], menu.trail, lang)
         if not crops.chooses_place([p for p, o in zip(points, menu.options) if not o.more]):
             return
+        view = game.view(state, seat) if view is None else view
         menu.options = [replace(o, mark=str(i)) if p is not None else o
                         for i, (o, p) in enumerate(zip(menu.options, points), 1)]
         marks = [(o.mark, p) for o, p in zip(menu.options, points) if p is not None]

@@ -6,7 +6,7 @@ from typing import Callable
 
 import render
 from bot.service.common import Topic
-from bot.service.menus import MENU_AT
+from bot.service.menus import MENU_AT, private_choices
 from bot.service.pictures import cached_picture
 from bot.service.types import Button, Picture, Reply
 from bot.words.names import player_name, seat_names, winners
@@ -91,8 +91,9 @@ class Narration(Topic):
                     waited = set(game.deciding(before))   # who, not what: no prompt's lines worked out
                 wanted = channel and (to_asker or before is not None and seat not in waited)
                 extra = getattr(game, "menu_lines", None)
-                more = bool(wanted and extra is not None and extra(state, seat))
-                menu = self.service.menus.root(game, channel, meta, state, version, seat, True) \
+                more = extra(state, seat) if wanted and extra is not None else ()
+                menu = self.service.menus.root(game, channel, meta, state, version, seat, True,
+                                               private_choices(prompt, more)) \
                     if wanted and (prompt.private or more) else None
                 new_turn = (menu is not None and (not prompt.actions or more) and before is not None
                             and asker != player["user"])
@@ -104,7 +105,8 @@ class Narration(Topic):
             if player.get("robot"):   # a robot's choice is its own: no buttons for anyone else to press
                 continue
             if channel and len(prompt.actions) >= MENU_AT and reply.menu is None:   # a menu, not a wall of buttons
-                reply.menu = self.service.menus.root(game, channel, meta, state, version, seat, False)
+                reply.menu = self.service.menus.root(game, channel, meta, state, version, seat, False,
+                                                     list(prompt.actions))
                 continue
             prefix = f"/{game.aliases[0] if game.aliases else game.id}"
             for line in prompt.actions[:MAX_BUTTONS]:

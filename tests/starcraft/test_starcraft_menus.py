@@ -1,8 +1,14 @@
 """§6 Execution as a menu (issue #26): every order the seat can carry out is offered, each
 line accepted by the rules, privately only (order types are face down, §5); the public prompt
 keeps the discards."""
+import random
+
+import pytest
+
 from bot.service.menus import choices, tree
-from core.games.starcraft import GAME
+from core.errors import RulesError
+from core.games.starcraft import GAME, execution
+from core.games.starcraft.game import order_lines
 
 from .conftest import act, execution_with, put, started
 
@@ -35,3 +41,37 @@ def test_6_the_menu_is_planet_first_then_the_order_then_the_unit():
     mar = next(c for c in root.children if c.label == "Mar Sara")
     assert [c.label for c in mar.children] == ["move marine MAR.A", "discard"]   # one force: folded
     assert all(c.label.startswith("→ MAR.") for c in mar.children[0].children)   # then where, then how many
+
+
+def _outcome(call):
+    try:
+        call()
+    except RulesError as exc:
+        return exc.code, str(exc.message)   # (a refusal's privacy is the resolve verb's, not its checks')
+    return None
+
+
+@pytest.mark.parametrize("players, seed", [(players, seed) for players in range(2, 7) for seed in range(2)])
+def test_6_a_candidate_is_checked_as_apply_would_refuse_it(players, seed):
+    """The menu tries its candidates by the order's checks alone (`execution.check`), not by applying
+    them: over seeded random games, each candidate of each Execution turn is refused by the checks
+    exactly when `apply` refuses it, in the same words, and the menu offers the ones it carries out."""
+    rnd = random.Random(f"menu-checks-{players}-{seed}")
+    options = GAME.parse_options(["rules=3"] if seed else [])
+    state = GAME.setup([f"p{i}" for i in range(players)], options, f"mc-{players}-{seed}")
+    turns = 0
+    for _ in range(1500):
+        if GAME.state_key(state) == "execution" and not state["result"]:
+            seat, turns = state["turn"], turns + 1
+            carried_out = []
+            for planet in execution.top_planets(state, seat):
+                for line in order_lines(state, seat, planet):
+                    refused = _outcome(lambda: GAME.apply(state, seat, line))
+                    assert _outcome(lambda: execution.check(state, seat, *GAME.parse(line).args)) == refused, line
+                    carried_out += [line] if refused is None else []
+            assert GAME.menu_lines(state, seat) == carried_out
+        step = GAME.random_step(state, rnd)
+        if step is None:
+            break
+        state = step[2]
+    assert turns > 20   # Execution turns seen (a random game holds dozens)

@@ -202,6 +202,11 @@ class Ludi(Game):
             return "over"
         return STATES[state["stack"][-1]["s"]].phase if state["stack"] else "start"
 
+    def seat_colours(self, state: dict) -> dict[str, dict]:
+        """None: a school has no colour or faction, its player's name alone names it (the summary,
+        asked by default, scores every school for a reply that read nothing of it)."""
+        return {}
+
     def _summary(self, state: dict) -> dict:
         return {
             "turn": state["turns"] + 1,

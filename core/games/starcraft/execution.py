@@ -104,26 +104,41 @@ def resolve(ctx, seat: str, planet_word: str, text: str) -> None:
         raise
 
 
-def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
-    s = ctx.state
-    planet, o = _take(s, seat, planet_word)
+def check(state: dict, seat: str, planet_word: str, text: str) -> tuple[str, dict, str, tuple]:
+    """Resolving `seat`'s top order on the planet as `text` says, checked whole on the position
+    before it (§6.1, §7): the planet, the order, its kind and what `orders` checked of it. Raises
+    as resolving would; changes nothing (no refusal can come after it: what follows an order's
+    checks only carries them out, so StarCraft.menu_lines tries its lines by this, not by applying)."""
+    planet, o = _take(state, seat, planet_word)
     text, given = orders.split_pay(text)
     kind = orders.kind_of(text)
     if kind != o["type"]:
         raise RulesError(msg("Your top order on {planet_name} is {order_label}, not {kind}.", planet_name=planet_name(planet), order_label=order_label(o), kind=kind),
                          code="ORDER_TYPE", private=True)
+    if kind == "mobilize":
+        if given:
+            raise RulesError(msg("Mobilize costs nothing: drop pay=."), code="MALFORMED")
+        checked = orders.check_mobilize(state, seat, planet, text, o["special"])
+    elif kind == "build":
+        checked = orders.check_build(state, seat, planet, text, o["special"], given)
+    else:
+        checked = orders.check_research(state, seat, text, o["special"], given)
+    return planet, o, kind, checked
+
+
+def _resolve(ctx, seat: str, planet_word: str, text: str) -> None:
+    s = ctx.state
+    planet, o, kind, checked = check(s, seat, planet_word, text)
     s["stacks"][planet].pop()
     ctx.reveal(msg("{seat} reveals order {order_label} on {planet_name} and resolves it.", seat=seat_ref(seat), order_label=order_label(o), planet_name=planet_name(planet)))
     before = _pieces(s)
     fight = None
     if kind == "mobilize":
-        if given:
-            raise RulesError(msg("Mobilize costs nothing: drop pay=."), code="MALFORMED")
-        fight = orders.mobilize(ctx, seat, planet, text, o["special"])
+        fight = orders.mobilize(ctx, seat, planet, checked)
     elif kind == "build":
-        orders.build(ctx, seat, planet, text, o["special"], given)
+        orders.build(ctx, seat, planet, checked)
     else:
-        orders.research(ctx, seat, text, o["special"], given)
+        orders.research(ctx, seat, o["special"], checked)
     s["counts"]["orders_resolved"] += 1
     if BOARD.rules_version(s) >= 2:   # a game of rules 1 replays to its stored snapshots, which have no mark
         s["last_order"] = {"seat": seat, "planet": planet, "id": o["id"], "type": kind, "special": o["special"],

@@ -86,9 +86,10 @@ def parse_moves(state: dict, seat: str, planet: str, text: str) -> tuple[list[tu
     return moves, transport
 
 
-def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | None:
-    """Returns the battle area when a battle follows (§7.1.4)."""
-    s = ctx.state
+def check_mobilize(state: dict, seat: str, planet: str, text: str, special: bool) -> tuple:
+    """A Mobilize order checked whole on the position before it (§7.1): its moves, its transport
+    and the areas that would hold both sides; raises as resolving it would, changes nothing."""
+    s = state
     moves, transport = parse_moves(s, seat, planet, text)
     if transport and not special:
         raise RulesError(msg("Only a special Mobilize order places a transport (§7.1.5)."), code="NOT_SPECIAL")
@@ -123,6 +124,14 @@ def mobilize(ctx, seat: str, planet: str, text: str, special: bool) -> str | Non
               if any(u["owner"] == seat for u in us) and any(u["owner"] != seat for u in us)]
     if len(fights) > 1:
         raise RulesError(msg("At most one area may hold your units and enemy units (ONE_BATTLE), not {fights}.", fights=join(', ', fights)), code="ONE_BATTLE")
+    return moves, transport, fights
+
+
+def mobilize(ctx, seat: str, planet: str, checked: tuple) -> tuple | None:
+    """The order `check_mobilize` checked, carried out. Returns the battle area (and where its
+    attackers came from) when a battle follows (§7.1.4)."""
+    s = ctx.state
+    moves, transport, fights = checked
     if transport:
         s["transports"].append({"owner": seat, "route": transport})
         ctx.say(msg("{seat} places a transport on {transport}.", seat=seat_ref(seat), transport=transport))
@@ -191,11 +200,13 @@ def build_cost(state: dict, seat: str, items: dict, special: bool) -> tuple[dict
     return cost, slots
 
 
-def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> None:
-    s = ctx.state
+def check_build(state: dict, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> tuple:
+    """A Build order checked whole on the position before it (§7.2), its payment too: what it
+    buys and the cards that pay; raises as resolving it would, changes nothing."""
+    s = state
     p = s["p"][seat]
     if text.split()[0].lower() == "base":
-        return build_base(ctx, seat, planet, text, special, given)
+        return check_base(s, seat, planet, text, special, given)
     if not has_base_on(s, seat, planet):
         raise RulesError(msg("Without your base on {planet_name} a Build order can only buy a base: `base <area>` (§7.2.2).", planet_name=planet_name(planet)), code="NO_BASE")
     items = parse_build(text, planet)
@@ -233,7 +244,17 @@ def build(ctx, seat: str, planet: str, text: str, special: bool, given: list[str
             raise RulesError(msg("The transport goes on a route touching {planet_name}: {routes_touching}.", planet_name=planet_name(planet), routes_touching=join(', ', BOARD.routes_touching(planet))), code="ROUTE")
         if free_transports(s, seat) < 1:
             raise RulesError(msg("You have no transport left in your supply (SUPPLY)."), code="SUPPLY")
-    paid = payment.pay(s, seat, cost, given)
+    return "units", items, cost, payment.payable(s, seat, cost, given)
+
+
+def build(ctx, seat: str, planet: str, checked: tuple) -> None:
+    """The order `check_build` checked, carried out."""
+    if checked[0] == "base":
+        return build_base(ctx, seat, checked)
+    s = ctx.state
+    p = s["p"][seat]
+    _, items, cost, paid = checked
+    payment.assign(s, seat, paid)
     made = []
     for n, kind, area in items["units"]:
         for _ in range(n):
@@ -269,8 +290,9 @@ def free_zergling(ctx, seat: str, planet: str) -> None:
         ctx.say(msg("The Overmind's free Zergling {id} appears in {room}.", id=u['id'], room=room[0]))
 
 
-def build_base(ctx, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> None:
-    s = ctx.state
+def check_base(state: dict, seat: str, planet: str, text: str, special: bool, given: list[str] | None) -> tuple:
+    """A Build order's base checked whole (§7.2.2), with the cards that pay; changes nothing."""
+    s = state
     words = text.split()
     if len(words) != 2:
         raise RulesError(msg("Write `base <area>` (§15)."), code="MALFORMED")
@@ -286,29 +308,44 @@ def build_base(ctx, seat: str, planet: str, text: str, special: bool, given: lis
     cost = dict(BOARD.pieces["base_cost"])
     if special:
         cost["minerals"] = max(0, cost["minerals"] - 1)
-    paid = payment.pay(s, seat, cost, given)
+    return "base", area, cost, payment.payable(s, seat, cost, given)
+
+
+def build_base(ctx, seat: str, checked: tuple) -> None:
+    s = ctx.state
+    _, area, cost, paid = checked
+    payment.assign(s, seat, paid)
     s["areas"][area]["base"] = seat
     ctx.say(msg("{seat} builds a base in {area}; pays {cost} with {paid}.", seat=seat_ref(seat), area=area, cost=payment.fmt(cost), paid=join(', ', paid)))
 
 
 # §7.3 Research --------------------------------------------------------------------------------
-def research(ctx, seat: str, text: str, special: bool, given: list[str] | None) -> None:
-    s = ctx.state
-    p = s["p"][seat]
+def check_research(state: dict, seat: str, text: str, special: bool, given: list[str] | None) -> tuple:
+    """A Research order checked whole (§7.3), with the cards that pay; changes nothing."""
+    p = state["p"][seat]
     words = text.split()
     what = words[1].lower() if len(words) == 2 else ""
     if what == "tech":
         if p["tech"] >= BOARD.pieces["max_tech"]:
             raise RulesError(msg("Your tech level is already 3; research cards instead."), code="TECH")
         cost = BOARD.tech_costs[p["tech"] + 1]
-        paid = payment.pay(s, seat, cost, given)
+        return "tech", cost, payment.payable(state, seat, cost, given)
+    if what == "cards":
+        return ("cards",)
+    raise RulesError(msg("Write `research tech` or `research cards` (§7.3)."), code="MALFORMED")
+
+
+def research(ctx, seat: str, special: bool, checked: tuple) -> None:
+    """The order `check_research` checked, carried out."""
+    s = ctx.state
+    p = s["p"][seat]
+    if checked[0] == "tech":
+        _, cost, paid = checked
+        payment.assign(s, seat, paid)
         p["tech"] += 1
         ctx.say(msg("{seat} researches tech level {tech}; pays {cost} with {paid}.", seat=seat_ref(seat), tech=p['tech'], cost=payment.fmt(cost), paid=join(', ', paid)))
         if special:
             draw_combat(ctx, seat, 1)
-    elif what == "cards":
+    else:
         got = draw_combat(ctx, seat, 3 + (1 if special else 0))
         ctx.say(msg("{seat} researches and draws {n_got} combat card(s).", seat=seat_ref(seat), n_got=len(got)))
-    else:
-        raise RulesError(msg("Write `research tech` or `research cards` (§7.3)."), code="MALFORMED")
-

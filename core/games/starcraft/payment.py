@@ -52,6 +52,12 @@ def choose(state: dict, seat: str, cost: dict) -> list[str] | None:
 
 def pay(state: dict, seat: str, cost: dict, given: list[str] | None) -> list[str]:
     """Check (or choose) the cards, then assign one worker to each."""
+    return assign(state, seat, payable(state, seat, cost, given))
+
+
+def payable(state: dict, seat: str, cost: dict, given: list[str] | None) -> list[str]:
+    """The cards that pay `cost`: `given`, checked, or chosen (§8.3); raises as paying would,
+    changes nothing (an order is checked whole before it is carried out: orders.py)."""
     p = state["p"][seat]
     cost = {"minerals": max(0, cost["minerals"]), "gas": max(0, cost["gas"])}
     if given is None:
@@ -68,6 +74,12 @@ def pay(state: dict, seat: str, cost: dict, given: list[str] | None) -> list[str
                              code="WORKERS")
         if not covers(ids, cost)[0]:
             raise RulesError(msg("{ids} do not cover {cost} (CANNOT_PAY).", ids=join(', ', ids), cost=fmt(cost)), code="CANNOT_PAY")
+    return ids
+
+
+def assign(state: dict, seat: str, ids: list[str]) -> list[str]:
+    """One worker of `seat` to each of the cards `ids` (`payable`'s), now used."""
+    p = state["p"][seat]
     for c in p["cards"]:
         if c["id"] in ids:
             c["used"] = True
