@@ -322,7 +322,8 @@ def mark_masks(text: str, size: int, radius: int) -> tuple[Image.Image, Image.Im
 def draw_marks(picture: Image.Image, marks: Sequence[tuple[str, Point]], context: Sequence[Point] = (),
                margin: int = MARGIN, least: int = MIN_SIDE) -> Image.Image:
     """`crop` on a picture already drawn (the benchmark times this part)."""
-    points = [p for _, p in marks] + list(context)
+    # a locator may lay a thing out between pixels (Successors' tracks: 848.73, 765); a paste takes whole ones
+    points = [(round(x), round(y)) for x, y in [p for _, p in marks] + list(context)]
     box = frame(points, picture.size, margin, least)
     out = picture.crop(box)
     fill, ink, spot = _inks(bytes(out.getpalette() or b"") if out.mode == "P" else None)

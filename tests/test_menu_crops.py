@@ -180,3 +180,13 @@ def test_the_console_prints_the_path_of_a_levels_crop(service, tmp_path):
     assert len(shown) == 1
     path = shown[0].split("] ", 1)[1]
     assert Image.open(path).format == "PNG" and path.startswith(str(tmp_path))
+
+
+def test_a_mark_between_pixels_is_drawn_on_the_nearest_one():
+    """A locator may lay a place out between pixels (Successors' tracks); its mark is drawn at
+    the nearest whole pixel, where a paste of the disc at the fraction failed and the menu's
+    crop could not be drawn."""
+    blank = Image.new("RGB", (1200, 900), (40, 40, 40))
+    between = crops.draw_marks(blank, [("1", (848.73, 765.0)), ("2", (939.37, 620.0))])
+    whole = crops.draw_marks(blank, [("1", (849, 765)), ("2", (939, 620))])
+    assert between.tobytes() == whole.tobytes() and len(between.getcolors(1 << 16)) > 1   # marks drawn
