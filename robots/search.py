@@ -156,7 +156,9 @@ class Search:
         self._prior(root, [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))],
                     seat, deadline)
         done = 0
-        while settings.iterations is None or done < settings.iterations:
+        looked = getattr(self.kit, "look_decides", None)   # where the search's leaves cannot tell the lines apart
+        searched = not (looked and looked(first, seat))
+        while searched and (settings.iterations is None or done < settings.iterations):
             if self._late(deadline):
                 break
             began = self.clock()
@@ -309,7 +311,8 @@ class Search:
         if self._late(deadline):
             return False
         began = self.clock()
-        values = values_of(kit, state, movers)
+        settled = getattr(kit, "settled", None)   # a leaf as the kit's look values it (StarCraft: a battle fought)
+        values = values_of(kit, settled(state) if settled else state, movers)
         self._timed(began)
         for edge, mover in path:
             edge.visits += 1
