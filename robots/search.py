@@ -250,6 +250,8 @@ class Search:
         movers = {seat}
         playout = 0
         while node is not None or playout < self.depth:
+            if expanded and not self.depth:
+                break                                # a new leaf and no playout: what lies below it is not looked at
             if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
             began = self.clock()
