@@ -15,7 +15,9 @@ shaped by what a chat wargame needs:
   (cheap and legal; a kit's `playout_line` where it has one), then the kit's heuristic
   `evaluate` at the horizon, for every seat that decided on the way (each seat maximises its
   own value: max-n for 3–5 players). A kit's `line_values` (its one-ply look) is the root's
-  prior where it has one.
+  prior where it has one. A kit's `settled` gives a leaf as its look values it (StarCraft: a
+  battle waiting for cards fought first), and its `look_decides` names the decisions the leaves
+  cannot tell apart, where the look alone decides (StarCraft's placements of face-down orders).
 - Several deciding seats at once (a prompt for each): the searching seat decides first when it
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
