@@ -15,7 +15,9 @@ shaped by what a chat wargame needs:
   (cheap and legal; a kit's `playout_line` where it has one), then the kit's heuristic
   `evaluate` at the horizon, for every seat that decided on the way (each seat maximises its
   own value: max-n for 3–5 players). A kit's `line_values` (its one-ply look) is the root's
-  prior where it has one.
+  prior where it has one. A kit's `settled` gives a leaf as its look values it (StarCraft: a
+  battle waiting for cards fought first), and its `look_decides` names the decisions the leaves
+  cannot tell apart, where the look alone decides (StarCraft's placements of face-down orders).
 - Several deciding seats at once (a prompt for each): the searching seat decides first when it
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
@@ -156,7 +158,9 @@ class Search:
         self._prior(root, [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))],
                     seat, deadline)
         done = 0
-        while settings.iterations is None or done < settings.iterations:
+        looked = getattr(self.kit, "look_decides", None)   # where the search's leaves cannot tell the lines apart
+        searched = not (looked and looked(first, seat))
+        while searched and (settings.iterations is None or done < settings.iterations):
             if self._late(deadline):
                 break
             began = self.clock()
@@ -248,6 +252,8 @@ class Search:
         movers = {seat}
         playout = 0
         while node is not None or playout < self.depth:
+            if expanded and not self.depth:
+                break                                # a new leaf and no playout: what lies below it is not looked at
             if self._late(deadline):
                 return False                         # past the budget: this iteration does not count
             began = self.clock()
@@ -309,7 +315,8 @@ class Search:
         if self._late(deadline):
             return False
         began = self.clock()
-        values = values_of(kit, state, movers)
+        settled = getattr(kit, "settled", None)   # a leaf as the kit's look values it (StarCraft: a battle fought)
+        values = values_of(kit, settled(state) if settled else state, movers)
         self._timed(began)
         for edge, mover in path:
             edge.visits += 1

@@ -279,3 +279,28 @@ def test_a_slip_is_among_the_lines_clearly_worse_than_the_best_and_none_where_al
     assert slipped == {"worse", "worse still"}
     alike = {"best": 0.6, "alike": 0.6 - SLIP_GAP / 2}
     assert {search._slip(root(alike), list(alike), random.Random(n)) for n in range(10)} == {"best"}
+
+
+class CountingNimKit(NimKit):
+    """A kit that counts the states whose lines the search asks for."""
+
+    def __init__(self):
+        super().__init__()
+        self.asked = 0
+
+    def candidates(self, state, seat, prompt, rnd):
+        self.asked += 1
+        return super().candidates(state, seat, prompt, rnd)
+
+
+def test_a_new_leaf_with_no_playout_below_it_is_valued_as_it_stands():
+    """With no playout (a kit's `playout_depth` 0), an iteration ends at the node it adds: the
+    lines of the position below are not worked out (a fifth of a Successors iteration went there
+    for nothing); with a playout they are, as the tree part ends there and the playout begins."""
+    view = NimKit().game.view(position(8), "A")
+    asked = {}
+    for depth in (0, 2):
+        kit = CountingNimKit()
+        Search(kit, Settings(budget=None, iterations=1, depth=depth, prior=0)).decide(view, "A", random.Random(3))
+        asked[depth] = kit.asked
+    assert asked == {0: 2, 2: 3}        # the root's lines, the root in the iteration (and the new node's)

@@ -4,8 +4,9 @@ import random
 
 from core.game import copy_state
 from core.games.starcraft.board import BOARD
-from core.games.starcraft.robot import KIT, StarCraftKit, aldaris_share, execution_lines, strength
+from core.games.starcraft.robot import KIT, StarCraftKit, aldaris_share, execution_lines, one_ply, strength
 from core.registry import get_game
+from robots.levels import LEVELS
 from robots.players import RobotPlayer
 from tests.robots.positions import determinized_views_hold, finished, positions
 from tests.starcraft.conftest import act, base, cards, clear, execution_with, put, started
@@ -160,3 +161,45 @@ def test_aldaris_counts_on_the_end_only_while_he_holds_three_quarters_of_the_lea
     assert near - strength(s, "P2") > 4            # more than the 4 CP he lost
     s.pop("rules")
     assert aldaris_share(s, "P2") == 1.0
+
+
+def test_a_leaf_whose_battle_waits_for_cards_is_valued_once_the_battle_is_fought():
+    """§9.2: a Mobilize into an enemy's area starts a battle that waits for both sides' face-down
+    cards. The search values such a leaf as the root's look does (`one_ply`): the battle fought,
+    each side playing its strongest card; valued pending, the fight's outcome counted for nothing."""
+    s = clear(started(2, ["raynor", "queen"]))
+    put(s, "MAR.A", "P1", "marine", 2)
+    put(s, "MAR.B", "P2", "zergling")
+    base(s, "MAR.A", "P1")
+    base(s, "BRA.A", "P2")
+    s = execution_with(s, {"MAR": [("P1", "mobilize", False)], "BRA": [("P2", "research", False)]})
+    line = "resolve MAR move 2 marine MAR.A MAR.B"
+    pending, _ = act(s, "P1", line)
+    assert pending["pend"][-1]["kind"] == "card" and pending["battle"]
+    leaf = KIT.settled(pending)
+    assert leaf["battle"] is None and not any(p["kind"] == "card" for p in leaf["pend"])
+    assert [u["owner"] for u in leaf["areas"]["MAR.B"]["units"]] == ["P1"]     # the marines took the area
+    assert KIT.evaluate(leaf, "P1") == one_ply(KIT, s, "P1", line) > KIT.evaluate(pending, "P1")
+    assert KIT.settled(leaf) is leaf                                          # nothing waits: the leaf itself
+
+
+def test_planning_is_decided_by_the_look_and_execution_by_the_search():
+    """§5–§6: an order placed in Planning is face down and does nothing until Execution, which
+    the search's leaves, a few placements on, never reach: there the root's look (what each order
+    would do resolved now) decides, as level 2's does, and no iteration is spent; in Execution the
+    search runs its iterations."""
+    level2, level3 = (RobotPlayer.at(LEVELS[n], timed=False) for n in (2, 3))
+    planned = executed = 0
+    for state, seat in deciding(2, 5, ("planning", "execution")):
+        view = GAME.view(state, seat)
+        line = level3.decide(GAME, view, seat, random.Random(1))
+        if GAME.state_key(state) == "planning":
+            assert level3.last.iterations == 0
+            assert line == level2.decide(GAME, view, seat, random.Random(1))
+            planned += 1
+        elif level3.last.visits:
+            assert level3.last.iterations == LEVELS[3].iterations
+            executed += 1
+        if planned >= 3 and executed >= 3:
+            break
+    assert planned >= 3 and executed >= 3

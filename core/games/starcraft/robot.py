@@ -250,6 +250,22 @@ class StarCraftKit(BaseKit):
         self._root = {}
         return self.candidates(state, seat, prompt, rnd)
 
+    def settled(self, state: dict) -> dict:
+        """A leaf of the search as the root's look values it: a battle waiting for cards fought
+        first. Valued with the battle pending, a resolution that starts one was worth its units'
+        move and nothing of the fight (and a card chosen, nothing at all), where the look fights it."""
+        try:
+            return fought(state)
+        except RulesError:
+            return state
+
+    def look_decides(self, state: dict, seat: str) -> bool:
+        """Planning: an order placed is face down and does nothing until Execution (§6), which a
+        leaf of a few placements later never reaches, so the search's values cannot tell the
+        placements apart and its visits would follow the worlds' noise; what each would do once
+        resolved (`order_values`, the root's look) decides."""
+        return GAME.state_key(state) == "planning"
+
     def line_values(self, state: dict, seat: str, prompt: Prompt, lines: list[str]) -> dict[str, float]:
         """The root's prior: the values that ranked its lines (a battle fought, an order resolved)."""
         return {line: v for line, v in getattr(self, "_root", {}).items() if line in lines}
@@ -311,16 +327,22 @@ def one_ply(kit, state: dict, seat: str, line: str) -> float | None:
     """The value of `line` for `seat` once the battle it starts is fought (each side playing its
     strongest card, §9.2); None when the rules refuse the line."""
     try:
-        after = _play(state, seat, line)
-        for _ in range(3):
-            if after["result"] or not after["pend"] or after["pend"][-1]["kind"] != "card":
-                break
-            for s in list(after["pend"][-1]["seats"]):
-                if after["battle"] and s not in after["battle"]["cards"]:
-                    after = _play(after, s, strongest_card(after, s))
+        after = fought(_play(state, seat, line))
     except RulesError:
         return None
     return kit.evaluate(after, seat)
+
+
+def fought(state: dict) -> dict:
+    """The state once the battle waiting for cards is fought, each side that has not chosen yet
+    playing its strongest card (§9.2); the state itself when no battle waits."""
+    for _ in range(3):
+        if state["result"] or not state["pend"] or state["pend"][-1]["kind"] != "card":
+            break
+        for s in list(state["pend"][-1]["seats"]):
+            if state["battle"] and s not in state["battle"]["cards"]:
+                state = _play(state, s, strongest_card(state, s))
+    return state
 
 
 def strongest_card(state: dict, seat: str) -> str:
