@@ -71,14 +71,19 @@ def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[
     return where
 
 
+def _by_name_or_id(things: dict[str, dict]) -> dict[str, str]:
+    """A board's thing's id by its name or its id, lower-cased."""
+    found = {thing["name"].lower(): key for key, thing in things.items()}
+    found.update({key.lower(): key for key in things})
+    return found
+
+
 @lru_cache(maxsize=1)
 def _successors_spaces() -> dict[str, str]:
-    """A space's id by its name or id, lower-cased (the board's: made once, not a menu)."""
+    """A space's id by its name or id (the board's: made once, not a menu)."""
     from core.games.successors.board import BOARD
 
-    spaces = {sp["name"].lower(): sid for sid, sp in BOARD.spaces.items()}
-    spaces.update({sid.lower(): sid for sid in BOARD.spaces})
-    return spaces
+    return _by_name_or_id(BOARD.spaces)
 
 
 def _starcraft(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str], Point | None]:
@@ -109,12 +114,10 @@ def _starcraft_place(word: str) -> Point | None:
 
 @lru_cache(maxsize=1)
 def _starcraft_planets() -> dict[str, str]:
-    """A planet's code by its name or code, lower-cased."""
+    """A planet's code by its name or code."""
     from core.games.starcraft.board import BOARD
 
-    planets = {p["name"].lower(): code for code, p in BOARD.planets.items()}
-    planets.update({code.lower(): code for code in BOARD.planets})
-    return planets
+    return _by_name_or_id(BOARD.planets)
 
 
 INCHES = re.compile(r"^(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)$")
