@@ -22,6 +22,7 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 import render
 from bot.service.common import Topic, hints_allowed, seat_of
@@ -52,43 +53,24 @@ class Node:
         self.parts = self.parts or ([self.label] if self.label else [])
 
 
-# (game, line) → its words (`words_of`): a game's `menu_path` reads the line alone, and the same lines
-# come back menu after menu (a random StarCraft game: 519 distinct lines in 5,804); shared, never changed
-_WORDS: dict[tuple[Game, str], tuple[str, ...]] = {}
-WORDS_KEPT = 4096
-
-
+@lru_cache(maxsize=4096)
 def words_of(game: Game, line: str) -> tuple[str, ...]:
-    """A line's words in menu order: the game's own order (`menu_path`) or as typed."""
-    key = (game, line)
-    words = _WORDS.get(key)
-    if words is None:
-        path = getattr(game, "menu_path", None)
-        words = tuple(path(line)) if path is not None else tuple(line.split())
-        if len(_WORDS) >= WORDS_KEPT:
-            _WORDS.clear()
-        _WORDS[key] = words
-    return words
-
-
-# (game, lines) → their menu (`tree`): a seat's choices come back unchanged (a StarCraft game's 342 menus
-# hold 177 sets of lines) and every press builds its menu again; shared, so never changed once built
-_TREES: dict[tuple[Game, tuple[str, ...]], Node] = {}
-TREES_KEPT = 256
+    """A line's words in menu order: the game's own order (`menu_path`) or as typed. Remembered:
+    `menu_path` reads the line alone, and the same lines come back menu after menu (a random
+    StarCraft game: 519 distinct lines in 5,804)."""
+    path = getattr(game, "menu_path", None)
+    return tuple(path(line)) if path is not None else tuple(line.split())
 
 
 def tree(game: Game, lines: list[str] | tuple[str, ...]) -> Node:
     """The menu of `lines`: a trie over their words, single choices folded, long levels paged.
-    The caller must not change it: it is shared."""
-    key = (game, tuple(lines))
-    root = _TREES.get(key)
-    if root is None:
-        if len(_TREES) >= TREES_KEPT:
-            _TREES.clear()
-        root = _TREES[key] = _tree(game, key[1])
-    return root
+    Remembered by (game, lines), as a seat's choices come back unchanged (a StarCraft game's 342
+    menus hold 177 sets of lines) and every press builds its menu again: the caller must not
+    change it, it is shared."""
+    return _tree(game, tuple(lines))
 
 
+@lru_cache(maxsize=256)
 def _tree(game: Game, lines: tuple[str, ...]) -> Node:
     root = Node("")
     # (id of a node, word) → its child of that label still open to longer lines (no line of its own):
