@@ -49,26 +49,58 @@ MARK_FILL, MARK_INK, SPOT = (24, 24, 28), (255, 255, 255), (255, 200, 0)
 
 # where things are: each game's words → points on its own picture ------------------------------
 
-def _successors(view: dict, trail: Sequence[str], lang: str | None) -> Callable[[str], Point | None]:
+def _successors(view: dict | Callable[[], dict], trail: Sequence[str], lang: str | None
+                ) -> Callable[[str], Point | None]:
+    """`view`: the view, or the function that makes it (`LAZY_VIEW`): asked only for a word that may
+    name a force, so a level of verbs, cards and seats (most of a private menu's) costs no view."""
     from core.games.successors.board import BOARD
     from render.successors import layout, to_px
 
     spaces = _successors_spaces()
-    forces = {gid.lower(): g["at"] for gid, g in (view.get("gens") or {}).items() if g.get("at") in BOARD.spaces}
+    asked: list[dict] = []
+    forces: dict[str, str] = {}
     counters: dict[str, Point] = {}
+
+    def seen() -> dict:
+        if not asked:
+            asked.append(view() if callable(view) else view)
+            forces.update({gid.lower(): g["at"] for gid, g in (asked[0].get("gens") or {}).items()
+                           if g.get("at") in BOARD.spaces})
+        return asked[0]
 
     def where(word: str) -> Point | None:
         key = word.lower()
         if key in spaces:
             return to_px(spaces[key])
+        if not _successors_may_be_force(key):
+            return None
+        shown = seen()
         if key not in forces:
             return None
         if not counters:   # a force is marked on its counter, placed off its space (`place_counters`)
             counters.update({sp: (r[0], (r[1] + r[3]) // 2)   # its left end: its words still read
-                             for kind, sp, r in layout(view, lang=lang) if kind == "counter"})
+                             for kind, sp, r in layout(shown, lang=lang) if kind == "counter"})
         return counters.get(forces[key]) or to_px(forces[key])
 
     return where
+
+
+# a Successors force's id: a named general's (the board's) or a seat's minor general's, its seat and
+# number (`A2`: core/games/successors/setup.py); no other word can name one
+_MINOR = re.compile(r"[a-z]+\d+")
+
+
+def _successors_may_be_force(key: str) -> bool:
+    """Whether a lower-cased word may be a force's id (a superset of every view's `gens`, lower-cased:
+    tests/test_menu_crops.py checks it over seeded games)."""
+    return key in _successors_generals() or _MINOR.fullmatch(key) is not None
+
+
+@lru_cache(maxsize=1)
+def _successors_generals() -> frozenset[str]:
+    from core.games.successors.board import BOARD
+
+    return frozenset(g.lower() for g in BOARD.generals)
 
 
 def _by_name_or_id(things: dict[str, dict]) -> dict[str, str]:
@@ -184,20 +216,27 @@ def has_places(game_id: str) -> bool:
 FIXED_PLACES = frozenset({"starcraft"})
 
 
+# games whose locator takes the view as a function and asks it only when a word needs it (`spots`)
+LAZY_VIEW = frozenset({"successors"})
+
+
 def reads_view(game_id: str) -> bool:
     """Whether `spots` needs the view to find a game's places (else the view may be None)."""
     return game_id not in FIXED_PLACES
 
 
-def spots(game_id: str, view: dict | None, choices: Sequence[Sequence[str]], trail: Sequence[str] = (),
-          lang: str | None = None) -> list[Point | None]:
+def spots(game_id: str, view: dict | Callable[[], dict] | None, choices: Sequence[Sequence[str]],
+          trail: Sequence[str] = (), lang: str | None = None) -> list[Point | None]:
     """Where each choice (the words of a menu option, `MenuOption.parts`) lies on the game's
     picture of `view`: its first word that names a place, tried whole (`Kilikian Gates`,
     `33.55 2.48`), without a leading arrow (`→ KOR.C`), then word by word (`dragoon TAR.A`);
-    a helper (`+ Decimus`) is not what is chosen. None for a choice that names none (`end`)."""
+    a helper (`+ Decimus`) is not what is chosen. None for a choice that names none (`end`).
+    `view` may be the function that makes it: made only where the game's locator needs it."""
     locate = LOCATORS.get(game_id)
     if locate is None or not choices:   # (a locator lays out the picture's things: not for nothing)
         return [None] * len(choices)
+    if callable(view) and game_id not in LAZY_VIEW:
+        view = view()
     where = locate(view, trail, lang)
 
     def first(parts: Sequence[str]) -> Point | None:

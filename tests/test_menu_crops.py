@@ -190,3 +190,40 @@ def test_a_mark_between_pixels_is_drawn_on_the_nearest_one():
     between = crops.draw_marks(blank, [("1", (848.73, 765.0)), ("2", (939.37, 620.0))])
     whole = crops.draw_marks(blank, [("1", (849, 765)), ("2", (939, 620))])
     assert between.tobytes() == whole.tobytes() and len(between.getcolors(1 << 16)) > 1   # marks drawn
+
+
+def test_a_successors_level_asks_its_view_only_for_a_word_that_may_name_a_force():
+    """The view is made only where a word may be a force's id (render/crops.LAZY_VIEW): every force of
+    seeded games at every player count has such an id, and the marks are those of the view given."""
+    import random
+
+    from core.games.successors.board import BOARD as SU
+    from render.successors import sample_views
+
+    game = get_game("successors")
+    for players in range(game.min_players, game.max_players + 1):
+        for seed in range(2):
+            state, _ = game.start([f"p{i}" for i in range(players)], {}, f"lazy{players}-{seed}")
+            rnd = random.Random(seed)
+            for _ in range(400):
+                assert all(crops._successors_may_be_force(gid.lower()) for gid in state["gens"]), state["gens"]
+                prompts = game.prompts(state)
+                if not prompts:
+                    break
+                seat = rnd.choice(sorted(prompts))
+                line = game.sample(state, seat, rnd)
+                state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+    view = sample_views()[0]
+    asked = []
+
+    def view_of():
+        asked.append(1)
+        return view
+    # verbs, a card, a seat, a space: no view asked
+    words = [("activate",), ("#38 Unrest", "event"), ("b",), ("end",), ("Issos",)]
+    assert crops.spots("successors", view_of, words) == crops.spots("successors", view, words) and not asked
+    # a force: the view asked, once, and the marks those of the view given
+    force = next(gid for gid, g in view["gens"].items() if g.get("at") in SU.spaces)
+    choices = [("Issos",), (force,), ("move", force.lower()), ("stop",)]
+    got = crops.spots("successors", view_of, choices)
+    assert got == crops.spots("successors", view, choices) and got[1] is not None and asked == [1]

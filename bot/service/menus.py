@@ -307,12 +307,19 @@ class Menus(Topic):
         seat = menu.seat if menu.private else None
         lang = render.language(menu.lang)
         # the view only where the places need it: most of StarCraft's levels choose none, and it is drawn
-        # (and keyed) only for a level that does
-        view = game.view(state, seat) if crops.reads_view(game.id) else None
-        points = crops.spots(game.id, view, [o.parts for o in menu.options], menu.trail, lang)
+        # (and keyed) only for a level that does; a Successors level asks it only for a word that may
+        # name a force (crops.LAZY_VIEW), so a level of verbs, cards or seats costs none
+        views: list[dict] = []
+
+        def view_of() -> dict:
+            if not views:
+                views.append(game.view(state, seat))
+            return views[0]
+        points = crops.spots(game.id, view_of if crops.reads_view(game.id) else None, [o.parts for o in menu.options],
+                             menu.trail, lang)
         if not crops.chooses_place([p for p, o in zip(points, menu.options) if not o.more]):
             return
-        view = game.view(state, seat) if view is None else view
+        view = view_of()
         menu.options = [replace(o, mark=str(i)) if p is not None else o
                         for i, (o, p) in enumerate(zip(menu.options, points), 1)]
         marks = [(o.mark, p) for o, p in zip(menu.options, points) if p is not None]

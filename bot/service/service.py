@@ -12,9 +12,9 @@ service, none inheriting another.
 from __future__ import annotations
 
 import logging
+import os
 import random
 import time
-import uuid
 from contextvars import ContextVar
 
 from bot.service import metrics
@@ -348,7 +348,7 @@ class Service:
         is the stored game the retry is made from; a `Reply` made from memory (a refusal, a look)
         is made again from a load.
         """
-        key = cmd.key or f"svc:{uuid.uuid4().hex}"
+        key = cmd.key or f"svc:{os.urandom(16).hex()}"   # 32 hex digits, as uuid4().hex, cheaper
         recalled = recall and self.store.recalls
         unchecked = _UNCHECKED_ROUTE.get()
         sole = unchecked is not None and unchecked[:2] == (cmd.platform, channel) and unchecked[2] == cmd.user
