@@ -199,6 +199,7 @@ def test_a_successors_level_asks_its_view_only_for_a_word_that_may_name_a_force(
 
     from core.games.successors.board import BOARD as SU
     from render.successors import sample_views
+    from tests.robots.positions import random_step
 
     game = get_game("successors")
     for players in range(game.min_players, game.max_players + 1):
@@ -207,12 +208,9 @@ def test_a_successors_level_asks_its_view_only_for_a_word_that_may_name_a_force(
             rnd = random.Random(seed)
             for _ in range(400):
                 assert all(crops._successors_may_be_force(gid.lower()) for gid in state["gens"]), state["gens"]
-                prompts = game.prompts(state)
-                if not prompts:
+                if not game.prompts(state):
                     break
-                seat = rnd.choice(sorted(prompts))
-                line = game.sample(state, seat, rnd)
-                state, _ = game.apply(state, seat, game.parse(line, game.sent_privately(line, prompts[seat])))
+                state, _ = random_step(game, state, rnd)
     view = sample_views()[0]
     asked = []
 
