@@ -49,6 +49,7 @@ PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
 SLIP_LINES = 2                # a slip plays one of the two best lines clearly worse than the best
 SLIP_GAP = 0.005              # "clearly worse": half a point of the chance to win below the best line
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
+KEPT_BYTES = 64_000_000       # the kept worlds' states held in a tree's nodes, in bytes (a Successors state: ~5 kB)
 
 
 @dataclass
@@ -60,6 +61,9 @@ class Settings:
     prior: int = PRIOR_VISITS
     worlds: int = 1                         # determinizations the root's one-ply prior is averaged over
     slip: float = 0.0                       # chance a decision plays one of its next best lines (level 1)
+    kept: int | None = None                 # worlds drawn once and kept, iteration n in world n % kept, each
+    #                                         node holding its state there; 0: a fresh world an iteration;
+    #                                         None: the kit's `kept_worlds` (0 where it names none)
 
 
 class Edge:
@@ -80,10 +84,27 @@ class Edge:
 
 
 class Node:
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "seen")
 
     def __init__(self) -> None:
         self.edges: dict[str, Edge] = {}
+        self.seen: dict[int, Seen] | None = None   # kept world → what the node is there
+
+
+class Seen:
+    """A node as one kept world has it (Settings.kept): the state's bytes, and once worked out the
+    deciding seat, its prompt and the lines tried there (those found illegal in that world taken
+    out), or None where nobody decides (the game ended); the values of an iteration that ended here."""
+
+    __slots__ = ("raw", "known", "mover", "prompt", "lines", "values")
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.known = False            # the prompt and lines worked out
+        self.mover: str | None = None
+        self.prompt: Prompt | None = None
+        self.lines: list[str] | None = None
+        self.values: dict[str, float] | None = None
 
 
 @dataclass
@@ -155,14 +176,27 @@ class Search:
         root = Node()
         root.edges = {line: Edge() for line in root_lines}
         self.nodes = 1
-        self._prior(root, [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))],
-                    seat, deadline)
+        looks = [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))]
+        self._prior(root, looks, seat, deadline)
         done = 0
         looked = getattr(self.kit, "look_decides", None)   # where the search's leaves cannot tell the lines apart
         searched = not (looked and looked(first, seat))
+        kept = settings.kept if settings.kept is not None else getattr(self.kit, "kept_worlds", 0)
+        worlds: list[dict] = []
+        self.root, self.worlds, self.kept_bytes = root, worlds, 0   # for the tests: the tree and its kept worlds
         while searched and (settings.iterations is None or done < settings.iterations):
             if self._late(deadline):
                 break
+            if kept:
+                w = done % kept
+                if w == len(worlds):             # the kept worlds: the one-ply look's first, then drawn as needed
+                    began = self.clock()
+                    worlds.append(looks[w] if w < len(looks) else self.kit.determinize(view, seat, rnd))
+                    self._keep(root, w, Seen(orjson.dumps(worlds[w])), always=True)
+                    self._timed(began)
+                if self._iterate_kept(root, w, worlds[w], seat, rnd, deadline):
+                    done += 1
+                continue
             began = self.clock()
             world = self.kit.determinize(view, seat, rnd)
             self._timed(began)
@@ -322,6 +356,130 @@ class Search:
             edge.visits += 1
             edge.total += values.get(mover, 0.0)
         return True
+
+    def _iterate_kept(self, root: Node, w: int, top: dict, seat: str, rnd: random.Random,
+                      deadline: float | None) -> bool:
+        """`_iterate` in the kept world `w` (Settings.kept), whose state at the root is `top`: down the
+        tree each node's state there is taken from the node where an earlier iteration in this world
+        left it, and a line is applied only below the part so kept (usually one: the new leaf); the
+        prompts and lines of a node are worked out once a world. The same tree, selection and values."""
+        game, kit = self.game, self.kit
+        node: Node | None = root
+        state: dict | None = top                 # the node's state as a dict, where at hand
+        here: Seen | None = root.seen[w]         # the node's state as kept, where it is
+        path: list[tuple[Edge, str]] = []
+        expanded = False
+        movers = {seat}
+        playout = 0
+        while node is not None or playout < self.depth:
+            if expanded and not self.depth:
+                break
+            if self._late(deadline):
+                return False
+            began = self.clock()
+            if node is None:                     # below the tree: a playout, as `_iterate`'s
+                if state is None:
+                    state = orjson.loads(here.raw)
+                here = None
+                if not game.private_lines:
+                    deciding = game.deciding(state)
+                    if not deciding:
+                        break
+                    mover = deciding_seat(deciding, seat)
+                    movers.add(mover)
+                    state = self._playout_step(state, mover, NO_PRIVATE, rnd)
+                else:
+                    raw = orjson.dumps(state)
+                    prompts = game.prompts(state, raw)
+                    if not prompts:
+                        break
+                    mover = deciding_seat(prompts, seat)
+                    movers.add(mover)
+                    state = self._playout_step(state, mover, prompts[mover], rnd, raw)
+                playout += 1
+                self._timed(began)
+                continue
+            if here is None:                     # a node reached by applying a line, its state not kept
+                here = Seen(orjson.dumps(state))
+            if not here.known:
+                if state is None:
+                    state = orjson.loads(here.raw)
+                prompts = game.prompts(state, here.raw)
+                here.known = True
+                if prompts:
+                    mover = deciding_seat(prompts, seat)
+                    prompt = prompts[mover]
+                    if node is root and hasattr(kit, "root_candidates"):
+                        lines = list(root.edges)
+                    else:
+                        lines = [line for line in kit.candidates(state, mover, prompt, rnd)
+                                 if node is not root or line in root.edges]
+                    here.mover, here.prompt, here.lines = mover, prompt, lines
+            if here.lines is None:
+                break                            # the game ended: evaluate says won or lost
+            mover, prompt = here.mover, here.prompt
+            movers.add(mover)
+            lines = list(here.lines)
+            while lines:
+                line = self._select(node, lines, rnd, expanded)
+                if line is None:                 # an unvisited line after this iteration's expansion
+                    node = None
+                    break
+                edge = node.edges[line]
+                child = edge.child
+                below = child.seen.get(w) if child is not None and child.seen is not None else None
+                after = None
+                if below is None:
+                    if state is None:
+                        state = orjson.loads(here.raw)
+                    try:
+                        after = apply_line(game, state, mover, prompt, line, here.raw)
+                    except RulesError:           # not legal in this world: never tried here again
+                        lines.remove(line)
+                        here.lines.remove(line)
+                        continue
+                for other in lines:
+                    node.edges.setdefault(other, Edge()).available += 1
+                if edge.visits == 0:
+                    expanded = True
+                path.append((edge, mover))
+                self._timed(began)
+                if child is None and self.nodes < MAX_NODES:
+                    edge.child = child = Node()
+                    self.nodes += 1
+                node, state, here = child, after, below
+                if child is not None and below is None:
+                    here = Seen(orjson.dumps(after))
+                    self._keep(child, w, here)
+                break
+            else:
+                break                            # no line of the prompt is legal here
+        if self._late(deadline):
+            return False
+        began = self.clock()
+        if here is not None and here.values is not None:
+            values = here.values                 # an iteration ended here before (the game over, no line legal)
+        else:
+            if state is None:
+                state = orjson.loads(here.raw)
+            settled = getattr(kit, "settled", None)
+            values = values_of(kit, settled(state) if settled else state, movers)
+            if here is not None:
+                here.values = values
+        self._timed(began)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values.get(mover, 0.0)
+        return True
+
+    def _keep(self, node: Node, w: int, seen: Seen, always: bool = False) -> None:
+        """Keep `seen` as the node's state in world `w`, while the kept states stay under KEPT_BYTES."""
+        if not always and self.kept_bytes + len(seen.raw) > KEPT_BYTES:
+            return
+        self.kept_bytes += len(seen.raw)
+        if node.seen is None:
+            node.seen = {}
+        node.seen[w] = seen
 
     def _late(self, deadline: float | None) -> bool:
         """Past the deadline, or would be before the next action ends."""
