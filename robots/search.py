@@ -333,8 +333,12 @@ class Search:
                 except RulesError:                   # not legal in this determinization after all
                     lines.remove(line)
                     continue
+                edges = node.edges
                 for other in lines:
-                    node.edges.setdefault(other, Edge()).available += 1
+                    known = edges.get(other)
+                    if known is None:                # an Edge made only where none is (setdefault would make one a line)
+                        known = edges[other] = Edge()
+                    known.available += 1
                 if edge.visits == 0:
                     expanded = True
                 path.append((edge, mover))
@@ -438,8 +442,12 @@ class Search:
                         lines.remove(line)
                         here.lines.remove(line)
                         continue
+                edges = node.edges
                 for other in lines:
-                    node.edges.setdefault(other, Edge()).available += 1
+                    known = edges.get(other)
+                    if known is None:                # an Edge made only where none is (setdefault would make one a line)
+                        known = edges[other] = Edge()
+                    known.available += 1
                 if edge.visits == 0:
                     expanded = True
                 path.append((edge, mover))
@@ -492,7 +500,8 @@ class Search:
         """UCT over the lines available now. An untried line is tried first (in random order);
         once this iteration has expanded a node, an untried line ends the tree part instead."""
         edges = node.edges
-        untried = [line for line in lines if line not in edges or edges[line].visits == 0]
+        tried = [edges.get(line) for line in lines]
+        untried = [line for line, edge in zip(lines, tried) if edge is None or edge.visits == 0]
         if untried:
             if expanded:
                 return None
@@ -502,12 +511,13 @@ class Search:
         c = self.settings.exploration
         # the values' differences between lines of a long game are small (a CU, a PC), so they are
         # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
-        means = [edges[line].mean for line in lines]
-        low, spread = min(means), (max(means) - min(means)) or 1.0
+        means = [edge.total / edge.visits for edge in tried]     # each edge's mean: all visited here
+        low = min(means)
+        spread = (max(means) - low) or 1.0
+        sqrt, log = math.sqrt, math.log
         best, best_score = lines[0], -math.inf
-        for line in lines:
-            edge = edges[line]
-            score = (edge.mean - low) / spread + c * math.sqrt(math.log(max(edge.available, 1)) / edge.visits)
+        for line, edge, mean in zip(lines, tried, means):
+            score = (mean - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
             if score > best_score:
                 best, best_score = line, score
         return best
