@@ -96,7 +96,7 @@ class Seen:
     deciding seat, its prompt and the lines tried there (those found illegal in that world taken
     out), or None where nobody decides (the game ended); the values of an iteration that ended here."""
 
-    __slots__ = ("raw", "known", "mover", "prompt", "lines", "values")
+    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "values")
 
     def __init__(self, raw: bytes) -> None:
         self.raw = raw
@@ -104,6 +104,7 @@ class Seen:
         self.mover: str | None = None
         self.prompt: Prompt | None = None
         self.lines: list[str] | None = None
+        self.edges: list[Edge] | None = None      # the node's edge of each line, in the lines' order
         self.values: dict[str, float] | None = None
 
 
@@ -336,7 +337,7 @@ class Search:
                 edges = node.edges
                 for other in lines:
                     known = edges.get(other)
-                    if known is None:                # an Edge made only where none is (setdefault would make one a line)
+                    if known is None:                # made only where none is (not one a line)
                         known = edges[other] = Edge()
                     known.available += 1
                 if edge.visits == 0:
@@ -418,18 +419,20 @@ class Search:
                     else:
                         lines = [line for line in kit.candidates(state, mover, prompt, rnd)
                                  if node is not root or line in root.edges]
+                    edges = node.edges
                     here.mover, here.prompt, here.lines = mover, prompt, lines
-            if here.lines is None:
+                    here.edges = [edges.get(line) or edges.setdefault(line, Edge()) for line in lines]
+            lines = here.lines
+            if lines is None:
                 break                            # the game ended: evaluate says won or lost
-            mover, prompt = here.mover, here.prompt
+            mover, prompt, edges = here.mover, here.prompt, here.edges
             movers.add(mover)
-            lines = list(here.lines)
-            while lines:
-                line = self._select(node, lines, rnd, expanded)
-                if line is None:                 # an unvisited line after this iteration's expansion
+            while lines:                         # the kept lists themselves: a line found illegal leaves them
+                i = self._select_kept(lines, edges, rnd, expanded)
+                if i is None:                    # an unvisited line after this iteration's expansion
                     node = None
                     break
-                edge = node.edges[line]
+                line, edge = lines[i], edges[i]
                 child = edge.child
                 below = child.seen.get(w) if child is not None and child.seen is not None else None
                 after = None
@@ -439,15 +442,10 @@ class Search:
                     try:
                         after = apply_line(game, state, mover, prompt, line, here.raw)
                     except RulesError:           # not legal in this world: never tried here again
-                        lines.remove(line)
-                        here.lines.remove(line)
+                        del lines[i], edges[i]
                         continue
-                edges = node.edges
-                for other in lines:
-                    known = edges.get(other)
-                    if known is None:                # an Edge made only where none is (setdefault would make one a line)
-                        known = edges[other] = Edge()
-                    known.available += 1
+                for other in edges:
+                    other.available += 1
                 if edge.visits == 0:
                     expanded = True
                 path.append((edge, mover))
@@ -520,6 +518,24 @@ class Search:
             score = (mean - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
             if score > best_score:
                 best, best_score = line, score
+        return best
+
+    def _select_kept(self, lines: list[str], edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
+        """`_select` at a kept node, given its edge of each line: the chosen line's index, drawing
+        the same numbers and choosing the same line."""
+        untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
+        if untried:
+            return None if expanded else draws.choice(rnd, untried)
+        c = self.settings.exploration
+        means = [edge.total / edge.visits for edge in edges]
+        low = min(means)
+        spread = (max(means) - low) or 1.0
+        sqrt, log = math.sqrt, math.log
+        best, best_score = 0, -math.inf
+        for i, edge in enumerate(edges):
+            score = (means[i] - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
+            if score > best_score:
+                best, best_score = i, score
         return best
 
     def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random,
