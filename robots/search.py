@@ -125,10 +125,12 @@ def deciding_seat(prompts: dict[str, Prompt] | list[str], seat: str) -> str:
     return seat if seat in prompts else sorted(prompts)[0]
 
 
-def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, raw: bytes | None = None) -> dict:
+def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, raw: bytes | None = None,
+               own: bool = False) -> dict:
     """The state after `seat` sends `line` the way a player would (privately when the line is).
-    `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply)."""
-    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw)[0]
+    `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply);
+    `own`: the state is the caller's own loading of them, changed in place (Game.apply)."""
+    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw, own)[0]
 
 
 def values_of(kit: Kit, state: dict, seats) -> dict[str, float]:
@@ -372,6 +374,7 @@ class Search:
         node: Node | None = root
         state: dict | None = top                 # the node's state as a dict, where at hand
         here: Seen | None = root.seen[w]         # the node's state as kept, where it is
+        owned = False                            # `state` loaded from `here.raw` by this iteration, unchanged
         path: list[tuple[Edge, str]] = []
         expanded = False
         movers = {seat}
@@ -385,7 +388,7 @@ class Search:
             if node is None:                     # below the tree: a playout, as `_iterate`'s
                 if state is None:
                     state = orjson.loads(here.raw)
-                here = None
+                here, owned = None, False
                 if not game.private_lines:
                     deciding = game.deciding(state)
                     if not deciding:
@@ -408,7 +411,7 @@ class Search:
                 here = Seen(orjson.dumps(state))
             if not here.known:
                 if state is None:
-                    state = orjson.loads(here.raw)
+                    state, owned = orjson.loads(here.raw), True
                 prompts = game.prompts(state, here.raw)
                 here.known = True
                 if prompts:
@@ -438,11 +441,13 @@ class Search:
                 after = None
                 if below is None:
                     if state is None:
-                        state = orjson.loads(here.raw)
-                    try:
-                        after = apply_line(game, state, mover, prompt, line, here.raw)
+                        state, owned = orjson.loads(here.raw), True
+                    try:                         # a state loaded here from the kept bytes: applied in place
+                        after = apply_line(game, state, mover, prompt, line, here.raw, owned)
                     except RulesError:           # not legal in this world: never tried here again
                         del lines[i], edges[i]
+                        if owned:
+                            state = None         # half changed, maybe
                         continue
                 for other in edges:
                     other.available += 1
@@ -453,7 +458,7 @@ class Search:
                 if child is None and self.nodes < MAX_NODES:
                     edge.child = child = Node()
                     self.nodes += 1
-                node, state, here = child, after, below
+                node, state, here, owned = child, after, below, False
                 if child is not None and below is None:
                     here = Seen(orjson.dumps(after))
                     self._keep(child, w, here)

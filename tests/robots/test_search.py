@@ -314,9 +314,9 @@ class ApplyCountingNim(HiddenNim):
     def __init__(self):
         self.applied = 0
 
-    def apply(self, state, seat, action, raw=None):
+    def apply(self, state, seat, action, raw=None, own=False):
         self.applied += 1
-        return super().apply(state, seat, action, raw)
+        return super().apply(state, seat, action, raw, own)
 
 
 class ApplyCountingKit(NimKit):
