@@ -6,6 +6,9 @@ shaped by what a chat wargame needs:
 - The search is handed the seat's VIEW, never the state. Each iteration starts from a fresh
   `kit.determinize(view, seat, rnd)`: a full state drawn from what the seat has not seen, so
   the decision can depend only on the view and the random seed (the hidden-information test).
+  A kit may keep its worlds instead (`kept_worlds`, Settings.kept; Successors 8): K worlds drawn
+  from the view once a decision, iteration n in world n % K, each node keeping its state there as
+  bytes, so an iteration applies only the lines below what its world's nodes keep (issue 37).
 - Nodes are information sets of the searching seat's tree: the path of command lines from the
   root. Other seats' decisions live in the same tree, keyed by their lines, so a line that is
   legal in one determinization and not in another (an opponent's card) simply is not
