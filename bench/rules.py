@@ -6,8 +6,9 @@
   from, beside the bare `orjson.dumps` of the same states (the bytes remembered answers are
   keyed by: core/game.py `Remembered`);
 - a robot's search iterations per second at 2 players (robots/search.py, one decision from a
-  mid-game position), beside the copies per second of the same view (an iteration copies it
-  at least once), and beside the pre-issue build's rate (PRE_ISSUE_RATE) with issue 37's target;
+  mid-game position), beside the copies per second of the same view (an iteration from a fresh
+  world copies it at least once; a kit's kept worlds, robots/search.py, are copied once a decision),
+  and beside the pre-issue build's rate (PRE_ISSUE_RATE) with issue 37's target;
 - the top five functions of each game's random game by own time (cProfile, CPU time).
 
 Each position is timed in every one of REPLAYS passes and its fastest time kept, so a busy

@@ -241,10 +241,14 @@ class Game:
                 _PARSED[key] = action
         return action
 
-    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None) -> tuple[dict, list[Event]]:
+    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None,
+              own: bool = False) -> tuple[dict, list[Event]]:
         """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
         several actions on the same state (a menu's lines checked, a search's candidates, a deadline's
-        default) serialises it once, not once an action."""
+        default) serialises it once, not once an action. `own`: `state` is the caller's own
+        `orjson.loads(raw)`, never read again (a search's state kept as bytes, loaded to be applied):
+        the action changes it in place instead of a copy of it, which would be the same dict (a
+        refused action leaves it half changed)."""
         if isinstance(action, str):
             action = self.parse(action)
         verb = self.verbs.get(action.verb)
@@ -274,7 +278,7 @@ class Game:
                 raise RulesError(msg("It is not your turn: waiting for {waiting}.", waiting=waiting), code="NOT_YOUR_TURN")
             if prompt is not None and action.verb not in prompt.verbs():
                 raise RulesError(msg("You cannot `{verb}` now. {text} Possible: {possible}.", verb=action.verb, text=prompt.text, possible=self.possible(prompt)), code="NOT_NOW")
-        new = self.copied(state, raw)
+        new = state if own and raw is not None else self.copied(state, raw)
         ctx = Ctx(new, seat, action)
         self._apply(ctx)
         return new, ctx.events

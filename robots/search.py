@@ -6,6 +6,9 @@ shaped by what a chat wargame needs:
 - The search is handed the seat's VIEW, never the state. Each iteration starts from a fresh
   `kit.determinize(view, seat, rnd)`: a full state drawn from what the seat has not seen, so
   the decision can depend only on the view and the random seed (the hidden-information test).
+  A kit may keep its worlds instead (`kept_worlds`, Settings.kept; Successors 8): K worlds drawn
+  from the view once a decision, iteration n in world n % K, each node keeping its state there as
+  bytes, so an iteration applies only the lines below what its world's nodes keep (issue 37).
 - Nodes are information sets of the searching seat's tree: the path of command lines from the
   root. Other seats' decisions live in the same tree, keyed by their lines, so a line that is
   legal in one determinization and not in another (an opponent's card) simply is not
@@ -49,6 +52,7 @@ PRIOR_VISITS = 1             # weight of a root line's one-ply value, in visits
 SLIP_LINES = 2                # a slip plays one of the two best lines clearly worse than the best
 SLIP_GAP = 0.005              # "clearly worse": half a point of the chance to win below the best line
 MAX_NODES = 200_000           # far above what a 1 s budget builds; keeps a runaway search under 200 MB
+KEPT_BYTES = 64_000_000       # the kept worlds' states held in a tree's nodes, in bytes (a Successors state: ~5 kB)
 
 
 @dataclass
@@ -60,6 +64,9 @@ class Settings:
     prior: int = PRIOR_VISITS
     worlds: int = 1                         # determinizations the root's one-ply prior is averaged over
     slip: float = 0.0                       # chance a decision plays one of its next best lines (level 1)
+    kept: int | None = None                 # worlds drawn once and kept, iteration n in world n % kept, each
+    #                                         node holding its state there; 0: a fresh world an iteration;
+    #                                         None: the kit's `kept_worlds` (0 where it names none)
 
 
 class Edge:
@@ -80,10 +87,28 @@ class Edge:
 
 
 class Node:
-    __slots__ = ("edges",)
+    __slots__ = ("edges", "seen")
 
     def __init__(self) -> None:
         self.edges: dict[str, Edge] = {}
+        self.seen: dict[int, Seen] | None = None   # kept world → what the node is there
+
+
+class Seen:
+    """A node as one kept world has it (Settings.kept): the state's bytes, and once worked out the
+    deciding seat, its prompt and the lines tried there (those found illegal in that world taken
+    out), or None where nobody decides (the game ended); the values of an iteration that ended here."""
+
+    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "values")
+
+    def __init__(self, raw: bytes) -> None:
+        self.raw = raw
+        self.known = False            # the prompt and lines worked out
+        self.mover: str | None = None
+        self.prompt: Prompt | None = None
+        self.lines: list[str] | None = None
+        self.edges: list[Edge] | None = None      # the node's edge of each line, in the lines' order
+        self.values: dict[str, float] | None = None
 
 
 @dataclass
@@ -103,10 +128,12 @@ def deciding_seat(prompts: dict[str, Prompt] | list[str], seat: str) -> str:
     return seat if seat in prompts else sorted(prompts)[0]
 
 
-def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, raw: bytes | None = None) -> dict:
+def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, raw: bytes | None = None,
+               own: bool = False) -> dict:
     """The state after `seat` sends `line` the way a player would (privately when the line is).
-    `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply)."""
-    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw)[0]
+    `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply);
+    `own`: the state is the caller's own loading of them, changed in place (Game.apply)."""
+    return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw, own)[0]
 
 
 def values_of(kit: Kit, state: dict, seats) -> dict[str, float]:
@@ -155,14 +182,27 @@ class Search:
         root = Node()
         root.edges = {line: Edge() for line in root_lines}
         self.nodes = 1
-        self._prior(root, [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))],
-                    seat, deadline)
+        looks = [first, *(self.kit.determinize(view, seat, rnd) for _ in range(settings.worlds - 1))]
+        self._prior(root, looks, seat, deadline)
         done = 0
         looked = getattr(self.kit, "look_decides", None)   # where the search's leaves cannot tell the lines apart
         searched = not (looked and looked(first, seat))
+        kept = settings.kept if settings.kept is not None else getattr(self.kit, "kept_worlds", 0)
+        worlds: list[dict] = []
+        self.root, self.worlds, self.kept_bytes = root, worlds, 0   # for the tests: the tree and its kept worlds
         while searched and (settings.iterations is None or done < settings.iterations):
             if self._late(deadline):
                 break
+            if kept:
+                w = done % kept
+                if w == len(worlds):             # the kept worlds: the one-ply look's first, then drawn as needed
+                    began = self.clock()
+                    worlds.append(looks[w] if w < len(looks) else self.kit.determinize(view, seat, rnd))
+                    self._keep(root, w, Seen(orjson.dumps(worlds[w])), always=True)
+                    self._timed(began)
+                if self._iterate_kept(root, w, worlds[w], seat, rnd, deadline):
+                    done += 1
+                continue
             began = self.clock()
             world = self.kit.determinize(view, seat, rnd)
             self._timed(began)
@@ -299,8 +339,12 @@ class Search:
                 except RulesError:                   # not legal in this determinization after all
                     lines.remove(line)
                     continue
+                edges = node.edges
                 for other in lines:
-                    node.edges.setdefault(other, Edge()).available += 1
+                    known = edges.get(other)
+                    if known is None:                # made only where none is (not one a line)
+                        known = edges[other] = Edge()
+                    known.available += 1
                 if edge.visits == 0:
                     expanded = True
                 path.append((edge, mover))
@@ -323,6 +367,134 @@ class Search:
             edge.total += values.get(mover, 0.0)
         return True
 
+    def _iterate_kept(self, root: Node, w: int, top: dict, seat: str, rnd: random.Random,
+                      deadline: float | None) -> bool:
+        """`_iterate` in the kept world `w` (Settings.kept), whose state at the root is `top`: down the
+        tree each node's state there is taken from the node where an earlier iteration in this world
+        left it, and a line is applied only below the part so kept (usually one: the new leaf); the
+        prompts and lines of a node are worked out once a world. The same tree, selection and values."""
+        game, kit = self.game, self.kit
+        node: Node | None = root
+        state: dict | None = top                 # the node's state as a dict, where at hand
+        here: Seen | None = root.seen[w]         # the node's state as kept, where it is
+        owned = False                            # `state` loaded from `here.raw` by this iteration, unchanged
+        path: list[tuple[Edge, str]] = []
+        expanded = False
+        movers = {seat}
+        playout = 0
+        while node is not None or playout < self.depth:
+            if expanded and not self.depth:
+                break
+            if self._late(deadline):
+                return False
+            began = self.clock()
+            if node is None:                     # below the tree: a playout, as `_iterate`'s
+                if state is None:
+                    state = orjson.loads(here.raw)
+                here, owned = None, False
+                if not game.private_lines:
+                    deciding = game.deciding(state)
+                    if not deciding:
+                        break
+                    mover = deciding_seat(deciding, seat)
+                    movers.add(mover)
+                    state = self._playout_step(state, mover, NO_PRIVATE, rnd)
+                else:
+                    raw = orjson.dumps(state)
+                    prompts = game.prompts(state, raw)
+                    if not prompts:
+                        break
+                    mover = deciding_seat(prompts, seat)
+                    movers.add(mover)
+                    state = self._playout_step(state, mover, prompts[mover], rnd, raw)
+                playout += 1
+                self._timed(began)
+                continue
+            if here is None:                     # a node reached by applying a line, its state not kept
+                here = Seen(orjson.dumps(state))
+            if not here.known:
+                if state is None:
+                    state, owned = orjson.loads(here.raw), True
+                prompts = game.prompts(state, here.raw)
+                here.known = True
+                if prompts:
+                    mover = deciding_seat(prompts, seat)
+                    prompt = prompts[mover]
+                    if node is root and hasattr(kit, "root_candidates"):
+                        lines = list(root.edges)
+                    else:
+                        lines = [line for line in kit.candidates(state, mover, prompt, rnd)
+                                 if node is not root or line in root.edges]
+                    edges = node.edges
+                    here.mover, here.prompt, here.lines = mover, prompt, lines
+                    here.edges = [edges.get(line) or edges.setdefault(line, Edge()) for line in lines]
+            lines = here.lines
+            if lines is None:
+                break                            # the game ended: evaluate says won or lost
+            mover, prompt, edges = here.mover, here.prompt, here.edges
+            movers.add(mover)
+            while lines:                         # the kept lists themselves: a line found illegal leaves them
+                i = self._select_kept(lines, edges, rnd, expanded)
+                if i is None:                    # an unvisited line after this iteration's expansion
+                    node = None
+                    break
+                line, edge = lines[i], edges[i]
+                child = edge.child
+                below = child.seen.get(w) if child is not None and child.seen is not None else None
+                after = None
+                if below is None:
+                    if state is None:
+                        state, owned = orjson.loads(here.raw), True
+                    try:                         # a state loaded here from the kept bytes: applied in place
+                        after = apply_line(game, state, mover, prompt, line, here.raw, owned)
+                    except RulesError:           # not legal in this world: never tried here again
+                        del lines[i], edges[i]
+                        if owned:
+                            state = None         # half changed, maybe
+                        continue
+                for other in edges:
+                    other.available += 1
+                if edge.visits == 0:
+                    expanded = True
+                path.append((edge, mover))
+                self._timed(began)
+                if child is None and self.nodes < MAX_NODES:
+                    edge.child = child = Node()
+                    self.nodes += 1
+                node, state, here, owned = child, after, below, False
+                if child is not None and below is None:
+                    here = Seen(orjson.dumps(after))
+                    self._keep(child, w, here)
+                break
+            else:
+                break                            # no line of the prompt is legal here
+        if self._late(deadline):
+            return False
+        began = self.clock()
+        if here is not None and here.values is not None:
+            values = here.values                 # an iteration ended here before (the game over, no line legal)
+        else:
+            if state is None:
+                state = orjson.loads(here.raw)
+            settled = getattr(kit, "settled", None)
+            values = values_of(kit, settled(state) if settled else state, movers)
+            if here is not None:
+                here.values = values
+        self._timed(began)
+        for edge, mover in path:
+            edge.visits += 1
+            edge.total += values.get(mover, 0.0)
+        return True
+
+    def _keep(self, node: Node, w: int, seen: Seen, always: bool = False) -> None:
+        """Keep `seen` as the node's state in world `w`, while the kept states stay under KEPT_BYTES."""
+        if not always and self.kept_bytes + len(seen.raw) > KEPT_BYTES:
+            return
+        self.kept_bytes += len(seen.raw)
+        if node.seen is None:
+            node.seen = {}
+        node.seen[w] = seen
+
     def _late(self, deadline: float | None) -> bool:
         """Past the deadline, or would be before the next action ends."""
         return deadline is not None and self.clock() + self.step >= deadline
@@ -334,7 +506,8 @@ class Search:
         """UCT over the lines available now. An untried line is tried first (in random order);
         once this iteration has expanded a node, an untried line ends the tree part instead."""
         edges = node.edges
-        untried = [line for line in lines if line not in edges or edges[line].visits == 0]
+        tried = [edges.get(line) for line in lines]
+        untried = [line for line, edge in zip(lines, tried) if edge is None or edge.visits == 0]
         if untried:
             if expanded:
                 return None
@@ -344,14 +517,33 @@ class Search:
         c = self.settings.exploration
         # the values' differences between lines of a long game are small (a CU, a PC), so they are
         # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
-        means = [edges[line].mean for line in lines]
-        low, spread = min(means), (max(means) - min(means)) or 1.0
+        means = [edge.total / edge.visits for edge in tried]     # each edge's mean: all visited here
+        low = min(means)
+        spread = (max(means) - low) or 1.0
+        sqrt, log = math.sqrt, math.log
         best, best_score = lines[0], -math.inf
-        for line in lines:
-            edge = edges[line]
-            score = (edge.mean - low) / spread + c * math.sqrt(math.log(max(edge.available, 1)) / edge.visits)
+        for line, edge, mean in zip(lines, tried, means):
+            score = (mean - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
             if score > best_score:
                 best, best_score = line, score
+        return best
+
+    def _select_kept(self, lines: list[str], edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
+        """`_select` at a kept node, given its edge of each line: the chosen line's index, drawing
+        the same numbers and choosing the same line."""
+        untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
+        if untried:
+            return None if expanded else draws.choice(rnd, untried)
+        c = self.settings.exploration
+        means = [edge.total / edge.visits for edge in edges]
+        low = min(means)
+        spread = (max(means) - low) or 1.0
+        sqrt, log = math.sqrt, math.log
+        best, best_score = 0, -math.inf
+        for i, edge in enumerate(edges):
+            score = (means[i] - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
+            if score > best_score:
+                best, best_score = i, score
         return best
 
     def _playout_step(self, state: dict, mover: str, prompt: Prompt, rnd: random.Random,

@@ -7,6 +7,8 @@ differ from the state, and determinization has something to draw.
 """
 import random
 
+import orjson
+
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
 from core.grammar import Param, Verb
@@ -304,3 +306,71 @@ def test_a_new_leaf_with_no_playout_below_it_is_valued_as_it_stands():
         Search(kit, Settings(budget=None, iterations=1, depth=depth, prior=0)).decide(view, "A", random.Random(3))
         asked[depth] = kit.asked
     assert asked == {0: 2, 2: 3}        # the root's lines, the root in the iteration (and the new node's)
+
+
+class ApplyCountingNim(HiddenNim):
+    """Hidden Nim that counts the lines applied."""
+
+    def __init__(self):
+        self.applied = 0
+
+    def apply(self, state, seat, action, raw=None, own=False):
+        self.applied += 1
+        return super().apply(state, seat, action, raw, own)
+
+
+class ApplyCountingKit(NimKit):
+    def __init__(self):
+        super().__init__()
+        self.game = ApplyCountingNim()
+
+
+def test_a_kept_world_applies_only_the_line_below_what_its_nodes_keep():
+    """Settings.kept: the worlds are drawn once, and each node keeps its state in every world an
+    iteration reached it in, so an iteration applies only the lines below the kept part: in one
+    kept world and with no playout, at most the new leaf's line; fresh worlds apply the whole path."""
+    view = NimKit().game.view(position(12), "A")
+    applied = {}
+    for kept in (0, 1):
+        kit = ApplyCountingKit()
+        thought = Search(kit, Settings(budget=None, iterations=80, depth=0, prior=0, kept=kept)).decide(
+            view, "A", random.Random(4))
+        assert thought.iterations == 80
+        applied[kept] = kit.game.applied
+        assert kit.determinized == (1 if kept else 81)
+    assert applied[1] <= 80 < applied[0]
+
+
+def test_a_kept_state_is_the_state_its_path_leads_to_in_its_world():
+    """Each node's kept state in a world is exactly what applying the node's path to that world
+    gives (the dice are the world's own, so the same lines lead to the same state)."""
+    kit = NimKit()
+    search = Search(kit, Settings(budget=None, iterations=150, depth=0, kept=3))
+    search.decide(kit.game.view(position(11), "A"), "A", random.Random(6))
+    assert len(search.worlds) == 3
+    checked = 0
+    todo = [(search.root, [])]
+    while todo:
+        node, lines = todo.pop()
+        for w, seen in (node.seen or {}).items():
+            state = search.worlds[w]
+            for line in lines:
+                state = kit.game.apply(state, kit.game.deciding(state)[0], line)[0]
+            assert seen.raw == orjson.dumps(state)
+            checked += 1
+        todo += [(edge.child, lines + [line]) for line, edge in node.edges.items() if edge.child is not None]
+    assert checked > 50
+
+
+def test_kept_worlds_come_from_the_view_alone():
+    """With kept worlds too, two states that look the same to A give the same search, visit for visit."""
+    kit = NimKit()
+    one = position(11)
+    two = copy_state(one)
+    two["cards"]["B"], two["deck"][0] = one["deck"][0], one["cards"]["B"]
+    two["deck"].reverse()
+    two["rng"]["seed"] = "another"
+    views = [kit.game.view(s, "A") for s in (one, two)]
+    thoughts = [Search(kit, Settings(budget=None, iterations=120, depth=2, kept=3)).decide(v, "A", random.Random(9))
+                for v in views]
+    assert thoughts[0].line == thoughts[1].line and thoughts[0].visits == thoughts[1].visits

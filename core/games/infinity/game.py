@@ -108,7 +108,7 @@ class Infinity(Game):
     def _prompts(self, state: dict) -> dict[str, Prompt]:
         return prompts(state)
 
-    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None):
+    def apply(self, state: dict, seat: str, action: Action | str, raw: bytes | None = None, own: bool = False):
         """The base `apply`, plus three refusals/paths of this game: `mission show` is read
         only at any time; `unready` is open to a ready seat (which has no prompt, §3.4);
         deployment verbs out of step say NOT_YOUR_STEP (§8 P1)."""
@@ -134,7 +134,7 @@ class Infinity(Game):
                 raise RulesError(msg("It is step {step_of}, {owner}'s step: wait for your own step to deploy.", step_of=deployment.step_of(state), owner=who(state, owner)), code="NOT_YOUR_STEP")
             if owner is None and phase != "complete":
                 raise RulesError(msg("Troopers are deployed in the Deployment Phase, after the Initiative Roll and the choice."), code="NOT_YOUR_STEP")
-        return super().apply(state, seat, action, raw)
+        return super().apply(state, seat, action, raw, own)
 
     def _apply(self, ctx: Ctx) -> None:
         verb = ctx.action.verb

@@ -115,7 +115,7 @@ class Ludi(Game):
             return {seat: STATE_VERBS[top["s"]]}
         return {seat: (MAIN_VERBS | {"train"}) if state["p"][seat]["train"] else MAIN_VERBS}
 
-    def apply(self, state, seat, action, raw=None):
+    def apply(self, state, seat, action, raw=None, own=False):
         if isinstance(action, str):
             action = self.parse(action)
         if action.verb == "abort":
@@ -124,7 +124,7 @@ class Ludi(Game):
                 and state["stack"][-1]["seat"] != seat and not self.verbs[action.verb].query:
             top = state["stack"][-1]
             raise RulesError(msg("A prompt is pending: waiting for {seat} ({s}) (§5.1).", seat=who(state, top['seat']), s=top['s']), code="PENDING_PROMPT")
-        return super().apply(state, seat, action, raw)
+        return super().apply(state, seat, action, raw, own)
 
     def _vote_abort(self, state: dict, seat: str):
         """§9.3: `/ludi abort` by every player ends the game with no winner. (The majority after

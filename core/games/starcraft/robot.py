@@ -116,6 +116,9 @@ class StarCraftKit(BaseKit):
     # and 30 barely beat none (53 of 100). Without them, the same first games: 26 of 40 and 9 of 16
     # (docs/balance.md, the ladder).
     playout_depth = 0
+    # 8 worlds drawn once a decision, each node keeping its state in each (robots/search.py, issue 37):
+    # 6.34 -> 2.60 M instructions an iteration; 3 vs 2 70 of 100, 4 vs 3 62 of 100 (docs/balance.md)
+    kept_worlds = 8
 
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         state = copy_state(view)

@@ -238,8 +238,11 @@ class Board:
 
     def cost(self, a: str, b: str, kinds: tuple[str, ...]) -> int | None:
         """Cheapest single connection from a to b among `kinds` (§5.3), or None."""
-        costs = [mp for k, mp in self._links[a].get(b, ()) if k in kinds]
-        return min(costs) if costs else None
+        best = None
+        for k, mp in self._links[a].get(b, ()):
+            if k in kinds and (best is None or mp < best):
+                best = mp
+        return best
 
     def province_spaces(self, code: str) -> list[str]:
         return self._prov_spaces[code]

@@ -49,10 +49,22 @@ def _step(state: dict, act: dict, dest: str, fs: int | None = None):
         cost, why = indep_cost(state, act, dest)
         return cost, (None if cost is not None else lambda: why)
     here = act["at"]
+    fs = scoring.fleet_strength(state, act["seat"]) if fs is None else fs
+    kinds, sally, n = _crossings(act, fs)
+    cost = BOARD.cost(here, dest, kinds)
+    if cost is None:
+        return None, lambda: _no_crossing(here, dest, sally, fs)
+    if n == 0 and hostile_field(state, dest, act["seat"]):
+        return None, lambda: msg("a lone general may never enter a space holding an enemy field force (§5.4.1)")
+    return cost, None
+
+
+def _crossings(act: dict, fs: int) -> tuple[tuple[str, ...], bool, int]:
+    """The kinds of connection a general's force may cross (§5.3, §5.6), whether it sallies, and
+    its CUs: the same for every space it looks at from where it stands."""
     sally = act.get("sally") and len(act["path"]) == 1
     kinds = [] if sally else list(LAND)
     n = sum(act["cus"].values())
-    fs = scoring.fleet_strength(state, act["seat"]) if fs is None else fs
     sea_ok = n == 0 or (fs >= 1 and n <= 3 * fs)                      # §5.6.2
     if sally and n > 2:
         sea_ok = False                                                 # §5.6.4
@@ -60,12 +72,7 @@ def _step(state: dict, act: dict, dest: str, fs: int | None = None):
         sea_ok = False                                                 # #15 Storm at Sea
     if sea_ok:
         kinds += ["sea", "trans"]
-    cost = BOARD.cost(here, dest, tuple(kinds))
-    if cost is None:
-        return None, lambda: _no_crossing(here, dest, sally, fs)
-    if n == 0 and hostile_field(state, dest, act["seat"]):
-        return None, lambda: msg("a lone general may never enter a space holding an enemy field force (§5.4.1)")
-    return cost, None
+    return tuple(kinds), sally, n
 
 
 def _no_crossing(here: str, dest: str, sally: bool, fs: int) -> str:
@@ -133,12 +140,17 @@ def _reached(state: dict):
                 return
             x = act["start_x"] if act["start_x"] is not None else 10 ** 6
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
-    else:
-        near = BOARD.adj[act["at"]]
-    fs = None if act.get("army") else scoring.fleet_strength(state, act["seat"])
-    for n, _ in near:
-        cost, _ = _step(state, act, n, fs)
-        if cost is not None and cost <= act["mp"]:
+        for n, _ in near:
+            cost, _ = _step(state, act, n)
+            if cost is not None and cost <= act["mp"]:
+                yield n
+        return
+    # a general's force: `_step` of each neighbour, what is the same for all of them worked out once
+    here, seat, mp = act["at"], act["seat"], act["mp"]
+    kinds, _, cus = _crossings(act, scoring.fleet_strength(state, seat))
+    for n, _ in BOARD.adj[here]:
+        cost = BOARD.cost(here, n, kinds)
+        if cost is not None and cost <= mp and not (cus == 0 and hostile_field(state, n, seat)):
             yield n
 
 
