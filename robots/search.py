@@ -8,7 +8,8 @@ shaped by what a chat wargame needs:
   the decision can depend only on the view and the random seed (the hidden-information test).
   A kit may keep its worlds instead (`kept_worlds`, Settings.kept; Successors 8): K worlds drawn
   from the view once a decision, iteration n in world n % K, each node keeping its state there as
-  bytes, so an iteration applies only the lines below what its world's nodes keep (issue 37).
+  bytes, so an iteration applies only the lines below what its world's nodes keep (issue 37). A
+  fresh world is a kept world that no node keeps: one iteration, one selection, for both.
 - Nodes are information sets of the searching seat's tree: the path of command lines from the
   root. Other seats' decisions live in the same tree, keyed by their lines, so a line that is
   legal in one determinization and not in another (an opponent's card) simply is not
@@ -95,9 +96,10 @@ class Node:
 
 
 class Seen:
-    """A node as one kept world has it (Settings.kept): the state's bytes, and once worked out the
-    deciding seat, its prompt and the lines tried there (those found illegal in that world taken
-    out), or None where nobody decides (the game ended); the values of an iteration that ended here."""
+    """A node as one world has it, kept in the node for a kept world (Settings.kept), for one
+    iteration in a fresh world: the state's bytes, and once worked out the deciding seat, its prompt
+    and the lines tried there (those found illegal in that world taken out), or None where nobody
+    decides (the game ended); the values of an iteration that ended here."""
 
     __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "values")
 
@@ -200,13 +202,13 @@ class Search:
                     worlds.append(looks[w] if w < len(looks) else self.kit.determinize(view, seat, rnd))
                     self._keep(root, w, Seen(orjson.dumps(worlds[w])), always=True)
                     self._timed(began)
-                if self._iterate_kept(root, w, worlds[w], seat, rnd, deadline):
-                    done += 1
-                continue
-            began = self.clock()
-            world = self.kit.determinize(view, seat, rnd)
-            self._timed(began)
-            if self._iterate(root, world, seat, rnd, deadline):
+                world = worlds[w]
+            else:
+                w = None                         # a fresh world, kept by nothing
+                began = self.clock()
+                world = self.kit.determinize(view, seat, rnd)
+                self._timed(began)
+            if self._iterate(root, w, world, seat, rnd, deadline):
                 done += 1
         visits = {line: edge.visits for line, edge in root.edges.items()}
         values = {line: edge.mean for line, edge in root.edges.items() if edge.visits}
@@ -284,99 +286,17 @@ class Search:
             edge.visits, edge.total, edge.available = weight, weight * sum(found) / len(found), weight
 
     # one iteration: selection and expansion in the tree, playout, back-propagation ------------
-    def _iterate(self, root: Node, state: dict, seat: str, rnd: random.Random, deadline: float | None) -> bool:
-        game, kit = self.game, self.kit
-        node: Node | None = root
-        path: list[tuple[Edge, str]] = []
-        expanded = False
-        movers = {seat}
-        playout = 0
-        while node is not None or playout < self.depth:
-            if expanded and not self.depth:
-                break                                # a new leaf and no playout: what lies below it is not looked at
-            if self._late(deadline):
-                return False                         # past the budget: this iteration does not count
-            began = self.clock()
-            if node is None and not game.private_lines:
-                # below the tree, where no prompt offers a private line (Ludi), a step needs only whose
-                # turn it is: a line goes privately by its verb, and apply checks it by the game's verbs
-                deciding = game.deciding(state)
-                if not deciding:
-                    break
-                mover = deciding_seat(deciding, seat)
-                movers.add(mover)
-                state = self._playout_step(state, mover, NO_PRIVATE, rnd)
-                playout += 1
-                self._timed(began)
-                continue
-            # the state's bytes once for its prompts (remembered by them) and each line tried on it;
-            # the kits' queries (candidates, playout lines) read the state and never change it
-            raw = orjson.dumps(state)
-            prompts = game.prompts(state, raw)
-            if not prompts:
-                break                                # the game ended: evaluate says won or lost
-            mover = deciding_seat(prompts, seat)
-            prompt = prompts[mover]
-            movers.add(mover)
-            if node is None:                         # below the tree: the game's own random player (or the kit's)
-                state = self._playout_step(state, mover, prompt, rnd, raw)
-                playout += 1
-                self._timed(began)
-                continue
-            if node is root and hasattr(kit, "root_candidates"):
-                lines = list(root.edges)             # the root's own lines, ranked once
-            else:
-                lines = [line for line in kit.candidates(state, mover, prompt, rnd)
-                         if node is not root or line in root.edges]
-            while lines:
-                line = self._select(node, lines, rnd, expanded)
-                if line is None:                     # an unvisited line after this iteration's expansion
-                    node = None
-                    break
-                edge = node.edges[line]
-                try:
-                    state = apply_line(game, state, mover, prompt, line, raw)
-                except RulesError:                   # not legal in this determinization after all
-                    lines.remove(line)
-                    continue
-                edges = node.edges
-                for other in lines:
-                    known = edges.get(other)
-                    if known is None:                # made only where none is (not one a line)
-                        known = edges[other] = Edge()
-                    known.available += 1
-                if edge.visits == 0:
-                    expanded = True
-                path.append((edge, mover))
-                self._timed(began)
-                if edge.child is None and self.nodes < MAX_NODES:
-                    edge.child = Node()
-                    self.nodes += 1
-                node = edge.child
-                break
-            else:
-                break                                # no line of the prompt is legal here
-        if self._late(deadline):
-            return False
-        began = self.clock()
-        settled = getattr(kit, "settled", None)   # a leaf as the kit's look values it (StarCraft: a battle fought)
-        values = values_of(kit, settled(state) if settled else state, movers)
-        self._timed(began)
-        for edge, mover in path:
-            edge.visits += 1
-            edge.total += values.get(mover, 0.0)
-        return True
-
-    def _iterate_kept(self, root: Node, w: int, top: dict, seat: str, rnd: random.Random,
-                      deadline: float | None) -> bool:
-        """`_iterate` in the kept world `w` (Settings.kept), whose state at the root is `top`: down the
-        tree each node's state there is taken from the node where an earlier iteration in this world
-        left it, and a line is applied only below the part so kept (usually one: the new leaf); the
-        prompts and lines of a node are worked out once a world. The same tree, selection and values."""
+    def _iterate(self, root: Node, w: int | None, top: dict, seat: str, rnd: random.Random,
+                 deadline: float | None) -> bool:
+        """One iteration in the world whose state at the root is `top`: the kept world `w`
+        (Settings.kept), or with `w` None a fresh world, which is a kept world that nothing keeps.
+        Down the tree each node's state in a kept world is taken from the node where an earlier
+        iteration in that world left it, and a line is applied only below the part so kept (usually
+        one: the new leaf); a node's prompt and lines are worked out once a world."""
         game, kit = self.game, self.kit
         node: Node | None = root
         state: dict | None = top                 # the node's state as a dict, where at hand
-        here: Seen | None = root.seen[w]         # the node's state as kept, where it is
+        here: Seen | None = root.seen[w] if w is not None else None   # the node's state as kept, where it is
         owned = False                            # `state` loaded from `here.raw` by this iteration, unchanged
         path: list[tuple[Edge, str]] = []
         expanded = False
@@ -384,15 +304,17 @@ class Search:
         playout = 0
         while node is not None or playout < self.depth:
             if expanded and not self.depth:
-                break
+                break                            # a new leaf and no playout: what lies below it is not looked at
             if self._late(deadline):
-                return False
+                return False                     # past the budget: this iteration does not count
             began = self.clock()
-            if node is None:                     # below the tree: a playout, as `_iterate`'s
+            if node is None:                     # below the tree: the game's own random player (or the kit's)
                 if state is None:
                     state = orjson.loads(here.raw)
                 here, owned = None, False
                 if not game.private_lines:
+                    # where no prompt offers a private line (Ludi), a step needs only whose turn it is:
+                    # a line goes privately by its verb, and apply checks it by the game's verbs
                     deciding = game.deciding(state)
                     if not deciding:
                         break
@@ -403,7 +325,7 @@ class Search:
                     raw = orjson.dumps(state)
                     prompts = game.prompts(state, raw)
                     if not prompts:
-                        break
+                        break                    # the game ended: evaluate says won or lost
                     mover = deciding_seat(prompts, seat)
                     movers.add(mover)
                     state = self._playout_step(state, mover, prompts[mover], rnd, raw)
@@ -411,6 +333,8 @@ class Search:
                 self._timed(began)
                 continue
             if here is None:                     # a node reached by applying a line, its state not kept
+                # the state's bytes once for its prompts (remembered by them) and each line tried on it;
+                # the kits' queries (candidates, playout lines) read the state and never change it
                 here = Seen(orjson.dumps(state))
             if not here.known:
                 if state is None:
@@ -421,7 +345,7 @@ class Search:
                     mover = deciding_seat(prompts, seat)
                     prompt = prompts[mover]
                     if node is root and hasattr(kit, "root_candidates"):
-                        lines = list(root.edges)
+                        lines = list(root.edges)     # the root's own lines, ranked once
                     else:
                         lines = [line for line in kit.candidates(state, mover, prompt, rnd)
                                  if node is not root or line in root.edges]
@@ -434,7 +358,7 @@ class Search:
             mover, prompt, edges = here.mover, here.prompt, here.edges
             movers.add(mover)
             while lines:                         # the kept lists themselves: a line found illegal leaves them
-                i = self._select_kept(lines, edges, rnd, expanded)
+                i = self._select(edges, rnd, expanded)
                 if i is None:                    # an unvisited line after this iteration's expansion
                     node = None
                     break
@@ -462,7 +386,7 @@ class Search:
                     edge.child = child = Node()
                     self.nodes += 1
                 node, state, here, owned = child, after, below, False
-                if child is not None and below is None:
+                if child is not None and below is None and w is not None:
                     here = Seen(orjson.dumps(after))
                     self._keep(child, w, here)
                 break
@@ -476,7 +400,7 @@ class Search:
         else:
             if state is None:
                 state = orjson.loads(here.raw)
-            settled = getattr(kit, "settled", None)
+            settled = getattr(kit, "settled", None)   # a leaf as the kit's look values it (StarCraft: a battle fought)
             values = values_of(kit, settled(state) if settled else state, movers)
             if here is not None:
                 here.values = values
@@ -502,40 +426,17 @@ class Search:
     def _timed(self, began: float) -> None:
         self.step = max(self.step, self.clock() - began)
 
-    def _select(self, node: Node, lines: list[str], rnd: random.Random, expanded: bool) -> str | None:
-        """UCT over the lines available now. An untried line is tried first (in random order);
-        once this iteration has expanded a node, an untried line ends the tree part instead."""
-        edges = node.edges
-        tried = [edges.get(line) for line in lines]
-        untried = [line for line, edge in zip(lines, tried) if edge is None or edge.visits == 0]
-        if untried:
-            if expanded:
-                return None
-            line = draws.choice(rnd, untried)
-            edges.setdefault(line, Edge())
-            return line
-        c = self.settings.exploration
-        # the values' differences between lines of a long game are small (a CU, a PC), so they are
-        # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
-        means = [edge.total / edge.visits for edge in tried]     # each edge's mean: all visited here
-        low = min(means)
-        spread = (max(means) - low) or 1.0
-        sqrt, log = math.sqrt, math.log
-        best, best_score = lines[0], -math.inf
-        for line, edge, mean in zip(lines, tried, means):
-            score = (mean - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
-            if score > best_score:
-                best, best_score = line, score
-        return best
-
-    def _select_kept(self, lines: list[str], edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
-        """`_select` at a kept node, given its edge of each line: the chosen line's index, drawing
-        the same numbers and choosing the same line."""
+    def _select(self, edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
+        """UCT over a node's edges of the lines available now: the chosen one's index. An untried
+        line is tried first (in random order); once this iteration has expanded a node, an untried
+        line ends the tree part instead."""
         untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
         if untried:
             return None if expanded else draws.choice(rnd, untried)
         c = self.settings.exploration
-        means = [edge.total / edge.visits for edge in edges]
+        # the values' differences between lines of a long game are small (a CU, a PC), so they are
+        # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
+        means = [edge.total / edge.visits for edge in edges]     # each edge's mean: all visited here
         low = min(means)
         spread = (max(means) - low) or 1.0
         sqrt, log = math.sqrt, math.log

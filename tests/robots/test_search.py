@@ -8,6 +8,7 @@ differ from the state, and determinization has something to draw.
 import random
 
 import orjson
+import pytest
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt, copy_state
@@ -118,9 +119,11 @@ def test_each_iteration_starts_from_a_fresh_determinization():
     assert kit.determinized == 51
 
 
-def test_the_same_view_and_seed_give_the_same_decision_and_the_state_is_never_read():
+@pytest.mark.parametrize("depth, kept", [(4, 0), (2, 3)], ids=["fresh worlds", "kept worlds"])
+def test_the_same_view_and_seed_give_the_same_decision_and_the_state_is_never_read(depth, kept):
     """Deterministic given (view, seat, seed): the hidden card and deck order of two states that
-    look the same to A do not change the search, visit for visit."""
+    look the same to A do not change the search, visit for visit, whether each iteration draws a
+    fresh world from the view or the worlds are drawn once and kept (Settings.kept)."""
     kit = NimKit()
     one = position(11)
     two = copy_state(one)
@@ -130,8 +133,8 @@ def test_the_same_view_and_seed_give_the_same_decision_and_the_state_is_never_re
     assert (one["cards"]["B"], one["deck"]) != (two["cards"]["B"], two["deck"])
     views = [kit.game.view(s, "A") for s in (one, two)]
     assert views[0] == views[1]
-    thoughts = [Search(kit, Settings(budget=None, iterations=120, depth=4)).decide(v, "A", random.Random(9))
-                for v in views]
+    thoughts = [Search(kit, Settings(budget=None, iterations=120, depth=depth, kept=kept)).decide(
+        v, "A", random.Random(9)) for v in views]
     assert thoughts[0].line == thoughts[1].line and thoughts[0].visits == thoughts[1].visits
 
 
@@ -360,17 +363,3 @@ def test_a_kept_state_is_the_state_its_path_leads_to_in_its_world():
             checked += 1
         todo += [(edge.child, lines + [line]) for line, edge in node.edges.items() if edge.child is not None]
     assert checked > 50
-
-
-def test_kept_worlds_come_from_the_view_alone():
-    """With kept worlds too, two states that look the same to A give the same search, visit for visit."""
-    kit = NimKit()
-    one = position(11)
-    two = copy_state(one)
-    two["cards"]["B"], two["deck"][0] = one["deck"][0], one["cards"]["B"]
-    two["deck"].reverse()
-    two["rng"]["seed"] = "another"
-    views = [kit.game.view(s, "A") for s in (one, two)]
-    thoughts = [Search(kit, Settings(budget=None, iterations=120, depth=2, kept=3)).decide(v, "A", random.Random(9))
-                for v in views]
-    assert thoughts[0].line == thoughts[1].line and thoughts[0].visits == thoughts[1].visits
