@@ -297,7 +297,8 @@ class Search:
         node: Node | None = root
         state: dict | None = top                 # the node's state as a dict, where at hand
         here: Seen | None = root.seen[w] if w is not None else None   # the node's state as kept, where it is
-        owned = False                            # `state` loaded from `here.raw` by this iteration, unchanged
+        owned = False                            # `state` this iteration's own (loaded from `here.raw`, or made
+        #                                          by a line), unchanged since: a line may change it in place
         path: list[tuple[Edge, str]] = []
         expanded = False
         movers = {seat}
@@ -385,7 +386,9 @@ class Search:
                 if child is None and self.nodes < MAX_NODES:
                     edge.child = child = Node()
                     self.nodes += 1
-                node, state, here, owned = child, after, below, False
+                # the state a line just made is this iteration's alone (a kept node keeps its bytes): the
+                # next line is applied to it in place, not to a copy of it
+                node, state, here, owned = child, after, below, after is not None
                 if child is not None and below is None and w is not None:
                     here = Seen(orjson.dumps(after))
                     self._keep(child, w, here)
