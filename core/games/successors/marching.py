@@ -42,15 +42,16 @@ def step_cost(state: dict, act: dict, dest: str, fs: int | None = None) -> tuple
     return cost, (why() if why is not None else "")
 
 
-def _step(state: dict, act: dict, dest: str, fs: int | None = None):
+def _step(state: dict, act: dict, dest: str, fs: int | None = None, crossings: tuple | None = None):
     """`step_cost`, the reason not yet worded: (MP, None), or (None, what words it) — `reachable`
-    asks every neighbour and needs no reason."""
+    asks every neighbour and needs no reason; it hands over the force's `_crossings`, the same for
+    every neighbour."""
     if act.get("army"):
         cost, why = indep_cost(state, act, dest)
         return cost, (None if cost is not None else lambda: why)
     here = act["at"]
     fs = scoring.fleet_strength(state, act["seat"]) if fs is None else fs
-    kinds, sally, n = _crossings(act, fs)
+    kinds, sally, n = crossings or _crossings(act, fs)
     cost = BOARD.cost(here, dest, kinds)
     if cost is None:
         return None, lambda: _no_crossing(here, dest, sally, fs)
@@ -132,6 +133,7 @@ def _reached(state: dict):
     act = state["act"]
     if question(state):
         return
+    fs = crossings = None
     if act.get("army"):
         near = [(n, "") for n in BOARD.indep_armies[act["army"]]["enters"]] if act["at"] == "box" \
             else BOARD.adj[act["at"]]
@@ -140,17 +142,13 @@ def _reached(state: dict):
                 return
             x = act["start_x"] if act["start_x"] is not None else 10 ** 6
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
-        for n, _ in near:
-            cost, _ = _step(state, act, n)
-            if cost is not None and cost <= act["mp"]:
-                yield n
-        return
-    # a general's force: `_step` of each neighbour, what is the same for all of them worked out once
-    here, seat, mp = act["at"], act["seat"], act["mp"]
-    kinds, _, cus = _crossings(act, scoring.fleet_strength(state, seat))
-    for n, _ in BOARD.adj[here]:
-        cost = BOARD.cost(here, n, kinds)
-        if cost is not None and cost <= mp and not (cus == 0 and hostile_field(state, n, seat)):
+    else:   # a general's force: what is the same for every neighbour worked out once
+        near = BOARD.adj[act["at"]]
+        fs = scoring.fleet_strength(state, act["seat"])
+        crossings = _crossings(act, fs)
+    for n, _ in near:
+        cost, _ = _step(state, act, n, fs, crossings)
+        if cost is not None and cost <= act["mp"]:
             yield n
 
 
