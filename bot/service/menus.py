@@ -22,7 +22,7 @@ import hashlib
 import logging
 import re
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import render
 from bot.service.common import Topic, hints_allowed, seat_of
@@ -309,12 +309,7 @@ class Menus(Topic):
         # the view only where the places need it: most of StarCraft's levels choose none, and it is drawn
         # (and keyed) only for a level that does; a Successors level asks it only for a word that may
         # name a force (crops.LAZY_VIEW), so a level of verbs, cards or seats costs none
-        views: list[dict] = []
-
-        def view_of() -> dict:
-            if not views:
-                views.append(game.view(state, seat))
-            return views[0]
+        view_of = cache(lambda: game.view(state, seat))
         points = crops.spots(game.id, view_of if crops.reads_view(game.id) else None, [o.parts for o in menu.options],
                              menu.trail, lang)
         if not crops.chooses_place([p for p, o in zip(points, menu.options) if not o.more]):
