@@ -22,7 +22,7 @@ import hashlib
 import re
 import threading
 from collections import OrderedDict
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Callable, Sequence
 
 import orjson
@@ -57,16 +57,15 @@ def _successors(view: dict | Callable[[], dict], trail: Sequence[str], lang: str
     from render.successors import layout, to_px
 
     spaces = _successors_spaces()
-    asked: list[dict] = []
-    forces: dict[str, str] = {}
     counters: dict[str, Point] = {}
 
+    @cache
     def seen() -> dict:
-        if not asked:
-            asked.append(view() if callable(view) else view)
-            forces.update({gid.lower(): g["at"] for gid, g in (asked[0].get("gens") or {}).items()
-                           if g.get("at") in BOARD.spaces})
-        return asked[0]
+        return view() if callable(view) else view
+
+    @cache
+    def forces() -> dict[str, str]:
+        return {gid.lower(): g["at"] for gid, g in (seen().get("gens") or {}).items() if g.get("at") in BOARD.spaces}
 
     def where(word: str) -> Point | None:
         key = word.lower()
@@ -74,13 +73,13 @@ def _successors(view: dict | Callable[[], dict], trail: Sequence[str], lang: str
             return to_px(spaces[key])
         if not _successors_may_be_force(key):
             return None
-        shown = seen()
-        if key not in forces:
+        at = forces().get(key)
+        if at is None:
             return None
         if not counters:   # a force is marked on its counter, placed off its space (`place_counters`)
             counters.update({sp: (r[0], (r[1] + r[3]) // 2)   # its left end: its words still read
-                             for kind, sp, r in layout(shown, lang=lang) if kind == "counter"})
-        return counters.get(forces[key]) or to_px(forces[key])
+                             for kind, sp, r in layout(seen(), lang=lang) if kind == "counter"})
+        return counters.get(at) or to_px(at)
 
     return where
 
