@@ -245,10 +245,10 @@ class Game:
               own: bool = False) -> tuple[dict, list[Event]]:
         """`raw`: the state's bytes (`orjson.dumps(state)`), when the caller has them: one that tries
         several actions on the same state (a menu's lines checked, a search's candidates, a deadline's
-        default) serialises it once, not once an action. `own`: `state` is the caller's own
-        `orjson.loads(raw)`, never read again (a search's state kept as bytes, loaded to be applied):
-        the action changes it in place instead of a copy of it, which would be the same dict (a
-        refused action leaves it half changed)."""
+        default) serialises it once, not once an action. `own`: `state` is the caller's alone,
+        `raw` its bytes, and it is never read again (a search's state loaded from its kept bytes, or
+        just made by a line): the action changes it in place instead of a copy of it, which would be
+        the same dict (a refused action leaves it half changed)."""
         if isinstance(action, str):
             action = self.parse(action)
         verb = self.verbs.get(action.verb)

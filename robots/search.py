@@ -134,7 +134,7 @@ def apply_line(game: Game, state: dict, seat: str, prompt: Prompt, line: str, ra
                own: bool = False) -> dict:
     """The state after `seat` sends `line` the way a player would (privately when the line is).
     `raw`: the state's bytes, taken once where several lines are tried on one state (Game.apply);
-    `own`: the state is the caller's own loading of them, changed in place (Game.apply)."""
+    `own`: the state is the caller's alone, changed in place (Game.apply)."""
     return game.apply(state, seat, game.parse(line, private=game.sent_privately(line, prompt)), raw, own)[0]
 
 
