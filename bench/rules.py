@@ -8,7 +8,10 @@
 - a robot's search iterations per second at 2 players (robots/search.py, one decision from a
   mid-game position), beside the copies per second of the same view (an iteration from a fresh
   world copies it at least once; a kit's kept worlds, robots/search.py, are copied once a decision),
-  and beside the pre-issue build's rate (PRE_ISSUE_RATE) with issue 37's target;
+  and beside the pre-issue build's rate with issue 37's target. The pre-issue build is extracted from
+  git and timed here, each build in fresh processes taking turns (bench/search_probe.py): a rate
+  recorded on another machine says nothing of this one's (the recorded rates stand in, said as such,
+  only where the checkout has no history);
 - the top five functions of each game's random game by own time (cProfile, CPU time).
 
 Each position is timed in every one of REPLAYS passes and its fastest time kept, so a busy
@@ -26,11 +29,15 @@ import marshal
 import os
 import pstats
 import random
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 import orjson
 
+from bench.search_probe import PROBE_FILE, ROBOT_PLAYERS, decision, record
 from core.game import copy_state
 from core.registry import all_games
 
@@ -38,37 +45,21 @@ REPLAYS = 3
 # issue 37's targets: (apply ms, view-and-choose ms) per action
 TARGETS = {"successors": (0.15, 0.2)}
 OTHER_TARGET = (0.1, 0.1)
-ROBOT_PLAYERS = 2
+
 # issue 37's search target: iterations a second at least these times the pre-issue build's
 SEARCH_GAIN = {"successors": 5.0}
 OTHER_SEARCH_GAIN = 2.0
-# the pre-issue build's iterations a second: the parent of c001942 (the fingerprint commit, the
-# issue's first), measured by this very `search_rate` copied into a worktree of that commit, 0.3 s
-# of CPU a decision, each of five runs in a fresh process (a kit's memory warms the next run); the
-# median, on the bench machine (2 cores, busy: CPU time), 2026-11-27
+# the pre-issue build: the parent of c001942 (the fingerprint commit, the issue's first)
+PRE_ISSUE_COMMIT = "dbaf93b6d178e35b23c3b5a2b4eb6ee95c739701"
+# its iterations a second as recorded on 2026-11-27's machine (0.3 s of CPU a decision, the median of
+# five fresh processes): only where this checkout cannot extract the build to time it here
 PRE_ISSUE_RATE = {"infinity": 396, "successors": 792, "ludi": 165, "starcraft": 378}
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 clock = time.process_time
 
 
 def players_for(game) -> int:
     return max(game.min_players, min(game.max_players, 5))
-
-
-def record(game, players: int, seed: int, limit: int = 4000) -> list[tuple]:
-    """(state, seat, action) of each decision of a seeded random game on the bare rules."""
-    rnd = random.Random(seed)
-    state = game.setup([f"p{i}" for i in range(players)], {}, f"rules-bench-{seed}")
-    steps = []
-    while len(steps) < limit:
-        prompts = game.prompts(state)
-        if not prompts:
-            break
-        seat = rnd.choice(sorted(prompts))
-        line = game.sample(state, seat, rnd)
-        action = game.parse(line, game.sent_privately(line, prompts[seat]))
-        steps.append((state, seat, action))
-        state, _ = game.apply(state, seat, action)
-    return steps
 
 
 def _fastest(steps: list[tuple], timed) -> float:
@@ -117,25 +108,47 @@ def copy_paths(game, players: int, limit: int) -> list[tuple[str, float]]:
     return [(name, _fastest(steps, lambda state, seat, action, f=f: f(state)) * 1e6) for name, f in COPIES]
 
 
-def search_rate(game, budget: float, seed: int = 1) -> tuple[float, float, int]:
-    """(iterations/s, copies of the view/s, iterations) of one robot decision at 2 players from a
-    position some way into a seeded random game."""
-    from robots.kit import kit_for
-    from robots.search import Search, Settings
+def pre_issue_tree(into: str) -> str | None:
+    """The pre-issue build's source tree, extracted from git into `into`; None where this checkout
+    has no history (a shallow clone, an archive): the recorded rates stand in, said as such."""
+    try:
+        archive = subprocess.run(["git", "-C", ROOT, "archive", PRE_ISSUE_COMMIT], capture_output=True, check=True)
+        subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return into
 
-    kit = kit_for(game.id)
-    steps = record(game, ROBOT_PLAYERS, seed, limit=60)
-    for state, seat, _ in steps[len(steps) // 2:] + steps[:len(steps) // 2]:   # a real choice: two lines or more
-        view = game.view(state, seat)
-        thought = Search(kit, Settings(budget=budget), clock=clock).decide(view, seat, random.Random(seed))
-        if thought.iterations:
-            break
+
+def probe(tree: str, game_id: str, budget: float) -> float:
+    """Iterations a second of one decision, in a fresh process running `tree`'s code (bench/search_probe.py)."""
+    env = {**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"}
+    out = subprocess.run([sys.executable, PROBE_FILE, game_id, str(budget)], env=env, capture_output=True, text=True,
+                         check=True).stdout.split()
+    iterations, seconds, module = int(out[0]), float(out[1]), out[2]
+    if not os.path.realpath(module).startswith(os.path.realpath(tree)):   # another build answered: no figure
+        raise RuntimeError(f"the probe ran {module}, not the tree {tree}")
+    return iterations / seconds if seconds else 0.0
+
+
+def search_rates(game_id: str, budget: float, rounds: int, pre_tree: str | None) -> tuple[float, float | None]:
+    """(this build's, the pre-issue build's) median iterations a second over `rounds` fresh processes
+    each, the two builds taking turns so that both see the machine alike; the second None without a tree."""
+    now, pre = [], []
+    for _ in range(rounds):
+        if pre_tree:
+            pre.append(probe(pre_tree, game_id, budget))
+        now.append(probe(ROOT, game_id, budget))
+    return statistics.median(now), statistics.median(pre) if pre else None
+
+
+def view_copies(game, budget: float) -> float:
+    """Copies a second of the bench decision's view (`copy_state`): an iteration's floor."""
+    view, _ = decision(game)
     copies, started = 0, clock()
     while clock() - started < min(budget, 0.2):
         copy_state(view)
         copies += 1
-    rate = thought.iterations / thought.seconds if thought.seconds else 0.0
-    return rate, copies / (clock() - started), thought.iterations
+    return copies / (clock() - started)
 
 
 def top_functions(game, players: int, seed: int = 2, limit: int = 1500, n: int = 5) -> list[tuple[str, float]]:
@@ -183,23 +196,30 @@ def section(quick: bool, verdict=None) -> list[str]:
     for game in all_games():
         paths = copy_paths(game, players_for(game), limit)
         out.append(f"   {game.id:<12}copies of its states: " + ", ".join(f"{name} {us:.0f} µs" for name, us in paths))
-    out.append(f"   robot search at {ROBOT_PLAYERS} players, one decision of {budget} s CPU (floor: copies of the "
-               "same view a second)")
-    for game in all_games():
-        try:
-            rate, copies, iterations = search_rate(game, budget)
-        except Exception as exc:   # noqa: BLE001 — a game without a robot still gets its other lines
-            out.append(f"   {game.id:<12} no search ({type(exc).__name__}: {exc})")
-            continue
-        line = (f"   {game.id:<12}{rate:>9.0f} iterations/s ({iterations} in {budget} s) vs {copies:>7.0f} "
-                f"copies/s: {rate / copies:.3f}×")
-        before = PRE_ISSUE_RATE.get(game.id)
-        if before:
-            gain = SEARCH_GAIN.get(game.id, OTHER_SEARCH_GAIN)
-            line += (f"; pre-issue build {before}/s: {rate / before:.2f}× (≥ {gain:g}×: "
-                     + verdict(rate >= gain * before, f"{game.id} search {rate / before:.2f}× the pre-issue build ≥ "
-                                                      f"{gain:g}×") + ")")
-        out.append(line)
+    rounds = 3 if quick else 5
+    with tempfile.TemporaryDirectory() as folder:
+        pre_tree = pre_issue_tree(folder)
+        out.append(f"   robot search at {ROBOT_PLAYERS} players, one decision of {budget} s CPU, the median of "
+                   f"{rounds} fresh processes, beside the pre-issue build ({PRE_ISSUE_COMMIT[:7]}) "
+                   + ("timed the same way, the two taking turns" if pre_tree else
+                      "as recorded on another machine (this checkout has no history to extract it from)")
+                   + " (floor: copies of the same view a second)")
+        for game in all_games():
+            try:
+                rate, before = search_rates(game.id, budget, rounds, pre_tree)
+            except (subprocess.CalledProcessError, RuntimeError) as exc:   # a game without a robot, say
+                out.append(f"   {game.id:<12} no search ({type(exc).__name__}: {getattr(exc, 'stderr', '') or exc})"
+                           .strip()[:200])
+                continue
+            copies = view_copies(game, budget)
+            line = f"   {game.id:<12}{rate:>9.0f} iterations/s vs {copies:>7.0f} copies/s: {rate / copies:.3f}×"
+            before = before or PRE_ISSUE_RATE.get(game.id)
+            if before:
+                gain = SEARCH_GAIN.get(game.id, OTHER_SEARCH_GAIN)
+                line += (f"; pre-issue build {before:.0f}/s: {rate / before:.2f}× (≥ {gain:g}×: "
+                         + verdict(rate >= gain * before, f"{game.id} search {rate / before:.2f}× the pre-issue "
+                                                          f"build ≥ {gain:g}×") + ")")
+            out.append(line)
     out.append("   top five functions by own CPU time (one random game per game, under cProfile)")
     for game in all_games():
         top = top_functions(game, players_for(game), limit=400 if quick else 1500)
