@@ -384,7 +384,7 @@ MESSAGES = [
     N_('Usage: /robot add [N] [level=1-5], /robot remove.'),
     N_('No robot plays {game} yet.'), N_('No robot plays {game} yet, so there is nobody to ask for a hint.'),
     # a robot's levels (robots/levels.py): Discord's /robot add choices, and a level= refused
-    N_('{number} · {about}'), N_('a beginner: one ply, with slips'), N_('one ply'), N_('a short search'),
+    N_('{number} · {about}'), N_('a beginner: one ply, with slips'), N_('one ply, with slips now and then'), N_('one ply'),
     N_('a search'), N_('the deepest search'),
     N_("level= is a robot's strength, 1 (a beginner) to {top} (the deepest search); got {got}."),
     N_('Seated: {names}.'),

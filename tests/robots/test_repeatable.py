@@ -24,14 +24,14 @@ if os.environ.get("REPEAT_BY_A_SET"):     # the check's own check: lines in a se
             def by_set(self, *args, _of=getattr(kit, name)):
                 return list(set(_of(self, *args)))
             setattr(kit, name, by_set)
-table = Table(game.id, 2, 1, against="robot:1", level=3, seed="repeat", clock="cpu")
+table = Table(game.id, 2, 1, against="robot:1", level=4, seed="repeat", clock="cpu")
 rnd = random.Random("repeat")
 state = game.setup(["p1", "p2"], {}, "repeat")
 for _ in range(int(sys.argv[2])):       # into the game by random play: the robots meet its middle
     if not game.prompts(state):
         break
     state, _ = random_step(game, state, rnd)
-players = dict(zip(state["seats"], (table.player("robot:3"), table.player("robot:1"))))
+players = dict(zip(state["seats"], (table.player("robot:4"), table.player("robot:1"))))
 lines = []
 for _ in range(int(sys.argv[3])):
     prompts = game.prompts(state)

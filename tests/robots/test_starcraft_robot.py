@@ -186,19 +186,19 @@ def test_a_leaf_whose_battle_waits_for_cards_is_valued_once_the_battle_is_fought
 def test_planning_is_decided_by_the_look_and_execution_by_the_search():
     """§5–§6: an order placed in Planning is face down and does nothing until Execution, which
     the search's leaves, a few placements on, never reach: there the root's look (what each order
-    would do resolved now) decides, as level 2's does, and no iteration is spent; in Execution the
-    search runs its iterations."""
-    level2, level3 = (RobotPlayer.at(LEVELS[n], timed=False) for n in (2, 3))
+    would do resolved now) decides, as level 3's (one ply) does, and no iteration is spent; in
+    Execution the search (level 4) runs its iterations."""
+    one_ply, searching = (RobotPlayer.at(LEVELS[n], timed=False) for n in (3, 4))
     planned = executed = 0
     for state, seat in deciding(2, 5, ("planning", "execution")):
         view = GAME.view(state, seat)
-        line = level3.decide(GAME, view, seat, random.Random(1))
+        line = searching.decide(GAME, view, seat, random.Random(1))
         if GAME.state_key(state) == "planning":
-            assert level3.last.iterations == 0
-            assert line == level2.decide(GAME, view, seat, random.Random(1))
+            assert searching.last.iterations == 0
+            assert line == one_ply.decide(GAME, view, seat, random.Random(1))
             planned += 1
-        elif level3.last.visits:
-            assert level3.last.iterations == LEVELS[3].iterations
+        elif searching.last.visits:
+            assert searching.last.iterations == LEVELS[4].iterations
             executed += 1
         if planned >= 3 and executed >= 3:
             break

@@ -163,14 +163,14 @@ def test_the_cart_nearer_pella_is_worth_more_to_its_controller_while_a_burial_ca
 
 def test_a_one_ply_robot_marches_the_cart_towards_pella_in_turn_ii():
     """§9.6.3–§9.6.4, §4.5: starting a march changes nothing by itself, so the one-ply look values
-    `activate G` by its best first step (`line_values`); with the Cart's pull, the robots of level 2
+    `activate G` by its best first step (`line_values`); with the Cart's pull, the robots of level 3
     (one ply) take the Cart out of Babylon towards Pella in Turn II instead of standing still."""
     from core.games.successors.robot import TO_PELLA
     from robots.levels import LEVELS
 
     state = GAME.setup(["x", "y"], {}, "ladder35-0")
     rnd = random.Random("ladder35-0")
-    robots = {seat: RobotPlayer.at(LEVELS[2], timed=False) for seat in state["seats"]}
+    robots = {seat: RobotPlayer.at(LEVELS[3], timed=False) for seat in state["seats"]}
     start = TO_PELLA[state["body"]["at"]]
     for _ in range(3000):
         prompts = GAME.prompts(state)
