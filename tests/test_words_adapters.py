@@ -57,7 +57,7 @@ async def test_discords_robot_levels_are_named_in_the_users_language_and_typed_n
     payload = await robot.get_translated_payload(tree, tree.translator)
     level = payload["options"][0]["options"][1]
     assert [c["name_localizations"]["es-ES"] for c in level["choices"]][:2] == [
-        "1 · principiante: mira una jugada, con despistes", "2 · mira una jugada"]
+        "1 · principiante: mira una jugada, con despistes", "2 · mira una jugada, con algún despiste"]
     assert level["choices"][4]["name_localizations"]["ru"] == "5 · самый глубокий поиск"
     assert [c["value"] for c in level["choices"]] == [1, 2, 3, 4, 5]
 
