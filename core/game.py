@@ -65,6 +65,14 @@ class Event:
     kind: str = "info"
     data: dict = field(default_factory=dict)
 
+    def __init__(self, text: str, to: tuple[str, ...] | None = None, kind: str = "info",
+                 data: dict | None = None) -> None:
+        # the fields written into the instance's dict at once: a frozen dataclass's own __init__ sets
+        # each through object.__setattr__, and the rules make several events an action
+        fields = self.__dict__
+        fields["text"], fields["to"], fields["kind"] = text, to, kind
+        fields["data"] = {} if data is None else data
+
     @property
     def public(self) -> bool:
         return self.to is None
