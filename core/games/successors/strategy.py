@@ -19,6 +19,7 @@ from .forces import add_cus, cus_at, enemy_cus, generals_of, n_cus
 from .training import TRAIN_COST, recruit_spaces, train  # re-exported: §4.4.3 uses them
 
 LAND = ("land", "pass", "strait")
+BOARD_ORDER = {s: i for i, s in enumerate(BOARD.spaces)}              # each space's place in the board's order
 
 
 def rounds(state: dict) -> int:
@@ -36,16 +37,19 @@ def surrender(ctx, seat: str) -> None:
     state = ctx.state
     state["turn_moved"] = {}                                           # a new player turn
     removed, placed = [], []
-    cus = state["cus"]          # a space without CUs holds none of the seat's: skipped at once (A and B)
-    for s, sp in BOARD.spaces.items():                                 # A. remove
+    # only a space with CUs can hold the seat's (A and B), taken in the board's order
+    held = sorted((s for s in state["cus"] if s in BOARD_ORDER), key=BOARD_ORDER.__getitem__)
+    for s in held:                                                     # A. remove
+        sp = BOARD.spaces[s]
         owner = state["pcs"].get(s)
-        if s not in cus or owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
+        if owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
             continue
         if n_cus(state, s, seat) >= 1 and n_cus(state, s, owner) == 0:
             del state["pcs"][s]
             removed.append(sp["name"])
-    for s, sp in BOARD.spaces.items():                                 # B. place
-        if s not in cus or sp["type"] == "TRN" or s in state["pcs"]:
+    for s in held:                                                     # B. place
+        sp = BOARD.spaces[s]
+        if sp["type"] == "TRN" or s in state["pcs"]:
             continue
         if n_cus(state, s, seat) >= 1 and not enemy_cus(state, s, seat):
             state["pcs"][s] = seat
