@@ -270,9 +270,9 @@ class Search:
                 if line in values:
                     seen.setdefault(line, []).append(values[line])
                     continue
-                if self._late(deadline):
-                    break
                 began = self.clock()
+                if self._late(deadline, began):
+                    break
                 raw = raw or orjson.dumps(state)
                 try:
                     after = apply_line(self.game, state, seat, prompt, line, raw)
@@ -306,9 +306,9 @@ class Search:
         while node is not None or playout < self.depth:
             if expanded and not self.depth:
                 break                            # a new leaf and no playout: what lies below it is not looked at
-            if self._late(deadline):
-                return False                     # past the budget: this iteration does not count
             began = self.clock()
+            if self._late(deadline, began):
+                return False                     # past the budget: this iteration does not count
             if node is None:                     # below the tree: the game's own random player (or the kit's)
                 if state is None:
                     state = orjson.loads(here.raw)
@@ -395,9 +395,9 @@ class Search:
                 break
             else:
                 break                            # no line of the prompt is legal here
-        if self._late(deadline):
-            return False
         began = self.clock()
+        if self._late(deadline, began):
+            return False
         if here is not None and here.values is not None:
             values = here.values                 # an iteration ended here before (the game over, no line legal)
         else:
@@ -422,9 +422,12 @@ class Search:
             node.seen = {}
         node.seen[w] = seen
 
-    def _late(self, deadline: float | None) -> bool:
-        """Past the deadline, or would be before the next action ends."""
-        return deadline is not None and self.clock() + self.step >= deadline
+    def _late(self, deadline: float | None, now: float | None = None) -> bool:
+        """Past the deadline, or would be before the next action ends (`now`: the clock as just read,
+        where the caller reads it anyway to time that action: one call to the clock, not two)."""
+        if deadline is None:
+            return False
+        return (self.clock() if now is None else now) + self.step >= deadline
 
     def _timed(self, began: float) -> None:
         self.step = max(self.step, self.clock() - began)
