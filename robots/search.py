@@ -101,11 +101,12 @@ class Seen:
     and the lines tried there (those found illegal in that world taken out), or None where nobody
     decides (the game ended); the values of an iteration that ended here."""
 
-    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "values")
+    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "tried", "values")
 
     def __init__(self, raw: bytes) -> None:
         self.raw = raw
         self.known = False            # the prompt and lines worked out
+        self.tried = False            # every line tried (visited) once: none is untried again
         self.mover: str | None = None
         self.prompt: Prompt | None = None
         self.lines: list[str] | None = None
@@ -359,7 +360,7 @@ class Search:
             mover, prompt, edges = here.mover, here.prompt, here.edges
             movers.add(mover)
             while lines:                         # the kept lists themselves: a line found illegal leaves them
-                i = self._select(edges, rnd, expanded)
+                i = self._select(here, rnd, expanded)
                 if i is None:                    # an unvisited line after this iteration's expansion
                     node = None
                     break
@@ -432,13 +433,17 @@ class Search:
     def _timed(self, began: float) -> None:
         self.step = max(self.step, self.clock() - began)
 
-    def _select(self, edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
-        """UCT over a node's edges of the lines available now: the chosen one's index. An untried
-        line is tried first (in random order); once this iteration has expanded a node, an untried
-        line ends the tree part instead."""
-        untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
-        if untried:
-            return None if expanded else draws.choice(rnd, untried)
+    def _select(self, here: Seen, rnd: random.Random, expanded: bool) -> int | None:
+        """UCT over a node's edges of the lines available now (`here.edges`): the chosen one's index.
+        An untried line is tried first (in random order); once this iteration has expanded a node, an
+        untried line ends the tree part instead. Visits only grow and a node's lines are never added
+        to, so once none is untried, none is again (`here.tried`)."""
+        edges = here.edges
+        if not here.tried:
+            untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
+            if untried:
+                return None if expanded else draws.choice(rnd, untried)
+            here.tried = True
         c = self.settings.exploration
         # the values' differences between lines of a long game are small (a CU, a PC), so they are
         # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly
