@@ -499,11 +499,7 @@ class Remembered:
         return got
 
 
-# a robot's search asks a state's prompts again when it tries another line there, often many iterations
-# later (Successors: ~3000 states a second); 4096 answers keep them all (at most ~20 MB of Successors'
-# bytes, which the search's tree holds anyway while it runs)
-PROMPTS_SIZE = 4096
-_PROMPTS = Remembered(lambda game, state: game._prompts(state), PROMPTS_SIZE)
+_PROMPTS = Remembered(lambda game, state: game._prompts(state))
 _PARSED: dict = {}
 PARSED_SIZE = 4096
 PARSED_LINE = 200     # characters: every line a prompt offers is shorter; the memory stays under a few MB
