@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Callable
 
 import orjson
@@ -66,6 +65,14 @@ class Event:
     kind: str = "info"
     data: dict = field(default_factory=dict)
 
+    def __init__(self, text: str, to: tuple[str, ...] | None = None, kind: str = "info",
+                 data: dict | None = None) -> None:
+        # the fields written into the instance's dict at once: a frozen dataclass's own __init__ sets
+        # each through object.__setattr__, and the rules make several events an action
+        fields = self.__dict__
+        fields["text"], fields["to"], fields["kind"] = text, to, kind
+        fields["data"] = {} if data is None else data
+
     @property
     def public(self) -> bool:
         return self.to is None
@@ -90,12 +97,13 @@ class Prompt:
     private: tuple[str, ...] = ()
 
     def verbs(self) -> frozenset[str]:
-        return self._verbs
-
-    @cached_property
-    def _verbs(self) -> frozenset[str]:
         # worked out once per prompt: the prompts are remembered, and every action checks its verb here
-        return frozenset(line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private))
+        # (kept in the instance's dict by hand: functools.cached_property takes a lock at each read)
+        verbs = self.__dict__.get("_verbs")
+        if verbs is None:
+            verbs = frozenset([line.split(" ", 1)[0] for line in (*self.actions, *self.templates, *self.private)])
+            object.__setattr__(self, "_verbs", verbs)
+        return verbs
 
 
 # the prompt a line is sent by where the game's prompts offer no private line (`Game.private_lines`)

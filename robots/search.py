@@ -101,11 +101,12 @@ class Seen:
     and the lines tried there (those found illegal in that world taken out), or None where nobody
     decides (the game ended); the values of an iteration that ended here."""
 
-    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "values")
+    __slots__ = ("raw", "known", "mover", "prompt", "lines", "edges", "tried", "values")
 
     def __init__(self, raw: bytes) -> None:
         self.raw = raw
         self.known = False            # the prompt and lines worked out
+        self.tried = False            # every line tried (visited) once: none is untried again
         self.mover: str | None = None
         self.prompt: Prompt | None = None
         self.lines: list[str] | None = None
@@ -270,9 +271,9 @@ class Search:
                 if line in values:
                     seen.setdefault(line, []).append(values[line])
                     continue
-                if self._late(deadline):
-                    break
                 began = self.clock()
+                if self._late(deadline, began):
+                    break
                 raw = raw or orjson.dumps(state)
                 try:
                     after = apply_line(self.game, state, seat, prompt, line, raw)
@@ -306,9 +307,9 @@ class Search:
         while node is not None or playout < self.depth:
             if expanded and not self.depth:
                 break                            # a new leaf and no playout: what lies below it is not looked at
-            if self._late(deadline):
-                return False                     # past the budget: this iteration does not count
             began = self.clock()
+            if self._late(deadline, began):
+                return False                     # past the budget: this iteration does not count
             if node is None:                     # below the tree: the game's own random player (or the kit's)
                 if state is None:
                     state = orjson.loads(here.raw)
@@ -359,7 +360,7 @@ class Search:
             mover, prompt, edges = here.mover, here.prompt, here.edges
             movers.add(mover)
             while lines:                         # the kept lists themselves: a line found illegal leaves them
-                i = self._select(edges, rnd, expanded)
+                i = self._select(here, rnd, expanded)
                 if i is None:                    # an unvisited line after this iteration's expansion
                     node = None
                     break
@@ -395,9 +396,9 @@ class Search:
                 break
             else:
                 break                            # no line of the prompt is legal here
-        if self._late(deadline):
-            return False
         began = self.clock()
+        if self._late(deadline, began):
+            return False
         if here is not None and here.values is not None:
             values = here.values                 # an iteration ended here before (the game over, no line legal)
         else:
@@ -422,20 +423,27 @@ class Search:
             node.seen = {}
         node.seen[w] = seen
 
-    def _late(self, deadline: float | None) -> bool:
-        """Past the deadline, or would be before the next action ends."""
-        return deadline is not None and self.clock() + self.step >= deadline
+    def _late(self, deadline: float | None, now: float | None = None) -> bool:
+        """Past the deadline, or would be before the next action ends (`now`: the clock as just read,
+        where the caller reads it anyway to time that action: one call to the clock, not two)."""
+        if deadline is None:
+            return False
+        return (self.clock() if now is None else now) + self.step >= deadline
 
     def _timed(self, began: float) -> None:
         self.step = max(self.step, self.clock() - began)
 
-    def _select(self, edges: list[Edge], rnd: random.Random, expanded: bool) -> int | None:
-        """UCT over a node's edges of the lines available now: the chosen one's index. An untried
-        line is tried first (in random order); once this iteration has expanded a node, an untried
-        line ends the tree part instead."""
-        untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
-        if untried:
-            return None if expanded else draws.choice(rnd, untried)
+    def _select(self, here: Seen, rnd: random.Random, expanded: bool) -> int | None:
+        """UCT over a node's edges of the lines available now (`here.edges`): the chosen one's index.
+        An untried line is tried first (in random order); once this iteration has expanded a node, an
+        untried line ends the tree part instead. Visits only grow and a node's lines are never added
+        to, so once none is untried, none is again (`here.tried`)."""
+        edges = here.edges
+        if not here.tried:
+            untried = [i for i, edge in enumerate(edges) if edge.visits == 0]
+            if untried:
+                return None if expanded else draws.choice(rnd, untried)
+            here.tried = True
         c = self.settings.exploration
         # the values' differences between lines of a long game are small (a CU, a PC), so they are
         # stretched to [0, 1] at each node before exploring (as MuZero does), or UCT explores uniformly

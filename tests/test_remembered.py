@@ -1,11 +1,11 @@
 """Remembered values equal fresh ones after every action (issue 37, fast rules): the prompts of
 every game, StarCraft's menu lines and Ludi's Main phase lines (remembered by the state's bytes,
-core/game.py), and Successors' control, VP and LP (remembered by the parts of the state they read); and the copy each
-action is applied to (`Game.copied`, a game's own where it knows its state's shape), the lines read
-(`Game.parse`, remembered by the line), a sampled line's state (`Game.sampled`) and the card tags
-(board data). Seeded random
-games of every game are played with the memories kept across actions, as in play, so an answer
-kept for an earlier state and served for a later one would show here."""
+core/game.py), and Successors' control, VP, LP, PC targets and a robot's scores (remembered by the
+parts of the state they read); and the copy each action is applied to (`Game.copied`, a game's own
+where it knows its state's shape), the lines read (`Game.parse`, remembered by the line), a sampled
+line's state (`Game.sampled`) and the card tags (board data). Seeded random games of every game are
+played with the memories kept across actions, as in play, so an answer kept for an earlier state and
+served for a later one would show here."""
 import random
 
 import orjson
@@ -16,7 +16,8 @@ from core.games.ludi import states as ludi_states
 from core.games.starcraft import execution
 from core.games.starcraft.board import BOARD
 from core.games.starcraft.game import _MENU_LINES
-from core.games.successors import control, flow, legitimacy, scoring
+from core.games.successors import control, flow, legitimacy, scoring, strategy
+from core.games.successors.robot import KIT as SUCCESSORS_KIT
 from core.grammar import parse
 from core.registry import get_game
 
@@ -94,6 +95,10 @@ def test_remembered_values_equal_fresh_ones_after_every_action(case):
             assert scoring.all_vp(state) == fresh_vp(state)
             assert legitimacy.all_lp(state) == legitimacy._all_lp(state) \
                 == {s: legitimacy.lp(state, s) for s in state["seats"]}
+            assert SUCCESSORS_KIT.scores(state) == SUCCESSORS_KIT.fresh_scores(state)   # a robot's leaf values
+            for seat in state["seats"]:                          # §4.4.3(a) where an OP may place a PC
+                fresh = strategy._pc_targets(state, seat, scoring.fleet_strength(state, seat))
+                assert strategy.pc_targets(state, seat) == fresh
         if game.id == "ludi":                                     # §4.2 the Main phase's lines, by the bytes
             for seat in state["seats"]:
                 lines = ludi_states.main_lines(state, seat)

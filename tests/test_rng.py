@@ -12,6 +12,15 @@ def test_draw_is_hmac_of_the_counter():
     assert rng.draw("seed", 7, 20) == int.from_bytes(digest, "big") % 20 + 1
 
 
+def test_draw_is_hmac_for_every_length_of_seed():
+    """The seed's padded keys are hashed once and kept (core/rng._keyed): the same HMAC for a seed
+    shorter than SHA-256's block, as long, longer (hashed first, RFC 2104), or not ASCII."""
+    for seed in ("", "x", "a" * 64, "b" * 65, "é" * 40, "0123456789abcdef" * 2):
+        for n in (0, 1, 255, 2**40):
+            digest = hmac.new(seed.encode(), n.to_bytes(8, "big"), hashlib.sha256).digest()
+            assert rng.draw(seed, n, 1000) == int.from_bytes(digest, "big") % 1000 + 1
+
+
 def test_draws_are_replayable_and_seed_dependent():
     a = [rng.draw("s1", n, 6) for n in range(100)]
     assert a == [rng.draw("s1", n, 6) for n in range(100)]

@@ -55,14 +55,21 @@ def pend_text(state: dict) -> str:
     where = BOARD.spaces[p["space"]]["name"]
     act = state["act"]
     who = seat_ref(act["seat"]) if act else msg("the enemy")
-    return {
-        "intercept": msg("{seat}: {who}'s force enters {where}. Intercept it (§5.8)?", seat=seat_ref(p['seat']), who=who, where=where),
-        "respond": msg("{seat}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?", seat=seat_ref(p['seat']), where=where),
-        "naval": msg("{seat}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?", seat=seat_ref(p['seat']), who=who, where=where),
-        "defend": msg("{seat}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand (§5.4.1, §5.5.2, §5.9)?", seat=seat_ref(p['seat']), who=who, where=where),
-        "retreat": msg("{seat}: your force lost the battle at {where}. Retreat where (§6.10.4)?", seat=seat_ref(p['seat']), where=where),
-        "sortie": msg("{seat}: your CUs inside {where} may make a sortie (§12.1).", seat=seat_ref(p['seat']), where=where),
-    }[p["kind"]]
+    seat, kind = seat_ref(p["seat"]), p["kind"]
+    # the question's own sentence alone (a robot's search asks it of every question it looks at)
+    if kind == "intercept":
+        return msg("{seat}: {who}'s force enters {where}. Intercept it (§5.8)?", seat=seat, who=who, where=where)
+    if kind == "respond":
+        return msg("{seat}: your force was intercepted at {where}. Fight or fall back (§5.8.4)?", seat=seat, where=where)
+    if kind == "naval":
+        return msg("{seat}: {who}'s force crosses the sea to {where}. Try a naval interception (§5.7)?", seat=seat, who=who, where=where)
+    if kind == "defend":
+        return msg("{seat}: {who}'s force enters {where}. Go inside, try to avoid battle, or stand (§5.4.1, §5.5.2, §5.9)?", seat=seat, who=who, where=where)
+    if kind == "retreat":
+        return msg("{seat}: your force lost the battle at {where}. Retreat where (§6.10.4)?", seat=seat, where=where)
+    if kind == "sortie":
+        return msg("{seat}: your CUs inside {where} may make a sortie (§12.1).", seat=seat, where=where)
+    raise KeyError(kind)
 
 
 def answer(ctx, seat: str, verb: str, rest: str) -> None:

@@ -159,8 +159,11 @@ def _begin_card_placing(ctx, seat: str, card: int, kind: str, n: int, provinces:
 
 
 def _major_cities(state: dict, seat: str, unbesieged: bool = True) -> list[str]:
-    return [s for s, sp in BOARD.spaces.items() if sp["type"] == "MAJ" and state["pcs"].get(s) == seat
-            and not (unbesieged and enemy_cus(state, s, seat))]
+    pcs = state["pcs"]
+    return [s for s in MAJOR_CITIES if pcs.get(s) == seat and not (unbesieged and enemy_cus(state, s, seat))]
+
+
+MAJOR_CITIES = tuple(s for s, sp in BOARD.spaces.items() if sp["type"] == "MAJ")   # in the board's order
 
 
 def _in_play(state: dict, seat: str) -> int:

@@ -18,13 +18,13 @@ MEMO_SIZE = 64
 _memo: dict[bytes, dict[str, str | None]] = {}
 
 
-def remember(memo: dict, key, compute):
+def remember(memo: dict, key, compute, size: int = MEMO_SIZE):
     """`compute()`, remembered in `memo` under `key`, a value holding every input of it (so the
-    same key gives the same answer); at most MEMO_SIZE answers are kept."""
+    same key gives the same answer); at most `size` answers are kept."""
     got = memo.get(key)
     if got is None:
         got = compute()
-        if len(memo) >= MEMO_SIZE:
+        if len(memo) >= size:
             memo.clear()
         memo[key] = got
     return got

@@ -22,6 +22,7 @@ from .questions import ask, question
 from .scoring import LAND
 
 MARKERS = ("cart", *BOARD.royals)
+CHEAPEST_STEP = min(kind["mp"] for kind in BOARD.kinds.values())   # a general's force's step costs at least this
 
 
 def via(here: str, dest: str, kinds: tuple[str, ...]) -> str | None:
@@ -143,6 +144,8 @@ def _reached(state: dict):
             x = act["start_x"] if act["start_x"] is not None else 10 ** 6
             near = [(n, k) for n, k in near if BOARD.spaces[n]["x"] < x]
     else:   # a general's force: what is the same for every neighbour worked out once
+        if act["mp"] < CHEAPEST_STEP:
+            return                       # no crossing costs less (§5.3): a force out of MP stops by itself
         near = BOARD.adj[act["at"]]
         fs = scoring.fleet_strength(state, act["seat"])
         crossings = _crossings(act, fs)

@@ -23,6 +23,7 @@ from core.kit import BaseKit, default_candidates
 from . import cards, flow, legitimacy, scoring, strategy, surprise
 from .board import BOARD
 from .common import card_tag
+from .control import remember
 from .forces import generals_of
 from .game import GAME, TO_PELLA
 from .setup import deck_of
@@ -43,6 +44,13 @@ PELLA_PULL = 0.5               # of the Pella burial's worth (§9.6.4, 10 LP), w
 #                                is worth in Turns I–III: a robot marches it there over several activations
 BURIAL_TURNS = (1, 2, 3)       # the Cart can still reach a Pella burial (§9.6.3: Turns II and III)
 PC_VARIANTS = 2                # random choices of PC spaces offered per card (§4.4.3)
+
+# what `scores` reads of a state: LP's parts (legitimacy.LP_INPUTS), VP's (scoring.all_vp), the turn (the
+# Cart's pull, BURIAL_TURNS); and of each seat, LP's flags (legitimacy.LP_FLAGS), its fleets and King's Favour
+SCORED = (*legitimacy.LP_INPUTS, "ifleets_disp", "turn")
+SCORED_FLAGS = (*legitimacy.LP_FLAGS, "fleets", "favour")
+SCORES_MEMO = 1024             # the scores remembered: a search of 1 s values a few thousand leaves
+_scores_memo: dict = {}
 
 
 class SuccessorsKit(BaseKit):
@@ -108,7 +116,15 @@ class SuccessorsKit(BaseKit):
         return orjson.dumps(position, option=orjson.OPT_SORT_KEYS)
 
     def scores(self, state: dict) -> dict[str, float]:
-        """Each seat's standing in points (LP + VP and what wins them)."""
+        """Each seat's standing in points (LP + VP and what wins them), remembered by the parts of the
+        state they are made of (SCORED, and each seat's SCORED_FLAGS): a search's leaves often differ
+        only where these do not (a die, a card, the force's MP), so most are found, not worked out."""
+        part = {k: state[k] for k in SCORED if k in state}
+        part["p"] = {s: [q[k] for k in SCORED_FLAGS] for s, q in state["p"].items()}
+        return dict(remember(_scores_memo, orjson.dumps(part), lambda: self.fresh_scores(state), SCORES_MEMO))
+
+    def fresh_scores(self, state: dict) -> dict[str, float]:
+        """`scores` worked out afresh."""
         seats = state["seats"]
         lps, vps = legitimacy.all_lp(state), scoring.all_vp(state)
         cus = dict.fromkeys(seats, 0)

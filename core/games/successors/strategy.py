@@ -5,6 +5,8 @@ and a Surprise card can only be discarded for a replacement (§4.4.2).
 """
 from __future__ import annotations
 
+import orjson
+
 from core.errors import RulesError
 from core.game import seat_ref
 from core.message import join, msg, plural
@@ -12,10 +14,12 @@ from core.message import join, msg, plural
 from . import activation, cards, scoring
 from .board import BOARD
 from .common import card_arg, card_name, card_tag, draw_card, find_space, label, rolloff
+from .control import remember
 from .forces import add_cus, cus_at, enemy_cus, generals_of, n_cus
 from .training import TRAIN_COST, recruit_spaces, train  # re-exported: §4.4.3 uses them
 
 LAND = ("land", "pass", "strait")
+BOARD_ORDER = {s: i for i, s in enumerate(BOARD.spaces)}              # each space's place in the board's order
 
 
 def rounds(state: dict) -> int:
@@ -33,16 +37,19 @@ def surrender(ctx, seat: str) -> None:
     state = ctx.state
     state["turn_moved"] = {}                                           # a new player turn
     removed, placed = [], []
-    cus = state["cus"]          # a space without CUs holds none of the seat's: skipped at once (A and B)
-    for s, sp in BOARD.spaces.items():                                 # A. remove
+    # only a space with CUs can hold the seat's (A and B), taken in the board's order
+    held = sorted((s for s in state["cus"] if s in BOARD_ORDER), key=BOARD_ORDER.__getitem__)
+    for s in held:                                                     # A. remove
+        sp = BOARD.spaces[s]
         owner = state["pcs"].get(s)
-        if s not in cus or owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
+        if owner in (None, "IND", seat) or sp["type"] not in ("MIN", "STR"):
             continue
         if n_cus(state, s, seat) >= 1 and n_cus(state, s, owner) == 0:
             del state["pcs"][s]
             removed.append(sp["name"])
-    for s, sp in BOARD.spaces.items():                                 # B. place
-        if s not in cus or sp["type"] == "TRN" or s in state["pcs"]:
+    for s in held:                                                     # B. place
+        sp = BOARD.spaces[s]
+        if sp["type"] == "TRN" or s in state["pcs"]:
             continue
         if n_cus(state, s, seat) >= 1 and not enemy_cus(state, s, seat):
             state["pcs"][s] = seat
@@ -56,8 +63,21 @@ def surrender(ctx, seat: str) -> None:
 # §4.4.3(a) PC placement --------------------------------------------------------------------------
 def pc_targets(state: dict, seat: str) -> list[str]:
     """Spaces where an OP may place a PC: not Transit, no PC, no enemy CUs, within 2 MP of a
-    space holding your PC, along a path whose inner spaces hold no enemy PC or enemy CUs."""
-    kinds = LAND + (("sea",) if scoring.fleet_strength(state, seat) >= 1 else ())
+    space holding your PC, along a path whose inner spaces hold no enemy PC or enemy CUs.
+    Remembered by what it reads (the PCs, the CUs, the independent armies, the seat's fleet
+    strength): a robot asks it of every Tyche segment it looks at, and they mostly differ elsewhere."""
+    fs = scoring.fleet_strength(state, seat)
+    key = orjson.dumps((seat, fs, state["pcs"], state["cus"], state["indep"]))
+    return list(remember(_targets_memo, key, lambda: _pc_targets(state, seat, fs), TARGETS_MEMO))
+
+
+TARGETS_MEMO = 256
+_targets_memo: dict = {}
+
+
+def _pc_targets(state: dict, seat: str, fs: int) -> list[str]:
+    """`pc_targets` worked out afresh (`fs`: the seat's fleet strength)."""
+    kinds = LAND + (("sea",) if fs >= 1 else ())
     starts = [s for s, o in state["pcs"].items() if o == seat]
     best: dict[str, int] = {s: 0 for s in starts}
     todo = list(starts)
