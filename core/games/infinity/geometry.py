@@ -39,12 +39,15 @@ def first_overlapped(x: float, y: float, r: float, rects) -> int | None:
             dx = 0.0
         if x - x1 > dx:
             dx = x - x1
+        across = dx * dx
+        if across >= limit:
+            continue                     # too far across already: dy² added cannot bring the sum under
         dy = y0 - y
         if 0.0 > dy:
             dy = 0.0
         if y - y1 > dy:
             dy = y - y1
-        if dx * dx + dy * dy < limit:
+        if across + dy * dy < limit:
             return i
     return None
 
