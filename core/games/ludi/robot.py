@@ -45,7 +45,7 @@ from .common import MAX_BUILDINGS, WIN_POINTS, attack_value, defence_value, defe
 from .data import B, E, G, K
 from .game import GAME
 from .names import match
-from .states import main_lines
+from .states import build_lines, fight_lines, main_lines, work_lines
 
 # added to the view and recomputed by it: never part of the state
 VIEW_ONLY = ("points", "phase", "prompt")
@@ -266,28 +266,32 @@ def _worth(gid: str) -> float:
 
 
 def _main_policy(state: dict, seat: str) -> str:
-    """The playouts' Main phase (`LudiKit.playout_line`)."""
-    groups = main_lines(state, seat)
-    for line in groups["fight"][:1]:
+    """The playouts' Main phase (`LudiKit.playout_line`): its groups of lines (states.main_lines)
+    each worked out only when the one before gave nothing to play (a playout's state is new: no
+    line of it is remembered), and never the chains and demolitions it does not play."""
+    fights = fight_lines(state, seat)
+    for line in fights[:1]:
         text = line[len("fight "):]
         foe_text, att_text = split_with(text, "fight <player> with <gladiator>")
         att = gladiator(state, seat, att_text)
+        attack = attack_value(state, att)
         # the opponent whose strongest defender is weakest (fight_lines lists every opponent per attacker)
         options = []
-        for other in groups["fight"]:
+        for other in fights:
             if other.endswith(f" with {G[att]['name']}"):
                 foe = player(state, split_with(other[len("fight "):], "fight <player> with <gladiator>")[0])
                 guard = max(defence_value(state, g) for g in defenders(state, foe))
-                options.append((attack_value(state, att) - guard, other))
+                options.append((attack - guard, other))
         margin, best = max(options)
         if WIN_CHANCE.get(max(-3, min(3, margin)), 0.0) >= FIGHT_ODDS:
             return best
-    for line in groups["build"]:
+    for line in build_lines(state, seat):
         name = line[len("build "):].split(" with ")[0]
         if any(B[b]["vp"] and B[b]["name"] == name for b in state["centre"]):
             return line
-    if groups["work"]:
-        return groups["work"][-1]       # ready gladiators in the school's order: the last bought
+    work = work_lines(state, seat)
+    if work:
+        return work[-1]                 # ready gladiators in the school's order: the last bought
     return "end"
 
 
