@@ -172,13 +172,9 @@ def placement_lines(state: dict, seat: str, rnd: random.Random) -> list[str]:
     for t in troopers:
         judge = placement.Spots(state, seat, t, see_enemy_hidden=False)
         terrain = {area: worth.near(rect or judge.table) for area, rect in judge.areas}
-        spots = []
-        bounds = _spot_bounds(judge)
-        for _ in range(POINTS_PER_TROOPER):
-            spot = _random_spot(judge, rnd, bounds=bounds)
-            if spot is not None:
-                x, y, area = spot
-                spots.append((worth.spot(judge, x, y, terrain[area]), (x, y)))
+        # every spot drawn first, then each valued (valuing one draws nothing)
+        drawn = [spot for spot in _random_spots(judge, rnd, POINTS_PER_TROOPER) if spot is not None]
+        spots = [(worth.spot(judge, x, y, terrain[area]), (x, y)) for x, y, area in drawn]
         if not spots:
             lines.append(f"withdraw {t['id']}")
             continue
@@ -309,36 +305,54 @@ def _crowding(a: tuple, b: tuple) -> float:
 
 
 # sampling helpers --------------------------------------------------------------------------------
-def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool = False,
-                 bounds: list | None = None) -> tuple[float, float, str] | None:
+def _random_spot(spots: placement.Spots, rnd: random.Random, own_zone_only: bool = False) -> tuple[float, float, str] | None:
     """A random legal point (P4–P9 pass) for the trooper of `spots`, and the area its base stands
     wholly inside (placement.Verdict). The robot's own placements do not look at the enemy's
     hidden troopers (in a determinization they are guesses); an invented enemy trooper keeps
-    clear of the robot's hidden ones (which the robot knows), as §9.5.3 would have made him.
-    `bounds`: `_spot_bounds(spots, own_zone_only)`, where the caller draws many spots of one trooper."""
-    if bounds is None:
-        bounds = _spot_bounds(spots, own_zone_only)
-    evaluate, random_ = spots.evaluate, rnd.random
-    for _ in range(SPOT_TRIES):
-        drawn = draws.choice(rnd, bounds)             # an area, as drawn from spots.areas
-        if drawn is None:
-            continue
-        # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers): a search draws
-        # thousands of spots
-        left, width, bottom, height = drawn
-        x = round(left + width * random_(), 2)
-        y = round(bottom + height * random_(), 2)
-        try:                                      # spots.legal(x, y), without its call
-            verdict = evaluate(x, y)
-        except RulesError:
-            continue
-        if verdict.kind == "ok":
-            return x, y, verdict.area
-    return None
+    clear of the robot's hidden ones (which the robot knows), as §9.5.3 would have made him."""
+    return _random_spots(spots, rnd, 1, own_zone_only)[0]
+
+
+def _random_spots(spots: placement.Spots, rnd: random.Random, count: int,
+                  own_zone_only: bool = False) -> list[tuple[float, float, str] | None]:
+    """`_random_spot` `count` times over, one after the other (the same numbers drawn), in one loop:
+    the kit draws two dozen spots for each trooper it places."""
+    bounds = _spot_bounds(spots, own_zone_only)
+    evaluate, random_, getrandbits = spots.evaluate, rnd.random, rnd.getrandbits
+    n = len(bounds)
+    bits = n.bit_length()
+    plain = type(rnd) is random.Random and n            # else draws.choice's own cases
+    out = []
+    for _ in range(count):
+        found = None
+        for _ in range(SPOT_TRIES):
+            if plain:                                 # draws.choice(rnd, bounds), written out
+                i = getrandbits(bits)
+                while i >= n:
+                    i = getrandbits(bits)
+                drawn = bounds[i]                     # an area, as drawn from spots.areas
+            else:
+                drawn = draws.choice(rnd, bounds)
+            if drawn is None:
+                continue
+            # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers): a search
+            # draws thousands of spots
+            left, width, bottom, height = drawn
+            x = round(left + width * random_(), 2)
+            y = round(bottom + height * random_(), 2)
+            try:                                      # spots.legal(x, y), without its call
+                verdict = evaluate(x, y)
+            except RulesError:
+                continue
+            if verdict.kind == "ok":
+                found = x, y, verdict.area
+                break
+        out.append(found)
+    return out
 
 
 def _spot_bounds(spots: placement.Spots, own_zone_only: bool = False) -> list[tuple | None]:
-    """For each area `_random_spot` draws from, where a base's centre may stand wholly inside it
+    """For each area `_random_spots` draws from, where a base's centre may stand wholly inside it
     (left, width, bottom, height: uniform's a and b − a on each axis), or None where the base
     does not fit; the enemy half (INF_ENEMY) drawn from the whole table."""
     r = spots.r

@@ -97,6 +97,26 @@ def _random_point(spots: placement.Spots, rnd, bounds: list | None = None) -> tu
     return x, y
 
 
+def _random_points(spots: placement.Spots, rnd, count: int) -> list[tuple[float, float]]:
+    """`count` points drawn one after the other as `_random_point` draws each (the same numbers, and the
+    generator left the same), its calls written out in one loop: a playout draws forty a placement."""
+    bounds = _point_bounds(spots)
+    n = len(bounds)
+    if type(rnd) is not random.Random or not n:        # draws.choice's own cases
+        return [_random_point(spots, rnd, bounds) for _ in range(count)]
+    bits, getrandbits, random_ = n.bit_length(), rnd.getrandbits, rnd.random
+    out = []
+    for _ in range(count):
+        i = getrandbits(bits)                           # draws.below(rnd, n): an area's index
+        while i >= n:
+            i = getrandbits(bits)
+        x_from, x_width, y_from, y_height = bounds[i]
+        x = x_from if x_width is None else round(x_from + x_width * random_(), 2)
+        y = y_from if y_height is None else round(y_from + y_height * random_(), 2)
+        out.append((x, y))
+    return out
+
+
 def _point_bounds(spots: placement.Spots) -> list[tuple]:
     """For each area of `spots` (the enemy half drawn from the whole table), where `_random_point`
     draws a centre along each axis: uniform's a and b − a, or the middle (rounded) and None where
@@ -160,8 +180,7 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
         if has(t, "ad") and not forced and rnd.random() < 0.25:
             return f"airborne {t['id']}"
         judge = placement.Spots(state, seat, t)
-        bounds = _point_bounds(judge)
-        spots = [_random_point(judge, rnd, bounds) for _ in range(40)]
+        spots = _random_points(judge, rnd, 40)
         if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
             spots = _near_hidden_enemies(state, seat, t, rnd) + spots
         for x, y in spots:
