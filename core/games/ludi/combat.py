@@ -1,6 +1,8 @@
 """§5.2 Fight and §6 combat resolution, with crowd favour (§14.2) and the champion (§14.3)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.errors import RulesError
 from core.message import join, keep, msg, plural
 
@@ -62,6 +64,7 @@ def draw_card(ctx) -> str:
     return card
 
 
+@cache              # a card's words never change (a message is never changed once made): made once a card
 def describe(card: str) -> str:
     c = K[card]
     parts = [plural(("+{swords} sword", "+{swords} swords"), c['swords'], swords=c['swords'])] if c["swords"] else []
