@@ -4,6 +4,8 @@ must act (the service shows it as "Waiting for alice (A): <text>"). Public parts
 Lieutenant go to `private` (shown to their owner only, §11)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.game import Prompt
 from core.games.infinity import placement
 from core.games.infinity.deployment import must_place, pending, step_of, step_owner
@@ -99,6 +101,7 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
     return dict(sorted(out.items()))
 
 
+@cache                  # the same few hundred points are asked at every prompt of a step: worked out once
 def _halton(i: int, base: int) -> float:
     f, out = 1.0, 0.0
     while i:
