@@ -179,7 +179,8 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
             continue
         if has(t, "ad") and not forced and rnd.random() < 0.25:
             return f"airborne {t['id']}"
-        judge = placement.Spots(state, seat, t)
+        # `one`: the same verdicts (placement.Spots), and cheaper for the few points tried before one passes
+        judge = placement.Spots(state, seat, t, one=True)
         spots = _random_points(judge, rnd, 40)
         if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
             spots = _near_hidden_enemies(state, seat, t, rnd) + spots
