@@ -130,7 +130,8 @@ class InfinityKit(BaseKit):
             elif keep and rnd.random() < 0.5:
                 keep = 0                 # his reserve may as well be on the table already
         for t in todo[keep:]:
-            spot = _random_spot(placement.Spots(state, enemy, t), rnd, own_zone_only=True)
+            # `one`: the same verdicts (placement.Spots), cheaper for the few points tried before one passes
+            spot = _random_spot(placement.Spots(state, enemy, t, one=True), rnd, own_zone_only=True)
             if spot is None:
                 t["withdrawn"] = True
             else:
