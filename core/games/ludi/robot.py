@@ -314,8 +314,25 @@ def _settled(after: dict) -> dict:
             break
         seat = top["seat"]
         line = GAME.default_line(after, seat)
-        GAME._apply(Ctx(after, seat, GAME.parse(line, private=GAME.sent_privately(line, NO_PRIVATE))))
+        GAME._apply(_Unsaid(after, seat, GAME.parse(line, private=GAME.sent_privately(line, NO_PRIVATE))))
     return after
+
+
+class _Unsaid(Ctx):
+    """The rules' context for the defaults `_settled` plays: what they say and show is let go at once
+    (no rule reads its events back, and the look reads only the state they leave)."""
+
+    def say(self, text, kind: str = "info", **data) -> None:
+        pass
+
+    def tell(self, seats, text, kind: str = "info", **data) -> None:
+        pass
+
+    def reveal(self, text, **data) -> None:
+        pass
+
+    def picture(self, seats=None) -> None:
+        pass
 
 
 def _play(state: dict, seat: str, line: str, prompt: Prompt | None = None) -> dict:
