@@ -1,8 +1,13 @@
 """§7 the Deployment Phase, §8 placement checks, §9 deployment skills and Prone."""
+import random
+
 import pytest
 
-from core.games.infinity import GAME
+from core.errors import RulesError
+from core.games.infinity import GAME, placement
+from core.games.infinity.deployment import STEPS
 from core.games.infinity.geometry import radius
+from tests.robots.positions import positions
 
 from .support import act, deploy_state, force_next_roll, named, refuse, texts, trooper
 
@@ -437,3 +442,34 @@ def test_malformed_coordinates():  # grammar: clear sentence, nothing changes
 def test_canonical_line_reparses(line):  # contract: parse(a.line) == a
     a = GAME.parse(line)
     assert GAME.parse(a.line) == a
+
+
+def test_spots_of_one_point_judge_as_spots_of_many():
+    """§8 P4–P9: `Spots(one=True)` (each area checked against everything, for the few points
+    self-play and the suggestions try) gives every point the very verdict, or the very refusal
+    word for word, of `Spots` that sorts out what lies near each area (for the robots' many
+    points), with and without the enemy's hidden troopers, in and around every area."""
+    def judged(spots, x, y):
+        try:
+            return spots.evaluate(x, y)
+        except RulesError as refusal:
+            return refusal.code, str(refusal), refusal.private
+
+    rnd, checked, refused = random.Random(1), 0, 0
+    for state, _ in positions(GAME, 2, seed=3, every=1, games=4, max_moves=400):
+        if state["phase"] not in STEPS:
+            continue
+        for seat in ("A", "B"):
+            for t in state["rosters"][seat][:4]:
+                for see_enemy_hidden in (True, False):
+                    many = placement.Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden)
+                    one = placement.Spots(state, seat, t, see_enemy_hidden=see_enemy_hidden, one=True)
+                    for _, rect in many.areas:
+                        x0, y0, x1, y1 = rect or many.table
+                        for _ in range(12):
+                            x, y = round(rnd.uniform(x0 - 1, x1 + 1), 2), round(rnd.uniform(y0 - 1, y1 + 1), 2)
+                            verdict = judged(many, x, y)
+                            assert verdict == judged(one, x, y)
+                            checked += 1
+                            refused += type(verdict) is tuple
+    assert checked >= 2000 and refused >= 200

@@ -6,8 +6,17 @@ import random
 import pytest
 
 from core.game import copy_state
-from core.games.infinity import GAME
-from core.games.infinity.robot import KIT, InfinityKit, deployment_score, placement_lines
+from core.games.infinity import GAME, placement
+from core.games.infinity.deployment import STEPS, pending, step_owner
+from core.games.infinity.robot import (
+    KIT,
+    SPREAD_WEIGHT,
+    InfinityKit,
+    Worth,
+    _crowding,
+    deployment_score,
+    placement_lines,
+)
 from robots.players import RandomPlayer, RobotPlayer
 from tests.infinity.support import act, deploy_state, trooper
 from tests.robots.positions import play_line, positions, random_step
@@ -167,3 +176,27 @@ def test_the_robot_deploys_better_than_random_placement():
         for s in "AB":
             scores["robot" if s == robot else "random"].append(deployment_score(state, s))
     assert sum(scores["robot"]) > sum(scores["random"])
+
+
+def test_a_spots_value_is_its_troopers_worth_less_the_crowding():
+    """The kit's spots valued in one loop (`Worth.spot_values`, cover written out) are each, to the
+    bit, the trooper's worth there (`Worth.trooper` at `Worth.cover`) less the crowding of the
+    friends its placement keeps clear of, in every area of every pending trooper."""
+    rnd, checked = random.Random(2), 0
+    for state, _ in positions(GAME, 2, seed=4, every=1, games=4, max_moves=400):
+        if state["phase"] not in STEPS:
+            continue
+        seat = step_owner(state)
+        worth = Worth(state, seat)
+        for t in pending(state, seat)[:3]:
+            judge = placement.Spots(state, seat, t, see_enemy_hidden=False)
+            for area, rect in judge.areas:
+                x0, y0, x1, y1 = region = rect or judge.table
+                rects = worth.near(region)
+                drawn = [(round(rnd.uniform(x0, x1), 2), round(rnd.uniform(y0, y1), 2), area) for _ in range(10)]
+                for (x, y, _), value in zip(drawn, worth.spot_values(judge, drawn, {area: rects})):
+                    cover = worth.cover(judge.r, x, y, rects)
+                    crowd = sum(_crowding((x, y), (f["placed"]["x"], f["placed"]["y"])) for f, _ in judge.friends)
+                    assert value == worth.trooper(t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd
+                    checked += 1
+    assert checked >= 1000

@@ -2,9 +2,10 @@
 value, the lines it searches, and a decision that hidden information cannot change."""
 import random
 
+from core.errors import RulesError
 from core.game import copy_state
 from core.games.ludi.common import gname as GAME_NAME
-from core.games.ludi.robot import KIT, LudiKit
+from core.games.ludi.robot import FORCED, KIT, PREPARING, SETTLE_STEPS, LudiKit
 from core.games.ludi.states import main_lines
 from core.registry import get_game
 from robots.players import RobotPlayer
@@ -187,6 +188,47 @@ def test_a_fight_is_judged_by_the_exact_expectation_over_the_combat_deck():
         if defended >= 4:
             break
     assert checked >= 4 and defended >= 4
+
+
+def _one_ply_played_plainly(state: dict, seat: str, line: str) -> float:
+    """`LudiKit.one_ply` with nothing saved: each world the state with its deck dealt, the line and
+    each default that settles the fight applied by `Game.apply`, to a copy each time."""
+    kit = LudiKit()
+    draws = kit._fight_draws(state, seat, line) if line.startswith(("fight", "defend")) else None
+    worlds = [(state, 1.0)] if draws is None else [
+        (dict(state, cdeck=deck, **({} if state["cdeck"] else {"cdiscard": []})), weight) for deck, weight in draws[0]]
+    total = 0.0
+    for world, weight in worlds:
+        try:
+            after = GAME.apply(world, seat, line)[0]
+            for _ in range(SETTLE_STEPS):
+                top = after["stack"][-1] if after["stack"] and not after["result"] else None
+                if top is None or top["s"] not in FORCED:
+                    break
+                after = GAME.apply(after, top["seat"], GAME.default_line(after, top["seat"]))[0]
+        except RulesError:
+            return -1.0
+        total += weight * kit.evaluate(after, seat)
+    return total
+
+
+def test_the_look_saves_work_but_values_every_line_as_played_plainly():
+    """The one-ply look declares a fight once for all its worlds (the card is drawn only once the
+    defender is chosen, §5.2.2) and settles the fights in place: every line's value is still, to
+    the bit, the one each world played afresh through the rules gives."""
+    fights = checked = 0
+    for players in (2, 3):
+        for state, seat in positions(GAME, players, seed=30 + players, every=2, games=3, options=OPTIONS):
+            top = state["stack"][-1]
+            lines = ([line for group in main_lines(state, seat).values() for line in group] + ["end"]
+                     if top["s"] == "main" and top["seat"] == seat else list(GAME.prompts(state)[seat].actions))
+            for line in lines:
+                if line.startswith(PREPARING):
+                    continue                    # judged by the fights it prepares, each checked here
+                assert LudiKit().one_ply(state, seat, line) == _one_ply_played_plainly(state, seat, line), line
+                fights += line.startswith(("fight", "defend"))
+                checked += 1
+    assert checked >= 500 and fights >= 100
 
 
 def test_training_is_worth_the_best_fight_it_prepares():

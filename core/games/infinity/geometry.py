@@ -26,32 +26,28 @@ def circle_inside_rect(x: float, y: float, r: float, rect) -> bool:
     return x - r >= x0 - EPS and x + r <= x1 + EPS and y - r >= y0 - EPS and y + r <= y1 + EPS
 
 
-def offsets_from_rects(x: float, y: float, rects) -> list[tuple[float, float]]:
-    """How far the point lies outside each rectangle along each axis (0 inside it): dx, dy each.
-    Many rectangles in one call: the robots' placements test thousands of spots against every
-    piece of terrain, and a call a piece cost more than its sums."""
-    out = []
-    for x0, y0, x1, y1 in rects:
-        # max(x0 - x, 0.0, x - x1) as max takes it (the first of the greatest), without the call
+def first_overlapped(x: float, y: float, r: float, rects) -> int | None:
+    """The index of the first rectangle the base overlaps (circle_overlaps_rect), None if none. Many
+    rectangles in one call, the first overlapped ending it: the robots' placements test thousands of
+    spots against the terrain near them, and a call a piece cost more than its sums."""
+    limit = (r - EPS) ** 2
+    for i, (x0, y0, x1, y1) in enumerate(rects):
+        # how far the point lies outside the rectangle along each axis (0 inside it): max(x0 - x, 0.0,
+        # x - x1) as max takes it (the first of the greatest), without the call
         dx = x0 - x
         if 0.0 > dx:
             dx = 0.0
         if x - x1 > dx:
             dx = x - x1
+        across = dx * dx
+        if across >= limit:
+            continue                     # too far across already: dy² added cannot bring the sum under
         dy = y0 - y
         if 0.0 > dy:
             dy = 0.0
         if y - y1 > dy:
             dy = y - y1
-        out.append((dx, dy))
-    return out
-
-
-def first_overlapped(x: float, y: float, r: float, rects) -> int | None:
-    """The index of the first rectangle the base overlaps (circle_overlaps_rect), None if none."""
-    limit = (r - EPS) ** 2
-    for i, (dx, dy) in enumerate(offsets_from_rects(x, y, rects)):
-        if dx * dx + dy * dy < limit:
+        if across + dy * dy < limit:
             return i
     return None
 

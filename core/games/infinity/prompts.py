@@ -4,6 +4,8 @@ must act (the service shows it as "Waiting for alice (A): <text>"). Public parts
 Lieutenant go to `private` (shown to their owner only, §11)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.game import Prompt
 from core.games.infinity import placement
 from core.games.infinity.deployment import must_place, pending, step_of, step_owner
@@ -99,6 +101,7 @@ def _deploy_prompts(state: dict) -> dict[str, Prompt]:
     return dict(sorted(out.items()))
 
 
+@cache                  # the same few hundred points are asked at every prompt of a step: worked out once
 def _halton(i: int, base: int) -> float:
     f, out = 1.0, 0.0
     while i:
@@ -111,7 +114,8 @@ def _halton(i: int, base: int) -> float:
 def suggestions(state: dict, seat: str, t: dict, want: int = 2, tries: int = 24) -> list[tuple]:
     """A few legal spots for a hidden trooper, deterministic, judged with the owner's own
     knowledge only (so they never leak where the enemy's hidden troopers are)."""
-    spots = placement.Spots(state, seat, t, see_enemy_hidden=False)
+    # `one`: the same verdicts (placement.Spots), and cheaper for the few points tried before two pass
+    spots = placement.Spots(state, seat, t, see_enemy_hidden=False, one=True)
     r = spots.r
     rect = [rect for area, rect in spots.areas if rect is not None][-1]
     start = 1 + 7 * sum(1 for x in state["rosters"][seat] if x["placed"]) + len(state["step_log"])

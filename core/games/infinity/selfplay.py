@@ -85,16 +85,50 @@ def _sample_roster(state, seat, rnd, prompt) -> str:
     return "ready"
 
 
-def _random_point(spots: placement.Spots, rnd) -> tuple[float, float]:
-    """A random point of one of the areas of the trooper of `spots`, its base wholly inside where it fits."""
-    r = spots.r
-    area, rect = draws.choice(rnd, spots.areas)
-    if area == INF_ENEMY:
-        rect = spots.table
-    x0, y0, x1, y1 = rect
-    x = round(rnd.uniform(x0 + r, x1 - r), 2) if x1 - x0 > 2 * r else round((x0 + x1) / 2, 2)
-    y = round(rnd.uniform(y0 + r, y1 - r), 2) if y1 - y0 > 2 * r else round((y0 + y1) / 2, 2)
+def _random_point(spots: placement.Spots, rnd, bounds: list | None = None) -> tuple[float, float]:
+    """A random point of one of the areas of the trooper of `spots`, its base wholly inside where it
+    fits. `bounds`: `_point_bounds(spots)`, where the caller draws many points of one trooper."""
+    # an area drawn as draws.choice(rnd, spots.areas) draws it: its bounds, of the same index
+    x_from, x_width, y_from, y_height = draws.choice(rnd, _point_bounds(spots) if bounds is None else bounds)
+    # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers); a base that does
+    # not fit stands in the middle, drawing nothing
+    x = x_from if x_width is None else round(x_from + x_width * rnd.random(), 2)
+    y = y_from if y_height is None else round(y_from + y_height * rnd.random(), 2)
     return x, y
+
+
+def _random_points(spots: placement.Spots, rnd, count: int) -> list[tuple[float, float]]:
+    """`count` points drawn one after the other as `_random_point` draws each (the same numbers, and the
+    generator left the same), its calls written out in one loop: a playout draws forty a placement."""
+    bounds = _point_bounds(spots)
+    n = len(bounds)
+    if type(rnd) is not random.Random or not n:        # draws.choice's own cases
+        return [_random_point(spots, rnd, bounds) for _ in range(count)]
+    bits, getrandbits, random_ = n.bit_length(), rnd.getrandbits, rnd.random
+    out = []
+    for _ in range(count):
+        i = getrandbits(bits)                           # draws.below(rnd, n): an area's index
+        while i >= n:
+            i = getrandbits(bits)
+        x_from, x_width, y_from, y_height = bounds[i]
+        x = x_from if x_width is None else round(x_from + x_width * random_(), 2)
+        y = y_from if y_height is None else round(y_from + y_height * random_(), 2)
+        out.append((x, y))
+    return out
+
+
+def _point_bounds(spots: placement.Spots) -> list[tuple]:
+    """For each area of `spots` (the enemy half drawn from the whole table), where `_random_point`
+    draws a centre along each axis: uniform's a and b − a, or the middle (rounded) and None where
+    the base does not fit across."""
+    r = spots.r
+    out = []
+    for area, rect in spots.areas:
+        x0, y0, x1, y1 = spots.table if area == INF_ENEMY else rect
+        x = (x0 + r, (x1 - r) - (x0 + r)) if x1 - x0 > 2 * r else (round((x0 + x1) / 2, 2), None)
+        y = (y0 + r, (y1 - r) - (y0 + r)) if y1 - y0 > 2 * r else (round((y0 + y1) / 2, 2), None)
+        out.append(x + y)
+    return out
 
 
 def _near_hidden_enemies(state, seat, t, rnd) -> list[tuple[float, float]]:
@@ -145,8 +179,9 @@ def _sample_deploy(state, seat, rnd, prompt) -> str:
             continue
         if has(t, "ad") and not forced and rnd.random() < 0.25:
             return f"airborne {t['id']}"
-        judge = placement.Spots(state, seat, t)
-        spots = [_random_point(judge, rnd) for _ in range(40)]
+        # `one`: the same verdicts (placement.Spots), and cheaper for the few points tried before one passes
+        judge = placement.Spots(state, seat, t, one=True)
+        spots = _random_points(judge, rnd, 40)
         if rnd.random() < 0.3:                    # aim next to an enemy hidden trooper (§9.5.2)
             spots = _near_hidden_enemies(state, seat, t, rnd) + spots
         for x, y in spots:

@@ -2,6 +2,8 @@
 (§7: reveal, pick, bidders, order, bids, winner)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.errors import RulesError
 from core.games.phases import end_phase
 from core.message import join, msg, plural
@@ -78,6 +80,7 @@ def start(ctx, seat: str) -> None:
     state["stack"] = [{"s": "pick", "seat": seat}]
 
 
+@cache              # a veteran's printed card never changes (nor a message once made): worded once
 def card_text(g: str) -> str:
     d = G[g]
     return ((msg("{name} (C{combat} W{work} B{build} shield, min {minbid})", name=d['name'], combat=d['combat'], work=d['work'], build=d['build'], minbid=d['minbid']) if d['shield'] else msg("{name} (C{combat} W{work} B{build}, min {minbid})", name=d['name'], combat=d['combat'], work=d['work'], build=d['build'], minbid=d['minbid'])))

@@ -1,6 +1,8 @@
 """§5.2 Fight and §6 combat resolution, with crowd favour (§14.2) and the champion (§14.3)."""
 from __future__ import annotations
 
+from functools import cache
+
 from core.errors import RulesError
 from core.message import join, keep, msg, plural
 
@@ -62,6 +64,7 @@ def draw_card(ctx) -> str:
     return card
 
 
+@cache              # a card's words never change (a message is never changed once made): made once a card
 def describe(card: str) -> str:
     c = K[card]
     parts = [plural(("+{swords} sword", "+{swords} swords"), c['swords'], swords=c['swords'])] if c["swords"] else []
@@ -85,7 +88,7 @@ def set_defender(ctx, gid: str) -> None:
         if state["p"][f["dseat"]]["favour"] > 0:
             state["stack"].append({"s": "cheer", "seat": f["dseat"], "side": "d"})
             return
-    resolve(ctx)
+    resolve(ctx, (a, d))                  # no cheer between: the totals just said
 
 
 def cheer(ctx, seat: str, yes: bool) -> None:
@@ -111,12 +114,13 @@ def totals(state: dict) -> tuple[int, int]:
             defence_value(state, f["def"]) + c["shields"] + f["cheer_d"])
 
 
-def resolve(ctx) -> None:
-    """§6.3–§6.5 outcome, scoring, death; §14.2 favour; §14.3 champion; building coins."""
+def resolve(ctx, said: tuple[int, int] | None = None) -> None:
+    """§6.3–§6.5 outcome, scoring, death; §14.2 favour; §14.3 champion; building coins. `said`:
+    the totals (`totals`) where the caller has just worked them out, the state unchanged since."""
     state = ctx.state
     f = state["fight"]
     card = K[f["card"]]
-    a, d = totals(state)
+    a, d = totals(state) if said is None else said
     aseat, dseat, att, dfn = f["aseat"], f["dseat"], f["att"], f["def"]
     state["fight"] = None
     state["cdiscard"].append(f["card"])

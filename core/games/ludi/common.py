@@ -42,19 +42,23 @@ def owner(state: dict, gid: str) -> str | None:
     return None
 
 
+# each building name's ids (two buildings may share a name, §3.2) and each building's vp, from the
+# printed cards: `owns` and `points` are asked for every school at every action, the robots' search
+# thousands of times a second
+_IDS_NAMED = {name: frozenset(bid for bid, b in B.items() if b["name"] == name) for name in {b["name"] for b in B.values()}}
+_NONE = frozenset()
+_VP = {bid: b["vp"] for bid, b in B.items()}
+
+
 def owns(state: dict, seat: str, name: str) -> bool:
-    """§8.1: ownership is looked at when an effect would apply. (A plain loop: the prompts ask
-    this for every building at every action, the robots' search thousands of times a second.)"""
-    for b in state["p"][seat]["bld"]:
-        if B[b]["name"] == name:
-            return True
-    return False
+    """§8.1: ownership is looked at when an effect would apply."""
+    return not _IDS_NAMED.get(name, _NONE).isdisjoint(state["p"][seat]["bld"])
 
 
 def points(state: dict, seat: str) -> int:
     """§9.1: fight points plus the vp of owned buildings."""
     p = state["p"][seat]
-    return p["fpts"] + sum(B[b]["vp"] for b in p["bld"])
+    return p["fpts"] + sum([_VP[b] for b in p["bld"]])
 
 
 def free_building(state: dict, seat: str) -> bool:

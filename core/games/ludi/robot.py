@@ -36,7 +36,7 @@ import orjson
 
 from core import draws
 from core.errors import RulesError
-from core.game import NO_PRIVATE, Prompt, copy_state
+from core.game import NO_PRIVATE, Ctx, Prompt, copy_state
 from core.kit import BaseKit
 
 from .actions import gladiator, player, split_with
@@ -45,7 +45,7 @@ from .common import MAX_BUILDINGS, WIN_POINTS, attack_value, defence_value, defe
 from .data import B, E, G, K
 from .game import GAME
 from .names import match
-from .states import main_lines
+from .states import build_lines, fight_lines, main_lines, work_lines
 
 # added to the view and recomputed by it: never part of the state
 VIEW_ONLY = ("points", "phase", "prompt")
@@ -133,20 +133,28 @@ class LudiKit(BaseKit):
         one card played for each outcome the cards can give; −1 when the line is refused."""
         if line.startswith(PREPARING):
             return self._prepared(state, seat, line, prompt)
-        worlds = self._fight_worlds(state, seat, line) if line.startswith(("fight", "defend")) else None
-        total = 0.0
-        for world, weight in worlds or ((state, 1.0),):
-            try:
-                after = _play(world, seat, line, prompt)
-                for _ in range(SETTLE_STEPS):
-                    top = after["stack"][-1] if after["stack"] and not after["result"] else None
-                    if top is None or top["s"] not in FORCED:
-                        break
-                    after = _play(after, top["seat"], GAME.default_line(after, top["seat"]))
-            except RulesError:
-                return -1.0
-            total += weight * self.evaluate(after, seat)
-        return total
+        draws = self._fight_draws(state, seat, line) if line.startswith(("fight", "defend")) else None
+        try:
+            if draws is None:
+                return self.evaluate(_settled(_play(state, seat, line, prompt)), seat)
+            decks, undrawn = draws
+            total = 0.0
+            if undrawn:
+                # the fight declared once: its card is drawn only once the defender is chosen (§5.2.2),
+                # so each world is the declared fight with its own deck, not the fight declared again
+                declared = _play(state, seat, line, prompt)
+                for i, (deck, weight) in enumerate(decks):
+                    world = declared if i == len(decks) - 1 else GAME.copied(declared)   # the last one: itself
+                    _dealt(world, deck, state)
+                    total += weight * self.evaluate(_settled(world), seat)
+                return total
+            for deck, weight in decks:
+                world = dict(state)
+                _dealt(world, deck, state)
+                total += weight * self.evaluate(_settled(_play(world, seat, line, prompt)), seat)
+            return total
+        except RulesError:
+            return -1.0
 
     def _prepared(self, state: dict, seat: str, line: str, prompt: Prompt | None) -> float:
         """A line that only prepares a fight (Palaestra's training, §2.5; a chain, §5.6) is worth
@@ -159,12 +167,14 @@ class LudiKit(BaseKit):
         fights = main_lines(after, seat)["fight"] if after["stack"] and after["stack"][-1]["s"] == "main" else []
         return max([self.one_ply(after, seat, f) for f in fights[:PREPARED_FIGHTS]] + [self.evaluate(after, seat)])
 
-    def _fight_worlds(self, state: dict, seat: str, line: str) -> list[tuple[dict, float]] | None:
+    def _fight_draws(self, state: dict, seat: str, line: str) -> tuple[list[tuple[list[str], float]], bool] | None:
         """For a line that draws a combat card (a fight declared, a defender chosen): the deck's
         cards grouped by what they do to this fight (§6.1–§6.5: who wins, by 2 or more or not,
-        skull or not), one world per group with one of its cards on top, weighted by the
-        group's share of the deck. None when the line is not judged so (a line the rules refuse:
-        `one_ply` plays it once and learns why)."""
+        skull or not), one deck per group with one of its cards on top, weighted by the group's
+        share of the deck; and whether the card is still undrawn once the line is played (a fight
+        on a school of several defenders, whose choice comes first, §5.2.2). None when the line is
+        not judged so (a line the rules refuse: `one_ply` plays it once and learns why)."""
+        undrawn = False
         try:
             text = GAME.parse(line).args[0]
             if line.startswith("fight"):
@@ -174,6 +184,7 @@ class LudiKit(BaseKit):
                 if not able or foe == seat:
                     return None
                 dfn = able[0] if len(able) == 1 else best_defender(state, foe)
+                undrawn = len(able) > 1
             else:
                 fight = state["fight"]
                 att = fight["att"]
@@ -188,15 +199,11 @@ class LudiKit(BaseKit):
             margin = edge + c["swords"] - c["shields"]
             outcome = 2 if margin >= 2 else (margin > 0) - (margin < 0)    # Tabularium pays a win by 2 (§2.5)
             groups.setdefault((outcome, bool(c["skull"]) and outcome != 0), []).append(card)
-        worlds = []
+        decks = []
         for cards in groups.values():
-            world = dict(state)
             rest = [c for c in deck if c != cards[0]]
-            world["cdeck"] = [cards[0]] + rest
-            if not state["cdeck"]:
-                world["cdiscard"] = []
-            worlds.append((world, len(cards) / len(deck)))
-        return worlds
+            decks.append(([cards[0]] + rest, len(cards) / len(deck)))
+        return (decks, undrawn) if decks else None
 
     def playout_line(self, state: dict, seat: str, rnd: random.Random) -> str:
         """The search's playouts play as a plain player would, not at random (a random player
@@ -240,10 +247,15 @@ class LudiKit(BaseKit):
         return 1.0 / (1.0 + math.exp(-LEAD_SCALE * (mine - best_other)))
 
 
+# each gladiator's combat as `strength` counts it, a shield half a point (worked out once: the search
+# values thousands of states a second)
+_FIGHTING = {g: G[g]["combat"] + (1 if G[g]["shield"] else 0) * 0.5 for g in G}
+
+
 def strength(state: dict, seat: str) -> float:
     """A school's worth in points: its points (§9.1) plus what will earn more."""
     p = state["p"][seat]
-    combat = sum(G[g]["combat"] + (1 if G[g]["shield"] else 0) * 0.5 for g in p["gl"])
+    combat = sum([_FIGHTING[g] for g in p["gl"]])
     return (min(points(state, seat), WIN_POINTS) + COMBAT_WEIGHT * combat
             + COIN_WEIGHT * min(p["coins"], COIN_CAP) + BUILDING_WEIGHT * min(len(p["bld"]), MAX_BUILDINGS))
 
@@ -254,29 +266,73 @@ def _worth(gid: str) -> float:
 
 
 def _main_policy(state: dict, seat: str) -> str:
-    """The playouts' Main phase (`LudiKit.playout_line`)."""
-    groups = main_lines(state, seat)
-    for line in groups["fight"][:1]:
+    """The playouts' Main phase (`LudiKit.playout_line`): its groups of lines (states.main_lines)
+    each worked out only when the one before gave nothing to play (a playout's state is new: no
+    line of it is remembered), and never the chains and demolitions it does not play."""
+    fights = fight_lines(state, seat)
+    for line in fights[:1]:
         text = line[len("fight "):]
         foe_text, att_text = split_with(text, "fight <player> with <gladiator>")
         att = gladiator(state, seat, att_text)
+        attack = attack_value(state, att)
         # the opponent whose strongest defender is weakest (fight_lines lists every opponent per attacker)
         options = []
-        for other in groups["fight"]:
+        for other in fights:
             if other.endswith(f" with {G[att]['name']}"):
                 foe = player(state, split_with(other[len("fight "):], "fight <player> with <gladiator>")[0])
                 guard = max(defence_value(state, g) for g in defenders(state, foe))
-                options.append((attack_value(state, att) - guard, other))
+                options.append((attack - guard, other))
         margin, best = max(options)
         if WIN_CHANCE.get(max(-3, min(3, margin)), 0.0) >= FIGHT_ODDS:
             return best
-    for line in groups["build"]:
+    for line in build_lines(state, seat):
         name = line[len("build "):].split(" with ")[0]
         if any(B[b]["vp"] and B[b]["name"] == name for b in state["centre"]):
             return line
-    if groups["work"]:
-        return groups["work"][-1]       # ready gladiators in the school's order: the last bought
+    work = work_lines(state, seat)
+    if work:
+        return work[-1]                 # ready gladiators in the school's order: the last bought
     return "end"
+
+
+def _dealt(world: dict, deck: list[str], state: dict) -> None:
+    """A world of `_fight_draws`: `deck` is the combat deck (rebuilt from the discard where the
+    state's is empty, §6.2, so the discard is then empty too)."""
+    world["cdeck"] = deck
+    if not state["cdeck"]:
+        world["cdiscard"] = []
+
+
+def _settled(after: dict) -> dict:
+    """`after` (the look's own state) once the fight's defender and cheers are answered by the
+    rules' defaults (§9.5), each applied to it in place: a default is always accepted by
+    `Ludi.apply`'s checks (its seat's own prompt, one of that prompt's verbs, the game not over),
+    so only the handler is run, not the checks and a copy of the state."""
+    for _ in range(SETTLE_STEPS):
+        top = after["stack"][-1] if after["stack"] and not after["result"] else None
+        if top is None or top["s"] not in FORCED:
+            break
+        seat = top["seat"]
+        line = GAME.default_line(after, seat)
+        GAME._apply(_Unsaid(after, seat, GAME.parse(line, private=GAME.sent_privately(line, NO_PRIVATE))))
+    return after
+
+
+class _Unsaid(Ctx):
+    """The rules' context for the defaults `_settled` plays: what they say and show is let go at once
+    (no rule reads its events back, and the look reads only the state they leave)."""
+
+    def say(self, text, kind: str = "info", **data) -> None:
+        pass
+
+    def tell(self, seats, text, kind: str = "info", **data) -> None:
+        pass
+
+    def reveal(self, text, **data) -> None:
+        pass
+
+    def picture(self, seats=None) -> None:
+        pass
 
 
 def _play(state: dict, seat: str, line: str, prompt: Prompt | None = None) -> dict:

@@ -67,6 +67,10 @@ def demolish_lines(state: dict, seat: str) -> list[str]:
     return out
 
 
+def work_lines(state: dict, seat: str) -> list[str]:
+    return [f"work {gname(g)}" for g in ready(state, seat)]
+
+
 def chain_lines(state: dict, seat: str) -> list[str]:
     if chain_allowed(state, seat):
         return []
@@ -98,7 +102,7 @@ def _main_lines(state: dict, seat: str) -> dict[str, list[str]]:
         if p["train"] else [],
         "fight": fight_lines(state, seat),
         "build": build_lines(state, seat),
-        "work": [f"work {gname(g)}" for g in ready(state, seat)],
+        "work": work_lines(state, seat),
         "chain": chain_lines(state, seat),
         "demolish": demolish_lines(state, seat),
     }
