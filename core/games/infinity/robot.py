@@ -243,7 +243,7 @@ class Worth:
         placed (the friends its `spots` keeps clear of): `trooper` less the crowding, the same sums in
         the same order, written out in one loop (the kit values dozens of spots a placement, a third
         of a search's time)."""
-        hypot, r, north = math.hypot, spots.r, self.north
+        hypot, r = math.hypot, spots.r
         friends = [(f["placed"]["x"], f["placed"]["y"]) for f, _ in spots.friends]
         zone_low, zone_high = self.enemy_zone[1], self.enemy_zone[3]
         depth, objectives, lieutenant = self.depth, self.objectives, spots.t["lt"]
@@ -253,27 +253,7 @@ class Worth:
             for fx, fy in friends:                # _crowding, summed as sum() sums
                 c = (TEMPLATE_SPREAD - hypot(fx - x, fy - y)) / TEMPLATE_SPREAD
                 crowd += c if c > 0.0 else 0.0
-            cover = 0.0                           # self.cover(r, x, y, terrain[area]), written out
-            for x0, y0, x1, y1 in terrain[area]:
-                gap = (y0 - (y + r)) if north else ((y - r) - y1)
-                if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
-                    cover = 1.0
-                    break
-                if cover:
-                    continue
-                dx = x0 - x
-                if 0.0 > dx:
-                    dx = 0.0
-                if x - x1 > dx:
-                    dx = x - x1
-                dy = y0 - y
-                if 0.0 > dy:
-                    dy = 0.0
-                if y - y1 > dy:
-                    dy = y - y1
-                if hypot(dx, dy) - r <= COVER_NEAR:
-                    cover = 0.5
-            cover = cover or PRONE_COVER          # no cover: the spot is judged prone
+            cover = self.cover(r, x, y, terrain[area]) or PRONE_COVER   # no cover: the spot is judged prone
             gap = max(0.0, zone_low - y, y - zone_high)
             reach = max(0.0, 1 - gap / depth)
             if lieutenant:
