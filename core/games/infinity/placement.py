@@ -6,7 +6,6 @@ P1–P3 (step, trooper, channel) depend on the command and live in `deployment.p
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 from core.errors import RulesError
@@ -119,13 +118,9 @@ class Spots:
     def evaluate(self, x: float, y: float, *, waive_terrain: bool = False) -> Verdict:
         """Run P4–P9 in order at (x, y): the verdict, or the first failing check as a `RulesError`."""
         r, hidden = self.r, self.hidden
-        # the base's edges, for geo.circle_inside_rect's test written out (the robots check thousands of spots)
-        left, right, bottom, top = x - r, x + r, y - r, y + r
-        eps = geo.EPS
 
         # P4 OFF_TABLE
-        x0, y0, x1, y1 = self.table
-        if not (left >= x0 - eps and right <= x1 + eps and bottom >= y0 - eps and top <= y1 + eps):
+        if not geo.circle_inside_rect(x, y, r, self.table):
             w, h = self.table[2], self.table[3]
             raise RulesError(msg("{where} is off the table: the whole base must lie within 0–{w} × 0–{h}.", where=self._where(x, y), w=_fmt(w), h=_fmt(h)), code="OFF_TABLE", private=hidden)
 
@@ -136,8 +131,7 @@ class Spots:
             if area == INF_ENEMY:
                 inside = not geo.circle_overlaps_rect(x, y, r, self.enemy_zone)
             else:
-                x0, y0, x1, y1 = rect
-                inside = left >= x0 - eps and right <= x1 + eps and bottom >= y0 - eps and top <= y1 + eps
+                inside = geo.circle_inside_rect(x, y, r, rect)
             if not inside:
                 continue
             if area != ZONE:
@@ -165,21 +159,20 @@ class Spots:
 
         enemies, markers, friends, terrain, rects, unseen = self.near[chosen]
         # P7 CONTACT with visible enemy troopers, neutral elements and objectives
-        hypot = math.hypot                     # geo.distance(x, y, …), without its call
         for e, contact in enemies:
-            d = hypot(e["placed"]["x"] - x, e["placed"]["y"] - y)
+            d = geo.distance(x, y, e["placed"]["x"], e["placed"]["y"])
             if d <= contact:
                 raise RulesError(msg("{where} would be in base contact with enemy {id} (centres {d}\" apart, contact up to {r}\").", where=self._where(x, y), id=e['id'], d=format(d, ".3f"), r=format(contact, ".3f")),
                                  code="CONTACT", private=hidden)
         for label, o, contact in markers:
-            if hypot(o["x"] - x, o["y"] - y) <= contact:
+            if geo.distance(x, y, o["x"], o["y"]) <= contact:
                 raise RulesError(msg("{where} would be in base contact with the {label} {id} at ({x}, {y}); no skill allows that.", where=self._where(x, y), label=label, id=o['id'], x=_fmt(o['x']), y=_fmt(o['y'])),
                                  code="CONTACT", private=hidden)
 
         # P8 OVERLAP with a friendly base (own hidden troopers included: the refusal then
         # goes to the owner only, §9.5.1)
         for f, overlap in friends:
-            if hypot(f["placed"]["x"] - x, f["placed"]["y"] - y) < overlap:
+            if geo.distance(x, y, f["placed"]["x"], f["placed"]["y"]) < overlap:
                 raise RulesError(msg("{where} would overlap your {id} at ({x}, {y}); bases may touch but not overlap.", where=self._where(x, y), id=f['id'], x=_fmt(f['placed']['x']), y=_fmt(f['placed']['y'])), code="OVERLAP", private=hidden or is_hidden(f))
 
         # P9 TERRAIN (waivable by agreement for visible troopers, §8.3)

@@ -98,23 +98,9 @@ def _random_point(spots: placement.Spots, rnd, bounds: list | None = None) -> tu
 
 
 def _random_points(spots: placement.Spots, rnd, count: int) -> list[tuple[float, float]]:
-    """`count` points drawn one after the other as `_random_point` draws each (the same numbers, and the
-    generator left the same), its calls written out in one loop: a playout draws forty a placement."""
+    """`count` points drawn one after the other (`_random_point`), the trooper's bounds worked out once."""
     bounds = _point_bounds(spots)
-    n = len(bounds)
-    if type(rnd) is not random.Random or not n:        # draws.choice's own cases
-        return [_random_point(spots, rnd, bounds) for _ in range(count)]
-    bits, getrandbits, random_ = n.bit_length(), rnd.getrandbits, rnd.random
-    out = []
-    for _ in range(count):
-        i = getrandbits(bits)                           # draws.below(rnd, n): an area's index
-        while i >= n:
-            i = getrandbits(bits)
-        x_from, x_width, y_from, y_height = bounds[i]
-        x = x_from if x_width is None else round(x_from + x_width * random_(), 2)
-        y = y_from if y_height is None else round(y_from + y_height * random_(), 2)
-        out.append((x, y))
-    return out
+    return [_random_point(spots, rnd, bounds) for _ in range(count)]
 
 
 def _point_bounds(spots: placement.Spots) -> list[tuple]:
