@@ -35,7 +35,6 @@ import math
 import random
 
 from core import draws
-from core.errors import RulesError
 from core.game import Prompt, copy_state
 from core.games.infinity import geometry as geo
 from core.games.infinity import placement
@@ -240,28 +239,13 @@ class Worth:
                     terrain: dict[str, list]) -> list[float]:
         """The trooper of `spots` at each (x, y, area) of `drawn`, its base wholly inside the area whose
         terrain `near` gave as `terrain[area]`, less what it costs by crowding the troopers already
-        placed (the friends its `spots` keeps clear of): `trooper` less the crowding, the same sums in
-        the same order, written out in one loop (the kit values dozens of spots a placement, a third
-        of a search's time)."""
-        hypot, r = math.hypot, spots.r
+        placed (the friends its `spots` keeps clear of)."""
         friends = [(f["placed"]["x"], f["placed"]["y"]) for f, _ in spots.friends]
-        zone_low, zone_high = self.enemy_zone[1], self.enemy_zone[3]
-        depth, objectives, lieutenant = self.depth, self.objectives, spots.t["lt"]
         values = []
         for x, y, area in drawn:
-            crowd = 0
-            for fx, fy in friends:                # _crowding, summed as sum() sums
-                c = (TEMPLATE_SPREAD - hypot(fx - x, fy - y)) / TEMPLATE_SPREAD
-                crowd += c if c > 0.0 else 0.0
-            cover = self.cover(r, x, y, terrain[area]) or PRONE_COVER   # no cover: the spot is judged prone
-            gap = max(0.0, zone_low - y, y - zone_high)
-            reach = max(0.0, 1 - gap / depth)
-            if lieutenant:
-                values.append(LT_COVER_W * cover + LT_BACK_W * (1 - reach) - SPREAD_WEIGHT * crowd)
-                continue
-            near = min([hypot(ox - x, oy - y) for ox, oy in objectives]) if objectives else OBJECTIVE_RANGE
-            values.append(COVER_W * cover + REACH_W * reach + OBJECTIVE_W * max(0.0, 1 - near / OBJECTIVE_RANGE)
-                          - SPREAD_WEIGHT * crowd)
+            crowd = sum(_crowding((x, y), friend) for friend in friends)
+            cover = self.cover(spots.r, x, y, terrain[area])
+            values.append(self.trooper(spots.t, x, y, cover == 0, cover) - SPREAD_WEIGHT * crowd)
         return values
 
     def trooper(self, t: dict, x: float, y: float, prone: bool, cover: float | None = None) -> float:
@@ -324,33 +308,19 @@ def _random_spots(spots: placement.Spots, rnd: random.Random, count: int,
     """`_random_spot` `count` times over, one after the other (the same numbers drawn), in one loop:
     the kit draws two dozen spots for each trooper it places."""
     bounds = _spot_bounds(spots, own_zone_only)
-    evaluate, random_, getrandbits = spots.evaluate, rnd.random, rnd.getrandbits
-    n = len(bounds)
-    bits = n.bit_length()
-    plain = type(rnd) is random.Random and n            # else draws.choice's own cases
     out = []
     for _ in range(count):
         found = None
         for _ in range(SPOT_TRIES):
-            if plain:                                 # draws.choice(rnd, bounds), written out
-                i = getrandbits(bits)
-                while i >= n:
-                    i = getrandbits(bits)
-                drawn = bounds[i]                     # an area, as drawn from spots.areas
-            else:
-                drawn = draws.choice(rnd, bounds)
+            drawn = draws.choice(rnd, bounds)         # an area, as drawn from spots.areas
             if drawn is None:
                 continue
-            # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers): a search
-            # draws thousands of spots
+            # rnd.uniform(a, b) written out (a + (b - a) * rnd.random(), the same numbers)
             left, width, bottom, height = drawn
-            x = round(left + width * random_(), 2)
-            y = round(bottom + height * random_(), 2)
-            try:                                      # spots.legal(x, y), without its call
-                verdict = evaluate(x, y)
-            except RulesError:
-                continue
-            if verdict.kind == "ok":
+            x = round(left + width * rnd.random(), 2)
+            y = round(bottom + height * rnd.random(), 2)
+            verdict = spots.legal(x, y)
+            if verdict:
                 found = x, y, verdict.area
                 break
         out.append(found)
