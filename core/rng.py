@@ -8,6 +8,7 @@ modulo the number of sides is uniform to within 2^-250 for any die we use.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 
 
@@ -24,30 +25,21 @@ def draw(seed: str, n: int, sides: int) -> int:
     """The n-th draw of the game, as a die of `sides` faces (1..sides)."""
     if sides < 1:
         raise ValueError("a die has at least one side")
-    # HMAC-SHA256 (RFC 2104) from the seed's two padded keys hashed once (`_keyed`): each draw then
-    # hashes only its counter, half the time of hmac.digest, which hashes the key again every draw
-    inner, outer = _keyed(seed)
-    inner = inner.copy()
-    inner.update(n.to_bytes(8, "big"))
-    outer = outer.copy()
-    outer.update(inner.digest())
-    return int.from_bytes(outer.digest(), "big") % sides + 1
+    # HMAC-SHA256 from the seed's keyed hash begun once (`_keyed`, copied for each draw): hmac.digest
+    # would key it again at every draw, twice this time
+    keyed = _keyed(seed).copy()
+    keyed.update(n.to_bytes(8, "big"))
+    return int.from_bytes(keyed.digest(), "big") % sides + 1
 
 
-_INNER = bytes(b ^ 0x36 for b in range(256))   # RFC 2104's ipad and opad, as translation tables
-_OUTER = bytes(b ^ 0x5C for b in range(256))
-_KEYED: dict[str, tuple] = {}                  # seed → SHA-256 of its inner and outer padded key, begun
+_KEYED: dict[str, hmac.HMAC] = {}              # seed → its HMAC-SHA256, keyed and nothing hashed yet
 KEYED_SIZE = 256                               # seeds kept: a robot's search draws in a few worlds at a time
 
 
-def _keyed(seed: str) -> tuple:
+def _keyed(seed: str) -> hmac.HMAC:
     keyed = _KEYED.get(seed)
     if keyed is None:
-        key = seed.encode()
-        if len(key) > hashlib.sha256().block_size:
-            key = hashlib.sha256(key).digest()
-        key = key.ljust(hashlib.sha256().block_size, b"\0")
-        keyed = (hashlib.sha256(key.translate(_INNER)), hashlib.sha256(key.translate(_OUTER)))
+        keyed = hmac.new(seed.encode(), digestmod=hashlib.sha256)
         if len(_KEYED) >= KEYED_SIZE:
             _KEYED.clear()
         _KEYED[seed] = keyed
