@@ -11,7 +11,8 @@
   and beside the pre-issue build's rate with issue 37's target. The pre-issue build is extracted from
   git and timed here, each build in fresh processes taking turns (bench/search_probe.py): a rate
   recorded on another machine says nothing of this one's (the recorded rates stand in, said as such,
-  only where the checkout has no history);
+  only where the checkout has no history). Both builds are timed in the same budget and at equal work
+  (`Rates`: the verdict is the equal-work ratio);
 - the top five functions of each game's random game by own time (cProfile, CPU time).
 
 Each position is timed in every one of REPLAYS passes and its fastest time kept, so a busy
@@ -34,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 
 import orjson
 
@@ -119,26 +121,52 @@ def pre_issue_tree(into: str) -> str | None:
     return into
 
 
-def probe(tree: str, game_id: str, budget: float) -> float:
-    """Iterations a second of one decision, in a fresh process running `tree`'s code (bench/search_probe.py)."""
+def probe(tree: str, game_id: str, budget: float, iterations: int | None = None) -> tuple[int, float]:
+    """(iterations, iterations a second) of one decision, in a fresh process running `tree`'s code
+    (bench/search_probe.py): `budget` seconds of CPU, or exactly `iterations` where given."""
     env = {**os.environ, "PYTHONPATH": tree, "PYTHONHASHSEED": "0"}
-    out = subprocess.run([sys.executable, PROBE_FILE, game_id, str(budget)], env=env, capture_output=True, text=True,
-                         check=True).stdout.split()
-    iterations, seconds, module = int(out[0]), float(out[1]), out[2]
+    command = [sys.executable, PROBE_FILE, game_id, str(budget)] + ([str(iterations)] if iterations else [])
+    out = subprocess.run(command, env=env, capture_output=True, text=True, check=True).stdout.split()
+    done, seconds, module = int(out[0]), float(out[1]), out[2]
     if not os.path.realpath(module).startswith(os.path.realpath(tree)):   # another build answered: no figure
         raise RuntimeError(f"the probe ran {module}, not the tree {tree}")
-    return iterations / seconds if seconds else 0.0
+    return done, done / seconds if seconds else 0.0
 
 
-def search_rates(game_id: str, budget: float, rounds: int, pre_tree: str | None) -> tuple[float, float | None]:
-    """(this build's, the pre-issue build's) median iterations a second over `rounds` fresh processes
-    each, the two builds taking turns so that both see the machine alike; the second None without a tree."""
-    now, pre = [], []
+@dataclass
+class Rates:
+    """A game's search rates, iterations a second, medians over fresh processes. `now`/`pre`: this build's
+    and the pre-issue build's in the same CPU budget; `now_equal`/`pre_equal`: both searching exactly `work`
+    iterations, this build's median count in the budget. The budget's figure understates a faster build:
+    it reaches further in the same time, into a deeper tree whose iterations cost more (at Successors the
+    pre-issue build's own rate falls from ~960/s over its first 290 iterations to ~600/s over 900), so
+    the build's speed is the equal-work ratio, the same amount of search from the same position."""
+    now: float
+    work: int
+    pre: float | None = None
+    now_equal: float | None = None
+    pre_equal: float | None = None
+
+
+def search_rates(game_id: str, budget: float, rounds: int, pre_tree: str | None) -> Rates:
+    """The builds in fresh processes, taking turns so that both see the machine alike: first each in the
+    budget, then both at equal work; without a tree, this build's budget rate alone."""
+    now, pre, counts = [], [], []
     for _ in range(rounds):
         if pre_tree:
-            pre.append(probe(pre_tree, game_id, budget))
-        now.append(probe(ROOT, game_id, budget))
-    return statistics.median(now), statistics.median(pre) if pre else None
+            pre.append(probe(pre_tree, game_id, budget)[1])
+        done, rate = probe(ROOT, game_id, budget)
+        counts.append(done)
+        now.append(rate)
+    rates = Rates(statistics.median(now), int(statistics.median(counts)))
+    if pre_tree:
+        now_equal, pre_equal = [], []
+        for _ in range(rounds):
+            pre_equal.append(probe(pre_tree, game_id, budget, rates.work)[1])
+            now_equal.append(probe(ROOT, game_id, budget, rates.work)[1])
+        rates.pre, rates.now_equal, rates.pre_equal = (statistics.median(pre), statistics.median(now_equal),
+                                                       statistics.median(pre_equal))
+    return rates
 
 
 def view_copies(game, budget: float) -> float:
@@ -201,24 +229,33 @@ def section(quick: bool, verdict=None) -> list[str]:
         pre_tree = pre_issue_tree(folder)
         out.append(f"   robot search at {ROBOT_PLAYERS} players, one decision of {budget} s CPU, the median of "
                    f"{rounds} fresh processes, beside the pre-issue build ({PRE_ISSUE_COMMIT[:7]}) "
-                   + ("timed the same way, the two taking turns" if pre_tree else
+                   + ("timed the same way, the two taking turns, in the budget and then at equal work (the "
+                      "verdict: the same number of iterations each)" if pre_tree else
                       "as recorded on another machine (this checkout has no history to extract it from)")
                    + " (floor: copies of the same view a second)")
         for game in all_games():
             try:
-                rate, before = search_rates(game.id, budget, rounds, pre_tree)
+                rates = search_rates(game.id, budget, rounds, pre_tree)
             except (subprocess.CalledProcessError, RuntimeError) as exc:   # a game without a robot, say
                 out.append(f"   {game.id:<12} no search ({type(exc).__name__}: {getattr(exc, 'stderr', '') or exc})"
                            .strip()[:200])
                 continue
             copies = view_copies(game, budget)
-            line = f"   {game.id:<12}{rate:>9.0f} iterations/s vs {copies:>7.0f} copies/s: {rate / copies:.3f}×"
-            before = before or PRE_ISSUE_RATE.get(game.id)
-            if before:
-                gain = SEARCH_GAIN.get(game.id, OTHER_SEARCH_GAIN)
-                line += (f"; pre-issue build {before:.0f}/s: {rate / before:.2f}× (≥ {gain:g}×: "
-                         + verdict(rate >= gain * before, f"{game.id} search {rate / before:.2f}× the pre-issue "
-                                                          f"build ≥ {gain:g}×") + ")")
+            line = (f"   {game.id:<12}{rates.now:>9.0f} iterations/s vs {copies:>7.0f} copies/s: "
+                    f"{rates.now / copies:.3f}×")
+            gain = SEARCH_GAIN.get(game.id, OTHER_SEARCH_GAIN)
+            if rates.pre_equal:
+                equal = rates.now_equal / rates.pre_equal
+                line += (f"; pre-issue build {rates.pre:.0f}/s: {rates.now / rates.pre:.2f}× in the budget; "
+                         f"at equal work ({rates.work} iterations each) {rates.now_equal:.0f}/s vs "
+                         f"{rates.pre_equal:.0f}/s: {equal:.2f}× (≥ {gain:g}×: "
+                         + verdict(equal >= gain, f"{game.id} search {equal:.2f}× the pre-issue build at equal "
+                                                  f"work ≥ {gain:g}×") + ")")
+            elif game.id in PRE_ISSUE_RATE:
+                before = PRE_ISSUE_RATE[game.id]
+                line += (f"; pre-issue build {before:.0f}/s (recorded): {rates.now / before:.2f}× (≥ {gain:g}×: "
+                         + verdict(rates.now >= gain * before, f"{game.id} search {rates.now / before:.2f}× the "
+                                                               f"recorded pre-issue rate ≥ {gain:g}×") + ")")
             out.append(line)
     out.append("   top five functions by own CPU time (one random game per game, under cProfile)")
     for game in all_games():

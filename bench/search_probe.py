@@ -1,6 +1,11 @@
 """One robot decision's search rate, run in a process of its own against a build's source tree:
 
-    PYTHONPATH=TREE python bench/search_probe.py GAME BUDGET   # prints: iterations seconds file-of-robots.search
+    PYTHONPATH=TREE python bench/search_probe.py GAME BUDGET [ITERATIONS]
+
+It prints the iterations, the seconds and the file of `robots.search` that ran.
+
+With ITERATIONS, the search runs exactly that many iterations whatever they cost (BUDGET is then ignored):
+the equal-work comparison, where both builds search as much from the same position.
 
 `bench.rules` runs it against this checkout and against the pre-issue build (issue 37's "≥ 5× today"),
 extracted from git, one fresh process after the other, so both builds are timed on the same machine
@@ -50,20 +55,23 @@ def decision(game, seed: int = 1) -> tuple[dict, str]:
     raise SystemExit(f"{game.id}: no decision with a choice in the first 60 actions")
 
 
-def search_rate(game_id: str, budget: float, seed: int = 1) -> tuple[int, float]:
-    """(iterations, seconds of CPU) of one decision of `budget` seconds of CPU at the bench's position."""
+def search_rate(game_id: str, budget: float, seed: int = 1, iterations: int | None = None) -> tuple[int, float]:
+    """(iterations, seconds of CPU) of one decision at the bench's position: `budget` seconds of CPU, or
+    exactly `iterations` iterations where given."""
     from core.registry import get_game
     from robots.kit import kit_for
     from robots.search import Search, Settings
 
     game = get_game(game_id)
     view, seat = decision(game, seed)
-    thought = Search(kit_for(game_id), Settings(budget=budget), clock=clock).decide(view, seat, random.Random(seed))
+    settings = Settings(budget=None, iterations=iterations) if iterations else Settings(budget=budget)
+    thought = Search(kit_for(game_id), settings, clock=clock).decide(view, seat, random.Random(seed))
     return thought.iterations, thought.seconds
 
 
 if __name__ == "__main__":
     import robots.search
 
-    iterations, seconds = search_rate(sys.argv[1], float(sys.argv[2]))
+    cap = int(sys.argv[3]) if len(sys.argv) > 3 else None
+    iterations, seconds = search_rate(sys.argv[1], float(sys.argv[2]), iterations=cap)
     print(iterations, seconds, robots.search.__file__)
