@@ -53,6 +53,7 @@ def test_one_side_alone_in_a_space_is_fine():  # §5.4.3
     (lambda s: s["cus"].setdefault(empty_space(s), {}).update({s["seats"][1]: {"merc": 99}}),
      "more merc CUs than counters"),
     (lambda s: s["gens"][next(iter(s["gens"]))].update(at="nowhere"), "at unknown place nowhere"),
+    (lambda s: s["gens"].pop(next(g for g in s["gens"] if g[0].isupper())), "minor generals lost"),
 ])
 def test_other_corruptions_are_caught(corrupt, says):
     state = mid_game()
@@ -73,3 +74,10 @@ def test_selfplay_driver_reports_a_broken_invariant(service, monkeypatch):  # §
     monkeypatch.setattr(type(GAME), "_apply", broken)
     report = play_one(service, "successors", 3, "broken", max_actions=30)
     assert any("field units of" in problem for problem in report.problems), report.problems
+
+
+def test_a_neutral_type_past_its_counters_is_said_for_every_seat():  # §1.4: the whole game's pool
+    state = mid_game()
+    state["cus"].setdefault(empty_space(state), {})[state["seats"][1]] = {"eleph": 99}
+    assert [p for p in GAME.invariants(state) if "eleph" in p] == \
+        [f"more eleph CUs than counters for {seat}" for seat in state["seats"]]

@@ -7,6 +7,7 @@ scoring (§8, §10), legitimacy (§9).
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from core.errors import RulesError
 from core.game import Ctx, Game, Prompt
@@ -453,15 +454,18 @@ class Successors(Game):
                     out.append(f"empty CU entry at {space} for {s}")
         counts = cu_counts(state)
         for kind in PLAYER_CU:
+            # a neutral type's pool is the whole game's (§1.4): counted once, said for every seat
+            everyone = "per_player" not in BOARD.cu_types[kind] and pool_left(state, "", kind, counts) < 0
             for s in state["seats"]:
-                if pool_left(state, s, kind, counts) < 0:
+                if everyone or "per_player" in BOARD.cu_types[kind] and pool_left(state, s, kind, counts) < 0:
                     out.append(f"more {kind} CUs than counters for {s}")
         for g, d in state["gens"].items():
             off_map = ("dispersed", "dead", "reserve", "out", "gone", "arriving")
             if d["at"] not in BOARD.spaces and d["at"] not in off_map:
                 out.append(f"general {g} at unknown place {d['at']}")
+        minors = Counter(d["o"] for g, d in state["gens"].items() if g[0].isupper())   # a minor's id: upper case
         for s in state["seats"] if not state.get("draft") else ():     # §12.6: none before the draft ends
-            if len([g for g in generals_of(state, s) if g[0].isupper()]) != BOARD.minor["per_player"]:
+            if minors[s] != BOARD.minor["per_player"]:
                 out.append(f"{s} minor generals lost")
         for space, box in state.get("inside", {}).items():                # §5.5.1
             owner = state["pcs"].get(space)
@@ -472,8 +476,11 @@ class Successors(Game):
         # §5.4.3 one side's CUs in the field (a lone general may meet a §3.3.4 placement); only
         # the spaces holding CUs or an independent army can break it (the rest of the ~100 spaces
         # are empty: looking at each was most of a self-played game's checking time)
-        held = set(state["cus"]) | set(state["indep"].values())
+        armies = set(state["indep"].values())
+        held = set(state["cus"]) | armies
         for space in [s for s in BOARD.spaces if s in held]:
+            if len(state["cus"].get(space, ())) + (space in armies) < 2:
+                continue      # one side at most holds anything here: no two can be in the field
             sides = {o for o in state["cus"].get(space, ()) if o in state["seats"] and n_field(state, space, o)}
             if indep_at(state, space):
                 sides.add("IND")
