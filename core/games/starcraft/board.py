@@ -94,6 +94,11 @@ class Board:
                 for _ in range(kind["copies"]):
                     n += 1
                     self.combat[f"{f['prefix']}-{n:02d}"] = kind
+        # a faction's combat deck by its prefix, sorted: setup deals it, the checker counts it, a robot's
+        # world deals it again
+        self.combat_of: dict[str, tuple[str, ...]] = {
+            f["prefix"]: tuple(sorted(c for c in self.combat if c.startswith(f["prefix"] + "-")))
+            for f in self.factions.values()}
 
     def _check(self) -> None:
         if len(self.factions) != 6 or {f["race"] for f in self.factions.values()} != {"terran", "protoss", "zerg"}:

@@ -33,7 +33,6 @@ from .common import (
     owners_in,
     planet_name,
     transports_of,
-    unit_count,
     units_in,
 )
 
@@ -289,10 +288,11 @@ class StarCraft(Game):
             held += [c["id"] for c in p["cards"]]
             pre = BOARD.factions[p["faction"]]["prefix"]
             cards = p["deck"] + p["hand"] + p["discard"]
-            if sorted(cards) != sorted(c for c in BOARD.combat if c.startswith(pre + "-")):
+            if sorted(cards) != list(BOARD.combat_of[pre]):
                 out.append(f"{seat}: combat cards lost or duplicated ({len(cards)})")
+            owned = Counter(u["type"] for u in all_units(state, seat))   # one pass, not one a kind
             for kind in BOARD.units:
-                if unit_count(state, seat, kind) > BOARD.unit(state, kind)["supply"]:
+                if owned[kind] > BOARD.unit(state, kind)["supply"]:
                     out.append(f"{seat}: more {kind} than supply")
             if len(bases_of(state, seat)) > BOARD.pieces["bases"]:
                 out.append(f"{seat}: more than {BOARD.pieces['bases']} bases")

@@ -40,7 +40,6 @@ from __future__ import annotations
 
 import math
 import random
-from functools import lru_cache
 
 from core import draws
 from core.errors import RulesError
@@ -149,7 +148,7 @@ class StarCraftKit(BaseKit):
                 q["deck"], q["hand"], q["discard"] = [], [], []
                 continue
             pre = BOARD.factions[q["faction"]]["prefix"]
-            cards = _faction_combat_cards(pre)
+            cards = BOARD.combat_of[pre]
             if s == seat:
                 known = set(q["hand"]) | set(q["discard"])
                 q["deck"] = _shuffled([c for c in cards if c not in known], rnd)
@@ -595,12 +594,6 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
 
 
 _EVENTS_SORTED = tuple(sorted(BOARD.events))   # every event card, in the order a world deals them from
-
-
-@lru_cache(maxsize=None)
-def _faction_combat_cards(prefix: str) -> tuple[str, ...]:
-    """A faction's combat cards in order (board data: sorted once, not once a world)."""
-    return tuple(sorted(c for c in BOARD.combat if c.startswith(prefix + "-")))
 
 
 def _shuffled(items, rnd: random.Random) -> list:

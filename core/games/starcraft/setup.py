@@ -89,8 +89,7 @@ def deal(ctx) -> None:
         p["cards"] = [{"id": f"{home}.{x}", "used": False} for x in "ABC"] + \
                      [{"id": f"PERM-{prefix(s, seat)}", "used": False}]
     for seat in s["seats"]:                            # §13.2 combat decks in seat order
-        ids = sorted(c for c in BOARD.combat if c.startswith(prefix(s, seat) + "-"))
-        s["p"][seat]["deck"] = ctx.shuffle(ids)
+        s["p"][seat]["deck"] = ctx.shuffle(BOARD.combat_of[prefix(s, seat)])
     deck = []
     rules = BOARD.rules_of(s)
     for stage in ("I", "II", "III"):                   # §3.6, sizes by the game's rules version
