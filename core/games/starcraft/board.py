@@ -86,6 +86,7 @@ class Board:
                 for n in range(1, copies):
                     self.events[f"{e['id']}{COPY_LETTERS[n]}"] = dict(e, id=f"{e['id']}{COPY_LETTERS[n]}", copy=n + 1)
         self.event_stage = {e: d["stage"] for e, d in self.events.items()}   # a view counts its deck's stages
+        self.event_ids = tuple(sorted(self.events))   # every event card in order: what the checker counts, a world deals
         # combat card ids: <prefix>-01..18 in table order (§2.7)
         self.combat: dict[str, dict] = {}
         for f in self.factions.values():

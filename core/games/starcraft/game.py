@@ -292,11 +292,12 @@ class StarCraft(Game):
                 out.append(f"{seat}: combat cards lost or duplicated ({len(cards)})")
             owned = Counter(u["type"] for u in all_units(state, seat))   # one pass, not one a kind
             for kind in BOARD.units:
-                if owned[kind] > BOARD.unit(state, kind)["supply"]:
+                if owned[kind] and owned[kind] > BOARD.unit(state, kind)["supply"]:   # (no supply is negative)
                     out.append(f"{seat}: more {kind} than supply")
-            if len(bases_of(state, seat)) > BOARD.pieces["bases"]:
+            bases = bases_of(state, seat)
+            if len(bases) > BOARD.pieces["bases"]:
                 out.append(f"{seat}: more than {BOARD.pieces['bases']} bases")
-            planets = [BOARD.areas[a]["planet"] for a in bases_of(state, seat)]
+            planets = [BOARD.areas[a]["planet"] for a in bases]
             if len(planets) != len(set(planets)):
                 out.append(f"{seat}: two bases on one planet")
             if len(transports_of(state, seat)) > BOARD.pieces["transports"]:
@@ -309,7 +310,7 @@ class StarCraft(Game):
             evs = state["event_deck"] + state["event_discard"] + state["set_aside"] + state["removed"]
             for seat in state["seats"]:
                 evs += state["p"][seat]["events"]
-            if sorted(evs) != sorted(BOARD.events):
+            if sorted(evs) != list(BOARD.event_ids):
                 out.append(f"event cards lost or duplicated ({len(evs)})")
         for a, d in state["areas"].items():
             us = {u["owner"] for u in d["units"]}

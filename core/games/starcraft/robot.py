@@ -167,7 +167,7 @@ class StarCraftKit(BaseKit):
                     q["events"] = []
             return
         seen = set(mine) | set(state["set_aside"])   # built once, not once per card
-        unseen = _shuffled((e for e in _EVENTS_SORTED if e not in seen), rnd)
+        unseen = _shuffled((e for e in BOARD.event_ids if e not in seen), rnd)
         deck = []
         stage_of = BOARD.event_stage
         for stage in ("I", "II", "III"):      # the deck is I on top, then II, then III (§3.6)
@@ -591,9 +591,6 @@ def special_progress(state: dict, seat: str, held: list[str]) -> float:
         lead = len(held) - max(others, default=0)
         return min(1.0, max(0.0, (lead + TASSADAR_SLACK) / (TASSADAR_SLACK + 1)))
     return 0.0
-
-
-_EVENTS_SORTED = tuple(sorted(BOARD.events))   # every event card, in the order a world deals them from
 
 
 def _shuffled(items, rnd: random.Random) -> list:
