@@ -216,13 +216,17 @@ def ev_mercs(ctx, seat, card, w):                                      # #2-#5
     _begin_card_placing(ctx, seat, card, "merc", 2, provs)
 
 
-def ev_diplomacy(ctx, seat, card, w):                                  # #6, #7
-    state = ctx.state
+def check_diplomacy(state, seat, card, w) -> str:                      # #6, #7
     s = _space_of(w[0] if w else None, msg("a Minor City holding an opponent's or an Independent PC and no CUs"))
     if BOARD.spaces[s]["type"] != "MIN" or state["pcs"].get(s) in (None, seat) or any(
             n_cus(state, s, o) for o in state["seats"]) or state["indep"] and s in state["indep"].values():
         raise RulesError(msg("{name}: Diplomacy needs a Minor City with an opponent's or an Independent PC and no CUs of any side (#6).", name=BOARD.spaces[s]['name']), code="NO_EVENT")
-    state["pcs"][s] = seat
+    return s
+
+
+def ev_diplomacy(ctx, seat, card, w):
+    s = check_diplomacy(ctx.state, seat, card, w)
+    ctx.state["pcs"][s] = seat
     ctx.say(msg("{seat} wins over {name} by Diplomacy.", seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
@@ -275,12 +279,17 @@ def ev_flag(key):
     return ev
 
 
-def ev_desertion(ctx, seat, card, w):                                  # #17
-    state = ctx.state
+def check_desertion(state, seat, card, w) -> tuple[str, str]:          # #17
     s = _space_of(w[0] if w else None, msg("the space of an army of another player in the field"))
     o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
     if not field_cus(state, s, o) or not field_gens(state, s, o):
         raise RulesError(msg("Desertion strikes an army in the field (#17)."), code="NO_EVENT")
+    return s, o
+
+
+def ev_desertion(ctx, seat, card, w):
+    state = ctx.state
+    s, o = check_desertion(state, seat, card, w)
     n = min(2, field_cus(state, s, o).get("merc", 0))
     add_cus(state, s, o, "merc", -n) if n else None
     ctx.say(plural(("Desertion: {o} loses {n} Mercenary CU at {name}.", "Desertion: {o} loses {n} Mercenary CUs at {name}."), n, o=seat_ref(o), n=n, name=BOARD.spaces[s]['name']))
@@ -306,32 +315,40 @@ def ev_bribed(ctx, seat, card, w):                                     # #18
         sieges.fall(ctx, seat, s)
 
 
-def _train(ctx, seat, w, ops):
-    p = ctx.state["p"][seat]
-    kind = p["track"][0] or (w[0].lower() if w and w[0].lower() in training.TRAIN_COST else None)
+def check_train(state, seat, card, w) -> str:                          # #21, #30 without Tarsos
+    """The CU that a card's OPs train: the track's, else the one named."""
+    kind = state["p"][seat]["track"][0] or (w[0].lower() if w and w[0].lower() in training.TRAIN_COST else None)
     if kind is None:
         raise RulesError(msg("Name the CU to train: merc or mac (§4.4.4)."), code="TRAIN_TYPE")
-    training.train(ctx, seat, kind, ops)
+    return kind
 
 
 def ev_harpalos(ctx, seat, card, w):                                   # #21
-    _train(ctx, seat, w, 4)
+    training.train(ctx, seat, check_train(ctx.state, seat, card, w), 4)
 
 
-def ev_elephants(ctx, seat, card, w):                                  # #22
-    state = ctx.state
+def check_elephants(state, seat, card, w) -> str:                      # #22
     s = _space_of(w[0] if w else None, msg("the space of your army in the field in Mesopotamia or the Upper Satrapies"))
     if BOARD.spaces[s]["region"] not in ("Mesopotamia", msg("Upper Satrapies")) or not field_cus(state, s, seat) \
             or not field_gens(state, s, seat):
         raise RulesError(msg("Indian Elephants join one of your armies in the field in the Mesopotamia or Upper Satrapies region (#22)."), code="NO_EVENT")
+    return s
+
+
+def ev_elephants(ctx, seat, card, w):
+    s = check_elephants(ctx.state, seat, card, w)
     got = _give_direct(ctx, seat, s, "eleph", 2)
     ctx.say(plural(("{got} Elephant CU join {seat} at {name} (#22).", "{got} Elephant CUs join {seat} at {name} (#22)."), got, got=got, seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
-def ev_veterans(ctx, seat, card, w):                                   # #23
-    state = ctx.state
+def check_veterans(state, seat, card, w) -> tuple[str, str]:           # #23
     s = _space_of(w[0] if w else None, msg("the space of an army of another player"))
-    o = army_owner(state, seat, s, w[1] if len(w) > 1 else None)
+    return s, army_owner(state, seat, s, w[1] if len(w) > 1 else None)
+
+
+def ev_veterans(ctx, seat, card, w):
+    state = ctx.state
+    s, o = check_veterans(state, seat, card, w)
     kind = "mac" if cus_at(state, s, o).get("mac") else "royal"
     lose(ctx, o, s, 1, (kind,), why=msg("#23 Veterans Return Home"))
 
@@ -372,14 +389,17 @@ def ev_local_support(ctx, seat, card, w):                              # #27
     ctx.say(msg("Local support: {seat} places a PC at {name}.", seat=seat_ref(seat), name=BOARD.spaces[s]['name']))
 
 
-def ev_garrison(ctx, seat, card, w):                                   # #28
-    state = ctx.state
+def check_garrison(state, seat, card, w) -> list[str]:                # #28
     spaces = [find_space(x) for x in w]
     ok = _major_cities(state, seat)
     if not spaces or len(spaces) > 2 or len(set(spaces)) != len(spaces) or any(s not in ok for s in spaces):
         raise RulesError(msg("Name 1 or 2 of your unbesieged Major Cities: {value} (#28).", value=join(', ', ok) or 'none'),
                          code="NO_EVENT")
-    for s in spaces:
+    return spaces
+
+
+def ev_garrison(ctx, seat, card, w):
+    for s in check_garrison(ctx.state, seat, card, w):
         got = _give_direct(ctx, seat, s, "merc", 1)
         ctx.say(msg("{seat} garrisons {name} with {got} Mercenary CU (#28).", seat=seat_ref(seat), name=BOARD.spaces[s]['name'], got=got))
 
@@ -398,13 +418,21 @@ def ev_levy(ctx, seat, card, w):                                       # #29
     ctx.say(msg("Macedonian Levy: {got} Mercenary CU at {name} (#29).", got=got, name=BOARD.spaces[s]['name']))
 
 
-def ev_kyinda(ctx, seat, card, w):                                     # #30
-    if "tarsos" in _major_cities(ctx.state, seat) or (ctx.state["pcs"].get("tarsos") == seat
-                                                         and not enemy_cus(ctx.state, "tarsos", seat)):
+def check_kyinda(state, seat, card, w) -> str | None:                  # #30
+    """The CU that the card's OPs train; None: Tarsos is the seat's, and takes the Mercenaries."""
+    if "tarsos" in _major_cities(state, seat) or (state["pcs"].get("tarsos") == seat
+                                                 and not enemy_cus(state, "tarsos", seat)):
+        return None
+    return check_train(state, seat, card, w)
+
+
+def ev_kyinda(ctx, seat, card, w):
+    kind = check_kyinda(ctx.state, seat, card, w)
+    if kind is None:
         got = _give_direct(ctx, seat, "tarsos", "merc", 3)
         ctx.say(msg("The Royal Treasury of Kyinda: {got} Mercenary CUs at Tarsos (#30).", got=got))
         return
-    _train(ctx, seat, w, 3)
+    training.train(ctx, seat, kind, 3)
 
 
 def marriage_army(state: dict, seat: str, rid: str) -> str | None:
@@ -420,13 +448,17 @@ def marriage_army(state: dict, seat: str, rid: str) -> str | None:
     return max(gens, key=seniority)
 
 
-def ev_marriage(ctx, seat, card, w):                                   # #31, #32 (§9.8)
-    state = ctx.state
+def check_marriage(state, seat, card, w) -> tuple[str, str]:           # #31, #32 (§9.8)
     rid = "kleopatra" if card == 31 else "thessalonike"
     gen = marriage_army(state, seat, rid)
     if gen is None:
         raise RulesError(msg("{royal_names} must be alive, controlled by no other player, and one of your armies must be in her space (§9.8).", royal_names=ROYAL_NAMES[rid]), code="NO_EVENT")
-    r = state["royals"][rid]
+    return rid, gen
+
+
+def ev_marriage(ctx, seat, card, w):
+    rid, gen = check_marriage(ctx.state, seat, card, w)
+    r = ctx.state["royals"][rid]
     r.update(st="active", by=gen)
     ctx.say(msg("{seat} marries {royal_names}: she is active, and {gen}'s army carries her (§9.8).", seat=seat_ref(seat), royal_names=ROYAL_NAMES[rid], gen=label(gen)))
 
@@ -474,8 +506,7 @@ def ev_suspicion(ctx, seat, card, w):                                  # #35
     ctx.say(msg("Suspicion falls on {o}: −3 LP until the end of the Game Turn (#35, never below 0, §9.2).", o=seat_ref(o)))
 
 
-def ev_silver(ctx, seat, card, w):                                     # #36 first event play
-    state = ctx.state
+def check_silver(state, seat, card, w) -> str:                         # #36 first event play
     if state.get("silver_played"):
         raise RulesError(msg("The Silver Shields are already in the game: #36 is now a Surprise card (W4)."),
                          code="NO_EVENT")
@@ -486,6 +517,12 @@ def ev_silver(ctx, seat, card, w):                                     # #36 fir
         raise RulesError(msg("Name one of your generals in the field outside the Europe and Africa regions, in a space with no enemy CUs (#36, §5.4.3)."), code="NO_EVENT")
     if pool_left(state, seat, "silver") < 2:
         raise RulesError(msg("The Silver Shields have left the game."), code="NO_EVENT")
+    return g
+
+
+def ev_silver(ctx, seat, card, w):
+    state = ctx.state
+    g = check_silver(state, seat, card, w)
     add_cus(state, state["gens"][g]["at"], seat, "silver", 2)
     state["silver_played"] = True
     ctx.say(msg("The Silver Shields (2 CUs) join {g} at {name}; #36 is now a Surprise card (§6.13).", g=label(g), name=BOARD.spaces[state['gens'][g]['at']]['name']))
@@ -532,11 +569,16 @@ def ev_unrest(ctx, seat, card, w):                                     # #38
     ctx.say(msg("Unrest: {value} turn Independent.", value=join(", ", (BOARD.spaces[s]["name"] for s in spaces)) or "nothing"))
 
 
-def ev_unrest_spreads(ctx, seat, card, w):                             # #39
-    state = ctx.state
+def check_unrest_spreads(state, seat, card, w) -> str:                 # #39
     code = _province(w[0] if w else None)
     if state["pcs"].get(BOARD.provinces[code]["major_city"]) == seat:
         raise RulesError(msg("Choose a province whose Major City you do not control (#39)."), code="NO_EVENT")
+    return code
+
+
+def ev_unrest_spreads(ctx, seat, card, w):
+    state = ctx.state
+    code = check_unrest_spreads(state, seat, card, w)
     hit = [s for s in BOARD.province_spaces(code) if BOARD.spaces[s]["type"] == "MIN"
            and state["pcs"].get(s) not in (None, "IND") and not any(n_cus(state, s, o) for o in state["seats"])]
     for s in hit:
@@ -574,21 +616,27 @@ def ev_enter(army):
     return ev
 
 
-def ev_ariarathes(ctx, seat, card, w):                                 # #44
-    state = ctx.state
+def check_ariarathes(state, seat, card, w) -> str | None:              # #44
+    """The Minor City to turn Independent; None: Ariarathes is on the map, and is activated."""
     if state["indep"]["ariarathes"] in BOARD.spaces:
-        activate_indep(ctx, seat, "ariarathes")
-        return
+        return None
     s = _space_of(w[0] if w else None, msg("a Minor City of Kappadokia with no CUs"))
     if BOARD.spaces[s]["province"] != "KAP" or BOARD.spaces[s]["type"] != "MIN" \
             or any(n_cus(state, s, o) for o in state["seats"]):
         raise RulesError(msg("A Minor City of Kappadokia with no CUs (#44)."), code="NO_EVENT")
-    state["pcs"][s] = "IND"
+    return s
+
+
+def ev_ariarathes(ctx, seat, card, w):
+    s = check_ariarathes(ctx.state, seat, card, w)
+    if s is None:
+        activate_indep(ctx, seat, "ariarathes")
+        return
+    ctx.state["pcs"][s] = "IND"
     ctx.say(msg("Ariarathes' resistance: {name} turns Independent.", name=BOARD.spaces[s]['name']))
 
 
-def ev_court_intrigue(ctx, seat, card, w):                             # #50
-    state = ctx.state
+def check_court_intrigue(state, seat, card, w) -> tuple[str, str]:     # #50
     if len(w) < 2:
         raise RulesError(msg("`play 50 event <heir> <general>` (#50)."), code="NO_EVENT")
     rid, g = w[0].lower(), find_general(state, w[1])
@@ -600,12 +648,18 @@ def ev_court_intrigue(ctx, seat, card, w):                             # #50
         raise RulesError(msg("That heir is inside an opponent's Major City (#50)."), code="NO_EVENT")
     if state["gens"][g]["o"] != seat or state["gens"][g]["at"] not in within(state, [at], 3):
         raise RulesError(msg("Name one of your generals within 3 MP of the heir (#50)."), code="NO_EVENT")
+    return rid, g
+
+
+def ev_court_intrigue(ctx, seat, card, w):
+    state = ctx.state
+    rid, g = check_court_intrigue(state, seat, card, w)
+    r = state["royals"][rid]
     r.update(at=state["gens"][g]["at"], by=g)
     ctx.say(msg("Court intrigue: {royal_names} is brought to {g} (a capture, #50, §9.9).", royal_names=ROYAL_NAMES[rid], g=label(g)))
 
 
-def ev_loyal_satrap(ctx, seat, card, w):                               # #51
-    state = ctx.state
+def check_loyal_satrap(state, seat, card, w) -> tuple[str, list[str]]:  # #51
     code = _province(w[0] if w else None)
     if state["pcs"].get(BOARD.provinces[code]["major_city"]) != seat:
         raise RulesError(msg("Choose a province whose Major City you control (#51)."), code="NO_EVENT")
@@ -617,6 +671,12 @@ def ev_loyal_satrap(ctx, seat, card, w):                               # #51
                 or enemy_cus(state, s, seat):
             raise RulesError(msg("{name}: a Minor City of {code} with no PC and no enemy CUs (#51).", name=BOARD.spaces[s]['name'], code=code),
                              code="NO_EVENT")
+    return code, spaces
+
+
+def ev_loyal_satrap(ctx, seat, card, w):
+    state = ctx.state
+    _, spaces = check_loyal_satrap(state, seat, card, w)
     for s in spaces:
         state["pcs"][s] = seat
     ctx.say(msg("A loyal satrap: {seat} places PCs at {value}.", seat=seat_ref(seat), value=join(", ", (BOARD.spaces[s]["name"] for s in spaces)) or "nothing"))
@@ -648,14 +708,19 @@ def mutiny_targets(state: dict, seat: str) -> list[tuple[str, str]]:
     return out
 
 
-def ev_mutiny(ctx, seat, card, w):                                     # #54
-    state = ctx.state
+def check_mutiny(state, seat, card, w) -> tuple[str, str]:             # #54
     s = _space_of(w[0] if w else None, msg("the space of an army of another player with Loyal Macedonian or Royal CUs"))
     cands = [o for sp, o in mutiny_targets(state, seat) if sp == s]
     o = _seat(state, seat, w[1] if len(w) > 1 else (cands[0] if len(cands) == 1 else None), msg("whose army mutinies"))
     if o not in cands:
         raise RulesError(msg("{o} has no army with Loyal Macedonian or Royal CUs at {name} (#54).", o=seat_ref(o), name=BOARD.spaces[s]['name']),
                          code="NO_EVENT")
+    return s, o
+
+
+def ev_mutiny(ctx, seat, card, w):
+    state = ctx.state
+    s, o = check_mutiny(state, seat, card, w)
     gens = generals_at(state, s, o)
     cmd = max(gens, key=seniority)
     if window(ctx, "W6", {"active": seat, "target": o}):
@@ -686,14 +751,20 @@ def ev_scorched(ctx, seat, card, w):                                   # #56
         ctx.say(msg("Scorched Earth in {name}: no army of 4+ CUs is hit.", name=BOARD.provinces[code]['name']))
 
 
-def ev_rising_star(ctx, seat, card, w):                                # #57
+def check_rising_star(state, seat, card, w) -> str | None:             # #57
+    """The space named for the general recruited, if one is."""
+    return find_space(w[0]) if w else None
+
+
+def ev_rising_star(ctx, seat, card, w):
     state = ctx.state
+    named = check_rising_star(state, seat, card, w)
     state["p"][seat]["limit"] += 1
     ctx.say(msg("{seat}: a rising star, general limit +1 (#57).", seat=seat_ref(seat)))
     gen = _reserve(state, seat)
     if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
         ok = training.recruit_spaces(state, seat)
-        s = find_space(w[0]) if w else (ok[0] if ok else None)
+        s = named if w else (ok[0] if ok else None)
         if s in ok:
             state["gens"][gen]["at"] = s
             ctx.say(msg("{seat} recruits {gen} at {name} (#57).", seat=seat_ref(seat), gen=label(gen), name=BOARD.spaces[s]['name']))
@@ -748,6 +819,20 @@ EVENTS = {
     57: ev_rising_star, 58: ev_assassination, 60: ev_defection,
 }
 REMOVE = {10}                                                            # "Remove after use"
+
+
+def refuses_nothing(state, seat, card, w) -> None:
+    """The check of an event that is played whatever the choices (#2-#5, #40, #41-#43)."""
+
+
+# the events whose every refusal is their check's, which reads the state and changes nothing, the effect
+# after it refusing nothing: a dry run (event_lines) asks the check alone, on the state itself, where the
+# whole event needs a copy of the state for each choice tried (tests/successors/test_successors_event_checks.py)
+CHECKS = {**dict.fromkeys((2, 3, 4, 5), refuses_nothing), 6: check_diplomacy, 7: check_diplomacy,
+          17: check_desertion, 21: check_train, 22: check_elephants, 23: check_veterans, 28: check_garrison,
+          30: check_kyinda, 31: check_marriage, 32: check_marriage, 36: check_silver, 39: check_unrest_spreads,
+          **dict.fromkeys((40, 41, 42, 43), refuses_nothing), 44: check_ariarathes, 50: check_court_intrigue,
+          51: check_loyal_satrap, 54: check_mutiny, 57: check_rising_star}
 
 
 def resolve(ctx, seat: str, card: int, rest: str) -> None:
@@ -880,7 +965,7 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
     if card not in EVENTS or (card == 10 and state["turn"] < 2) or (card == 36 and state.get("silver_played")):
         return []
     out = []
-    raw = None                                          # the state's bytes, each dry run a copy of them
+    raw = None                                          # the state's bytes, each whole dry run a copy of them
     for cand in _candidates(state, seat, card):
         if len(out) >= limit:
             break
@@ -889,10 +974,13 @@ def event_lines(state: dict, seat: str, card: int, check_hand: bool = True, limi
             if n_cus(state, sp, o) >= 3:
                 out.append(f"play 8 event {cand}")
             continue
-        raw = raw or orjson.dumps(state)
-        trial = orjson.loads(raw)
+        check = CHECKS.get(card)
         try:
-            resolve(Ctx(trial, seat), seat, card, cand)
+            if check is not None:
+                check(state, seat, card, _words(cand))
+            else:
+                raw = raw or orjson.dumps(state)
+                resolve(Ctx(orjson.loads(raw), seat), seat, card, cand)
         except RulesError:
             continue
         out.append(f"play {card_tag(card)} event {cand}".strip())
