@@ -70,3 +70,17 @@ def test_event_lines_by_checks_are_those_of_whole_dry_runs():
                     seen += 1
         state, _ = random_step(GAME, state, rnd)
     assert seen > 100
+
+
+def test_a_rising_star_with_nobody_to_recruit_plays_whatever_space_is_named():  # #57
+    """#57's only refusal, an unknown space, comes after its effect began and only where a general is
+    recruited: no check can say it first, so #57 keeps the whole dry run (it is not in cards.CHECKS)."""
+    state = GAME.setup(["n0", "n1"], {}, "checks-57")
+    seat = state["seats"][0]
+    for g, d in state["gens"].items():
+        if d["o"] == seat and d["at"] == "reserve":
+            d["at"] = "dead"
+    assert 57 not in cards.CHECKS and cards._reserve(state, seat) is None
+    trial = copy_state(state)
+    cards.resolve(Ctx(trial, seat), seat, 57, "nowhere")   # no general to place: the name is never read
+    assert trial["p"][seat]["limit"] == state["p"][seat]["limit"] + 1

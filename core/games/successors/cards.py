@@ -751,20 +751,14 @@ def ev_scorched(ctx, seat, card, w):                                   # #56
         ctx.say(msg("Scorched Earth in {name}: no army of 4+ CUs is hit.", name=BOARD.provinces[code]['name']))
 
 
-def check_rising_star(state, seat, card, w) -> str | None:             # #57
-    """The space named for the general recruited, if one is."""
-    return find_space(w[0]) if w else None
-
-
-def ev_rising_star(ctx, seat, card, w):
+def ev_rising_star(ctx, seat, card, w):                                # #57
     state = ctx.state
-    named = check_rising_star(state, seat, card, w)
     state["p"][seat]["limit"] += 1
     ctx.say(msg("{seat}: a rising star, general limit +1 (#57).", seat=seat_ref(seat)))
     gen = _reserve(state, seat)
     if gen and _in_play(state, seat) < state["p"][seat]["limit"]:
         ok = training.recruit_spaces(state, seat)
-        s = named if w else (ok[0] if ok else None)
+        s = find_space(w[0]) if w else (ok[0] if ok else None)
         if s in ok:
             state["gens"][gen]["at"] = s
             ctx.say(msg("{seat} recruits {gen} at {name} (#57).", seat=seat_ref(seat), gen=label(gen), name=BOARD.spaces[s]['name']))
@@ -832,7 +826,7 @@ CHECKS = {**dict.fromkeys((2, 3, 4, 5), refuses_nothing), 6: check_diplomacy, 7:
           17: check_desertion, 21: check_train, 22: check_elephants, 23: check_veterans, 28: check_garrison,
           30: check_kyinda, 31: check_marriage, 32: check_marriage, 36: check_silver, 39: check_unrest_spreads,
           **dict.fromkeys((40, 41, 42, 43), refuses_nothing), 44: check_ariarathes, 50: check_court_intrigue,
-          51: check_loyal_satrap, 54: check_mutiny, 57: check_rising_star}
+          51: check_loyal_satrap, 54: check_mutiny}
 
 
 def resolve(ctx, seat: str, card: int, rest: str) -> None:
