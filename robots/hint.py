@@ -50,8 +50,8 @@ def advise(game: Game, view: dict, seat: str, budget: float | None = HINT_CEILIN
     rnd = random.Random(view_seed(view, seat))
     visited = trail.visit(kit, view)[1] if trail is not None else frozenset()
     top = LEVELS[TOP]
-    thought = Search(kit, Settings(budget=budget, iterations=iterations, worlds=top.worlds)).decide(
-        view, seat, rnd, visited=visited)
+    thought = Search(kit, Settings(budget=budget, iterations=iterations, worlds=top.worlds,
+                                   breadth=top.breadth)).decide(view, seat, rnd, visited=visited)
     values = thought.values or {}
     ranked = sorted(thought.visits or {thought.line: 0},
                     key=lambda line: (line != thought.line, -thought.visits.get(line, 0), -values.get(line, 0.0), line))

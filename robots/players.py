@@ -99,8 +99,8 @@ class RobotPlayer:
 
     def __init__(self, budget: float | None = DEFAULT_BUDGET, iterations: int | None = None,
                  depth: int | None = None, kit: Kit | None = None, clock=time.perf_counter,
-                 purposeful: bool = True, worlds: int = 1, slip: float = 0.0):
-        self.settings = Settings(budget, iterations, depth, worlds=worlds, slip=slip)
+                 purposeful: bool = True, worlds: int = 1, slip: float = 0.0, breadth: int | None = None):
+        self.settings = Settings(budget, iterations, depth, worlds=worlds, slip=slip, breadth=breadth)
         self.purposeful = purposeful   # False: the robot of before issue 35 (python -m robots.wasted --plain)
         self.kit = kit
         self.clock = clock         # wall time; time.process_time for "seconds of one core"
@@ -115,7 +115,7 @@ class RobotPlayer:
         `budget` (a table's `think=`); `timed` False: the iteration cap alone (a count that must repeat)."""
         ceiling = None if not timed else rung.ceiling if budget is None else min(rung.ceiling, budget)
         return cls(ceiling, rung.iterations, depth, clock=clock, purposeful=purposeful, worlds=rung.worlds,
-                   slip=rung.slip)
+                   slip=rung.slip, breadth=rung.breadth)
 
     def decide(self, game: Game, view: dict, seat: str, rnd: random.Random) -> str:
         kit = self.kit or kit_for(game.id)

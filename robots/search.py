@@ -19,9 +19,11 @@ shaped by what a chat wargame needs:
   (cheap and legal; a kit's `playout_line` where it has one), then the kit's heuristic
   `evaluate` at the horizon, for every seat that decided on the way (each seat maximises its
   own value: max-n for 3–5 players). A kit's `line_values` (its one-ply look) is the root's
-  prior where it has one. A kit's `settled` gives a leaf as its look values it (StarCraft: a
-  battle waiting for cards fought first), and its `look_decides` names the decisions the leaves
-  cannot tell apart, where the look alone decides (StarCraft's placements of face-down orders).
+  prior where it has one; a kit that ranks its root's lines by that look names how many
+  (`root_breadth`), and a level may widen them (Settings.breadth: Ludi's level 5). A kit's
+  `settled` gives a leaf as its look values it (StarCraft: a battle waiting for cards fought
+  first), and its `look_decides` names the decisions the leaves cannot tell apart, where the
+  look alone decides (StarCraft's placements of face-down orders).
 - Several deciding seats at once (a prompt for each): the searching seat decides first when it
   is one of them, the others in seat order; one at a time, each sees only the lines applied.
 - A think budget in seconds of wall time, checked between actions (an iteration past the
@@ -68,6 +70,8 @@ class Settings:
     kept: int | None = None                 # worlds drawn once and kept, iteration n in world n % kept, each
     #                                         node holding its state there; 0: a fresh world an iteration;
     #                                         None: the kit's `kept_worlds` (0 where it names none)
+    breadth: int | None = None              # the root's lines, where a kit ranks them by its look (its
+    #                                         `root_breadth`); None, or a kit that names none: the kit's own
 
 
 class Edge:
@@ -175,7 +179,11 @@ class Search:
             raise RulesError("The robot's seat has nothing to decide.", code="NOT_YOUR_TURN")
         # the root's lines come from the seat's own prompt, which its view determines; a kit may
         # look harder at the root's (`root_candidates`) than at the inner nodes' lines
-        root_lines = getattr(self.kit, "root_candidates", self.kit.candidates)(first, seat, prompt, rnd)
+        rank = getattr(self.kit, "root_candidates", self.kit.candidates)
+        if settings.breadth is not None and getattr(self.kit, "root_breadth", None) is not None:
+            root_lines = rank(first, seat, prompt, rnd, breadth=settings.breadth)
+        else:
+            root_lines = rank(first, seat, prompt, rnd)
         root_lines = [line for line in root_lines if line not in avoid] or root_lines
         if visited and len(root_lines) > 1:
             root_lines = self._purposeful(first, seat, prompt, root_lines, visited)

@@ -8,6 +8,8 @@ from core.games.successors.robot import SuccessorsKit
 from core.registry import get_game
 from robots import hint
 from robots.hint import advise
+from robots.levels import LEVELS, TOP
+from tests.robots.positions import positions
 from tests.robots.test_successors_robot import hidden_cards, other_world, tyche_positions
 
 GAME = get_game("successors")
@@ -111,3 +113,19 @@ def test_a_hints_changes_leave_out_the_dice_of_the_world_it_imagined():
     assert rolls, "the activation rolled no die"   # the check below has something to leave out
     told = hint._changes(GAME, state, seat, prompts[seat], line)
     assert told and not set(rolls) & set(told)
+
+
+def test_a_hint_thinks_with_the_top_levels_look_and_root(monkeypatch):
+    """A hint is level 5's thought: its worlds and its root's breadth (robots/levels.py), not only its cap."""
+    seen = []
+
+    class Spy(hint.Search):
+        def __init__(self, kit, settings, *args, **kwargs):
+            seen.append(settings)
+            super().__init__(kit, settings, *args, **kwargs)
+
+    monkeypatch.setattr(hint, "Search", Spy)
+    ludi = get_game("ludi")
+    state, seat = next(positions(ludi, 2, seed=3, every=5, games=1))
+    advise(ludi, ludi.view(state, seat), seat, budget=None, iterations=4)
+    assert [(s.worlds, s.breadth) for s in seen] == [(LEVELS[TOP].worlds, LEVELS[TOP].breadth)]

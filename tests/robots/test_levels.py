@@ -1,14 +1,21 @@
 """Robots' levels (issue 35): `/new GAME robots=2 level=N`, `/robot add 2 level=4`, the level in the
 robot's name, what a level thinks with, and the arena's `--level`, `--against robot:LEVEL` and `--save`
 written as each game ends."""
+import itertools
+import random
+
 import orjson
 import pytest
 
 from bot.service import Command
 from core.errors import RulesError
+from core.registry import get_game
 from robots import arena, saved
+from robots.kit import kit_for
 from robots.levels import LEVELS, level
 from robots.players import RobotPlayer
+from robots.search import Search, Settings
+from tests.robots.positions import positions
 
 P = "t"
 
@@ -122,3 +129,22 @@ def test_a_stopped_run_goes_on_from_its_next_game_and_pools_with_its_start(tmp_p
                        "--first", "1", "--save", str(again)]) == 0
     table, games = saved.load([str(again)])
     assert [(g.number, g.actions) for g in games] == [(1, whole[1].actions)]
+
+
+def test_level_5_widens_a_ranked_root_and_the_games_whose_kits_rank_none_decide_as_before():
+    """Level 5's `breadth` (robots/levels.py: Ludi's root of its look's best 6 lines, not 3) reaches the
+    search; levels 1–4 keep each kit's own root, and a kit that names no `root_breadth` (Successors,
+    StarCraft, Infinity) searches the same tree with it as without it."""
+    assert all(LEVELS[n].breadth is None for n in LEVELS if n < 5) and LEVELS[5].breadth > 3
+    assert RobotPlayer.at(LEVELS[5]).settings.breadth == LEVELS[5].breadth
+    assert RobotPlayer.at(LEVELS[4]).settings.breadth is None
+    for gid in ("successors", "starcraft", "infinity"):
+        game, kit = get_game(gid), kit_for(gid)
+        assert getattr(kit, "root_breadth", None) is None
+        for n, (state, _) in enumerate(itertools.islice(positions(game, 2, seed=11, every=9, games=2,
+                                                                  max_moves=300), 3)):
+            seat = sorted(game.prompts(state))[0]
+            view = game.view(state, seat)
+            thoughts = [Search(kit, Settings(budget=None, iterations=10, worlds=3, breadth=breadth)).decide(
+                view, seat, random.Random(n)) for breadth in (None, LEVELS[5].breadth)]
+            assert thoughts[0].line == thoughts[1].line and thoughts[0].visits == thoughts[1].visits

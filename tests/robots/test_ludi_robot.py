@@ -5,10 +5,11 @@ import random
 from core.errors import RulesError
 from core.game import copy_state
 from core.games.ludi.common import gname as GAME_NAME
-from core.games.ludi.robot import FORCED, KIT, PREPARING, SETTLE_STEPS, LudiKit
+from core.games.ludi.robot import FORCED, KIT, PREPARING, RANKED_LINES, SETTLE_STEPS, LudiKit
 from core.games.ludi.states import main_lines
 from core.registry import get_game
 from robots.players import RobotPlayer
+from robots.search import Search, Settings
 from tests.robots.positions import determinized_views_hold, finished, play_line, positions
 
 GAME = get_game("ludi")
@@ -285,3 +286,27 @@ def test_playouts_fight_at_even_odds_or_better_and_bid_only_with_room():
             p = state["p"][seat]
             assert len(p["gl"]) < len(p["bld"])
     assert fights and quiet
+
+
+def test_a_levels_breadth_widens_the_root_alone_to_the_looks_best_lines():
+    """Settings.breadth (level 5's, robots/levels.py): the root holds the look's best `breadth` lines,
+    not RANKED_LINES, so a line the look ranks low (a demolition that makes room for a building with
+    points, §5.4.2) is searched; the nodes below keep the kit's own few lines."""
+    for state, seat in main_phase_positions(2, 6):
+        prompt = GAME.prompts(state)[seat]
+        every = [line for lines in main_lines(state, seat).values() for line in lines] + ["end"]
+        if len(every) <= 6:
+            continue
+        view = GAME.view(state, seat)
+        kit = LudiKit()
+        narrow = Search(kit, Settings(budget=None, iterations=20, worlds=1)).decide(view, seat, random.Random(1))
+        wide = Search(kit, Settings(budget=None, iterations=20, worlds=1, breadth=6))
+        wide.decide(view, seat, random.Random(1))
+        assert len(narrow.visits) == RANKED_LINES and set(narrow.visits) == set(kit.candidates(
+            state, seat, prompt, random.Random(0)))
+        best = kit.root_candidates(state, seat, prompt, random.Random(0), breadth=6)
+        assert list(wide.root.edges) == best and set(narrow.visits) < set(best)
+        inner = [edge.child for edge in wide.root.edges.values() if edge.child and edge.child.edges]
+        assert inner and all(len(node.edges) <= RANKED_LINES for node in inner)
+        return
+    raise AssertionError("no Main phase of more than six lines")

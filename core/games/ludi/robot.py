@@ -19,6 +19,9 @@ defaults, §9.5), as the exact expectation over the cards the combat deck holds:
 are public (§11.1), so a fight is a chance node the look can weigh exactly, where a few sampled
 orders judged it by luck. Palaestra's training is judged by the best fight it prepares (alone
 it changes nothing the value sees). A search of a tenth of a second cannot try thirty lines.
+The root alone may hold more (`root_breadth`, a level's `breadth`: level 5's 6, robots/levels.py):
+the look's 3 are often one idea twice, and never a demolition that makes room for a building with
+points (§5.4.2), which the look sees only as a building lost and the playouts see built.
 
 The playouts: 12 actions after the tree (the rest of the turn and most of the next), played as a
 plain player would (`playout_line`), not at random. The greedy player looks as far as the
@@ -71,6 +74,7 @@ RANK_CACHE = 2_000           # states ranked, kept (a few kB each)
 class LudiKit(BaseKit):
     game = GAME
     playout_depth = PLAYOUT_DEPTH
+    root_breadth = RANKED_LINES   # the root's lines unless a level widens them (Settings.breadth)
 
     def determinize(self, view: dict, seat: str, rnd: random.Random) -> dict:
         state = copy_state(view)
@@ -99,15 +103,21 @@ class LudiKit(BaseKit):
         search of a tenth of a second cannot try them all, while the value ranks them well.
         Every line the Main phase allows is judged (the prompt's buttons stop at 19, its
         templates cover the rest); the other prompts' buttons are already all of them."""
+        return self.root_candidates(state, seat, prompt, rnd)
+
+    def root_candidates(self, state: dict, seat: str, prompt: Prompt, rnd: random.Random,
+                        breadth: int = RANKED_LINES) -> list[str]:
+        """The root's lines: the best `breadth` by the one-ply look, as `candidates` (a level's
+        `breadth` widens the root alone: Settings.breadth)."""
         top = state["stack"][-1] if state["stack"] else None
         if top and top["s"] == "main" and top["seat"] == seat:
             lines = [line for lines in main_lines(state, seat).values() for line in lines] + ["end"]
         else:
             lines = list(dict.fromkeys((*prompt.actions, *prompt.private)))
-        if len(lines) <= RANKED_LINES:
+        if len(lines) <= breadth:
             return lines
         values = self._values(state, seat, prompt, lines)
-        return sorted(lines, key=lambda line: -values[line])[:RANKED_LINES]
+        return sorted(lines, key=lambda line: -values[line])[:breadth]
 
     def line_values(self, state: dict, seat: str, prompt: Prompt, lines: list[str]) -> dict[str, float]:
         """The search's prior for the root's lines: the one-ply look that ranked them (a fight
