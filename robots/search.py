@@ -452,8 +452,10 @@ class Search:
         spread = (max(means) - low) or 1.0
         sqrt, log = math.sqrt, math.log
         best, best_score = 0, -math.inf
+        # an edge is available each time it is chosen (and the prior counts its visits as available),
+        # so `available` >= `visits` >= 1 here: its log needs no floor
         for i, edge in enumerate(edges):
-            score = (means[i] - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
+            score = (means[i] - low) / spread + c * sqrt(log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_score = i, score
         return best
