@@ -158,10 +158,13 @@ class SuccessorsKit(BaseKit):
             winners = winner if isinstance(winner, list) else [winner]
             return {s: (1.0 / len(winners) if s in winners else 0.0) for s in seats}
         scores = self.scores(state)
+        # the best of the others' is the best score, or for the seat holding it the next (equal where
+        # two hold it): the two best sorted once for all seats, not each seat's others scanned
+        top, second = sorted(scores.values(), reverse=True)[:2]
         out = {}
         for s in seats:
-            best_other = max(v for o, v in scores.items() if o != s)
-            out[s] = 1.0 / (1.0 + math.exp(-(scores[s] - best_other) / SCALE))
+            mine = scores[s]
+            out[s] = 1.0 / (1.0 + math.exp(-(mine - (second if mine == top else top)) / SCALE))
         return out
 
     def evaluate(self, state: dict, seat: str) -> float:
