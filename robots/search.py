@@ -431,7 +431,9 @@ class Search:
         return (self.clock() if now is None else now) + self.step >= deadline
 
     def _timed(self, began: float) -> None:
-        self.step = max(self.step, self.clock() - began)
+        took = self.clock() - began      # compared, not max()ed: a builtin's call costs more, at every action
+        if took > self.step:
+            self.step = took
 
     def _select(self, here: Seen, rnd: random.Random, expanded: bool) -> int | None:
         """UCT over a node's edges of the lines available now (`here.edges`): the chosen one's index.
