@@ -439,7 +439,9 @@ class Search:
         return (self.clock() if now is None else now) + self.step >= deadline
 
     def _timed(self, began: float) -> None:
-        self.step = max(self.step, self.clock() - began)
+        took = self.clock() - began      # compared, not max()ed: a builtin's call costs more, at every action
+        if took > self.step:
+            self.step = took
 
     def _select(self, here: Seen, rnd: random.Random, expanded: bool) -> int | None:
         """UCT over a node's edges of the lines available now (`here.edges`): the chosen one's index.
@@ -460,8 +462,10 @@ class Search:
         spread = (max(means) - low) or 1.0
         sqrt, log = math.sqrt, math.log
         best, best_score = 0, -math.inf
+        # an edge is available each time it is chosen (and the prior counts its visits as available),
+        # so `available` >= `visits` >= 1 here: its log needs no floor
         for i, edge in enumerate(edges):
-            score = (means[i] - low) / spread + c * sqrt(log(max(edge.available, 1)) / edge.visits)
+            score = (means[i] - low) / spread + c * sqrt(log(edge.available) / edge.visits)
             if score > best_score:
                 best, best_score = i, score
         return best

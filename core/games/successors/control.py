@@ -18,12 +18,13 @@ MEMO_SIZE = 64
 _memo: dict[bytes, dict[str, str | None]] = {}
 
 
-def remember(memo: dict, key, compute, size: int = MEMO_SIZE):
-    """`compute()`, remembered in `memo` under `key`, a value holding every input of it (so the
-    same key gives the same answer); at most `size` answers are kept."""
+def remember(memo: dict, key, compute, *args, size: int = MEMO_SIZE):
+    """`compute(*args)`, remembered in `memo` under `key`, a value holding every input of it (so the
+    same key gives the same answer); at most `size` answers are kept. The inputs are passed, not
+    closed over: a closure made at every call costs more than the memory's lookup."""
     got = memo.get(key)
     if got is None:
-        got = compute()
+        got = compute(*args)
         if len(memo) >= size:
             memo.clear()
         memo[key] = got
@@ -38,7 +39,7 @@ def province_controller(state: dict, code: str) -> str | None:
 def controllers(state: dict) -> dict[str, str | None]:
     """Every province's controller (a fresh dict: the caller may keep or change it)."""
     pcs = state["pcs"]
-    return dict(remember(_memo, orjson.dumps(pcs), lambda: fresh_controllers(pcs)))
+    return dict(remember(_memo, orjson.dumps(pcs), fresh_controllers, pcs))
 
 
 def fresh_controllers(pcs: dict) -> dict[str, str | None]:

@@ -104,7 +104,7 @@ def all_lp(state: dict) -> dict[str, int]:
     answer is computed from those parts of the state alone, so the memory is exact."""
     part = {k: state[k] for k in LP_INPUTS if k in state}
     part["p"] = {s: {k: q[k] for k in LP_FLAGS} for s, q in state["p"].items()}
-    return dict(remember(_lp_memo, orjson.dumps(part), lambda: _all_lp(part)))
+    return dict(remember(_lp_memo, orjson.dumps(part), _all_lp, part))
 
 
 # what a seat's LP reads of the state (§9.2, §9.7); `p` only for its LP_FLAGS

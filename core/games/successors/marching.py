@@ -23,6 +23,9 @@ from .scoring import LAND
 
 MARKERS = ("cart", *BOARD.royals)
 CHEAPEST_STEP = min(kind["mp"] for kind in BOARD.kinds.values())   # a general's force's step costs at least this
+# the kinds of connection of each cost, in the data's order: what a step of that cost may have used
+KINDS_COSTING = {mp: tuple(k for k, kind in BOARD.kinds.items() if kind["mp"] == mp)
+                 for mp in {kind["mp"] for kind in BOARD.kinds.values()}}
 
 
 def via(here: str, dest: str, kinds: tuple[str, ...]) -> str | None:
@@ -168,8 +171,7 @@ def move(ctx, path: list[str]) -> None:
         if cost > act["mp"]:
             raise RulesError(msg("Reaching {name} costs {cost} MP; the force has {mp} MP left.", name=BOARD.spaces[dest]['name'], cost=cost, mp=act['mp']), code="NO_MP")
         before = {r: royal_controller(state, r) for r, d in state["royals"].items() if d["at"] == dest}
-        kinds = tuple(k for k in BOARD.kinds if BOARD.kinds[k]["mp"] == cost)
-        kind = (via(act["at"], dest, kinds) if act["at"] in BOARD.spaces else None) or "land"
+        kind = (via(act["at"], dest, KINDS_COSTING.get(cost, ())) if act["at"] in BOARD.spaces else None) or "land"
         prev = act["at"]
         if kind not in LAND and not act.get("army") and prev in BOARD.spaces \
                 and any(c == 15 for _, c in surprise.window(ctx, "W3", {"active": act["seat"], "crossing": True})):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+from operator import itemgetter
 
 import orjson
 
@@ -49,6 +50,10 @@ PC_VARIANTS = 2                # random choices of PC spaces offered per card (Â
 # Cart's pull, BURIAL_TURNS); and of each seat, LP's flags (legitimacy.LP_FLAGS), its fleets and King's Favour
 SCORED = (*legitimacy.LP_INPUTS, "ifleets_disp", "turn")
 SCORED_FLAGS = (*legitimacy.LP_FLAGS, "fleets", "favour")
+# read by itemgetter, not a dict made of them: the key's dict cost a third of a remembered leaf's value;
+# "rules" alone may be absent (a game of the old rules, setup.py), so it is read apart, with its presence
+_SCORED_PARTS = itemgetter(*(k for k in SCORED if k != "rules"))
+_SCORED_FLAGS = itemgetter(*SCORED_FLAGS)
 SCORES_MEMO = 1024             # the scores remembered: a search of 1 s values a few thousand leaves
 _scores_memo: dict = {}
 
@@ -119,9 +124,9 @@ class SuccessorsKit(BaseKit):
         """Each seat's standing in points (LP + VP and what wins them), remembered by the parts of the
         state they are made of (SCORED, and each seat's SCORED_FLAGS): a search's leaves often differ
         only where these do not (a die, a card, the force's MP), so most are found, not worked out."""
-        part = {k: state[k] for k in SCORED if k in state}
-        part["p"] = {s: [q[k] for k in SCORED_FLAGS] for s, q in state["p"].items()}
-        return dict(remember(_scores_memo, orjson.dumps(part), lambda: self.fresh_scores(state), SCORES_MEMO))
+        part = (_SCORED_PARTS(state), "rules" in state, state.get("rules"),
+                [(s, _SCORED_FLAGS(q)) for s, q in state["p"].items()])
+        return dict(remember(_scores_memo, orjson.dumps(part), self.fresh_scores, state, size=SCORES_MEMO))
 
     def fresh_scores(self, state: dict) -> dict[str, float]:
         """`scores` worked out afresh."""
@@ -153,10 +158,13 @@ class SuccessorsKit(BaseKit):
             winners = winner if isinstance(winner, list) else [winner]
             return {s: (1.0 / len(winners) if s in winners else 0.0) for s in seats}
         scores = self.scores(state)
+        # the best of the others' is the best score, or for the seat holding it the next (equal where
+        # two hold it): the two best sorted once for all seats, not each seat's others scanned
+        top, second = sorted(scores.values(), reverse=True)[:2]
         out = {}
         for s in seats:
-            best_other = max(v for o, v in scores.items() if o != s)
-            out[s] = 1.0 / (1.0 + math.exp(-(scores[s] - best_other) / SCALE))
+            mine = scores[s]
+            out[s] = 1.0 / (1.0 + math.exp(-(mine - (second if mine == top else top)) / SCALE))
         return out
 
     def evaluate(self, state: dict, seat: str) -> float:

@@ -71,7 +71,7 @@ def all_vp(state: dict) -> dict[str, int]:
     own = [(p[s]["fleets"], p[s]["favour"]) for s in seats]
     pcs, gone = state["pcs"], state["ifleets_disp"]
     key = orjson.dumps((seats, own, pcs, gone))
-    return dict(remember(_vp_memo, key, lambda: _all_vp(seats, own, pcs, gone)))
+    return dict(remember(_vp_memo, key, _all_vp, seats, own, pcs, gone))
 
 
 _vp_memo: dict = {}

@@ -250,7 +250,7 @@ def settle(state: dict) -> None:
         owner = state["pcs"].get(space)
         if owner in (None, "IND") or not enemy_cus(state, space, owner):
             del state["inside"][space]
-    for g, d in state["gens"].items():
+    for d in state["gens"].values():
         if d["in"] and (d["at"] not in BOARD.spaces or state["pcs"].get(d["at"]) != d["o"]
                         or not enemy_cus(state, d["at"], d["o"])):
             d["in"] = False

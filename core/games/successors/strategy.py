@@ -68,7 +68,7 @@ def pc_targets(state: dict, seat: str) -> list[str]:
     strength): a robot asks it of every Tyche segment it looks at, and they mostly differ elsewhere."""
     fs = scoring.fleet_strength(state, seat)
     key = orjson.dumps((seat, fs, state["pcs"], state["cus"], state["indep"]))
-    return list(remember(_targets_memo, key, lambda: _pc_targets(state, seat, fs), TARGETS_MEMO))
+    return list(remember(_targets_memo, key, _pc_targets, state, seat, fs, size=TARGETS_MEMO))
 
 
 TARGETS_MEMO = 256
