@@ -34,9 +34,10 @@ room for one with points, as the 12 actions of a playout see. Over 40 positions 
 value against the best of the look's 10 best lines (80 playouts each); a root of 6 lost 0.018, as little
 as 600 iterations over 8 (0.015). At the other games a kit ranks its own root (StarCraft's 4 resolutions)
 or none, and their level 5 is as it was. Against level 4 (seed `pilot5b6`, `--clock cpu`) the root of 6
-won 62 of 100 games, 62 % (52-71 %; blocks of 20: 11, 16, 9, 11, 15): above the 3-line level 5's 55 of
-100, but not clearly (perhaps because the playouts that value the wider root's lines see more in them
-than a game pays: not measured). It thinks less (a shallower tree): one core's time a decision, median 0.23 s and
+won 62 of 100 games, 62 % (52-71 %; blocks of 20: 11, 16, 9, 11, 15), and at the ladder's seed `ladder35`
+60 of 100 (50-69 %; 122 of 200 pooled, 54-68 %): above the 3-line level 5's 55 of 100, but not
+clearly (perhaps because the playouts that value the wider root's lines see more in them than a game
+pays: not measured). It thinks less (a shallower tree): one core's time a decision, median 0.23 s and
 p95 0.46 s in those games, against 0.33 s and 0.86 s in the ladder's 5 vs 4 at 3 lines.
 
 Why the bottom rungs are not search: a few iterations over the one-ply look only add the playouts' noise
