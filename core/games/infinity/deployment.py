@@ -27,8 +27,7 @@ def step_owner(state: dict) -> str | None:
 
 
 def pending(state: dict, seat: str) -> list[dict]:
-    # is_pending written out: asked of every trooper at nearly every action and prompt
-    return [t for t in state["rosters"][seat] if t["placed"] is None and not t["airborne"] and not t["withdrawn"]]
+    return [t for t in state["rosters"][seat] if is_pending(t)]
 
 
 def must_place(state: dict, seat: str) -> dict | None:
