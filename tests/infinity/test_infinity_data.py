@@ -233,3 +233,11 @@ def test_mission_show_is_read_only():  # §13 mission show
 def GAME_apply(state, seat, line):
     from core.games.infinity import GAME
     return GAME.apply(state, seat, GAME.parse(line))
+
+
+def test_a_points_gap_to_a_rectangle_is_nought_inside_and_the_straight_line_outside():  # §8.1
+    rect = [0.0, 0.0, 4.0, 2.0]
+    assert geo.gap_to_rect(1.0, 1.0, rect) == 0.0
+    assert geo.gap_to_rect(6.0, 1.0, rect) == 2.0                  # beside: across only
+    assert geo.gap_to_rect(7.0, 6.0, rect) == 5.0                  # past a corner: 3, 4, 5
+    assert geo.gap_to_rect(-1.0, -1.0, rect) == geo.distance(-1.0, -1.0, 0.0, 0.0)

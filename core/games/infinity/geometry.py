@@ -52,6 +52,23 @@ def first_overlapped(x: float, y: float, r: float, rects) -> int | None:
     return None
 
 
+def gap_to_rect(x: float, y: float, rect) -> float:
+    """How far the point lies from the rectangle (0 inside it): the hypotenuse of first_overlapped's
+    dx and dy."""
+    x0, y0, x1, y1 = rect
+    dx = x0 - x                  # max(x0 - x, 0.0, x - x1) without the call, as first_overlapped
+    if 0.0 > dx:
+        dx = 0.0
+    if x - x1 > dx:
+        dx = x - x1
+    dy = y0 - y
+    if 0.0 > dy:
+        dy = 0.0
+    if y - y1 > dy:
+        dy = y - y1
+    return math.hypot(dx, dy)
+
+
 def circle_overlaps_rect(x: float, y: float, r: float, rect) -> bool:
     """§8.1 *overlap with a rectangle*: dx² + dy² < (r − ε)² (touching is not overlap)."""
     return first_overlapped(x, y, r, (rect,)) is not None

@@ -31,7 +31,6 @@ of his zone, and a Lieutenant among his troopers whose WIP matches the Initiativ
 """
 from __future__ import annotations
 
-import math
 import random
 
 from core import draws
@@ -267,24 +266,14 @@ class Worth:
         north = self.north
         rects = self.rects if rects is None else rects
         best = 0.0
-        for x0, y0, x1, y1 in rects:
+        for rect in rects:
+            x0, y0, x1, y1 = rect
             gap = (y0 - (y + r)) if north else ((y - r) - y1)
             if x0 <= x + r and x - r <= x1 and -r <= gap <= COVER_FACING:
                 return 1.0
             if best:
                 continue                 # beside terrain already: only a piece behind can raise it
-            # the offsets of geo.offsets_from_rects, worked out only for the pieces that need them
-            dx = x0 - x
-            if 0.0 > dx:
-                dx = 0.0
-            if x - x1 > dx:
-                dx = x - x1
-            dy = y0 - y
-            if 0.0 > dy:
-                dy = 0.0
-            if y - y1 > dy:
-                dy = y - y1
-            if math.hypot(dx, dy) - r <= COVER_NEAR:
+            if geo.gap_to_rect(x, y, rect) - r <= COVER_NEAR:
                 best = 0.5
         return best
 
