@@ -42,6 +42,7 @@ import orjson
 from bench.search_probe import PROBE_FILE, ROBOT_PLAYERS, decision, record
 from core.game import copy_state
 from core.registry import all_games
+from robots.builds import BuildError, extract
 
 REPLAYS = 3
 # issue 37's targets: (apply ms, view-and-choose ms) per action
@@ -114,11 +115,9 @@ def pre_issue_tree(into: str) -> str | None:
     """The pre-issue build's source tree, extracted from git into `into`; None where this checkout
     has no history (a shallow clone, an archive): the recorded rates stand in, said as such."""
     try:
-        archive = subprocess.run(["git", "-C", ROOT, "archive", PRE_ISSUE_COMMIT], capture_output=True, check=True)
-        subprocess.run(["tar", "-x", "-C", into], input=archive.stdout, check=True)
-    except (OSError, subprocess.CalledProcessError):
+        return extract(PRE_ISSUE_COMMIT, into)
+    except BuildError:
         return None
-    return into
 
 
 def probe(tree: str, game_id: str, budget: float, iterations: int | None = None) -> tuple[int, float]:

@@ -5,6 +5,7 @@ games' length and the memory peak.
 
     strategos arena successors --players 2 --robots 1 --against random --games 20 --budget 0.1
     strategos arena ludi --level 3 --against robot:2 --games 100 --save ladder.json   # a rung of the ladder
+    strategos arena successors --against build:dbaf93b --budget 0.1 --clock cpu --games 50   # an earlier build's robot
 
 A level (robots/levels.py) is an iteration cap, so a ladder repeats whatever the machine's load. The
 run shows tqdm's progress bar with the running score on stderr (the report stays alone on stdout), and
@@ -28,10 +29,12 @@ import orjson
 from tqdm import tqdm
 
 from core.errors import RulesError
+from core.message import WORDS
 from core.registry import get_game
 
 from . import balance
 from .balance import Z95, ending, percentile, wilson  # noqa: F401  (the arena's report and tests use them)
+from .builds import BuildError, BuildPlayer, tree_of
 from .kit import kit_for
 from .levels import level as level_of
 from .players import GreedyPlayer, RandomPlayer, RobotPlayer
@@ -57,6 +60,14 @@ class Table:
     level: int | None = None   # the robots' level (robots/levels.py) instead of budget and iterations
     first: int = 0             # the first game's number: a stopped run goes on from its next game (`--first`)
 
+    def setup_options(self) -> dict:
+        """The game's setup options. Against an earlier build, the state keeps its words as English
+        sentences, as a game set up before issue 36 did (core/message.py `WORDS`): an earlier build
+        reads them so, and no rule plays otherwise (tests/fingerprint)."""
+        if self.against.startswith("build:"):
+            return {WORDS: "english", **self.options}
+        return dict(self.options)
+
     @property
     def robot_kind(self) -> str:
         return "robot" if self.level is None else f"robot:{self.level}"
@@ -69,7 +80,10 @@ class Table:
         return kinds[shift:] + kinds[:shift]
 
     def player(self, kind: str):
-        """A player of a kind: "robot" (this table's settings), "robot:N" (level N), "random", "greedy"."""
+        """A player of a kind: "robot" (this table's settings), "robot:N" (level N), "build:REV" (the
+        robot of this checkout's revision REV at this table's settings, robots/builds.py), "random", "greedy"."""
+        if kind.startswith("build:"):
+            return BuildPlayer(kind.partition(":")[2], self.budget, self.iterations, self.depth, self.clock)
         if kind.startswith("robot:"):
             # the cap decides; the ceiling is the level's, in the table's clock, so a loaded machine
             # that reaches it is the only way two runs of a seed differ
@@ -103,7 +117,7 @@ def play(table: Table, index: int) -> Played:
     seed = f"{table.seed}-{index}"
     rnd = random.Random(seed)
     kinds_in_order = table.kinds(index)
-    state = game.setup([f"player{i + 1}" for i in range(table.players)], dict(table.options), seed)
+    state = game.setup([f"player{i + 1}" for i in range(table.players)], table.setup_options(), seed)
     kinds = dict(zip(state["seats"], kinds_in_order))
     players = {seat: table.player(kind) for seat, kind in kinds.items()}
     think: dict[str, list[float]] = {}
@@ -122,6 +136,8 @@ def play(table: Table, index: int) -> Played:
             started, started_cpu = time.perf_counter(), time.process_time()
             line = player.decide(game, view, seat, rnd)
             took, took_cpu = time.perf_counter() - started, time.process_time() - started_cpu
+            if isinstance(player, BuildPlayer):   # it thinks in a process of its own: its CPU as it counted it
+                took_cpu = player.last.cpu
             thought = getattr(player, "last", None)
             if thought is None or thought.iterations:      # trivial decisions (one line) are not thinking
                 think.setdefault(kinds[seat], []).append(took)
@@ -133,6 +149,9 @@ def play(table: Table, index: int) -> Played:
                 state = game.apply(state, seat, game.parse(fallback := game.default_action(state, seat),
                                                            private=game.sent_privately(fallback, prompt)))[0]
             actions += 1
+    for player in players.values():
+        if hasattr(player, "close"):      # an earlier build's robot: its process ends with the game
+            player.close()
     finished, winner, reason = game.outcome(state)
     winners = [] if not finished or winner is None else (list(winner) if isinstance(winner, (list, tuple))
                                                           else [winner])
@@ -246,8 +265,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("game")
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--robots", type=int, default=1)
-    parser.add_argument("--against", default="random", metavar="random|greedy|robot:LEVEL",
-                        help="the other seats' player: random, greedy, or a robot of a level 1-5")
+    parser.add_argument("--against", default="random", metavar="random|greedy|robot:LEVEL|build:REV",
+                        help="the other seats' player: random, greedy, a robot of a level 1-5, or the robot of "
+                             "this checkout's git revision REV at the same settings (an earlier build's)")
     parser.add_argument("--level", type=int, default=None,
                         help="the robots' level 1-5 (robots/levels.py, an iteration cap), not --budget/--iterations")
     parser.add_argument("--games", type=int, default=20)
@@ -275,9 +295,15 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--robots must be between 0 and --players")
     if args.against not in ("random", "greedy"):
         kind, _, number = args.against.partition(":")
-        if kind != "robot":
-            parser.error("--against is random, greedy or robot:LEVEL")
-        level_of(number)
+        if kind == "build" and number:
+            try:
+                tree_of(number)      # extracted once, before the games' processes fork: each finds it there
+            except BuildError as failed:
+                parser.error(str(failed))
+        elif kind == "robot":
+            level_of(number)
+        else:
+            parser.error("--against is random, greedy, robot:LEVEL or build:REV")
     if args.level is not None:
         level_of(args.level)
     game_id = get_game(args.game).id
