@@ -41,8 +41,11 @@ def kind_of(text: str) -> str:
                      code="MALFORMED")
 
 
+PAY = re.compile(r"\bpay=(\S*)", re.I)
+
+
 def split_pay(text: str) -> tuple[str, list[str] | None]:
-    m = re.search(r"\bpay=(\S*)", text, re.I)
+    m = PAY.search(text)
     if not m:
         return text, None
     ids = [x for x in m.group(1).split(",") if x]
