@@ -48,6 +48,30 @@ def test_7_1_3_limits_after_moving():
     assert e.value.code == "LIMIT"
 
 
+def test_7_1_3_limits_count_the_units_that_leave_and_those_that_come():
+    """§7.1.3: the limits hold after every move of the order: a unit leaving an area at its limit
+    makes room there for one coming in by the same order, and units from another planet count."""
+    s = clear(started(2))
+    put(s, "MAR.D", "P1", "marine", 2)                    # MAR.D: limit 2
+    put(s, "MAR.A", "P1", "marine", 1)
+    s = at(s, "MAR", "mobilize")
+    with pytest.raises(RulesError) as e:
+        act(s, "P1", "resolve MAR move 1 marine MAR.A MAR.D")
+    assert e.value.code == "LIMIT"
+    t, _ = act(s, "P1", "resolve MAR move 1 marine MAR.D MAR.B; move 1 marine MAR.A MAR.D")
+    assert len(units(t, "MAR.D")) == 2 and len(units(t, "MAR.B")) == 1
+    s = clear(started(2))
+    put(s, "CHR.B", "P1", "marine", 1)                    # CHR.B: limit 2
+    put(s, "MAR.A", "P1", "marine", 2)
+    s["transports"].append({"owner": "P1", "route": "R7"})
+    s = at(s, "CHR", "mobilize")
+    with pytest.raises(RulesError) as e:
+        act(s, "P1", "resolve CHR move 2 marine MAR.A CHR.B")
+    assert e.value.code == "LIMIT"
+    t, _ = act(s, "P1", "resolve CHR move 1 marine MAR.A CHR.B")
+    assert len(units(t, "CHR.B")) == 2
+
+
 def test_7_1_4_one_battle_at_most_and_a_lone_base_is_no_battle():
     """§7.1.4: at most one area with your units and enemy units; entering an area with only an
     enemy base causes no battle (the base goes in Regrouping step 1)."""

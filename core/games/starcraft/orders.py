@@ -104,7 +104,8 @@ def check_mobilize(state: dict, seat: str, planet: str, text: str, special: bool
     if not moves and not transport:
         raise RulesError(msg("Nothing moves: name at least one unit, or discard the order (§6.5)."), code="NOTHING")
     seen = set()
-    routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
+    routes = None     # the routes holding a transport of yours: asked only of a unit from another planet
+    into: dict[str, int] = {}
     for u, src, dst in moves:
         if u["id"] in seen:
             raise RulesError(msg("{id} moves at most once per order (§7.1.2).", id=u['id']), code="TWICE")
@@ -112,19 +113,27 @@ def check_mobilize(state: dict, seat: str, planet: str, text: str, special: bool
         if BOARD.areas[dst]["planet"] != planet:
             raise RulesError(msg("Units move into areas of {planet_name} only (§7.1.1).", planet_name=planet_name(planet)), code="DEST")
         sp = BOARD.areas[src]["planet"]
-        if sp != planet and not any(r in routes for r in BOARD.route_between(sp, planet)):
-            raise RulesError(msg("{src} is not linked to {planet_name} by a route holding your transport (§7.1.1).", src=src, planet_name=planet_name(planet)), code="NO_TRANSPORT")
-    # the position after moving, checked before it is applied
-    after = {a: [u for u in s["areas"][a]["units"] if u["id"] not in seen] for a in BOARD.planet_areas(planet)}
-    for u, src, dst in moves:
-        after[dst].append(u)
-    for a, us in after.items():
-        mine = sum(1 for u in us if u["owner"] == seat)
+        if sp != planet:
+            if routes is None:
+                routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
+            if not any(r in routes for r in BOARD.route_between(sp, planet)):
+                raise RulesError(msg("{src} is not linked to {planet_name} by a route holding your transport (§7.1.1).", src=src, planet_name=planet_name(planet)), code="NO_TRANSPORT")
+        into[dst] = into.get(dst, 0) + 1
+    # the position after moving, checked before it is applied: each area of the planet counted, your
+    # units (those staying and those moving in: every moving unit is yours) and the others'
+    fights = []
+    for a in BOARD.planet_areas(planet):
+        mine, others = into.get(a, 0), 0
+        for u in s["areas"][a]["units"]:
+            if u["owner"] != seat:
+                others += 1
+            elif u["id"] not in seen:
+                mine += 1
         if mine > BOARD.areas[a]["limit"]:
             raise RulesError(msg("{a} would hold {mine} of your units; its limit is {limit} (LIMIT).", a=a, mine=mine, limit=BOARD.areas[a]['limit']),
                              code="LIMIT")
-    fights = [a for a, us in after.items()
-              if any(u["owner"] == seat for u in us) and any(u["owner"] != seat for u in us)]
+        if mine and others:
+            fights.append(a)
     if len(fights) > 1:
         raise RulesError(msg("At most one area may hold your units and enemy units (ONE_BATTLE), not {fights}.", fights=join(', ', fights)), code="ONE_BATTLE")
     return moves, transport, fights
