@@ -229,6 +229,29 @@ def test_8_3_automatic_payment_fewest_cards_least_surplus_alphabetical():
     assert e.value.code == "CANNOT_PAY"
 
 
+def test_8_3_automatic_payment_is_the_exhaustive_choice():
+    """§8.3 `choose` against every combination weighed by the letter (fewest cards, then the
+    smallest surplus, then the alphabetically first list), over random hands, workers and costs:
+    its early answer that nothing pays (the richest cards short of the cost) is never wrong."""
+    import random
+    from itertools import combinations
+    rnd = random.Random(83)
+    ids = sorted(payment.VALUES)
+    s = started(2)
+    for _ in range(400):
+        hand = rnd.sample(ids, rnd.randint(0, 7))
+        cards(s, "P1", *hand)
+        s["p"]["P1"]["pool"] = rnd.randint(0, 5)
+        cost = {"minerals": rnd.randint(0, 8), "gas": rnd.randint(0, 4)}
+        best = [] if cost["minerals"] <= 0 and cost["gas"] <= 0 else None
+        for n in range(1, min(len(hand), s["p"]["P1"]["pool"]) + 1):
+            paying = [(payment.covers(c, cost)[1], list(c)) for c in combinations(sorted(hand), n)
+                      if payment.covers(c, cost)[0]]
+            if best is None and paying:
+                best = min(paying)[1]
+        assert payment.choose(s, "P1", cost) == best, (hand, s["p"]["P1"]["pool"], cost)
+
+
 def test_8_4_the_worked_example():
     """§8.4: Raynor with MAR.A, MAR.B, MAR.C, PERM-RAY and 4 workers pays a Marine plus a
     Firebat (2M 1G) with MAR.A + MAR.C: 2 workers assigned, no surplus."""
