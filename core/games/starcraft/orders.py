@@ -52,6 +52,12 @@ def split_pay(text: str) -> tuple[str, list[str] | None]:
     return (text[:m.start()] + text[m.end():]).strip(), ids
 
 
+def room(state: dict, seat: str, area: str) -> int:
+    """How many more of `seat`'s units the area holds (LIMIT, §7.1.3, §7.2.1): no order may bring
+    in more, by moving or building (StarCraft's menu offers no line that would)."""
+    return BOARD.areas[area]["limit"] - len(units_in(state, area, seat))
+
+
 def free_transports(state: dict, seat: str) -> int:
     return TRANSPORT_SUPPLY - len(transports_of(state, seat))
 
@@ -243,8 +249,8 @@ def check_build(state: dict, seat: str, planet: str, text: str, special: bool, g
         adding[area] = adding.get(area, 0) + n
         per_kind[kind] = per_kind.get(kind, 0) + n
     for area, n in adding.items():
-        have = len(units_in(s, area, seat))
-        if have + n > BOARD.areas[area]["limit"]:
+        if n > room(s, seat, area):
+            have = len(units_in(s, area, seat))
             raise RulesError(msg("{area} would hold {have} of your units; its limit is {limit} (LIMIT).", area=area, have=have + n, limit=BOARD.areas[area]['limit']), code="LIMIT")
     for kind, n in per_kind.items():
         if unit_count(s, seat, kind) + n > BOARD.unit(s, kind)["supply"]:
@@ -312,7 +318,7 @@ def check_base(state: dict, seat: str, planet: str, text: str, special: bool, gi
     if has_base_on(s, seat, planet):
         raise RulesError(msg("You already have a base on {planet_name} (one per planet, §7.2.3).", planet_name=planet_name(planet)),
                          code="BASE")
-    if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area) or s["areas"][area]["base"]:
+    if area not in base_sites(s, seat, planet):
         raise RulesError(msg("A base goes in an area of {planet_name} you control that has no base (§7.2.2).", planet_name=planet_name(planet)),
                          code="AREA")
     if sum(1 for d in s["areas"].values() if d["base"] == seat) >= BOARD.pieces["bases"]:
@@ -321,6 +327,11 @@ def check_base(state: dict, seat: str, planet: str, text: str, special: bool, gi
     if special:
         cost["minerals"] = max(0, cost["minerals"] - 1)
     return "base", area, cost, payment.payable(s, seat, cost, given)
+
+
+def base_sites(state: dict, seat: str, planet: str) -> list[str]:
+    """The areas of the planet where `seat` may build a base (§7.2.2): controlled, with no base."""
+    return [a for a in BOARD.planet_areas(planet) if controls(state, seat, a) and not state["areas"][a]["base"]]
 
 
 def build_base(ctx, seat: str, checked: tuple) -> None:
