@@ -211,3 +211,24 @@ def test_seed_example_every_gladiator_in_one_main_phase():
     assert state["active"] == "p2"           # 5 buildings, 5 gladiators: no auction, p2 plays
     from core.games.ludi.common import defenders
     assert len(defenders(state, "p1")) == 5   # ready again only in p1's next turn, yet all defend
+
+
+def test_a_player_is_named_by_his_name_unless_another_shares_it():
+    """§12: a line names a player by his name when it is one plain word no other player's name or
+    seat shares, else by his seat; the tokens are worked out once for the names and seats (kept by
+    them), so a name changed, or a clash, is seen at once."""
+    from core.games.ludi.common import token
+    state = table()
+    state["names"] = {"p1": "Ana", "p2": "Bea", "p3": "Cai"}
+    assert [token(state, s) for s in state["seats"]] == ["Ana", "Bea", "Cai"]
+    state["names"] = {"p1": "Ana", "p2": "ána", "p3": "p1"}          # a clash (accents, case) and a seat's name
+    assert [token(state, s) for s in state["seats"]] == ["p1", "p2", "p3"]
+    state["names"] = {"p1": "Ana", "p2": "Bea", "p3": "two words"}
+    assert [token(state, s) for s in state["seats"]] == ["Ana", "Bea", "p3"]
+
+
+def test_the_centre_is_offered_by_points_then_cost_then_id():
+    """§4.2 the Main phase's build lines: the buildings of the centre by vp, then cost (the highest
+    first), then id; the printed cards are ranked once."""
+    from core.games.ludi.states import _BUILD_RANK
+    assert sorted(B, key=_BUILD_RANK.__getitem__) == sorted(B, key=lambda b: (-B[b]["vp"], -B[b]["cost"], b))

@@ -32,6 +32,17 @@ def test_2_3_fourteen_routes_two_z_axis_all_planets_connected():
     assert BOARD.adjacent["KOR"] == {"MAR", "TAR", "AIU", "CHS"}
 
 
+def test_2_3_the_routes_between_two_planets_are_the_routes_joining_them():
+    """`route_between` is made once a pair of planets (kept by the pair): every pair's answer,
+    asked twice and in both orders, names the routes whose two planets they are."""
+    for a in BOARD.planets:
+        for b in BOARD.planets:
+            joining = [r for r in BOARD.route_order if sorted(BOARD.routes[r]["planets"]) == sorted((a, b))]
+            assert BOARD.route_between(a, b) == joining and BOARD.route_between(a, b) == joining
+            assert BOARD.route_between(b, a) == joining
+    assert BOARD.route_between("MAR", "CHR") == ["R7"] and BOARD.route_between("MAR", "AIU") == []
+
+
 def test_2_4_units_costs_stats_tech_supply():
     """§2.4: a sample of the unit table, and the tech upgrade costs."""
     bc = BOARD.units["battlecruiser"]

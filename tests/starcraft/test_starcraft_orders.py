@@ -48,6 +48,30 @@ def test_7_1_3_limits_after_moving():
     assert e.value.code == "LIMIT"
 
 
+def test_7_1_3_limits_count_the_units_that_leave_and_those_that_come():
+    """§7.1.3: the limits hold after every move of the order: a unit leaving an area at its limit
+    makes room there for one coming in by the same order, and units from another planet count."""
+    s = clear(started(2))
+    put(s, "MAR.D", "P1", "marine", 2)                    # MAR.D: limit 2
+    put(s, "MAR.A", "P1", "marine", 1)
+    s = at(s, "MAR", "mobilize")
+    with pytest.raises(RulesError) as e:
+        act(s, "P1", "resolve MAR move 1 marine MAR.A MAR.D")
+    assert e.value.code == "LIMIT"
+    t, _ = act(s, "P1", "resolve MAR move 1 marine MAR.D MAR.B; move 1 marine MAR.A MAR.D")
+    assert len(units(t, "MAR.D")) == 2 and len(units(t, "MAR.B")) == 1
+    s = clear(started(2))
+    put(s, "CHR.B", "P1", "marine", 1)                    # CHR.B: limit 2
+    put(s, "MAR.A", "P1", "marine", 2)
+    s["transports"].append({"owner": "P1", "route": "R7"})
+    s = at(s, "CHR", "mobilize")
+    with pytest.raises(RulesError) as e:
+        act(s, "P1", "resolve CHR move 2 marine MAR.A CHR.B")
+    assert e.value.code == "LIMIT"
+    t, _ = act(s, "P1", "resolve CHR move 1 marine MAR.A CHR.B")
+    assert len(units(t, "CHR.B")) == 2
+
+
 def test_7_1_4_one_battle_at_most_and_a_lone_base_is_no_battle():
     """§7.1.4: at most one area with your units and enemy units; entering an area with only an
     enemy base causes no battle (the base goes in Regrouping step 1)."""
@@ -203,6 +227,29 @@ def test_8_3_automatic_payment_fewest_cards_least_surplus_alphabetical():
     with pytest.raises(RulesError) as e:
         payment.pay(s, "P1", {"minerals": 3, "gas": 0}, None)
     assert e.value.code == "CANNOT_PAY"
+
+
+def test_8_3_automatic_payment_is_the_exhaustive_choice():
+    """§8.3 `choose` against every combination weighed by the letter (fewest cards, then the
+    smallest surplus, then the alphabetically first list), over random hands, workers and costs:
+    its early answer that nothing pays (the richest cards short of the cost) is never wrong."""
+    import random
+    from itertools import combinations
+    rnd = random.Random(83)
+    ids = sorted(payment.VALUES)
+    s = started(2)
+    for _ in range(400):
+        hand = rnd.sample(ids, rnd.randint(0, 7))
+        cards(s, "P1", *hand)
+        s["p"]["P1"]["pool"] = rnd.randint(0, 5)
+        cost = {"minerals": rnd.randint(0, 8), "gas": rnd.randint(0, 4)}
+        best = [] if cost["minerals"] <= 0 and cost["gas"] <= 0 else None
+        for n in range(1, min(len(hand), s["p"]["P1"]["pool"]) + 1):
+            paying = [(payment.covers(c, cost)[1], list(c)) for c in combinations(sorted(hand), n)
+                      if payment.covers(c, cost)[0]]
+            if best is None and paying:
+                best = min(paying)[1]
+        assert payment.choose(s, "P1", cost) == best, (hand, s["p"]["P1"]["pool"], cost)
 
 
 def test_8_4_the_worked_example():

@@ -2,6 +2,8 @@
 Schola, Palaestra and the champion change them (§2.2.1, §2.5, §6.1, §14.3)."""
 from __future__ import annotations
 
+from functools import lru_cache
+
 from core.game import seat_ref
 
 from .data import B, G, fold
@@ -20,11 +22,21 @@ def who(state: dict, seat: str) -> str:
 def token(state: dict, seat: str) -> str:
     """How a command names a player: the name when it is one plain word that no other player's
     name or seat shares, else the seat (p1..p5)."""
-    name = state["names"][seat]
-    others = [fold(n) for s, n in state["names"].items() if s != seat] + [fold(s) for s in state["seats"]]
-    if name.replace("-", "").replace("_", "").isalnum() and len(name) <= 20 and fold(name) not in others:
-        return name
-    return seat
+    return _tokens(tuple(state["names"].items()), tuple(state["seats"]))[seat]
+
+
+@lru_cache(maxsize=64)
+def _tokens(names: tuple[tuple[str, str], ...], seats: tuple[str, ...]) -> dict[str, str]:
+    """Every named seat's `token`, worked out once for the names and seats, all a token depends on
+    (a Main phase's prompt names each opponent it may fight or chain); the caller only reads it."""
+    out = {}
+    for seat, name in names:
+        others = [fold(n) for s, n in names if s != seat] + [fold(s) for s in seats]
+        if name.replace("-", "").replace("_", "").isalnum() and len(name) <= 20 and fold(name) not in others:
+            out[seat] = name
+        else:
+            out[seat] = seat
+    return out
 
 
 def gname(gid: str) -> str:

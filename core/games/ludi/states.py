@@ -39,13 +39,18 @@ def fight_lines(state: dict, seat: str) -> list[str]:
     return [f"fight {foe} with {gname(g)}" for g in rd for foe in foes]
 
 
+# the centre's buildings in the order a prompt offers them: the most points, then the dearest, then by
+# id (printed numbers: ranked once, not weighed again at every prompt)
+_BUILD_RANK = {b: i for i, b in enumerate(sorted(B, key=lambda b: (-B[b]["vp"], -B[b]["cost"], b)))}
+
+
 def build_lines(state: dict, seat: str) -> list[str]:
     p = state["p"][seat]
     if len(p["bld"]) >= MAX_BUILDINGS:
         return []
     out, seen = [], {B[b]["name"] for b in p["bld"]}     # a building owned is not built again
     crew_for = crews(state, seat)
-    for b in sorted(state["centre"], key=lambda b: (-B[b]["vp"], -B[b]["cost"], b)):
+    for b in sorted(state["centre"], key=_BUILD_RANK.__getitem__):
         name = B[b]["name"]
         if name in seen:
             continue

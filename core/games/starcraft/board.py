@@ -48,6 +48,7 @@ class Board:
         self.homes = {int(k): v for k, v in fr["homes"].items()}
         self.planets = {p["code"]: p for p in raw["planets"]["planets"]}
         self._planet_areas: dict[str, list[str]] = {}
+        self._routes_between: dict[tuple[str, str], list[str]] = {}
         self.planet_order = [p["code"] for p in raw["planets"]["planets"]]
         self.areas: dict[str, dict] = {}
         for p in raw["planets"]["planets"]:
@@ -228,7 +229,12 @@ class Board:
         return [r for r in self.route_order if planet in self.routes[r]["planets"]]
 
     def route_between(self, a: str, b: str) -> list[str]:
-        return [r for r in self.route_order if set(self.routes[r]["planets"]) == {a, b}]
+        """The routes joining two planets, made once a pair (every Mobilize checked asks it of each
+        unit from off the planet); a caller reads the list and never changes it."""
+        routes = self._routes_between.get((a, b))
+        if routes is None:
+            routes = self._routes_between[a, b] = [r for r in self.route_order if set(self.routes[r]["planets"]) == {a, b}]
+        return routes
 
     def faction_name(self, fid: str | None) -> str:
         return self.factions[fid]["name"] if fid else "?"

@@ -223,6 +223,8 @@ def find_planet(word: str) -> str:
 
 def find_area(word: str, planet: str | None = None) -> str:
     w = word.upper()
+    if w in BOARD.areas:                            # `MAR.A`, as every line a menu offers writes it
+        return w
     if len(w) == 1 and planet:
         w = f"{planet}.{w}"
     elif "." in w:                                  # `char.b` as well as `CHR.B` (§15)
@@ -245,6 +247,8 @@ def find_route(word: str) -> str:
 
 def find_unit_type(word: str) -> str:
     w = word.lower()
+    if w in BOARD.units:
+        return w
     for cand in (w, w[:-1] if w.endswith("s") else w, w[:-2] if w.endswith("es") else w):
         if cand in BOARD.units:
             return cand

@@ -14,7 +14,7 @@ from core.game import Ctx, Game, Prompt, Remembered, copy_dicts, copy_list, copy
 from core.grammar import Param, Verb
 from core.message import Cmd, join, kept, msg, plural
 
-from . import battle, endgame, events, execution, flow, payment, planning, regroup, setup
+from . import battle, endgame, events, execution, flow, orders, payment, planning, regroup, setup
 from .board import BOARD, STAGES
 from .common import (
     ORDER_TYPES,
@@ -434,19 +434,22 @@ class StarCraft(Game):
 
 
 def order_lines(state: dict, seat: str, planet: str) -> list[str]:
-    """Candidate single-step resolutions of `seat`'s top order on `planet` (§6), unchecked."""
+    """Candidate single-step resolutions of `seat`'s top order on `planet` (§6), to be checked;
+    none that would bring a unit into an area with no room for it (`orders.room`), or a base
+    where none can go: the rules would refuse those."""
     p = state["p"][seat]
     o = state["stacks"][planet][-1]
     if o["type"] == "research":
         return [f"resolve {planet} research cards", f"resolve {planet} research tech"]
     if o["type"] == "build":
         if not has_base_on(state, seat, planet):
-            return [f"resolve {planet} base {a}" for a in BOARD.planet_areas(planet)]
+            return [f"resolve {planet} base {a}" for a in orders.base_sites(state, seat, planet)]
         race = BOARD.factions[p["faction"]]["race"]
         kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
-        areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
-        return [f"resolve {planet} build 1 worker"] + [f"resolve {planet} build {2 if k == 'zergling' else 1} {k} {a}"
-                                                      for k in kinds for a in areas]
+        room = {a: orders.room(state, seat, a) for a in BOARD.planet_areas(planet) if controls(state, seat, a)}
+        return [f"resolve {planet} build 1 worker"] + [f"resolve {planet} build {n} {k} {a}"
+                                                      for k in kinds for n in (2 if k == "zergling" else 1,)
+                                                      for a, free in room.items() if n <= free]
     srcs = list(BOARD.planet_areas(planet))   # mobilize: from the planet, or across a transport's route
     for t in transports_of(state, seat):
         if planet in BOARD.routes[t["route"]]["planets"]:
@@ -459,7 +462,7 @@ def order_lines(state: dict, seat: str, planet: str) -> list[str]:
             counts[u["type"]] = counts.get(u["type"], 0) + 1
         for kind, count in counts.items():
             out += [f"resolve {planet} move {n} {kind} {src} {dst}" for dst in BOARD.planet_areas(planet)
-                    if dst != src for n in range(count, 0, -1)]
+                    if dst != src for n in range(min(count, orders.room(state, seat, dst)), 0, -1)]
     return out
 
 
@@ -475,9 +478,7 @@ def candidates(state: dict, seat: str, planet: str, o: dict, rnd: random.Random)
     if o["type"] == "build":
         race = BOARD.factions[p["faction"]]["race"]
         if not has_base_on(state, seat, planet):
-            areas = [a for a in BOARD.planet_areas(planet)
-                     if controls(state, seat, a) and not state["areas"][a]["base"]]
-            return [f"resolve {planet} base {a}" for a in areas]
+            return [f"resolve {planet} base {a}" for a in orders.base_sites(state, seat, planet)]
         areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
         kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
         for _ in range(6):

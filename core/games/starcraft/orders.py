@@ -41,12 +41,21 @@ def kind_of(text: str) -> str:
                      code="MALFORMED")
 
 
+PAY = re.compile(r"\bpay=(\S*)", re.I)
+
+
 def split_pay(text: str) -> tuple[str, list[str] | None]:
-    m = re.search(r"\bpay=(\S*)", text, re.I)
+    m = PAY.search(text)
     if not m:
         return text, None
     ids = [x for x in m.group(1).split(",") if x]
     return (text[:m.start()] + text[m.end():]).strip(), ids
+
+
+def room(state: dict, seat: str, area: str) -> int:
+    """How many more of `seat`'s units the area holds (LIMIT, §7.1.3, §7.2.1): no order may bring
+    in more, by moving or building (StarCraft's menu offers no line that would)."""
+    return BOARD.areas[area]["limit"] - len(units_in(state, area, seat))
 
 
 def free_transports(state: dict, seat: str) -> int:
@@ -101,7 +110,8 @@ def check_mobilize(state: dict, seat: str, planet: str, text: str, special: bool
     if not moves and not transport:
         raise RulesError(msg("Nothing moves: name at least one unit, or discard the order (§6.5)."), code="NOTHING")
     seen = set()
-    routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
+    routes = None     # the routes holding a transport of yours: asked only of a unit from another planet
+    into: dict[str, int] = {}
     for u, src, dst in moves:
         if u["id"] in seen:
             raise RulesError(msg("{id} moves at most once per order (§7.1.2).", id=u['id']), code="TWICE")
@@ -109,19 +119,27 @@ def check_mobilize(state: dict, seat: str, planet: str, text: str, special: bool
         if BOARD.areas[dst]["planet"] != planet:
             raise RulesError(msg("Units move into areas of {planet_name} only (§7.1.1).", planet_name=planet_name(planet)), code="DEST")
         sp = BOARD.areas[src]["planet"]
-        if sp != planet and not any(r in routes for r in BOARD.route_between(sp, planet)):
-            raise RulesError(msg("{src} is not linked to {planet_name} by a route holding your transport (§7.1.1).", src=src, planet_name=planet_name(planet)), code="NO_TRANSPORT")
-    # the position after moving, checked before it is applied
-    after = {a: [u for u in s["areas"][a]["units"] if u["id"] not in seen] for a in BOARD.planet_areas(planet)}
-    for u, src, dst in moves:
-        after[dst].append(u)
-    for a, us in after.items():
-        mine = sum(1 for u in us if u["owner"] == seat)
+        if sp != planet:
+            if routes is None:
+                routes = {t["route"] for t in transports_of(s, seat)} | ({transport} if transport else set())
+            if not any(r in routes for r in BOARD.route_between(sp, planet)):
+                raise RulesError(msg("{src} is not linked to {planet_name} by a route holding your transport (§7.1.1).", src=src, planet_name=planet_name(planet)), code="NO_TRANSPORT")
+        into[dst] = into.get(dst, 0) + 1
+    # the position after moving, checked before it is applied: each area of the planet counted, your
+    # units (those staying and those moving in: every moving unit is yours) and the others'
+    fights = []
+    for a in BOARD.planet_areas(planet):
+        mine, others = into.get(a, 0), 0
+        for u in s["areas"][a]["units"]:
+            if u["owner"] != seat:
+                others += 1
+            elif u["id"] not in seen:
+                mine += 1
         if mine > BOARD.areas[a]["limit"]:
             raise RulesError(msg("{a} would hold {mine} of your units; its limit is {limit} (LIMIT).", a=a, mine=mine, limit=BOARD.areas[a]['limit']),
                              code="LIMIT")
-    fights = [a for a, us in after.items()
-              if any(u["owner"] == seat for u in us) and any(u["owner"] != seat for u in us)]
+        if mine and others:
+            fights.append(a)
     if len(fights) > 1:
         raise RulesError(msg("At most one area may hold your units and enemy units (ONE_BATTLE), not {fights}.", fights=join(', ', fights)), code="ONE_BATTLE")
     return moves, transport, fights
@@ -231,8 +249,8 @@ def check_build(state: dict, seat: str, planet: str, text: str, special: bool, g
         adding[area] = adding.get(area, 0) + n
         per_kind[kind] = per_kind.get(kind, 0) + n
     for area, n in adding.items():
-        have = len(units_in(s, area, seat))
-        if have + n > BOARD.areas[area]["limit"]:
+        if n > room(s, seat, area):
+            have = len(units_in(s, area, seat))
             raise RulesError(msg("{area} would hold {have} of your units; its limit is {limit} (LIMIT).", area=area, have=have + n, limit=BOARD.areas[area]['limit']), code="LIMIT")
     for kind, n in per_kind.items():
         if unit_count(s, seat, kind) + n > BOARD.unit(s, kind)["supply"]:
@@ -300,7 +318,7 @@ def check_base(state: dict, seat: str, planet: str, text: str, special: bool, gi
     if has_base_on(s, seat, planet):
         raise RulesError(msg("You already have a base on {planet_name} (one per planet, §7.2.3).", planet_name=planet_name(planet)),
                          code="BASE")
-    if BOARD.areas[area]["planet"] != planet or not controls(s, seat, area) or s["areas"][area]["base"]:
+    if area not in base_sites(s, seat, planet):
         raise RulesError(msg("A base goes in an area of {planet_name} you control that has no base (§7.2.2).", planet_name=planet_name(planet)),
                          code="AREA")
     if sum(1 for d in s["areas"].values() if d["base"] == seat) >= BOARD.pieces["bases"]:
@@ -309,6 +327,11 @@ def check_base(state: dict, seat: str, planet: str, text: str, special: bool, gi
     if special:
         cost["minerals"] = max(0, cost["minerals"] - 1)
     return "base", area, cost, payment.payable(s, seat, cost, given)
+
+
+def base_sites(state: dict, seat: str, planet: str) -> list[str]:
+    """The areas of the planet where `seat` may build a base (§7.2.2): controlled, with no base."""
+    return [a for a in BOARD.planet_areas(planet) if controls(state, seat, a) and not state["areas"][a]["base"]]
 
 
 def build_base(ctx, seat: str, checked: tuple) -> None:

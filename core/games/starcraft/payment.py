@@ -39,6 +39,11 @@ def choose(state: dict, seat: str, cost: dict) -> list[str] | None:
         return []
     cards = unused(state, seat)
     most = min(len(cards), state["p"][seat]["pool"])
+    # the `most` richest cards in minerals, and in gas, short of the cost: no combination pays (the
+    # search below would weigh every one of them to learn it)
+    if sum(sorted((VALUES[c][0] for c in cards), reverse=True)[:most]) < cost["minerals"] or \
+            sum(sorted((VALUES[c][1] for c in cards), reverse=True)[:most]) < cost["gas"]:
+        return None
     for n in range(1, most + 1):
         best = None
         for combo in combinations(cards, n):          # combinations of a sorted list come sorted
