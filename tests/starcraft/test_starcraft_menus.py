@@ -77,40 +77,20 @@ def test_6_a_candidate_is_checked_as_apply_would_refuse_it(players, seed):
     assert turns > 20   # Execution turns seen (a random game holds dozens)
 
 
-def _every_single_step(state, seat, planet):
-    """Every single-step line of the top order, the hopeless ones too: a base in each area of the
-    planet, each unit the faction may build in each area it controls, each number of each kind of
-    unit from each area it may come from to each other area."""
+def _every_single_step(state, seat, planet, monkeypatch):
+    """Every single-step line of the top order, the hopeless ones too: `order_lines` with its two
+    filters opened (room for any number of units in any area, a base's place in every area of the
+    planet), so the lines it enumerates are written once, in the rules."""
+    from core.games.starcraft import orders
     from core.games.starcraft.board import BOARD
-    from core.games.starcraft.common import controls, has_base_on, transports_of, units_in
-    o, p = state["stacks"][planet][-1], state["p"][seat]
-    if o["type"] == "research":
-        return [f"resolve {planet} research cards", f"resolve {planet} research tech"]
-    if o["type"] == "build":
-        if not has_base_on(state, seat, planet):
-            return [f"resolve {planet} base {a}" for a in BOARD.planet_areas(planet)]
-        race = BOARD.factions[p["faction"]]["race"]
-        kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
-        areas = [a for a in BOARD.planet_areas(planet) if controls(state, seat, a)]
-        return [f"resolve {planet} build 1 worker"] + [f"resolve {planet} build {2 if k == 'zergling' else 1} {k} {a}"
-                                                      for k in kinds for a in areas]
-    srcs = list(BOARD.planet_areas(planet))
-    for t in transports_of(state, seat):
-        if planet in BOARD.routes[t["route"]]["planets"]:
-            srcs += BOARD.planet_areas([x for x in BOARD.routes[t["route"]]["planets"] if x != planet][0])
-    out = []
-    for src in dict.fromkeys(srcs):
-        counts: dict[str, int] = {}
-        for u in units_in(state, src, seat):
-            counts[u["type"]] = counts.get(u["type"], 0) + 1
-        for kind, count in counts.items():
-            out += [f"resolve {planet} move {n} {kind} {src} {dst}" for dst in BOARD.planet_areas(planet)
-                    if dst != src for n in range(count, 0, -1)]
-    return out
+    with monkeypatch.context() as wide:
+        wide.setattr(orders, "room", lambda state, seat, area: 99)
+        wide.setattr(orders, "base_sites", lambda state, seat, planet: list(BOARD.planet_areas(planet)))
+        return order_lines(state, seat, planet)
 
 
 @pytest.mark.parametrize("players", range(2, 7))
-def test_6_a_line_the_menu_leaves_untried_is_one_the_rules_refuse(players):
+def test_6_a_line_the_menu_leaves_untried_is_one_the_rules_refuse(players, monkeypatch):
     """The menu's candidates leave out a unit brought into an area with no room for it and a base
     where none can go (`order_lines`): over seeded random games, every single-step line it leaves
     out is one `apply` refuses, and those it keeps come in the same order."""
@@ -122,7 +102,7 @@ def test_6_a_line_the_menu_leaves_untried_is_one_the_rules_refuse(players):
             seat = state["turn"]
             for planet in execution.top_planets(state, seat):
                 kept = order_lines(state, seat, planet)
-                every = _every_single_step(state, seat, planet)
+                every = _every_single_step(state, seat, planet, monkeypatch)
                 assert [line for line in every if line in kept] == kept
                 for line in every:
                     if line not in kept:
