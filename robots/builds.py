@@ -5,7 +5,8 @@ Two builds cannot share one process (the same module names), so the earlier buil
 a process of its own, running that build's source tree, extracted from git. It is handed what every
 player is handed, the seat's view (from this build's rules), and answers a line, which this build's
 rules apply: the earlier build never holds a state, so it cannot cheat either. Its views are read by
-the earlier build's kit as they come; `tests/robots/test_builds.py` plays whole games so.
+the earlier build's kit as they come; `tests/robots/test_builds.py` plays a whole game so, and hands it
+positions of every game.
 """
 from __future__ import annotations
 
