@@ -150,7 +150,7 @@ def play(table: Table, index: int) -> Played:
                                                            private=game.sent_privately(fallback, prompt)))[0]
             actions += 1
     for player in players.values():
-        if hasattr(player, "close"):      # an earlier build's robot: its process ends with the game
+        if isinstance(player, BuildPlayer):   # an earlier build's robot: its process ends with the game
             player.close()
     finished, winner, reason = game.outcome(state)
     winners = [] if not finished or winner is None else (list(winner) if isinstance(winner, (list, tuple))

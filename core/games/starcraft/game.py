@@ -447,9 +447,11 @@ def order_lines(state: dict, seat: str, planet: str) -> list[str]:
         race = BOARD.factions[p["faction"]]["race"]
         kinds = [k for k, u in BOARD.units.items() if u["race"] == race and u["tech"] <= p["tech"]]
         room = {a: orders.room(state, seat, a) for a in BOARD.planet_areas(planet) if controls(state, seat, a)}
-        return [f"resolve {planet} build 1 worker"] + [f"resolve {planet} build {n} {k} {a}"
-                                                      for k in kinds for n in (2 if k == "zergling" else 1,)
-                                                      for a, free in room.items() if n <= free]
+        lines = [f"resolve {planet} build 1 worker"]
+        for k in kinds:
+            n = 2 if k == "zergling" else 1
+            lines += [f"resolve {planet} build {n} {k} {a}" for a, free in room.items() if n <= free]
+        return lines
     srcs = list(BOARD.planet_areas(planet))   # mobilize: from the planet, or across a transport's route
     for t in transports_of(state, seat):
         if planet in BOARD.routes[t["route"]]["planets"]:
